@@ -1,0 +1,33 @@
+import { spawn } from 'node:child_process';
+import { closeSync, openSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { ensureDir } from './paths';
+
+export interface RunLoggedOptions {
+  command: string;
+  args: readonly string[];
+  logFile: string;
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+/** Runs an install step to completion with all output in a log file; rejects with a short reason. */
+export function runLogged(opts: RunLoggedOptions): Promise<void> {
+  ensureDir(dirname(opts.logFile));
+  const fd = openSync(opts.logFile, 'a');
+  writeFileSync(fd, `\n=== ${new Date().toISOString()} $ ${opts.command} ${opts.args.join(' ')}\n`);
+  return new Promise<void>((resolveRun, reject) => {
+    const child = spawn(opts.command, opts.args, {
+      cwd: opts.cwd,
+      env: opts.env ?? process.env,
+      stdio: ['ignore', fd, fd],
+    });
+    child.once('error', (err: NodeJS.ErrnoException) => {
+      reject(err.code === 'ENOENT' ? new Error(`${opts.command} not found on PATH`) : err);
+    });
+    child.once('close', (code, sig) => {
+      if (code === 0) resolveRun();
+      else reject(new Error(sig ? `killed by ${sig}` : `exit code ${code}`));
+    });
+  }).finally(() => closeSync(fd));
+}

@@ -1,0 +1,34 @@
+// Three tiers with fixed homes (docs/architecture.md, "Tests"): unit beside the code, component per
+// service or package against real FerretDB/Kafka/Redis, end-to-end through the gateway of a launched stack.
+const transform = {
+  '^.+\\.ts$': [
+    '@swc/jest',
+    { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } },
+  ],
+};
+const common = { transform, testEnvironment: 'node', testPathIgnorePatterns: ['/node_modules/', '/dist/'] };
+
+module.exports = {
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/{packages,services,deploy}/*/src/**/*.test.ts', '<rootDir>/gateway/src/**/*.test.ts'],
+    },
+    {
+      ...common,
+      displayName: 'component',
+      testMatch: ['<rootDir>/{packages,services}/*/test/**/*.test.ts', '<rootDir>/gateway/test/**/*.test.ts'],
+      globalSetup: '<rootDir>/test/support/infra-setup.js',
+      testTimeout: 60_000,
+    },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/test/**/*.test.ts'],
+      globalSetup: '<rootDir>/test/support/stack-setup.js',
+      globalTeardown: '<rootDir>/test/support/stack-teardown.js',
+      testTimeout: 120_000,
+    },
+  ],
+};

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+// Reusable field parsers for environment variables (which are always strings).
+
+export const port = (defaultPort: number) => z.coerce.number().int().min(0).max(65535).default(defaultPort);
+
+export const positiveInt = (defaultValue: number) => z.coerce.number().int().positive().default(defaultValue);
+
+export const csv = (defaultValue: string) =>
+  z
+    .string()
+    .default(defaultValue)
+    .transform((value) =>
+      value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    );
+
+export const bool = (defaultValue: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .default(defaultValue ? 'true' : 'false')
+    .transform((value) => value === 'true' || value === '1');
+
+export const logLevel = () => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
+
+export const nodeEnv = () => z.enum(['development', 'test', 'production']).default('development');
+
+/** The infrastructure every service may reach, with the local defaults that deploy/local starts. */
+export const infrastructure = {
+  MONGO_URL: z.string().url().default('mongodb://127.0.0.1:27017'),
+  KAFKA_BROKERS: csv('127.0.0.1:9092'),
+  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+};

@@ -1,0 +1,23 @@
+import type { z } from 'zod';
+
+/** Thrown at start when the environment does not satisfy a process's schema; lists every problem. */
+export class ConfigError extends Error {
+  readonly problems: string[];
+
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+/**
+ * Parses the environment once against a process's schema. Keys of the schema are the variable names,
+ * so the message names exactly what to fix.
+ */
+export function loadConfig<S extends z.ZodType>(schema: S, env: Record<string, string | undefined>): z.output<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  throw new ConfigError(problems);
+}

@@ -1,0 +1,44 @@
+import { AppError, badRequest, errorCatalog, isErrorCode } from './index';
+
+// partner-api.md §7, verbatim: every code a partner can see, with its HTTP status.
+const partnerTable: Array<[string, number]> = [
+  ['bad_request', 400],
+  ['idempotency_key_required', 400],
+  ['unauthorized', 401],
+  ['forbidden', 403],
+  ['insufficient_scope', 403],
+  ['scope_disabled', 403],
+  ['client_not_linked', 403],
+  ['not_found', 404],
+  ['conflict', 409],
+  ['offer_expired', 410],
+  ['idempotency_key_reuse', 422],
+  ['rate_limited', 429],
+  ['internal_error', 500],
+  ['api_disabled', 503],
+];
+
+describe('error catalog', () => {
+  it.each(partnerTable)('when the partner spec lists %s, then the catalog answers HTTP %i', (code, status) => {
+    expect(isErrorCode(code)).toBe(true);
+    expect(errorCatalog[code as keyof typeof errorCatalog].http).toBe(status);
+  });
+
+  it('when an error is created without a message, then it carries the catalog message', () => {
+    const error = new AppError('not_found');
+    expect(error.message).toBe(errorCatalog.not_found.message);
+    expect(error.httpStatus).toBe(404);
+    expect(error.details).toBeNull();
+  });
+
+  it('when a bad request is built, then its details list each failing field', () => {
+    const error = badRequest([{ path: 'contact.email', message: 'must be an email' }]);
+    expect(error.code).toBe('bad_request');
+    expect(error.details).toEqual([{ path: 'contact.email', message: 'must be an email' }]);
+  });
+
+  it('when a code is unknown, then it is not a catalog code', () => {
+    expect(isErrorCode('teapot')).toBe(false);
+    expect(isErrorCode('toString')).toBe(false);
+  });
+});

@@ -1,0 +1,2 @@
+export { AppError, badRequest, createError, type FieldProblem, isAppError } from './app-error';
+export { type ErrorCode, type ErrorDefinition, errorCatalog, isErrorCode } from './catalog';

@@ -1,0 +1,106 @@
+import type { Logger } from '@travel/logger';
+import type { Consumer, Kafka, KafkaMessage, Producer } from 'kafkajs';
+import { decodeEnvelope, type EventEnvelope } from './envelope';
+import { ensureTopics, parkedTopicOf, type TopicOptions } from './topics';
+
+/** Throw this from a handler when a message can never succeed (bad payload): it is parked, not retried. */
+export class PoisonEventError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PoisonEventError';
+  }
+}
+
+/** Remembers handled event ids; implemented on the consumer's own database. */
+export interface HandledEvents {
+  has(consumer: string, eventId: string): Promise<boolean>;
+  add(consumer: string, eventId: string): Promise<void>;
+}
+
+export interface ConsumerOptions {
+  kafka: Kafka;
+  /** Consumer group, and the name under which handled ids are remembered. */
+  groupId: string;
+  topics: string[];
+  topicOptions: TopicOptions;
+  handledEvents: HandledEvents;
+  handle(event: EventEnvelope, topic: string, logger: Logger): Promise<void>;
+  logger: Logger;
+  /** Read from the beginning when the group has no committed offset (default true: lose nothing). */
+  fromBeginning?: boolean;
+}
+
+export interface EventConsumer {
+  name: string;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * A consumer group that decodes envelopes, skips ids it already handled, and parks poison messages.
+ * Any other handler error is thrown back to kafkajs, which retries the message (nothing is lost).
+ */
+export function createEventConsumer(options: ConsumerOptions): EventConsumer {
+  const { kafka, groupId, logger } = options;
+  const consumer: Consumer = kafka.consumer({ groupId, sessionTimeout: 10_000, heartbeatInterval: 1000 });
+  const parker: Producer = kafka.producer();
+  const process = (topic: string, message: KafkaMessage) =>
+    processMessage(options, parker, topic, message, logger.child({ topic, offset: message.offset }));
+  return {
+    name: `kafka-consumer:${groupId}`,
+    async start() {
+      await ensureTopics(kafka, options.topics, options.topicOptions);
+      await Promise.all([consumer.connect(), parker.connect()]);
+      await consumer.subscribe({ topics: options.topics, fromBeginning: options.fromBeginning ?? true });
+      await consumer.run({ eachMessage: ({ topic, message }) => process(topic, message) });
+      logger.info({ groupId, topics: options.topics }, 'kafka consumer running');
+    },
+    async stop() {
+      await consumer.disconnect();
+      await parker.disconnect();
+    },
+  };
+}
+
+async function processMessage(
+  options: ConsumerOptions,
+  parker: Producer,
+  topic: string,
+  message: KafkaMessage,
+  logger: Logger,
+): Promise<void> {
+  let event: EventEnvelope;
+  try {
+    event = decodeEnvelope(message.value);
+  } catch (error) {
+    return park(parker, topic, message, error, logger);
+  }
+  const log = logger.child({ eventId: event.id, eventType: event.type });
+  if (await options.handledEvents.has(options.groupId, event.id)) {
+    log.debug('event already handled; skipped');
+    return;
+  }
+  try {
+    await options.handle(event, topic, log);
+  } catch (error) {
+    if (error instanceof PoisonEventError) return park(parker, topic, message, error, log);
+    log.warn({ err: error }, 'handler failed; the message will be retried');
+    throw error;
+  }
+  await options.handledEvents.add(options.groupId, event.id);
+}
+
+async function park(parker: Producer, topic: string, message: KafkaMessage, error: unknown, logger: Logger) {
+  const reason = error instanceof Error ? error.message : String(error);
+  logger.error({ reason }, 'poison message parked');
+  await parker.send({
+    topic: parkedTopicOf(topic),
+    messages: [
+      {
+        key: message.key,
+        value: message.value,
+        headers: { 'parked-reason': reason, 'parked-from': `${topic}@${message.offset}` },
+      },
+    ],
+  });
+}

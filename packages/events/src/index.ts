@@ -1,0 +1,11 @@
+export {
+  type ConsumerOptions,
+  createEventConsumer,
+  type EventConsumer,
+  type HandledEvents,
+  PoisonEventError,
+} from './consumer';
+export { decodeEnvelope, encodeEnvelope, type EventEnvelope, newEventId, type OutgoingEvent } from './envelope';
+export { createKafka } from './kafka-client';
+export { createEventPublisher, type EventPublisher, type PublisherOptions } from './publisher';
+export { ensureTopics, parkedTopicOf, type TopicOptions } from './topics';

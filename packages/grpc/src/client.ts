@@ -1,0 +1,75 @@
+import { AppError, type ErrorCode, type FieldProblem, isErrorCode } from '@travel/errors';
+import {
+  type Client,
+  ClientError,
+  type ClientMiddleware,
+  type CompatServiceDefinition,
+  createChannel,
+  createClientFactory,
+  Metadata,
+  Status,
+} from 'nice-grpc';
+import { deadlineMiddleware } from 'nice-grpc-client-middleware-deadline';
+import { ERROR_CODE_KEY, ERROR_DETAILS_KEY, REQUEST_ID_KEY } from './metadata';
+
+/** Statuses that carry no catalog code (the transport failed, not the service) mapped to the catalog. */
+const uncodedStatus: Partial<Record<Status, ErrorCode>> = {
+  [Status.UNAVAILABLE]: 'service_unavailable',
+  [Status.DEADLINE_EXCEEDED]: 'service_unavailable',
+  [Status.CANCELLED]: 'service_unavailable',
+  [Status.NOT_FOUND]: 'not_found',
+  [Status.INVALID_ARGUMENT]: 'bad_request',
+};
+
+/** Turns a failed call back into the catalog error the service threw, reading the code from the trailer. */
+const catalogErrorMiddleware: ClientMiddleware = async function* catalogErrors(call, options) {
+  let trailer: Metadata | undefined;
+  try {
+    return yield* call.next(call.request, {
+      ...options,
+      onTrailer(value) {
+        trailer = value;
+        options.onTrailer?.(value);
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof ClientError)) throw error;
+    const code = trailer?.get(ERROR_CODE_KEY);
+    if (code && isErrorCode(code)) throw new AppError(code, error.details, parseDetails(trailer));
+    const mapped = uncodedStatus[error.code];
+    throw mapped ? new AppError(mapped) : error;
+  }
+};
+
+function parseDetails(trailer: Metadata | undefined): FieldProblem[] | null {
+  const raw = trailer?.get(ERROR_DETAILS_KEY);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as FieldProblem[];
+  } catch {
+    return null;
+  }
+}
+
+export interface ClientOptions {
+  /** Default deadline of every call, in milliseconds. */
+  deadlineMs: number;
+}
+
+/** A promise client for one service, with a default deadline and catalog errors. */
+export function createServiceClient<D extends CompatServiceDefinition>(
+  definition: D,
+  address: string,
+  options: ClientOptions,
+): Client<D, { deadline?: Date | number }> {
+  const channel = createChannel(address);
+  return createClientFactory()
+    .use(catalogErrorMiddleware)
+    .use(deadlineMiddleware)
+    .create(definition, channel, { '*': { deadline: options.deadlineMs } });
+}
+
+/** Call options that carry the request id to the service. */
+export function withRequestMetadata(requestId: string, extra: { deadline?: number } = {}) {
+  return { metadata: Metadata({ [REQUEST_ID_KEY]: requestId }), ...extra };
+}

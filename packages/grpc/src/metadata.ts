@@ -1,0 +1,6 @@
+// Metadata keys our processes exchange beside the gRPC status.
+export const REQUEST_ID_KEY = 'x-request-id';
+/** The exact catalog code of a failed call (the gRPC status alone cannot tell 403 codes apart). */
+export const ERROR_CODE_KEY = 'x-error-code';
+/** JSON of the field problems of a `bad_request`. */
+export const ERROR_DETAILS_KEY = 'x-error-details';

@@ -1,0 +1,43 @@
+import { AppError, errorCatalog, isAppError } from '@travel/errors';
+import { type Logger, withRequestId } from '@travel/logger';
+import { type CallContext, type ServerMiddleware, ServerError, Status } from 'nice-grpc';
+import { ERROR_CODE_KEY, ERROR_DETAILS_KEY, REQUEST_ID_KEY } from './metadata';
+
+/** What every handler receives beside the request: the caller's request id and a logger carrying it. */
+export interface RequestContext {
+  requestId: string;
+  logger: Logger;
+}
+
+/**
+ * Gives each call its request id and logger, and turns thrown errors into gRPC statuses:
+ * catalog errors keep their exact code in the trailer; anything else is logged in full and
+ * answered with a generic INTERNAL.
+ */
+export function requestContextMiddleware(root: Logger): ServerMiddleware<RequestContext> {
+  return async function* requestContext(call, context) {
+    const requestId = context.metadata.get(REQUEST_ID_KEY) ?? `req_internal_${Date.now().toString(36)}`;
+    const logger = withRequestId(root, requestId).child({ rpc: call.method.path });
+    try {
+      return yield* call.next(call.request, { ...context, requestId, logger });
+    } catch (error) {
+      throw toServerError(error, context, logger);
+    }
+  };
+}
+
+function toServerError(error: unknown, context: CallContext, logger: Logger): ServerError {
+  if (error instanceof ServerError) return error;
+  const appError = isAppError(error) ? error : undefined;
+  if (!appError) {
+    logger.error({ err: error }, 'unhandled error');
+    context.trailer.set(ERROR_CODE_KEY, 'internal_error');
+    return new ServerError(Status.INTERNAL, errorCatalog.internal_error.message);
+  }
+  if (appError.httpStatus >= 500) logger.error({ err: appError }, appError.message);
+  context.trailer.set(ERROR_CODE_KEY, appError.code);
+  if (appError.details) context.trailer.set(ERROR_DETAILS_KEY, JSON.stringify(appError.details));
+  return new ServerError(errorCatalog[appError.code].grpc, appError.message);
+}
+
+export { AppError };

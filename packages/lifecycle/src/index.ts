@@ -1,0 +1,1 @@
+export { type Component, type RunOptions, runProcess, startAll } from './run-process';

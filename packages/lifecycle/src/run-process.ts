@@ -1,0 +1,71 @@
+import type { Logger } from '@travel/logger';
+
+/** Anything long-lived: a server, a consumer, a connection. */
+export interface Component {
+  name: string;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Starts components in order; on failure stops those already started, in reverse. */
+export async function startAll(components: Component[], logger: Logger): Promise<() => Promise<void>> {
+  const started: Component[] = [];
+  const stopStarted = async () => {
+    for (const component of [...started].reverse()) {
+      try {
+        await component.stop();
+        logger.debug({ component: component.name }, 'stopped');
+      } catch (error) {
+        logger.error({ err: error, component: component.name }, 'stop failed');
+      }
+    }
+  };
+  for (const component of components) {
+    try {
+      await component.start();
+      started.push(component);
+      logger.debug({ component: component.name }, 'started');
+    } catch (error) {
+      await stopStarted();
+      throw error;
+    }
+  }
+  return stopStarted;
+}
+
+export interface RunOptions {
+  logger: Logger;
+  /** How long in-flight work may take to finish after SIGTERM before the process exits anyway. */
+  shutdownDeadlineMs?: number;
+}
+
+/** The body of every main.ts: start, log, and stop cleanly in reverse on SIGTERM/SIGINT. */
+export async function runProcess(components: Component[], options: RunOptions): Promise<void> {
+  const { logger } = options;
+  const deadline = options.shutdownDeadlineMs ?? 10_000;
+  let stop: () => Promise<void>;
+  try {
+    stop = await startAll(components, logger);
+  } catch (error) {
+    logger.fatal({ err: error }, 'start failed');
+    process.exit(1);
+  }
+  logger.info('started');
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping');
+    const timer = setTimeout(() => {
+      logger.error({ deadlineMs: deadline }, 'shutdown deadline passed; exiting');
+      process.exit(1);
+    }, deadline);
+    timer.unref();
+    void stop().then(() => {
+      logger.info('stopped');
+      process.exit(0);
+    });
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+}

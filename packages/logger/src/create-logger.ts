@@ -1,0 +1,48 @@
+import pino, { type Logger } from 'pino';
+
+export type { Logger } from 'pino';
+
+/** Paths whose values never reach a log line: credentials, key secrets, passwords and tokens. */
+export const redactedPaths = [
+  'authorization',
+  'password',
+  'secret',
+  'token',
+  'refreshToken',
+  '*.authorization',
+  '*.password',
+  '*.secret',
+  '*.token',
+  '*.refreshToken',
+  'headers.authorization',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'metadata.authorization',
+];
+
+export interface LoggerOptions {
+  /** The process name, e.g. `booking` or `gateway`; on every line. */
+  name: string;
+  level?: string;
+  /** Where lines go; defaults to stdout. Tests pass a stream to read the lines back. */
+  destination?: pino.DestinationStream;
+}
+
+/** The one root logger of a process. Requests and messages get children carrying their request id. */
+export function createLogger(options: LoggerOptions): Logger {
+  return pino(
+    {
+      name: options.name,
+      level: options.level ?? 'info',
+      redact: { paths: redactedPaths, censor: '[redacted]' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    options.destination,
+  );
+}
+
+/** A child logger for one request or message; every line it writes carries `requestId`. */
+export function withRequestId(logger: Logger, requestId: string): Logger {
+  return logger.child({ requestId });
+}
