@@ -13,7 +13,10 @@ module.exports = {
     {
       ...common,
       displayName: 'unit',
-      testMatch: ['<rootDir>/{packages,services,deploy}/*/src/**/*.test.ts', '<rootDir>/gateway/src/**/*.test.ts'],
+      testMatch: [
+        '<rootDir>/{packages,services,deploy}/*/src/**/*.test.ts',
+        '<rootDir>/gateway/src/**/*.test.ts',
+      ],
     },
     {
       ...common,

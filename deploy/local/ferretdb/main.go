@@ -20,7 +20,8 @@ import (
 func main() {
 	listen := flag.String("listen", "127.0.0.1:27017", "TCP address to listen on")
 	dir := flag.String("dir", "", "existing directory holding the SQLite databases")
-	level := flag.String("log-level", "warn", "debug, info, warn or error")
+	// FerretDB logs every failed command (even the harmless endSessions) at warn, so error is the quiet default.
+	level := flag.String("log-level", "error", "FerretDB log level: debug, info, warn or error")
 	flag.Parse()
 
 	if *dir == "" {
@@ -40,6 +41,8 @@ func main() {
 		log.Fatal(err)
 	}
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: lvl}))
+	// Our own start/stop lines are always shown so the log says when the server was up.
+	own := slog.New(slog.NewTextHandler(os.Stderr, nil))
 
 	f, err := ferretdb.New(&ferretdb.Config{
 		Listener:  ferretdb.ListenerConfig{TCP: *listen},
@@ -55,9 +58,9 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
-	logger.Warn("ferretdb-local listening", "addr", *listen, "dir", abs)
+	own.Info("ferretdb-local listening", "addr", *listen, "dir", abs, "log-level", lvl.String())
 	if err = f.Run(ctx); err != nil {
 		log.Fatal(err)
 	}
-	logger.Warn("ferretdb-local stopped")
+	own.Info("ferretdb-local stopped")
 }

@@ -23,13 +23,7 @@ export const bool = (defaultValue: boolean) =>
     .default(defaultValue ? 'true' : 'false')
     .transform((value) => value === 'true' || value === '1');
 
-export const logLevel = () => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
+export const logLevel = () =>
+  z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
 
 export const nodeEnv = () => z.enum(['development', 'test', 'production']).default('development');
-
-/** The infrastructure every service may reach, with the local defaults that deploy/local starts. */
-export const infrastructure = {
-  MONGO_URL: z.string().url().default('mongodb://127.0.0.1:27017'),
-  KAFKA_BROKERS: csv('127.0.0.1:9092'),
-  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
-};

@@ -10,8 +10,17 @@ const schema = z.object({
 
 describe('loadConfig', () => {
   it('when the environment is valid, then defaults and coercions apply', () => {
-    const config = loadConfig(schema, { MONGO_URL: 'mongodb://h:1', SECRET: 'long-enough', KAFKA_BROKERS: 'a:1, b:2' });
-    expect(config).toEqual({ PORT: 8080, MONGO_URL: 'mongodb://h:1', KAFKA_BROKERS: ['a:1', 'b:2'], SECRET: 'long-enough' });
+    const config = loadConfig(schema, {
+      MONGO_URL: 'mongodb://h:1',
+      SECRET: 'long-enough',
+      KAFKA_BROKERS: 'a:1, b:2',
+    });
+    expect(config).toEqual({
+      PORT: 8080,
+      MONGO_URL: 'mongodb://h:1',
+      KAFKA_BROKERS: ['a:1', 'b:2'],
+      SECRET: 'long-enough',
+    });
   });
 
   it('when several variables are wrong, then the error lists every one of them', () => {

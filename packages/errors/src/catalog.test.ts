@@ -19,10 +19,13 @@ const partnerTable: Array<[string, number]> = [
 ];
 
 describe('error catalog', () => {
-  it.each(partnerTable)('when the partner spec lists %s, then the catalog answers HTTP %i', (code, status) => {
-    expect(isErrorCode(code)).toBe(true);
-    expect(errorCatalog[code as keyof typeof errorCatalog].http).toBe(status);
-  });
+  it.each(partnerTable)(
+    'when the partner spec lists %s, then the catalog answers HTTP %i',
+    (code, status) => {
+      expect(isErrorCode(code)).toBe(true);
+      expect(errorCatalog[code as keyof typeof errorCatalog].http).toBe(status);
+    },
+  );
 
   it('when an error is created without a message, then it carries the catalog message', () => {
     const error = new AppError('not_found');

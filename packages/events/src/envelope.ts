@@ -22,6 +22,7 @@ export function encodeEnvelope(event: EventEnvelope): Buffer {
 export function decodeEnvelope(bytes: Buffer | null): EventEnvelope {
   if (!bytes || bytes.length === 0) throw new Error('empty message');
   const envelope = events.EventEnvelope.decode(bytes);
-  if (!envelope.id || !envelope.type || !envelope.occurredAt) throw new Error('envelope lacks id, type or occurredAt');
+  if (!envelope.id || !envelope.type || !envelope.occurredAt)
+    throw new Error('envelope lacks id, type or occurredAt');
   return envelope;
 }

@@ -5,7 +5,13 @@ export {
   type HandledEvents,
   PoisonEventError,
 } from './consumer';
-export { decodeEnvelope, encodeEnvelope, type EventEnvelope, newEventId, type OutgoingEvent } from './envelope';
+export {
+  decodeEnvelope,
+  type EventEnvelope,
+  encodeEnvelope,
+  newEventId,
+  type OutgoingEvent,
+} from './envelope';
 export { createKafka } from './kafka-client';
 export { createEventPublisher, type EventPublisher, type PublisherOptions } from './publisher';
 export { ensureTopics, parkedTopicOf, type TopicOptions } from './topics';

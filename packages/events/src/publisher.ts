@@ -1,5 +1,5 @@
 import type { Logger } from '@travel/logger';
-import { type Kafka, type Producer, Partitioners } from 'kafkajs';
+import { type Kafka, Partitioners, type Producer } from 'kafkajs';
 import { encodeEnvelope, type OutgoingEvent } from './envelope';
 import { ensureTopics, type TopicOptions } from './topics';
 

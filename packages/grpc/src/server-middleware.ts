@@ -1,6 +1,6 @@
 import { AppError, errorCatalog, isAppError } from '@travel/errors';
 import { type Logger, withRequestId } from '@travel/logger';
-import { type CallContext, type ServerMiddleware, ServerError, Status } from 'nice-grpc';
+import { type CallContext, ServerError, type ServerMiddleware, Status } from 'nice-grpc';
 import { ERROR_CODE_KEY, ERROR_DETAILS_KEY, REQUEST_ID_KEY } from './metadata';
 
 /** What every handler receives beside the request: the caller's request id and a logger carrying it. */

@@ -32,7 +32,10 @@ export function createGrpcServer(options: GrpcServerOptions): GrpcServer {
   let boundPort = options.port;
   const server = createServer().use(requestContextMiddleware(options.logger));
   for (const service of options.services) server.add(service.definition, service.implementation);
-  server.add(health.HealthDefinition, createHealthService(options.healthChecks, () => shuttingDown));
+  server.add(
+    health.HealthDefinition,
+    createHealthService(options.healthChecks, () => shuttingDown),
+  );
   return {
     name: 'grpc-server',
     port: () => boundPort,

@@ -1,1 +1,2 @@
 export { type Component, type RunOptions, runProcess, startAll } from './run-process';
+export { runService } from './run-service';

@@ -26,7 +26,10 @@ describe('logger', () => {
   it('when secrets are logged, then they are redacted', () => {
     const { lines, destination } = capture();
     const log = createLogger({ name: 'identity', destination });
-    log.info({ headers: { authorization: 'Bearer ptk_live_x' }, key: { secret: 'ptk_live_y' }, password: 'p' }, 'x');
+    log.info(
+      { headers: { authorization: 'Bearer ptk_live_x' }, key: { secret: 'ptk_live_y' }, password: 'p' },
+      'x',
+    );
     const text = JSON.stringify(lines[0]);
     expect(text).not.toContain('ptk_live');
     expect(text).not.toContain('"p"');

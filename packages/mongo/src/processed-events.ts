@@ -1,4 +1,5 @@
 import { type Connection, Schema } from 'mongoose';
+import { isDuplicateKeyError } from './duplicate-key';
 import { modelOn } from './model';
 
 interface ProcessedEventDocument {
@@ -26,12 +27,12 @@ export function createProcessedEvents(connection: Connection): ProcessedEvents {
       return (await model.exists({ _id: key(consumer, eventId) })) !== null;
     },
     async add(consumer, eventId) {
-      // Upsert so a handler that ran twice (crash before this write) still records once.
-      await model.updateOne(
-        { _id: key(consumer, eventId) },
-        { $setOnInsert: { consumer, processedAt: new Date() } },
-        { upsert: true },
-      );
+      // A handler that ran twice (crash before this write) records once: the duplicate is expected.
+      await model
+        .create({ _id: key(consumer, eventId), consumer, processedAt: new Date() })
+        .catch((error) => {
+          if (!isDuplicateKeyError(error)) throw error;
+        });
     },
   };
 }

@@ -1,5 +1,6 @@
-export { testInfra, type TestInfra } from './infra';
+export { type TestInfra, testInfra } from './infra';
 export { uniqueName } from './names';
 export { createOpenApiValidator, type ResponseCheck } from './openapi-validator';
+export { type ServiceUnderTest, startServiceUnderTest } from './service-under-test';
 export { testLogger } from './silent-logger';
 export { type WaitOptions, waitFor } from './wait-for';

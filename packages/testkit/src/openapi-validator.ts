@@ -38,13 +38,16 @@ export function createOpenApiValidator(document: OpenApiDocument, serverPrefix =
     const operation = route.operations[check.method.toLowerCase()];
     if (!operation) throw new Error(`${check.method} ${route.template}: method not documented`);
     const response = operation.responses?.[String(check.status)] ?? operation.responses?.default;
-    if (!response) throw new Error(`${check.method} ${route.template}: status ${check.status} not documented`);
+    if (!response)
+      throw new Error(`${check.method} ${route.template}: status ${check.status} not documented`);
     const schema = response.content?.['application/json']?.schema;
     if (!schema) return;
     const validate = ajv.compile({ $ref: '#/$defs/s', $defs: { s: rewriteRefs(schema) } });
     if (!validate(check.body)) {
       const problems = (validate.errors ?? []).map((e) => `${e.instancePath || '(body)'} ${e.message}`);
-      throw new Error(`${check.method} ${route.template} ${check.status} does not match the document:\n${problems.join('\n')}`);
+      throw new Error(
+        `${check.method} ${route.template} ${check.status} does not match the document:\n${problems.join('\n')}`,
+      );
     }
   };
 }

@@ -41,3 +41,7 @@ export function displayPath(path: string): string {
   const rel = relative(repoRoot, path);
   return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
 }
+
+export function lockFile(env: NodeJS.ProcessEnv, name: string): string {
+  return join(stateRoot(env), 'run', `${name}.lock`);
+}

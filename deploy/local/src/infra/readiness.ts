@@ -32,7 +32,10 @@ export async function waitForReady(opts: WaitForReadyOptions): Promise<number> {
 }
 
 /** One quick attempt, for status and for "is something already listening?". */
-export async function probeOnce(probe: (timeoutMs: number) => Promise<void>, timeoutMs = 1_500): Promise<string | undefined> {
+export async function probeOnce(
+  probe: (timeoutMs: number) => Promise<void>,
+  timeoutMs = 1_500,
+): Promise<string | undefined> {
   try {
     await probe(timeoutMs);
     return undefined;

@@ -37,14 +37,14 @@ export interface InfraContext {
 /** One server this tool can install, launch and probe. */
 export interface InfraComponent {
   name: InfraComponentName;
-  /** The env variable that, when set, makes this component external. */
-  envVar: string;
   readyTimeoutMs: number;
   stopTimeoutMs: number;
   /** Shown while starting so people know what to expect, e.g. "java, ~10 s". */
   startHint: string;
   address(urls: InfraUrls): string;
   probe(urls: InfraUrls, timeoutMs: number): Promise<void>;
+  /** Where the installed server lives (cache folder or binary), for `infra install` output. */
+  installedAt(env: NodeJS.ProcessEnv): string;
   /** Idempotent and cached: a no-op when the inputs were already built. */
   install(ctx: InfraContext): Promise<void>;
   /** Prepares the data dir and spawns the detached server; returns its pid. */

@@ -1,0 +1,87 @@
+#!/usr/bin/env node
+import { errorText } from './infra/errors';
+import {
+  componentByName,
+  infraStatus,
+  installInfra,
+  startComponent,
+  startInfra,
+  stopInfra,
+} from './infra/index';
+import type { InfraComponentStatus } from './infra/types';
+
+type Command = (args: string[]) => Promise<number>;
+
+const USAGE = [
+  'usage: node deploy/local/dist/cli.js infra <command> [component...]',
+  '  install            build/download what the managed servers need (cached)',
+  '  start [name...]    install if needed, start, wait until ready',
+  '  stop [name...]     stop the servers this tool started',
+  '  status             one line per server; exit 0 only if all are ready',
+  'components: ferretdb, kafka, redis',
+].join('\n');
+
+function formatStatus(s: InfraComponentStatus): string {
+  const state = s.ready ? 'ready' : 'NOT READY';
+  const pid = s.pid === undefined ? '' : ` pid ${s.pid}`;
+  const detail = s.detail === undefined ? '' : ` (${s.detail})`;
+  return `[infra] ${s.name.padEnd(8)} ${s.mode.padEnd(8)} ${state.padEnd(9)} ${s.address}${pid}${detail}`;
+}
+
+async function start(names: string[]): Promise<number> {
+  if (names.length === 0) {
+    await startInfra();
+    return 0;
+  }
+  for (const name of names) await startComponent(componentByName(name).name);
+  return 0;
+}
+
+async function stop(names: string[]): Promise<number> {
+  // Validates names before stopping anything.
+  await stopInfra(names.length > 0 ? { only: names.map((n) => componentByName(n).name) } : {});
+  return 0;
+}
+
+async function status(): Promise<number> {
+  const all = await infraStatus();
+  for (const s of all) console.log(formatStatus(s));
+  return all.every((s) => s.ready) ? 0 : 1;
+}
+
+const infraCommands: Record<string, Command> = {
+  install: async () => {
+    await installInfra();
+    return 0;
+  },
+  start,
+  stop,
+  status,
+};
+
+async function main(argv: string[]): Promise<number> {
+  const [group, sub = '', ...rest] = argv;
+  switch (group) {
+    case 'infra': {
+      const command = infraCommands[sub];
+      if (command) return command(rest);
+      break;
+    }
+    // Add `case 'launch':` here for the platform launcher (services on top of the infra).
+    default:
+      break;
+  }
+  console.error(USAGE);
+  return 2;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    // Our errors are already the one line we want to show; anything else gets the same treatment.
+    console.error(errorText(err));
+    process.exitCode = 1;
+  },
+);

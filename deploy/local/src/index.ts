@@ -1,0 +1,33 @@
+export { resolveInfraUrls } from './infra/config';
+export { InfraError } from './infra/errors';
+export {
+  componentByName,
+  INFRA_COMPONENTS,
+  infraStatus,
+  installInfra,
+  startComponent,
+  startInfra,
+  stopComponent,
+  stopInfra,
+} from './infra/index';
+export { dataDir, logFile, pidFile, repoRoot, stateRoot } from './infra/paths';
+export {
+  isAlive,
+  readPidFile,
+  removePidFile,
+  type SpawnDetachedOptions,
+  type StopResult,
+  spawnDetached,
+  stopByPidFile,
+  waitForExit,
+} from './infra/process';
+export { waitForReady } from './infra/readiness';
+export type {
+  InfraComponentName,
+  InfraComponentStatus,
+  InfraLog,
+  InfraMode,
+  InfraOptions,
+  InfraUrls,
+  StopInfraOptions,
+} from './infra/types';

@@ -1,0 +1,76 @@
+import { hostsOf } from './config';
+import { say } from './context';
+import { stepFailed } from './errors';
+import { seconds, withHeartbeat } from './heartbeat';
+import { dataDir, ensureDir, logFile, pidFile } from './paths';
+import { pingRedis } from './probes';
+import { spawnDetached } from './process';
+import { runLogged } from './run-logged';
+import type { InfraComponent, InfraContext } from './types';
+import { which } from './which';
+
+const NAME = 'redis';
+const PORT = '6379';
+const APT_STEP = 'apt-get install redis-server';
+
+/** Debian's package is the cache here: once installed it stays on PATH. */
+async function install(ctx: InfraContext): Promise<void> {
+  if (which('redis-server', ctx.env)) return;
+  const log = logFile(ctx.env, `${NAME}-install`);
+  if (process.getuid?.() !== 0) {
+    throw stepFailed(
+      NAME,
+      'install',
+      APT_STEP,
+      log,
+      new Error('redis-server is not on PATH and we are not root'),
+    );
+  }
+  say(ctx, NAME, 'installing redis-server with apt-get (first run, ~30 s)…');
+  const started = Date.now();
+  try {
+    await withHeartbeat(
+      (elapsed) => say(ctx, NAME, `still installing (${elapsed})…`),
+      () =>
+        runLogged({
+          command: 'sh',
+          args: ['-c', 'apt-get update -qq && apt-get install -y -qq redis-server'],
+          env: { ...ctx.env, DEBIAN_FRONTEND: 'noninteractive' },
+          logFile: log,
+        }),
+    );
+  } catch (err) {
+    throw stepFailed(NAME, 'install', APT_STEP, log, err);
+  }
+  say(ctx, NAME, `installed in ${seconds(Date.now() - started)}`);
+}
+
+async function launch(ctx: InfraContext): Promise<number> {
+  const log = logFile(ctx.env, NAME);
+  const dir = ensureDir(dataDir(ctx.env, NAME));
+  // Not daemonized: as our detached child its pid is known and its stdout lands in our log file.
+  const args = ['--bind', '127.0.0.1', '--port', PORT, '--save', '', '--appendonly', 'no'];
+  args.push('--dir', dir, '--daemonize', 'no', '--logfile', '', '--protected-mode', 'yes');
+  try {
+    return await spawnDetached({
+      command: 'redis-server',
+      args,
+      logFile: log,
+      pidFile: pidFile(ctx.env, NAME),
+    });
+  } catch (err) {
+    throw stepFailed(NAME, 'start', 'spawn redis-server', log, err);
+  }
+}
+
+export const redis: InfraComponent = {
+  name: NAME,
+  readyTimeoutMs: 10_000,
+  stopTimeoutMs: 10_000,
+  startHint: 'redis-server, ~1 s',
+  address: (urls) => hostsOf(urls.redisUrl),
+  probe: (urls, timeoutMs) => pingRedis(urls.redisUrl, timeoutMs),
+  installedAt: (env) => which('redis-server', env) ?? 'not installed',
+  install,
+  launch,
+};

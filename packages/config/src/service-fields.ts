@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { csv, logLevel, nodeEnv, port, positiveInt } from './fields';
+
+/** Every service process: where its gRPC server listens and how it logs. */
+export function serviceFields(defaults: { grpcPort: number }) {
+  return {
+    NODE_ENV: nodeEnv(),
+    LOG_LEVEL: logLevel(),
+    GRPC_HOST: z.string().default('127.0.0.1'),
+    GRPC_PORT: port(defaults.grpcPort),
+  };
+}
+
+/** Processes that own a database: the server and the database's name (one per service). */
+export function mongoFields(defaults: { database: string }) {
+  return {
+    MONGO_URL: z.string().url().default('mongodb://127.0.0.1:27017'),
+    MONGO_DATABASE: z.string().min(1).default(defaults.database),
+  };
+}
+
+/** Processes that publish or consume events. */
+export const kafkaFields = {
+  KAFKA_BROKERS: csv('127.0.0.1:9092'),
+  KAFKA_TOPIC_PARTITIONS: positiveInt(3),
+  KAFKA_REPLICATION_FACTOR: positiveInt(1),
+};

@@ -1,0 +1,40 @@
+import { testInfra, testLogger, uniqueName } from '@travel/testkit';
+import { createCounters, createMongo, createProcessedEvents } from '../src';
+
+const mongo = createMongo({
+  url: testInfra().mongoUrl,
+  database: uniqueName('ct_mongo'),
+  logger: testLogger(),
+});
+
+beforeAll(() => mongo.start());
+afterAll(async () => {
+  await mongo.connection.dropDatabase();
+  await mongo.stop();
+});
+
+describe('counters on FerretDB', () => {
+  it('when 50 callers ask at once, then each gets a distinct value and together they are exactly 1..50', async () => {
+    const counters = createCounters(mongo.connection);
+    const values = await Promise.all(Array.from({ length: 50 }, () => counters.next('booking')));
+    expect([...values].sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+  });
+
+  it('when two sequences are used, then they count independently', async () => {
+    const counters = createCounters(mongo.connection);
+    expect(await counters.next('invoice')).toBe(1);
+    expect(await counters.next('invoice')).toBe(2);
+    expect(await counters.next('webhook')).toBe(1);
+  });
+});
+
+describe('processed events on FerretDB', () => {
+  it('when an id is recorded (twice), then it is known for that consumer only', async () => {
+    const processed = createProcessedEvents(mongo.connection);
+    expect(await processed.has('billing', 'evt_1')).toBe(false);
+    await processed.add('billing', 'evt_1');
+    await processed.add('billing', 'evt_1');
+    expect(await processed.has('billing', 'evt_1')).toBe(true);
+    expect(await processed.has('webhook', 'evt_1')).toBe(false);
+  });
+});

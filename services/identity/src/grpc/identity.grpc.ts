@@ -1,0 +1,18 @@
+import type { identity } from '@travel/contracts';
+import type { RequestContext, ServiceImplementation } from '@travel/grpc';
+import type { ApiSettings } from '../domain/api-settings';
+
+export interface IdentityUseCases {
+  getApiSettings(): Promise<ApiSettings>;
+}
+
+/** Thin handlers: decode, call one use case, encode. */
+export function createIdentityGrpc(
+  useCases: IdentityUseCases,
+): ServiceImplementation<typeof identity.IdentityServiceDefinition, RequestContext> {
+  return {
+    async getApiSettings() {
+      return { settings: await useCases.getApiSettings() };
+    },
+  };
+}
