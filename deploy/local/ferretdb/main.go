@@ -58,7 +58,7 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
-	own.Info("ferretdb-local listening", "addr", *listen, "dir", abs, "log-level", lvl.String())
+	own.Info("ferretdb-local starting", "addr", *listen, "dir", abs, "log-level", lvl.String())
 	if err = f.Run(ctx); err != nil {
 		log.Fatal(err)
 	}

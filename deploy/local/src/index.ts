@@ -16,6 +16,7 @@ export {
   readPidFile,
   removePidFile,
   type SpawnDetachedOptions,
+  type StopOptions,
   type StopResult,
   spawnDetached,
   stopByPidFile,

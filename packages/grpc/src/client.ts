@@ -57,11 +57,14 @@ export interface ClientOptions {
 }
 
 /** A promise client for one service, with a default deadline and catalog errors. */
+/** A promise client of one service; calls accept `deadline` (ms or Date) beside metadata. */
+export type ServiceClient<D extends CompatServiceDefinition> = Client<D, { deadline?: Date | number }>;
+
 export function createServiceClient<D extends CompatServiceDefinition>(
   definition: D,
   address: string,
   options: ClientOptions,
-): Client<D, { deadline?: Date | number }> {
+): ServiceClient<D> {
   const channel = createChannel(address);
   return createClientFactory()
     .use(catalogErrorMiddleware)

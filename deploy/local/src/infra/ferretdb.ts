@@ -67,6 +67,7 @@ export const ferretdb: InfraComponent = {
   name: NAME,
   readyTimeoutMs: 10_000,
   stopTimeoutMs: 10_000,
+  processMarker: 'ferretdb-local',
   startHint: 'SQLite backend, ~1 s',
   address: (urls) => hostsOf(urls.mongoUrl),
   probe: (urls, timeoutMs) => pingMongo(urls.mongoUrl, timeoutMs),

@@ -2,10 +2,12 @@ import { resolveInfraUrls } from './config';
 import { createContext } from './context';
 import { errorText, InfraError } from './errors';
 import { ferretdb } from './ferretdb';
+import { installOne } from './install';
 import { kafka } from './kafka';
-import { installOne, startOne, stopOne } from './lifecycle';
 import { redis } from './redis';
+import { startOne } from './start';
 import { statusOne } from './status';
+import { stopOne } from './stop';
 import type {
   InfraComponent,
   InfraComponentName,

@@ -97,6 +97,7 @@ export const kafka: InfraComponent = {
   readyTimeoutMs: 60_000,
   // A KRaft broker shuts down cleanly in a few seconds; past this it is stuck.
   stopTimeoutMs: 15_000,
+  processMarker: 'kafka.Kafka',
   startHint: 'KRaft single node, JVM, ~5-10 s',
   address: (urls) => urls.kafkaBrokers.join(','),
   probe: (urls, timeoutMs) => pingKafka(urls.kafkaBrokers, timeoutMs),

@@ -9,7 +9,8 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 const UNREADABLE_GRACE_MS = 2_000;
 
 function isStale(lockPath: string, owner: number | undefined): boolean {
-  if (owner !== undefined) return !isAlive(owner);
+  // Every infra command runs in node (CLI, jest, launcher), which also guards against a reused pid.
+  if (owner !== undefined) return !isAlive(owner, 'node');
   try {
     return Date.now() - statSync(lockPath).mtimeMs > UNREADABLE_GRACE_MS;
   } catch {

@@ -44,17 +44,25 @@ export async function pingRedis(url: string, timeoutMs: number): Promise<void> {
     lazyConnect: true,
     connectTimeout: timeoutMs,
     commandTimeout: timeoutMs,
+    // disconnect() arms this timer and only clears it on a socket "close" that a refused socket has
+    // already emitted, which would hold the process open for the 2 s default.
+    disconnectTimeout: 100,
     maxRetriesPerRequest: 0,
     enableOfflineQueue: false,
     retryStrategy: () => null,
   });
-  // Without a listener ioredis reports connection errors on stderr by itself.
-  redis.on('error', () => undefined);
+  // Keeps the real cause (e.g. ECONNREFUSED); connect() itself only says "Connection is closed".
+  let lastError: Error | undefined;
+  redis.on('error', (err: Error) => {
+    lastError = err;
+  });
   try {
     await redis.connect();
     const answer = await redis.ping();
     if (answer !== 'PONG') throw new Error(`PING answered ${answer}`);
+  } catch (err) {
+    throw lastError ?? err;
   } finally {
-    redis.disconnect();
+    if (redis.status !== 'end') redis.disconnect();
   }
 }

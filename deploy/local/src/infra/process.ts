@@ -76,7 +76,15 @@ function isZombie(pid: number): boolean {
   }
 }
 
-export function isAlive(pid: number): boolean {
+function commandLine(pid: number): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return undefined;
+  }
+}
+
+function exists(pid: number): boolean {
   try {
     process.kill(pid, 0);
   } catch (err) {
@@ -84,6 +92,18 @@ export function isAlive(pid: number): boolean {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
   return !isZombie(pid);
+}
+
+/**
+ * With `expect`, the process must also have that text in its command line, so a pid file left
+ * from before a reboot never makes us wait on (or signal) an unrelated process that reused the pid.
+ * Where /proc is unavailable the command line is not checked.
+ */
+export function isAlive(pid: number, expect?: string): boolean {
+  if (!exists(pid)) return false;
+  if (expect === undefined) return true;
+  const cmd = commandLine(pid);
+  return cmd === undefined || cmd.includes(expect);
 }
 
 /** Signals the whole process group (wrappers such as pnpm spawn children), falling back to the pid. */
@@ -110,10 +130,17 @@ export async function waitForExit(pid: number, timeoutMs: number): Promise<boole
   return true;
 }
 
+export interface StopOptions {
+  /** Grace period after SIGTERM before SIGKILL; 10 s by default. */
+  timeoutMs?: number;
+  /** Text the command line must contain (see isAlive); otherwise the pid file is stale. */
+  expect?: string;
+}
+
 /** SIGTERM, wait up to timeoutMs, then SIGKILL; the pid file is removed in every case. */
-export async function stopByPidFile(pidFile: string, opts: { timeoutMs?: number } = {}): Promise<StopResult> {
+export async function stopByPidFile(pidFile: string, opts: StopOptions = {}): Promise<StopResult> {
   const pid = readPidFile(pidFile);
-  if (pid === undefined || !isAlive(pid)) {
+  if (pid === undefined || !isAlive(pid, opts.expect)) {
     removePidFile(pidFile);
     return { pid, wasRunning: false, killed: false };
   }

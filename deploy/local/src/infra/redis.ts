@@ -67,6 +67,7 @@ export const redis: InfraComponent = {
   name: NAME,
   readyTimeoutMs: 10_000,
   stopTimeoutMs: 10_000,
+  processMarker: 'redis-server',
   startHint: 'redis-server, ~1 s',
   address: (urls) => hostsOf(urls.redisUrl),
   probe: (urls, timeoutMs) => pingRedis(urls.redisUrl, timeoutMs),

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { closeSync, openSync, writeFileSync } from 'node:fs';
+import { appendFileSync, closeSync, openSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ensureDir } from './paths';
 
@@ -23,7 +23,10 @@ export function runLogged(opts: RunLoggedOptions): Promise<void> {
       stdio: ['ignore', fd, fd],
     });
     child.once('error', (err: NodeJS.ErrnoException) => {
-      reject(err.code === 'ENOENT' ? new Error(`${opts.command} not found on PATH`) : err);
+      const reason = err.code === 'ENOENT' ? `${opts.command} not found on PATH` : err.message;
+      // The log is where people look first, so the reason goes there too.
+      appendFileSync(fd, `${reason}\n`);
+      reject(new Error(reason));
     });
     child.once('close', (code, sig) => {
       if (code === 0) resolveRun();

@@ -19,7 +19,7 @@ export async function statusOne(c: InfraComponent, env: NodeJS.ProcessEnv): Prom
   const urls = resolveInfraUrls(env);
   const mode = componentMode(c.name, env);
   const recorded = mode === 'managed' ? readPidFile(pidFile(env, c.name)) : undefined;
-  const pid = recorded !== undefined && isAlive(recorded) ? recorded : undefined;
+  const pid = recorded !== undefined && isAlive(recorded, c.processMarker) ? recorded : undefined;
   const problem = await probeOnce((t) => c.probe(urls, t));
   const status: InfraComponentStatus = {
     name: c.name,

@@ -39,6 +39,8 @@ export interface InfraComponent {
   name: InfraComponentName;
   readyTimeoutMs: number;
   stopTimeoutMs: number;
+  /** Text always present in the server's command line; guards against reused pids. */
+  processMarker: string;
   /** Shown while starting so people know what to expect, e.g. "java, ~10 s". */
   startHint: string;
   address(urls: InfraUrls): string;

@@ -1,9 +1,9 @@
+import { locked } from './component-lock';
 import { componentMode, envVarFor, resolveInfraUrls } from './config';
 import { say } from './context';
 import { errorText, InfraError, stepFailed } from './errors';
 import { seconds, withHeartbeat } from './heartbeat';
-import { withLock } from './lock';
-import { lockFile, logFile, pidFile } from './paths';
+import { logFile, pidFile } from './paths';
 import { isAlive, readPidFile, removePidFile, stopByPidFile } from './process';
 import { probeOnce, waitForReady } from './readiness';
 import type { InfraComponent, InfraContext, InfraUrls } from './types';
@@ -43,7 +43,7 @@ async function awaitManaged(
         }),
     );
   } catch (err) {
-    await stopByPidFile(pidFile(ctx.env, c.name), { timeoutMs: c.stopTimeoutMs });
+    await stopByPidFile(pidFile(ctx.env, c.name), { timeoutMs: c.stopTimeoutMs, expect: c.processMarker });
     throw stepFailed(c.name, 'start', 'readiness check', logFile(ctx.env, c.name), err);
   }
 }
@@ -53,7 +53,7 @@ async function alreadyRunning(c: InfraComponent, ctx: InfraContext, urls: InfraU
   const pidPath = pidFile(ctx.env, c.name);
   const pid = readPidFile(pidPath);
   const address = c.address(urls);
-  if (pid !== undefined && isAlive(pid)) {
+  if (pid !== undefined && isAlive(pid, c.processMarker)) {
     // A live pid that does not answer yet is probably a parallel `start` still booting.
     if ((await probeOnce((t) => c.probe(urls, t))) !== undefined) {
       say(ctx, c.name, `pid ${pid} is running but not ready yet; waiting…`);
@@ -68,15 +68,6 @@ async function alreadyRunning(c: InfraComponent, ctx: InfraContext, urls: InfraU
     return true;
   }
   return false;
-}
-
-/** Long enough for a cold build plus a slow first start in another process. */
-const LOCK_TIMEOUT_MS = 10 * 60_000;
-
-function locked<T>(c: InfraComponent, ctx: InfraContext, fn: () => Promise<T>): Promise<T> {
-  const onWait = (owner: number | undefined): void =>
-    say(ctx, c.name, `waiting for another infra command (pid ${owner ?? '?'}) to finish…`);
-  return withLock(lockFile(ctx.env, c.name), { timeoutMs: LOCK_TIMEOUT_MS, onWait }, fn);
 }
 
 async function launchManaged(c: InfraComponent, ctx: InfraContext, urls: InfraUrls): Promise<boolean> {
@@ -109,30 +100,4 @@ export async function startOne(c: InfraComponent, ctx: InfraContext): Promise<bo
     if (await alreadyRunning(c, ctx, urls)) return false;
     return launchManaged(c, ctx, urls);
   });
-}
-
-export async function installOne(c: InfraComponent, ctx: InfraContext): Promise<void> {
-  if (componentMode(c.name, ctx.env) === 'external') {
-    say(ctx, c.name, `external (${envVarFor(c.name)} is set); nothing to install`);
-    return;
-  }
-  await locked(c, ctx, () => c.install(ctx));
-  say(ctx, c.name, `installed: ${c.installedAt(ctx.env)}`);
-}
-
-export async function stopOne(c: InfraComponent, ctx: InfraContext): Promise<void> {
-  if (componentMode(c.name, ctx.env) === 'external') {
-    say(ctx, c.name, `external (${envVarFor(c.name)} is set); not stopping it`);
-    return;
-  }
-  const started = Date.now();
-  const result = await locked(c, ctx, () =>
-    stopByPidFile(pidFile(ctx.env, c.name), { timeoutMs: c.stopTimeoutMs }),
-  );
-  if (!result.wasRunning) {
-    say(ctx, c.name, result.pid === undefined ? 'not running' : 'not running (removed a stale pid file)');
-    return;
-  }
-  const how = result.killed ? ', had to SIGKILL' : '';
-  say(ctx, c.name, `stopped (pid ${result.pid}, ${seconds(Date.now() - started)}${how})`);
 }

@@ -1,0 +1,28 @@
+import { loadConfig, logLevel, nodeEnv, port, positiveInt } from '@travel/config';
+import { z } from 'zod';
+
+const address = (defaultPort: number) => z.string().default(`127.0.0.1:${defaultPort}`);
+
+const schema = z.object({
+  NODE_ENV: nodeEnv(),
+  LOG_LEVEL: logLevel(),
+  HTTP_HOST: z.string().default('127.0.0.1'),
+  HTTP_PORT: port(8080),
+  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  /** Default deadline of a call to a service. */
+  GRPC_DEADLINE_MS: positiveInt(5000),
+  /** Deadline of one health probe; a dead service must not stall /api/health. */
+  HEALTH_DEADLINE_MS: positiveInt(1000),
+  IDENTITY_ADDRESS: address(50051),
+  SEARCH_ADDRESS: address(50052),
+  PRICING_ADDRESS: address(50053),
+  BOOKING_ADDRESS: address(50054),
+  BILLING_ADDRESS: address(50055),
+  WEBHOOK_ADDRESS: address(50056),
+});
+
+export type GatewayConfig = z.output<typeof schema>;
+
+export function readConfig(env: Record<string, string | undefined>): GatewayConfig {
+  return loadConfig(schema, env);
+}

@@ -1,0 +1,19 @@
+import type { FieldProblem } from '@travel/errors';
+
+/** The error envelope of both APIs (partner-api.md §7, decisions.md "Conventions"). */
+export interface ErrorBody {
+  error: { code: string; message: string; requestId: string; details: FieldProblem[] | null };
+}
+
+export function errorBody(
+  code: string,
+  message: string,
+  requestId: string,
+  details: FieldProblem[] | null = null,
+): ErrorBody {
+  return { error: { code, message, requestId, details } };
+}
+
+export function dataBody<T>(data: T): { data: T } {
+  return { data };
+}

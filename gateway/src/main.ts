@@ -1,0 +1,5 @@
+import { runService } from '@travel/lifecycle';
+import { readConfig } from './config';
+import { createGateway } from './gateway';
+
+runService('gateway', () => readConfig(process.env), createGateway);

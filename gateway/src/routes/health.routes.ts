@@ -1,0 +1,42 @@
+import { AppError } from '@travel/errors';
+import type { ServiceClients } from '../clients/service-clients';
+import { checkPlatformHealth } from '../health/platform-health';
+import { checkReadiness } from '../health/readiness';
+import { dataBody } from '../http/envelope';
+import type { RouteDefinition } from '../http/route-table';
+
+export interface HealthRouteDeps {
+  clients: ServiceClients;
+  redisPing: () => Promise<boolean>;
+  now: () => Date;
+}
+
+/** Liveness for partners (spec shape, not wrapped), the platform report, and the Kubernetes readiness probe. */
+export function healthRoutes({ clients, redisPing, now }: HealthRouteDeps): RouteDefinition[] {
+  return [
+    {
+      method: 'get',
+      path: '/api/v1/health',
+      handlers: [(_req, res) => void res.json({ status: 'ok', version: 'v1', time: now().toISOString() })],
+    },
+    {
+      method: 'get',
+      path: '/api/health',
+      handlers: [
+        async (_req, res) => void res.json(dataBody(await checkPlatformHealth(clients, redisPing, now))),
+      ],
+    },
+    {
+      method: 'get',
+      path: '/api/ready',
+      handlers: [
+        async (_req, res) => {
+          const readiness = await checkReadiness(clients, redisPing);
+          if (readiness.length > 0)
+            throw new AppError('service_unavailable', 'The gateway is not ready.', readiness);
+          res.json(dataBody({ ready: true }));
+        },
+      ],
+    },
+  ];
+}
