@@ -1,1 +1,3 @@
-module.exports = async () => {};
+module.exports = async function stackTeardown() {
+  await globalThis.__E2E_PLATFORM__?.stop();
+};

@@ -9,6 +9,7 @@ import {
   stopInfra,
 } from './infra/index';
 import type { InfraComponentStatus } from './infra/types';
+import { launchCommand, stackStopCommand } from './launcher/launch-command';
 
 type Command = (args: string[]) => Promise<number>;
 
@@ -19,6 +20,11 @@ const USAGE = [
   '  stop [name...]     stop the servers this tool started',
   '  status             one line per server; exit 0 only if all are ready',
   'components: ferretdb, kafka, redis',
+  '',
+  '       node deploy/local/dist/cli.js launch [--profile dev|e2e]',
+  '  the infrastructure, six services and the gateway, in the foreground until Ctrl-C',
+  '       node deploy/local/dist/cli.js stack stop [--profile dev|e2e]',
+  '  stop platform processes left running by a launch that did not end cleanly',
 ].join('\n');
 
 function formatStatus(s: InfraComponentStatus): string {
@@ -67,7 +73,11 @@ async function main(argv: string[]): Promise<number> {
       if (command) return command(rest);
       break;
     }
-    // Add `case 'launch':` here for the platform launcher (services on top of the infra).
+    case 'launch':
+      return launchCommand([sub, ...rest]);
+    case 'stack':
+      if (sub === 'stop') return stackStopCommand(rest);
+      break;
     default:
       break;
   }

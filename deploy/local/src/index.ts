@@ -24,6 +24,7 @@ export {
 } from './infra/process';
 export { waitForReady } from './infra/readiness';
 export type {
+  InfraComponent,
   InfraComponentName,
   InfraComponentStatus,
   InfraLog,
@@ -32,3 +33,4 @@ export type {
   InfraUrls,
   StopInfraOptions,
 } from './infra/types';
+export * from './launcher/index';

@@ -1,0 +1,26 @@
+/** Where one copy of the platform listens. `dev` is what the README starts; `e2e` runs beside it for tests. */
+export interface StackProfile {
+  name: 'dev' | 'e2e';
+  httpPort: number;
+  /** identity gets this port, then search, pricing, booking, billing, webhook in order. */
+  grpcPortBase: number;
+  /** Each service's database is `<prefix><service>`, so the two profiles never share data. */
+  databasePrefix: string;
+}
+
+export const PROFILES: Record<StackProfile['name'], StackProfile> = {
+  dev: { name: 'dev', httpPort: 8080, grpcPortBase: 50051, databasePrefix: 'travel_' },
+  e2e: { name: 'e2e', httpPort: 18080, grpcPortBase: 15051, databasePrefix: 'e2e_' },
+};
+
+export const SERVICES = ['identity', 'search', 'pricing', 'booking', 'billing', 'webhook'] as const;
+export type ServiceName = (typeof SERVICES)[number];
+export type ProcessName = ServiceName | 'gateway';
+
+export function grpcAddress(profile: StackProfile, service: ServiceName): string {
+  return `127.0.0.1:${profile.grpcPortBase + SERVICES.indexOf(service)}`;
+}
+
+export function gatewayUrl(profile: StackProfile): string {
+  return `http://127.0.0.1:${profile.httpPort}`;
+}

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Quick start, command 2: every check and every test tier. Infrastructure this run had to start is
+# stopped again at the end; a platform started with `npm start` keeps running (tests use their own ports).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+source scripts/bootstrap.sh
+say() { printf '[test] %s\n' "$*"; }
+
+if ! node deploy/local/dist/cli.js infra status >/dev/null 2>&1; then
+  trap 'say "stopping the infrastructure this run started"; node deploy/local/dist/cli.js infra stop >/dev/null 2>&1 || true' EXIT
+fi
+
+say "lint: biome (rules are errors) and buf lint"
+pnpm exec biome ci --error-on-warnings .
+pnpm exec buf lint proto
+
+say "unit tests"
+pnpm exec jest --selectProjects unit
+
+say "component tests (real FerretDB, Kafka, Redis; installed and started on first use)"
+pnpm exec jest --selectProjects component --runInBand
+
+say "end-to-end tests (the whole platform launched on test ports, driven through the gateway)"
+pnpm exec jest --selectProjects e2e --runInBand

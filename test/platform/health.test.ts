@@ -1,0 +1,52 @@
+import { call, expectDocumented } from '../support/gateway';
+
+describe('health', () => {
+  it('when GET /api/v1/health, then 200 with exactly status, version and a fresh time, not wrapped', async () => {
+    const res = await call('GET', '/api/v1/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok', version: 'v1', time: expect.any(String) });
+    const { time } = res.body as { time: string };
+    expect(Math.abs(Date.parse(time) - Date.now())).toBeLessThan(60_000);
+    await expectDocumented('GET', '/api/v1/health', res);
+  });
+
+  it('when GET /api/health, then every service and the infrastructure report healthy', async () => {
+    const res = await call('GET', '/api/health');
+    expect(res.status).toBe(200);
+    const { data } = res.body as { data: Record<string, unknown> };
+    expect(data).toMatchObject({
+      status: 'ok',
+      infrastructure: { mongodb: 'ok', kafka: 'ok', redis: 'ok' },
+      services: {
+        identity: { status: 'SERVING', dependencies: { mongodb: 'SERVING', kafka: 'SERVING' } },
+        search: { status: 'SERVING' },
+        pricing: { status: 'SERVING', dependencies: { mongodb: 'SERVING' } },
+        booking: { status: 'SERVING', dependencies: { mongodb: 'SERVING', kafka: 'SERVING' } },
+        billing: { status: 'SERVING', dependencies: { mongodb: 'SERVING', kafka: 'SERVING' } },
+        webhook: { status: 'SERVING', dependencies: { mongodb: 'SERVING' } },
+      },
+    });
+    await expectDocumented('GET', '/api/health', res);
+  });
+
+  it('when GET /api/ready, then the gateway is ready', async () => {
+    const res = await call('GET', '/api/ready');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ data: { ready: true } });
+    await expectDocumented('GET', '/api/ready', res);
+  });
+
+  it('when the docs are requested, then both documents and both pages are served', async () => {
+    for (const base of ['/api/v1', '/api']) {
+      const doc = await call('GET', `${base}/openapi.json`);
+      expect(doc.status).toBe(200);
+      expect(doc.body).toMatchObject({ openapi: '3.1.0' });
+      const page = await call('GET', `${base}/docs`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toContain('text/html');
+      expect(page.text).toContain(`${base}/openapi.json`);
+    }
+    const asset = await call('GET', '/api/docs/assets/swagger-ui-bundle.js');
+    expect(asset.status).toBe(200);
+  });
+});

@@ -1,0 +1,55 @@
+import { PROFILES, processPid, restartProcess } from '@travel/local-deploy';
+import { waitFor } from '@travel/testkit';
+import { call } from '../support/gateway';
+
+interface Health {
+  data: { status: string; services: Record<string, { status: string }> };
+}
+
+const health = async () => (await call('GET', '/api/health')).body as Health;
+
+describe('a service that dies', () => {
+  it('when pricing is killed, then /api/health reports it and recovers once it is back', async () => {
+    const pid = processPid(process.env, PROFILES.e2e, 'pricing');
+    expect(pid).toBeDefined();
+    process.kill(pid as number, 'SIGKILL');
+
+    await waitFor(
+      async () => {
+        const report = await health();
+        expect(report.data.status).toBe('degraded');
+        expect(report.data.services.pricing?.status).toBe('UNREACHABLE');
+        expect(report.data.services.identity?.status).toBe('SERVING');
+      },
+      { timeoutMs: 15_000, intervalMs: 250 },
+    );
+    expect((await call('GET', '/api/ready')).status).toBe(200);
+
+    await restartProcess(process.env, PROFILES.e2e, 'pricing');
+    await waitFor(
+      async () => {
+        const report = await health();
+        expect(report.data.services.pricing?.status).toBe('SERVING');
+        expect(report.data.status).toBe('ok');
+      },
+      { timeoutMs: 30_000, intervalMs: 250 },
+    );
+  });
+
+  it('when identity is killed, then the gateway is not ready until it is back', async () => {
+    process.kill(processPid(process.env, PROFILES.e2e, 'identity') as number, 'SIGKILL');
+    await waitFor(
+      async () => {
+        const res = await call('GET', '/api/ready');
+        expect(res.status).toBe(503);
+        expect(res.body).toMatchObject({ error: { code: 'service_unavailable' } });
+      },
+      { timeoutMs: 15_000, intervalMs: 250 },
+    );
+    await restartProcess(process.env, PROFILES.e2e, 'identity');
+    await waitFor(async () => expect((await call('GET', '/api/ready')).status).toBe(200), {
+      timeoutMs: 30_000,
+      intervalMs: 250,
+    });
+  });
+});

@@ -1,0 +1,51 @@
+import { createOpenApiValidator } from '@travel/testkit';
+
+/** The gateway of the stack that stack-setup.js launched. */
+export function gatewayUrl(): string {
+  return process.env.E2E_GATEWAY_URL ?? 'http://127.0.0.1:18080';
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  body: unknown;
+  text: string;
+}
+
+/** One HTTP call to the gateway; the body is parsed when it is JSON. */
+export async function call(
+  method: string,
+  path: string,
+  init: { headers?: Record<string, string>; body?: string } = {},
+) {
+  const res = await fetch(`${gatewayUrl()}${path}`, { method, headers: init.headers, body: init.body });
+  const text = await res.text();
+  const json = res.headers.get('content-type')?.includes('application/json');
+  return {
+    status: res.status,
+    headers: res.headers,
+    text,
+    body: json ? JSON.parse(text) : undefined,
+  } as ApiResponse;
+}
+
+/** Validators for both APIs, built from the documents the gateway itself serves. */
+export async function openApiValidators() {
+  const partner = (await call('GET', '/api/v1/openapi.json')).body as Parameters<
+    typeof createOpenApiValidator
+  >[0];
+  const internal = (await call('GET', '/api/openapi.json')).body as Parameters<
+    typeof createOpenApiValidator
+  >[0];
+  return {
+    partner: createOpenApiValidator(partner, '/api/v1'),
+    internal: createOpenApiValidator(internal, '/api'),
+  };
+}
+
+/** Asserts a response against the document that covers its path, as every e2e test does. */
+export async function expectDocumented(method: string, path: string, res: ApiResponse): Promise<void> {
+  const validators = await openApiValidators();
+  const validate = path.startsWith('/api/v1/') ? validators.partner : validators.internal;
+  validate({ method, path, status: res.status, body: res.body });
+}
