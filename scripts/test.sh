@@ -10,9 +10,9 @@ if ! node deploy/local/dist/cli.js infra status >/dev/null 2>&1; then
   trap 'say "stopping the infrastructure this run started"; node deploy/local/dist/cli.js infra stop >/dev/null 2>&1 || true' EXIT
 fi
 
-say "lint: biome (rules are errors) and buf lint"
-pnpm exec biome ci --error-on-warnings .
-pnpm exec buf lint proto
+say "lint: biome (rules are errors) and buf lint; type-check including the tests"
+pnpm run --silent lint
+pnpm run --silent typecheck
 
 say "unit tests"
 pnpm exec jest --selectProjects unit
