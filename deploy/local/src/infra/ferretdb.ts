@@ -8,7 +8,7 @@ import { seconds, withHeartbeat } from './heartbeat';
 import { dataDir, ensureDir, logFile, packageRoot, pidFile } from './paths';
 import { pingMongo } from './probes';
 import { spawnDetached } from './process';
-import { runLogged } from './run-logged';
+import { runLoggedWithRetry } from './run-logged';
 import type { InfraComponent, InfraContext } from './types';
 
 const NAME = 'ferretdb';
@@ -33,12 +33,10 @@ async function install(ctx: InfraContext): Promise<void> {
     await withHeartbeat(
       (elapsed) => say(ctx, NAME, `still building (${elapsed})…`),
       () =>
-        runLogged({
-          command: 'go',
-          args: ['build', '-trimpath', '-o', tmp, '.'],
-          cwd: SOURCE_DIR,
-          logFile: log,
-        }),
+        runLoggedWithRetry(
+          { command: 'go', args: ['build', '-trimpath', '-o', tmp, '.'], cwd: SOURCE_DIR, logFile: log },
+          { attempts: 3, onRetry: (n, why) => say(ctx, NAME, `attempt ${n} failed (${why}); retrying…`) },
+        ),
     );
     renameSync(tmp, binary);
   } catch (err) {

@@ -8,7 +8,7 @@ import { clusterId, serverProperties } from './kafka-config';
 import { dataDir, ensureDir, logFile, packageRoot, pidFile } from './paths';
 import { pingKafka } from './probes';
 import { spawnDetached } from './process';
-import { runLogged } from './run-logged';
+import { runLogged, runLoggedWithRetry } from './run-logged';
 import type { InfraComponent, InfraContext } from './types';
 
 const NAME = 'kafka';
@@ -31,13 +31,18 @@ async function install(ctx: InfraContext): Promise<void> {
   if (existsSync(marker)) return;
   const log = logFile(ctx.env, `${NAME}-install`);
   const tmp = join(dir, `lib.tmp-${process.pid}`);
-  const args = ['-q', '-B', '-f', POM, 'dependency:copy-dependencies', `-DoutputDirectory=${tmp}`];
+  // -U: Maven re-attempts downloads that failed earlier instead of trusting its cached failure.
+  const args = ['-q', '-B', '-U', '-f', POM, 'dependency:copy-dependencies', `-DoutputDirectory=${tmp}`];
   say(ctx, NAME, 'downloading Kafka 3.9.1 jars with mvn (first run, ~1 min)…');
   const started = Date.now();
   try {
     await withHeartbeat(
       (elapsed) => say(ctx, NAME, `still downloading (${elapsed})…`),
-      () => runLogged({ command: 'mvn', args, logFile: log }),
+      () =>
+        runLoggedWithRetry(
+          { command: 'mvn', args, logFile: log },
+          { attempts: 3, onRetry: (n, why) => say(ctx, NAME, `attempt ${n} failed (${why}); retrying…`) },
+        ),
     );
     rmSync(join(dir, 'lib'), { recursive: true, force: true });
     renameSync(tmp, join(dir, 'lib'));

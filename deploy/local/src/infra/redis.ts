@@ -5,7 +5,7 @@ import { seconds, withHeartbeat } from './heartbeat';
 import { dataDir, ensureDir, logFile, pidFile } from './paths';
 import { pingRedis } from './probes';
 import { spawnDetached } from './process';
-import { runLogged } from './run-logged';
+import { runLoggedWithRetry } from './run-logged';
 import type { InfraComponent, InfraContext } from './types';
 import { which } from './which';
 
@@ -32,12 +32,15 @@ async function install(ctx: InfraContext): Promise<void> {
     await withHeartbeat(
       (elapsed) => say(ctx, NAME, `still installing (${elapsed})…`),
       () =>
-        runLogged({
-          command: 'sh',
-          args: ['-c', 'apt-get update -qq && apt-get install -y -qq redis-server'],
-          env: { ...ctx.env, DEBIAN_FRONTEND: 'noninteractive' },
-          logFile: log,
-        }),
+        runLoggedWithRetry(
+          {
+            command: 'sh',
+            args: ['-c', 'apt-get update -qq && apt-get install -y -qq redis-server'],
+            env: { ...ctx.env, DEBIAN_FRONTEND: 'noninteractive' },
+            logFile: log,
+          },
+          { attempts: 3, onRetry: (n, why) => say(ctx, NAME, `attempt ${n} failed (${why}); retrying…`) },
+        ),
     );
   } catch (err) {
     throw stepFailed(NAME, 'install', APT_STEP, log, err);

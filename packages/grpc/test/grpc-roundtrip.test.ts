@@ -1,0 +1,81 @@
+import { identity } from '@travel/contracts';
+import { AppError } from '@travel/errors';
+import { testLogger } from '@travel/testkit';
+import { createGrpcServer, createServiceClient, type RequestContext, withRequestMetadata } from '../src';
+
+// A real server and client over loopback; identity's contract is borrowed for its one unary method.
+let behaviour: (context: RequestContext) => Promise<void> = async () => {};
+const seenRequestIds: string[] = [];
+
+const server = createGrpcServer({
+  host: '127.0.0.1',
+  port: 0,
+  logger: testLogger(),
+  healthChecks: {},
+  services: [
+    {
+      definition: identity.IdentityServiceDefinition,
+      implementation: {
+        async getApiSettings(_request: unknown, context: RequestContext) {
+          seenRequestIds.push(context.requestId);
+          await behaviour(context);
+          return { settings: { apiEnabled: true, disabledScopes: [] } };
+        },
+      },
+    },
+  ],
+});
+
+beforeAll(() => server.start());
+afterAll(() => server.stop());
+
+const client = () =>
+  createServiceClient(identity.IdentityServiceDefinition, `127.0.0.1:${server.port()}`, { deadlineMs: 2000 });
+
+describe('gRPC round trip', () => {
+  it('when the gateway sends a request id, then the handler sees it', async () => {
+    behaviour = async () => {};
+    await client().getApiSettings({}, withRequestMetadata('req_roundtrip_1'));
+    expect(seenRequestIds).toContain('req_roundtrip_1');
+  });
+
+  it('when a handler throws a catalog error, then the client gets the same code, message and details', async () => {
+    behaviour = async () => {
+      throw new AppError('scope_disabled', 'bookings:write is off', [{ path: 'scope', message: 'disabled' }]);
+    };
+    const error = await client()
+      .getApiSettings({})
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({
+      code: 'scope_disabled',
+      message: 'bookings:write is off',
+      details: [{ path: 'scope', message: 'disabled' }],
+    });
+  });
+
+  it('when a handler throws anything else, then the client gets internal_error without its text', async () => {
+    behaviour = async () => {
+      throw new Error('secret connection string');
+    };
+    const error = (await client()
+      .getApiSettings({})
+      .catch((e: unknown) => e)) as AppError;
+    expect(error.code).toBe('internal_error');
+    expect(error.message).not.toContain('secret');
+  });
+
+  it('when the handler is slower than the deadline, then the call fails as service_unavailable', async () => {
+    behaviour = () => new Promise((resolve) => setTimeout(resolve, 500));
+    const error = (await client()
+      .getApiSettings({}, { deadline: 100 })
+      .catch((e: unknown) => e)) as AppError;
+    expect(error.code).toBe('service_unavailable');
+  });
+
+  it('when nothing listens, then the call fails as service_unavailable', async () => {
+    const dead = createServiceClient(identity.IdentityServiceDefinition, '127.0.0.1:1', { deadlineMs: 500 });
+    const error = (await dead.getApiSettings({}).catch((e: unknown) => e)) as AppError;
+    expect(error.code).toBe('service_unavailable');
+  });
+});
