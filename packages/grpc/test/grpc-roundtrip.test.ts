@@ -1,6 +1,6 @@
 import { identity } from '@travel/contracts';
 import { AppError } from '@travel/errors';
-import { testLogger } from '@travel/testkit';
+import { createLogger } from '@travel/logger';
 import { createGrpcServer, createServiceClient, type RequestContext, withRequestMetadata } from '../src';
 
 // A real server and client over loopback; identity's contract is borrowed for its one unary method.
@@ -10,7 +10,7 @@ const seenRequestIds: string[] = [];
 const server = createGrpcServer({
   host: '127.0.0.1',
   port: 0,
-  logger: testLogger(),
+  logger: createLogger({ name: 'grpc-test', level: 'silent' }),
   healthChecks: {},
   services: [
     {
