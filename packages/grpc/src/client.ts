@@ -66,9 +66,10 @@ export function createServiceClient<D extends CompatServiceDefinition>(
   options: ClientOptions,
 ): ServiceClient<D> {
   const channel = createChannel(address);
+  // The middleware added last runs outermost: catalog mapping must also see the deadline's own error.
   return createClientFactory()
-    .use(catalogErrorMiddleware)
     .use(deadlineMiddleware)
+    .use(catalogErrorMiddleware)
     .create(definition, channel, { '*': { deadline: options.deadlineMs } });
 }
 
