@@ -1,5 +1,6 @@
-import { launchPlatform, stopPlatformProcesses } from './launch';
-import { gatewayUrl, PROFILES, type StackProfile } from './profile';
+import { launchPlatform, processPid, stopPlatformProcesses } from './launch';
+import { processLogFile } from './processes';
+import { gatewayUrl, PROFILES, SERVICES, type StackProfile } from './profile';
 
 function profileFrom(args: string[]): StackProfile {
   const name = args[args.indexOf('--profile') + 1];
@@ -23,15 +24,33 @@ function printWelcome(profile: StackProfile): void {
   );
 }
 
+/** Says once when a process of the platform dies, so a crash is not silent in the foreground terminal. */
+function watchProcesses(profile: StackProfile): NodeJS.Timeout {
+  const reported = new Set<string>();
+  return setInterval(() => {
+    for (const name of [...SERVICES, 'gateway'] as const) {
+      const alive = processPid(process.env, profile, name) !== undefined;
+      if (alive) reported.delete(name);
+      else if (!reported.has(name)) {
+        reported.add(name);
+        console.log(`[launch] ${name} is not running (see ${processLogFile(process.env, profile, name)})`);
+      }
+    }
+  }, 2000);
+}
+
 /** `launch`: the platform in the foreground until Ctrl-C, then everything stopped cleanly. */
 export async function launchCommand(args: string[]): Promise<number> {
   const profile = profileFrom(args);
   const platform = await launchPlatform({ profile });
   printWelcome(profile);
+  // The watchdog also keeps this process alive: the children are detached and hold no handle of ours.
+  const watchdog = watchProcesses(profile);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
   });
+  clearInterval(watchdog);
   console.log('\n[launch] stopping the gateway, the services, then the infrastructure this launch started');
   await platform.stop();
   console.log('[launch] stopped');
