@@ -25,16 +25,30 @@ export function allRoutes(deps: AppDeps): RouteDefinition[] {
   return [...healthRoutes(deps), ...docsRoutes(deps.documents)];
 }
 
-/** The gateway, assembled in one visible order (STYLE.md rule 11). */
+/** The gateway: the chain of `assembleApp` around every route, plus the docs page assets. */
 export function createApp(deps: AppDeps): Express {
+  return assembleApp(deps.logger, allRoutes(deps), (app) => {
+    app.use(DOCS_ASSETS_PATH, express.static(getAbsoluteFSPath(), { index: false }));
+  });
+}
+
+/**
+ * The middleware chain, in one visible order (STYLE.md rule 11). Middleware tests assemble it around
+ * their own routes, so they exercise exactly this order.
+ */
+export function assembleApp(
+  logger: Logger,
+  routeList: RouteDefinition[],
+  mountStatic?: (app: Express) => void,
+): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  const routes = createRouteTable(allRoutes(deps));
+  const routes = createRouteTable(routeList);
 
-  app.use(requestId(deps.logger));
+  app.use(requestId(logger));
   app.use(requestLog());
-  app.use(DOCS_ASSETS_PATH, express.static(getAbsoluteFSPath(), { index: false }));
+  mountStatic?.(app);
   app.use(jsonBody());
   app.use(jsonBodyErrors);
   // authenticate → IP allow-list → platform switches → scope → rate limit: the identity-and-access work.

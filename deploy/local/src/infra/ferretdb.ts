@@ -5,10 +5,10 @@ import { hostsOf } from './config';
 import { say } from './context';
 import { stepFailed } from './errors';
 import { seconds, withHeartbeat } from './heartbeat';
-import { dataDir, ensureDir, logFile, packageRoot, pidFile } from './paths';
+import { dataDir, ensureDir, logFile, packageRoot } from './paths';
 import { pingMongo } from './probes';
-import { spawnDetached } from './process';
 import { runLoggedWithRetry } from './run-logged';
+import { spawnServer } from './spawn-server';
 import type { InfraComponent, InfraContext } from './types';
 
 const NAME = 'ferretdb';
@@ -47,18 +47,9 @@ async function install(ctx: InfraContext): Promise<void> {
 }
 
 async function launch(ctx: InfraContext): Promise<number> {
-  const log = logFile(ctx.env, NAME);
   const dir = ensureDir(dataDir(ctx.env, NAME));
-  try {
-    return await spawnDetached({
-      command: binaryPath(ctx.env),
-      args: ['-listen', LISTEN, '-dir', dir, '-log-level', 'error'],
-      logFile: log,
-      pidFile: pidFile(ctx.env, NAME),
-    });
-  } catch (err) {
-    throw stepFailed(NAME, 'start', 'spawn ferretdb-local', log, err);
-  }
+  const args = ['-listen', LISTEN, '-dir', dir, '-log-level', 'error'];
+  return spawnServer(ctx, NAME, 'spawn ferretdb-local', binaryPath(ctx.env), args);
 }
 
 export const ferretdb: InfraComponent = {

@@ -5,10 +5,10 @@ import { say } from './context';
 import { stepFailed } from './errors';
 import { seconds, withHeartbeat } from './heartbeat';
 import { clusterId, serverProperties } from './kafka-config';
-import { dataDir, ensureDir, logFile, packageRoot, pidFile } from './paths';
+import { dataDir, ensureDir, logFile, packageRoot } from './paths';
 import { pingKafka } from './probes';
-import { spawnDetached } from './process';
 import { runLogged, runLoggedWithRetry } from './run-logged';
+import { spawnServer } from './spawn-server';
 import type { InfraComponent, InfraContext } from './types';
 
 const NAME = 'kafka';
@@ -84,17 +84,13 @@ async function launch(ctx: InfraContext): Promise<number> {
   // Rewritten every start so a change in kafka-config.ts applies without wiping data.
   writeFileSync(props, serverProperties(logDirs));
   await formatStorage(ctx, props, logDirs, clusterId(dir));
-  const log = logFile(ctx.env, NAME);
-  try {
-    return await spawnDetached({
-      command: 'java',
-      args: [...JVM_ARGS, '-cp', classpath(ctx.env), 'kafka.Kafka', props],
-      logFile: log,
-      pidFile: pidFile(ctx.env, NAME),
-    });
-  } catch (err) {
-    throw stepFailed(NAME, 'start', 'java kafka.Kafka', log, err);
-  }
+  return spawnServer(ctx, NAME, 'java kafka.Kafka', 'java', [
+    ...JVM_ARGS,
+    '-cp',
+    classpath(ctx.env),
+    'kafka.Kafka',
+    props,
+  ]);
 }
 
 export const kafka: InfraComponent = {

@@ -2,10 +2,10 @@ import { hostsOf } from './config';
 import { say } from './context';
 import { stepFailed } from './errors';
 import { seconds, withHeartbeat } from './heartbeat';
-import { dataDir, ensureDir, logFile, pidFile } from './paths';
+import { dataDir, ensureDir, logFile } from './paths';
 import { pingRedis } from './probes';
-import { spawnDetached } from './process';
 import { runLoggedWithRetry } from './run-logged';
+import { spawnServer } from './spawn-server';
 import type { InfraComponent, InfraContext } from './types';
 import { which } from './which';
 
@@ -49,21 +49,11 @@ async function install(ctx: InfraContext): Promise<void> {
 }
 
 async function launch(ctx: InfraContext): Promise<number> {
-  const log = logFile(ctx.env, NAME);
   const dir = ensureDir(dataDir(ctx.env, NAME));
   // Not daemonized: as our detached child its pid is known and its stdout lands in our log file.
   const args = ['--bind', '127.0.0.1', '--port', PORT, '--save', '', '--appendonly', 'no'];
   args.push('--dir', dir, '--daemonize', 'no', '--logfile', '', '--protected-mode', 'yes');
-  try {
-    return await spawnDetached({
-      command: 'redis-server',
-      args,
-      logFile: log,
-      pidFile: pidFile(ctx.env, NAME),
-    });
-  } catch (err) {
-    throw stepFailed(NAME, 'start', 'spawn redis-server', log, err);
-  }
+  return spawnServer(ctx, NAME, 'spawn redis-server', 'redis-server', args);
 }
 
 export const redis: InfraComponent = {
