@@ -1,0 +1,26 @@
+import { type CidrRange, isAddressAllowed, normaliseAddress } from './ip-allow-list';
+
+/**
+ * The caller's address: the TCP peer, unless the peer is a trusted proxy; then the right-most
+ * `X-Forwarded-For` entry that is not itself a trusted proxy (decisions.md). Entries a client wrote
+ * itself sit further left and are never reached, so a spoofed header from an untrusted peer changes nothing.
+ */
+export function resolveClientAddress(
+  peer: string,
+  forwardedFor: string | undefined,
+  trustedProxies: readonly CidrRange[],
+): string {
+  const isTrusted = (value: string) => trustedProxies.length > 0 && isAddressAllowed(trustedProxies, value);
+  const normalisedPeer = normaliseAddress(peer)?.toString() ?? peer;
+  if (!forwardedFor || !isTrusted(normalisedPeer)) return normalisedPeer;
+  const hops = forwardedFor
+    .split(',')
+    .map((hop) => hop.trim())
+    .filter(Boolean);
+  for (let i = hops.length - 1; i >= 0; i--) {
+    const hop = normaliseAddress(hops[i] ?? '')?.toString();
+    if (!hop) return normalisedPeer;
+    if (!isTrusted(hop)) return hop;
+  }
+  return normalisedPeer;
+}

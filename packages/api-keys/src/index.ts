@@ -1,0 +1,24 @@
+export { resolveClientAddress } from './client-address';
+export {
+  type CidrRange,
+  invalidAllowListEntries,
+  isAddressAllowed,
+  normaliseAddress,
+  parseAllowListEntry,
+} from './ip-allow-list';
+export {
+  bearerToken,
+  hashApiKey,
+  type IssuedKey,
+  issueApiKey,
+  type KeyEnvironment,
+  parseApiKey,
+} from './key-format';
+export { isScope, SCOPES, type Scope } from './scopes';
+export {
+  type KeyCheck,
+  type KeyCheckInput,
+  type KeyRecord,
+  type PlatformSwitches,
+  verifyKey,
+} from './verify-key';

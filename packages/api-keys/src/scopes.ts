@@ -1,0 +1,15 @@
+/** Exactly the six scopes of partner-api.md §5.4. */
+export const SCOPES = [
+  'search:read',
+  'pricing:read',
+  'bookings:read',
+  'bookings:write',
+  'invoices:read',
+  'webhooks:manage',
+] as const;
+
+export type Scope = (typeof SCOPES)[number];
+
+export function isScope(value: string): value is Scope {
+  return (SCOPES as readonly string[]).includes(value);
+}
