@@ -17,12 +17,6 @@ export const csv = (defaultValue: string) =>
         .filter(Boolean),
     );
 
-export const bool = (defaultValue: boolean) =>
-  z
-    .enum(['true', 'false', '1', '0'])
-    .default(defaultValue ? 'true' : 'false')
-    .transform((value) => value === 'true' || value === '1');
-
 export const logLevel = () =>
   z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
 

@@ -74,6 +74,6 @@ export function createServiceClient<D extends CompatServiceDefinition>(
 }
 
 /** Call options that carry the request id to the service. */
-export function withRequestMetadata(requestId: string, extra: { deadline?: number } = {}) {
-  return { metadata: Metadata({ [REQUEST_ID_KEY]: requestId }), ...extra };
+export function withRequestMetadata(requestId: string) {
+  return { metadata: Metadata({ [REQUEST_ID_KEY]: requestId }) };
 }

@@ -1,4 +1,4 @@
-import { AppError, errorCatalog, isAppError } from '@travel/errors';
+import { errorCatalog, isAppError } from '@travel/errors';
 import { type Logger, withRequestId } from '@travel/logger';
 import { type CallContext, ServerError, type ServerMiddleware, Status } from 'nice-grpc';
 import { ERROR_CODE_KEY, ERROR_DETAILS_KEY, REQUEST_ID_KEY } from './metadata';
@@ -39,5 +39,3 @@ function toServerError(error: unknown, context: CallContext, logger: Logger): Se
   if (appError.details) context.trailer.set(ERROR_DETAILS_KEY, JSON.stringify(appError.details));
   return new ServerError(errorCatalog[appError.code].grpc, appError.message);
 }
-
-export { AppError };
