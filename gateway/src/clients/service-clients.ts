@@ -1,4 +1,4 @@
-import { health, identity } from '@travel/contracts';
+import { apiAccess, audit, health, staff, tenants } from '@travel/contracts';
 import { createServiceClient, type ServiceClient } from '@travel/grpc';
 import type { GatewayConfig } from '../config';
 
@@ -19,7 +19,10 @@ function addressOf(config: GatewayConfig, name: ServiceName): string {
 
 export interface ServiceClients {
   health: Record<ServiceName, ServiceClient<typeof health.HealthDefinition>>;
-  identity: ServiceClient<typeof identity.IdentityServiceDefinition>;
+  apiAccess: ServiceClient<typeof apiAccess.ApiAccessServiceDefinition>;
+  tenants: ServiceClient<typeof tenants.TenantServiceDefinition>;
+  staff: ServiceClient<typeof staff.StaffServiceDefinition>;
+  audit: ServiceClient<typeof audit.AuditServiceDefinition>;
 }
 
 /** The gateway's gRPC clients, one channel per service, built once at start. */
@@ -32,10 +35,12 @@ export function createServiceClients(config: GatewayConfig): ServiceClients {
       }),
     ]),
   ) as ServiceClients['health'];
+  const options = { deadlineMs: config.GRPC_DEADLINE_MS };
   return {
     health: healthClients,
-    identity: createServiceClient(identity.IdentityServiceDefinition, config.IDENTITY_ADDRESS, {
-      deadlineMs: config.GRPC_DEADLINE_MS,
-    }),
+    apiAccess: createServiceClient(apiAccess.ApiAccessServiceDefinition, config.IDENTITY_ADDRESS, options),
+    tenants: createServiceClient(tenants.TenantServiceDefinition, config.IDENTITY_ADDRESS, options),
+    staff: createServiceClient(staff.StaffServiceDefinition, config.IDENTITY_ADDRESS, options),
+    audit: createServiceClient(audit.AuditServiceDefinition, config.IDENTITY_ADDRESS, options),
   };
 }

@@ -1,9 +1,9 @@
-import { identity } from '@travel/contracts';
+import { audit } from '@travel/contracts';
 import { AppError } from '@travel/errors';
 import { createLogger } from '@travel/logger';
 import { createGrpcServer, createServiceClient, type RequestContext, withRequestMetadata } from '../src';
 
-// A real server and client over loopback; identity's contract is borrowed for its one unary method.
+// A real server and client over loopback; the audit contract is borrowed for its one unary method.
 let behaviour: (context: RequestContext) => Promise<void> = async () => {};
 const seenRequestIds: string[] = [];
 
@@ -14,12 +14,12 @@ const server = createGrpcServer({
   healthChecks: {},
   services: [
     {
-      definition: identity.IdentityServiceDefinition,
+      definition: audit.AuditServiceDefinition,
       implementation: {
-        async getApiSettings(_request: unknown, context: RequestContext) {
+        async listAuditEntries(_request: unknown, context: RequestContext) {
           seenRequestIds.push(context.requestId);
           await behaviour(context);
-          return { settings: { apiEnabled: true, disabledScopes: [] } };
+          return { entries: [] };
         },
       },
     },
@@ -30,12 +30,12 @@ beforeAll(() => server.start());
 afterAll(() => server.stop());
 
 const client = () =>
-  createServiceClient(identity.IdentityServiceDefinition, `127.0.0.1:${server.port()}`, { deadlineMs: 2000 });
+  createServiceClient(audit.AuditServiceDefinition, `127.0.0.1:${server.port()}`, { deadlineMs: 2000 });
 
 describe('gRPC round trip', () => {
   it('when the gateway sends a request id, then the handler sees it', async () => {
     behaviour = async () => {};
-    await client().getApiSettings({}, withRequestMetadata('req_roundtrip_1'));
+    await client().listAuditEntries({}, withRequestMetadata('req_roundtrip_1'));
     expect(seenRequestIds).toContain('req_roundtrip_1');
   });
 
@@ -44,7 +44,7 @@ describe('gRPC round trip', () => {
       throw new AppError('scope_disabled', 'bookings:write is off', [{ path: 'scope', message: 'disabled' }]);
     };
     const error = await client()
-      .getApiSettings({})
+      .listAuditEntries({})
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({
@@ -59,7 +59,7 @@ describe('gRPC round trip', () => {
       throw new Error('secret connection string');
     };
     const error = (await client()
-      .getApiSettings({})
+      .listAuditEntries({})
       .catch((e: unknown) => e)) as AppError;
     expect(error.code).toBe('internal_error');
     expect(error.message).not.toContain('secret');
@@ -68,14 +68,14 @@ describe('gRPC round trip', () => {
   it('when the handler is slower than the deadline, then the call fails as service_unavailable', async () => {
     behaviour = () => new Promise((resolve) => setTimeout(resolve, 500));
     const error = (await client()
-      .getApiSettings({}, { deadline: 100 })
+      .listAuditEntries({}, { deadline: 100 })
       .catch((e: unknown) => e)) as AppError;
     expect(error.code).toBe('service_unavailable');
   });
 
   it('when nothing listens, then the call fails as service_unavailable', async () => {
-    const dead = createServiceClient(identity.IdentityServiceDefinition, '127.0.0.1:1', { deadlineMs: 500 });
-    const error = (await dead.getApiSettings({}).catch((e: unknown) => e)) as AppError;
+    const dead = createServiceClient(audit.AuditServiceDefinition, '127.0.0.1:1', { deadlineMs: 500 });
+    const error = (await dead.listAuditEntries({}).catch((e: unknown) => e)) as AppError;
     expect(error.code).toBe('service_unavailable');
   });
 });

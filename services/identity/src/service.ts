@@ -1,4 +1,4 @@
-import { identity } from '@travel/contracts';
+import { apiAccess } from '@travel/contracts';
 import { createEventPublisher, createKafka } from '@travel/events';
 import { createGrpcServer } from '@travel/grpc';
 import type { Component } from '@travel/lifecycle';
@@ -7,10 +7,8 @@ import { createMongo } from '@travel/mongo';
 import type { IdentityConfig } from './config';
 import { createApiSettingsRepository } from './db/api-settings.repository';
 import { createGetApiSettings } from './domain/get-api-settings';
-import { createIdentityGrpc } from './grpc/identity.grpc';
-
-/** Topic on which identity announces changes that invalidate gateway caches. */
-export const IDENTITY_CHANGES_TOPIC = 'identity.changes';
+import { IDENTITY_CHANGES_TOPIC } from './events/identity-changes.publisher';
+import { createApiAccessGrpc } from './grpc/api-access.grpc';
 
 /** Wires the identity service by hand: persistence → use cases → gRPC. Stopped in reverse order. */
 export function createIdentityService(config: IdentityConfig, logger: Logger) {
@@ -40,8 +38,8 @@ export function createIdentityService(config: IdentityConfig, logger: Logger) {
     port: config.GRPC_PORT,
     services: [
       {
-        definition: identity.IdentityServiceDefinition,
-        implementation: createIdentityGrpc({ getApiSettings }),
+        definition: apiAccess.ApiAccessServiceDefinition,
+        implementation: createApiAccessGrpc({ getApiSettings }),
       },
     ],
     healthChecks: { mongodb: mongo.ping, kafka: publisher.ping },

@@ -1,4 +1,4 @@
-import { identity } from '@travel/contracts';
+import { apiAccess } from '@travel/contracts';
 import { createServiceClient, withRequestMetadata } from '@travel/grpc';
 import {
   type ServiceUnderTest,
@@ -39,7 +39,7 @@ describe('identity service', () => {
   });
 
   it('when the settings were never changed, then GetApiSettings answers the configured defaults over gRPC', async () => {
-    const client = createServiceClient(identity.IdentityServiceDefinition, service.address, {
+    const client = createServiceClient(apiAccess.ApiAccessServiceDefinition, service.address, {
       deadlineMs: 3000,
     });
     const reply = await client.getApiSettings({}, withRequestMetadata('req_component_1'));
@@ -58,7 +58,7 @@ describe('identity service', () => {
       defaultRateLimit: { limit: 1, windowSeconds: 1 },
     };
     await repository.update({ apiEnabled: false, disabledScopes: ['bookings:write'] }, defaults);
-    const client = createServiceClient(identity.IdentityServiceDefinition, service.address, {
+    const client = createServiceClient(apiAccess.ApiAccessServiceDefinition, service.address, {
       deadlineMs: 3000,
     });
     const reply = await client.getApiSettings({});

@@ -1,4 +1,4 @@
-import type { identity } from '@travel/contracts';
+import type { apiAccess } from '@travel/contracts';
 import type { RequestContext, ServiceImplementation } from '@travel/grpc';
 import type { ApiSettings } from '../domain/api-settings';
 
@@ -7,9 +7,9 @@ export interface IdentityUseCases {
 }
 
 /** Thin handlers: decode, call one use case, encode. */
-export function createIdentityGrpc(
+export function createApiAccessGrpc(
   useCases: IdentityUseCases,
-): ServiceImplementation<typeof identity.IdentityServiceDefinition, RequestContext> {
+): ServiceImplementation<typeof apiAccess.ApiAccessServiceDefinition, RequestContext> {
   return {
     async getApiSettings() {
       return { settings: await useCases.getApiSettings() };

@@ -1,0 +1,28 @@
+import type { identityCommon } from '@travel/contracts';
+
+/** One line of the audit log: who did what to which resource, from where. Never a secret or password. */
+export interface AuditRecord {
+  actor: { userId: string | null; email: string; tenantId: string | null };
+  /** Dotted verb: `auth.login`, `auth.login_failed`, `api_key.revoked`, `tenant.created`, ... */
+  action: string;
+  target: { type: string; id: string };
+  details: Record<string, unknown>;
+  ip: string;
+  requestId: string;
+}
+
+/** Appends to the audit log (implemented by `db/audit-log.repository.ts`). */
+export interface AuditLog {
+  record(entry: AuditRecord): Promise<void>;
+}
+
+/** The audit fields of the staff member behind a gRPC request. */
+export function auditActorOf(
+  actor: identityCommon.Actor | undefined,
+): Pick<AuditRecord, 'actor' | 'ip' | 'requestId'> {
+  return {
+    actor: { userId: actor?.userId ?? null, email: actor?.email ?? '', tenantId: actor?.tenantId ?? null },
+    ip: actor?.ip ?? '',
+    requestId: actor?.requestId ?? '',
+  };
+}
