@@ -26,3 +26,22 @@ export function auditActorOf(
     requestId: actor?.requestId ?? '',
   };
 }
+
+/** A stored audit line: `aud_<n>`, n monotonic. */
+export interface AuditEntry extends AuditRecord {
+  id: string;
+  at: Date;
+}
+
+export interface AuditPage {
+  /** Newest first. */
+  entries: AuditEntry[];
+  /** Opaque; absent when there is nothing older. */
+  nextCursor?: string;
+}
+
+/** Reads the audit log (implemented by `db/audit-log.repository.ts`). */
+export interface AuditReader {
+  /** `limit` 1 to 100; a cursor not produced by this reader is `bad_request` (`cursor`). */
+  list(page: { limit: number; cursor?: string }): Promise<AuditPage>;
+}

@@ -1,0 +1,37 @@
+import { Schema } from 'mongoose';
+
+/** One audit line, append-only: `_id` is `aud_<seq>`. */
+export interface AuditLogDocument {
+  _id: string;
+  /** Monotonic (a counter claim), so "newest first" and the paging cursor need no clock. */
+  seq: number;
+  at: Date;
+  actor: { userId: string | null; email: string; tenantId: string | null };
+  action: string;
+  target: { type: string; id: string };
+  details: Record<string, unknown>;
+  ip: string;
+  requestId: string;
+}
+
+export const auditLogSchema = new Schema<AuditLogDocument>(
+  {
+    _id: { type: String, required: true },
+    seq: { type: Number, required: true },
+    at: { type: Date, required: true },
+    actor: {
+      userId: { type: String, default: null },
+      email: { type: String, default: '' },
+      tenantId: { type: String, default: null },
+    },
+    action: { type: String, required: true },
+    target: { type: { type: String, required: true }, id: { type: String, required: true } },
+    details: { type: Schema.Types.Mixed, default: {} },
+    ip: { type: String, default: '' },
+    requestId: { type: String, default: '' },
+  },
+  // minimize: false keeps `details: {}` instead of dropping it.
+  { collection: 'audit_log', versionKey: false, minimize: false },
+);
+// Serves ListAuditEntries: newest first, the page after a cursor (`seq < cursor`).
+auditLogSchema.index({ seq: -1 }, { unique: true });
