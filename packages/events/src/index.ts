@@ -1,3 +1,4 @@
+export { type BroadcastOptions, type BroadcastSubscriber, createBroadcastSubscriber } from './broadcast';
 export {
   type ConsumerOptions,
   createEventConsumer,

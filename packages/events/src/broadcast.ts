@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import type { Logger } from '@travel/logger';
+import type { Consumer, Kafka } from 'kafkajs';
+import { decodeEnvelope, type EventEnvelope } from './envelope';
+import { ensureTopics, type TopicOptions } from './topics';
+
+export interface BroadcastOptions {
+  kafka: Kafka;
+  topic: string;
+  topicOptions: TopicOptions;
+  /** Prefix of the per-process consumer group, e.g. `gateway`. */
+  groupPrefix: string;
+  onEvent(event: EventEnvelope): void;
+  logger: Logger;
+}
+
+export interface BroadcastSubscriber {
+  name: string;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Every process hears every event: each subscriber is its own consumer group, starting at the end of
+ * the topic. For cache invalidation, where a missed past event does not matter but a new one must reach
+ * every replica. `start()` resolves only once the group has joined, so nothing published after it is lost.
+ */
+export function createBroadcastSubscriber(options: BroadcastOptions): BroadcastSubscriber {
+  const { kafka, topic, logger } = options;
+  const groupId = `${options.groupPrefix}-${randomBytes(6).toString('hex')}`;
+  const consumer: Consumer = kafka.consumer({
+    groupId,
+    sessionTimeout: 10_000,
+    heartbeatInterval: 1000,
+    maxWaitTimeInMs: 100,
+  });
+  return {
+    name: `kafka-broadcast:${topic}`,
+    async start() {
+      await ensureTopics(kafka, [topic], options.topicOptions);
+      await consumer.connect();
+      await consumer.subscribe({ topics: [topic], fromBeginning: false });
+      const joined = new Promise<void>((resolve) => {
+        const remove = consumer.on(consumer.events.GROUP_JOIN, () => {
+          remove();
+          resolve();
+        });
+      });
+      await consumer.run({
+        eachMessage: async ({ message }) => {
+          try {
+            options.onEvent(decodeEnvelope(message.value));
+          } catch (error) {
+            logger.warn({ err: error, topic, offset: message.offset }, 'undecodable broadcast event ignored');
+          }
+        },
+      });
+      await joined;
+      logger.info({ groupId, topic }, 'broadcast subscriber joined');
+    },
+    async stop() {
+      await consumer.disconnect();
+    },
+  };
+}
