@@ -16,6 +16,10 @@ export {
 } from './key-format';
 export { isScope, SCOPES, type Scope } from './scopes';
 export {
+  type AccessCheck,
+  checkIpAllowList,
+  checkPlatformSwitches,
+  checkScope,
   type KeyCheck,
   type KeyCheckInput,
   type KeyRecord,

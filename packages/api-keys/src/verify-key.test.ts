@@ -1,11 +1,19 @@
 import { type CidrRange, parseAllowListEntry } from './ip-allow-list';
-import { type KeyCheckInput, type KeyRecord, verifyKey } from './verify-key';
+import {
+  checkIpAllowList,
+  checkPlatformSwitches,
+  checkScope,
+  type KeyCheckInput,
+  type KeyRecord,
+  verifyKey,
+} from './verify-key';
 
 const now = new Date('2026-11-21T12:00:00Z');
 const secret = 'ptk_live_0123456789abcdefghijABCDEFGHIJ01';
 const record: KeyRecord = {
   keyId: 'key_1',
-  clientId: 'cli_1',
+  clientId: 1,
+  clientName: 'Acme Travel',
   tenantId: 'ten_1',
   environment: 'live',
   scopes: ['search:read', 'bookings:read'],
@@ -13,13 +21,11 @@ const record: KeyRecord = {
   expiresAt: null,
   revokedAt: null,
   clientStatus: 'active',
+  rateLimit: null,
 };
 const input = (overrides: Partial<KeyCheckInput> = {}, key: Partial<KeyRecord> = {}): KeyCheckInput => ({
   presented: secret,
   record: { ...record, ...key },
-  clientAddress: '203.0.113.9',
-  requiredScope: 'search:read',
-  switches: { apiEnabled: true, disabledScopes: [] },
   now,
   ...overrides,
 });
@@ -39,20 +45,6 @@ describe('verifyKey', () => {
     ['a key revoked exactly now', {}, { revokedAt: now }, 'revoked'],
     ['an expired key', {}, { expiresAt: earlier }, 'expired'],
     ['a suspended client', {}, { clientStatus: 'suspended' }, 'client_suspended'],
-    [
-      'an address off the list',
-      {},
-      { ipRanges: [parseAllowListEntry('198.51.100.0/24') as CidrRange] },
-      'ip_forbidden',
-    ],
-    ['the API switched off', { switches: { apiEnabled: false, disabledScopes: [] } }, {}, 'api_disabled'],
-    [
-      'the scope switched off',
-      { switches: { apiEnabled: true, disabledScopes: ['search:read'] } },
-      {},
-      'scope_disabled',
-    ],
-    ['a missing scope', { requiredScope: 'bookings:write' }, {}, 'insufficient_scope'],
   ])('when %s, then the result is %s', (_case, overrides, key, result) => {
     expect(verifyKey(input(overrides, key)).result).toBe(result);
   });
@@ -65,15 +57,41 @@ describe('verifyKey', () => {
     expect(verifyKey(input({}, { expiresAt: later })).result).toBe('valid');
   });
 
-  it('when a route needs no scope (GET /me), then any valid key passes', () => {
-    expect(verifyKey(input({ requiredScope: null }, { scopes: [] })).result).toBe('valid');
+  it('when several checks fail, then the earliest decides', () => {
+    const everythingWrong = input({}, { revokedAt: earlier, expiresAt: earlier, clientStatus: 'suspended' });
+    expect(verifyKey(everythingWrong).result).toBe('revoked');
+  });
+});
+
+describe('access steps after authentication', () => {
+  it('when the address is off the allow-list, then it is ip_forbidden; on it, allowed', () => {
+    const key = { ...record, ipRanges: [parseAllowListEntry('198.51.100.0/24') as CidrRange] };
+    expect(checkIpAllowList(key, '203.0.113.9').result).toBe('ip_forbidden');
+    expect(checkIpAllowList(key, '198.51.100.7').result).toBe('allowed');
+    expect(checkIpAllowList(record, '203.0.113.9').result).toBe('allowed');
   });
 
-  it('when several checks fail, then the earliest step of the pipeline decides', () => {
-    const everythingWrong = input(
-      { switches: { apiEnabled: false, disabledScopes: ['search:read'] }, requiredScope: 'bookings:write' },
-      { revokedAt: earlier, expiresAt: earlier, clientStatus: 'suspended' },
-    );
-    expect(verifyKey(everythingWrong).result).toBe('revoked');
+  it('when the API is off, then api_disabled wins over a disabled scope', () => {
+    expect(
+      checkPlatformSwitches({ apiEnabled: false, disabledScopes: ['search:read'] }, 'search:read').result,
+    ).toBe('api_disabled');
+  });
+
+  it('when the route scope is switched off, then scope_disabled; a scope-less route is unaffected', () => {
+    const switches = { apiEnabled: true, disabledScopes: ['search:read'] };
+    expect(checkPlatformSwitches(switches, 'search:read')).toEqual({
+      result: 'scope_disabled',
+      scope: 'search:read',
+    });
+    expect(checkPlatformSwitches(switches, null).result).toBe('allowed');
+  });
+
+  it('when the key lacks the scope, then insufficient_scope; GET /me (no scope) passes any key', () => {
+    expect(checkScope(record, 'bookings:write')).toEqual({
+      result: 'insufficient_scope',
+      scope: 'bookings:write',
+    });
+    expect(checkScope(record, 'search:read').result).toBe('allowed');
+    expect(checkScope({ ...record, scopes: [] }, null).result).toBe('allowed');
   });
 });
