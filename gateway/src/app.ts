@@ -1,16 +1,33 @@
+import type { CidrRange } from '@travel/api-keys';
 import type { Logger } from '@travel/logger';
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import { getAbsoluteFSPath } from 'swagger-ui-dist';
+import type { AccessDirectory } from './access/access-directory';
+import type { RateLimits } from './access/rate-limits';
+import type { StaffTokenVerifier } from './access/staff-tokens';
 import type { ServiceClients } from './clients/service-clients';
 import { createRouteTable, type RouteDefinition } from './http/route-table';
+import { authenticateKey } from './middleware/authenticate-key';
+import { authenticateStaff } from './middleware/authenticate-staff';
+import { clientAddress } from './middleware/client-address';
 import { errorHandler } from './middleware/error-handler';
+import { ipAllowList } from './middleware/ip-allow-list';
 import { jsonBody, jsonBodyErrors } from './middleware/json-body';
+import { matchRoute } from './middleware/match-route';
 import { notFound } from './middleware/not-found';
+import { platformSwitches } from './middleware/platform-switches';
+import { rateLimit } from './middleware/rate-limit';
+import { recordUsage } from './middleware/record-usage';
 import { requestId } from './middleware/request-id';
 import { requestLog } from './middleware/request-log';
+import { requireScope } from './middleware/require-scope';
+import { requireStaffAccess } from './middleware/require-staff-access';
 import type { OpenApiDocuments } from './openapi/documents';
+import { adminRoutes } from './routes/admin';
 import { DOCS_ASSETS_PATH, docsRoutes } from './routes/docs.routes';
 import { healthRoutes } from './routes/health.routes';
+import { partnerRoutes } from './routes/partner';
+import type { UsageRecorder } from './usage/usage-recorder';
 
 export interface AppDeps {
   logger: Logger;
@@ -18,27 +35,56 @@ export interface AppDeps {
   redisPing: () => Promise<boolean>;
   documents: OpenApiDocuments;
   now: () => Date;
+  directory: AccessDirectory;
+  rateLimits: RateLimits;
+  staffTokens: StaffTokenVerifier;
+  usage: UsageRecorder;
+  trustedProxies: readonly CidrRange[];
 }
 
-/** Every route the gateway serves; the 405 check and the OpenAPI coverage test read this list. */
+/** Every route the gateway serves; access checks, the 405 check and the OpenAPI coverage test read this list. */
 export function allRoutes(deps: AppDeps): RouteDefinition[] {
-  return [...healthRoutes(deps), ...docsRoutes(deps.documents)];
+  return [...healthRoutes(deps), ...docsRoutes(deps.documents), ...partnerRoutes(deps), ...adminRoutes(deps)];
+}
+
+/** The access checks, in the order they run (STYLE.md rule 11). Each passes routes not of its kind. */
+export interface AccessChain {
+  clientAddress: RequestHandler;
+  partner: RequestHandler[];
+  staff: RequestHandler[];
+}
+
+export function accessChain(deps: AppDeps): AccessChain {
+  return {
+    clientAddress: clientAddress(deps.trustedProxies),
+    partner: [
+      recordUsage(deps.usage),
+      authenticateKey(deps.directory, deps.now),
+      ipAllowList,
+      platformSwitches(deps.directory),
+      requireScope,
+      rateLimit(deps.rateLimits, deps.directory),
+    ],
+    staff: [authenticateStaff(deps.staffTokens, deps.directory), requireStaffAccess],
+  };
 }
 
 /** The gateway: the chain of `assembleApp` around every route, plus the docs page assets. */
 export function createApp(deps: AppDeps): Express {
-  return assembleApp(deps.logger, allRoutes(deps), (app) => {
+  return assembleApp(deps.logger, allRoutes(deps), accessChain(deps), (app) => {
     app.use(DOCS_ASSETS_PATH, express.static(getAbsoluteFSPath(), { index: false }));
   });
 }
 
 /**
- * The middleware chain, in one visible order (STYLE.md rule 11). Middleware tests assemble it around
- * their own routes, so they exercise exactly this order.
+ * The middleware chain, in one visible order: request id → route → partner checks (authenticate → IP
+ * allow-list → platform switches → scope → rate limit) or staff checks → body → route → not found →
+ * error handler. Middleware tests assemble it around their own routes, so they exercise exactly this order.
  */
 export function assembleApp(
   logger: Logger,
   routeList: RouteDefinition[],
+  access: AccessChain | undefined,
   mountStatic?: (app: Express) => void,
 ): Express {
   const app = express();
@@ -49,9 +95,10 @@ export function assembleApp(
   app.use(requestId(logger));
   app.use(requestLog());
   mountStatic?.(app);
+  app.use(matchRoute(routes));
+  if (access) app.use(access.clientAddress, ...access.partner, ...access.staff);
   app.use(jsonBody());
   app.use(jsonBodyErrors);
-  // authenticate → IP allow-list → platform switches → scope → rate limit: the identity-and-access work.
   const router = express.Router();
   routes.register(router);
   app.use(router);

@@ -1,4 +1,5 @@
-import { loadConfig, logLevel, nodeEnv, port, positiveInt } from '@travel/config';
+import { type CidrRange, invalidAllowListEntries, parseAllowListEntry } from '@travel/api-keys';
+import { csv, kafkaFields, loadConfig, logLevel, nodeEnv, port, positiveInt } from '@travel/config';
 import { z } from 'zod';
 
 const address = (defaultPort: number) => z.string().default(`127.0.0.1:${defaultPort}`);
@@ -19,6 +20,15 @@ const schema = z.object({
   BOOKING_ADDRESS: address(50054),
   BILLING_ADDRESS: address(50055),
   WEBHOOK_ADDRESS: address(50056),
+  ...kafkaFields,
+  /** Proxies whose X-Forwarded-For we believe (addresses or CIDRs); empty: the TCP peer is the client. */
+  TRUSTED_PROXIES: csv('')
+    .refine((entries) => invalidAllowListEntries(entries).length === 0, 'must be IP addresses or CIDRs')
+    .transform((entries) => entries.map((entry) => parseAllowListEntry(entry) as CidrRange)),
+  /** Backstop lifetime of cached keys, switches and sessions; identity.changes drops them sooner. */
+  ACCESS_CACHE_TTL_MS: positiveInt(60_000),
+  /** How often buffered usage is sent to Kafka. */
+  USAGE_FLUSH_MS: positiveInt(1000),
 });
 
 export type GatewayConfig = z.output<typeof schema>;

@@ -1,23 +1,58 @@
+import { createEventPublisher, createKafka } from '@travel/events';
 import type { Component } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
+import { createAccessDirectory } from './access/access-directory';
+import { createIdentityChangesListener } from './access/identity-changes.listener';
+import { createRateLimits } from './access/rate-limits';
+import { createStaffTokenVerifier } from './access/staff-tokens';
 import { createApp } from './app';
 import { createRedis } from './clients/redis';
 import { createServiceClients } from './clients/service-clients';
 import type { GatewayConfig } from './config';
 import { loadOpenApiDocuments } from './openapi/documents';
 import { createHttpServer } from './server';
+import { API_USAGE_TOPIC, createUsageRecorder } from './usage/usage-recorder';
 
-/** Wires the gateway by hand. Started in order, stopped in reverse: HTTP first, Redis last. */
+/**
+ * Wires the gateway by hand. Started in order, stopped in reverse: HTTP stops first (no new calls),
+ * then usage is flushed, then the cache listener and Redis go.
+ */
 export function createGateway(config: GatewayConfig, logger: Logger) {
+  const now = () => new Date();
   const redis = createRedis(config.REDIS_URL, logger);
+  const clients = createServiceClients(config);
+  const kafka = createKafka(config.KAFKA_BROKERS, 'gateway', logger);
+  const topicOptions = {
+    partitions: config.KAFKA_TOPIC_PARTITIONS,
+    replicationFactor: config.KAFKA_REPLICATION_FACTOR,
+  };
+  const directory = createAccessDirectory({
+    apiAccess: clients.apiAccess,
+    staff: clients.staff,
+    ttlMs: config.ACCESS_CACHE_TTL_MS,
+  });
+  const changes = createIdentityChangesListener({ kafka, topicOptions, directory, logger });
+  const publisher = createEventPublisher({ kafka, topics: [API_USAGE_TOPIC], topicOptions, logger });
+  const usage = createUsageRecorder({
+    publisher,
+    flushIntervalMs: config.USAGE_FLUSH_MS,
+    batchSize: 500,
+    maxBuffered: 100_000,
+    logger,
+  });
   const app = createApp({
     logger,
-    clients: createServiceClients(config),
+    clients,
     redisPing: redis.ping,
     documents: loadOpenApiDocuments(),
-    now: () => new Date(),
+    now,
+    directory,
+    rateLimits: createRateLimits(redis.client),
+    staffTokens: createStaffTokenVerifier(clients.staff, now),
+    usage,
+    trustedProxies: config.TRUSTED_PROXIES,
   });
   const http = createHttpServer(app, config.HTTP_HOST, config.HTTP_PORT, logger);
-  const components: Component[] = [redis, http];
-  return { components, http, app };
+  const components: Component[] = [redis, changes, publisher, usage, http];
+  return { components, http, app, directory };
 }

@@ -17,3 +17,8 @@ export function errorBody(
 export function dataBody<T>(data: T): { data: T } {
   return { data };
 }
+
+/** The list envelope: `hasMore` is true exactly when there is a `nextCursor` to pass back. */
+export function listBody<T>(data: T[], nextCursor: string | null = null) {
+  return { data, hasMore: nextCursor !== null, nextCursor };
+}

@@ -6,6 +6,7 @@ const app = middlewareTestApp([
   {
     method: 'get',
     path: '/conflict',
+    access: { kind: 'public' },
     handlers: [
       () => {
         throw new AppError('conflict', 'Only Upcoming bookings can be cancelled.');
@@ -15,6 +16,7 @@ const app = middlewareTestApp([
   {
     method: 'get',
     path: '/invalid',
+    access: { kind: 'public' },
     handlers: [
       () => {
         throw new AppError('bad_request', 'Validation failed.', [
@@ -26,6 +28,7 @@ const app = middlewareTestApp([
   {
     method: 'get',
     path: '/boom',
+    access: { kind: 'public' },
     handlers: [
       () => {
         throw new Error('database password is hunter2');

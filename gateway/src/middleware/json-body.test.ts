@@ -3,7 +3,12 @@ import { MAX_BODY_BYTES } from './json-body';
 import { middlewareTestApp } from './middleware.fixture';
 
 const app = middlewareTestApp([
-  { method: 'post', path: '/echo', handlers: [(req, res) => void res.status(201).json({ data: req.body })] },
+  {
+    method: 'post',
+    path: '/echo',
+    access: { kind: 'public' },
+    handlers: [(req, res) => void res.status(201).json({ data: req.body })],
+  },
 ]);
 
 describe('json body', () => {

@@ -3,9 +3,9 @@ import { middlewareTestApp } from './middleware.fixture';
 
 const ok = (_req: unknown, res: { json(body: unknown): void }) => res.json({ data: true });
 const app = middlewareTestApp([
-  { method: 'get', path: '/things/:id', handlers: [ok] },
-  { method: 'delete', path: '/things/:id', handlers: [ok] },
-  { method: 'post', path: '/things', handlers: [ok] },
+  { method: 'get', path: '/things/:id', access: { kind: 'public' }, handlers: [ok] },
+  { method: 'delete', path: '/things/:id', access: { kind: 'public' }, handlers: [ok] },
+  { method: 'post', path: '/things', access: { kind: 'public' }, handlers: [ok] },
 ]);
 
 describe('not found and method not allowed', () => {

@@ -2,7 +2,12 @@ import request from 'supertest';
 import { middlewareTestApp } from './middleware.fixture';
 
 const app = middlewareTestApp([
-  { method: 'get', path: '/ok', handlers: [(_req, res) => void res.json({ data: 1 })] },
+  {
+    method: 'get',
+    path: '/ok',
+    access: { kind: 'public' },
+    handlers: [(_req, res) => void res.json({ data: 1 })],
+  },
 ]);
 
 describe('request id', () => {

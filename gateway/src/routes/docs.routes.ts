@@ -21,10 +21,16 @@ export function docsRoutes(documents: OpenApiDocuments): RouteDefinition[] {
     { base: '/api', title: 'Partner Travel internal API', document: documents.internal },
   ];
   return pages.flatMap(({ base, title, document }): RouteDefinition[] => [
-    { method: 'get', path: `${base}/openapi.json`, handlers: [(_req, res) => void res.json(document)] },
+    {
+      method: 'get',
+      path: `${base}/openapi.json`,
+      access: { kind: 'public' },
+      handlers: [(_req, res) => void res.json(document)],
+    },
     {
       method: 'get',
       path: `${base}/docs`,
+      access: { kind: 'public' },
       handlers: [(_req, res) => void res.type('html').send(docsPage(title, `${base}/openapi.json`))],
     },
   ]);

@@ -17,11 +17,13 @@ export function healthRoutes({ clients, redisPing, now }: HealthRouteDeps): Rout
     {
       method: 'get',
       path: '/api/v1/health',
+      access: { kind: 'public' },
       handlers: [(_req, res) => void res.json({ status: 'ok', version: 'v1', time: now().toISOString() })],
     },
     {
       method: 'get',
       path: '/api/health',
+      access: { kind: 'public' },
       handlers: [
         async (_req, res) => void res.json(dataBody(await checkPlatformHealth(clients, redisPing, now))),
       ],
@@ -29,6 +31,7 @@ export function healthRoutes({ clients, redisPing, now }: HealthRouteDeps): Rout
     {
       method: 'get',
       path: '/api/ready',
+      access: { kind: 'public' },
       handlers: [
         async (_req, res) => {
           const readiness = await checkReadiness(clients, redisPing);

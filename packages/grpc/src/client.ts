@@ -1,5 +1,6 @@
 import { AppError, type ErrorCode, type FieldProblem, isErrorCode } from '@travel/errors';
 import {
+  type CallOptions,
   type Client,
   ClientError,
   type ClientMiddleware,
@@ -74,6 +75,6 @@ export function createServiceClient<D extends CompatServiceDefinition>(
 }
 
 /** Call options that carry the request id to the service. */
-export function withRequestMetadata(requestId: string) {
+export function withRequestMetadata(requestId: string): CallOptions {
   return { metadata: Metadata({ [REQUEST_ID_KEY]: requestId }) };
 }

@@ -1,0 +1,29 @@
+import { createBroadcastSubscriber, type createKafka, type TopicOptions } from '@travel/events';
+import type { Logger } from '@travel/logger';
+
+import type { AccessDirectory } from './access-directory';
+
+export const IDENTITY_CHANGES_TOPIC = 'identity.changes';
+
+/**
+ * Every gateway replica hears every `identity.changed` and drops its access caches, so a revocation,
+ * suspension, scope change or switch bites on the next request (decisions.md: within a second).
+ */
+export function createIdentityChangesListener(deps: {
+  kafka: ReturnType<typeof createKafka>;
+  topicOptions: TopicOptions;
+  directory: AccessDirectory;
+  logger: Logger;
+}) {
+  return createBroadcastSubscriber({
+    kafka: deps.kafka,
+    topic: IDENTITY_CHANGES_TOPIC,
+    topicOptions: deps.topicOptions,
+    groupPrefix: 'gateway-access',
+    logger: deps.logger,
+    onEvent: (event) => {
+      deps.directory.clear();
+      deps.logger.debug({ eventId: event.id }, 'identity changed; access caches dropped');
+    },
+  });
+}

@@ -1,0 +1,18 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { requestContextOf } from '../http/request-context';
+import type { RouteAccess } from '../http/route-table';
+
+type AccessOf<K extends RouteAccess['kind']> = Extract<RouteAccess, { kind: K }>;
+
+/** Runs an access step only on routes of one kind (partner or staff); others pass straight through. */
+export function forAccess<K extends RouteAccess['kind']>(
+  kind: K,
+  step: (req: Request, res: Response, access: AccessOf<K>) => Promise<void> | void,
+): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const access = requestContextOf(res).route?.access;
+    if (access?.kind !== kind) return next();
+    await step(req, res, access as AccessOf<K>);
+    next();
+  };
+}

@@ -1,0 +1,258 @@
+import { SCOPES } from '@travel/api-keys';
+import type { Request, Response } from 'express';
+import { z } from 'zod';
+import type { ServiceClients } from '../../clients/service-clients';
+import { actorOf, callOptions } from '../../http/calls';
+import { dataBody } from '../../http/envelope';
+import type { RouteAccess, RouteDefinition } from '../../http/route-table';
+import { validate } from '../../http/validate';
+import { graceSchema, integerParam, isoDay, rateLimitSchema, stringParam } from './params';
+import { presentClient, presentIssuedKey, presentKey, presentSettings, presentUsageRow } from './presenters';
+
+const access: RouteAccess = { kind: 'staff', platformOnly: true, right: 'api-access' };
+const scopes = z.array(z.enum(SCOPES)).min(1).max(SCOPES.length);
+const ipAllowList = z.array(z.string().min(1).max(64)).max(100);
+const name = z.string().trim().min(1).max(120);
+
+const createClientSchema = z.strictObject({ name, tenantId: z.string().min(1).nullable().default(null) });
+const updateClientSchema = z.strictObject({
+  name: name.optional(),
+  tenantId: z.string().min(1).nullable().optional(),
+  status: z.enum(['active', 'suspended']).optional(),
+});
+const createKeySchema = z.strictObject({
+  name: name.optional(),
+  scopes,
+  environment: z.enum(['live', 'test']).default('live'),
+  ipAllowList: ipAllowList.default([]),
+  expiresAt: z.iso.datetime({ offset: true }).optional(),
+  rateLimit: rateLimitSchema.optional(),
+});
+const updateKeySchema = z.strictObject({
+  name: name.optional(),
+  scopes: scopes.optional(),
+  ipAllowList: ipAllowList.optional(),
+  expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
+  rateLimit: rateLimitSchema.nullable().optional(),
+});
+const settingsSchema = z.strictObject({
+  apiEnabled: z.boolean().optional(),
+  disabledScopes: z.array(z.enum(SCOPES)).max(SCOPES.length).optional(),
+  defaultRateLimit: rateLimitSchema.optional(),
+});
+const usageSchema = z.strictObject({
+  from: isoDay.optional(),
+  to: isoDay.optional(),
+  clientId: z.coerce.number().int().positive().optional(),
+  keyId: z.string().min(1).optional(),
+});
+
+const DAY_MS = 86_400_000;
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The platform administrator's API-access console (decisions.md "API-access administration"). */
+export function apiAccessRoutes({
+  clients,
+  now,
+}: {
+  clients: ServiceClients;
+  now: () => Date;
+}): RouteDefinition[] {
+  const api = clients.apiAccess;
+  return [
+    {
+      method: 'get',
+      path: '/api/admin/api-access',
+      access,
+      handlers: [
+        async (_req, res) => {
+          const [settings, list] = await Promise.all([
+            api.getApiSettings({}, callOptions(res)),
+            api.listClients({ actor: actorOf(res) }, callOptions(res)),
+          ]);
+          res.json(
+            dataBody({
+              settings: presentSettings(settings.settings),
+              clients: list.clients.map(presentClient),
+            }),
+          );
+        },
+      ],
+    },
+    {
+      method: 'post',
+      path: '/api/admin/api-access/clients',
+      access,
+      handlers: [
+        async (req, res) => {
+          const body = validate(createClientSchema, req.body);
+          const reply = await api.createClient(
+            { actor: actorOf(res), name: body.name, tenantId: body.tenantId ?? undefined },
+            callOptions(res),
+          );
+          res.status(201).json(dataBody(presentClient(reply.client)));
+        },
+      ],
+    },
+    {
+      method: 'put',
+      path: '/api/admin/api-access/clients/:id',
+      access,
+      handlers: [
+        async (req, res) => {
+          const id = integerParam(req, 'id');
+          const body = validate(updateClientSchema, req.body);
+          const reply = await api.updateClient(
+            {
+              actor: actorOf(res),
+              id,
+              name: body.name,
+              tenant: body.tenantId === undefined ? undefined : { tenantId: body.tenantId ?? undefined },
+              status: body.status,
+            },
+            callOptions(res),
+          );
+          res.json(dataBody(presentClient(reply.client)));
+        },
+      ],
+    },
+    {
+      method: 'delete',
+      path: '/api/admin/api-access/clients/:id',
+      access,
+      handlers: [
+        async (req, res) => {
+          const id = integerParam(req, 'id');
+          await api.deleteClient({ actor: actorOf(res), id }, callOptions(res));
+          res.json(dataBody({ id, deleted: true }));
+        },
+      ],
+    },
+    {
+      method: 'post',
+      path: '/api/admin/api-access/clients/:id/keys',
+      access,
+      handlers: [
+        async (req, res) => {
+          const clientId = integerParam(req, 'id');
+          const body = validate(createKeySchema, req.body);
+          const reply = await api.createKey(
+            {
+              actor: actorOf(res),
+              clientId,
+              name: body.name,
+              scopes: body.scopes,
+              environment: body.environment,
+              ipAllowList: body.ipAllowList,
+              expiresAt: body.expiresAt ? new Date(body.expiresAt) : undefined,
+              rateLimit: body.rateLimit,
+            },
+            callOptions(res),
+          );
+          res.status(201).json(dataBody(presentIssuedKey(reply.issued)));
+        },
+      ],
+    },
+    {
+      method: 'put',
+      path: '/api/admin/api-access/keys/:id',
+      access,
+      handlers: [
+        async (req, res) => {
+          const body = validate(updateKeySchema, req.body);
+          const reply = await api.updateKey(
+            {
+              actor: actorOf(res),
+              id: stringParam(req, 'id'),
+              name: body.name,
+              scopes: body.scopes && { values: body.scopes },
+              ipAllowList: body.ipAllowList && { values: body.ipAllowList },
+              expiry:
+                body.expiresAt === undefined
+                  ? undefined
+                  : { expiresAt: body.expiresAt === null ? undefined : new Date(body.expiresAt) },
+              rateLimit:
+                body.rateLimit === undefined ? undefined : { rateLimit: body.rateLimit ?? undefined },
+            },
+            callOptions(res),
+          );
+          if (!reply.key) throw new Error('identity answered no key');
+          res.json(dataBody(presentKey(reply.key)));
+        },
+      ],
+    },
+    {
+      method: 'post',
+      path: '/api/admin/api-access/keys/:id/revoke',
+      access,
+      handlers: [
+        async (req, res) => {
+          const reply = await api.revokeKey(
+            { actor: actorOf(res), id: stringParam(req, 'id') },
+            callOptions(res),
+          );
+          if (!reply.key) throw new Error('identity answered no key');
+          res.json(dataBody(presentKey(reply.key)));
+        },
+      ],
+    },
+    {
+      method: 'post',
+      path: '/api/admin/api-access/keys/:id/rotate',
+      access,
+      handlers: [rotateKeyHandler(clients, () => undefined)],
+    },
+    {
+      method: 'put',
+      path: '/api/admin/api-access/settings',
+      access,
+      handlers: [
+        async (req, res) => {
+          const body = validate(settingsSchema, req.body);
+          const reply = await api.updateApiSettings(
+            {
+              actor: actorOf(res),
+              apiEnabled: body.apiEnabled,
+              disabledScopes: body.disabledScopes && { values: body.disabledScopes },
+              defaultRateLimit: body.defaultRateLimit,
+            },
+            callOptions(res),
+          );
+          res.json(dataBody(presentSettings(reply.settings)));
+        },
+      ],
+    },
+    {
+      method: 'get',
+      path: '/api/admin/api-access/usage',
+      access,
+      handlers: [
+        async (req, res) => {
+          const query = validate(usageSchema, req.query, 'query');
+          const to = query.to ?? dayOf(now());
+          const from = query.from ?? dayOf(new Date(Date.parse(`${to}T00:00:00Z`) - 6 * DAY_MS));
+          const reply = await api.getUsage(
+            { actor: actorOf(res), from, to, clientId: query.clientId, keyId: query.keyId },
+            callOptions(res),
+          );
+          res.json(dataBody({ from, to, rows: reply.rows.map(presentUsageRow) }));
+        },
+      ],
+    },
+  ];
+}
+
+/** Rotation for both consoles; the tenant console passes its tenant so only its own keys rotate. */
+export function rotateKeyHandler(clients: ServiceClients, tenantOf: (res: Response) => string | undefined) {
+  return async (req: Request, res: Response) => {
+    const { graceSeconds } = validate(graceSchema, req.body);
+    const reply = await clients.apiAccess.rotateKey(
+      { actor: actorOf(res), id: stringParam(req, 'id'), graceSeconds, tenantId: tenantOf(res) },
+      callOptions(res),
+    );
+    if (!reply.previous) throw new Error('identity answered no previous key');
+    res
+      .status(201)
+      .json(dataBody({ ...presentIssuedKey(reply.issued), previous: presentKey(reply.previous) }));
+  };
+}

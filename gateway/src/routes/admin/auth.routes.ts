@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import type { ServiceClients } from '../../clients/service-clients';
+import { callOptions } from '../../http/calls';
+import { dataBody } from '../../http/envelope';
+import { requestContextOf, staffOf } from '../../http/request-context';
+import type { RouteDefinition } from '../../http/route-table';
+import { validate } from '../../http/validate';
+import { presentProfile, presentTokens } from './presenters';
+
+const loginSchema = z.strictObject({
+  email: z.string().min(1).max(254),
+  password: z.string().min(1).max(200),
+});
+const refreshSchema = z.strictObject({ refreshToken: z.string().min(1).max(500) });
+
+/** Staff sign-in (internal-api.md "Administrator authentication"); identity audits every attempt. */
+export function authRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
+  return [
+    {
+      method: 'post',
+      path: '/api/admin/auth/login',
+      access: { kind: 'public' },
+      handlers: [
+        async (req, res) => {
+          const { email, password } = validate(loginSchema, req.body);
+          const { requestId, clientAddress } = requestContextOf(res);
+          const reply = await clients.staff.login(
+            { email, password, ip: clientAddress ?? '', userAgent: req.get('user-agent') ?? '', requestId },
+            callOptions(res),
+          );
+          res.json(dataBody(presentTokens(reply.tokens)));
+        },
+      ],
+    },
+    {
+      method: 'post',
+      path: '/api/admin/auth/refresh',
+      access: { kind: 'public' },
+      handlers: [
+        async (req, res) => {
+          const { refreshToken } = validate(refreshSchema, req.body);
+          const { requestId, clientAddress } = requestContextOf(res);
+          const reply = await clients.staff.refresh(
+            { refreshToken, ip: clientAddress ?? '', requestId },
+            callOptions(res),
+          );
+          res.json(dataBody(presentTokens(reply.tokens)));
+        },
+      ],
+    },
+    {
+      method: 'post',
+      path: '/api/admin/auth/logout',
+      access: { kind: 'public' },
+      handlers: [
+        async (req, res) => {
+          const { refreshToken } = validate(refreshSchema, req.body);
+          const { requestId, clientAddress } = requestContextOf(res);
+          await clients.staff.logout({ refreshToken, ip: clientAddress ?? '', requestId }, callOptions(res));
+          res.json(dataBody({ loggedOut: true }));
+        },
+      ],
+    },
+    {
+      method: 'get',
+      path: '/api/admin/auth/me',
+      access: { kind: 'staff' },
+      handlers: [
+        async (_req, res) => {
+          const reply = await clients.staff.getSession(
+            { sessionId: staffOf(res).sessionId },
+            callOptions(res),
+          );
+          res.json(dataBody(presentProfile(reply.profile)));
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,22 @@
+import type { ServiceClients } from '../../clients/service-clients';
+import type { RouteDefinition } from '../../http/route-table';
+import { apiAccessRoutes } from './api-access.routes';
+import { apiConsoleRoutes } from './api-console.routes';
+import { auditRoutes } from './audit.routes';
+import { authRoutes } from './auth.routes';
+import { roleRoutes } from './roles.routes';
+import { tenantRoutes } from './tenants.routes';
+import { userRoutes } from './users.routes';
+
+/** Every administration route (`/api/admin`), each with its staff access rule. */
+export function adminRoutes(deps: { clients: ServiceClients; now: () => Date }): RouteDefinition[] {
+  return [
+    ...authRoutes(deps),
+    ...auditRoutes(deps),
+    ...apiAccessRoutes(deps),
+    ...apiConsoleRoutes(deps),
+    ...tenantRoutes(deps),
+    ...userRoutes(deps),
+    ...roleRoutes(deps),
+  ];
+}

@@ -1,0 +1,95 @@
+import { AppError, isAppError } from '@travel/errors';
+import { z } from 'zod';
+import type { ServiceClients } from '../../clients/service-clients';
+import { actorOf, callOptions } from '../../http/calls';
+import { dataBody, listBody } from '../../http/envelope';
+import type { RouteAccess, RouteDefinition } from '../../http/route-table';
+import { validate } from '../../http/validate';
+import { stringParam } from './params';
+import { presentRole } from './presenters';
+
+const access: RouteAccess = { kind: 'staff' };
+const name = z.string().trim().min(1).max(80);
+const permissions = z.array(z.string().min(1).max(40)).max(50);
+
+const createSchema = z.strictObject({ name, permissions, tenantId: z.string().min(1).optional() });
+const updateSchema = z.strictObject({ name: name.optional(), permissions: permissions.optional() });
+
+/** Identity calls a role's permissions `rights`; its validation paths are renamed to the HTTP field. */
+async function asHttpFields<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (!isAppError(error) || !error.details) throw error;
+    const details = error.details.map((d) => ({ ...d, path: d.path.replace(/^rights\b/, 'permissions') }));
+    throw new AppError(error.code, error.message, details);
+  }
+}
+
+export function roleRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
+  const api = clients.staff;
+  return [
+    {
+      method: 'get',
+      path: '/api/admin/roles',
+      access,
+      handlers: [
+        async (_req, res) => {
+          const reply = await api.listRoles({ actor: actorOf(res) }, callOptions(res));
+          res.json(listBody(reply.roles.map(presentRole)));
+        },
+      ],
+    },
+    {
+      method: 'post',
+      path: '/api/admin/roles',
+      access,
+      handlers: [
+        async (req, res) => {
+          const body = validate(createSchema, req.body);
+          const reply = await asHttpFields(
+            api.createRole(
+              { actor: actorOf(res), name: body.name, rights: body.permissions, tenantId: body.tenantId },
+              callOptions(res),
+            ),
+          );
+          res.status(201).json(dataBody(presentRole(reply.role)));
+        },
+      ],
+    },
+    {
+      method: 'put',
+      path: '/api/admin/roles/:id',
+      access,
+      handlers: [
+        async (req, res) => {
+          const body = validate(updateSchema, req.body);
+          const reply = await asHttpFields(
+            api.updateRole(
+              {
+                actor: actorOf(res),
+                id: stringParam(req, 'id'),
+                name: body.name,
+                rights: body.permissions && { values: body.permissions },
+              },
+              callOptions(res),
+            ),
+          );
+          res.json(dataBody(presentRole(reply.role)));
+        },
+      ],
+    },
+    {
+      method: 'delete',
+      path: '/api/admin/roles/:id',
+      access,
+      handlers: [
+        async (req, res) => {
+          const id = stringParam(req, 'id');
+          await api.deleteRole({ actor: actorOf(res), id }, callOptions(res));
+          res.json(dataBody({ id, deleted: true }));
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import type { ServiceClients } from '../../clients/service-clients';
+import { actorOf, callOptions } from '../../http/calls';
+import { dataBody, listBody } from '../../http/envelope';
+import { staffOf } from '../../http/request-context';
+import type { RouteAccess, RouteDefinition } from '../../http/route-table';
+import { validate } from '../../http/validate';
+import { stringParam } from './params';
+import { presentTenant } from './presenters';
+
+const platformOnly: RouteAccess = { kind: 'staff', platformOnly: true };
+const ownTenant: RouteAccess = { kind: 'staff', tenantOnly: true };
+const name = z.string().trim().min(1).max(120);
+const contactEmail = z.email().max(254);
+
+const createSchema = z.strictObject({ name, contactEmail: contactEmail.optional() });
+const updateSchema = z.strictObject({
+  name: name.optional(),
+  contactEmail: contactEmail.optional(),
+  status: z.enum(['active', 'suspended']).optional(),
+});
+const updateOwnSchema = z.strictObject({ name: name.optional(), contactEmail: contactEmail.optional() });
+
+/** The tenant directory (platform only), a tenant's own record, and the tenant picker list. */
+export function tenantRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
+  const api = clients.tenants;
+  return [
+    {
+      method: 'get',
+      path: '/api/admin/tenant-directory',
+      access: platformOnly,
+      handlers: [
+        async (_req, res) => {
+          const reply = await api.listTenants({ actor: actorOf(res) }, callOptions(res));
+          res.json(listBody(reply.tenants.map(presentTenant)));
+        },
+      ],
+    },
+    {
+      method: 'post',
+      path: '/api/admin/tenant-directory',
+      access: platformOnly,
+      handlers: [
+        async (req, res) => {
+          const body = validate(createSchema, req.body);
+          const reply = await api.createTenant({ actor: actorOf(res), ...body }, callOptions(res));
+          res.status(201).json(dataBody(presentTenant(reply.tenant)));
+        },
+      ],
+    },
+    {
+      method: 'get',
+      path: '/api/admin/tenant-directory/:id',
+      access: platformOnly,
+      handlers: [
+        async (req, res) => {
+          const reply = await api.getTenant(
+            { actor: actorOf(res), id: stringParam(req, 'id') },
+            callOptions(res),
+          );
+          res.json(dataBody(presentTenant(reply.tenant)));
+        },
+      ],
+    },
+    {
+      method: 'put',
+      path: '/api/admin/tenant-directory/:id',
+      access: platformOnly,
+      handlers: [
+        async (req, res) => {
+          const body = validate(updateSchema, req.body);
+          const reply = await api.updateTenant(
+            { actor: actorOf(res), id: stringParam(req, 'id'), ...body },
+            callOptions(res),
+          );
+          res.json(dataBody(presentTenant(reply.tenant)));
+        },
+      ],
+    },
+    {
+      method: 'get',
+      path: '/api/admin/tenant',
+      access: ownTenant,
+      handlers: [
+        async (_req, res) => {
+          const id = staffOf(res).tenantId as string;
+          const reply = await api.getTenant({ actor: actorOf(res), id }, callOptions(res));
+          res.json(dataBody(presentTenant(reply.tenant)));
+        },
+      ],
+    },
+    {
+      method: 'put',
+      path: '/api/admin/tenant',
+      access: ownTenant,
+      handlers: [
+        async (req, res) => {
+          const body = validate(updateOwnSchema, req.body);
+          const id = staffOf(res).tenantId as string;
+          const reply = await api.updateTenant(
+            { actor: actorOf(res), id, name: body.name },
+            callOptions(res),
+          );
+          res.json(dataBody(presentTenant(reply.tenant)));
+        },
+      ],
+    },
+    {
+      method: 'get',
+      path: '/api/admin/tenant/list',
+      access: { kind: 'staff' },
+      handlers: [
+        async (_req, res) => {
+          const reply = await api.listTenants({ actor: actorOf(res) }, callOptions(res));
+          res.json(listBody(reply.tenants.map(({ id, name }) => ({ id, name }))));
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import type { ServiceClients } from '../../clients/service-clients';
+import { actorOf, callOptions } from '../../http/calls';
+import { dataBody, listBody } from '../../http/envelope';
+import type { RouteAccess, RouteDefinition } from '../../http/route-table';
+import { validate } from '../../http/validate';
+import { stringParam } from './params';
+import { presentUser } from './presenters';
+
+// No right is listed for these routes (internal-api.md); identity scopes them to the member's tenant
+// and refuses to hand out rights the member does not hold.
+const access: RouteAccess = { kind: 'staff' };
+const password = z.string().min(8).max(200);
+
+const createSchema = z.strictObject({
+  email: z.email().max(254),
+  name: z.string().trim().min(1).max(120),
+  password,
+  roleId: z.string().min(1),
+  tenantId: z.string().min(1).optional(),
+});
+const updateSchema = z.strictObject({
+  name: z.string().trim().min(1).max(120).optional(),
+  password: password.optional(),
+  roleId: z.string().min(1).optional(),
+  status: z.enum(['active', 'disabled']).optional(),
+});
+
+export function userRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
+  const api = clients.staff;
+  return [
+    {
+      method: 'get',
+      path: '/api/admin/users',
+      access,
+      handlers: [
+        async (_req, res) => {
+          const reply = await api.listUsers({ actor: actorOf(res) }, callOptions(res));
+          res.json(listBody(reply.users.map(presentUser)));
+        },
+      ],
+    },
+    {
+      method: 'post',
+      path: '/api/admin/users',
+      access,
+      handlers: [
+        async (req, res) => {
+          const body = validate(createSchema, req.body);
+          const reply = await api.createUser({ actor: actorOf(res), ...body }, callOptions(res));
+          res.status(201).json(dataBody(presentUser(reply.user)));
+        },
+      ],
+    },
+    {
+      method: 'put',
+      path: '/api/admin/users/:id',
+      access,
+      handlers: [
+        async (req, res) => {
+          const body = validate(updateSchema, req.body);
+          const reply = await api.updateUser(
+            { actor: actorOf(res), id: stringParam(req, 'id'), ...body },
+            callOptions(res),
+          );
+          res.json(dataBody(presentUser(reply.user)));
+        },
+      ],
+    },
+    {
+      method: 'delete',
+      path: '/api/admin/users/:id',
+      access,
+      handlers: [
+        async (req, res) => {
+          const id = stringParam(req, 'id');
+          await api.deleteUser({ actor: actorOf(res), id }, callOptions(res));
+          res.json(dataBody({ id, deleted: true }));
+        },
+      ],
+    },
+  ];
+}
