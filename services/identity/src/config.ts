@@ -1,14 +1,42 @@
 import { kafkaFields, loadConfig, mongoFields, positiveInt, serviceFields } from '@travel/config';
 import { z } from 'zod';
+import { PASSWORD_RULE, passwordProblem } from './domain/passwords';
 
-const schema = z.object({
+/** Outside production only: a known password for the demo and for tests. */
+export const DEMO_ADMIN_PASSWORD = 'admin-demo-2026';
+
+const fields = z.object({
   ...serviceFields({ grpcPort: 50051 }),
   ...mongoFields({ database: 'travel_identity' }),
   ...kafkaFields,
   /** Platform default rate limit applied to keys without their own, until an administrator changes it. */
   DEFAULT_RATE_LIMIT: positiveInt(100),
   DEFAULT_RATE_WINDOW_SECONDS: positiveInt(10),
+  /** The first platform administrator, created at start while no platform administrator exists. */
+  ADMIN_EMAIL: z.email().default('admin@partner-travel.local'),
+  /** Required in production; elsewhere defaults to the demo password (which the demo start prints). */
+  ADMIN_PASSWORD: z
+    .string()
+    .refine((password) => passwordProblem(password) === null, { message: PASSWORD_RULE })
+    .optional(),
+  /** Staff access tokens (JWT, EdDSA): lifetime, `iss` and `aud`. */
+  ACCESS_TOKEN_TTL_SECONDS: positiveInt(900),
+  ACCESS_TOKEN_ISSUER: z.string().min(1).default('partner-travel-identity'),
+  ACCESS_TOKEN_AUDIENCE: z.string().min(1).default('partner-travel-admin'),
+  /** A staff session (and so its rotating refresh tokens) lasts this long from sign-in. */
+  REFRESH_TOKEN_TTL_SECONDS: positiveInt(30 * 24 * 60 * 60),
 });
+
+const schema = fields
+  .superRefine((config, context) => {
+    if (config.NODE_ENV === 'production' && config.ADMIN_PASSWORD === undefined) {
+      context.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'Required in production.' });
+    }
+  })
+  .transform(({ ADMIN_PASSWORD, ...config }) => ({
+    ...config,
+    ADMIN_PASSWORD: ADMIN_PASSWORD ?? DEMO_ADMIN_PASSWORD,
+  }));
 
 export type IdentityConfig = z.output<typeof schema>;
 

@@ -1,0 +1,27 @@
+import { ConfigError } from '@travel/config';
+import { DEMO_ADMIN_PASSWORD, readConfig } from './config';
+
+describe('identity config', () => {
+  it('when nothing is set outside production, then the demo administrator and token defaults apply', () => {
+    expect(readConfig({})).toMatchObject({
+      ADMIN_EMAIL: 'admin@partner-travel.local',
+      ADMIN_PASSWORD: DEMO_ADMIN_PASSWORD,
+      ACCESS_TOKEN_TTL_SECONDS: 900,
+      REFRESH_TOKEN_TTL_SECONDS: 2_592_000,
+      ACCESS_TOKEN_ISSUER: 'partner-travel-identity',
+      ACCESS_TOKEN_AUDIENCE: 'partner-travel-admin',
+    });
+  });
+
+  it('when production has no ADMIN_PASSWORD, then the start fails naming it', () => {
+    expect(() => readConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => readConfig({ NODE_ENV: 'production' })).toThrow(/ADMIN_PASSWORD: Required in production/);
+    expect(readConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'a-real-secret-9' }).ADMIN_PASSWORD).toBe(
+      'a-real-secret-9',
+    );
+  });
+
+  it('when ADMIN_PASSWORD breaks the password rule, then the start fails naming it', () => {
+    expect(() => readConfig({ ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD/);
+  });
+});

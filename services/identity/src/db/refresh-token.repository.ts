@@ -1,0 +1,36 @@
+import { isDuplicateKeyError, modelOn } from '@travel/mongo';
+import type { Connection } from 'mongoose';
+import { type RefreshTokenDocument, refreshTokenSchema } from './refresh-token.schema';
+import { refreshTokenUseSchema } from './refresh-token-use.schema';
+
+export interface RefreshTokenRepository {
+  store(hash: string, sessionId: string, at: Date): Promise<void>;
+  /** The session a token (by hash) was issued for; null when it was never issued. */
+  sessionOf(hash: string): Promise<string | null>;
+  /** Claims the token's single use: true for the first caller only, also under concurrency. */
+  claimUse(hash: string, sessionId: string, at: Date): Promise<boolean>;
+}
+
+export function createRefreshTokenRepository(connection: Connection): RefreshTokenRepository {
+  const tokens = modelOn(connection, 'RefreshToken', refreshTokenSchema);
+  const uses = modelOn(connection, 'RefreshTokenUse', refreshTokenUseSchema);
+  return {
+    async store(hash, sessionId, at) {
+      await tokens.create({ _id: hash, sessionId, createdAt: at });
+    },
+    async sessionOf(hash) {
+      const doc = await tokens.findById(hash).lean<RefreshTokenDocument>();
+      return doc?.sessionId ?? null;
+    },
+    async claimUse(hash, sessionId, at) {
+      // An insert, not a conditional update: only a unique `_id` decides a race on FerretDB.
+      try {
+        await uses.create({ _id: hash, sessionId, at });
+        return true;
+      } catch (error) {
+        if (isDuplicateKeyError(error)) return false;
+        throw error;
+      }
+    },
+  };
+}

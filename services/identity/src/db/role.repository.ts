@@ -1,0 +1,75 @@
+import { AppError } from '@travel/errors';
+import { isDuplicateKeyError, modelOn } from '@travel/mongo';
+import type { Connection } from 'mongoose';
+import { isRight } from '../domain/rights';
+import type { Role } from '../domain/staff';
+import { type RoleDocument, roleSchema } from './role.schema';
+
+export interface RoleRepository {
+  /** A name already used in the same tenant is `conflict`. */
+  create(role: Role): Promise<Role>;
+  /** Inserts the role unless a role with its id exists (idempotent across replicas). */
+  ensure(role: Role): Promise<void>;
+  findById(id: string): Promise<Role | null>;
+  /** `tenantId` undefined: every role; null: platform roles only. */
+  list(filter: { tenantId?: string | null }): Promise<Role[]>;
+  update(id: string, changes: { name?: string; rights?: string[] }, at: Date): Promise<Role | null>;
+  delete(id: string): Promise<boolean>;
+}
+
+export function createRoleRepository(connection: Connection): RoleRepository {
+  const model = modelOn(connection, 'Role', roleSchema);
+  const insert = async ({ id, ...role }: Role) => {
+    await model.create({ _id: id, ...role, updatedAt: role.createdAt });
+  };
+  return {
+    async create(role) {
+      await insert(role).catch(rethrowNameTaken);
+      return role;
+    },
+    async ensure(role) {
+      await insert(role).catch((error: unknown) => {
+        if (!isDuplicateKeyError(error)) throw error;
+      });
+    },
+    async findById(id) {
+      const doc = await model.findById(id).lean<RoleDocument>();
+      return doc ? toRole(doc) : null;
+    },
+    async list({ tenantId }) {
+      const docs = await model
+        .find(tenantId === undefined ? {} : { tenantId })
+        .sort({ createdAt: 1, _id: 1 })
+        .lean<RoleDocument[]>();
+      return docs.map(toRole);
+    },
+    async update(id, changes, at) {
+      const doc = await model
+        .findOneAndUpdate({ _id: id }, { $set: { ...changes, updatedAt: at } }, { new: true })
+        .lean<RoleDocument>()
+        .catch(rethrowNameTaken);
+      return doc ? toRole(doc) : null;
+    },
+    async delete(id) {
+      const result = await model.deleteOne({ _id: id });
+      return result.deletedCount > 0;
+    },
+  };
+}
+
+function rethrowNameTaken(error: unknown): never {
+  if (isDuplicateKeyError(error)) throw new AppError('conflict', 'A role with this name already exists.');
+  throw error;
+}
+
+function toRole(doc: RoleDocument): Role {
+  return {
+    id: doc._id,
+    name: doc.name,
+    tenantId: doc.tenantId ?? null,
+    // A right removed from the product in a later release drops out of old roles here.
+    rights: (doc.rights ?? []).filter(isRight),
+    builtIn: doc.builtIn,
+    createdAt: doc.createdAt,
+  };
+}

@@ -1,0 +1,27 @@
+import { Schema } from 'mongoose';
+
+/** A named set of rights of the platform (`tenantId` null) or of one tenant: `_id` is `rol_<n>`. */
+export interface RoleDocument {
+  _id: string;
+  name: string;
+  tenantId: string | null;
+  rights: string[];
+  builtIn: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const roleSchema = new Schema<RoleDocument>(
+  {
+    _id: { type: String, required: true },
+    name: { type: String, required: true },
+    tenantId: { type: String, default: null },
+    rights: { type: [String], required: true },
+    builtIn: { type: Boolean, required: true },
+    createdAt: { type: Date, required: true },
+    updatedAt: { type: Date, required: true },
+  },
+  { collection: 'roles', versionKey: false },
+);
+// Serves ListRoles of one tenant (or of the platform: null); unique, so role names do not repeat in a tenant.
+roleSchema.index({ tenantId: 1, name: 1 }, { unique: true });

@@ -1,0 +1,56 @@
+import { isDuplicateKeyError, modelOn } from '@travel/mongo';
+import type { Connection } from 'mongoose';
+import type { StaffSession } from '../domain/staff';
+import { type SessionRevocationDocument, sessionRevocationSchema } from './session-revocation.schema';
+import { type StaffSessionDocument, staffSessionSchema } from './staff-session.schema';
+
+export interface StaffSessionRepository {
+  create(session: StaffSession): Promise<void>;
+  /** The session and whether it was revoked; null when it never existed. */
+  find(id: string): Promise<(StaffSession & { revoked: boolean }) | null>;
+  /** True when this call revoked it; false when it already was (revocation is a one-time insert). */
+  revoke(id: string, reason: string, at: Date): Promise<boolean>;
+  /** Ids of the user's sessions that have not expired (revoked ones included). */
+  unexpiredIdsOf(userId: string, now: Date): Promise<string[]>;
+}
+
+export function createStaffSessionRepository(connection: Connection): StaffSessionRepository {
+  const sessions = modelOn(connection, 'StaffSession', staffSessionSchema);
+  const revocations = modelOn(connection, 'SessionRevocation', sessionRevocationSchema);
+  return {
+    async create({ id, ...session }) {
+      await sessions.create({ _id: id, ...session });
+    },
+    async find(id) {
+      const [doc, revocation] = await Promise.all([
+        sessions.findById(id).lean<StaffSessionDocument>(),
+        revocations.findById(id).lean<SessionRevocationDocument>(),
+      ]);
+      if (!doc) return null;
+      return {
+        id: doc._id,
+        userId: doc.userId,
+        createdAt: doc.createdAt,
+        expiresAt: doc.expiresAt,
+        ip: doc.ip,
+        userAgent: doc.userAgent,
+        revoked: revocation !== null,
+      };
+    },
+    async revoke(id, reason, at) {
+      try {
+        await revocations.create({ _id: id, reason, at });
+        return true;
+      } catch (error) {
+        if (isDuplicateKeyError(error)) return false;
+        throw error;
+      }
+    },
+    async unexpiredIdsOf(userId, now) {
+      const docs = await sessions
+        .find({ userId, expiresAt: { $gt: now } }, { _id: 1 })
+        .lean<Pick<StaffSessionDocument, '_id'>[]>();
+      return docs.map((doc) => doc._id);
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { Schema } from 'mongoose';
+
+/** A staff member of the platform or of a tenant: `_id` is `usr_<n>`. */
+export interface StaffUserDocument {
+  _id: string;
+  /** Lower-cased. */
+  email: string;
+  name: string;
+  /** `scrypt$N$r$p$<salt>$<hash>`; never leaves the repository except for the sign-in check. */
+  passwordHash: string;
+  tenantId: string | null;
+  roleId: string;
+  status: 'active' | 'disabled';
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const staffUserSchema = new Schema<StaffUserDocument>(
+  {
+    _id: { type: String, required: true },
+    email: { type: String, required: true },
+    name: { type: String, required: true },
+    passwordHash: { type: String, required: true },
+    tenantId: { type: String, default: null },
+    roleId: { type: String, required: true },
+    status: { type: String, required: true, enum: ['active', 'disabled'] },
+    createdAt: { type: Date, required: true },
+    updatedAt: { type: Date, required: true },
+  },
+  { collection: 'staff_users', versionKey: false },
+);
+// Serves sign-in by email; unique, so two creations of one email (or two replicas' first admin) race safely.
+staffUserSchema.index({ email: 1 }, { unique: true });
+// Serves ListUsers of one tenant, oldest first.
+staffUserSchema.index({ tenantId: 1, createdAt: 1 });
+// Serves "is this role still assigned" (DeleteRole) and "does a platform administrator exist" (bootstrap).
+staffUserSchema.index({ roleId: 1 });

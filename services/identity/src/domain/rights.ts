@@ -1,0 +1,27 @@
+/**
+ * The role-menu rights: the permission ids of internal-api.md §4, plus `blogs` (decisions.md: the blog
+ * routes need an admin token with this right). A role is a set of these.
+ */
+export const RIGHTS = [
+  'audit',
+  'api-access',
+  'api-console',
+  'newsletters',
+  'discounts',
+  'offers',
+  'vouchers',
+  'tenants',
+  'settings',
+  'suppliers',
+  'pricing',
+  'hero-carousel',
+  'bookings',
+  'billing',
+  'blogs',
+] as const;
+
+export type Right = (typeof RIGHTS)[number];
+
+export function isRight(value: string): value is Right {
+  return (RIGHTS as readonly string[]).includes(value);
+}

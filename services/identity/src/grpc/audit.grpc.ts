@@ -1,0 +1,40 @@
+import type { audit } from '@travel/contracts';
+import type { RequestContext, ServiceImplementation } from '@travel/grpc';
+import type { AuditEntry } from '../domain/audit';
+import type { createListAuditEntries } from '../domain/list-audit-entries';
+import { requireActor } from './staff-actor';
+
+export interface AuditUseCases {
+  listAuditEntries: ReturnType<typeof createListAuditEntries>;
+}
+
+/** Thin handlers: decode, call one use case, encode. */
+export function createAuditGrpc(
+  useCases: AuditUseCases,
+): ServiceImplementation<typeof audit.AuditServiceDefinition, RequestContext> {
+  return {
+    async listAuditEntries({ actor, limit, cursor }) {
+      const page = await useCases.listAuditEntries(requireActor(actor), {
+        limit,
+        ...(cursor === undefined ? {} : { cursor }),
+      });
+      return { entries: page.entries.map(encodeEntry), nextCursor: page.nextCursor };
+    },
+  };
+}
+
+function encodeEntry(entry: AuditEntry): audit.AuditEntry {
+  return {
+    id: entry.id,
+    at: entry.at,
+    actorUserId: entry.actor.userId ?? undefined,
+    actorEmail: entry.actor.email,
+    actorTenantId: entry.actor.tenantId ?? undefined,
+    action: entry.action,
+    targetType: entry.target.type,
+    targetId: entry.target.id,
+    detailsJson: JSON.stringify(entry.details),
+    ip: entry.ip,
+    requestId: entry.requestId,
+  };
+}

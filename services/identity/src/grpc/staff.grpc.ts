@@ -1,0 +1,106 @@
+import type { staff } from '@travel/contracts';
+import type { RequestContext, ServiceImplementation } from '@travel/grpc';
+import type { AccessTokens } from '../domain/access-tokens';
+import type { createCreateRole } from '../domain/create-role';
+import type { createCreateUser } from '../domain/create-user';
+import type { createDeleteRole } from '../domain/delete-role';
+import type { createDeleteUser } from '../domain/delete-user';
+import type { createGetSession } from '../domain/get-session';
+import type { createListRoles } from '../domain/list-roles';
+import type { createListUsers } from '../domain/list-users';
+import type { createLogin } from '../domain/login';
+import type { createLogout } from '../domain/logout';
+import type { createRefreshSession } from '../domain/refresh-session';
+import type { Role, SessionTokens, StaffProfile, StaffUser } from '../domain/staff';
+import type { createUpdateRole } from '../domain/update-role';
+import type { createUpdateUser } from '../domain/update-user';
+import { requireActor } from './staff-actor';
+
+export interface StaffUseCases {
+  login: ReturnType<typeof createLogin>;
+  refreshSession: ReturnType<typeof createRefreshSession>;
+  logout: ReturnType<typeof createLogout>;
+  getAccessTokenKeys: AccessTokens['published'];
+  getSession: ReturnType<typeof createGetSession>;
+  listUsers: ReturnType<typeof createListUsers>;
+  createUser: ReturnType<typeof createCreateUser>;
+  updateUser: ReturnType<typeof createUpdateUser>;
+  deleteUser: ReturnType<typeof createDeleteUser>;
+  listRoles: ReturnType<typeof createListRoles>;
+  createRole: ReturnType<typeof createCreateRole>;
+  updateRole: ReturnType<typeof createUpdateRole>;
+  deleteRole: ReturnType<typeof createDeleteRole>;
+}
+
+/** Thin handlers: decode, call one use case, encode. */
+export function createStaffGrpc(
+  useCases: StaffUseCases,
+): ServiceImplementation<typeof staff.StaffServiceDefinition, RequestContext> {
+  return {
+    async login(request, context) {
+      const tokens = await useCases.login({ ...request, requestId: request.requestId || context.requestId });
+      return { tokens: encodeTokens(tokens) };
+    },
+    async refresh(request, context) {
+      const tokens = await useCases.refreshSession({
+        ...request,
+        requestId: request.requestId || context.requestId,
+      });
+      return { tokens: encodeTokens(tokens) };
+    },
+    async logout(request, context) {
+      await useCases.logout({ ...request, requestId: request.requestId || context.requestId });
+      return {};
+    },
+    async getAccessTokenKeys() {
+      return useCases.getAccessTokenKeys();
+    },
+    async getSession(request) {
+      const { active, profile } = await useCases.getSession(request.sessionId);
+      return { active, profile: profile && encodeProfile(profile) };
+    },
+    async listUsers(request) {
+      return { users: (await useCases.listUsers(requireActor(request.actor))).map(encodeUser) };
+    },
+    async createUser({ actor, ...input }) {
+      return { user: encodeUser(await useCases.createUser(requireActor(actor), input)) };
+    },
+    async updateUser({ actor, id, ...input }) {
+      return { user: encodeUser(await useCases.updateUser(requireActor(actor), id, input)) };
+    },
+    async deleteUser({ actor, id }) {
+      await useCases.deleteUser(requireActor(actor), id);
+      return {};
+    },
+    async listRoles(request) {
+      return { roles: (await useCases.listRoles(requireActor(request.actor))).map(encodeRole) };
+    },
+    async createRole({ actor, ...input }) {
+      return { role: encodeRole(await useCases.createRole(requireActor(actor), input)) };
+    },
+    async updateRole({ actor, id, name, rights }) {
+      const input = { name, rights: rights?.values };
+      return { role: encodeRole(await useCases.updateRole(requireActor(actor), id, input)) };
+    },
+    async deleteRole({ actor, id }) {
+      await useCases.deleteRole(requireActor(actor), id);
+      return {};
+    },
+  };
+}
+
+function encodeUser(user: StaffUser): staff.StaffUser {
+  return { ...user, tenantId: user.tenantId ?? undefined };
+}
+
+function encodeRole(role: Role): staff.Role {
+  return { ...role, tenantId: role.tenantId ?? undefined };
+}
+
+function encodeProfile(profile: StaffProfile): staff.StaffProfile {
+  return { ...profile, user: encodeUser(profile.user) };
+}
+
+function encodeTokens(tokens: SessionTokens): staff.SessionTokens {
+  return { ...tokens, profile: encodeProfile(tokens.profile) };
+}
