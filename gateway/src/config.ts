@@ -27,6 +27,8 @@ const schema = z.object({
     .transform((entries) => entries.map((entry) => parseAllowListEntry(entry) as CidrRange)),
   /** Backstop lifetime of cached keys, switches and sessions; identity.changes drops them sooner. */
   ACCESS_CACHE_TTL_MS: positiveInt(60_000),
+  /** Prefix of the rate-limit keys in Redis, so copies of the platform can share one Redis. */
+  RATE_LIMIT_PREFIX: z.string().min(1).default('rl'),
   /** How often buffered usage is sent to Kafka. */
   USAGE_FLUSH_MS: positiveInt(1000),
 });

@@ -21,7 +21,7 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
   const now = () => new Date();
   const redis = createRedis(config.REDIS_URL, logger);
   const clients = createServiceClients(config);
-  const kafka = createKafka(config.KAFKA_BROKERS, 'gateway', logger);
+  const kafka = createKafka(config.KAFKA_BROKERS, 'gateway', logger, config.KAFKA_NAMESPACE);
   const topicOptions = {
     partitions: config.KAFKA_TOPIC_PARTITIONS,
     replicationFactor: config.KAFKA_REPLICATION_FACTOR,
@@ -47,7 +47,7 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
     documents: loadOpenApiDocuments(),
     now,
     directory,
-    rateLimits: createRateLimits(redis.client),
+    rateLimits: createRateLimits(redis.client, config.RATE_LIMIT_PREFIX),
     staffTokens: createStaffTokenVerifier(clients.staff, now),
     usage,
     trustedProxies: config.TRUSTED_PROXIES,

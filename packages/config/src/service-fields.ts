@@ -24,4 +24,9 @@ export const kafkaFields = {
   KAFKA_BROKERS: csv('127.0.0.1:9092'),
   KAFKA_TOPIC_PARTITIONS: positiveInt(3),
   KAFKA_REPLICATION_FACTOR: positiveInt(1),
+  /** Prefix of every topic and consumer group, so copies of the platform can share a broker (`e2e.`). */
+  KAFKA_NAMESPACE: z
+    .string()
+    .regex(/^[a-z0-9._-]*$/)
+    .default(''),
 };

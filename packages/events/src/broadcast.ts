@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Logger } from '@travel/logger';
 import type { Consumer, Kafka } from 'kafkajs';
 import { decodeEnvelope, type EventEnvelope } from './envelope';
+import { namespaced } from './kafka-client';
 import { ensureTopics, type TopicOptions } from './topics';
 
 export interface BroadcastOptions {
@@ -27,7 +28,7 @@ export interface BroadcastSubscriber {
  */
 export function createBroadcastSubscriber(options: BroadcastOptions): BroadcastSubscriber {
   const { kafka, topic, logger } = options;
-  const groupId = `${options.groupPrefix}-${randomBytes(6).toString('hex')}`;
+  const groupId = namespaced(kafka, `${options.groupPrefix}-${randomBytes(6).toString('hex')}`);
   const consumer: Consumer = kafka.consumer({
     groupId,
     sessionTimeout: 10_000,
@@ -39,7 +40,7 @@ export function createBroadcastSubscriber(options: BroadcastOptions): BroadcastS
     async start() {
       await ensureTopics(kafka, [topic], options.topicOptions);
       await consumer.connect();
-      await consumer.subscribe({ topics: [topic], fromBeginning: false });
+      await consumer.subscribe({ topics: [namespaced(kafka, topic)], fromBeginning: false });
       const joined = new Promise<void>((resolve) => {
         const remove = consumer.on(consumer.events.GROUP_JOIN, () => {
           remove();

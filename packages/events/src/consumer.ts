@@ -1,6 +1,7 @@
 import type { Logger } from '@travel/logger';
 import type { Consumer, Kafka, KafkaMessage, Producer } from 'kafkajs';
 import { decodeEnvelope, type EventEnvelope } from './envelope';
+import { namespaced } from './kafka-client';
 import { ensureTopics, parkedTopicOf, type TopicOptions } from './topics';
 
 /** Throw this from a handler when a message can never succeed (bad payload): it is parked, not retried. */
@@ -42,7 +43,11 @@ export interface EventConsumer {
  */
 export function createEventConsumer(options: ConsumerOptions): EventConsumer {
   const { kafka, groupId, logger } = options;
-  const consumer: Consumer = kafka.consumer({ groupId, sessionTimeout: 10_000, heartbeatInterval: 1000 });
+  const consumer: Consumer = kafka.consumer({
+    groupId: namespaced(kafka, groupId),
+    sessionTimeout: 10_000,
+    heartbeatInterval: 1000,
+  });
   const parker: Producer = kafka.producer();
   const process = (topic: string, message: KafkaMessage) =>
     processMessage(options, parker, topic, message, logger.child({ topic, offset: message.offset }));
@@ -51,7 +56,10 @@ export function createEventConsumer(options: ConsumerOptions): EventConsumer {
     async start() {
       await ensureTopics(kafka, options.topics, options.topicOptions);
       await Promise.all([consumer.connect(), parker.connect()]);
-      await consumer.subscribe({ topics: options.topics, fromBeginning: options.fromBeginning ?? true });
+      await consumer.subscribe({
+        topics: options.topics.map((topic) => namespaced(kafka, topic)),
+        fromBeginning: options.fromBeginning ?? true,
+      });
       await consumer.run({ eachMessage: ({ topic, message }) => process(topic, message) });
       logger.info({ groupId, topics: options.topics }, 'kafka consumer running');
     },
@@ -81,7 +89,8 @@ async function processMessage(
     return;
   }
   try {
-    await options.handle(event, topic, log);
+    const plainTopic = options.topics.find((name) => namespaced(options.kafka, name) === topic) ?? topic;
+    await options.handle(event, plainTopic, log);
   } catch (error) {
     if (error instanceof PoisonEventError) return park(parker, topic, message, error, log);
     log.warn({ err: error }, 'handler failed; the message will be retried');

@@ -13,6 +13,6 @@ export {
   newEventId,
   type OutgoingEvent,
 } from './envelope';
-export { createKafka } from './kafka-client';
+export { createKafka, namespaced } from './kafka-client';
 export { createEventPublisher, type EventPublisher, type PublisherOptions } from './publisher';
 export { ensureTopics, parkedTopicOf, type TopicOptions } from './topics';

@@ -8,12 +8,18 @@ const levels: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
   [logLevel.DEBUG]: 'debug',
 };
 
-/** The one place kafkajs is constructed; its log lines go through our pino logger. */
-export function createKafka(brokers: string[], clientId: string, logger: Logger): Kafka {
+const namespaces = new WeakMap<Kafka, string>();
+
+/**
+ * The one place kafkajs is constructed; its log lines go through our pino logger. `namespace` prefixes
+ * every topic and consumer group on the broker, so two copies of the platform (dev and e2e) can share one
+ * Kafka without hearing each other; code keeps using the plain topic names.
+ */
+export function createKafka(brokers: string[], clientId: string, logger: Logger, namespace = ''): Kafka {
   // kafkajs prints a banner about its partitioner on every producer unless told we chose one.
   process.env.KAFKAJS_NO_PARTITIONER_WARNING = '1';
   const kafkaLogger = logger.child({ component: 'kafkajs' });
-  return new Kafka({
+  const kafka = new Kafka({
     clientId,
     brokers,
     connectionTimeout: 3000,
@@ -24,4 +30,11 @@ export function createKafka(brokers: string[], clientId: string, logger: Logger)
       kafkaLogger[levels[entry.level] ?? 'info'](rest, message);
     },
   });
+  namespaces.set(kafka, namespace);
+  return kafka;
+}
+
+/** The broker-side name of a topic or consumer group of this client. */
+export function namespaced(kafka: Kafka, name: string): string {
+  return `${namespaces.get(kafka) ?? ''}${name}`;
 }

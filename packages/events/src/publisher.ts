@@ -1,6 +1,7 @@
 import type { Logger } from '@travel/logger';
 import { type Kafka, Partitioners, type Producer } from 'kafkajs';
 import { encodeEnvelope, type OutgoingEvent } from './envelope';
+import { namespaced } from './kafka-client';
 import { ensureTopics, type TopicOptions } from './topics';
 
 export interface EventPublisher {
@@ -38,7 +39,7 @@ export function createEventPublisher(options: PublisherOptions): EventPublisher 
     async publish(topic, events) {
       if (events.length === 0) return;
       await producer.send({
-        topic,
+        topic: namespaced(kafka, topic),
         acks: -1,
         messages: events.map(({ key, ...envelope }) => ({
           key,

@@ -1,4 +1,5 @@
 import type { Kafka } from 'kafkajs';
+import { namespaced } from './kafka-client';
 
 export interface TopicOptions {
   partitions: number;
@@ -16,7 +17,11 @@ export async function ensureTopics(kafka: Kafka, topics: string[], options: Topi
   await admin.connect();
   try {
     const existing = new Set(await admin.listTopics());
-    const wanted = [...new Set(topics.flatMap((topic) => [topic, parkedTopicOf(topic)]))];
+    const wanted = [
+      ...new Set(
+        topics.map((topic) => namespaced(kafka, topic)).flatMap((topic) => [topic, parkedTopicOf(topic)]),
+      ),
+    ];
     const missing = wanted.filter((topic) => !existing.has(topic));
     if (missing.length === 0) return;
     await admin.createTopics({

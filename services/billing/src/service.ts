@@ -9,7 +9,7 @@ import type { BillingConfig } from './config';
 export function createBillingService(config: BillingConfig, logger: Logger) {
   const mongo = createMongo({ url: config.MONGO_URL, database: config.MONGO_DATABASE, logger });
   const publisher = createEventPublisher({
-    kafka: createKafka(config.KAFKA_BROKERS, 'billing', logger),
+    kafka: createKafka(config.KAFKA_BROKERS, 'billing', logger, config.KAFKA_NAMESPACE),
     topics: ['billing.events'],
     topicOptions: {
       partitions: config.KAFKA_TOPIC_PARTITIONS,

@@ -9,7 +9,7 @@ import type { BookingConfig } from './config';
 export function createBookingService(config: BookingConfig, logger: Logger) {
   const mongo = createMongo({ url: config.MONGO_URL, database: config.MONGO_DATABASE, logger });
   const publisher = createEventPublisher({
-    kafka: createKafka(config.KAFKA_BROKERS, 'booking', logger),
+    kafka: createKafka(config.KAFKA_BROKERS, 'booking', logger, config.KAFKA_NAMESPACE),
     topics: ['booking.events'],
     topicOptions: {
       partitions: config.KAFKA_TOPIC_PARTITIONS,

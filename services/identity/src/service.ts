@@ -46,7 +46,7 @@ import { createStaffGrpc } from './grpc/staff.grpc';
 export function createIdentityService(config: IdentityConfig, logger: Logger) {
   const mongo = createMongo({ url: config.MONGO_URL, database: config.MONGO_DATABASE, logger });
   const publisher = createEventPublisher({
-    kafka: createKafka(config.KAFKA_BROKERS, 'identity', logger),
+    kafka: createKafka(config.KAFKA_BROKERS, 'identity', logger, config.KAFKA_NAMESPACE),
     topics: [IDENTITY_CHANGES_TOPIC],
     topicOptions: {
       partitions: config.KAFKA_TOPIC_PARTITIONS,

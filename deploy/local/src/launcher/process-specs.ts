@@ -10,8 +10,13 @@ export interface ProcessSpec {
   env: Record<string, string>;
 }
 
-function infraEnv(urls: InfraUrls): Record<string, string> {
-  return { MONGO_URL: urls.mongoUrl, KAFKA_BROKERS: urls.kafkaBrokers.join(','), REDIS_URL: urls.redisUrl };
+function infraEnv(profile: StackProfile, urls: InfraUrls): Record<string, string> {
+  return {
+    MONGO_URL: urls.mongoUrl,
+    KAFKA_BROKERS: urls.kafkaBrokers.join(','),
+    KAFKA_NAMESPACE: profile.kafkaNamespace,
+    REDIS_URL: urls.redisUrl,
+  };
 }
 
 function serviceSpec(profile: StackProfile, urls: InfraUrls, service: ServiceName): ProcessSpec {
@@ -19,7 +24,11 @@ function serviceSpec(profile: StackProfile, urls: InfraUrls, service: ServiceNam
   return {
     name: service,
     entry: join(repoRoot, 'services', service, 'dist', 'main.js'),
-    env: { ...infraEnv(urls), GRPC_PORT: port, MONGO_DATABASE: `${profile.databasePrefix}${service}` },
+    env: {
+      ...infraEnv(profile, urls),
+      GRPC_PORT: port,
+      MONGO_DATABASE: `${profile.databasePrefix}${service}`,
+    },
   };
 }
 
@@ -30,7 +39,12 @@ function gatewaySpec(profile: StackProfile, urls: InfraUrls): ProcessSpec {
   return {
     name: 'gateway',
     entry: join(repoRoot, 'gateway', 'dist', 'main.js'),
-    env: { ...infraEnv(urls), ...addresses, HTTP_PORT: String(profile.httpPort) },
+    env: {
+      ...infraEnv(profile, urls),
+      ...addresses,
+      HTTP_PORT: String(profile.httpPort),
+      RATE_LIMIT_PREFIX: profile.redisPrefix,
+    },
   };
 }
 

@@ -6,11 +6,29 @@ export interface StackProfile {
   grpcPortBase: number;
   /** Each service's database is `<prefix><service>`, so the two profiles never share data. */
   databasePrefix: string;
+  /** Prefix of Kafka topics and groups, so the two profiles never hear each other's events. */
+  kafkaNamespace: string;
+  /** Prefix of Redis keys (rate-limit windows), for the same reason. */
+  redisPrefix: string;
 }
 
 export const PROFILES: Record<StackProfile['name'], StackProfile> = {
-  dev: { name: 'dev', httpPort: 8080, grpcPortBase: 50051, databasePrefix: 'travel_' },
-  e2e: { name: 'e2e', httpPort: 18080, grpcPortBase: 15051, databasePrefix: 'e2e_' },
+  dev: {
+    name: 'dev',
+    httpPort: 8080,
+    grpcPortBase: 50051,
+    databasePrefix: 'travel_',
+    kafkaNamespace: '',
+    redisPrefix: 'rl',
+  },
+  e2e: {
+    name: 'e2e',
+    httpPort: 18080,
+    grpcPortBase: 15051,
+    databasePrefix: 'e2e_',
+    kafkaNamespace: 'e2e.',
+    redisPrefix: 'e2e:rl',
+  },
 };
 
 export const SERVICES = ['identity', 'search', 'pricing', 'booking', 'billing', 'webhook'] as const;
