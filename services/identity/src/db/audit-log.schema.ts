@@ -25,7 +25,8 @@ export const auditLogSchema = new Schema<AuditLogDocument>(
       tenantId: { type: String, default: null },
     },
     action: { type: String, required: true },
-    target: { type: { type: String, required: true }, id: { type: String, required: true } },
+    // The id may be empty: a failed sign-in with an unknown email targets no user.
+    target: { type: { type: String, required: true }, id: { type: String, default: '' } },
     details: { type: Schema.Types.Mixed, default: {} },
     ip: { type: String, default: '' },
     requestId: { type: String, default: '' },

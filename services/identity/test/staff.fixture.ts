@@ -1,0 +1,86 @@
+import { audit, type identityCommon, staff } from '@travel/contracts';
+import { createServiceClient, type ServiceClient, withRequestMetadata } from '@travel/grpc';
+import {
+  type ServiceUnderTest,
+  startServiceUnderTest,
+  testInfra,
+  testLogger,
+  uniqueName,
+} from '@travel/testkit';
+import { type IdentityConfig, readConfig } from '../src/config';
+import { createIdentityService } from '../src/service';
+
+/** The first platform administrator every fresh identity database gets from the default configuration. */
+export const ADMIN = { email: 'admin@partner-travel.local', password: 'admin-demo-2026' };
+
+export interface IdentityUnderTest {
+  config: IdentityConfig;
+  service: ServiceUnderTest;
+  staff: ServiceClient<typeof staff.StaffServiceDefinition>;
+  audit: ServiceClient<typeof audit.AuditServiceDefinition>;
+  stop(): Promise<void>;
+}
+
+export function identityConfig(env: Record<string, string> = {}): IdentityConfig {
+  const infra = testInfra();
+  return readConfig({
+    GRPC_PORT: '0',
+    MONGO_URL: infra.mongoUrl,
+    MONGO_DATABASE: uniqueName('ct_identity'),
+    KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+    ...env,
+  });
+}
+
+/** The real identity service in-process on a fresh database, with promise clients of its staff and audit APIs. */
+export async function startIdentity(config = identityConfig()): Promise<IdentityUnderTest> {
+  const built = createIdentityService(config, testLogger());
+  const service = await startServiceUnderTest(built);
+  const options = { deadlineMs: 10_000 };
+  return {
+    config,
+    service,
+    staff: createServiceClient(staff.StaffServiceDefinition, service.address, options),
+    audit: createServiceClient(audit.AuditServiceDefinition, service.address, options),
+    async stop() {
+      await built.mongo.connection.dropDatabase();
+      await service.stop();
+    },
+  };
+}
+
+/** The Actor a gateway would build from a verified session of this profile. */
+export function actorOf(
+  profile: staff.StaffProfile | undefined,
+  requestId = uniqueName('req'),
+): identityCommon.Actor {
+  if (!profile?.user) throw new Error('no profile');
+  return {
+    userId: profile.user.id,
+    email: profile.user.email,
+    tenantId: profile.user.tenantId,
+    rights: profile.rights,
+    ip: '203.0.113.7',
+    requestId,
+  };
+}
+
+export async function login(
+  identity: IdentityUnderTest,
+  email: string,
+  password: string,
+): Promise<staff.SessionTokens> {
+  const requestId = uniqueName('req');
+  const { tokens } = await identity.staff.login(
+    { email, password, ip: '203.0.113.7', userAgent: 'jest', requestId },
+    withRequestMetadata(requestId),
+  );
+  if (!tokens) throw new Error('login answered no tokens');
+  return tokens;
+}
+
+/** The session id an access token carries (the test verifies signatures separately). */
+export function sessionIdOf(accessToken: string): string {
+  const payload = accessToken.split('.')[1] ?? '';
+  return (JSON.parse(Buffer.from(payload, 'base64url').toString()) as { sid: string }).sid;
+}
