@@ -1,4 +1,13 @@
 export {
+  type AdminApi,
+  AdminApiError,
+  ALL_SCOPES,
+  DEMO_ADMIN,
+  type IssuedKey,
+  signInAdmin,
+} from './admin-api';
+export { type DemoAccess, seedDemo } from './demo-seed';
+export {
   type LaunchedPlatform,
   type LaunchOptions,
   launchPlatform,

@@ -1,3 +1,4 @@
+import { type DemoAccess, seedDemo } from './demo-seed';
 import { launchPlatform, processPid, stopPlatformProcesses } from './launch';
 import { processLogFile } from './processes';
 import { gatewayUrl, PROFILES, SERVICES, type StackProfile } from './profile';
@@ -7,7 +8,7 @@ function profileFrom(args: string[]): StackProfile {
   return args.includes('--profile') && (name === 'dev' || name === 'e2e') ? PROFILES[name] : PROFILES.dev;
 }
 
-function printWelcome(profile: StackProfile): void {
+function printWelcome(profile: StackProfile, demo: DemoAccess): void {
   const url = gatewayUrl(profile);
   console.log(
     [
@@ -18,6 +19,14 @@ function printWelcome(profile: StackProfile): void {
       `  Internal API     ${url}/api      (health: ${url}/api/health)`,
       `  Internal docs    ${url}/api/docs`,
       `  Logs             .local/logs/${profile.name}-<process>.log`,
+      '',
+      `Demo tenant "${demo.tenant.name}" (${demo.tenant.id}), client "${demo.client.name}" (id ${demo.client.id}):`,
+      `  Live key (every scope)   ${demo.liveKey}`,
+      `  Test key (every scope)   ${demo.testKey}`,
+      `  Try: curl -H "Authorization: Bearer ${demo.liveKey}" ${url}/api/v1/me`,
+      `Platform administrator: ${demo.admin.email} / ${demo.admin.password}`,
+      `  Try: curl -X POST ${url}/api/admin/auth/login -H 'content-type: application/json' \\`,
+      `         -d '{"email":"${demo.admin.email}","password":"${demo.admin.password}"}'`,
       '',
       'Press Ctrl-C to stop everything.',
     ].join('\n'),
@@ -43,7 +52,11 @@ function watchProcesses(profile: StackProfile): NodeJS.Timeout {
 export async function launchCommand(args: string[]): Promise<number> {
   const profile = profileFrom(args);
   const platform = await launchPlatform({ profile });
-  printWelcome(profile);
+  const demo = await seedDemo(process.env, profile).catch(async (error: unknown) => {
+    await platform.stop();
+    throw error;
+  });
+  printWelcome(profile, demo);
   // The watchdog also keeps this process alive: the children are detached and hold no handle of ours.
   const watchdog = watchProcesses(profile);
   await new Promise<void>((resolve) => {

@@ -1,0 +1,83 @@
+/** A small client of the internal admin API over HTTP, for the demo seed, tests and benchmarks. */
+
+export const ALL_SCOPES = [
+  'search:read',
+  'pricing:read',
+  'bookings:read',
+  'bookings:write',
+  'invoices:read',
+  'webhooks:manage',
+] as const;
+
+/** The first platform administrator of a non-production start (identity's defaults). */
+export const DEMO_ADMIN = { email: 'admin@partner-travel.local', password: 'admin-demo-2026' };
+
+export interface IssuedKey {
+  id: string;
+  secret: string;
+  prefix: string;
+  environment: 'live' | 'test';
+  scopes: string[];
+}
+
+export class AdminApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    what: string,
+  ) {
+    super(`${what} answered ${status}: ${JSON.stringify(body)}`);
+  }
+}
+
+export interface AdminApi {
+  token: string;
+  request<T>(method: string, path: string, body?: unknown): Promise<T>;
+  createTenant(name: string): Promise<{ id: string; name: string }>;
+  createClient(name: string, tenantId: string | null): Promise<{ id: number; name: string }>;
+  createKey(clientId: number, options?: Record<string, unknown>): Promise<IssuedKey>;
+}
+
+/** Signs in (`POST /api/admin/auth/login`) and returns calls authorised by that session. */
+export async function signInAdmin(baseUrl: string, credentials = DEMO_ADMIN): Promise<AdminApi> {
+  const login = await send<{ token: string }>(
+    baseUrl,
+    'POST',
+    '/api/admin/auth/login',
+    undefined,
+    credentials,
+  );
+  const request = <T>(method: string, path: string, body?: unknown) =>
+    send<T>(baseUrl, method, path, login.token, body);
+  return {
+    token: login.token,
+    request,
+    createTenant: (name) => request('POST', '/api/admin/tenant-directory', { name }),
+    createClient: (name, tenantId) => request('POST', '/api/admin/api-access/clients', { name, tenantId }),
+    createKey: (clientId, options = {}) =>
+      request('POST', `/api/admin/api-access/clients/${clientId}/keys`, {
+        scopes: [...ALL_SCOPES],
+        ...options,
+      }),
+  };
+}
+
+async function send<T>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const parsed = (await res.json().catch(() => undefined)) as { data?: T } | undefined;
+  if (!res.ok) throw new AdminApiError(res.status, parsed, `${method} ${path}`);
+  return parsed?.data as T;
+}

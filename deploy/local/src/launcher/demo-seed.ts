@@ -1,0 +1,60 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureDir, stateRoot } from '../infra/paths';
+import { DEMO_ADMIN, signInAdmin } from './admin-api';
+import { gatewayUrl, type StackProfile } from './profile';
+
+export interface DemoAccess {
+  tenant: { id: string; name: string };
+  client: { id: number; name: string };
+  liveKey: string;
+  testKey: string;
+  admin: { email: string; password: string };
+}
+
+const TENANT_NAME = 'Demo Travel Agency';
+const CLIENT_NAME = 'Demo Travel Agency API';
+
+function demoFile(env: NodeJS.ProcessEnv, profile: StackProfile): string {
+  return join(ensureDir(join(stateRoot(env), 'run')), `${profile.name}-demo.json`);
+}
+
+/**
+ * The demo data, seeded once: a tenant, a linked client with a live key holding every scope and a test
+ * key. Secrets exist only at issue, so they are kept in the git-ignored .local/ (mode 0600) and shown
+ * again on later starts as long as the live key still works; otherwise fresh keys are issued.
+ */
+export async function seedDemo(env: NodeJS.ProcessEnv, profile: StackProfile): Promise<DemoAccess> {
+  const baseUrl = gatewayUrl(profile);
+  const file = demoFile(env, profile);
+  if (existsSync(file)) {
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as DemoAccess;
+    const me = await fetch(`${baseUrl}/api/v1/me`, { headers: { authorization: `Bearer ${saved.liveKey}` } });
+    if (me.ok) return saved;
+  }
+  const credentials = {
+    email: env.ADMIN_EMAIL ?? DEMO_ADMIN.email,
+    password: env.ADMIN_PASSWORD ?? DEMO_ADMIN.password,
+  };
+  const admin = await signInAdmin(baseUrl, credentials);
+  const tenants = await admin.request<{ id: string; name: string }[]>('GET', '/api/admin/tenant-directory');
+  const tenant = tenants.find((t) => t.name === TENANT_NAME) ?? (await admin.createTenant(TENANT_NAME));
+  const overview = await admin.request<{ clients: { id: number; name: string; tenantId: string | null }[] }>(
+    'GET',
+    '/api/admin/api-access',
+  );
+  const client =
+    overview.clients.find((c) => c.name === CLIENT_NAME && c.tenantId === tenant.id) ??
+    (await admin.createClient(CLIENT_NAME, tenant.id));
+  const live = await admin.createKey(client.id, { name: 'Demo live key', environment: 'live' });
+  const test = await admin.createKey(client.id, { name: 'Demo test key', environment: 'test' });
+  const access: DemoAccess = {
+    tenant: { id: tenant.id, name: tenant.name },
+    client: { id: client.id, name: client.name },
+    liveKey: live.secret,
+    testKey: test.secret,
+    admin: credentials,
+  };
+  writeFileSync(file, `${JSON.stringify(access, null, 2)}\n`, { mode: 0o600 });
+  return access;
+}
