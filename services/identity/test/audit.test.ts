@@ -1,0 +1,104 @@
+import type { audit, identityCommon } from '@travel/contracts';
+import { uniqueName } from '@travel/testkit';
+import { ADMIN, actorOf, type IdentityUnderTest, login, startIdentity } from './staff.fixture';
+
+let identity: IdentityUnderTest;
+let platform: identityCommon.Actor;
+const roleIds: string[] = [];
+let startedAt: Date;
+
+beforeAll(async () => {
+  identity = await startIdentity();
+  startedAt = new Date(Date.now() - 1000);
+  platform = actorOf((await login(identity, ADMIN.email, ADMIN.password)).profile, 'req_ct_audit_roles');
+  for (const name of ['One', 'Two', 'Three', 'Four', 'Five']) {
+    const { role } = await identity.staff.createRole({ actor: platform, name, rights: ['bookings'] });
+    roleIds.push(role?.id ?? '');
+  }
+});
+afterAll(async () => {
+  await identity.stop();
+});
+
+const list = (limit: number, cursor?: string, actor = platform) =>
+  identity.audit.listAuditEntries({ actor, limit, ...(cursor === undefined ? {} : { cursor }) });
+
+async function everyEntry(limit: number): Promise<audit.AuditEntry[]> {
+  const entries: audit.AuditEntry[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await list(limit, cursor);
+    expect(page.entries.length).toBeLessThanOrEqual(limit);
+    entries.push(...page.entries);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return entries;
+}
+
+describe('audit log', () => {
+  it('when changes were made, then the newest come first with who, what, which, when, where and the request id', async () => {
+    const { entries } = await list(5);
+    expect(entries.map((entry) => entry.targetId)).toEqual([...roleIds].reverse());
+    const newest = entries[0];
+    expect(newest).toMatchObject({
+      id: expect.stringMatching(/^aud_\d+$/),
+      actorUserId: platform.userId,
+      actorEmail: ADMIN.email,
+      actorTenantId: undefined,
+      action: 'role.created',
+      targetType: 'role',
+      targetId: roleIds[4],
+      ip: '203.0.113.7',
+      requestId: 'req_ct_audit_roles',
+    });
+    expect(JSON.parse(newest?.detailsJson ?? '')).toEqual({
+      name: 'Five',
+      rights: ['bookings'],
+      tenantId: null,
+    });
+    expect(newest?.at?.getTime()).toBeGreaterThanOrEqual(startedAt.getTime());
+    expect(newest?.at?.getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('when paging with the cursor, then pages follow each other without gaps or repeats until nextCursor is absent', async () => {
+    const all = (await list(100)).entries;
+    // The bootstrap's administrator, a sign-in and five roles at least.
+    expect(all.length).toBeGreaterThanOrEqual(7);
+    expect(all.at(-1)).toMatchObject({ action: 'staff_user.created', actorEmail: 'system' });
+    const paged = await everyEntry(2);
+    expect(paged.map((entry) => entry.id)).toEqual(all.map((entry) => entry.id));
+    const sequence = paged.map((entry) => Number(entry.id.slice('aud_'.length)));
+    expect(sequence).toEqual([...sequence].sort((a, b) => b - a));
+  });
+
+  it('when the cursor is not one we gave out or the limit is out of range, then bad_request names it', async () => {
+    for (const cursor of [
+      'garbage!',
+      Buffer.from('0').toString('base64url'),
+      Buffer.from('12abc').toString('base64url'),
+    ]) {
+      await expect(list(10, cursor)).rejects.toMatchObject({
+        code: 'bad_request',
+        details: [expect.objectContaining({ path: 'cursor' })],
+      });
+    }
+    for (const limit of [0, 101]) {
+      await expect(list(limit)).rejects.toMatchObject({
+        code: 'bad_request',
+        details: [expect.objectContaining({ path: 'limit' })],
+      });
+    }
+  });
+
+  it('when tenant staff or staff without the right audit ask, then forbidden; without an actor, unauthorized', async () => {
+    await expect(list(10, undefined, { ...platform, tenantId: uniqueName('ten') })).rejects.toMatchObject({
+      code: 'forbidden',
+    });
+    await expect(list(10, undefined, { ...platform, rights: ['bookings'] })).rejects.toMatchObject({
+      code: 'forbidden',
+    });
+    await expect(identity.audit.listAuditEntries({ limit: 10 })).rejects.toMatchObject({
+      code: 'unauthorized',
+    });
+  });
+});
