@@ -1,81 +1,123 @@
-import { apiAccess, audit, staff } from '@travel/contracts';
+import { apiAccess, audit, staff, tenants } from '@travel/contracts';
 import { createEventPublisher, createKafka } from '@travel/events';
 import { createGrpcServer } from '@travel/grpc';
 import type { Component } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
-import { createCounters, createMongo } from '@travel/mongo';
+import { createCounters, createMongo, createProcessedEvents } from '@travel/mongo';
 import type { Connection } from 'mongoose';
 import type { IdentityConfig } from './config';
-import { createApiSettingsRepository } from './db/api-settings.repository';
+import { createApiClientRepository } from './db/api-client.repository';
+import { createApiKeyRepository } from './db/api-key.repository';
+import { createApiKeyRevocationRepository } from './db/api-key-revocation.repository';
+import { type ApiSettingsRepository, createApiSettingsRepository } from './db/api-settings.repository';
+import { createApiUsageRepository } from './db/api-usage.repository';
 import { createAuditLogRepository } from './db/audit-log.repository';
 import { createRefreshTokenRepository } from './db/refresh-token.repository';
 import { createRoleRepository } from './db/role.repository';
 import { createSigningKeyRepository } from './db/signing-key.repository';
 import { createStaffSessionRepository } from './db/staff-session.repository';
 import { createStaffUserRepository } from './db/staff-user.repository';
+import { createTenantRepository } from './db/tenant.repository';
 import { createAccessTokens } from './domain/access-tokens';
+import type { ApiSettings } from './domain/api-settings';
 import type { AuditLog } from './domain/audit';
 import { createStaffBootstrap } from './domain/bootstrap-staff';
+import { createCreateClient } from './domain/create-client';
+import { createCreateKey } from './domain/create-key';
 import { createCreateRole } from './domain/create-role';
+import { createCreateTenant } from './domain/create-tenant';
 import { createCreateUser } from './domain/create-user';
+import { createDeleteClient } from './domain/delete-client';
 import { createDeleteRole } from './domain/delete-role';
 import { createDeleteUser } from './domain/delete-user';
+import { createFindKeyByHash } from './domain/find-key-by-hash';
 import { createGetApiSettings } from './domain/get-api-settings';
 import { createGetSession } from './domain/get-session';
+import { createGetTenant } from './domain/get-tenant';
+import { createGetUsage } from './domain/get-usage';
 import type { IdentityChanges } from './domain/identity-changes';
 import { createIssueSessionTokens } from './domain/issue-session-tokens';
 import { createListAuditEntries } from './domain/list-audit-entries';
+import { createListClients } from './domain/list-clients';
 import { createListRoles } from './domain/list-roles';
+import { createListTenants } from './domain/list-tenants';
 import { createListUsers } from './domain/list-users';
 import { createFindLiveSession } from './domain/live-session';
 import { createLogin } from './domain/login';
 import { createLogout } from './domain/logout';
+import { createRecordApiUsage } from './domain/record-api-usage';
 import { createRefreshSession } from './domain/refresh-session';
+import { createRevokeKey } from './domain/revoke-key';
 import { createRevokeSession } from './domain/revoke-session';
+import { createRotateKey } from './domain/rotate-key';
 import { newSessionId } from './domain/session-credentials';
 import { createRecordStaffChange } from './domain/staff-change';
 import { createProfileOf } from './domain/staff-profile';
+import { createUpdateApiSettings } from './domain/update-api-settings';
+import { createUpdateClient } from './domain/update-client';
+import { createUpdateKey } from './domain/update-key';
 import { createUpdateRole } from './domain/update-role';
+import { createUpdateTenant } from './domain/update-tenant';
 import { createUpdateUser } from './domain/update-user';
+import { API_USAGE_TOPIC, createApiUsageConsumer, USAGE_CONSUMER_GROUP } from './events/api-usage.consumer';
 import { createIdentityChanges, IDENTITY_CHANGES_TOPIC } from './events/identity-changes.publisher';
 import { createApiAccessGrpc } from './grpc/api-access.grpc';
 import { createAuditGrpc } from './grpc/audit.grpc';
 import { createStaffGrpc } from './grpc/staff.grpc';
+import { createTenantsGrpc } from './grpc/tenants.grpc';
+
+export interface IdentityServiceOptions {
+  /** The clock of the API-access use cases; tests pass their own to move time. */
+  now?: () => Date;
+}
 
 /** Wires the identity service by hand: persistence → use cases → gRPC. Stopped in reverse order. */
-export function createIdentityService(config: IdentityConfig, logger: Logger) {
+export function createIdentityService(
+  config: IdentityConfig,
+  logger: Logger,
+  options: IdentityServiceOptions = {},
+) {
   const mongo = createMongo({ url: config.MONGO_URL, database: config.MONGO_DATABASE, logger });
-  const publisher = createEventPublisher({
-    kafka: createKafka(config.KAFKA_BROKERS, 'identity', logger, config.KAFKA_NAMESPACE),
-    topics: [IDENTITY_CHANGES_TOPIC],
-    topicOptions: {
-      partitions: config.KAFKA_TOPIC_PARTITIONS,
-      replicationFactor: config.KAFKA_REPLICATION_FACTOR,
+  const kafka = createKafka(config.KAFKA_BROKERS, 'identity', logger, config.KAFKA_NAMESPACE);
+  const topicOptions = {
+    partitions: config.KAFKA_TOPIC_PARTITIONS,
+    replicationFactor: config.KAFKA_REPLICATION_FACTOR,
+  };
+  const publisher = createEventPublisher({ kafka, topics: [IDENTITY_CHANGES_TOPIC], topicOptions, logger });
+  const settings = createApiSettingsRepository(mongo.connection);
+  const settingsDefaults: ApiSettings = {
+    apiEnabled: true,
+    disabledScopes: [],
+    defaultRateLimit: {
+      limit: config.DEFAULT_RATE_LIMIT,
+      windowSeconds: config.DEFAULT_RATE_WINDOW_SECONDS,
     },
-    logger,
-  });
-  const getApiSettings = createGetApiSettings({
-    settings: createApiSettingsRepository(mongo.connection),
-    defaults: {
-      apiEnabled: true,
-      disabledScopes: [],
-      defaultRateLimit: {
-        limit: config.DEFAULT_RATE_LIMIT,
-        windowSeconds: config.DEFAULT_RATE_WINDOW_SECONDS,
-      },
-    },
-  });
+  };
   const changes = createIdentityChanges(publisher);
   const auditLog = createAuditLogRepository(mongo.connection);
   const staffWiring = wireStaff(config, mongo.connection, { auditLog, changes, logger });
+  const apiAccessWiring = wireApiAccess(mongo.connection, {
+    settings,
+    settingsDefaults,
+    auditLog,
+    changes,
+    now: options.now ?? (() => new Date()),
+  });
+  const usageConsumer = createApiUsageConsumer({
+    kafka,
+    topic: API_USAGE_TOPIC,
+    groupId: USAGE_CONSUMER_GROUP,
+    topicOptions,
+    handledEvents: createProcessedEvents(mongo.connection),
+    recordApiUsage: createRecordApiUsage({ usage: createApiUsageRepository(mongo.connection) }),
+    logger,
+  });
   const grpc = createGrpcServer({
     host: config.GRPC_HOST,
     port: config.GRPC_PORT,
     services: [
-      {
-        definition: apiAccess.ApiAccessServiceDefinition,
-        implementation: createApiAccessGrpc({ getApiSettings }),
-      },
+      { definition: apiAccess.ApiAccessServiceDefinition, implementation: apiAccessWiring.apiAccessGrpc },
+      { definition: tenants.TenantServiceDefinition, implementation: apiAccessWiring.tenantsGrpc },
       { definition: staff.StaffServiceDefinition, implementation: staffWiring.staffGrpc },
       {
         definition: audit.AuditServiceDefinition,
@@ -85,7 +127,7 @@ export function createIdentityService(config: IdentityConfig, logger: Logger) {
     healthChecks: { mongodb: mongo.ping, kafka: publisher.ping },
     logger,
   });
-  const components: Component[] = [mongo, publisher, staffWiring.bootstrap, grpc];
+  const components: Component[] = [mongo, publisher, staffWiring.bootstrap, usageConsumer, grpc];
   return { components, grpc, mongo };
 }
 
@@ -161,4 +203,45 @@ function wireStaff(
     logger,
   });
   return { staffGrpc, bootstrap };
+}
+
+/** Tenants, API clients and keys, the platform switches and usage reads: repositories and use cases. */
+function wireApiAccess(
+  connection: Connection,
+  shared: {
+    settings: ApiSettingsRepository;
+    settingsDefaults: ApiSettings;
+    auditLog: AuditLog;
+    changes: IdentityChanges;
+    now: () => Date;
+  },
+) {
+  const { settings, settingsDefaults: defaults, auditLog: audit, changes, now } = shared;
+  const tenantRepository = createTenantRepository(connection);
+  const clients = createApiClientRepository(connection);
+  const keys = createApiKeyRepository(connection);
+  const revocations = createApiKeyRevocationRepository(connection);
+  const keyDeps = { clients, keys, revocations, audit, changes, now };
+  const apiAccessGrpc = createApiAccessGrpc({
+    getApiSettings: createGetApiSettings({ settings, defaults }),
+    updateApiSettings: createUpdateApiSettings({ settings, defaults, audit, changes }),
+    findKeyByHash: createFindKeyByHash({ clients, keys, revocations }),
+    listClients: createListClients({ clients, keys, revocations, now }),
+    createClient: createCreateClient({ clients, tenants: tenantRepository, audit, changes, now }),
+    updateClient: createUpdateClient({ ...keyDeps, tenants: tenantRepository }),
+    deleteClient: createDeleteClient(keyDeps),
+    createKey: createCreateKey({ clients, keys, audit, changes, now }),
+    updateKey: createUpdateKey(keyDeps),
+    revokeKey: createRevokeKey(keyDeps),
+    rotateKey: createRotateKey(keyDeps),
+    getUsage: createGetUsage({ usage: createApiUsageRepository(connection) }),
+  });
+  const tenantDeps = { tenants: tenantRepository, audit, changes, now };
+  const tenantsGrpc = createTenantsGrpc({
+    createTenant: createCreateTenant(tenantDeps),
+    getTenant: createGetTenant(tenantDeps),
+    listTenants: createListTenants(tenantDeps),
+    updateTenant: createUpdateTenant(tenantDeps),
+  });
+  return { apiAccessGrpc, tenantsGrpc };
 }

@@ -1,18 +1,120 @@
 import type { apiAccess } from '@travel/contracts';
 import type { RequestContext, ServiceImplementation } from '@travel/grpc';
+import type { ApiKeyView } from '../domain/api-key';
 import type { ApiSettings } from '../domain/api-settings';
+import type { createCreateClient } from '../domain/create-client';
+import type { createCreateKey, KeyWithSecret } from '../domain/create-key';
+import type { createDeleteClient } from '../domain/delete-client';
+import type { createFindKeyByHash, KeyAuthRecord } from '../domain/find-key-by-hash';
+import type { createGetUsage } from '../domain/get-usage';
+import type { ClientWithKeys, createListClients } from '../domain/list-clients';
+import type { createRevokeKey } from '../domain/revoke-key';
+import type { createRotateKey } from '../domain/rotate-key';
+import type { createUpdateApiSettings } from '../domain/update-api-settings';
+import type { createUpdateClient } from '../domain/update-client';
+import type { createUpdateKey } from '../domain/update-key';
 
-export interface IdentityUseCases {
+export interface ApiAccessUseCases {
   getApiSettings(): Promise<ApiSettings>;
+  updateApiSettings: ReturnType<typeof createUpdateApiSettings>;
+  findKeyByHash: ReturnType<typeof createFindKeyByHash>;
+  listClients: ReturnType<typeof createListClients>;
+  createClient: ReturnType<typeof createCreateClient>;
+  updateClient: ReturnType<typeof createUpdateClient>;
+  deleteClient: ReturnType<typeof createDeleteClient>;
+  createKey: ReturnType<typeof createCreateKey>;
+  updateKey: ReturnType<typeof createUpdateKey>;
+  revokeKey: ReturnType<typeof createRevokeKey>;
+  rotateKey: ReturnType<typeof createRotateKey>;
+  getUsage: ReturnType<typeof createGetUsage>;
 }
 
-/** Thin handlers: decode, call one use case, encode. */
+/** Thin handlers: decode (wrapper messages become "absent" or "cleared"), call one use case, encode. */
 export function createApiAccessGrpc(
-  useCases: IdentityUseCases,
+  useCases: ApiAccessUseCases,
 ): ServiceImplementation<typeof apiAccess.ApiAccessServiceDefinition, RequestContext> {
   return {
     async getApiSettings() {
       return { settings: await useCases.getApiSettings() };
     },
+    async updateApiSettings(request) {
+      const settings = await useCases.updateApiSettings({
+        actor: request.actor,
+        apiEnabled: request.apiEnabled,
+        disabledScopes: request.disabledScopes?.values,
+        defaultRateLimit: request.defaultRateLimit,
+      });
+      return { settings };
+    },
+    async findKeyByHash(request) {
+      const record = await useCases.findKeyByHash(request.hash);
+      return record ? { found: true, record: encodeAuthRecord(record) } : { found: false };
+    },
+    async listClients(request) {
+      return { clients: (await useCases.listClients(request)).map(encodeClient) };
+    },
+    async createClient(request) {
+      return { client: encodeClient(await useCases.createClient(request)) };
+    },
+    async updateClient(request) {
+      return { client: encodeClient(await useCases.updateClient(request)) };
+    },
+    async deleteClient(request) {
+      await useCases.deleteClient(request);
+      return {};
+    },
+    async createKey(request) {
+      return { issued: encodeIssued(await useCases.createKey(request)) };
+    },
+    async updateKey(request) {
+      const key = await useCases.updateKey({
+        actor: request.actor,
+        id: request.id,
+        name: request.name,
+        scopes: request.scopes?.values,
+        ipAllowList: request.ipAllowList?.values,
+        expiresAt: request.expiry && (request.expiry.expiresAt ?? null),
+        rateLimit: request.rateLimit && (request.rateLimit.rateLimit ?? null),
+      });
+      return { key: encodeKey(key) };
+    },
+    async revokeKey(request) {
+      return { key: encodeKey(await useCases.revokeKey(request)) };
+    },
+    async rotateKey(request) {
+      const rotated = await useCases.rotateKey(request);
+      return { issued: encodeIssued(rotated), previous: encodeKey(rotated.previous) };
+    },
+    async getUsage(request) {
+      return { rows: await useCases.getUsage(request) };
+    },
+  };
+}
+
+function encodeKey(key: ApiKeyView): apiAccess.ApiKey {
+  return {
+    ...key,
+    expiresAt: key.expiresAt ?? undefined,
+    revokedAt: key.revokedAt ?? undefined,
+    rateLimit: key.rateLimit ?? undefined,
+    replacedBy: key.replacedBy ?? undefined,
+  };
+}
+
+function encodeIssued({ key, secret }: KeyWithSecret): apiAccess.IssuedKey {
+  return { key: encodeKey(key), secret };
+}
+
+function encodeClient(client: ClientWithKeys): apiAccess.ApiClient {
+  return { ...client, tenantId: client.tenantId ?? undefined, keys: client.keys.map(encodeKey) };
+}
+
+function encodeAuthRecord(record: KeyAuthRecord): apiAccess.KeyAuthRecord {
+  return {
+    ...record,
+    tenantId: record.tenantId ?? undefined,
+    expiresAt: record.expiresAt ?? undefined,
+    revokedAt: record.revokedAt ?? undefined,
+    rateLimit: record.rateLimit ?? undefined,
   };
 }

@@ -1,0 +1,12 @@
+import type { ApiUsageRepository } from '../db/api-usage.repository';
+import { type ApiCall, summariseCalls } from './api-usage';
+
+/**
+ * Stores one gateway batch as rows keyed by the event id and row index. A redelivered batch collides on
+ * those ids and changes nothing; no counter is incremented (FerretDB 1.x loses concurrent `$inc`).
+ */
+export function createRecordApiUsage({ usage }: { usage: ApiUsageRepository }) {
+  return async function recordApiUsage(eventId: string, calls: readonly ApiCall[]): Promise<void> {
+    await usage.insertBatch(eventId, summariseCalls(calls));
+  };
+}
