@@ -40,11 +40,19 @@ export interface AppDeps {
   staffTokens: StaffTokenVerifier;
   usage: UsageRecorder;
   trustedProxies: readonly CidrRange[];
+  /** Only tests add routes here (a scoped probe for the security suite). */
+  extraRoutes?: RouteDefinition[];
 }
 
 /** Every route the gateway serves; access checks, the 405 check and the OpenAPI coverage test read this list. */
 export function allRoutes(deps: AppDeps): RouteDefinition[] {
-  return [...healthRoutes(deps), ...docsRoutes(deps.documents), ...partnerRoutes(deps), ...adminRoutes(deps)];
+  return [
+    ...healthRoutes(deps),
+    ...docsRoutes(deps.documents),
+    ...partnerRoutes(deps),
+    ...adminRoutes(deps),
+    ...(deps.extraRoutes ?? []),
+  ];
 }
 
 /** The access checks, in the order they run (STYLE.md rule 11). Each passes routes not of its kind. */

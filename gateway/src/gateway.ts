@@ -7,8 +7,9 @@ import { createRateLimits } from './access/rate-limits';
 import { createStaffTokenVerifier } from './access/staff-tokens';
 import { createApp } from './app';
 import { createRedis } from './clients/redis';
-import { createServiceClients } from './clients/service-clients';
+import { createServiceClients, type ServiceClients } from './clients/service-clients';
 import type { GatewayConfig } from './config';
+import type { RouteDefinition } from './http/route-table';
 import { loadOpenApiDocuments } from './openapi/documents';
 import { createHttpServer } from './server';
 import { API_USAGE_TOPIC, createUsageRecorder } from './usage/usage-recorder';
@@ -17,10 +18,19 @@ import { API_USAGE_TOPIC, createUsageRecorder } from './usage/usage-recorder';
  * Wires the gateway by hand. Started in order, stopped in reverse: HTTP stops first (no new calls),
  * then usage is flushed, then the cache listener and Redis go.
  */
-export function createGateway(config: GatewayConfig, logger: Logger) {
+export function createGateway(
+  config: GatewayConfig,
+  logger: Logger,
+  testHooks: {
+    /** Wraps the real clients, to see which calls reach a service. */
+    wrapClients?: (clients: ServiceClients) => ServiceClients;
+    /** Routes served beside the real ones, behind the same chain. */
+    extraRoutes?: RouteDefinition[];
+  } = {},
+) {
   const now = () => new Date();
   const redis = createRedis(config.REDIS_URL, logger);
-  const clients = createServiceClients(config);
+  const clients = (testHooks.wrapClients ?? ((c) => c))(createServiceClients(config));
   const kafka = createKafka(config.KAFKA_BROKERS, 'gateway', logger, config.KAFKA_NAMESPACE);
   const topicOptions = {
     partitions: config.KAFKA_TOPIC_PARTITIONS,
@@ -51,6 +61,7 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
     staffTokens: createStaffTokenVerifier(clients.staff, now),
     usage,
     trustedProxies: config.TRUSTED_PROXIES,
+    extraRoutes: testHooks.extraRoutes ?? [],
   });
   const http = createHttpServer(app, config.HTTP_HOST, config.HTTP_PORT, logger);
   const components: Component[] = [redis, changes, publisher, usage, http];

@@ -37,7 +37,10 @@ export function createOpenApiValidator(document: OpenApiDocument, serverPrefix =
     if (!route) throw new Error(`${check.method} ${path}: no such path in the OpenAPI document`);
     const operation = route.operations[check.method.toLowerCase()];
     if (!operation) throw new Error(`${check.method} ${route.template}: method not documented`);
-    const response = operation.responses?.[String(check.status)] ?? operation.responses?.default;
+    const response = resolveResponse(
+      document,
+      operation.responses?.[String(check.status)] ?? operation.responses?.default,
+    );
     if (!response)
       throw new Error(`${check.method} ${route.template}: status ${check.status} not documented`);
     const schema = response.content?.['application/json']?.schema;
@@ -50,6 +53,19 @@ export function createOpenApiValidator(document: OpenApiDocument, serverPrefix =
       );
     }
   };
+}
+
+/** A shared response (`$ref: '#/components/responses/X'`) is looked up in the document. */
+function resolveResponse(
+  document: OpenApiDocument,
+  response: ResponseObject | undefined,
+): ResponseObject | undefined {
+  const ref = (response as { $ref?: string } | undefined)?.$ref;
+  if (!ref) return response;
+  const name = ref.replace('#/components/responses/', '');
+  const shared = (document.components?.responses as Record<string, ResponseObject> | undefined)?.[name];
+  if (!shared) throw new Error(`${ref} is not in the document`);
+  return shared;
 }
 
 /** `#/components/...` refs point into the document; inside the compiled schema they must name it. */

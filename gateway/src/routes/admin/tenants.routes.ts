@@ -16,10 +16,16 @@ const contactEmail = z.email().max(254);
 const createSchema = z.strictObject({ name, contactEmail: contactEmail.optional() });
 const updateSchema = z.strictObject({
   name: name.optional(),
-  contactEmail: contactEmail.optional(),
+  contactEmail: contactEmail.nullable().optional(),
   status: z.enum(['active', 'suspended']).optional(),
 });
-const updateOwnSchema = z.strictObject({ name: name.optional(), contactEmail: contactEmail.optional() });
+const updateOwnSchema = z.strictObject({
+  name: name.optional(),
+  contactEmail: contactEmail.nullable().optional(),
+});
+
+/** Identity clears the contact email on an empty string; null is how the HTTP API says it. */
+const contactChange = (value: string | null | undefined) => (value === null ? '' : value);
 
 /** The tenant directory (platform only), a tenant's own record, and the tenant picker list. */
 export function tenantRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
@@ -70,7 +76,12 @@ export function tenantRoutes({ clients }: { clients: ServiceClients }): RouteDef
         async (req, res) => {
           const body = validate(updateSchema, req.body);
           const reply = await api.updateTenant(
-            { actor: actorOf(res), id: stringParam(req, 'id'), ...body },
+            {
+              actor: actorOf(res),
+              id: stringParam(req, 'id'),
+              ...body,
+              contactEmail: contactChange(body.contactEmail),
+            },
             callOptions(res),
           );
           res.json(dataBody(presentTenant(reply.tenant)));
@@ -98,7 +109,7 @@ export function tenantRoutes({ clients }: { clients: ServiceClients }): RouteDef
           const body = validate(updateOwnSchema, req.body);
           const id = staffOf(res).tenantId as string;
           const reply = await api.updateTenant(
-            { actor: actorOf(res), id, name: body.name },
+            { actor: actorOf(res), id, name: body.name, contactEmail: contactChange(body.contactEmail) },
             callOptions(res),
           );
           res.json(dataBody(presentTenant(reply.tenant)));

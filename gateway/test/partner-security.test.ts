@@ -1,0 +1,115 @@
+import { waitFor } from '@travel/testkit';
+import { type AdminApi, ALL_SCOPES, signInAdmin } from '../../deploy/local/src/launcher/admin-api';
+import { type AccessHarness, probeRoutes, startAccessHarness } from './support/access-harness';
+import { describePartnerSecurity, type SecurityFixture } from './support/partner-security-suite';
+
+let harness: AccessHarness;
+let admin: AdminApi;
+let fixture: SecurityFixture;
+
+async function settingsApplied(gateway: string, key: string, expected: (status: number) => boolean) {
+  await waitFor(
+    async () => {
+      const res = await fetch(`${gateway}/api/v1/me`, { headers: { authorization: `Bearer ${key}` } });
+      expect(expected(res.status)).toBe(true);
+    },
+    { timeoutMs: 5000, intervalMs: 50 },
+  );
+}
+
+beforeAll(async () => {
+  harness = await startAccessHarness();
+  const gateway = harness.gateways[0] as string;
+  admin = await signInAdmin(gateway);
+  const tenant = await admin.createTenant('Security suite agency');
+  const client = await admin.createClient('Security suite client', tenant.id);
+  const suspended = await admin.createClient('Suspended client', tenant.id);
+  const key = (options: Record<string, unknown> = {}) => admin.createKey(client.id, options);
+  const [full, revoked, ipLimited, suspendedKey] = await Promise.all([
+    key(),
+    key(),
+    key({ ipAllowList: ['203.0.113.0/24'] }),
+    admin.createKey(suspended.id),
+  ]);
+  const expired = await key({ expiresAt: new Date(Date.now() + 1500).toISOString() });
+  await admin.request('POST', `/api/admin/api-access/keys/${revoked.id}/revoke`);
+  await admin.request('PUT', `/api/admin/api-access/clients/${suspended.id}`, { status: 'suspended' });
+  await new Promise((resolve) => setTimeout(resolve, 1600));
+  fixture = {
+    gateway,
+    calls: harness.calls,
+    fullKey: full.secret,
+    revokedKey: revoked.secret,
+    expiredKey: expired.secret,
+    suspendedClientKey: suspendedKey.secret,
+    ipLimitedKey: ipLimited.secret,
+    keyWithout: async (scope) => (await key({ scopes: ALL_SCOPES.filter((s) => s !== scope) })).secret,
+    exhaustedKey: async () => {
+      const limited = await key({ rateLimit: { limit: 1, windowSeconds: 60 } });
+      const first = await fetch(`${gateway}/api/v1/me`, {
+        headers: { authorization: `Bearer ${limited.secret}` },
+      });
+      expect(first.status).toBe(200);
+      return limited.secret;
+    },
+    withSwitches: async (change, run) => {
+      await admin.request('PUT', '/api/admin/api-access/settings', change);
+      try {
+        if (change.apiEnabled === false)
+          await settingsApplied(gateway, full.secret, (status) => status === 503);
+        await run();
+      } finally {
+        await admin.request('PUT', '/api/admin/api-access/settings', {
+          apiEnabled: true,
+          disabledScopes: [],
+        });
+        await settingsApplied(gateway, full.secret, (status) => status === 200);
+      }
+    },
+  };
+}, 30_000);
+
+afterAll(() => harness?.stop(), 30_000);
+
+describe('partner security suite', () => {
+  it('when the key is valid, then GET /me answers 200 (the control case)', async () => {
+    const res = await fetch(`${fixture.gateway}/api/v1/me`, {
+      headers: { authorization: `Bearer ${fixture.fullKey}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('ratelimit-limit')).toBe('100');
+  });
+
+  it('when the key is valid, then the scoped probe is reached (so the "reaches no service" check can fail)', async () => {
+    const before = fixture.calls.length;
+    const res = await fetch(`${fixture.gateway}/api/v1/_probe/bookings`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${fixture.fullKey}` },
+    });
+    expect(res.status).toBe(201);
+    expect(fixture.calls.slice(before)).toEqual(['probe.handler']);
+  });
+
+  describePartnerSecurity(() => fixture, probeRoutes([]));
+});
+
+describe('client address behind a trusted proxy', () => {
+  let trusted: AccessHarness;
+  beforeAll(async () => {
+    trusted = await startAccessHarness([{ TRUSTED_PROXIES: '127.0.0.1/32' }]);
+  }, 30_000);
+  afterAll(() => trusted?.stop(), 30_000);
+
+  it('when the peer is a trusted proxy, then the forwarded address decides the allow-list', async () => {
+    const gateway = trusted.gateways[0] as string;
+    const admin = await signInAdmin(gateway);
+    const client = await admin.createClient('Proxied client', null);
+    const key = await admin.createKey(client.id, { ipAllowList: ['203.0.113.0/24'] });
+    const call = (xff: string) =>
+      fetch(`${gateway}/api/v1/me`, {
+        headers: { authorization: `Bearer ${key.secret}`, 'x-forwarded-for': xff },
+      });
+    expect((await call('203.0.113.7')).status).toBe(200);
+    expect((await call('203.0.113.7, 198.51.100.1')).status).toBe(403);
+  });
+});

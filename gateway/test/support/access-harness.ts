@@ -1,0 +1,128 @@
+import { startAll } from '@travel/lifecycle';
+import {
+  type ServiceUnderTest,
+  startServiceUnderTest,
+  testInfra,
+  testLogger,
+  uniqueName,
+} from '@travel/testkit';
+import { readConfig as readIdentityConfig } from '../../../services/identity/src/config';
+import { createIdentityService } from '../../../services/identity/src/service';
+import type { ServiceClients } from '../../src/clients/service-clients';
+import { readConfig } from '../../src/config';
+import { createGateway } from '../../src/gateway';
+import type { RouteDefinition } from '../../src/http/route-table';
+
+/** gRPC calls that reached a service, as `service.method`; the access checks' own lookups are left out. */
+export type CallLog = string[];
+
+const ACCESS_LOOKUPS = new Set([
+  'apiAccess.findKeyByHash',
+  'apiAccess.getApiSettings',
+  'staff.getSession',
+  'staff.getAccessTokenKeys',
+]);
+
+/** Wraps every service client so a test can tell whether a request reached a service. */
+function countingClients(clients: ServiceClients, calls: CallLog): ServiceClients {
+  const wrap = <T extends object>(name: string, client: T): T =>
+    new Proxy(client, {
+      get(target, method, receiver) {
+        const value = Reflect.get(target, method, receiver);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          const call = `${name}.${String(method)}`;
+          if (!ACCESS_LOOKUPS.has(call)) calls.push(call);
+          return value.apply(target, args);
+        };
+      },
+    });
+  return Object.fromEntries(
+    Object.entries(clients).map(([name, client]) => [
+      name,
+      name === 'health' ? client : wrap(name, client as object),
+    ]),
+  ) as unknown as ServiceClients;
+}
+
+/**
+ * A partner route with a scope, for the security suite while the product's only partner route is
+ * `GET /me` (no scope). Its handler stands for the service call: reaching it is logged.
+ */
+export function probeRoutes(calls: CallLog): RouteDefinition[] {
+  return [
+    {
+      method: 'post',
+      path: '/api/v1/_probe/bookings',
+      access: { kind: 'partner', scope: 'bookings:write' },
+      handlers: [
+        (_req, res) => {
+          calls.push('probe.handler');
+          res.status(201).json({ data: { reached: true } });
+        },
+      ],
+    },
+  ];
+}
+
+export interface AccessHarness {
+  identity: ServiceUnderTest;
+  /** Base URLs of the gateways, in the order of `gatewayEnvs`. */
+  gateways: string[];
+  calls: CallLog;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real identity service and one or more real gateways, in-process, against the real FerretDB, Kafka
+ * and Redis, in a Kafka namespace and Redis prefix of their own.
+ */
+export async function startAccessHarness(
+  gatewayEnvs: Record<string, string>[] = [{}],
+): Promise<AccessHarness> {
+  const infra = testInfra();
+  const namespace = `${uniqueName('ct')}.`;
+  const kafkaEnv = {
+    KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+    KAFKA_NAMESPACE: namespace,
+    KAFKA_TOPIC_PARTITIONS: '1',
+  };
+  const identityBuilt = createIdentityService(
+    readIdentityConfig({
+      GRPC_PORT: '0',
+      MONGO_URL: infra.mongoUrl,
+      MONGO_DATABASE: uniqueName('ct_access'),
+      ...kafkaEnv,
+    }),
+    testLogger(),
+  );
+  const identity = await startServiceUnderTest(identityBuilt);
+  const calls: CallLog = [];
+  const rateLimitPrefix = uniqueName('ct:rl');
+  const gateways = gatewayEnvs.map((env) =>
+    createGateway(
+      readConfig({
+        HTTP_PORT: '0',
+        REDIS_URL: infra.redisUrl,
+        IDENTITY_ADDRESS: identity.address,
+        RATE_LIMIT_PREFIX: rateLimitPrefix,
+        USAGE_FLUSH_MS: '200',
+        ...kafkaEnv,
+        ...env,
+      }),
+      testLogger(),
+      { wrapClients: (clients) => countingClients(clients, calls), extraRoutes: probeRoutes(calls) },
+    ),
+  );
+  const stops = await Promise.all(gateways.map((gateway) => startAll(gateway.components, testLogger())));
+  return {
+    identity,
+    gateways: gateways.map((gateway) => `http://127.0.0.1:${gateway.http.port()}`),
+    calls,
+    async stop() {
+      await Promise.all(stops.map((stop) => stop()));
+      await identityBuilt.mongo.connection.dropDatabase();
+      await identity.stop();
+    },
+  };
+}
