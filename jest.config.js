@@ -9,6 +9,8 @@ const transform = {
 const common = { transform, testEnvironment: 'node', testPathIgnorePatterns: ['/node_modules/', '/dist/'] };
 
 module.exports = {
+  // A project-level testTimeout is ignored by jest 30; one generous bound for the tiers that do real I/O.
+  testTimeout: 120_000,
   projects: [
     {
       ...common,
@@ -23,7 +25,6 @@ module.exports = {
       displayName: 'component',
       testMatch: ['<rootDir>/{packages,services}/*/test/**/*.test.ts', '<rootDir>/gateway/test/**/*.test.ts'],
       globalSetup: '<rootDir>/test/support/infra-setup.js',
-      testTimeout: 60_000,
     },
     {
       ...common,
@@ -31,7 +32,6 @@ module.exports = {
       testMatch: ['<rootDir>/test/**/*.test.ts'],
       globalSetup: '<rootDir>/test/support/stack-setup.js',
       globalTeardown: '<rootDir>/test/support/stack-teardown.js',
-      testTimeout: 120_000,
     },
   ],
 };
