@@ -40,6 +40,7 @@ export interface AppDeps {
   staffTokens: StaffTokenVerifier;
   usage: UsageRecorder;
   trustedProxies: readonly CidrRange[];
+  signInAttemptsPerMinute: number;
   /** Only tests add routes here (a scoped probe for the security suite). */
   extraRoutes?: RouteDefinition[];
 }

@@ -29,6 +29,8 @@ const schema = z.object({
   ACCESS_CACHE_TTL_MS: positiveInt(60_000),
   /** Prefix of the rate-limit keys in Redis, so copies of the platform can share one Redis. */
   RATE_LIMIT_PREFIX: z.string().min(1).default('rl'),
+  /** Staff sign-in attempts allowed per client address and email per minute. */
+  SIGN_IN_ATTEMPTS_PER_MINUTE: positiveInt(10),
   /** How often buffered usage is sent to Kafka. */
   USAGE_FLUSH_MS: positiveInt(1000),
 });

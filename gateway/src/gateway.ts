@@ -61,6 +61,7 @@ export function createGateway(
     staffTokens: createStaffTokenVerifier(clients.staff, now),
     usage,
     trustedProxies: config.TRUSTED_PROXIES,
+    signInAttemptsPerMinute: config.SIGN_IN_ATTEMPTS_PER_MINUTE,
     extraRoutes: testHooks.extraRoutes ?? [],
   });
   const http = createHttpServer(app, config.HTTP_HOST, config.HTTP_PORT, logger);

@@ -1,4 +1,6 @@
+import { AppError } from '@travel/errors';
 import { z } from 'zod';
+import type { RateLimits } from '../../access/rate-limits';
 import type { ServiceClients } from '../../clients/service-clients';
 import { callOptions } from '../../http/calls';
 import { dataBody } from '../../http/envelope';
@@ -13,8 +15,20 @@ const loginSchema = z.strictObject({
 });
 const refreshSchema = z.strictObject({ refreshToken: z.string().min(1).max(500) });
 
+export interface AuthRouteDeps {
+  clients: ServiceClients;
+  rateLimits: RateLimits;
+  /** Sign-in attempts per address and email per minute: enough for people, too few for guessing. */
+  signInAttemptsPerMinute: number;
+}
+
 /** Staff sign-in (internal-api.md "Administrator authentication"); identity audits every attempt. */
-export function authRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
+export function authRoutes({
+  clients,
+  rateLimits,
+  signInAttemptsPerMinute,
+}: AuthRouteDeps): RouteDefinition[] {
+  const signInLimit = { limit: signInAttemptsPerMinute, windowSeconds: 60 };
   return [
     {
       method: 'post',
@@ -24,6 +38,17 @@ export function authRoutes({ clients }: { clients: ServiceClients }): RouteDefin
         async (req, res) => {
           const { email, password } = validate(loginSchema, req.body);
           const { requestId, clientAddress } = requestContextOf(res);
+          const attempt = await rateLimits.consume(
+            `sign-in:${clientAddress ?? ''}:${email.toLowerCase()}`,
+            signInLimit,
+          );
+          if (!attempt.allowed) {
+            res.setHeader('Retry-After', String(attempt.resetSeconds));
+            throw new AppError(
+              'rate_limited',
+              `Too many sign-in attempts; retry in ${attempt.resetSeconds} s.`,
+            );
+          }
           const reply = await clients.staff.login(
             { email, password, ip: clientAddress ?? '', userAgent: req.get('user-agent') ?? '', requestId },
             callOptions(res),

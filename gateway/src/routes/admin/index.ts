@@ -1,3 +1,4 @@
+import type { RateLimits } from '../../access/rate-limits';
 import type { ServiceClients } from '../../clients/service-clients';
 import type { RouteDefinition } from '../../http/route-table';
 import { apiAccessRoutes } from './api-access.routes';
@@ -9,7 +10,12 @@ import { tenantRoutes } from './tenants.routes';
 import { userRoutes } from './users.routes';
 
 /** Every administration route (`/api/admin`), each with its staff access rule. */
-export function adminRoutes(deps: { clients: ServiceClients; now: () => Date }): RouteDefinition[] {
+export function adminRoutes(deps: {
+  clients: ServiceClients;
+  rateLimits: RateLimits;
+  signInAttemptsPerMinute: number;
+  now: () => Date;
+}): RouteDefinition[] {
   return [
     ...authRoutes(deps),
     ...auditRoutes(deps),
