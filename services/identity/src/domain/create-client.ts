@@ -1,4 +1,3 @@
-import type { identityCommon } from '@travel/contracts';
 import { badRequest } from '@travel/errors';
 import type { ApiClientRepository } from '../db/api-client.repository';
 import type { TenantRepository } from '../db/tenant.repository';
@@ -7,6 +6,7 @@ import { type AuditLog, auditActorOf } from './audit';
 import type { IdentityChanges } from './identity-changes';
 import type { ClientWithKeys } from './list-clients';
 import { assertPlatformStaff } from './platform-staff';
+import type { StaffActor } from './staff';
 import { tenantLinkProblems } from './tenant-link';
 
 export interface CreateClientDeps {
@@ -18,7 +18,7 @@ export interface CreateClientDeps {
 }
 
 export interface CreateClientInput {
-  actor?: identityCommon.Actor | undefined;
+  actor: StaffActor;
   name: string;
   tenantId?: string | undefined;
 }

@@ -1,16 +1,16 @@
 import { issueApiKey, type KeyEnvironment } from '@travel/api-keys';
-import type { identityCommon } from '@travel/contracts';
 import { AppError, badRequest } from '@travel/errors';
 import { type ApiKeyView, keyViewOf, type RateLimit } from './api-key';
 import { auditActorOf } from './audit';
 import { keySettingsProblems, normaliseAllowList, normaliseScopes } from './key-settings';
 import type { KeyChangeDeps } from './key-views';
 import { assertPlatformStaff } from './platform-staff';
+import type { StaffActor } from './staff';
 
 export type CreateKeyDeps = Pick<KeyChangeDeps, 'clients' | 'keys' | 'audit' | 'changes' | 'now'>;
 
 export interface CreateKeyInput {
-  actor?: identityCommon.Actor | undefined;
+  actor: StaffActor;
   clientId: number;
   name?: string | undefined;
   scopes: string[];

@@ -1,9 +1,9 @@
-import type { identityCommon } from '@travel/contracts';
 import { badRequest } from '@travel/errors';
 import type { TenantRepository } from '../db/tenant.repository';
 import { type AuditLog, auditActorOf } from './audit';
 import type { IdentityChanges } from './identity-changes';
 import { assertPlatformStaff } from './platform-staff';
+import type { StaffActor } from './staff';
 import { normaliseContactEmail, type Tenant, tenantFieldProblems } from './tenant';
 
 export interface CreateTenantDeps {
@@ -14,7 +14,7 @@ export interface CreateTenantDeps {
 }
 
 export interface CreateTenantInput {
-  actor?: identityCommon.Actor | undefined;
+  actor: StaffActor;
   name: string;
   contactEmail?: string | undefined;
 }

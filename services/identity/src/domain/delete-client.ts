@@ -1,15 +1,15 @@
-import type { identityCommon } from '@travel/contracts';
 import { AppError } from '@travel/errors';
 import { auditActorOf } from './audit';
 import type { KeyChangeDeps } from './key-views';
 import { assertPlatformStaff } from './platform-staff';
+import type { StaffActor } from './staff';
 
 /**
  * Deletes a client and revokes all its keys at once. The client is marked first: from then on its keys
  * are unknown to FindKeyByHash, even a key a concurrent rotation adds; the revocations keep the record.
  */
 export function createDeleteClient({ clients, keys, revocations, audit, changes, now }: KeyChangeDeps) {
-  return async function deleteClient(input: { actor?: identityCommon.Actor | undefined; id: number }) {
+  return async function deleteClient(input: { actor: StaffActor; id: number }) {
     assertPlatformStaff(input.actor);
     const client = await clients.findById(input.id);
     if (!client) throw new AppError('not_found', 'No such API client.');

@@ -1,14 +1,14 @@
-import type { identityCommon } from '@travel/contracts';
 import { badRequest, type FieldProblem } from '@travel/errors';
 import type { ApiUsageRepository } from '../db/api-usage.repository';
 import { type UsageRow, usageTotals } from './api-usage';
 import { assertPlatformStaff } from './platform-staff';
+import type { StaffActor } from './staff';
 
 const MAX_DAYS = 92;
 const DAY_MS = 86_400_000;
 
 export interface GetUsageInput {
-  actor?: identityCommon.Actor | undefined;
+  actor: StaffActor;
   /** Inclusive UTC days, `YYYY-MM-DD`. */
   from: string;
   to: string;

@@ -1,7 +1,7 @@
-import type { identityCommon } from '@travel/contracts';
 import type { ApiClient } from './api-client';
 import type { ApiKeyView } from './api-key';
 import { type KeyChangeDeps, keyViewsOf } from './key-views';
+import type { StaffActor } from './staff';
 import { tenantScopeOf } from './tenant-scope';
 
 export interface ClientWithKeys extends ApiClient {
@@ -13,7 +13,7 @@ export type ListClientsDeps = Pick<KeyChangeDeps, 'clients' | 'keys' | 'revocati
 /** Every client with its keys (never a secret or hash); tenant staff and the API console see one tenant's. */
 export function createListClients({ clients, keys, revocations, now }: ListClientsDeps) {
   return async function listClients(input: {
-    actor?: identityCommon.Actor | undefined;
+    actor: StaffActor;
     tenantId?: string | undefined;
   }): Promise<ClientWithKeys[]> {
     const scope = tenantScopeOf(input.actor, input.tenantId);

@@ -1,11 +1,11 @@
-import type { identityCommon } from '@travel/contracts';
 import type { TenantRepository } from '../db/tenant.repository';
+import type { StaffActor } from './staff';
 import type { Tenant } from './tenant';
 
 /** The directory in order of creation; tenant staff get a list holding only their own tenant. */
 export function createListTenants({ tenants }: { tenants: TenantRepository }) {
-  return function listTenants(input: { actor?: identityCommon.Actor | undefined }): Promise<Tenant[]> {
-    const own = input.actor?.tenantId;
+  return function listTenants(input: { actor: StaffActor }): Promise<Tenant[]> {
+    const own = input.actor.tenantId;
     return tenants.list(own ? { id: own } : {});
   };
 }

@@ -1,10 +1,11 @@
-import type { identityCommon } from '@travel/contracts';
 import { AppError } from '@travel/errors';
+import type { StaffActor } from './staff';
+import { isPlatformActor } from './staff-scope';
 
 /**
  * API-access administration is platform only (decisions.md); the gateway checks it and so do we, so a
  * tenant administrator's token can never reach more than the tenant's API console allows.
  */
-export function assertPlatformStaff(actor: identityCommon.Actor | undefined): void {
-  if (actor?.tenantId) throw new AppError('forbidden', 'Only platform staff may do this.');
+export function assertPlatformStaff(actor: StaffActor): void {
+  if (!isPlatformActor(actor)) throw new AppError('forbidden', 'Only platform staff may do this.');
 }

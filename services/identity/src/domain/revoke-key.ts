@@ -1,18 +1,15 @@
-import type { identityCommon } from '@travel/contracts';
 import type { ApiKeyView } from './api-key';
 import { auditActorOf } from './audit';
 import { findManagedKey, type KeyChangeDeps, keyViewOfOne } from './key-views';
 import { assertPlatformStaff } from './platform-staff';
+import type { StaffActor } from './staff';
 
 /**
  * Stops a key now, also one in a rotation's grace period. Idempotent: a revoked key keeps its first
  * revocation time; of two concurrent revocations the unique claim lets one through, which audits.
  */
 export function createRevokeKey({ clients, keys, revocations, audit, changes, now }: KeyChangeDeps) {
-  return async function revokeKey(input: {
-    actor?: identityCommon.Actor | undefined;
-    id: string;
-  }): Promise<ApiKeyView> {
+  return async function revokeKey(input: { actor: StaffActor; id: string }): Promise<ApiKeyView> {
     assertPlatformStaff(input.actor);
     const at = now();
     const { key } = await findManagedKey({ keys, clients }, input.id);

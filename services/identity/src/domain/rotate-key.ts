@@ -1,16 +1,16 @@
 import { issueApiKey } from '@travel/api-keys';
-import type { identityCommon } from '@travel/contracts';
 import { AppError, badRequest } from '@travel/errors';
 import type { ApiKeyView, StoredKey } from './api-key';
 import { auditActorOf } from './audit';
 import type { KeyWithSecret } from './create-key';
 import { findManagedKey, type KeyChangeDeps, keyViewOfOne, keyViewsOf } from './key-views';
+import type { StaffActor } from './staff';
 import { tenantScopeOf } from './tenant-scope';
 
 const MAX_GRACE_SECONDS = 7 * 24 * 60 * 60;
 
 export interface RotateKeyInput {
-  actor?: identityCommon.Actor | undefined;
+  actor: StaffActor;
   id: string;
   graceSeconds: number;
   /** The tenant API console's tenant: the key must belong to one of its clients. */

@@ -1,4 +1,3 @@
-import type { identityCommon } from '@travel/contracts';
 import { badRequest, type FieldProblem } from '@travel/errors';
 import type { ApiSettingsRepository } from '../db/api-settings.repository';
 import type { ApiSettings } from './api-settings';
@@ -6,6 +5,7 @@ import { type AuditLog, auditActorOf } from './audit';
 import type { IdentityChanges } from './identity-changes';
 import { normaliseScopes, rateLimitProblems, scopeProblems } from './key-settings';
 import { assertPlatformStaff } from './platform-staff';
+import type { StaffActor } from './staff';
 
 export interface UpdateApiSettingsDeps {
   settings: ApiSettingsRepository;
@@ -15,7 +15,7 @@ export interface UpdateApiSettingsDeps {
 }
 
 export interface UpdateApiSettingsInput extends Partial<ApiSettings> {
-  actor?: identityCommon.Actor | undefined;
+  actor: StaffActor;
 }
 
 /** Flips the platform switches; every gateway drops its cached settings when it hears of the change. */

@@ -1,4 +1,3 @@
-import type { identityCommon } from '@travel/contracts';
 import { AppError, badRequest } from '@travel/errors';
 import type { ClientChanges } from '../db/api-client.repository';
 import type { TenantRepository } from '../db/tenant.repository';
@@ -7,6 +6,7 @@ import { auditActorOf } from './audit';
 import { type KeyChangeDeps, keyViewsOf } from './key-views';
 import type { ClientWithKeys } from './list-clients';
 import { assertPlatformStaff } from './platform-staff';
+import type { StaffActor } from './staff';
 import { tenantLinkProblems } from './tenant-link';
 
 export interface UpdateClientDeps extends KeyChangeDeps {
@@ -14,7 +14,7 @@ export interface UpdateClientDeps extends KeyChangeDeps {
 }
 
 export interface UpdateClientInput {
-  actor?: identityCommon.Actor | undefined;
+  actor: StaffActor;
   id: number;
   name?: string | undefined;
   /** Present: change the link; an absent `tenantId` inside unlinks the client. */

@@ -1,4 +1,3 @@
-import type { identityCommon } from '@travel/contracts';
 import { AppError, badRequest } from '@travel/errors';
 import type { KeyChanges } from '../db/api-key.repository';
 import type { ApiKeyView, RateLimit } from './api-key';
@@ -6,10 +5,11 @@ import { auditActorOf } from './audit';
 import { keySettingsProblems, normaliseAllowList, normaliseScopes } from './key-settings';
 import { findManagedKey, type KeyChangeDeps, keyViewOfOne } from './key-views';
 import { assertPlatformStaff } from './platform-staff';
+import type { StaffActor } from './staff';
 
 /** A partial change: absent fields stay; `expiresAt`/`rateLimit` null clear the setting. */
 export interface UpdateKeyInput {
-  actor?: identityCommon.Actor | undefined;
+  actor: StaffActor;
   id: string;
   name?: string | undefined;
   scopes?: string[] | undefined;

@@ -1,9 +1,9 @@
-import type { identityCommon } from '@travel/contracts';
 import { AppError, badRequest } from '@travel/errors';
 import type { TenantChanges, TenantRepository } from '../db/tenant.repository';
 import { type AuditLog, auditActorOf } from './audit';
-import { isTenantVisibleTo } from './get-tenant';
 import type { IdentityChanges } from './identity-changes';
+import type { StaffActor } from './staff';
+import { canSeeTenant, isPlatformActor } from './staff-scope';
 import {
   normaliseContactEmail,
   type Tenant,
@@ -20,7 +20,7 @@ export interface UpdateTenantDeps {
 }
 
 export interface UpdateTenantInput extends TenantFields {
-  actor?: identityCommon.Actor | undefined;
+  actor: StaffActor;
   id: string;
 }
 
@@ -31,9 +31,9 @@ export interface UpdateTenantInput extends TenantFields {
 export function createUpdateTenant({ tenants, audit, changes, now }: UpdateTenantDeps) {
   return async function updateTenant(input: UpdateTenantInput): Promise<Tenant> {
     const { actor, id } = input;
-    const current = isTenantVisibleTo(actor, id) ? await tenants.findById(id) : null;
+    const current = canSeeTenant(actor, id) ? await tenants.findById(id) : null;
     if (!current) throw new AppError('not_found', 'No such tenant.');
-    if (actor?.tenantId && input.status !== undefined) {
+    if (!isPlatformActor(actor) && input.status !== undefined) {
       throw new AppError('forbidden', "Only platform staff may change a tenant's status.");
     }
     const problems = tenantFieldProblems(input);

@@ -13,6 +13,7 @@ import type { createRotateKey } from '../domain/rotate-key';
 import type { createUpdateApiSettings } from '../domain/update-api-settings';
 import type { createUpdateClient } from '../domain/update-client';
 import type { createUpdateKey } from '../domain/update-key';
+import { requireActor } from './staff-actor';
 
 export interface ApiAccessUseCases {
   getApiSettings(): Promise<ApiSettings>;
@@ -29,7 +30,11 @@ export interface ApiAccessUseCases {
   getUsage: ReturnType<typeof createGetUsage>;
 }
 
-/** Thin handlers: decode (wrapper messages become "absent" or "cleared"), call one use case, encode. */
+/**
+ * Thin handlers: decode (wrapper messages become "absent" or "cleared"), call one use case, encode.
+ * Administrative calls carry the verified staff member; the gateway's own lookups (settings, key by
+ * hash) carry none.
+ */
 export function createApiAccessGrpc(
   useCases: ApiAccessUseCases,
 ): ServiceImplementation<typeof apiAccess.ApiAccessServiceDefinition, RequestContext> {
@@ -39,7 +44,7 @@ export function createApiAccessGrpc(
     },
     async updateApiSettings(request) {
       const settings = await useCases.updateApiSettings({
-        actor: request.actor,
+        actor: requireActor(request.actor),
         apiEnabled: request.apiEnabled,
         disabledScopes: request.disabledScopes?.values,
         defaultRateLimit: request.defaultRateLimit,
@@ -51,24 +56,34 @@ export function createApiAccessGrpc(
       return record ? { found: true, record: encodeAuthRecord(record) } : { found: false };
     },
     async listClients(request) {
-      return { clients: (await useCases.listClients(request)).map(encodeClient) };
+      return {
+        clients: (await useCases.listClients({ ...request, actor: requireActor(request.actor) })).map(
+          encodeClient,
+        ),
+      };
     },
     async createClient(request) {
-      return { client: encodeClient(await useCases.createClient(request)) };
+      return {
+        client: encodeClient(await useCases.createClient({ ...request, actor: requireActor(request.actor) })),
+      };
     },
     async updateClient(request) {
-      return { client: encodeClient(await useCases.updateClient(request)) };
+      return {
+        client: encodeClient(await useCases.updateClient({ ...request, actor: requireActor(request.actor) })),
+      };
     },
     async deleteClient(request) {
-      await useCases.deleteClient(request);
+      await useCases.deleteClient({ ...request, actor: requireActor(request.actor) });
       return {};
     },
     async createKey(request) {
-      return { issued: encodeIssued(await useCases.createKey(request)) };
+      return {
+        issued: encodeIssued(await useCases.createKey({ ...request, actor: requireActor(request.actor) })),
+      };
     },
     async updateKey(request) {
       const key = await useCases.updateKey({
-        actor: request.actor,
+        actor: requireActor(request.actor),
         id: request.id,
         name: request.name,
         scopes: request.scopes?.values,
@@ -79,14 +94,14 @@ export function createApiAccessGrpc(
       return { key: encodeKey(key) };
     },
     async revokeKey(request) {
-      return { key: encodeKey(await useCases.revokeKey(request)) };
+      return { key: encodeKey(await useCases.revokeKey({ ...request, actor: requireActor(request.actor) })) };
     },
     async rotateKey(request) {
-      const rotated = await useCases.rotateKey(request);
+      const rotated = await useCases.rotateKey({ ...request, actor: requireActor(request.actor) });
       return { issued: encodeIssued(rotated), previous: encodeKey(rotated.previous) };
     },
     async getUsage(request) {
-      return { rows: await useCases.getUsage(request) };
+      return { rows: await useCases.getUsage({ ...request, actor: requireActor(request.actor) }) };
     },
   };
 }

@@ -5,6 +5,7 @@ import type { createGetTenant } from '../domain/get-tenant';
 import type { createListTenants } from '../domain/list-tenants';
 import type { Tenant } from '../domain/tenant';
 import type { createUpdateTenant } from '../domain/update-tenant';
+import { requireActor } from './staff-actor';
 
 export interface TenantUseCases {
   createTenant: ReturnType<typeof createCreateTenant>;
@@ -13,22 +14,32 @@ export interface TenantUseCases {
   updateTenant: ReturnType<typeof createUpdateTenant>;
 }
 
-/** Thin handlers: decode, call one use case, encode. */
+/** Thin handlers: decode (every call carries the verified staff member), call one use case, encode. */
 export function createTenantsGrpc(
   useCases: TenantUseCases,
 ): ServiceImplementation<typeof tenants.TenantServiceDefinition, RequestContext> {
   return {
     async createTenant(request) {
-      return { tenant: encodeTenant(await useCases.createTenant(request)) };
+      return {
+        tenant: encodeTenant(await useCases.createTenant({ ...request, actor: requireActor(request.actor) })),
+      };
     },
     async getTenant(request) {
-      return { tenant: encodeTenant(await useCases.getTenant(request)) };
+      return {
+        tenant: encodeTenant(await useCases.getTenant({ ...request, actor: requireActor(request.actor) })),
+      };
     },
     async listTenants(request) {
-      return { tenants: (await useCases.listTenants(request)).map(encodeTenant) };
+      return {
+        tenants: (await useCases.listTenants({ ...request, actor: requireActor(request.actor) })).map(
+          encodeTenant,
+        ),
+      };
     },
     async updateTenant(request) {
-      return { tenant: encodeTenant(await useCases.updateTenant(request)) };
+      return {
+        tenant: encodeTenant(await useCases.updateTenant({ ...request, actor: requireActor(request.actor) })),
+      };
     },
   };
 }
