@@ -1,8 +1,8 @@
-import { issueApiKey, type KeyEnvironment } from '@travel/api-keys';
+import { issueApiKey } from '@travel/api-keys';
 import { AppError, badRequest } from '@travel/errors';
 import { type ApiKeyView, keyViewOf, type RateLimit } from './api-key';
 import { auditActorOf } from './audit';
-import { keySettingsProblems, normaliseAllowList, normaliseScopes } from './key-settings';
+import { isKeyEnvironment, keySettingsProblems, normaliseAllowList, normaliseScopes } from './key-settings';
 import type { KeyChangeDeps } from './key-views';
 import { assertPlatformStaff } from './platform-staff';
 import type { StaffActor } from './staff';
@@ -33,17 +33,17 @@ export function createCreateKey({ clients, keys, audit, changes, now }: CreateKe
     const at = now();
     const environment = input.environment ?? 'live';
     const problems = keySettingsProblems({ ...input, environment }, at);
-    if (problems.length > 0) throw badRequest(problems);
+    if (problems.length > 0 || !isKeyEnvironment(environment)) throw badRequest(problems);
     const client = await clients.findById(input.clientId);
     if (!client) throw new AppError('not_found', 'No such API client.');
-    const issued = issueApiKey(environment as KeyEnvironment);
+    const issued = issueApiKey(environment);
     const key = await keys.create({
       clientId: client.id,
       name: input.name?.trim() ?? '',
       prefix: issued.prefix,
       hash: issued.hash,
       scopes: normaliseScopes(input.scopes),
-      environment: environment as KeyEnvironment,
+      environment,
       ipAllowList: normaliseAllowList(input.ipAllowList),
       expiresAt: input.expiresAt ?? null,
       rateLimit: input.rateLimit ?? null,

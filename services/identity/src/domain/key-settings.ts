@@ -1,10 +1,12 @@
-import { invalidAllowListEntries, isScope, SCOPES } from '@travel/api-keys';
+import { invalidAllowListEntries, isScope, type KeyEnvironment, SCOPES } from '@travel/api-keys';
 import type { FieldProblem } from '@travel/errors';
 import type { RateLimit } from './api-key';
 import { displayNameProblems } from './display-name';
 
 const LIMIT_RANGE = { min: 1, max: 100_000 };
 const WINDOW_RANGE = { min: 1, max: 86_400 };
+/** A rotation's grace period: at most a week (the old key must not linger). */
+const GRACE_RANGE = { min: 0, max: 7 * 86_400 };
 export const KEY_ENVIRONMENTS = ['live', 'test'] as const;
 
 /** The settings an administrator gives a key; absent fields are not checked (partial updates). */
@@ -26,10 +28,7 @@ export function keySettingsProblems(settings: KeySettings, now: Date): FieldProb
     problems.push(...displayNameProblems(settings.name, 'name', { optional: true }));
   if (settings.scopes !== undefined)
     problems.push(...scopeProblems(settings.scopes, 'scopes', { required: true }));
-  if (
-    settings.environment !== undefined &&
-    !(KEY_ENVIRONMENTS as readonly string[]).includes(settings.environment)
-  ) {
+  if (settings.environment !== undefined && !isKeyEnvironment(settings.environment)) {
     problems.push({ path: 'environment', message: `Must be one of: ${KEY_ENVIRONMENTS.join(', ')}.` });
   }
   if (settings.ipAllowList !== undefined) problems.push(...allowListProblems(settings.ipAllowList));
@@ -57,6 +56,14 @@ export function rateLimitProblems(rateLimit: RateLimit, path: string): FieldProb
     ...rangeProblems(rateLimit.limit, LIMIT_RANGE, `${path}.limit`),
     ...rangeProblems(rateLimit.windowSeconds, WINDOW_RANGE, `${path}.windowSeconds`),
   ];
+}
+
+export function graceProblems(graceSeconds: number): FieldProblem[] {
+  return rangeProblems(graceSeconds, GRACE_RANGE, 'graceSeconds');
+}
+
+export function isKeyEnvironment(value: string): value is KeyEnvironment {
+  return (KEY_ENVIRONMENTS as readonly string[]).includes(value);
 }
 
 function allowListProblems(entries: readonly string[]): FieldProblem[] {

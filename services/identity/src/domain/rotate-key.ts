@@ -3,11 +3,10 @@ import { AppError, badRequest } from '@travel/errors';
 import type { ApiKeyView, StoredKey } from './api-key';
 import { auditActorOf } from './audit';
 import type { KeyWithSecret } from './create-key';
+import { graceProblems } from './key-settings';
 import { findManagedKey, type KeyChangeDeps, keyViewOfOne, keyViewsOf } from './key-views';
 import type { StaffActor } from './staff';
 import { tenantScopeOf } from './tenant-scope';
-
-const MAX_GRACE_SECONDS = 7 * 24 * 60 * 60;
 
 export interface RotateKeyInput {
   actor: StaffActor;
@@ -26,24 +25,10 @@ export function createRotateKey(deps: KeyChangeDeps) {
   const { revocations, audit, changes, now } = deps;
   return async function rotateKey(input: RotateKeyInput): Promise<KeyWithSecret & { previous: ApiKeyView }> {
     const at = now();
-    if (
-      !Number.isInteger(input.graceSeconds) ||
-      input.graceSeconds < 0 ||
-      input.graceSeconds > MAX_GRACE_SECONDS
-    ) {
-      throw badRequest([
-        { path: 'graceSeconds', message: `Must be an integer from 0 to ${MAX_GRACE_SECONDS}.` },
-      ]);
-    }
+    const problems = graceProblems(input.graceSeconds);
+    if (problems.length > 0) throw badRequest(problems);
     const old = await findRotatableKey(deps, input, at);
-    const issued = issueApiKey(old.environment);
-    const { id: _id, hash: _hash, prefix: _prefix, createdAt: _createdAt, ...settings } = old;
-    const fresh = await deps.keys.create({
-      ...settings,
-      prefix: issued.prefix,
-      hash: issued.hash,
-      createdAt: at,
-    });
+    const { fresh, secret } = await issueReplacement(deps, old, at);
     const revokedAt = new Date(at.getTime() + input.graceSeconds * 1000);
     if (
       !(await revocations.claim({ keyId: old.id, reason: 'rotate', revokedAt, replacedBy: fresh.id }, at))
@@ -60,8 +45,21 @@ export function createRotateKey(deps: KeyChangeDeps) {
     await changes.announce('api_key', old.id);
     const [key, previous] = await keyViewsOf([fresh, old], revocations, at);
     if (!key || !previous) throw new Error('rotated keys vanished');
-    return { key, secret: issued.secret, previous };
+    return { key, secret, previous };
   };
+}
+
+/** A new key with the old one's name, scopes, environment, allow-list, expiry and rate limit. */
+async function issueReplacement(deps: KeyChangeDeps, old: StoredKey, at: Date) {
+  const issued = issueApiKey(old.environment);
+  const { id: _id, hash: _hash, prefix: _prefix, createdAt: _createdAt, ...settings } = old;
+  const fresh = await deps.keys.create({
+    ...settings,
+    prefix: issued.prefix,
+    hash: issued.hash,
+    createdAt: at,
+  });
+  return { fresh, secret: issued.secret };
 }
 
 /** The key, if the caller may rotate it and it still works: revoked, expired or rotated keys cannot be. */
