@@ -145,6 +145,7 @@ function wireStaff(
   const roles = createRoleRepository(connection);
   const sessions = createStaffSessionRepository(connection);
   const refreshTokens = createRefreshTokenRepository(connection);
+  const tenants = createTenantRepository(connection);
   const accessTokens = createAccessTokens({
     keys: createSigningKeyRepository(connection),
     issuer: config.ACCESS_TOKEN_ISSUER,
@@ -186,6 +187,7 @@ function wireStaff(
     createRole: createCreateRole({
       roles,
       recordStaffChange,
+      tenantExists: async (tenantId) => (await tenants.findById(tenantId)) !== null,
       newRoleId: async () => `rol_${await counters.next('role')}`,
       now,
     }),

@@ -2,7 +2,15 @@ import { identityChanged, type identityCommon } from '@travel/contracts';
 import { createBroadcastSubscriber, createKafka, type EventEnvelope } from '@travel/events';
 import { testInfra, testLogger, uniqueName, waitFor } from '@travel/testkit';
 import { IDENTITY_CHANGES_TOPIC } from '../src/events/identity-changes.publisher';
-import { ADMIN, actorOf, type IdentityUnderTest, login, sessionIdOf, startIdentity } from './staff.fixture';
+import {
+  ADMIN,
+  actorOf,
+  type IdentityUnderTest,
+  login,
+  newTenant,
+  sessionIdOf,
+  startIdentity,
+} from './staff.fixture';
 
 let identity: IdentityUnderTest;
 let platform: identityCommon.Actor;
@@ -30,7 +38,8 @@ afterAll(async () => {
 const PASSWORD = 'tenant-pass-1';
 
 /** A tenant with a role and a user holding it, created by the platform administrator. */
-async function tenantStaff(rights: string[], tenantId = uniqueName('ten'), roleName = 'Manager') {
+async function tenantStaff(rights: string[], existingTenant?: string, roleName = 'Manager') {
+  const tenantId = existingTenant ?? (await newTenant(identity, platform));
   const { role } = await identity.staff.createRole({ actor: platform, name: roleName, rights, tenantId });
   const email = `${uniqueName('staff')}@tenant.example`;
   const { user } = await identity.staff.createUser({
@@ -158,7 +167,7 @@ describe('staff users and roles: no privilege escalation', () => {
   });
 
   it('when tenant staff would assign or manage a role with rights they lack, then forbidden', async () => {
-    const tenantId = uniqueName('ten');
+    const tenantId = await newTenant(identity, platform);
     const owner = await tenantStaff(['bookings', 'billing'], tenantId, 'Owner');
     const clerk = await tenantStaff(['bookings'], tenantId, 'Clerk');
     await expect(
@@ -262,6 +271,20 @@ describe('staff users and roles: rules', () => {
     await identity.staff.deleteRole({ actor: platform, id: mine.role?.id ?? '' });
     const { roles } = await identity.staff.listRoles({ actor: platform });
     expect(roles.map((role) => role.id)).not.toContain(mine.role?.id);
+  });
+
+  it('when platform staff create a role for a tenant not in the directory, then bad_request names tenantId', async () => {
+    await expect(
+      identity.staff.createRole({
+        actor: platform,
+        name: 'Ghost',
+        rights: ['bookings'],
+        tenantId: 'ten_999999',
+      }),
+    ).rejects.toMatchObject({
+      code: 'bad_request',
+      details: [expect.objectContaining({ path: 'tenantId' })],
+    });
   });
 
   it('when a call carries no actor, then unauthorized', async () => {

@@ -1,4 +1,4 @@
-import { audit, type identityCommon, staff } from '@travel/contracts';
+import { audit, type identityCommon, staff, tenants } from '@travel/contracts';
 import { createServiceClient, type ServiceClient, withRequestMetadata } from '@travel/grpc';
 import {
   type ServiceUnderTest,
@@ -18,6 +18,7 @@ export interface IdentityUnderTest {
   service: ServiceUnderTest;
   staff: ServiceClient<typeof staff.StaffServiceDefinition>;
   audit: ServiceClient<typeof audit.AuditServiceDefinition>;
+  tenants: ServiceClient<typeof tenants.TenantServiceDefinition>;
   stop(): Promise<void>;
 }
 
@@ -42,6 +43,7 @@ export async function startIdentity(config = identityConfig()): Promise<Identity
     service,
     staff: createServiceClient(staff.StaffServiceDefinition, service.address, options),
     audit: createServiceClient(audit.AuditServiceDefinition, service.address, options),
+    tenants: createServiceClient(tenants.TenantServiceDefinition, service.address, options),
     async stop() {
       await built.mongo.connection.dropDatabase();
       await service.stop();
@@ -83,4 +85,14 @@ export async function login(
 export function sessionIdOf(accessToken: string): string {
   const payload = accessToken.split('.')[1] ?? '';
   return (JSON.parse(Buffer.from(payload, 'base64url').toString()) as { sid: string }).sid;
+}
+
+/** A fresh tenant of the directory, created by platform staff. */
+export async function newTenant(
+  identity: IdentityUnderTest,
+  platform: identityCommon.Actor,
+): Promise<string> {
+  const { tenant } = await identity.tenants.createTenant({ actor: platform, name: uniqueName('Tenant') });
+  if (!tenant) throw new Error('createTenant answered no tenant');
+  return tenant.id;
 }

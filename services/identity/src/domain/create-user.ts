@@ -1,10 +1,11 @@
 import { badRequest } from '@travel/errors';
 import type { RoleRepository } from '../db/role.repository';
 import type { StaffUserRepository } from '../db/staff-user.repository';
+import { displayNameProblems } from './display-name';
 import { hashPassword } from './passwords';
 import type { StaffActor, StaffUser } from './staff';
 import type { RecordStaffChange } from './staff-change';
-import { emailProblems, nameProblems, normalizeEmail, passwordProblems } from './staff-fields';
+import { emailProblems, normalizeEmail, passwordProblems } from './staff-fields';
 import { assignableRole } from './staff-lookups';
 import { tenantForNew } from './staff-scope';
 
@@ -31,7 +32,7 @@ export function createCreateUser({ users, roles, recordStaffChange, newUserId, n
     const email = normalizeEmail(input.email);
     const problems = [
       ...emailProblems(email),
-      ...nameProblems(input.name),
+      ...displayNameProblems(input.name, 'name'),
       ...passwordProblems(input.password),
     ];
     if (problems.length > 0) throw badRequest(problems);

@@ -13,11 +13,6 @@ export function emailProblems(email: string): FieldProblem[] {
   return ok ? [] : [{ path: 'email', message: 'Must be an email address.' }];
 }
 
-export function nameProblems(name: string, path = 'name'): FieldProblem[] {
-  const length = name.trim().length;
-  return length >= 1 && length <= 200 ? [] : [{ path, message: 'Must be 1 to 200 characters.' }];
-}
-
 export function passwordProblems(password: string): FieldProblem[] {
   const problem = passwordProblem(password);
   return problem ? [{ path: 'password', message: problem }] : [];

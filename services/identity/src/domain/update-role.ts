@@ -1,8 +1,9 @@
 import { AppError, badRequest } from '@travel/errors';
 import type { RoleRepository } from '../db/role.repository';
+import { displayNameProblems } from './display-name';
 import type { Role, StaffActor } from './staff';
 import type { RecordStaffChange } from './staff-change';
-import { nameProblems, rightsProblems, uniqueRights } from './staff-fields';
+import { rightsProblems, uniqueRights } from './staff-fields';
 import { findVisibleRole } from './staff-lookups';
 import { assertChangeable, assertWithinActorRights } from './staff-scope';
 
@@ -24,7 +25,7 @@ export function createUpdateRole({ roles, recordStaffChange, now }: UpdateRoleDe
     const role = await findVisibleRole(roles, actor, id);
     assertChangeable(role);
     const problems = [
-      ...(input.name === undefined ? [] : nameProblems(input.name)),
+      ...(input.name === undefined ? [] : displayNameProblems(input.name, 'name')),
       ...(input.rights === undefined ? [] : rightsProblems(input.rights)),
     ];
     if (problems.length > 0) throw badRequest(problems);

@@ -2,11 +2,12 @@ import { AppError, badRequest } from '@travel/errors';
 import type { RoleRepository } from '../db/role.repository';
 import type { StaffSessionRepository } from '../db/staff-session.repository';
 import type { StaffUserChanges, StaffUserRepository } from '../db/staff-user.repository';
+import { displayNameProblems } from './display-name';
 import { hashPassword } from './passwords';
 import type { RevokeSession } from './revoke-session';
 import type { StaffActor, StaffUser } from './staff';
 import type { RecordStaffChange } from './staff-change';
-import { isStatus, nameProblems, passwordProblems, statusProblems } from './staff-fields';
+import { isStatus, passwordProblems, statusProblems } from './staff-fields';
 import { assertMayManageUser, assignableRole, findVisibleUser } from './staff-lookups';
 import { assertNotSelf } from './staff-scope';
 
@@ -57,7 +58,7 @@ async function validChanges(
   input: UpdateUserInput,
 ): Promise<StaffUserChanges> {
   const problems = [
-    ...(input.name === undefined ? [] : nameProblems(input.name)),
+    ...(input.name === undefined ? [] : displayNameProblems(input.name, 'name')),
     ...(input.password === undefined ? [] : passwordProblems(input.password)),
     ...(input.status === undefined ? [] : statusProblems(input.status)),
   ];
