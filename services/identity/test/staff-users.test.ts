@@ -71,6 +71,8 @@ describe('staff users and roles: tenant scoping', () => {
       roleName: 'Manager',
       rights: ['bookings', 'api-console'],
     });
+    const claims = JSON.parse(Buffer.from(tokens.accessToken.split('.')[1] ?? '', 'base64url').toString());
+    expect(claims).toMatchObject({ sub: user?.id, tid: tenantId });
   });
 
   it('when tenant staff list users and roles, then they see only their own tenant’s', async () => {

@@ -33,11 +33,11 @@ const INVALID = 'Invalid email or password.';
  */
 export function createLogin(deps: LoginDeps) {
   const { users, sessions, issueSessionTokens, audit, now } = deps;
-  let decoy: Promise<string> | undefined;
+  // Hashed once, up front, so even the first unknown email costs one scrypt like every other attempt.
+  const decoy = hashPassword('decoy-password-0');
   return async function login(input: LoginInput): Promise<SessionTokens> {
     const email = normalizeEmail(input.email);
     const found = await users.findCredentials(email);
-    decoy ??= hashPassword('decoy-password-0');
     const passwordMatches = await verifyPassword(input.password, found?.passwordHash ?? (await decoy));
     const user = found?.user;
     const reason = !user
