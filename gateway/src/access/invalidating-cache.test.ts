@@ -29,7 +29,14 @@ describe('invalidating cache', () => {
   it('when misses for one key overlap, then they share one load', async () => {
     let loads = 0;
     const gate = deferred<{ v: number }>();
-    const cache = createInvalidatingCache({ load: () => (loads++, gate.promise), ttlMs: 60_000, max: 10 });
+    const cache = createInvalidatingCache({
+      load: () => {
+        loads++;
+        return gate.promise;
+      },
+      ttlMs: 60_000,
+      max: 10,
+    });
     const both = Promise.all([cache.get('k'), cache.get('k')]);
     gate.resolve({ v: 1 });
     expect(await both).toEqual([{ v: 1 }, { v: 1 }]);

@@ -1,10 +1,10 @@
 // One import point for every contract. Namespaces follow the proto packages.
 export * as health from './gen/grpc/health/v1/health';
-export * as events from './gen/travel/events/v1/envelope';
 export * as apiUsage from './gen/travel/events/v1/api_usage';
+export * as events from './gen/travel/events/v1/envelope';
 export * as identityChanged from './gen/travel/events/v1/identity_changed';
 export * as apiAccess from './gen/travel/identity/v1/api_access_service';
-export * as identityCommon from './gen/travel/identity/v1/common';
-export * as tenants from './gen/travel/identity/v1/tenant_service';
-export * as staff from './gen/travel/identity/v1/staff_service';
 export * as audit from './gen/travel/identity/v1/audit_service';
+export * as identityCommon from './gen/travel/identity/v1/common';
+export * as staff from './gen/travel/identity/v1/staff_service';
+export * as tenants from './gen/travel/identity/v1/tenant_service';
