@@ -17,6 +17,8 @@ const config = readConfig({
   MONGO_URL: infra.mongoUrl,
   MONGO_DATABASE: uniqueName('ct_identity'),
   KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+  KAFKA_NAMESPACE: `${uniqueName('ct')}.`,
+  KAFKA_TOPIC_PARTITIONS: '1',
   DEFAULT_RATE_LIMIT: '42',
 });
 const built = createIdentityService(config, testLogger());

@@ -6,6 +6,7 @@ import {
   ADMIN,
   actorOf,
   type IdentityUnderTest,
+  identityConfig,
   login,
   newTenant,
   sessionIdOf,
@@ -16,17 +17,18 @@ let identity: IdentityUnderTest;
 let platform: identityCommon.Actor;
 const heard: EventEnvelope[] = [];
 const logger = testLogger();
+const config = identityConfig();
 const subscriber = createBroadcastSubscriber({
-  kafka: createKafka(testInfra().kafkaBrokers, 'ct-identity-staff', logger),
+  kafka: createKafka(testInfra().kafkaBrokers, 'ct-identity-staff', logger, config.KAFKA_NAMESPACE),
   topic: IDENTITY_CHANGES_TOPIC,
-  topicOptions: { partitions: 3, replicationFactor: 1 },
+  topicOptions: { partitions: 1, replicationFactor: 1 },
   groupPrefix: 'ct-identity-staff',
   onEvent: (event) => heard.push(event),
   logger,
 });
 
 beforeAll(async () => {
-  identity = await startIdentity();
+  identity = await startIdentity(config);
   await subscriber.start();
   platform = actorOf((await login(identity, ADMIN.email, ADMIN.password)).profile);
 });

@@ -29,6 +29,9 @@ export function identityConfig(env: Record<string, string> = {}): IdentityConfig
     MONGO_URL: infra.mongoUrl,
     MONGO_DATABASE: uniqueName('ct_identity'),
     KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+    // Its own topics and groups: never consume a running dev stack's events.
+    KAFKA_NAMESPACE: `${uniqueName('ct')}.`,
+    KAFKA_TOPIC_PARTITIONS: '1',
     ...env,
   });
 }
