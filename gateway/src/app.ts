@@ -102,7 +102,7 @@ export function assembleApp(
   const routes = createRouteTable(routeList);
 
   app.use(requestId(logger));
-  app.use(requestLog());
+  app.use(requestLog(logger));
   mountStatic?.(app);
   app.use(matchRoute(routes));
   if (access) app.use(access.clientAddress, ...access.partner, ...access.staff);

@@ -46,7 +46,7 @@ export function createGateway(
   const usage = createUsageRecorder({
     publisher,
     flushIntervalMs: config.USAGE_FLUSH_MS,
-    batchSize: 500,
+    batchSize: 5000,
     maxBuffered: 100_000,
     logger,
   });

@@ -26,6 +26,13 @@ export function createRouteTable(routes: RouteDefinition[]) {
     route,
     matches: match(route.path, { decode: decodeURIComponent }),
   }));
+  // Paths without parameters are found by one map lookup (per request, before any regular expression).
+  const staticRoutes = new Map(
+    routes
+      .filter((route) => !route.path.includes(':'))
+      .map((route) => [staticKey(route.method, route.path), route]),
+  );
+  const parameterised = matchers.filter(({ route }) => route.path.includes(':'));
   return {
     routes,
     register(router: Router): void {
@@ -34,8 +41,10 @@ export function createRouteTable(routes: RouteDefinition[]) {
     /** The route Express will run for this request (HEAD is served by GET), if any. */
     find(method: string, path: string): RouteDefinition | undefined {
       const wanted = method === 'HEAD' ? 'get' : method.toLowerCase();
-      return matchers.find(({ route, matches }) => route.method === wanted && safeMatch(matches, path))
-        ?.route;
+      return (
+        staticRoutes.get(staticKey(wanted, path)) ??
+        parameterised.find(({ route, matches }) => route.method === wanted && safeMatch(matches, path))?.route
+      );
     },
     allowedMethods(path: string): string[] {
       const methods = new Set<string>();
@@ -45,6 +54,12 @@ export function createRouteTable(routes: RouteDefinition[]) {
       return [...methods].sort();
     },
   };
+}
+
+/** Express matches paths case-insensitively and ignores one trailing slash; so does this key. */
+function staticKey(method: string, path: string): string {
+  const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+  return `${method} ${trimmed.toLowerCase()}`;
 }
 
 /** A malformed percent-encoding makes decodeURIComponent throw; such a path matches no route. */

@@ -24,7 +24,7 @@ export interface LoggerOptions {
   /** The process name, e.g. `booking` or `gateway`; on every line. */
   name: string;
   level?: string;
-  /** Where lines go; defaults to stdout. Tests pass a stream to read the lines back. */
+  /** Where lines go; defaults to stdout, written asynchronously. Tests pass a stream to read the lines back. */
   destination?: pino.DestinationStream;
 }
 
@@ -38,7 +38,8 @@ export function createLogger(options: LoggerOptions): Logger {
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
     },
-    options.destination,
+    // Asynchronous writes: a log line never blocks the event loop on the file; pino flushes at exit.
+    options.destination ?? pino.destination({ dest: 1, sync: false }),
   );
 }
 
