@@ -6,8 +6,8 @@ import {
   testLogger,
   uniqueName,
 } from '@travel/testkit';
-import { readConfig as readIdentityConfig } from '../../../services/identity/src/config';
 import { createIdentityService } from '../../../services/identity/src/service';
+import { identityConfig as testIdentityConfig } from '../../../services/identity/test/staff.fixture';
 import type { ServiceClients } from '../../src/clients/service-clients';
 import { readConfig } from '../../src/config';
 import { createGateway } from '../../src/gateway';
@@ -81,21 +81,14 @@ export async function startAccessHarness(
   gatewayEnvs: Record<string, string>[] = [{}],
 ): Promise<AccessHarness> {
   const infra = testInfra();
-  const namespace = `${uniqueName('ct')}.`;
+  const identityConfig = testIdentityConfig();
+  // The gateways share identity's Kafka namespace, so they hear its changes and feed its usage.
   const kafkaEnv = {
     KAFKA_BROKERS: infra.kafkaBrokers.join(','),
-    KAFKA_NAMESPACE: namespace,
+    KAFKA_NAMESPACE: identityConfig.KAFKA_NAMESPACE,
     KAFKA_TOPIC_PARTITIONS: '1',
   };
-  const identityBuilt = createIdentityService(
-    readIdentityConfig({
-      GRPC_PORT: '0',
-      MONGO_URL: infra.mongoUrl,
-      MONGO_DATABASE: uniqueName('ct_access'),
-      ...kafkaEnv,
-    }),
-    testLogger(),
-  );
+  const identityBuilt = createIdentityService(identityConfig, testLogger());
   const identity = await startServiceUnderTest(identityBuilt);
   const calls: CallLog = [];
   const rateLimitPrefix = uniqueName('ct:rl');

@@ -1,26 +1,11 @@
 import { apiAccess } from '@travel/contracts';
 import { createServiceClient, withRequestMetadata } from '@travel/grpc';
-import {
-  type ServiceUnderTest,
-  startServiceUnderTest,
-  testInfra,
-  testLogger,
-  uniqueName,
-} from '@travel/testkit';
-import { readConfig } from '../src/config';
+import { type ServiceUnderTest, startServiceUnderTest, testLogger } from '@travel/testkit';
 import { createApiSettingsRepository } from '../src/db/api-settings.repository';
 import { createIdentityService } from '../src/service';
+import { identityConfig } from './staff.fixture';
 
-const infra = testInfra();
-const config = readConfig({
-  GRPC_PORT: '0',
-  MONGO_URL: infra.mongoUrl,
-  MONGO_DATABASE: uniqueName('ct_identity'),
-  KAFKA_BROKERS: infra.kafkaBrokers.join(','),
-  KAFKA_NAMESPACE: `${uniqueName('ct')}.`,
-  KAFKA_TOPIC_PARTITIONS: '1',
-  DEFAULT_RATE_LIMIT: '42',
-});
+const config = identityConfig({ DEFAULT_RATE_LIMIT: '42' });
 const built = createIdentityService(config, testLogger());
 let service: ServiceUnderTest;
 

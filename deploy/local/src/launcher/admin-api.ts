@@ -1,13 +1,8 @@
-/** A small client of the internal admin API over HTTP, for the demo seed, tests and benchmarks. */
+// A small client of the internal admin API over HTTP, for the demo seed, tests and benchmarks.
+import { SCOPES } from '@travel/api-keys';
 
-export const ALL_SCOPES = [
-  'search:read',
-  'pricing:read',
-  'bookings:read',
-  'bookings:write',
-  'invoices:read',
-  'webhooks:manage',
-] as const;
+/** Every partner scope: demo keys and test keys get all of them unless told otherwise. */
+export const ALL_SCOPES = SCOPES;
 
 /** The first platform administrator of a non-production start (identity's defaults). */
 export const DEMO_ADMIN = { email: 'admin@partner-travel.local', password: 'admin-demo-2026' };
