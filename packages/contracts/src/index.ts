@@ -8,3 +8,5 @@ export * as audit from './gen/travel/identity/v1/audit_service';
 export * as identityCommon from './gen/travel/identity/v1/common';
 export * as staff from './gen/travel/identity/v1/staff_service';
 export * as tenants from './gen/travel/identity/v1/tenant_service';
+export * as pricing from './gen/travel/pricing/v1/pricing_service';
+export * as search from './gen/travel/search/v1/search_service';

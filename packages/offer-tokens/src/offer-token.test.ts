@@ -1,0 +1,70 @@
+import {
+  createOfferTokenSigner,
+  createOfferTokenVerifier,
+  generateOfferKeyPair,
+  type OfferClaims,
+} from './offer-token';
+
+const keys = generateOfferKeyPair();
+const issuedAt = new Date('2026-11-21T10:00:00Z');
+const claims: OfferClaims = {
+  type: 'flight',
+  tenantId: 'ten_1',
+  clientId: 7,
+  environment: 'live',
+  subtotal: 12_345,
+  offer: { airline: 'IndiGo', flightNumber: '6E 123', from: 'DEL', to: 'BOM', date: '2026-12-05' },
+};
+const signer = createOfferTokenSigner({
+  privateKeyPem: keys.privateKeyPem,
+  ttlSeconds: 900,
+  now: () => issuedAt,
+});
+const verifierAt = (at: Date, publicKeyPem = keys.publicKeyPem) =>
+  createOfferTokenVerifier({ publicKeyPem, now: () => at });
+const minutesLater = (minutes: number) => new Date(issuedAt.getTime() + minutes * 60_000);
+
+describe('offer tokens', () => {
+  it('when a token is fresh, then it verifies with the public key alone and gives back the claims', () => {
+    const check = verifierAt(minutesLater(14)).verify(signer.issue(claims));
+    expect(check).toEqual({ result: 'valid', claims, expiresAt: minutesLater(15) });
+  });
+
+  it('when 15 minutes have passed, then it reports expiry (with the claims, for a clear answer)', () => {
+    expect(verifierAt(minutesLater(15)).verify(signer.issue(claims)).result).toBe('expired');
+  });
+
+  it('when the same offer is tokenised twice, then the tokens differ', () => {
+    expect(signer.issue(claims)).not.toBe(signer.issue(claims));
+  });
+
+  it('when any single character of the token is changed, then it fails verification', () => {
+    const token = signer.issue(claims);
+    const verifier = verifierAt(minutesLater(1));
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.';
+    for (let i = 0; i < token.length; i++) {
+      const replacement = alphabet[(alphabet.indexOf(token[i] as string) + 1) % alphabet.length];
+      const tampered = `${token.slice(0, i)}${replacement}${token.slice(i + 1)}`;
+      expect({ i, result: verifier.verify(tampered).result }).not.toEqual({ i, result: 'valid' });
+    }
+  });
+
+  it('when the claims are re-signed with another key, then they fail verification', () => {
+    const other = generateOfferKeyPair();
+    const forger = createOfferTokenSigner({
+      privateKeyPem: other.privateKeyPem,
+      ttlSeconds: 900,
+      now: () => issuedAt,
+    });
+    expect(verifierAt(minutesLater(1)).verify(forger.issue({ ...claims, subtotal: 1 })).result).toBe(
+      'bad_signature',
+    );
+  });
+
+  it.each(['', 'ot1', 'ot1.x', 'ot2.a.b', 'ot1.a.b.c', 'not a token'])(
+    'when the token is %j, then it is malformed',
+    (token) => {
+      expect(verifierAt(minutesLater(1)).verify(token).result).toMatch(/malformed|bad_signature/);
+    },
+  );
+});
