@@ -1,5 +1,6 @@
 import { startInfra, stopInfra } from '../infra/index';
 import type { InfraLog } from '../infra/types';
+import { offerKeysFor } from './offer-keys';
 import { processSpecs } from './process-specs';
 import { loadSpecs, processPid, saveSpecs, startProcess, stopProcess } from './processes';
 import { gatewayUrl, type ProcessName, type StackProfile } from './profile';
@@ -29,7 +30,7 @@ export async function launchPlatform(options: LaunchOptions): Promise<LaunchedPl
   const { profile } = options;
   const started = Date.now();
   const { urls, startedNow } = await startInfra({ env, log });
-  const specs = processSpecs(profile, urls);
+  const specs = processSpecs(profile, urls, offerKeysFor(env, profile));
   await stopPlatformProcesses(env, profile);
   saveSpecs(env, profile, specs);
   log(`[launch] starting ${specs.map((s) => s.name).join(', ')}`);

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { repoRoot } from '../infra/paths';
 import type { InfraUrls } from '../infra/types';
+import type { OfferKeys } from './offer-keys';
 import { grpcAddress, type ProcessName, SERVICES, type ServiceName, type StackProfile } from './profile';
 
 /** How to run one process of the platform: enough to start it again after a test killed it. */
@@ -19,7 +20,21 @@ function infraEnv(profile: StackProfile, urls: InfraUrls): Record<string, string
   };
 }
 
-function serviceSpec(profile: StackProfile, urls: InfraUrls, service: ServiceName): ProcessSpec {
+/** What one service needs beyond the infrastructure: its peers and its share of the offer-token keys. */
+function serviceExtras(profile: StackProfile, service: ServiceName, keys: OfferKeys): Record<string, string> {
+  if (service === 'search')
+    return { PRICING_ADDRESS: grpcAddress(profile, 'pricing'), OFFER_TOKEN_PRIVATE_KEY: keys.privateKeyPem };
+  if (service === 'booking')
+    return { PRICING_ADDRESS: grpcAddress(profile, 'pricing'), OFFER_TOKEN_PUBLIC_KEY: keys.publicKeyPem };
+  return {};
+}
+
+function serviceSpec(
+  profile: StackProfile,
+  urls: InfraUrls,
+  service: ServiceName,
+  keys: OfferKeys,
+): ProcessSpec {
   const port = grpcAddress(profile, service).split(':')[1] ?? '';
   return {
     name: service,
@@ -28,6 +43,7 @@ function serviceSpec(profile: StackProfile, urls: InfraUrls, service: ServiceNam
       ...infraEnv(profile, urls),
       GRPC_PORT: port,
       MONGO_DATABASE: `${profile.databasePrefix}${service}`,
+      ...serviceExtras(profile, service, keys),
     },
   };
 }
@@ -51,6 +67,9 @@ function gatewaySpec(profile: StackProfile, urls: InfraUrls): ProcessSpec {
 }
 
 /** Every process of one profile: the six services, then the gateway. */
-export function processSpecs(profile: StackProfile, urls: InfraUrls): ProcessSpec[] {
-  return [...SERVICES.map((service) => serviceSpec(profile, urls, service)), gatewaySpec(profile, urls)];
+export function processSpecs(profile: StackProfile, urls: InfraUrls, keys: OfferKeys): ProcessSpec[] {
+  return [
+    ...SERVICES.map((service) => serviceSpec(profile, urls, service, keys)),
+    gatewaySpec(profile, urls),
+  ];
 }

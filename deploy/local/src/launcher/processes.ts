@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureDir, logFile, pidFile, stateRoot } from '../infra/paths';
 import { isAlive, readPidFile, spawnDetached, stopByPidFile } from '../infra/process';
@@ -17,7 +17,9 @@ function specsFile(env: NodeJS.ProcessEnv, profile: StackProfile): string {
 
 /** Remembers how the stack was started, so a test (or a person) can restart one process the same way. */
 export function saveSpecs(env: NodeJS.ProcessEnv, profile: StackProfile, specs: ProcessSpec[]): void {
-  writeFileSync(specsFile(env, profile), JSON.stringify(specs, null, 2));
+  // The environments hold the offer-token private key: readable by this user only.
+  writeFileSync(specsFile(env, profile), JSON.stringify(specs, null, 2), { mode: 0o600 });
+  chmodSync(specsFile(env, profile), 0o600);
 }
 
 export function loadSpecs(env: NodeJS.ProcessEnv, profile: StackProfile): ProcessSpec[] {
