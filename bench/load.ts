@@ -4,6 +4,8 @@ export interface Target {
   name: string;
   url: string;
   headers?: Record<string, string>;
+  method?: 'GET' | 'POST';
+  body?: string;
 }
 
 export interface LoadOptions {
@@ -47,6 +49,8 @@ export function runLoad(target: Target, options: LoadOptions): LoadRun {
       {
         url: target.url,
         headers: target.headers,
+        method: target.method ?? 'GET',
+        body: target.body,
         connections: options.connections,
         duration: options.seconds,
         overallRate: options.rate,

@@ -17,6 +17,8 @@ const USAGE = `usage: pnpm bench [-- options]   (or node bench/dist/partner-pipe
   --warmup S         seconds of warm-up per target, not measured (default 3; 0-60)
   --connections N    keep-alive connections (default 10; 1-1000)
   --rate N           the fixed rate in requests/s (default: half the bare route's maximum)
+  --route NAME       the partner call to drive: me (GET /api/v1/me, default) or search
+                     (POST /api/v1/search/flights, a round trip for 2 adults)
   --bare-only        measure the bare route only; no platform needed
 env: ADMIN_EMAIL, ADMIN_PASSWORD (default: the demo platform administrator)`;
 
@@ -27,6 +29,7 @@ interface Options {
   connections: number;
   rate: number | undefined;
   bareOnly: boolean;
+  route: 'me' | 'search';
   admin: { email: string; password: string };
 }
 
@@ -40,6 +43,7 @@ function readOptions(): Options {
       connections: { type: 'string', default: '10' },
       rate: { type: 'string' },
       'bare-only': { type: 'boolean', default: false },
+      route: { type: 'string', default: 'me' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -58,6 +62,12 @@ function readOptions(): Options {
     connections: integer('--connections', values.connections, 1, 1000),
     rate: values.rate === undefined ? undefined : integer('--rate', values.rate, 1, 1_000_000),
     bareOnly: values['bare-only'],
+    route:
+      values.route === 'search'
+        ? 'search'
+        : values.route === 'me'
+          ? 'me'
+          : fail(`--route must be me or search\n${USAGE}`),
     admin: {
       email: process.env.ADMIN_EMAIL || DEMO_ADMIN.email,
       password: process.env.ADMIN_PASSWORD || DEMO_ADMIN.password,
@@ -90,6 +100,23 @@ async function startBareRoute(): Promise<{ target: Target; stop: () => Promise<n
   return {
     target: { name: 'bare     GET /bare', url: `http://127.0.0.1:${port}/bare` },
     stop: () => worker.terminate(),
+  };
+}
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The partner call under load, through the whole gateway pipeline. */
+function partnerTarget(options: Options, secret: string): Target {
+  const headers = { authorization: `Bearer ${secret}` };
+  if (options.route === 'me')
+    return { name: 'pipeline GET /api/v1/me', url: `${options.gateway}/api/v1/me`, headers };
+  const query = { from: 'DEL', to: 'BOM', departDate: inDays(30), returnDate: inDays(37), adults: 2 };
+  return {
+    name: 'pipeline POST /search/flights',
+    url: `${options.gateway}/api/v1/search/flights`,
+    headers: { ...headers, 'content-type': 'application/json' },
+    method: 'POST',
+    body: JSON.stringify(query),
   };
 }
 
@@ -246,11 +273,7 @@ async function main(): Promise<void> {
       return;
     }
     await withBenchKey(options, async (secret) => {
-      const pipeline: Target = {
-        name: 'pipeline GET /api/v1/me',
-        url: `${options.gateway}/api/v1/me`,
-        headers: { authorization: `Bearer ${secret}` },
-      };
+      const pipeline = partnerTarget(options, secret);
       printResults(options, await measureAll(run, options, [bare.target, pipeline]));
     });
   } finally {
