@@ -1,4 +1,4 @@
-import { apiAccess, audit, health, staff, tenants } from '@travel/contracts';
+import { apiAccess, audit, health, pricing, search, staff, tenants } from '@travel/contracts';
 import { createServiceClient, type ServiceClient } from '@travel/grpc';
 import type { GatewayConfig } from '../config';
 
@@ -23,6 +23,8 @@ export interface ServiceClients {
   tenants: ServiceClient<typeof tenants.TenantServiceDefinition>;
   staff: ServiceClient<typeof staff.StaffServiceDefinition>;
   audit: ServiceClient<typeof audit.AuditServiceDefinition>;
+  search: ServiceClient<typeof search.SearchServiceDefinition>;
+  pricing: ServiceClient<typeof pricing.PricingServiceDefinition>;
 }
 
 /** The gateway's gRPC clients, one channel per service, built once at start. */
@@ -42,5 +44,7 @@ export function createServiceClients(config: GatewayConfig): ServiceClients {
     tenants: createServiceClient(tenants.TenantServiceDefinition, config.IDENTITY_ADDRESS, options),
     staff: createServiceClient(staff.StaffServiceDefinition, config.IDENTITY_ADDRESS, options),
     audit: createServiceClient(audit.AuditServiceDefinition, config.IDENTITY_ADDRESS, options),
+    search: createServiceClient(search.SearchServiceDefinition, config.SEARCH_ADDRESS, options),
+    pricing: createServiceClient(pricing.PricingServiceDefinition, config.PRICING_ADDRESS, options),
   };
 }

@@ -5,6 +5,7 @@ import { apiAccessRoutes } from './api-access.routes';
 import { apiConsoleRoutes } from './api-console.routes';
 import { auditRoutes } from './audit.routes';
 import { authRoutes } from './auth.routes';
+import { pricingAdminRoutes } from './pricing.routes';
 import { roleRoutes } from './roles.routes';
 import { tenantRoutes } from './tenants.routes';
 import { userRoutes } from './users.routes';
@@ -24,5 +25,6 @@ export function adminRoutes(deps: {
     ...tenantRoutes(deps),
     ...userRoutes(deps),
     ...roleRoutes(deps),
+    ...pricingAdminRoutes(deps),
   ];
 }

@@ -1,4 +1,4 @@
-import type { apiAccess, audit, staff, tenants } from '@travel/contracts';
+import type { apiAccess, audit, pricing, staff, tenants } from '@travel/contracts';
 
 // Proto messages → the internal API's JSON shapes (internal.yaml). Absent optionals become null.
 
@@ -133,5 +133,18 @@ export function presentUsageRow(row: apiAccess.UsageRow) {
     serverErrors: row.serverErrors,
     averageLatencyMs: row.averageLatencyMs,
     maxLatencyMs: row.maxLatencyMs,
+  };
+}
+
+export function presentRule(rule: pricing.PricingRule | undefined) {
+  if (!rule) throw new Error('pricing answered no rule');
+  return {
+    id: rule.id,
+    kind: rule.kind,
+    tenantId: rule.tenantId ?? null,
+    service: rule.service ?? null,
+    bps: rule.bps,
+    createdAt: iso(rule.createdAt),
+    updatedAt: iso(rule.updatedAt),
   };
 }

@@ -1,7 +1,10 @@
+import type { ServiceClients } from '../../clients/service-clients';
 import type { RouteDefinition } from '../../http/route-table';
 import { meRoutes } from './me.routes';
+import { pricingRoutes } from './pricing.routes';
+import { searchRoutes } from './search.routes';
 
 /** Every partner route (`/api/v1`), each with its scope. */
-export function partnerRoutes(_deps: object): RouteDefinition[] {
-  return [...meRoutes()];
+export function partnerRoutes(deps: { clients: ServiceClients }): RouteDefinition[] {
+  return [...meRoutes(), ...pricingRoutes(deps), ...searchRoutes(deps)];
 }

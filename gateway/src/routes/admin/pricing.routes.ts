@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import type { ServiceClients } from '../../clients/service-clients';
+import { callOptions } from '../../http/calls';
+import { dataBody } from '../../http/envelope';
+import { staffOf } from '../../http/request-context';
+import type { RouteAccess, RouteDefinition } from '../../http/route-table';
+import { validate } from '../../http/validate';
+import { answerQuote, quoteQuery, SERVICES } from '../quote';
+import { stringParam } from './params';
+import { presentRule } from './presenters';
+
+const rules: RouteAccess = { kind: 'staff', platformOnly: true, right: 'pricing' };
+const bps = z.number().int().min(0).max(100_000);
+const createSchema = z.strictObject({
+  kind: z.enum(['margin', 'tax', 'fee']),
+  tenantId: z.string().min(1).nullable().optional(),
+  service: z.enum(SERVICES).nullable().optional(),
+  bps,
+});
+const updateSchema = z.strictObject({ bps });
+const adminQuoteQuery = quoteQuery.extend({ tenantId: z.string().min(1).optional() });
+
+/** Pricing rules (platform only, right `pricing`), the staff quote (right `bookings`) and the storefront quote. */
+export function pricingAdminRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
+  const api = clients.pricing;
+  return [
+    {
+      method: 'get',
+      path: '/api/pricing/rules',
+      access: rules,
+      handlers: [
+        async (_req, res) => {
+          const reply = await api.listRules({}, callOptions(res));
+          res.json(
+            dataBody({
+              rules: reply.rules.map(presentRule),
+              effectiveDefaults: reply.effectiveDefaults.map(({ kind, tenantId, service, bps: value }) => ({
+                kind,
+                tenantId: tenantId ?? null,
+                service: service ?? null,
+                bps: value,
+              })),
+            }),
+          );
+        },
+      ],
+    },
+    {
+      method: 'post',
+      path: '/api/pricing/rules',
+      access: rules,
+      handlers: [
+        async (req, res) => {
+          const body = validate(createSchema, req.body);
+          const reply = await api.createRule(
+            {
+              actorUserId: staffOf(res).userId,
+              kind: body.kind,
+              tenantId: body.tenantId ?? undefined,
+              service: body.service ?? undefined,
+              bps: body.bps,
+            },
+            callOptions(res),
+          );
+          res.status(201).json(dataBody(presentRule(reply.rule)));
+        },
+      ],
+    },
+    {
+      method: 'put',
+      path: '/api/pricing/rules/:id',
+      access: rules,
+      handlers: [
+        async (req, res) => {
+          const { bps: value } = validate(updateSchema, req.body);
+          const reply = await api.updateRule(
+            { actorUserId: staffOf(res).userId, id: stringParam(req, 'id'), bps: value },
+            callOptions(res),
+          );
+          res.json(dataBody(presentRule(reply.rule)));
+        },
+      ],
+    },
+    {
+      method: 'delete',
+      path: '/api/pricing/rules/:id',
+      access: rules,
+      handlers: [
+        async (req, res) => {
+          const id = stringParam(req, 'id');
+          await api.deleteRule({ actorUserId: staffOf(res).userId, id }, callOptions(res));
+          res.json(dataBody({ id, deleted: true }));
+        },
+      ],
+    },
+    {
+      method: 'get',
+      path: '/api/pricing/admin/quote',
+      access: { kind: 'staff', right: 'bookings' },
+      handlers: [
+        (req, res) => {
+          // Tenant staff always see their own tenant's price; platform staff may name a tenant.
+          const staff = staffOf(res);
+          const asked = typeof req.query.tenantId === 'string' ? req.query.tenantId : undefined;
+          return answerQuote(clients, req, res, staff.tenantId ?? asked, adminQuoteQuery);
+        },
+      ],
+    },
+    {
+      method: 'get',
+      path: '/api/pricing/quote',
+      access: { kind: 'public' },
+      handlers: [(req, res) => answerQuote(clients, req, res, undefined)],
+    },
+  ];
+}

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import type { ServiceClients } from '../../clients/service-clients';
+import { callOptions } from '../../http/calls';
+import { dataBody } from '../../http/envelope';
+import type { RouteDefinition } from '../../http/route-table';
+import { validate } from '../../http/validate';
+import { presentCar, presentFlight, presentHotel } from './presenters';
+import { searcherOf } from './searcher';
+
+// The HTTP contract (types, required fields, ranges, defaults) is checked here; dates and places are the
+// search service's to judge (real days, not in the past, in order; known cities and airports).
+const place = z.string().trim().min(1).max(80);
+const day = z.string().min(1).max(20);
+const flightSchema = z.strictObject({
+  from: place,
+  to: place,
+  departDate: day,
+  returnDate: day.optional(),
+  adults: z.number().int().min(1).max(9).default(1),
+  cabin: z.enum(['economy', 'premium', 'business']).default('economy'),
+});
+const hotelSchema = z.strictObject({
+  city: place,
+  checkIn: day,
+  checkOut: day,
+  rooms: z.number().int().min(1).max(5).default(1),
+  guests: z.number().int().min(1).max(12).default(2),
+});
+const carSchema = z.strictObject({
+  pickup: place,
+  from: day,
+  until: day,
+  driverAge: z.number().int().min(18).max(99).default(30),
+});
+
+/** `POST /search/flights|hotels|cars` (scope `search:read`): simulated inventory priced for the caller's tenant. */
+export function searchRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
+  const access = { kind: 'partner', scope: 'search:read' } as const;
+  return [
+    {
+      method: 'post',
+      path: '/api/v1/search/flights',
+      access,
+      handlers: [
+        async (req, res) => {
+          const body = validate(flightSchema, req.body);
+          const reply = await clients.search.searchFlights(
+            { searcher: searcherOf(res), ...body },
+            callOptions(res),
+          );
+          const data = { simulated: true, onward: reply.onward.map(presentFlight) };
+          res.json(dataBody(reply.roundTrip ? { ...data, return: reply.return.map(presentFlight) } : data));
+        },
+      ],
+    },
+    {
+      method: 'post',
+      path: '/api/v1/search/hotels',
+      access,
+      handlers: [
+        async (req, res) => {
+          const body = validate(hotelSchema, req.body);
+          const reply = await clients.search.searchHotels(
+            { searcher: searcherOf(res), ...body },
+            callOptions(res),
+          );
+          res.json(
+            dataBody({ simulated: true, nights: reply.nights, results: reply.results.map(presentHotel) }),
+          );
+        },
+      ],
+    },
+    {
+      method: 'post',
+      path: '/api/v1/search/cars',
+      access,
+      handlers: [
+        async (req, res) => {
+          const body = validate(carSchema, req.body);
+          const reply = await clients.search.searchCars(
+            { searcher: searcherOf(res), ...body },
+            callOptions(res),
+          );
+          res.json(dataBody({ simulated: true, days: reply.days, results: reply.results.map(presentCar) }));
+        },
+      ],
+    },
+  ];
+}
