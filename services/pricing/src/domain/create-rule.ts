@@ -1,0 +1,31 @@
+import { badRequest } from '@travel/errors';
+import type { Logger } from '@travel/logger';
+import type { PricingRuleRepository } from '../db/pricing-rule.repository';
+import {
+  actorProblems,
+  type NewRuleFields,
+  newRuleProblems,
+  type PricingRule,
+  type RuleSlot,
+} from './pricing-rule';
+import { logRuleChange } from './rule-audit';
+
+export interface CreateRuleInput extends NewRuleFields {
+  actorUserId: string;
+}
+
+/** Stores a rule in an empty slot (a filled slot is `conflict`: update that rule instead). */
+export function createCreateRule({ rules, now }: { rules: PricingRuleRepository; now: () => Date }) {
+  return async function createRule(input: CreateRuleInput, logger: Logger): Promise<PricingRule> {
+    const problems = [...actorProblems(input.actorUserId), ...newRuleProblems(input)];
+    if (problems.length > 0) throw badRequest(problems);
+    const slot = {
+      kind: input.kind,
+      tenantId: input.tenantId ?? null,
+      service: input.service ?? null,
+    } as RuleSlot; // newRuleProblems has checked kind and service
+    const rule = await rules.create(slot, input.bps, now());
+    logRuleChange(logger, 'pricing_rule.created', input.actorUserId, rule);
+    return rule;
+  };
+}

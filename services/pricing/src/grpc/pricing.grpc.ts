@@ -1,0 +1,62 @@
+import type { pricing } from '@travel/contracts';
+import type { RequestContext, ServiceImplementation } from '@travel/grpc';
+import type { createCreateRule } from '../domain/create-rule';
+import type { createDeleteRule } from '../domain/delete-rule';
+import type { createListRules } from '../domain/list-rules';
+import type { createPriceOffers } from '../domain/price-offers';
+import type { EffectiveDefault, PricingRule } from '../domain/pricing-rule';
+import type { createQuote } from '../domain/quote';
+import type { createUpdateRule } from '../domain/update-rule';
+
+export interface PricingUseCases {
+  quote: ReturnType<typeof createQuote>;
+  priceOffers: ReturnType<typeof createPriceOffers>;
+  listRules: ReturnType<typeof createListRules>;
+  createRule: ReturnType<typeof createCreateRule>;
+  updateRule: ReturnType<typeof createUpdateRule>;
+  deleteRule: ReturnType<typeof createDeleteRule>;
+}
+
+/** Thin handlers: decode, call one use case (rule changes get the request's logger for their audit line), encode. */
+export function createPricingGrpc(
+  useCases: PricingUseCases,
+): ServiceImplementation<typeof pricing.PricingServiceDefinition, RequestContext> {
+  return {
+    async quote(request) {
+      return { price: await useCases.quote(request) };
+    },
+    async priceOffers(request) {
+      return { prices: await useCases.priceOffers(request) };
+    },
+    async listRules() {
+      const listing = await useCases.listRules();
+      return {
+        rules: listing.rules.map(encodeRule),
+        effectiveDefaults: listing.effectiveDefaults.map(encodeRule),
+      };
+    },
+    async createRule(request, context) {
+      return { rule: encodeRule(await useCases.createRule(request, context.logger)) };
+    },
+    async updateRule(request, context) {
+      return { rule: encodeRule(await useCases.updateRule(request, context.logger)) };
+    },
+    async deleteRule(request, context) {
+      await useCases.deleteRule(request, context.logger);
+      return {};
+    },
+  };
+}
+
+/** A stored rule, or a default as a rule without id or timestamps. */
+function encodeRule(rule: PricingRule | EffectiveDefault): pricing.PricingRule {
+  return {
+    id: 'id' in rule ? rule.id : '',
+    kind: rule.kind,
+    tenantId: rule.tenantId ?? undefined,
+    service: rule.service ?? undefined,
+    bps: rule.bps,
+    createdAt: 'createdAt' in rule ? rule.createdAt : undefined,
+    updatedAt: 'updatedAt' in rule ? rule.updatedAt : undefined,
+  };
+}
