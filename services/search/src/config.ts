@@ -1,8 +1,17 @@
-import { loadConfig, serviceFields } from '@travel/config';
+import { loadConfig, positiveInt, serviceFields } from '@travel/config';
 import { z } from 'zod';
 
 const schema = z.object({
   ...serviceFields({ grpcPort: 50052 }),
+  /** Search prices every offer through pricing's PriceOffers (one call per search). */
+  PRICING_ADDRESS: z.string().min(1).default('127.0.0.1:50053'),
+  PRICING_DEADLINE_MS: positiveInt(3000),
+  /** Ed25519 private key (PKCS#8 PEM) that signs offer tokens; booking holds only the public key. */
+  OFFER_TOKEN_PRIVATE_KEY: z
+    .string({ error: 'Required: the PEM private key that signs offer tokens.' })
+    .refine((pem) => pem.includes('-----BEGIN PRIVATE KEY-----'), { message: 'Must be a PKCS#8 PEM key.' }),
+  /** Lifetime of an offer token (decisions.md: 15 minutes; shorter in tests). */
+  OFFER_TOKEN_TTL_SECONDS: positiveInt(900),
 });
 
 export type SearchConfig = z.output<typeof schema>;

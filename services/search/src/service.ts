@@ -1,15 +1,50 @@
-import { createGrpcServer } from '@travel/grpc';
+import { pricing, search } from '@travel/contracts';
+import { createGrpcServer, createServiceClient } from '@travel/grpc';
 import type { Component } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
-
+import { createOfferTokenSigner } from '@travel/offer-tokens';
 import type { SearchConfig } from './config';
+import { createFinishOffers } from './domain/finish-offers';
+import { createSearchCars } from './domain/search-cars';
+import { createSearchFlights } from './domain/search-flights';
+import { createSearchHotels } from './domain/search-hotels';
+import { createPriceOffers } from './grpc/pricing.client';
+import { createSearchGrpc } from './grpc/search.grpc';
 
-/** Search owns nothing durable: its inventory is a pure function of the query (docs/architecture.md). */
-export function createSearchService(config: SearchConfig, logger: Logger) {
+export interface SearchServiceOptions {
+  /** The clock of date checks and token expiry; tests pass their own. */
+  now?: () => Date;
+}
+
+/**
+ * Search owns nothing durable: its inventory is a pure function of the query (docs/architecture.md).
+ * Its health has no dependency checks: pricing reports its own health, and a pricing outage makes only
+ * searches fail (503), not the process unready.
+ */
+export function createSearchService(
+  config: SearchConfig,
+  logger: Logger,
+  options: SearchServiceOptions = {},
+) {
+  const now = options.now ?? (() => new Date());
+  const pricingClient = createServiceClient(pricing.PricingServiceDefinition, config.PRICING_ADDRESS, {
+    deadlineMs: config.PRICING_DEADLINE_MS,
+  });
+  const signer = createOfferTokenSigner({
+    privateKeyPem: config.OFFER_TOKEN_PRIVATE_KEY,
+    ttlSeconds: config.OFFER_TOKEN_TTL_SECONDS,
+    now,
+  });
+  const finishOffers = createFinishOffers({ priceOffers: createPriceOffers(pricingClient), signer });
+  const searchGrpc = createSearchGrpc({
+    searchFlights: createSearchFlights({ finishOffers, now }),
+    searchHotels: createSearchHotels({ finishOffers, now }),
+    searchCars: createSearchCars({ finishOffers, now }),
+  });
   const grpc = createGrpcServer({
     host: config.GRPC_HOST,
     port: config.GRPC_PORT,
-    services: [],
+    services: [{ definition: search.SearchServiceDefinition, implementation: searchGrpc }],
     healthChecks: {},
     logger,
   });

@@ -1,0 +1,50 @@
+import type { OfferClaims, OfferTokenSigner } from '@travel/offer-tokens';
+import type { Searcher } from './searcher';
+
+export type OfferType = OfferClaims['type'];
+
+/** The tenant's price of one offer (pricing service, decisions.md formula). */
+export interface Price {
+  baseAmount: number;
+  tax: number;
+  fee: number;
+  total: number;
+  currency: string;
+}
+
+/** Prices many supplier subtotals of one service for one tenant, in order, in a single call. */
+export type PriceOffers = (
+  input: { tenantId: string | null; service: OfferType; subtotals: number[] },
+  requestId: string,
+) => Promise<Price[]>;
+
+export type Finished<T> = T & { offerToken: string; price: Price };
+
+/**
+ * Turns supplier drafts into offers: one PriceOffers call for all of them (every leg of a round trip),
+ * then a token per offer carrying the draft itself (all fields but token and price) and its subtotal.
+ */
+export function createFinishOffers(deps: { priceOffers: PriceOffers; signer: OfferTokenSigner }) {
+  return async function finishOffers<T extends { subtotal: number }>(
+    type: OfferType,
+    drafts: T[],
+    searcher: Searcher,
+    requestId: string,
+  ): Promise<Finished<T>[]> {
+    if (drafts.length === 0) return [];
+    const subtotals = drafts.map((draft) => draft.subtotal);
+    const prices = await deps.priceOffers(
+      { tenantId: searcher.tenantId, service: type, subtotals },
+      requestId,
+    );
+    if (prices.length !== drafts.length)
+      throw new Error(`pricing answered ${prices.length} prices for ${drafts.length} offers`);
+    return drafts.map((draft, i) => ({
+      ...draft,
+      offerToken: deps.signer.issue({ type, ...searcher, subtotal: draft.subtotal, offer: { ...draft } }),
+      price: prices[i] as Price,
+    }));
+  };
+}
+
+export type FinishOffers = ReturnType<typeof createFinishOffers>;

@@ -1,0 +1,229 @@
+import { pricing, search } from '@travel/contracts';
+import { createServiceClient, type ServiceClient, withRequestMetadata } from '@travel/grpc';
+import { createOfferTokenVerifier, generateOfferKeyPair } from '@travel/offer-tokens';
+import {
+  type ServiceUnderTest,
+  startServiceUnderTest,
+  testInfra,
+  testLogger,
+  uniqueName,
+} from '@travel/testkit';
+import type { Connection } from 'mongoose';
+import { readConfig as readPricingConfig } from '../../pricing/src/config';
+import { createPricingService } from '../../pricing/src/service';
+import { readConfig } from '../src/config';
+import { createSearchService } from '../src/service';
+
+// Fixed "now" so dates in the requests never drift into the past.
+const now = new Date('2026-11-21T10:00:00Z');
+const keys = generateOfferKeyPair();
+const verifier = createOfferTokenVerifier({ publicKeyPem: keys.publicKeyPem, now: () => now });
+const TENANT = 'ten_search_ct';
+const TENANT_FLIGHT_MARGIN_BPS = 1000;
+const live = (tenantId?: string) => ({ tenantId, clientId: 7, environment: 'live' });
+
+let client: ServiceClient<typeof search.SearchServiceDefinition>;
+let searchService: ServiceUnderTest;
+let stops: (() => Promise<void>)[] = [];
+let pricingDb: Connection;
+
+beforeAll(async () => {
+  const pricingConfig = readPricingConfig({
+    GRPC_PORT: '0',
+    MONGO_URL: testInfra().mongoUrl,
+    MONGO_DATABASE: uniqueName('ct_search_pricing'),
+  });
+  const builtPricing = createPricingService(pricingConfig, testLogger());
+  const pricingService = await startServiceUnderTest(builtPricing);
+  pricingDb = builtPricing.mongo.connection;
+  const config = readConfig({
+    GRPC_PORT: '0',
+    PRICING_ADDRESS: pricingService.address,
+    OFFER_TOKEN_PRIVATE_KEY: keys.privateKeyPem,
+  });
+  searchService = await startServiceUnderTest(createSearchService(config, testLogger(), { now: () => now }));
+  stops = [searchService.stop, pricingService.stop];
+  const rules = createServiceClient(pricing.PricingServiceDefinition, pricingService.address, {
+    deadlineMs: 5000,
+  });
+  await rules.createRule({
+    actorUserId: 'usr_1',
+    kind: 'margin',
+    tenantId: TENANT,
+    service: 'flight',
+    bps: TENANT_FLIGHT_MARGIN_BPS,
+  });
+  client = createServiceClient(search.SearchServiceDefinition, searchService.address, { deadlineMs: 10_000 });
+});
+afterAll(async () => {
+  await pricingDb?.dropDatabase();
+  for (const stop of stops) await stop();
+});
+
+/** decisions.md: integer basis points, each component rounded half up to whole rupees. */
+function expectedPrice(subtotal: number, marginBps: number, taxBps: number, feeBps: number) {
+  const round = (value: number, bps: number) => Math.floor((value * bps + 5000) / 10_000);
+  const baseAmount = round(subtotal, 10_000 + marginBps);
+  const tax = round(baseAmount, taxBps);
+  const fee = round(baseAmount, feeBps);
+  return { baseAmount, tax, fee, total: baseAmount + tax + fee, currency: 'INR' };
+}
+
+function claimsOf(token: string) {
+  const check = verifier.verify(token);
+  if (check.result !== 'valid') throw new Error(`token ${check.result}`);
+  return check.claims;
+}
+
+describe('search service', () => {
+  it('when probed, then the process is SERVING (it owns no database)', async () => {
+    expect(await searchService.health()).toBe('SERVING');
+  });
+
+  it('when a tenant searches a round trip, then both legs are priced with its margin and carry its own tokens', async () => {
+    const request = {
+      searcher: live(TENANT),
+      from: 'Delhi',
+      to: 'bom',
+      departDate: '2026-12-05',
+      returnDate: '2026-12-09',
+      adults: 2,
+      cabin: 'economy',
+    };
+    const reply = await client.searchFlights(request, withRequestMetadata('req_search_ct_1'));
+    expect(reply.roundTrip).toBe(true);
+    expect(reply.onward.length).toBeGreaterThanOrEqual(6);
+    expect(reply.return.length).toBeGreaterThanOrEqual(6);
+    for (const offer of reply.onward)
+      expect(offer).toMatchObject({ from: 'DEL', to: 'BOM', date: '2026-12-05' });
+    for (const offer of reply.return)
+      expect(offer).toMatchObject({ from: 'BOM', to: 'DEL', date: '2026-12-09' });
+    for (const offer of [...reply.onward, ...reply.return]) {
+      expect(offer.subtotal).toBe(offer.pricePerAdult * 2);
+      expect(offer.price).toEqual(expectedPrice(offer.subtotal, TENANT_FLIGHT_MARGIN_BPS, 500, 200));
+      const { offerToken, price: _price, ...fields } = offer;
+      expect(claimsOf(offerToken)).toEqual({
+        type: 'flight',
+        tenantId: TENANT,
+        clientId: 7,
+        environment: 'live',
+        subtotal: offer.subtotal,
+        offer: fields,
+      });
+    }
+    const tokens = [...reply.onward, ...reply.return].map((offer) => offer.offerToken);
+    expect(new Set(tokens).size).toBe(tokens.length);
+  });
+
+  it('when the same search runs twice, then the offers are identical apart from their tokens', async () => {
+    const request = {
+      searcher: live(TENANT),
+      from: 'BLR',
+      to: 'Dubai',
+      departDate: '2026-12-20',
+      adults: 1,
+      cabin: 'business',
+    };
+    const withoutTokens = (reply: search.SearchFlightsResponse) =>
+      JSON.stringify(reply.onward.map(({ offerToken: _token, ...offer }) => offer));
+    const first = await client.searchFlights(request);
+    const second = await client.searchFlights(request);
+    expect(withoutTokens(second)).toBe(withoutTokens(first));
+    expect(first.roundTrip).toBe(false);
+    expect(first.return).toEqual([]);
+    const otherDay = await client.searchFlights({ ...request, departDate: '2026-12-21' });
+    expect(withoutTokens(otherDay)).not.toBe(withoutTokens(first));
+  });
+
+  it('when a client without a tenant searches hotels, then the platform default margin applies and the token says so', async () => {
+    const reply = await client.searchHotels({
+      searcher: { clientId: 8, environment: 'test' },
+      city: 'goa',
+      checkIn: '2026-12-05',
+      checkOut: '2026-12-08',
+      rooms: 2,
+      guests: 3,
+    });
+    expect(reply.nights).toBe(3);
+    expect(reply.results.length).toBeGreaterThanOrEqual(6);
+    for (const hotel of reply.results) {
+      expect(hotel).toMatchObject({ city: 'Goa', nights: 3, rooms: 2, guests: 3, currency: 'INR' });
+      expect(hotel.subtotal).toBe(hotel.pricePerNight * 3 * 2);
+      expect(hotel.price).toEqual(expectedPrice(hotel.subtotal, 500, 1200, 200));
+      expect(claimsOf(hotel.offerToken)).toMatchObject({
+        type: 'hotel',
+        tenantId: null,
+        clientId: 8,
+        environment: 'test',
+        offer: { id: hotel.id, name: hotel.name, city: 'Goa', checkIn: '2026-12-05', nights: 3, rooms: 2 },
+      });
+    }
+  });
+
+  it('when cars are searched for a same-day rental, then it is one day and priced with the platform default margin', async () => {
+    const reply = await client.searchCars({
+      searcher: live(TENANT),
+      pickup: 'PNQ',
+      from: '2026-12-05',
+      until: '2026-12-05',
+      driverAge: 30,
+    });
+    expect(reply.days).toBe(1);
+    expect(reply.results.length).toBeGreaterThanOrEqual(5);
+    for (const car of reply.results) {
+      expect(car).toMatchObject({ pickup: 'Pune Airport (PNQ)', days: 1, currency: 'INR' });
+      expect(car.subtotal).toBe(car.pricePerDay);
+      // The tenant's margin rule is for flights only: cars fall back to the platform default.
+      expect(car.price).toEqual(expectedPrice(car.subtotal, 500, 500, 200));
+      expect(claimsOf(car.offerToken)).toMatchObject({
+        type: 'car',
+        tenantId: TENANT,
+        offer: { name: car.name, days: 1 },
+      });
+    }
+  });
+
+  it('when fields break the rules, then bad_request names each field as the HTTP body does', async () => {
+    await expect(
+      client.searchFlights({
+        searcher: live(TENANT),
+        from: 'Atlantis',
+        to: 'BOM',
+        departDate: '2027-02-30',
+        returnDate: '2026-11-20',
+        adults: 10,
+        cabin: 'economy',
+      }),
+    ).rejects.toMatchObject({
+      code: 'bad_request',
+      details: [
+        { path: 'from', message: 'unknown airport or city' },
+        { path: 'departDate', message: 'must be a real calendar day in the form YYYY-MM-DD' },
+        { path: 'returnDate', message: 'must not be in the past' },
+        { path: 'adults', message: 'must be an integer from 1 to 9' },
+      ],
+    });
+    await expect(
+      client.searchHotels({
+        searcher: live(),
+        city: 'Goa',
+        checkIn: '2026-12-05',
+        checkOut: '2026-12-05',
+        rooms: 6,
+        guests: 0,
+      }),
+    ).rejects.toMatchObject({
+      code: 'bad_request',
+      details: [{ path: 'checkOut' }, { path: 'rooms' }, { path: 'guests' }],
+    });
+    await expect(
+      client.searchCars({
+        searcher: live(),
+        pickup: 'Goa',
+        from: '2026-12-05',
+        until: '2026-12-04',
+        driverAge: 17,
+      }),
+    ).rejects.toMatchObject({ code: 'bad_request', details: [{ path: 'until' }, { path: 'driverAge' }] });
+  });
+});
