@@ -61,7 +61,37 @@ describe('offer tokens', () => {
     );
   });
 
-  it.each(['', 'ot1', 'ot1.x', 'ot2.a.b', 'ot1.a.b.c', 'not a token'])(
+  it.each([1, 2, 3, 5, 16])(
+    'when %i offers are signed together, then every token verifies on its own',
+    (n) => {
+      const list = Array.from({ length: n }, (_, i) => ({ ...claims, subtotal: 1000 + i }));
+      const tokens = signer.issueAll(list);
+      const verifier = verifierAt(minutesLater(1));
+      expect(tokens.map((token) => verifier.verify(token))).toEqual(
+        list.map((c) => ({ result: 'valid', claims: c, expiresAt: minutesLater(15) })),
+      );
+    },
+  );
+
+  it('when any character of a token from a batch is changed, or its proof is swapped, then it fails', () => {
+    const [first, second] = signer.issueAll(
+      Array.from({ length: 5 }, (_, i) => ({ ...claims, subtotal: i })),
+    );
+    const token = first as string;
+    const verifier = verifierAt(minutesLater(1));
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.';
+    for (let i = 0; i < token.length; i++) {
+      const replacement = alphabet[(alphabet.indexOf(token[i] as string) + 1) % alphabet.length];
+      expect(verifier.verify(`${token.slice(0, i)}${replacement}${token.slice(i + 1)}`).result).not.toBe(
+        'valid',
+      );
+    }
+    const [version, payload, , signature] = token.split('.');
+    const otherProof = (second as string).split('.')[2];
+    expect(verifier.verify([version, payload, otherProof, signature].join('.')).result).not.toBe('valid');
+  });
+
+  it.each(['', 'ot1', 'ot1.x', 'ot2.a.b', 'ot2.a.b.c.d', 'ot2...', 'not a token'])(
     'when the token is %j, then it is malformed',
     (token) => {
       expect(verifierAt(minutesLater(1)).verify(token).result).toMatch(/malformed|bad_signature/);

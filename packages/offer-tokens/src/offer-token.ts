@@ -1,4 +1,5 @@
 import {
+  createHash,
   createPrivateKey,
   createPublicKey,
   generateKeyPairSync,
@@ -34,10 +35,65 @@ export type OfferTokenCheck =
   | { result: 'malformed' | 'bad_signature' }
   | { result: 'expired'; claims: OfferClaims; expiresAt: Date };
 
-const VERSION = 'ot1';
+/**
+ * Format `ot2.<claims>.<proof>.<signature>` (base64url parts). One search signs all its offers at once:
+ * the claims of each offer are a leaf of a Merkle tree, the signature (Ed25519) covers the root, and each
+ * token carries the sibling hashes that lead from its leaf to the root. One signature per search instead
+ * of one per offer; a changed byte anywhere still breaks the chain to the signed root.
+ */
+const VERSION = 'ot2';
+const HASH_BYTES = 32;
+/** A proof step: which side the sibling is on (0 left, 1 right), then the sibling's hash. */
+const STEP_BYTES = 1 + HASH_BYTES;
+
+const sha256 = (...parts: Buffer[]) => createHash('sha256').update(Buffer.concat(parts)).digest();
+const leafHash = (claims: string) => sha256(Buffer.from([0]), Buffer.from(claims));
+const nodeHash = (left: Buffer, right: Buffer) => sha256(Buffer.from([1]), left, right);
+const signedRoot = (root: Buffer) => Buffer.concat([Buffer.from(`${VERSION}.`), root]);
+
+/** The proof of every leaf: the sibling at each level (an odd last node is paired with itself). */
+function merkleProofs(leaves: Buffer[]): { root: Buffer; proofs: Buffer[] } {
+  const proofs = leaves.map(() => [] as Buffer[]);
+  let level = leaves.map((hash, i) => ({ hash, members: [i] }));
+  while (level.length > 1) {
+    const next: typeof level = [];
+    for (let i = 0; i < level.length; i += 2) {
+      const left = level[i] as (typeof level)[number];
+      const right = level[i + 1] ?? left;
+      for (const m of left.members) proofs[m]?.push(Buffer.concat([Buffer.from([1]), right.hash]));
+      if (right !== left)
+        for (const m of right.members) proofs[m]?.push(Buffer.concat([Buffer.from([0]), left.hash]));
+      next.push({
+        hash: nodeHash(left.hash, right.hash),
+        members: [...left.members, ...(right === left ? [] : right.members)],
+      });
+    }
+    level = next;
+  }
+  return {
+    root: (level[0] as (typeof level)[number]).hash,
+    proofs: proofs.map((steps) => Buffer.concat(steps)),
+  };
+}
+
+/** Folds a proof from a leaf up to the root it claims; undefined for a proof that is not well formed. */
+function rootOf(leaf: Buffer, proof: Buffer): Buffer | undefined {
+  if (proof.length % STEP_BYTES !== 0) return undefined;
+  let hash = leaf;
+  for (let at = 0; at < proof.length; at += STEP_BYTES) {
+    const side = proof[at];
+    const sibling = proof.subarray(at + 1, at + STEP_BYTES);
+    if (side === 1) hash = nodeHash(hash, sibling);
+    else if (side === 0) hash = nodeHash(sibling, hash);
+    else return undefined;
+  }
+  return hash;
+}
 
 export interface OfferTokenSigner {
   issue(claims: OfferClaims): string;
+  /** Tokens for many offers under one signature, in order. */
+  issueAll(claims: OfferClaims[]): string[];
 }
 
 /** Search's side: signs with the private key (PEM, Ed25519); tokens live `ttlSeconds` from `now()`. */
@@ -47,24 +103,30 @@ export function createOfferTokenSigner(options: {
   now: () => Date;
 }): OfferTokenSigner {
   const key: KeyObject = createPrivateKey(options.privateKeyPem);
-  return {
-    issue(claims) {
-      const iat = options.now().getTime();
-      const signed: SignedClaims = {
-        ...claims,
-        iat,
-        exp: iat + options.ttlSeconds * 1000,
-        nonce: randomBytes(9).toString('base64url'),
-      };
-      const body = `${VERSION}.${Buffer.from(JSON.stringify(signed)).toString('base64url')}`;
-      return `${body}.${sign(null, Buffer.from(body), key).toString('base64url')}`;
-    },
-  };
+  function issueAll(list: OfferClaims[]): string[] {
+    if (list.length === 0) return [];
+    const iat = options.now().getTime();
+    const exp = iat + options.ttlSeconds * 1000;
+    // One random draw per batch (small synchronous draws are slow); the index keeps each nonce unique.
+    const batch = randomBytes(12).toString('base64url');
+    const payloads = list.map((claims, i) => {
+      const signed: SignedClaims = { ...claims, iat, exp, nonce: `${batch}.${i}` };
+      return Buffer.from(JSON.stringify(signed)).toString('base64url');
+    });
+    const { root, proofs } = merkleProofs(payloads.map(leafHash));
+    const signature = sign(null, signedRoot(root), key).toString('base64url');
+    return payloads.map(
+      (payload, i) => `${VERSION}.${payload}.${(proofs[i] as Buffer).toString('base64url')}.${signature}`,
+    );
+  }
+  return { issueAll, issue: (claims) => issueAll([claims])[0] as string };
 }
 
 export interface OfferTokenVerifier {
   verify(token: string): OfferTokenCheck;
 }
+
+const canonical = (part: string) => Buffer.from(part, 'base64url').toString('base64url') === part;
 
 /** Booking's side: the public key alone decides whether a token is genuine, then whether it expired. */
 export function createOfferTokenVerifier(options: {
@@ -75,18 +137,20 @@ export function createOfferTokenVerifier(options: {
   return {
     verify(token) {
       const parts = token.split('.');
-      if (parts.length !== 3 || parts[0] !== VERSION) return { result: 'malformed' };
-      const [version, payload, signature] = parts as [string, string, string];
-      const body = `${version}.${payload}`;
+      if (parts.length !== 4 || parts[0] !== VERSION) return { result: 'malformed' };
+      const [, payload, proof, signature] = parts as [string, string, string, string];
+      // Base64url decoding ignores some non-canonical input; re-encoding must give back the exact text.
+      if (!payload || !canonical(payload) || !canonical(proof) || !canonical(signature))
+        return { result: 'malformed' };
+      const root = rootOf(leafHash(payload), Buffer.from(proof, 'base64url'));
+      if (!root) return { result: 'malformed' };
       let genuine = false;
       try {
-        genuine = verify(null, Buffer.from(body), key, Buffer.from(signature, 'base64url'));
+        genuine = verify(null, signedRoot(root), key, Buffer.from(signature, 'base64url'));
       } catch {
         return { result: 'malformed' };
       }
-      // Base64url decoding ignores some non-canonical input; re-encoding must give back the exact text.
-      if (!genuine || Buffer.from(signature, 'base64url').toString('base64url') !== signature)
-        return { result: 'bad_signature' };
+      if (!genuine) return { result: 'bad_signature' };
       const signed = parseClaims(payload);
       if (!signed) return { result: 'malformed' };
       const { iat: _iat, exp, nonce: _nonce, ...claims } = signed;

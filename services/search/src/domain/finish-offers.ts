@@ -22,7 +22,8 @@ export type Finished<T> = T & { offerToken: string; price: Price };
 
 /**
  * Turns supplier drafts into offers: one PriceOffers call for all of them (every leg of a round trip),
- * then a token per offer carrying the draft itself (all fields but token and price) and its subtotal.
+ * then a token per offer carrying the draft itself (all fields but token and price) and its subtotal,
+ * all signed at once.
  */
 export function createFinishOffers(deps: { priceOffers: PriceOffers; signer: OfferTokenSigner }) {
   return async function finishOffers<T extends { subtotal: number }>(
@@ -39,9 +40,13 @@ export function createFinishOffers(deps: { priceOffers: PriceOffers; signer: Off
     );
     if (prices.length !== drafts.length)
       throw new Error(`pricing answered ${prices.length} prices for ${drafts.length} offers`);
+    // One signature for the whole search (the tokens share a Merkle root): signing is most of a search's CPU.
+    const tokens = deps.signer.issueAll(
+      drafts.map((draft) => ({ type, ...searcher, subtotal: draft.subtotal, offer: { ...draft } })),
+    );
     return drafts.map((draft, i) => ({
       ...draft,
-      offerToken: deps.signer.issue({ type, ...searcher, subtotal: draft.subtotal, offer: { ...draft } }),
+      offerToken: tokens[i] as string,
       price: prices[i] as Price,
     }));
   };
