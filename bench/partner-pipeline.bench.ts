@@ -36,6 +36,8 @@ interface Options {
 /** The only place that reads flags and the environment. */
 function readOptions(): Options {
   const { values } = parseArgs({
+    // `pnpm bench -- --flag` hands the `--` through; it is not the end of the options here.
+    args: process.argv.slice(2).filter((arg) => arg !== '--'),
     options: {
       gateway: { type: 'string', default: 'http://127.0.0.1:8080' },
       duration: { type: 'string', default: '15' },
