@@ -41,19 +41,11 @@ export interface AppDeps {
   usage: UsageRecorder;
   trustedProxies: readonly CidrRange[];
   signInAttemptsPerMinute: number;
-  /** Only tests add routes here (a scoped probe for the security suite). */
-  extraRoutes?: RouteDefinition[];
 }
 
 /** Every route the gateway serves; access checks, the 405 check and the OpenAPI coverage test read this list. */
 export function allRoutes(deps: AppDeps): RouteDefinition[] {
-  return [
-    ...healthRoutes(deps),
-    ...docsRoutes(deps.documents),
-    ...partnerRoutes(deps),
-    ...adminRoutes(deps),
-    ...(deps.extraRoutes ?? []),
-  ];
+  return [...healthRoutes(deps), ...docsRoutes(deps.documents), ...partnerRoutes(deps), ...adminRoutes(deps)];
 }
 
 /** The access checks, in the order they run (STYLE.md rule 11). Each passes routes not of its kind. */

@@ -9,7 +9,6 @@ import { createApp } from './app';
 import { createRedis } from './clients/redis';
 import { createServiceClients, type ServiceClients } from './clients/service-clients';
 import type { GatewayConfig } from './config';
-import type { RouteDefinition } from './http/route-table';
 import { loadOpenApiDocuments } from './openapi/documents';
 import { createHttpServer } from './server';
 import { API_USAGE_TOPIC, createUsageRecorder } from './usage/usage-recorder';
@@ -21,16 +20,12 @@ import { API_USAGE_TOPIC, createUsageRecorder } from './usage/usage-recorder';
 export function createGateway(
   config: GatewayConfig,
   logger: Logger,
-  testHooks: {
-    /** Wraps the real clients, to see which calls reach a service. */
-    wrapClients?: (clients: ServiceClients) => ServiceClients;
-    /** Routes served beside the real ones, behind the same chain. */
-    extraRoutes?: RouteDefinition[];
-  } = {},
+  /** Tests wrap the real clients to see which calls reach a service. */
+  wrapClients: (clients: ServiceClients) => ServiceClients = (clients) => clients,
 ) {
   const now = () => new Date();
   const redis = createRedis(config.REDIS_URL, logger);
-  const clients = (testHooks.wrapClients ?? ((c) => c))(createServiceClients(config));
+  const clients = wrapClients(createServiceClients(config));
   const kafka = createKafka(config.KAFKA_BROKERS, 'gateway', logger, config.KAFKA_NAMESPACE);
   const topicOptions = {
     partitions: config.KAFKA_TOPIC_PARTITIONS,
@@ -62,7 +57,6 @@ export function createGateway(
     usage,
     trustedProxies: config.TRUSTED_PROXIES,
     signInAttemptsPerMinute: config.SIGN_IN_ATTEMPTS_PER_MINUTE,
-    extraRoutes: testHooks.extraRoutes ?? [],
   });
   const http = createHttpServer(app, config.HTTP_HOST, config.HTTP_PORT, logger);
   const components: Component[] = [redis, changes, publisher, usage, http];

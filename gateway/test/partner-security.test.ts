@@ -1,6 +1,6 @@
 import { waitFor } from '@travel/testkit';
 import { type AdminApi, ALL_SCOPES, signInAdmin } from '../../deploy/local/src/launcher/admin-api';
-import { type AccessHarness, probeRoutes, startAccessHarness } from './support/access-harness';
+import { type AccessHarness, startAccessHarness } from './support/access-harness';
 import { describePartnerSecurity, type SecurityFixture } from './support/partner-security-suite';
 
 let harness: AccessHarness;
@@ -80,17 +80,19 @@ describe('partner security suite', () => {
     expect(res.headers.get('ratelimit-limit')).toBe('100');
   });
 
-  it('when the key is valid, then the scoped probe is reached (so the "reaches no service" check can fail)', async () => {
+  it('when the key is valid, then a search reaches the search service (so the "reaches no service" check can fail)', async () => {
     const before = fixture.calls.length;
-    const res = await fetch(`${fixture.gateway}/api/v1/_probe/bookings`, {
+    const res = await fetch(`${fixture.gateway}/api/v1/search/cars`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${fixture.fullKey}` },
+      headers: { authorization: `Bearer ${fixture.fullKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ pickup: 'Goa', from: '2030-01-10', until: '2030-01-12' }),
     });
-    expect(res.status).toBe(201);
-    expect(fixture.calls.slice(before)).toEqual(['probe.handler']);
+    // No search service runs beside this gateway: the call is made, then answered 503.
+    expect(res.status).toBe(503);
+    expect(fixture.calls.slice(before)).toEqual(['search.searchCars']);
   });
 
-  describePartnerSecurity(() => fixture, probeRoutes([]));
+  describePartnerSecurity(() => fixture);
 });
 
 describe('client address behind a trusted proxy', () => {

@@ -11,7 +11,6 @@ import { identityConfig as testIdentityConfig } from '../../../services/identity
 import type { ServiceClients } from '../../src/clients/service-clients';
 import { readConfig } from '../../src/config';
 import { createGateway } from '../../src/gateway';
-import type { RouteDefinition } from '../../src/http/route-table';
 
 /** gRPC calls that reached a service, as `service.method`; the access checks' own lookups are left out. */
 export type CallLog = string[];
@@ -43,26 +42,6 @@ function countingClients(clients: ServiceClients, calls: CallLog): ServiceClient
       name === 'health' ? client : wrap(name, client as object),
     ]),
   ) as unknown as ServiceClients;
-}
-
-/**
- * A partner route with a scope, for the security suite while the product's only partner route is
- * `GET /me` (no scope). Its handler stands for the service call: reaching it is logged.
- */
-export function probeRoutes(calls: CallLog): RouteDefinition[] {
-  return [
-    {
-      method: 'post',
-      path: '/api/v1/_probe/bookings',
-      access: { kind: 'partner', scope: 'bookings:write' },
-      handlers: [
-        (_req, res) => {
-          calls.push('probe.handler');
-          res.status(201).json({ data: { reached: true } });
-        },
-      ],
-    },
-  ];
 }
 
 export interface AccessHarness {
@@ -98,13 +77,20 @@ export async function startAccessHarness(
         HTTP_PORT: '0',
         REDIS_URL: infra.redisUrl,
         IDENTITY_ADDRESS: identity.address,
+        // No other service runs here: a call that gets past the checks is counted, then fails fast.
+        ...Object.fromEntries(
+          ['SEARCH', 'PRICING', 'BOOKING', 'BILLING', 'WEBHOOK'].map((name) => [
+            `${name}_ADDRESS`,
+            '127.0.0.1:1',
+          ]),
+        ),
         RATE_LIMIT_PREFIX: rateLimitPrefix,
         USAGE_FLUSH_MS: '200',
         ...kafkaEnv,
         ...env,
       }),
       testLogger(),
-      { wrapClients: (clients) => countingClients(clients, calls), extraRoutes: probeRoutes(calls) },
+      (clients) => countingClients(clients, calls),
     ),
   );
   const stops = await Promise.all(gateways.map((gateway) => startAll(gateway.components, testLogger())));

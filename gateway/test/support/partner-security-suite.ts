@@ -34,10 +34,8 @@ const validate = createOpenApiValidator(
 );
 
 /** Every partner route of the gateway (read from its route table), with a concrete path to call. */
-export function partnerRoutes(
-  extraRoutes: RouteDefinition[] = [],
-): (RouteDefinition & { access: { kind: 'partner'; scope: string | null } })[] {
-  return allRoutes({ documents, clients: {}, extraRoutes } as unknown as AppDeps).filter(
+export function partnerRoutes(): (RouteDefinition & { access: { kind: 'partner'; scope: string | null } })[] {
+  return allRoutes({ documents, clients: {} } as unknown as AppDeps).filter(
     (route): route is RouteDefinition & { access: { kind: 'partner'; scope: string | null } } =>
       route.access.kind === 'partner',
   );
@@ -47,11 +45,9 @@ export function partnerRoutes(
  * STYLE.md rule 19: the same security checks on every partner route. Each answers the exact status and
  * code in the documented error envelope, and the request reaches no service.
  */
-export function describePartnerSecurity(fixture: () => SecurityFixture, extraRoutes: RouteDefinition[] = []) {
+export function describePartnerSecurity(fixture: () => SecurityFixture) {
   describe.each(
-    partnerRoutes(extraRoutes).map(
-      (route) => [`${route.method.toUpperCase()} ${route.path}`, route] as const,
-    ),
+    partnerRoutes().map((route) => [`${route.method.toUpperCase()} ${route.path}`, route] as const),
   )('%s', (_name, route) => {
     const path = route.path.replace(/:(\w+)/g, 'x_$1');
     const scope = route.access.scope;
@@ -71,11 +67,7 @@ export function describePartnerSecurity(fixture: () => SecurityFixture, extraRou
       const body = (await res.json()) as { error: { code: string; requestId: string } };
       expect({ status: res.status, code: body.error?.code }).toEqual({ status, code });
       expect(body.error.requestId).toBe(res.headers.get('x-request-id'));
-      // Test probes are not in the document; their errors are held to the envelope `GET /me` documents.
-      const documented = path.startsWith('/api/v1/_probe/')
-        ? { method: 'get', path: '/api/v1/me' }
-        : { method: route.method, path };
-      validate({ ...documented, status: res.status, body });
+      validate({ method: route.method, path, status: res.status, body });
       expect(calls.slice(before)).toEqual([]);
       return res;
     }

@@ -91,7 +91,6 @@ function rootOf(leaf: Buffer, proof: Buffer): Buffer | undefined {
 }
 
 export interface OfferTokenSigner {
-  issue(claims: OfferClaims): string;
   /** Tokens for many offers under one signature, in order. */
   issueAll(claims: OfferClaims[]): string[];
 }
@@ -119,7 +118,7 @@ export function createOfferTokenSigner(options: {
       (payload, i) => `${VERSION}.${payload}.${(proofs[i] as Buffer).toString('base64url')}.${signature}`,
     );
   }
-  return { issueAll, issue: (claims) => issueAll([claims])[0] as string };
+  return { issueAll };
 }
 
 export interface OfferTokenVerifier {
