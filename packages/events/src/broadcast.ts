@@ -39,8 +39,12 @@ export function createBroadcastSubscriber(options: BroadcastOptions): BroadcastS
     name: `kafka-broadcast:${topic}`,
     async start() {
       await ensureTopics(kafka, [topic], options.topicOptions);
+      const fullTopic = namespaced(kafka, topic);
+      // The group is new, so "latest" would be resolved at its first fetch, after the join: an event
+      // published in between would be skipped. Pin the start to the end offsets as they are now instead.
+      const startOffsets = await endOffsetsOf(kafka, fullTopic);
       await consumer.connect();
-      await consumer.subscribe({ topics: [namespaced(kafka, topic)], fromBeginning: false });
+      await consumer.subscribe({ topics: [fullTopic], fromBeginning: false });
       const joined = new Promise<void>((resolve) => {
         const remove = consumer.on(consumer.events.GROUP_JOIN, () => {
           remove();
@@ -56,6 +60,8 @@ export function createBroadcastSubscriber(options: BroadcastOptions): BroadcastS
           }
         },
       });
+      for (const { partition, offset } of startOffsets)
+        consumer.seek({ topic: fullTopic, partition, offset });
       await joined;
       logger.info({ groupId, topic }, 'broadcast subscriber joined');
     },
@@ -63,4 +69,14 @@ export function createBroadcastSubscriber(options: BroadcastOptions): BroadcastS
       await consumer.disconnect();
     },
   };
+}
+
+async function endOffsetsOf(kafka: Kafka, topic: string): Promise<{ partition: number; offset: string }[]> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    return (await admin.fetchTopicOffsets(topic)).map(({ partition, high }) => ({ partition, offset: high }));
+  } finally {
+    await admin.disconnect();
+  }
 }
