@@ -1,2 +1,3 @@
+export { createPeriodicJob, type PeriodicJob, type PeriodicJobOptions } from './periodic-job';
 export { type Component, type RunOptions, runProcess, startAll } from './run-process';
 export { runService } from './run-service';

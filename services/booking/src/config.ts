@@ -1,11 +1,40 @@
-import { kafkaFields, loadConfig, mongoFields, serviceFields } from '@travel/config';
+import { kafkaFields, loadConfig, mongoFields, positiveInt, serviceFields } from '@travel/config';
 import { z } from 'zod';
+import { CRASH_POINTS } from './domain/crash-points';
 
-const schema = z.object({
-  ...serviceFields({ grpcPort: 50054 }),
-  ...mongoFields({ database: 'travel_booking' }),
-  ...kafkaFields,
-});
+const schema = z
+  .object({
+    ...serviceFields({ grpcPort: 50054 }),
+    ...mongoFields({ database: 'travel_booking' }),
+    ...kafkaFields,
+    /** A booking re-prices its offer through pricing's PriceOffers, like search did. */
+    PRICING_ADDRESS: z.string().min(1).default('127.0.0.1:50053'),
+    PRICING_DEADLINE_MS: positiveInt(3000),
+    /** Ed25519 public key (SPKI PEM) of the search service: booking verifies offer tokens, never signs. */
+    OFFER_TOKEN_PUBLIC_KEY: z
+      .string({ error: 'Required: the PEM public key that verifies offer tokens.' })
+      .refine((pem) => pem.includes('-----BEGIN PUBLIC KEY-----'), { message: 'Must be an SPKI PEM key.' }),
+    /** How long an idempotency key is remembered (partner-api.md §8: 48 hours). */
+    IDEMPOTENCY_RETENTION_HOURS: positiveInt(48),
+    /**
+     * How long a first request holds its key before a retry may take it over: a retry inside it is
+     * `409 conflict` (still running); after it, the retry finishes the work of a request that crashed.
+     */
+    IDEMPOTENCY_LEASE_MS: positiveInt(10_000),
+    /** The outbox relay looks for unpublished events this often (and at once after every write). */
+    OUTBOX_POLL_MS: positiveInt(1000),
+    /** Expired idempotency keys are swept and past bookings completed this often. */
+    SWEEP_INTERVAL_MS: positiveInt(60_000),
+    /**
+     * Test-only fault hook: the process kills itself (SIGKILL) when a booking reaches this step, so the
+     * crash-safety tests can prove a retry recovers. Refused in production.
+     */
+    BOOKING_CRASH_AT: z.enum(CRASH_POINTS).optional(),
+  })
+  .refine((config) => !(config.NODE_ENV === 'production' && config.BOOKING_CRASH_AT), {
+    message: 'BOOKING_CRASH_AT is a test hook and is refused when NODE_ENV=production.',
+    path: ['BOOKING_CRASH_AT'],
+  });
 
 export type BookingConfig = z.output<typeof schema>;
 

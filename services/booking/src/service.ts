@@ -1,29 +1,95 @@
+import { booking, pricing } from '@travel/contracts';
 import { createEventPublisher, createKafka } from '@travel/events';
-import { createGrpcServer } from '@travel/grpc';
-import type { Component } from '@travel/lifecycle';
+import { createGrpcServer, createServiceClient } from '@travel/grpc';
+import { type Component, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
-import { createMongo } from '@travel/mongo';
+import { createCounters, createMongo } from '@travel/mongo';
+import { createOfferTokenVerifier } from '@travel/offer-tokens';
 import type { BookingConfig } from './config';
+import { createBookingRepository } from './db/booking.repository';
+import { createClosureRepository } from './db/closure.repository';
+import { createIdempotencyKeys } from './db/idempotency-key.repository';
+import { createSweepMarks } from './db/sweep-mark.repository';
+import { createCancelBooking } from './domain/cancel-booking';
+import { crashHook } from './domain/crash-points';
+import { createCreateBooking } from './domain/create-booking';
+import { createGetBooking, createListBookings } from './domain/read-bookings';
+import { createBookingGrpc } from './grpc/booking.grpc';
+import { createReprice } from './grpc/pricing.client';
+import { BOOKING_EVENTS_TOPIC, createOutboxRelay } from './jobs/outbox-relay';
+import { createSweeper } from './jobs/sweeper';
 
-/** Booking owns bookings, idempotency records and the outbox; it publishes booking.events. */
-export function createBookingService(config: BookingConfig, logger: Logger) {
+export interface BookingServiceOptions {
+  /** The clock of token expiry, leases and travel dates; tests pass their own. */
+  now?: () => Date;
+}
+
+/**
+ * Wires the booking service by hand: repositories → use cases → gRPC, plus two background jobs (the
+ * outbox relay to `booking.events`, and the sweeper of old keys and past bookings). Stopped in reverse:
+ * gRPC first, so no new work starts, then the jobs finish their pass, then Kafka and Mongo close.
+ */
+export function createBookingService(
+  config: BookingConfig,
+  logger: Logger,
+  options: BookingServiceOptions = {},
+) {
+  const now = options.now ?? (() => new Date());
   const mongo = createMongo({ url: config.MONGO_URL, database: config.MONGO_DATABASE, logger });
   const publisher = createEventPublisher({
     kafka: createKafka(config.KAFKA_BROKERS, 'booking', logger, config.KAFKA_NAMESPACE),
-    topics: ['booking.events'],
+    topics: [BOOKING_EVENTS_TOPIC],
     topicOptions: {
       partitions: config.KAFKA_TOPIC_PARTITIONS,
       replicationFactor: config.KAFKA_REPLICATION_FACTOR,
     },
     logger,
   });
+  const bookings = createBookingRepository(mongo.connection);
+  const closures = createClosureRepository(mongo.connection);
+  const keys = createIdempotencyKeys(mongo.connection, {
+    leaseMs: config.IDEMPOTENCY_LEASE_MS,
+    retentionMs: config.IDEMPOTENCY_RETENTION_HOURS * 3_600_000,
+  });
+  const relay = createPeriodicJob({
+    name: 'outbox-relay',
+    everyMs: config.OUTBOX_POLL_MS,
+    run: createOutboxRelay({ bookings, closures, publisher }),
+    logger,
+  });
+  const sweeper = createPeriodicJob({
+    name: 'booking-sweeper',
+    everyMs: config.SWEEP_INTERVAL_MS,
+    run: createSweeper({ bookings, closures, keys, marks: createSweepMarks(mongo.connection), now, logger }),
+    logger,
+  });
+  const pricingClient = createServiceClient(pricing.PricingServiceDefinition, config.PRICING_ADDRESS, {
+    deadlineMs: config.PRICING_DEADLINE_MS,
+  });
+  const eventsWritten = () => relay.nudge();
+  const bookingGrpc = createBookingGrpc({
+    createBooking: createCreateBooking({
+      keys,
+      bookings,
+      counters: createCounters(mongo.connection),
+      verifier: createOfferTokenVerifier({ publicKeyPem: config.OFFER_TOKEN_PUBLIC_KEY, now }),
+      reprice: createReprice(pricingClient),
+      now,
+      crash: crashHook(config.BOOKING_CRASH_AT),
+      eventsWritten,
+    }),
+    getBooking: createGetBooking({ bookings, closures }),
+    listBookings: createListBookings({ bookings, closures }),
+    cancelBooking: createCancelBooking({ bookings, closures, now, eventsWritten }),
+  });
   const grpc = createGrpcServer({
     host: config.GRPC_HOST,
     port: config.GRPC_PORT,
-    services: [],
-    healthChecks: { mongodb: mongo.ping, kafka: publisher.ping },
+    services: [{ definition: booking.BookingServiceDefinition, implementation: bookingGrpc }],
+    // Kafka is not a readiness dependency: while it is down bookings still succeed and events wait.
+    healthChecks: { mongodb: mongo.ping },
     logger,
   });
-  const components: Component[] = [mongo, publisher, grpc];
-  return { components, grpc };
+  const components: Component[] = [mongo, publisher, relay, sweeper, grpc];
+  return { components, grpc, mongo };
 }

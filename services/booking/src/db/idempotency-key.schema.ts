@@ -1,0 +1,32 @@
+import { Schema } from 'mongoose';
+
+/**
+ * A claimed idempotency key. `_id` is the scope (client, environment, key), so of concurrent first
+ * requests one insert lands. It never stores the answer: the booking made by `attempt` is the answer.
+ */
+export interface IdempotencyKeyDocument {
+  _id: string;
+  /** Hex SHA-256 of the canonical JSON body of the first request. */
+  fingerprint: string;
+  /** Random per claim; the booking of this claim carries it (unique), so a takeover finishes the same attempt. */
+  attempt: string;
+  /** Until then the first request is presumed alive: a retry is `409 conflict`. */
+  leaseUntil: Date;
+  createdAt: Date;
+  /** createdAt + retention (48 h); swept by the service, not by a TTL index (FerretDB has none). */
+  expiresAt: Date;
+}
+
+export const idempotencyKeySchema = new Schema<IdempotencyKeyDocument>(
+  {
+    _id: { type: String, required: true },
+    fingerprint: { type: String, required: true },
+    attempt: { type: String, required: true },
+    leaseUntil: { type: Date, required: true },
+    createdAt: { type: Date, required: true },
+    expiresAt: { type: Date, required: true },
+  },
+  { collection: 'idempotency_keys', versionKey: false },
+);
+// Serves the sweeper: keys past their retention.
+idempotencyKeySchema.index({ expiresAt: 1 });

@@ -1,0 +1,84 @@
+import type { OfferClaims } from '@travel/offer-tokens';
+
+export type BookingStatus = 'Upcoming' | 'Cancelled' | 'Completed';
+export type BookingType = OfferClaims['type'];
+
+export interface Contact {
+  name: string;
+  email: string;
+  phone: string | null;
+}
+
+export interface Traveller {
+  firstName: string;
+  lastName: string;
+}
+
+/** Who owns a booking: the client that made it, its tenant, and the environment of the key. */
+export interface Owner {
+  tenantId: string;
+  clientId: number;
+  livemode: boolean;
+}
+
+/** A booking as it was created. Its status lives apart (a closure, see `Closure`), never on this record. */
+export interface Booking extends Owner {
+  /** `bkg_<number>`. */
+  id: string;
+  /** Monotonic across the platform: the list order and the cursor key. */
+  number: number;
+  pnr: string;
+  type: BookingType;
+  route: string;
+  date: string;
+  amount: number;
+  currency: 'INR';
+  reference: string | null;
+  contact: Contact;
+  travellers: Traveller[];
+  createdAt: Date;
+}
+
+/** How a booking left `Upcoming`: at most one per booking, ever (a unique insert decides). */
+export interface Closure {
+  bookingId: string;
+  status: Exclude<BookingStatus, 'Upcoming'>;
+  at: Date;
+}
+
+export interface BookingView extends Booking {
+  status: BookingStatus;
+}
+
+export function withStatus(booking: Booking, closure: Closure | undefined): BookingView {
+  return { ...booking, status: closure?.status ?? 'Upcoming' };
+}
+
+export function bookingId(number: number): string {
+  return `bkg_${number}`;
+}
+
+/** decisions.md: flights `<from> → <to>`; hotels `<hotel name>, <city>`; cars `<car name>, <pickup>`. */
+export function routeOf(type: BookingType, offer: Record<string, unknown>): string {
+  if (type === 'flight') return `${text(offer.from)} → ${text(offer.to)}`;
+  if (type === 'hotel') return `${text(offer.name)}, ${text(offer.city)}`;
+  return `${text(offer.name)}, ${text(offer.pickup)}`;
+}
+
+/** decisions.md: the flight date, the hotel check-in, the car pick-up day. */
+export function travelDateOf(type: BookingType, offer: Record<string, unknown>): string {
+  if (type === 'flight') return text(offer.date);
+  if (type === 'hotel') return text(offer.checkIn);
+  return text(offer.from);
+}
+
+function text(value: unknown): string {
+  if (typeof value !== 'string' || value.length === 0)
+    throw new Error('offer claims lack a field a booking needs');
+  return value;
+}
+
+/** Today in the platform's UTC calendar (the one search uses), as `YYYY-MM-DD`. */
+export function todayOf(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}

@@ -1,0 +1,142 @@
+import type { booking } from '@travel/contracts';
+import { AppError } from '@travel/errors';
+import { newEventId } from '@travel/events';
+import type { Counters } from '@travel/mongo';
+import type { OfferClaims, OfferTokenVerifier } from '@travel/offer-tokens';
+import type { BookingRepository } from '../db/booking.repository';
+import type { IdempotencyClaim, IdempotencyKeys } from '../db/idempotency-key.repository';
+import { type Booking, type BookingView, bookingId, type Owner, routeOf, travelDateOf } from './booking';
+import { type BookingRequest, readBookingRequest } from './booking-request';
+import { ownerOf } from './caller';
+import type { CrashHook } from './crash-points';
+import { checkOffer } from './offer-check';
+import { newPnr } from './pnr';
+
+/** The total (whole rupees) the tenant pays for an offer today: pricing's answer, never the client's. */
+export type Reprice = (offer: OfferClaims, tenantId: string, requestId: string) => Promise<number>;
+
+export interface CreateBookingDeps {
+  keys: IdempotencyKeys;
+  bookings: BookingRepository;
+  counters: Counters;
+  verifier: OfferTokenVerifier;
+  reprice: Reprice;
+  now: () => Date;
+  crash: CrashHook;
+  /** Tells the outbox relay there is something to publish. */
+  eventsWritten: () => void;
+}
+
+export interface CreateBookingResult {
+  booking: BookingView;
+  replayed: boolean;
+}
+
+const MAX_PNR_DRAWS = 5;
+
+/**
+ * `POST /bookings`, idempotent as decisions.md pins it down. The key is claimed by a unique insert; the
+ * booking is inserted with the claim's attempt id under a unique index, so whichever request (first or
+ * retry, before or after a crash) finishes the attempt, it books once. A retry finds the booking by the
+ * attempt and replays it; finds none and a live claim: `409`; finds a dead claim: finishes its work.
+ */
+export function createCreateBooking(deps: CreateBookingDeps) {
+  const inProgress = () =>
+    new AppError('conflict', 'A request with this Idempotency-Key is still in progress; retry it shortly.');
+
+  async function resume(claim: IdempotencyClaim, owner: Owner, input: BookingRequest, requestId: string) {
+    if (claim.fingerprint !== input.fingerprint) throw new AppError('idempotency_key_reuse');
+    const booked = await deps.bookings.findByAttempt(claim.attempt);
+    if (booked) return { booking: asCreated(booked), replayed: true };
+    if (claim.leaseUntil > deps.now()) throw inProgress();
+    // The first request died before it booked: this retry does its work, under the same attempt.
+    const taken = await deps.keys.takeOver(claim, deps.now());
+    if (!taken) throw inProgress();
+    return book(taken, owner, input, requestId);
+  }
+
+  async function book(
+    claim: IdempotencyClaim,
+    owner: Owner,
+    input: BookingRequest,
+    requestId: string,
+  ): Promise<CreateBookingResult> {
+    let outcome: { inserted: Booking } | { found: Booking };
+    try {
+      const offer = checkOffer(deps.verifier, input.offerToken, owner);
+      const amount = await deps.reprice(offer, owner.tenantId, requestId);
+      outcome = await insertBooking(claim, owner, input, offer, amount);
+    } catch (error) {
+      // An error is not remembered (decisions.md): a retry with the key runs again.
+      await deps.keys.release(claim);
+      throw error;
+    }
+    if ('found' in outcome) return { booking: asCreated(outcome.found), replayed: true };
+    deps.crash('after-booking-write');
+    deps.eventsWritten();
+    deps.crash('before-answer');
+    return { booking: asCreated(outcome.inserted), replayed: false };
+  }
+
+  async function insertBooking(
+    claim: IdempotencyClaim,
+    owner: Owner,
+    input: BookingRequest,
+    offer: OfferClaims,
+    amount: number,
+  ): Promise<{ inserted: Booking } | { found: Booking }> {
+    const number = await deps.counters.next('booking');
+    const createdAt = deps.now();
+    const events = owner.livemode
+      ? [{ id: newEventId(), type: 'booking.created' as const, occurredAt: createdAt }]
+      : []; // booking.created is for live keys only (partner-api.md §6)
+    for (let draw = 0; draw < MAX_PNR_DRAWS; draw++) {
+      const booking: Booking = {
+        ...owner,
+        id: bookingId(number),
+        number,
+        pnr: newPnr(),
+        type: offer.type,
+        route: routeOf(offer.type, offer.offer),
+        date: travelDateOf(offer.type, offer.offer),
+        amount,
+        currency: 'INR',
+        reference: input.reference,
+        contact: input.contact,
+        travellers: input.travellers,
+        createdAt,
+      };
+      const result = await deps.bookings.insert({
+        ...booking,
+        attempt: claim.attempt,
+        offer: offer.offer,
+        pendingEvents: events,
+      });
+      if (result === 'inserted') return { inserted: booking };
+      if (result === 'attempt_booked') {
+        const found = await deps.bookings.findByAttempt(claim.attempt);
+        if (found) return { found };
+      }
+    }
+    throw new Error(`booking ${bookingId(number)}: no free PNR after ${MAX_PNR_DRAWS} draws`);
+  }
+
+  return async (request: booking.CreateBookingRequest, requestId: string): Promise<CreateBookingResult> => {
+    const owner = ownerOf(request.caller);
+    const input = readBookingRequest(request);
+    const scope = `${owner.clientId}:${owner.livemode ? 'live' : 'test'}:${input.idempotencyKey}`;
+    const known = await deps.keys.find(scope, deps.now());
+    if (known) return resume(known, owner, input, requestId);
+    // Checked before claiming, so a refused request leaves no key behind.
+    checkOffer(deps.verifier, input.offerToken, owner);
+    const result = await deps.keys.claim(scope, input.fingerprint, deps.now());
+    if (!result.claimed) return resume(result.existing, owner, input, requestId);
+    deps.crash('after-claim');
+    return book(result.claim, owner, input, requestId);
+  };
+}
+
+/** The booking as its creation answered it: the original `201` (a later cancel does not change it). */
+function asCreated(booking: Booking): BookingView {
+  return { ...booking, status: 'Upcoming' };
+}

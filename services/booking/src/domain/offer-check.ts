@@ -1,0 +1,24 @@
+import { AppError, badRequest } from '@travel/errors';
+import type { OfferClaims, OfferTokenVerifier } from '@travel/offer-tokens';
+import type { Owner } from './booking';
+
+const invalidToken = (message: string) => badRequest([{ path: 'offerToken', message }]);
+
+/**
+ * The offer a token carries, if this owner may book it: a malformed or tampered token, or one issued to
+ * another tenant or environment, is `400 bad_request` (which of these is not told); an expired one is
+ * `410 offer_expired` (partner-api.md §4 rule 7).
+ */
+export function checkOffer(verifier: OfferTokenVerifier, token: string, owner: Owner): OfferClaims {
+  const check = verifier.verify(token);
+  if (!('claims' in check)) throw invalidToken('is not a valid offer token');
+  const environment = owner.livemode ? 'live' : 'test';
+  if (check.claims.tenantId !== owner.tenantId || check.claims.environment !== environment)
+    throw invalidToken('is not a valid offer token');
+  if (check.result === 'expired')
+    throw new AppError(
+      'offer_expired',
+      `The offer token expired at ${check.expiresAt.toISOString()}; search again.`,
+    );
+  return check.claims;
+}

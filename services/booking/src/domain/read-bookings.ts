@@ -1,0 +1,44 @@
+import type { booking } from '@travel/contracts';
+import { AppError, badRequest } from '@travel/errors';
+import type { BookingRepository } from '../db/booking.repository';
+import type { ClosureRepository } from '../db/closure.repository';
+import { type BookingView, withStatus } from './booking';
+import { ownerOf } from './caller';
+import { decodeCursor, encodeCursor } from './cursor';
+
+export interface ReadDeps {
+  bookings: BookingRepository;
+  closures: ClosureRepository;
+}
+
+export const MAX_PAGE = 100;
+
+/** `GET /bookings/{id}`: another client's, tenant's or environment's booking is `not_found`, like none. */
+export function createGetBooking(deps: ReadDeps) {
+  return async (request: booking.GetBookingRequest): Promise<BookingView> => {
+    const found = await deps.bookings.findOwned(request.id, ownerOf(request.caller));
+    if (!found) throw new AppError('not_found', `No booking ${request.id}.`);
+    return withStatus(found, await deps.closures.find(found.id));
+  };
+}
+
+/**
+ * `GET /bookings`: newest first, keyed on the booking number. A page continues strictly below the last
+ * number shown, so bookings made meanwhile (higher numbers) neither repeat nor push others out.
+ */
+export function createListBookings(deps: ReadDeps) {
+  return async (request: booking.ListBookingsRequest) => {
+    const owner = ownerOf(request.caller);
+    if (!Number.isInteger(request.limit) || request.limit < 1 || request.limit > MAX_PAGE)
+      throw badRequest([{ path: 'limit', message: `must be an integer from 1 to ${MAX_PAGE}` }]);
+    const below = request.cursor === undefined ? undefined : decodeCursor(request.cursor);
+    const rows = await deps.bookings.listOwned(owner, below, request.limit + 1);
+    const page = rows.slice(0, request.limit);
+    const closures = await deps.closures.findFor(page.map((row) => row.id));
+    const last = page.at(-1);
+    return {
+      bookings: page.map((row) => withStatus(row, closures.get(row.id))),
+      nextCursor: rows.length > request.limit && last ? encodeCursor(last.number) : undefined,
+    };
+  };
+}

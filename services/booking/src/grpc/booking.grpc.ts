@@ -1,0 +1,56 @@
+import type { booking } from '@travel/contracts';
+import type { RequestContext, ServiceImplementation } from '@travel/grpc';
+import type { BookingView } from '../domain/booking';
+import type { createCancelBooking } from '../domain/cancel-booking';
+import type { createCreateBooking } from '../domain/create-booking';
+import type { createGetBooking, createListBookings } from '../domain/read-bookings';
+
+export interface BookingUseCases {
+  createBooking: ReturnType<typeof createCreateBooking>;
+  getBooking: ReturnType<typeof createGetBooking>;
+  listBookings: ReturnType<typeof createListBookings>;
+  cancelBooking: ReturnType<typeof createCancelBooking>;
+}
+
+/** Thin handlers: decode, call one use case, encode. */
+export function createBookingGrpc(
+  useCases: BookingUseCases,
+): ServiceImplementation<typeof booking.BookingServiceDefinition, RequestContext> {
+  return {
+    async createBooking(request, context) {
+      const result = await useCases.createBooking(request, context.requestId);
+      return { booking: encodeBooking(result.booking, true), replayed: result.replayed };
+    },
+    async getBooking(request) {
+      return { booking: encodeBooking(await useCases.getBooking(request), true) };
+    },
+    async listBookings(request) {
+      const page = await useCases.listBookings(request);
+      return { bookings: page.bookings.map((row) => encodeBooking(row, false)), nextCursor: page.nextCursor };
+    },
+    async cancelBooking(request) {
+      return { booking: encodeBooking(await useCases.cancelBooking(request), true) };
+    },
+  };
+}
+
+/** List elements leave out contact and travellers (decisions.md). */
+function encodeBooking(view: BookingView, withPeople: boolean): booking.Booking {
+  return {
+    id: view.id,
+    pnr: view.pnr,
+    type: view.type,
+    route: view.route,
+    date: view.date,
+    status: view.status,
+    amount: view.amount,
+    currency: view.currency,
+    reference: view.reference ?? undefined,
+    livemode: view.livemode,
+    createdAt: view.createdAt,
+    contact: withPeople
+      ? { name: view.contact.name, email: view.contact.email, phone: view.contact.phone ?? undefined }
+      : undefined,
+    travellers: withPeople ? view.travellers : [],
+  };
+}

@@ -1,0 +1,16 @@
+import type { pricing } from '@travel/contracts';
+import { type ServiceClient, withRequestMetadata } from '@travel/grpc';
+import type { Reprice } from '../domain/create-booking';
+
+/** The booking's price, asked of pricing exactly as search asked it (PriceOffers on the supplier subtotal). */
+export function createReprice(client: ServiceClient<typeof pricing.PricingServiceDefinition>): Reprice {
+  return async (offer, tenantId, requestId) => {
+    const reply = await client.priceOffers(
+      { tenantId, service: offer.type, subtotals: [offer.subtotal] },
+      withRequestMetadata(requestId),
+    );
+    const price = reply.prices[0];
+    if (!price) throw new Error('pricing answered no price for the offer');
+    return price.total;
+  };
+}

@@ -1,0 +1,145 @@
+import { booking, search } from '@travel/contracts';
+import { createBroadcastSubscriber, createKafka, decodeEnvelope, type EventEnvelope } from '@travel/events';
+import { createServiceClient, type ServiceClient } from '@travel/grpc';
+import { generateOfferKeyPair } from '@travel/offer-tokens';
+import { startServiceUnderTest, testInfra, testLogger, uniqueName } from '@travel/testkit';
+import { readConfig as readPricingConfig } from '../../pricing/src/config';
+import { createPricingService } from '../../pricing/src/service';
+import { readConfig as readSearchConfig } from '../../search/src/config';
+import { createSearchService } from '../../search/src/service';
+import { type BookingConfig, readConfig } from '../src/config';
+import { createBookingService } from '../src/service';
+
+const infra = testInfra();
+const DAY_MS = 86_400_000;
+
+export type BookingClient = ServiceClient<typeof booking.BookingServiceDefinition>;
+
+/** A caller as the gateway names it: `ten_a`/`live` unless told otherwise; `null`: a client without tenant. */
+export function caller(clientId: number, tenantId: string | null = 'ten_a', environment = 'live') {
+  return { tenantId: tenantId ?? undefined, clientId, environment };
+}
+
+/** A day `days` from today (UTC), `YYYY-MM-DD`. */
+export function dayFromToday(days: number): string {
+  return new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * The real pricing and search services in-process, and everything a booking needs from them: offer
+ * tokens exactly as partners get them. One key pair and one Kafka namespace per test file.
+ */
+export async function startSearchAndPricing() {
+  const keys = generateOfferKeyPair();
+  const pricingService = await startServiceUnderTest(
+    createPricingService(
+      readPricingConfig({
+        GRPC_PORT: '0',
+        MONGO_URL: infra.mongoUrl,
+        MONGO_DATABASE: uniqueName('ct_bk_pricing'),
+      }),
+      testLogger(),
+    ),
+  );
+  const searchService = await startServiceUnderTest(
+    createSearchService(
+      readSearchConfig({
+        GRPC_PORT: '0',
+        PRICING_ADDRESS: pricingService.address,
+        OFFER_TOKEN_PRIVATE_KEY: keys.privateKeyPem,
+      }),
+      testLogger(),
+    ),
+  );
+  const searchClient = createServiceClient(search.SearchServiceDefinition, searchService.address, {
+    deadlineMs: 10_000,
+  });
+  return {
+    keys,
+    pricingAddress: pricingService.address,
+    /** A fresh flight offer for this caller: its token and the total search showed for it. */
+    async flightOffer(who: search.Searcher, daysAhead = 30) {
+      const reply = await searchClient.searchFlights({
+        searcher: who,
+        from: 'DEL',
+        to: 'BOM',
+        departDate: dayFromToday(daysAhead),
+        adults: 2,
+        cabin: 'economy',
+      });
+      const offer = reply.onward[0];
+      if (!offer?.price) throw new Error('search answered no offer');
+      return { token: offer.offerToken, total: offer.price.total, offer };
+    },
+    async stop() {
+      await searchService.stop();
+      await pricingService.stop();
+    },
+  };
+}
+
+export type SearchAndPricing = Awaited<ReturnType<typeof startSearchAndPricing>>;
+
+/** The environment of a booking service wired to that search and pricing, on its own database. */
+export function bookingEnv(
+  world: SearchAndPricing,
+  database: string,
+  namespace: string,
+): Record<string, string> {
+  return {
+    GRPC_PORT: '0',
+    MONGO_URL: infra.mongoUrl,
+    MONGO_DATABASE: database,
+    KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+    KAFKA_NAMESPACE: namespace,
+    PRICING_ADDRESS: world.pricingAddress,
+    OFFER_TOKEN_PUBLIC_KEY: world.keys.publicKeyPem,
+    OUTBOX_POLL_MS: '200',
+  };
+}
+
+/** The booking service in-process with that environment. */
+export async function startBooking(env: Record<string, string>, now?: () => Date) {
+  const config: BookingConfig = readConfig(env);
+  const service = await startServiceUnderTest(createBookingService(config, testLogger(), { now }));
+  const client: BookingClient = createServiceClient(booking.BookingServiceDefinition, service.address, {
+    deadlineMs: 20_000,
+  });
+  return { client, address: service.address, stop: () => service.stop() };
+}
+
+/** Everything published on `booking.events` in this namespace from now on. */
+export async function listenToBookingEvents(namespace: string) {
+  const heard: EventEnvelope[] = [];
+  const subscriber = createBroadcastSubscriber({
+    kafka: createKafka(infra.kafkaBrokers, uniqueName('ct-bk-listener'), testLogger(), namespace),
+    topic: 'booking.events',
+    topicOptions: { partitions: 3, replicationFactor: 1 },
+    groupPrefix: 'ct-bk-listener',
+    onEvent: (event) => heard.push(event),
+    logger: testLogger(),
+  });
+  await subscriber.start();
+  return { heard, stop: () => subscriber.stop(), decode: decodeEnvelope };
+}
+
+/** A valid create request for a token; vary what a test needs. */
+export function createRequest(
+  who: ReturnType<typeof caller>,
+  token: string,
+  idempotencyKey: string,
+  fingerprint = 'a'.repeat(64),
+): booking.CreateBookingRequest {
+  return {
+    caller: who,
+    idempotencyKey,
+    requestFingerprint: fingerprint,
+    offerToken: token,
+    contact: { name: 'Asha Rao', email: 'asha@example.com', phone: '+91 98000 00000' },
+    travellers: [
+      { firstName: 'Asha', lastName: 'Rao' },
+      { firstName: 'Ravi', lastName: 'Rao' },
+    ],
+    reference: 'PO-1001',
+  };
+}
