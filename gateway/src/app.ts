@@ -22,6 +22,7 @@ import { requestId } from './middleware/request-id';
 import { requestLog } from './middleware/request-log';
 import { requireScope } from './middleware/require-scope';
 import { requireStaffAccess } from './middleware/require-staff-access';
+import { requireTenantLink } from './middleware/require-tenant-link';
 import type { OpenApiDocuments } from './openapi/documents';
 import { adminRoutes } from './routes/admin';
 import { DOCS_ASSETS_PATH, docsRoutes } from './routes/docs.routes';
@@ -65,6 +66,7 @@ export function accessChain(deps: AppDeps): AccessChain {
       platformSwitches(deps.directory),
       requireScope,
       rateLimit(deps.rateLimits, deps.directory),
+      requireTenantLink,
     ],
     staff: [authenticateStaff(deps.staffTokens, deps.directory), requireStaffAccess],
   };
@@ -79,8 +81,9 @@ export function createApp(deps: AppDeps): Express {
 
 /**
  * The middleware chain, in one visible order: request id → route → partner checks (authenticate → IP
- * allow-list → platform switches → scope → rate limit) or staff checks → body → route → not found →
- * error handler. Middleware tests assemble it around their own routes, so they exercise exactly this order.
+ * allow-list → platform switches → scope → rate limit → tenant link) or staff checks → body → route →
+ * not found → error handler. Middleware tests assemble it around their own routes, so they exercise
+ * exactly this order.
  */
 export function assembleApp(
   logger: Logger,

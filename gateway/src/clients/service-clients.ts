@@ -1,4 +1,4 @@
-import { apiAccess, audit, health, pricing, search, staff, tenants } from '@travel/contracts';
+import { apiAccess, audit, booking, health, pricing, search, staff, tenants } from '@travel/contracts';
 import { createServiceClient, type ServiceClient } from '@travel/grpc';
 import type { GatewayConfig } from '../config';
 
@@ -25,6 +25,7 @@ export interface ServiceClients {
   audit: ServiceClient<typeof audit.AuditServiceDefinition>;
   search: ServiceClient<typeof search.SearchServiceDefinition>;
   pricing: ServiceClient<typeof pricing.PricingServiceDefinition>;
+  booking: ServiceClient<typeof booking.BookingServiceDefinition>;
 }
 
 /** The gateway's gRPC clients, one channel per service, built once at start. */
@@ -46,5 +47,6 @@ export function createServiceClients(config: GatewayConfig): ServiceClients {
     audit: createServiceClient(audit.AuditServiceDefinition, config.IDENTITY_ADDRESS, options),
     search: createServiceClient(search.SearchServiceDefinition, config.SEARCH_ADDRESS, options),
     pricing: createServiceClient(pricing.PricingServiceDefinition, config.PRICING_ADDRESS, options),
+    booking: createServiceClient(booking.BookingServiceDefinition, config.BOOKING_ADDRESS, options),
   };
 }

@@ -6,8 +6,11 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 /** Who may call a route; the access middleware of `createApp` read it from the matched route. */
 export type RouteAccess =
   | { kind: 'public' }
-  /** A partner key; `scope` null means any valid key (`GET /me`). */
-  | { kind: 'partner'; scope: string | null }
+  /**
+   * A partner key; `scope` null means any valid key (`GET /me`). `tenantLinked`: the key's client must be
+   * linked to a tenant (bookings and invoices belong to one).
+   */
+  | { kind: 'partner'; scope: string | null; tenantLinked?: true }
   /** A staff access token; `platformOnly` refuses tenant staff, `right` is the role-menu right. */
   | { kind: 'staff'; platformOnly?: boolean; tenantOnly?: boolean; right?: string };
 

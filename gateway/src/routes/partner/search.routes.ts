@@ -4,8 +4,8 @@ import { callOptions } from '../../http/calls';
 import { dataBody } from '../../http/envelope';
 import type { RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
+import { callerOf } from './caller';
 import { presentCar, presentFlight, presentHotel } from './presenters';
-import { searcherOf } from './searcher';
 
 // The HTTP contract (types, required fields, ranges, defaults) is checked here; dates and places are the
 // search service's to judge (real days, not in the past, in order; known cities and airports).
@@ -45,7 +45,7 @@ export function searchRoutes({ clients }: { clients: ServiceClients }): RouteDef
         async (req, res) => {
           const body = validate(flightSchema, req.body);
           const reply = await clients.search.searchFlights(
-            { searcher: searcherOf(res), ...body },
+            { searcher: callerOf(res), ...body },
             callOptions(res),
           );
           const data = { simulated: true, onward: reply.onward.map(presentFlight) };
@@ -61,7 +61,7 @@ export function searchRoutes({ clients }: { clients: ServiceClients }): RouteDef
         async (req, res) => {
           const body = validate(hotelSchema, req.body);
           const reply = await clients.search.searchHotels(
-            { searcher: searcherOf(res), ...body },
+            { searcher: callerOf(res), ...body },
             callOptions(res),
           );
           res.json(
@@ -78,7 +78,7 @@ export function searchRoutes({ clients }: { clients: ServiceClients }): RouteDef
         async (req, res) => {
           const body = validate(carSchema, req.body);
           const reply = await clients.search.searchCars(
-            { searcher: searcherOf(res), ...body },
+            { searcher: callerOf(res), ...body },
             callOptions(res),
           );
           res.json(dataBody({ simulated: true, days: reply.days, results: reply.results.map(presentCar) }));
