@@ -24,12 +24,14 @@ beforeAll(async () => {
   const tenant = await admin.createTenant('Security suite agency');
   const client = await admin.createClient('Security suite client', tenant.id);
   const suspended = await admin.createClient('Suspended client', tenant.id);
+  const unlinked = await admin.createClient('Unlinked client', null);
   const key = (options: Record<string, unknown> = {}) => admin.createKey(client.id, options);
-  const [full, revoked, ipLimited, suspendedKey] = await Promise.all([
+  const [full, revoked, ipLimited, suspendedKey, unlinkedKey] = await Promise.all([
     key(),
     key(),
     key({ ipAllowList: ['203.0.113.0/24'] }),
     admin.createKey(suspended.id),
+    admin.createKey(unlinked.id),
   ]);
   const expired = await key({ expiresAt: new Date(Date.now() + 1500).toISOString() });
   await admin.request('POST', `/api/admin/api-access/keys/${revoked.id}/revoke`);
@@ -43,6 +45,7 @@ beforeAll(async () => {
     expiredKey: expired.secret,
     suspendedClientKey: suspendedKey.secret,
     ipLimitedKey: ipLimited.secret,
+    unlinkedClientKey: unlinkedKey.secret,
     keyWithout: async (scope) => (await key({ scopes: ALL_SCOPES.filter((s) => s !== scope) })).secret,
     exhaustedKey: async () => {
       const limited = await key({ rateLimit: { limit: 1, windowSeconds: 60 } });
@@ -90,6 +93,15 @@ describe('partner security suite', () => {
     // No search service runs beside this gateway: the call is made, then answered 503.
     expect(res.status).toBe(503);
     expect(fixture.calls.slice(before)).toEqual(['search.searchCars']);
+  });
+
+  it('when the key of a linked client is valid, then a booking read reaches the booking service (so the tenant-link check can fail)', async () => {
+    const before = fixture.calls.length;
+    const res = await fetch(`${fixture.gateway}/api/v1/bookings`, {
+      headers: { authorization: `Bearer ${fixture.fullKey}` },
+    });
+    expect(res.status).toBe(503);
+    expect(fixture.calls.slice(before)).toEqual(['booking.listBookings']);
   });
 
   describePartnerSecurity(() => fixture);

@@ -16,6 +16,8 @@ export interface SecurityFixture {
   suspendedClientKey: string;
   /** Allows only 203.0.113.0/24. */
   ipLimitedKey: string;
+  /** A key with every scope of a client that is not linked to a tenant. */
+  unlinkedClientKey: string;
   /** A key with every scope except `scope`. */
   keyWithout(scope: string): Promise<string>;
   /** A key whose limit is already used up. */
@@ -34,15 +36,16 @@ const validate = createOpenApiValidator(
 );
 
 /** Every partner route of the gateway (read from its route table), with a concrete path to call. */
-export function partnerRoutes(): (RouteDefinition & { access: { kind: 'partner'; scope: string | null } })[] {
+type PartnerRoute = RouteDefinition & { access: Extract<RouteDefinition['access'], { kind: 'partner' }> };
+
+export function partnerRoutes(): PartnerRoute[] {
   return allRoutes({ documents, clients: {} } as unknown as AppDeps).filter(
-    (route): route is RouteDefinition & { access: { kind: 'partner'; scope: string | null } } =>
-      route.access.kind === 'partner',
+    (route): route is PartnerRoute => route.access.kind === 'partner',
   );
 }
 
 /**
- * STYLE.md rule 19: the same security checks on every partner route. Each answers the exact status and
+ * STYLE.md rule 19: the same security checks on every partner route (plus the tenant link where a route needs it). Each answers the exact status and
  * code in the documented error envelope, and the request reaches no service.
  */
 export function describePartnerSecurity(fixture: () => SecurityFixture) {
@@ -103,6 +106,12 @@ export function describePartnerSecurity(fixture: () => SecurityFixture) {
             intervalMs: 50,
           });
         }));
+    }
+    if (route.access.tenantLinked) {
+      it('when the client is not linked to a tenant, then 403 client_not_linked with RateLimit-* headers', async () => {
+        const res = await expectRejected(bearer(fixture().unlinkedClientKey), 403, 'client_not_linked');
+        expect(res.headers.get('ratelimit-limit')).toBe('100');
+      });
     }
     it('when the API is switched off, then 503 api_disabled', () =>
       fixture().withSwitches({ apiEnabled: false }, async () => {

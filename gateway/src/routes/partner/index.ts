@@ -1,10 +1,11 @@
 import type { ServiceClients } from '../../clients/service-clients';
 import type { RouteDefinition } from '../../http/route-table';
+import { bookingsRoutes } from './bookings.routes';
 import { meRoutes } from './me.routes';
 import { pricingRoutes } from './pricing.routes';
 import { searchRoutes } from './search.routes';
 
 /** Every partner route (`/api/v1`), each with its scope. */
 export function partnerRoutes(deps: { clients: ServiceClients }): RouteDefinition[] {
-  return [...meRoutes(), ...pricingRoutes(deps), ...searchRoutes(deps)];
+  return [...meRoutes(), ...pricingRoutes(deps), ...searchRoutes(deps), ...bookingsRoutes(deps)];
 }
