@@ -1,0 +1,72 @@
+import { bookingEvents } from '@travel/contracts';
+import { createKafka, decodeEnvelope, namespaced } from '@travel/events';
+import { startComponent, stopComponent } from '@travel/local-deploy';
+import { testInfra, testLogger, uniqueName, waitFor } from '@travel/testkit';
+import {
+  bookingEnv,
+  caller,
+  createRequest,
+  type SearchAndPricing,
+  startBooking,
+  startSearchAndPricing,
+} from './booking.fixture';
+
+// The outbox under a broker outage (issue 5): the real Kafka of the run is stopped and started again.
+// Component suites run one at a time, so no other suite shares the outage.
+const namespace = `${uniqueName('ct_bk_outage')}.`;
+const BOOKINGS = 100;
+let world: SearchAndPricing;
+
+beforeAll(async () => {
+  world = await startSearchAndPricing();
+});
+afterAll(async () => {
+  await startComponent('kafka'); // whatever happened, leave the broker running for the next suite
+  await world?.stop();
+});
+
+/** Every distinct booking id of a `booking.created` on the topic, read from its beginning. */
+async function createdIdsOnTopic(expected: number): Promise<Set<string>> {
+  const kafka = createKafka(testInfra().kafkaBrokers, uniqueName('ct-bk-reader'), testLogger(), namespace);
+  const consumer = kafka.consumer({ groupId: namespaced(kafka, uniqueName('reader')), maxWaitTimeInMs: 200 });
+  const ids = new Set<string>();
+  await consumer.connect();
+  try {
+    await consumer.subscribe({ topics: [namespaced(kafka, 'booking.events')], fromBeginning: true });
+    await consumer.run({
+      eachMessage: async ({ message }) => {
+        const event = decodeEnvelope(message.value);
+        if (event.type === 'booking.created') ids.add(bookingEvents.BookingEvent.decode(event.payload).id);
+      },
+    });
+    await waitFor(() => expect(ids.size).toBeGreaterThanOrEqual(expected), {
+      timeoutMs: 90_000,
+      intervalMs: 250,
+    });
+    return ids;
+  } finally {
+    await consumer.disconnect();
+  }
+}
+
+it('when Kafka is down while 100 bookings are made, then all succeed, and once it is back exactly those 100 booking.created arrive', async () => {
+  const service = await startBooking(bookingEnv(world, uniqueName('ct_bk_outage'), namespace));
+  try {
+    const who = caller(401);
+    const { token } = await world.flightOffer(who);
+    await stopComponent('kafka');
+    const booked: string[] = [];
+    for (let i = 0; i < BOOKINGS; i += 10) {
+      const batch = Array.from({ length: 10 }, () =>
+        service.client.createBooking(createRequest(who, token, uniqueName('outage'))),
+      );
+      for (const reply of await Promise.all(batch)) booked.push(reply.booking?.id ?? '');
+    }
+    expect(new Set(booked).size).toBe(BOOKINGS);
+    await startComponent('kafka');
+    const heard = await createdIdsOnTopic(BOOKINGS);
+    expect([...heard].sort()).toEqual([...booked].sort());
+  } finally {
+    await service.stop();
+  }
+});
