@@ -52,7 +52,7 @@ export function createCreateBooking(deps: CreateBookingDeps) {
     // The first request died before it booked: this retry does its work, under the same attempt.
     const taken = await deps.keys.takeOver(claim, deps.now());
     if (!taken) throw inProgress();
-    return book(taken, owner, input, requestId);
+    return book(taken, owner, input, requestId, () => checkOffer(deps.verifier, input.offerToken, owner));
   }
 
   async function book(
@@ -60,10 +60,12 @@ export function createCreateBooking(deps: CreateBookingDeps) {
     owner: Owner,
     input: BookingRequest,
     requestId: string,
+    offerOf: () => OfferClaims,
   ): Promise<CreateBookingResult> {
     let outcome: { inserted: Booking } | { found: Booking };
     try {
-      const offer = checkOffer(deps.verifier, input.offerToken, owner);
+      // A takeover checks the token again: it may have expired while the first request lay dead.
+      const offer = offerOf();
       const amount = await deps.reprice(offer, owner.tenantId, requestId);
       outcome = await insertBooking(claim, owner, input, offer, amount);
     } catch (error) {
@@ -128,11 +130,11 @@ export function createCreateBooking(deps: CreateBookingDeps) {
     const known = await deps.keys.find(scope, deps.now());
     if (known) return resume(known, owner, input, requestId);
     // Checked before claiming, so a refused request leaves no key behind.
-    checkOffer(deps.verifier, input.offerToken, owner);
+    const offer = checkOffer(deps.verifier, input.offerToken, owner);
     const result = await deps.keys.claim(scope, input.fingerprint, deps.now());
     if (!result.claimed) return resume(result.existing, owner, input, requestId);
     deps.crash('after-claim');
-    return book(result.claim, owner, input, requestId);
+    return book(result.claim, owner, input, requestId, () => offer);
   };
 }
 
