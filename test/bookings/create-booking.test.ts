@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import { newPartner, platformAdmin } from '../support/admin';
+import {
+  book,
+  contact,
+  dataOf,
+  detailPaths,
+  errorOf,
+  type FlightOffer,
+  flightOffers,
+  inDays,
+  partnerCall,
+} from '../support/bookings';
+
+let secret: string;
+let offers: FlightOffer[];
+
+beforeAll(async () => {
+  ({
+    key: { secret },
+  } = await newPartner(await platformAdmin()));
+  offers = await flightOffers(secret);
+});
+
+const offer = (i: number) => offers[i % offers.length] as FlightOffer;
+
+describe('POST /api/v1/bookings', () => {
+  it('when a searched offer is booked, then 201 with the repriced booking, also on a read by id', async () => {
+    const body = {
+      offerToken: offer(0).offerToken,
+      contact: { ...contact, phone: '+91 98450 12345' },
+      travellers: [{ firstName: 'Asha', lastName: 'Rao' }],
+      reference: 'PO-2026-1042',
+    };
+    const res = await book(secret, body);
+    expect(res.status).toBe(201);
+    expect(res.headers.get('idempotent-replayed')).toBeNull();
+    const booking = dataOf(res);
+    expect(booking).toEqual({
+      id: expect.stringMatching(/^bkg_[0-9]+$/),
+      pnr: expect.stringMatching(/^[A-Z0-9]{6}$/),
+      type: 'flight',
+      route: `${offer(0).from} → ${offer(0).to}`,
+      date: offer(0).date,
+      status: 'Upcoming',
+      amount: offer(0).price.total,
+      currency: 'INR',
+      reference: 'PO-2026-1042',
+      livemode: true,
+      createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+      contact: { ...contact, phone: '+91 98450 12345' },
+      travellers: [{ firstName: 'Asha', lastName: 'Rao' }],
+    });
+    const read = await partnerCall(secret, 'GET', `/api/v1/bookings/${booking.id}`);
+    expect([read.status, dataOf(read)]).toEqual([200, booking]);
+  });
+
+  it('when a hotel and a car are booked, then type, route and date follow their kind', async () => {
+    const search = async (kind: string, query: object) => {
+      const res = await partnerCall(secret, 'POST', `/api/v1/search/${kind}`, {
+        body: JSON.stringify(query),
+      });
+      return (res.body as { data: { results: Record<string, string | number>[] } }).data.results[0] ?? {};
+    };
+    const hotel = await search('hotels', { city: 'Goa', checkIn: inDays(40), checkOut: inDays(42) });
+    const car = await search('cars', { pickup: 'Bengaluru', from: inDays(41), until: inDays(43) });
+    const booked = await Promise.all(
+      [hotel, car].map((result) => book(secret, { offerToken: result.offerToken, contact })),
+    );
+    expect(booked.map((res) => res.status)).toEqual([201, 201]);
+    expect(booked.map((res) => [dataOf(res).type, dataOf(res).route, dataOf(res).date])).toEqual([
+      ['hotel', `${hotel.name}, ${hotel.city}`, hotel.checkIn],
+      ['car', `${car.name}, ${car.pickup}`, car.from],
+    ]);
+  });
+
+  it('when the same key comes again with the same JSON value, then the first 201 is replayed and no second booking is made', async () => {
+    const key = randomUUID();
+    const first = await book(secret, { offerToken: offer(1).offerToken, contact, reference: 'replay' }, key);
+    expect(first.status).toBe(201);
+    // Same value, other key order and whitespace.
+    const text = `{ "reference": "replay",\n  "contact": { "email": "${contact.email}", "name": "${contact.name}" }, "offerToken": "${offer(1).offerToken}" }`;
+    const again = await book(secret, text, key);
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(dataOf(again)).toEqual(dataOf(first));
+    const list = await partnerCall(secret, 'GET', '/api/v1/bookings?limit=100');
+    const ids = (list.body as { data: { id: string }[] }).data.map((b) => b.id);
+    expect(ids.filter((id) => id === dataOf(first).id)).toHaveLength(1);
+  });
+
+  it('when the same key comes with another body, then 422 idempotency_key_reuse', async () => {
+    const key = randomUUID();
+    expect((await book(secret, { offerToken: offer(2).offerToken, contact }, key)).status).toBe(201);
+    const other = await book(secret, { offerToken: offer(2).offerToken, contact, reference: 'changed' }, key);
+    expect([other.status, errorOf(other).code]).toEqual([422, 'idempotency_key_reuse']);
+  });
+
+  it('when the Idempotency-Key is missing, too short or too long, then 400 with its own code or a detail', async () => {
+    const body = { offerToken: offer(3).offerToken, contact };
+    const missing = await book(secret, body, null);
+    expect([missing.status, errorOf(missing).code]).toEqual([400, 'idempotency_key_required']);
+    for (const key of ['a'.repeat(7), 'a'.repeat(101)]) {
+      const res = await book(secret, body, key);
+      expect([res.status, errorOf(res).code, detailPaths(res)]).toEqual([
+        400,
+        'bad_request',
+        ['Idempotency-Key'],
+      ]);
+    }
+    expect((await book(secret, body, 'a'.repeat(8))).status).toBe(201);
+  });
+
+  it('when fields break the rules, then 400 bad_request names each one', async () => {
+    const base = { offerToken: offer(4).offerToken, contact };
+    const cases: [unknown, string[]][] = [
+      [{ ...base, contact: { ...contact, email: 'not-an-email' } }, ['contact.email']],
+      [{ ...base, travellers: Array(10).fill({ firstName: 'A', lastName: 'B' }) }, ['travellers']],
+      [{ ...base, reference: 'r'.repeat(81) }, ['reference']],
+      [{ ...base, travellers: [{ firstName: 'A', lastName: ' ' }] }, ['travellers.0.lastName']],
+      [{ contact: { email: 'a@b.in' } }, ['offerToken', 'contact.name']],
+    ];
+    for (const [body, paths] of cases) {
+      const res = await book(secret, body);
+      expect([res.status, errorOf(res).code, detailPaths(res)?.sort()]).toEqual([
+        400,
+        'bad_request',
+        paths.sort(),
+      ]);
+    }
+  });
+
+  it('when the offer token is tampered with, then 400 bad_request on offerToken', async () => {
+    const token = offer(5).offerToken;
+    const flipped = `${token.slice(0, 20)}${token[20] === 'A' ? 'B' : 'A'}${token.slice(21)}`;
+    for (const offerToken of [flipped, 'ot2.not.a.token', `${token}x`]) {
+      const res = await book(secret, { offerToken, contact });
+      expect([res.status, errorOf(res).code, detailPaths(res)]).toEqual([400, 'bad_request', ['offerToken']]);
+    }
+  });
+
+  it('when a client of another tenant books this tenant’s offer, then 400 on offerToken', async () => {
+    const other = await newPartner(await platformAdmin());
+    const res = await book(other.key.secret, { offerToken: offer(6).offerToken, contact });
+    expect([res.status, detailPaths(res)]).toEqual([400, ['offerToken']]);
+  });
+
+  it('when the client is not linked to a tenant, then 403 client_not_linked', async () => {
+    const admin = await platformAdmin();
+    const client = await admin.createClient(`Unlinked ${randomUUID()}`, null);
+    const key = await admin.createKey(client.id);
+    const unlinkedOffers = await flightOffers(key.secret);
+    const res = await book(key.secret, { offerToken: unlinkedOffers[0]?.offerToken, contact });
+    expect([res.status, errorOf(res).code]).toEqual([403, 'client_not_linked']);
+    const list = await partnerCall(key.secret, 'GET', '/api/v1/bookings');
+    expect([list.status, errorOf(list).code]).toEqual([403, 'client_not_linked']);
+  });
+});
