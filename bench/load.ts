@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import autocannon from 'autocannon';
 
 export interface Target {
@@ -6,6 +7,13 @@ export interface Target {
   headers?: Record<string, string>;
   method?: 'GET' | 'POST';
   body?: string;
+  /** Headers drawn again for every request (a fresh `Idempotency-Key`), on top of `headers`. */
+  freshHeaders?: () => Record<string, string>;
+  /**
+   * Which answers count: `undefined` for a good one, else a label it is counted under. Without it, a good
+   * answer is any 2xx and the label of another is its status.
+   */
+  judge?: (status: number, headers: IncomingHttpHeaders) => string | undefined;
 }
 
 export interface LoadOptions {
@@ -13,21 +21,25 @@ export interface LoadOptions {
   seconds: number;
   /** Requests per second from all connections; absent: as fast as the target answers. */
   rate?: number | undefined;
+  /** Sends at most this many requests, and ends the run (at autocannon's next 1 s tick) once answered. */
+  maxRequests?: number | undefined;
 }
 
 export interface Measurement {
   target: string;
   rate: number | undefined;
   seconds: number;
+  /** Good answers (2xx unless the target judges them). */
   ok: number;
-  non2xx: number;
+  /** Every other answer; `problems` counts them by status or by the target's label. */
+  bad: number;
+  problems: Record<string, number>;
   /** Connection errors, timeouts included. */
   errors: number;
   timeouts: number;
-  statusCounts: Record<string, number>;
-  /** 2xx answers per second. */
+  /** Good answers per second. */
   rps: number;
-  /** Latency percentiles of the 2xx answers, in milliseconds. */
+  /** Latency percentiles of the good answers, in milliseconds. */
   p50: number;
   p99: number;
 }
@@ -42,7 +54,10 @@ export interface LoadRun {
  * response event (sub-millisecond), because autocannon's own histogram counts whole milliseconds.
  */
 export function runLoad(target: Target, options: LoadOptions): LoadRun {
-  const latencies: number[] = [];
+  const tally = newTally();
+  // autocannon calls a request's onResponse (which sees the headers) just before its 'response' event
+  // (which has the latency), in one go for the same answer: the verdict is handed over in between.
+  let verdict: string | undefined;
   let instance: autocannon.Instance | undefined;
   const result = new Promise<Measurement>((resolve, reject) => {
     instance = autocannon(
@@ -51,46 +66,78 @@ export function runLoad(target: Target, options: LoadOptions): LoadRun {
         headers: target.headers,
         method: target.method ?? 'GET',
         body: target.body,
+        requests: perRequest(target, (judged) => {
+          verdict = judged;
+        }),
         connections: options.connections,
         duration: options.seconds,
         overallRate: options.rate,
-        setupClient: options.rate ? evenlyPaced(options.rate, options.connections) : undefined,
+        setupClient: clientSetup(options),
         ignoreCoordinatedOmission: options.rate !== undefined,
       },
       (error: unknown, raw: autocannon.Result) => {
         if (error) reject(error);
-        else resolve(summarise(target, options.rate, raw, latencies));
+        else resolve(summarise(target, options.rate, raw, tally));
       },
     );
     instance.on('response', (_client, status, _bytes, ms) => {
-      if (status >= 200 && status < 300) latencies.push(ms);
+      const problem = target.judge ? verdict : status >= 200 && status < 300 ? undefined : String(status);
+      verdict = undefined;
+      count(tally, problem, ms);
+      if (options.maxRequests !== undefined && tally.answers >= options.maxRequests) instance?.stop();
     });
   });
   return { result, stop: () => instance?.stop() };
+}
+
+interface Tally {
+  answers: number;
+  latencies: number[];
+  problems: Record<string, number>;
+}
+
+const newTally = (): Tally => ({ answers: 0, latencies: [], problems: {} });
+
+function count(tally: Tally, problem: string | undefined, ms: number): void {
+  tally.answers++;
+  if (problem === undefined) tally.latencies.push(ms);
+  else tally.problems[problem] = (tally.problems[problem] ?? 0) + 1;
+}
+
+/** The target's per-request steps as an autocannon request list; none without them (a fixed request). */
+function perRequest(
+  target: Target,
+  onVerdict: (problem: string | undefined) => void,
+): autocannon.Request[] | undefined {
+  const { freshHeaders, judge } = target;
+  if (!freshHeaders && !judge) return undefined;
+  const request: autocannon.Request = {};
+  if (freshHeaders) {
+    request.setupRequest = (req) => ({ ...req, headers: { ...req.headers, ...freshHeaders() } });
+  }
+  if (judge)
+    request.onResponse = (status, _body, _context, headers) => onVerdict(judge(status, headers ?? {}));
+  return [request];
 }
 
 function summarise(
   target: Target,
   rate: number | undefined,
   raw: autocannon.Result,
-  latencies: number[],
+  tally: Tally,
 ): Measurement {
   const seconds = (raw.finish.getTime() - raw.start.getTime()) / 1000;
-  const sorted = Float64Array.from(latencies).sort();
-  const statusCounts: Record<string, number> = {};
-  for (const [status, { count }] of Object.entries(raw.statusCodeStats ?? {})) {
-    statusCounts[status] = count ?? 0;
-  }
+  const sorted = Float64Array.from(tally.latencies).sort();
   return {
     target: target.name,
     rate,
     seconds,
-    ok: raw['2xx'],
-    non2xx: raw.non2xx,
+    ok: sorted.length,
+    bad: tally.answers - sorted.length,
+    problems: tally.problems,
     errors: raw.errors,
     timeouts: raw.timeouts,
-    statusCounts,
-    rps: raw['2xx'] / seconds,
+    rps: sorted.length / seconds,
     p50: percentile(sorted, 0.5),
     p99: percentile(sorted, 0.99),
   };
@@ -106,6 +153,32 @@ function percentile(sorted: Float64Array, fraction: number): number {
 interface SendingClient {
   destroyed: boolean;
   _doRequest(...args: unknown[]): void;
+}
+
+/** Every client's sends capped (the cap is the innermost step, so a paced send checks it when it goes). */
+function clientSetup(options: LoadOptions): ((client: autocannon.Client) => void) | undefined {
+  const steps = [
+    ...(options.maxRequests === undefined ? [] : [capped(options.maxRequests)]),
+    ...(options.rate ? [evenlyPaced(options.rate, options.connections)] : []),
+  ];
+  if (steps.length === 0) return undefined;
+  return (client) => {
+    for (const step of steps) step(client);
+  };
+}
+
+/** autocannon's own `amount` would replace the duration; this keeps both bounds, summed over all clients. */
+function capped(maxRequests: number) {
+  let sent = 0;
+  return (client: autocannon.Client) => {
+    const sending = client as unknown as SendingClient;
+    const send = sending._doRequest.bind(sending);
+    sending._doRequest = (...args) => {
+      if (sent >= maxRequests) return;
+      sent++;
+      send(...args);
+    };
+  };
 }
 
 /**

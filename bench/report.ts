@@ -1,0 +1,61 @@
+import { availableParallelism, cpus, loadavg } from 'node:os';
+import type { Measurement } from './load';
+
+/** The benchmark's output: its tables and its last word. */
+
+export const print = (line = '') => process.stdout.write(`${line}\n`);
+
+export function fail(message: string): never {
+  console.error(`bench: ${message}`);
+  process.exit(1);
+}
+
+const fixed = (value: number, digits = 2) => (Number.isNaN(value) ? '-' : value.toFixed(digits));
+export const count = (value: number) => Math.round(value).toLocaleString('en-US');
+
+/** Column widths; the first column is left-aligned. */
+const WIDTHS = [28, 9, 9, 9, 10, 8, 7];
+
+/** What the good and the other answers are called in a table's heading. */
+export interface AnswerLabels {
+  good: string;
+  other: string;
+}
+
+const ANY_2XX: AnswerLabels = { good: '2xx', other: 'non-2xx' };
+
+function line(cells: string[]): string {
+  const padded = cells.map((cell, i) => {
+    const width = WIDTHS[i] ?? 0;
+    return i === 0 ? cell.padEnd(width) : cell.padStart(width);
+  });
+  return `  ${padded.join('')}`;
+}
+
+function row(m: Measurement): string {
+  const cells = [m.target, count(m.rps), fixed(m.p50), fixed(m.p99), count(m.ok), count(m.bad)];
+  const problems = Object.entries(m.problems);
+  const detail =
+    problems.length > 0 ? `   (${problems.map(([label, n]) => `${label}: ${n}`).join(', ')})` : '';
+  return line([...cells, count(m.errors)]) + detail;
+}
+
+export function printTable(title: string, rows: (Measurement | undefined)[], labels = ANY_2XX): void {
+  print();
+  print(title);
+  print(line(['target', 'req/s', 'p50 ms', 'p99 ms', labels.good, labels.other, 'errors']));
+  for (const m of rows) if (m) print(row(m));
+}
+
+export function printMachine(load: { connections: number; seconds: number; warmupSeconds: number }): void {
+  const model = cpus()[0]?.model.trim() ?? 'unknown CPU';
+  const average = loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+  print(
+    `machine: ${availableParallelism()} cores (${model}), Node ${process.version}, ${process.platform} ${process.arch}, load average ${average}`,
+  );
+  print(
+    `load: autocannon, ${load.connections} keep-alive connections, ${load.seconds} s per run after ${load.warmupSeconds} s of warm-up per target`,
+  );
+}
