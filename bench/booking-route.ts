@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Target } from './load';
 import { roundTripSearch } from './platform';
-import { count, fail, print, printTable } from './report';
+import { connections, count, fail, print, printTable } from './report';
 import type { Runner } from './runner';
 
 /**
@@ -106,7 +106,7 @@ export async function benchBookings(
   const max = [];
   for (const target of targets) max.push(await run(target, options.seconds, limits));
   printTable(`fixed rate ${count(options.rate)} req/s`, paced, LABELS);
-  printTable(`full speed (${options.connections} connections, no rate set)`, max, LABELS);
+  printTable(`full speed (${connections(options.connections)}, no rate set)`, max, LABELS);
   const [fresh, replayed] = max;
   if (fresh && replayed) {
     print();

@@ -13,6 +13,9 @@ export function fail(message: string): never {
 const fixed = (value: number, digits = 2) => (Number.isNaN(value) ? '-' : value.toFixed(digits));
 export const count = (value: number) => Math.round(value).toLocaleString('en-US');
 
+/** `1 connection`, `10 connections`. */
+export const connections = (n: number) => `${n} connection${n === 1 ? '' : 's'}`;
+
 /** Column widths; the first column is left-aligned. */
 const WIDTHS = [28, 9, 9, 9, 10, 8, 7];
 
@@ -56,6 +59,6 @@ export function printMachine(load: { connections: number; seconds: number; warmu
     `machine: ${availableParallelism()} cores (${model}), Node ${process.version}, ${process.platform} ${process.arch}, load average ${average}`,
   );
   print(
-    `load: autocannon, ${load.connections} keep-alive connections, ${load.seconds} s per run after ${load.warmupSeconds} s of warm-up per target`,
+    `load: autocannon, ${connections(load.connections).replace(' ', ' keep-alive ')}, ${load.seconds} s per run after ${load.warmupSeconds} s of warm-up per target`,
   );
 }
