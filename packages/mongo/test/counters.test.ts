@@ -20,6 +20,18 @@ describe('counters on FerretDB', () => {
     expect([...values].sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
   });
 
+  it('when three replicas (each its own counters) ask at once, then no value is handed out twice', async () => {
+    const replicas = [1, 2, 3].map(() => createCounters(mongo.connection));
+    const values = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => (replicas[i % 3] as (typeof replicas)[number]).next('replicas')),
+    );
+    expect(new Set(values).size).toBe(60);
+    // A replica that lagged behind the others walks past their claims instead of reusing them.
+    expect(await (replicas[0] as (typeof replicas)[number]).next('replicas')).toBeGreaterThan(
+      Math.max(...values),
+    );
+  });
+
   it('when two sequences are used, then they count independently', async () => {
     const counters = createCounters(mongo.connection);
     expect(await counters.next('invoice')).toBe(1);

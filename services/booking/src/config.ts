@@ -21,8 +21,10 @@ const schema = z
      * `409 conflict` (still running); after it, the retry finishes the work of a request that crashed.
      */
     IDEMPOTENCY_LEASE_MS: positiveInt(10_000),
-    /** The outbox relay looks for unpublished events this often (and at once after every write). */
+    /** The outbox relay retries what it was told about this often (and runs at once after every write). */
     OUTBOX_POLL_MS: positiveInt(1000),
+    /** ...and scans for pending events nobody told it about (a crash's, another replica's) this often. */
+    OUTBOX_RESCAN_MS: positiveInt(30_000),
     /** Expired idempotency keys are swept and past bookings completed this often. */
     SWEEP_INTERVAL_MS: positiveInt(60_000),
     /**

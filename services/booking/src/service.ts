@@ -6,6 +6,7 @@ import type { Logger } from '@travel/logger';
 import { createCounters, createMongo } from '@travel/mongo';
 import { createOfferTokenVerifier } from '@travel/offer-tokens';
 import type { BookingConfig } from './config';
+import { createAttemptRepository } from './db/attempt.repository';
 import { createBookingRepository } from './db/booking.repository';
 import { createClosureRepository } from './db/closure.repository';
 import { createIdempotencyKeys } from './db/idempotency-key.repository';
@@ -51,10 +52,11 @@ export function createBookingService(
     leaseMs: config.IDEMPOTENCY_LEASE_MS,
     retentionMs: config.IDEMPOTENCY_RETENTION_HOURS * 3_600_000,
   });
-  const relay = createPeriodicJob({
+  const relay = createOutboxRelay({ bookings, closures, publisher, rescanMs: config.OUTBOX_RESCAN_MS });
+  const relayJob = createPeriodicJob({
     name: 'outbox-relay',
     everyMs: config.OUTBOX_POLL_MS,
-    run: createOutboxRelay({ bookings, closures, publisher }),
+    run: relay.run,
     logger,
   });
   const sweeper = createPeriodicJob({
@@ -66,10 +68,14 @@ export function createBookingService(
   const pricingClient = createServiceClient(pricing.PricingServiceDefinition, config.PRICING_ADDRESS, {
     deadlineMs: config.PRICING_DEADLINE_MS,
   });
-  const eventsWritten = () => relay.nudge();
+  const eventsWritten = (source: 'booking' | 'closure', bookingId: string) => {
+    relay.written(source, bookingId);
+    relayJob.nudge();
+  };
   const bookingGrpc = createBookingGrpc({
     createBooking: createCreateBooking({
       keys,
+      attempts: createAttemptRepository(mongo.connection),
       bookings,
       counters: createCounters(mongo.connection),
       verifier: createOfferTokenVerifier({ publicKeyPem: config.OFFER_TOKEN_PUBLIC_KEY, now }),
@@ -90,6 +96,6 @@ export function createBookingService(
     healthChecks: { mongodb: mongo.ping },
     logger,
   });
-  const components: Component[] = [mongo, publisher, relay, sweeper, grpc];
+  const components: Component[] = [mongo, publisher, relayJob, sweeper, grpc];
   return { components, grpc, mongo };
 }

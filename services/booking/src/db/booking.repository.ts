@@ -11,9 +11,9 @@ export interface NewBooking extends Booking {
 }
 
 export interface BookingRepository {
-  /** `inserted`, or which unique rule refused it: the attempt already booked, or the PNR drawn is taken. */
-  insert(booking: NewBooking): Promise<'inserted' | 'attempt_booked' | 'pnr_taken'>;
-  findByAttempt(attempt: string): Promise<Booking | null>;
+  /** `inserted`, or which unique rule refused it: the id is booked already, or the PNR drawn is taken. */
+  insert(booking: NewBooking): Promise<'inserted' | 'id_taken' | 'pnr_taken'>;
+  findById(id: string): Promise<Booking | null>;
   /** The booking if this owner (tenant, client, environment) made it; null otherwise. */
   findOwned(id: string, owner: Owner): Promise<Booking | null>;
   /** Up to `limit` of the owner's bookings numbered below `beforeNumber` (all when absent), newest first. */
@@ -21,8 +21,10 @@ export interface BookingRepository {
   findByIds(ids: string[]): Promise<Booking[]>;
   /** Ids of bookings whose travel date is in [fromDay, beforeDay) (from the start when fromDay is null). */
   idsDatedBetween(fromDay: string | null, beforeDay: string): Promise<string[]>;
-  /** Bookings with unpublished events, oldest first. */
+  /** Bookings with unpublished events, oldest first (a scan: the relay's safety net, not its fast path). */
   withPendingEvents(limit: number): Promise<Array<{ booking: Booking; events: PendingEvent[] }>>;
+  /** This booking's unpublished events, if any, looked up by `_id`. */
+  pendingOf(id: string): Promise<{ booking: Booking; events: PendingEvent[] } | null>;
   clearPendingEvents(ids: string[]): Promise<void>;
 }
 
@@ -48,15 +50,20 @@ export function createBookingRepository(connection: Connection): BookingReposito
         return 'inserted';
       } catch (error) {
         if (!isDuplicateKeyError(error)) throw error;
-        // The number is claimed (never taken), so the attempt or the PNR index refused it.
-        return (await model.exists({ attempt })) ? 'attempt_booked' : 'pnr_taken';
+        return (await model.exists({ _id: id })) ? 'id_taken' : 'pnr_taken';
       }
     },
-    async findByAttempt(attempt) {
-      return toBooking(await model.findOne({ attempt }).lean<BookingDocument>());
+    async findById(id) {
+      return toBooking(await model.findById(id).lean<BookingDocument>());
     },
     async findOwned(id, owner) {
-      return toBooking(await model.findOne({ _id: id, ...ownedBy(owner) }).lean<BookingDocument>());
+      // By `_id` alone, then the owner in code: FerretDB answers only a bare `_id` filter from an index.
+      const found = toBooking(await model.findById(id).lean<BookingDocument>());
+      const mine =
+        found?.clientId === owner.clientId &&
+        found.livemode === owner.livemode &&
+        found.tenantId === owner.tenantId;
+      return mine ? found : null;
     },
     async listOwned(owner, beforeNumber, limit) {
       const below = beforeNumber === undefined ? {} : { number: { $lt: beforeNumber } };
@@ -84,9 +91,16 @@ export function createBookingRepository(connection: Connection): BookingReposito
         .lean<BookingDocument[]>();
       return docs.map((doc) => ({ booking: toBooking(doc) as Booking, events: doc.pendingEvents }));
     },
+    async pendingOf(id) {
+      const doc = await model.findById(id).lean<BookingDocument>();
+      return doc?.outboxPending ? { booking: toBooking(doc) as Booking, events: doc.pendingEvents } : null;
+    },
     async clearPendingEvents(ids) {
       // The relay is the only writer of a booking after its insert, so this update races with no one.
-      await model.updateMany({ _id: { $in: ids } }, { $set: { outboxPending: false, pendingEvents: [] } });
+      // One update per `_id`: FerretDB answers `_id: { $in }` by reading the whole collection.
+      await Promise.all(
+        ids.map((id) => model.updateOne({ _id: id }, { $set: { outboxPending: false, pendingEvents: [] } })),
+      );
     },
   };
 }

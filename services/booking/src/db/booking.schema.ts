@@ -10,7 +10,7 @@ import { type PendingEvent, pendingEventSchema } from './pending-event';
 export interface BookingDocument {
   _id: string;
   number: number;
-  /** `<idempotency scope>#<claim nonce>`: the attempt that made it. Unique, so an attempt books once. */
+  /** The idempotent attempt that made it (for support; `booking_attempts` binds attempts to ids). */
   attempt: string;
   pnr: string;
   tenantId: string;
@@ -61,8 +61,6 @@ export const bookingSchema = new Schema<BookingDocument>(
   },
   { collection: 'bookings', versionKey: false, minimize: false },
 );
-// One booking per idempotent attempt: of two workers finishing the same attempt, one insert lands.
-bookingSchema.index({ attempt: 1 }, { unique: true });
 bookingSchema.index({ pnr: 1 }, { unique: true });
 // Serves GET /bookings: one client's bookings in one environment, newest first, below a cursor.
 bookingSchema.index({ clientId: 1, livemode: 1, number: -1 });

@@ -10,6 +10,8 @@ export interface ClosureRepository {
   find(bookingId: string): Promise<Closure | undefined>;
   findFor(bookingIds: string[]): Promise<Map<string, Closure>>;
   withPendingEvents(limit: number): Promise<Array<{ closure: Closure; events: PendingEvent[] }>>;
+  /** This closure's unpublished events, if any, looked up by `_id`. */
+  pendingOf(bookingId: string): Promise<{ closure: Closure; events: PendingEvent[] } | null>;
   clearPendingEvents(bookingIds: string[]): Promise<void>;
 }
 
@@ -49,11 +51,16 @@ export function createClosureRepository(connection: Connection): ClosureReposito
         .lean<ClosureDocument[]>();
       return docs.map((doc) => ({ closure: toClosure(doc), events: doc.pendingEvents }));
     },
+    async pendingOf(bookingId) {
+      const doc = await model.findById(bookingId).lean<ClosureDocument>();
+      return doc?.outboxPending ? { closure: toClosure(doc), events: doc.pendingEvents } : null;
+    },
     async clearPendingEvents(bookingIds) {
-      // The relay is the only writer of a closure after its insert.
-      await model.updateMany(
-        { _id: { $in: bookingIds } },
-        { $set: { outboxPending: false, pendingEvents: [] } },
+      // The relay is the only writer of a closure after its insert; one update per `_id` (see bookings).
+      await Promise.all(
+        bookingIds.map((id) =>
+          model.updateOne({ _id: id }, { $set: { outboxPending: false, pendingEvents: [] } }),
+        ),
       );
     },
   };

@@ -10,7 +10,8 @@ export interface CancelDeps {
   bookings: BookingRepository;
   closures: ClosureRepository;
   now: () => Date;
-  eventsWritten: () => void;
+  /** Tells the outbox relay which booking's closure has something to publish. */
+  eventsWritten: (source: 'closure', bookingId: string) => void;
 }
 
 /**
@@ -36,7 +37,7 @@ export function createCancelBooking(deps: CancelDeps) {
       const winner = await deps.closures.find(found.id);
       throw notUpcoming(found.id, winner?.status ?? 'Cancelled');
     }
-    deps.eventsWritten();
+    deps.eventsWritten('closure', found.id);
     return withStatus(found, closure);
   };
 }

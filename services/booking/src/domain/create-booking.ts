@@ -3,6 +3,7 @@ import { AppError } from '@travel/errors';
 import { newEventId } from '@travel/events';
 import type { Counters } from '@travel/mongo';
 import type { OfferClaims, OfferTokenVerifier } from '@travel/offer-tokens';
+import type { AttemptRepository } from '../db/attempt.repository';
 import type { BookingRepository } from '../db/booking.repository';
 import type { IdempotencyClaim, IdempotencyKeys } from '../db/idempotency-key.repository';
 import { type Booking, type BookingView, bookingId, type Owner, routeOf, travelDateOf } from './booking';
@@ -17,14 +18,15 @@ export type Reprice = (offer: OfferClaims, tenantId: string, requestId: string) 
 
 export interface CreateBookingDeps {
   keys: IdempotencyKeys;
+  attempts: AttemptRepository;
   bookings: BookingRepository;
   counters: Counters;
   verifier: OfferTokenVerifier;
   reprice: Reprice;
   now: () => Date;
   crash: CrashHook;
-  /** Tells the outbox relay there is something to publish. */
-  eventsWritten: () => void;
+  /** Tells the outbox relay which booking has something to publish. */
+  eventsWritten: (source: 'booking', bookingId: string) => void;
 }
 
 export interface CreateBookingResult {
@@ -35,9 +37,9 @@ export interface CreateBookingResult {
 const MAX_PNR_DRAWS = 5;
 
 /**
- * `POST /bookings`, idempotent as decisions.md pins it down. The key is claimed by a unique insert; the
- * booking is inserted with the claim's attempt id under a unique index, so whichever request (first or
- * retry, before or after a crash) finishes the attempt, it books once. A retry finds the booking by the
+ * `POST /bookings`, idempotent as decisions.md pins it down. The key is claimed by a unique insert with a
+ * random attempt id; the attempt is bound to one booking id by another unique insert, so whichever request
+ * (first or retry, before or after a crash) finishes the attempt, it books once. A retry finds the booking by the
  * attempt and replays it; finds none and a live claim: `409`; finds a dead claim: finishes its work.
  */
 export function createCreateBooking(deps: CreateBookingDeps) {
@@ -46,7 +48,7 @@ export function createCreateBooking(deps: CreateBookingDeps) {
 
   async function resume(claim: IdempotencyClaim, owner: Owner, input: BookingRequest, requestId: string) {
     if (claim.fingerprint !== input.fingerprint) throw new AppError('idempotency_key_reuse');
-    const booked = await deps.bookings.findByAttempt(claim.attempt);
+    const booked = await bookingOf(claim.attempt);
     if (booked) return { booking: asCreated(booked), replayed: true };
     if (claim.leaseUntil > deps.now()) throw inProgress();
     // The first request died before it booked: this retry does its work, under the same attempt.
@@ -75,11 +77,21 @@ export function createCreateBooking(deps: CreateBookingDeps) {
     }
     if ('found' in outcome) return { booking: asCreated(outcome.found), replayed: true };
     deps.crash('after-booking-write');
-    deps.eventsWritten();
+    deps.eventsWritten('booking', outcome.inserted.id);
     deps.crash('before-answer');
     return { booking: asCreated(outcome.inserted), replayed: false };
   }
 
+  async function bookingOf(attempt: string): Promise<Booking | null> {
+    const id = await deps.attempts.bookingIdOf(attempt);
+    return id ? deps.bookings.findById(id) : null;
+  }
+
+  /**
+   * Binds the attempt to a booking id (a unique insert: a second finisher of the attempt gets the same
+   * id), then inserts the booking under that id (a unique `_id`: one insert lands). Every lookup is by
+   * `_id`, the only filter FerretDB answers from an index.
+   */
   async function insertBooking(
     claim: IdempotencyClaim,
     owner: Owner,
@@ -87,7 +99,11 @@ export function createCreateBooking(deps: CreateBookingDeps) {
     offer: OfferClaims,
     amount: number,
   ): Promise<{ inserted: Booking } | { found: Booking }> {
-    const number = await deps.counters.next('booking');
+    const id =
+      (await deps.attempts.bookingIdOf(claim.attempt)) ??
+      (await deps.attempts.bind(claim.attempt, bookingId(await deps.counters.next('booking'))));
+    const already = await deps.bookings.findById(id);
+    if (already) return { found: already };
     const createdAt = deps.now();
     const events = owner.livemode
       ? [{ id: newEventId(), type: 'booking.created' as const, occurredAt: createdAt }]
@@ -95,8 +111,8 @@ export function createCreateBooking(deps: CreateBookingDeps) {
     for (let draw = 0; draw < MAX_PNR_DRAWS; draw++) {
       const booking: Booking = {
         ...owner,
-        id: bookingId(number),
-        number,
+        id,
+        number: Number(id.slice('bkg_'.length)),
         pnr: newPnr(),
         type: offer.type,
         route: routeOf(offer.type, offer.offer),
@@ -115,12 +131,12 @@ export function createCreateBooking(deps: CreateBookingDeps) {
         pendingEvents: events,
       });
       if (result === 'inserted') return { inserted: booking };
-      if (result === 'attempt_booked') {
-        const found = await deps.bookings.findByAttempt(claim.attempt);
+      if (result === 'id_taken') {
+        const found = await deps.bookings.findById(id);
         if (found) return { found };
       }
     }
-    throw new Error(`booking ${bookingId(number)}: no free PNR after ${MAX_PNR_DRAWS} draws`);
+    throw new Error(`booking ${id}: no free PNR after ${MAX_PNR_DRAWS} draws`);
   }
 
   return async (request: booking.CreateBookingRequest, requestId: string): Promise<CreateBookingResult> => {
