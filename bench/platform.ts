@@ -1,4 +1,5 @@
 import { type AdminApi, signInAdmin } from '@travel/local-deploy';
+import { inDays } from '@travel/testkit';
 import { fail } from './report';
 
 /** The platform under load: is it there, and a key of the benchmark's own on it. */
@@ -51,8 +52,6 @@ export async function withBenchKey<T>(
     await admin.request('DELETE', `/api/admin/api-access/clients/${client.id}`);
   }
 }
-
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The search the benchmark drives and books from: a round trip for 2 adults, a month ahead. */
 export const roundTripSearch = () =>

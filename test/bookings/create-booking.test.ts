@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { inDays } from '@travel/testkit';
 import { newPartner, platformAdmin } from '../support/admin';
 import {
   book,
@@ -8,7 +9,6 @@ import {
   errorOf,
   type FlightOffer,
   flightOffers,
-  inDays,
   partnerCall,
 } from '../support/bookings';
 

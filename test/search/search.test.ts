@@ -1,8 +1,8 @@
+import { inDays } from '@travel/testkit';
 import { bearer, newPartner, platformAdmin } from '../support/admin';
 import { type ApiResponse, call, expectDocumented } from '../support/gateway';
 
 const json = { 'content-type': 'application/json' };
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 async function search(
   secret: string,

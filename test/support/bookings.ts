@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { inDays } from '@travel/testkit';
 import { bearer } from './admin';
 import { type ApiResponse, call, expectDocumented } from './gateway';
 
 const json = { 'content-type': 'application/json' };
-
-export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 export interface FlightOffer {
   from: string;

@@ -1,3 +1,4 @@
+export { inDays } from './days';
 export { type TestInfra, testInfra } from './infra';
 export { uniqueName } from './names';
 export { createOpenApiValidator, type ResponseCheck } from './openapi-validator';

@@ -1,8 +1,8 @@
 import { booking, search } from '@travel/contracts';
-import { createBroadcastSubscriber, createKafka, decodeEnvelope, type EventEnvelope } from '@travel/events';
+import { createBroadcastSubscriber, createKafka, type EventEnvelope } from '@travel/events';
 import { createServiceClient, type ServiceClient } from '@travel/grpc';
 import { generateOfferKeyPair } from '@travel/offer-tokens';
-import { startServiceUnderTest, testInfra, testLogger, uniqueName } from '@travel/testkit';
+import { inDays, startServiceUnderTest, testInfra, testLogger, uniqueName } from '@travel/testkit';
 import { readConfig as readPricingConfig } from '../../pricing/src/config';
 import { createPricingService } from '../../pricing/src/service';
 import { readConfig as readSearchConfig } from '../../search/src/config';
@@ -11,18 +11,12 @@ import { type BookingConfig, readConfig } from '../src/config';
 import { createBookingService } from '../src/service';
 
 const infra = testInfra();
-const DAY_MS = 86_400_000;
 
 export type BookingClient = ServiceClient<typeof booking.BookingServiceDefinition>;
 
 /** A caller as the gateway names it: `ten_a`/`live` unless told otherwise; `null`: a client without tenant. */
 export function caller(clientId: number, tenantId: string | null = 'ten_a', environment = 'live') {
   return { tenantId: tenantId ?? undefined, clientId, environment };
-}
-
-/** A day `days` from today (UTC), `YYYY-MM-DD`. */
-export function dayFromToday(days: number): string {
-  return new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
 }
 
 /**
@@ -63,7 +57,7 @@ export async function startSearchAndPricing() {
         searcher: who,
         from: 'DEL',
         to: 'BOM',
-        departDate: dayFromToday(daysAhead),
+        departDate: inDays(daysAhead),
         adults: 2,
         cabin: 'economy',
       });
@@ -120,7 +114,7 @@ export async function listenToBookingEvents(namespace: string) {
     logger: testLogger(),
   });
   await subscriber.start();
-  return { heard, stop: () => subscriber.stop(), decode: decodeEnvelope };
+  return { heard, stop: () => subscriber.stop() };
 }
 
 /** A valid create request for a token; vary what a test needs. */
@@ -142,4 +136,22 @@ export function createRequest(
     ],
     reference: 'PO-1001',
   };
+}
+
+/** `count` bookings of one fresh offer for this caller, ten requests at a time; their ids in order. */
+export async function bookMany(
+  world: SearchAndPricing,
+  client: BookingClient,
+  who: ReturnType<typeof caller>,
+  count: number,
+): Promise<string[]> {
+  const { token } = await world.flightOffer(who);
+  const ids: string[] = [];
+  for (let i = 0; i < count; i += 10) {
+    const batch = Array.from({ length: Math.min(10, count - i) }, () =>
+      client.createBooking(createRequest(who, token, uniqueName('many'))),
+    );
+    for (const reply of await Promise.all(batch)) ids.push(reply.booking?.id ?? '');
+  }
+  return ids;
 }

@@ -1,6 +1,7 @@
 import { uniqueName, waitFor } from '@travel/testkit';
 import {
   bookingEnv,
+  bookMany,
   caller,
   createRequest,
   type SearchAndPricing,
@@ -19,28 +20,12 @@ afterAll(async () => {
   await world?.stop();
 });
 
-async function bookMany(
-  client: Awaited<ReturnType<typeof startBooking>>['client'],
-  who: ReturnType<typeof caller>,
-  count: number,
-) {
-  const { token } = await world.flightOffer(who);
-  const ids: string[] = [];
-  for (let i = 0; i < count; i += 10) {
-    const batch = Array.from({ length: Math.min(10, count - i) }, () =>
-      client.createBooking(createRequest(who, token, uniqueName('page'))),
-    );
-    for (const reply of await Promise.all(batch)) ids.push(reply.booking?.id ?? '');
-  }
-  return ids;
-}
-
 it('when a partner pages through 120 bookings with limit 7 while 30 more are made, then each of the 120 is seen once, newest first', async () => {
   const service = await startBooking(bookingEnv(world, uniqueName('ct_bk_pages'), namespace));
   try {
     const who = caller(301);
-    const existing = await bookMany(service.client, who, 120);
-    const writer = bookMany(service.client, who, 30);
+    const existing = await bookMany(world, service.client, who, 120);
+    const writer = bookMany(world, service.client, who, 30);
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
