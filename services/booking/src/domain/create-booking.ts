@@ -99,11 +99,9 @@ export function createCreateBooking(deps: CreateBookingDeps) {
     offer: OfferClaims,
     amount: number,
   ): Promise<{ inserted: Booking } | { found: Booking }> {
-    const id =
-      (await deps.attempts.bookingIdOf(claim.attempt)) ??
-      (await deps.attempts.bind(claim.attempt, bookingId(await deps.counters.next('booking'))));
-    const already = await deps.bookings.findById(id);
-    if (already) return { found: already };
+    // A fresh attempt binds the number it just claimed; an attempt bound before a crash keeps its id (the
+    // number claimed here is then left unused), and a booking already under it shows as `id_taken` below.
+    const id = await deps.attempts.bind(claim.attempt, bookingId(await deps.counters.next('booking')));
     const createdAt = deps.now();
     const events = owner.livemode
       ? [{ id: newEventId(), type: 'booking.created' as const, occurredAt: createdAt }]
