@@ -5,6 +5,7 @@ export * as apiUsage from './gen/travel/events/v1/api_usage';
 export * as bookingEvents from './gen/travel/events/v1/booking_event';
 export * as events from './gen/travel/events/v1/envelope';
 export * as identityChanged from './gen/travel/events/v1/identity_changed';
+export * as invoiceEvents from './gen/travel/events/v1/invoice_event';
 export * as apiAccess from './gen/travel/identity/v1/api_access_service';
 export * as audit from './gen/travel/identity/v1/audit_service';
 export * as identityCommon from './gen/travel/identity/v1/common';
