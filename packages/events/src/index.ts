@@ -14,5 +14,11 @@ export {
   type OutgoingEvent,
 } from './envelope';
 export { createKafka, namespaced } from './kafka-client';
+export {
+  createOutboxRelay,
+  type OutboxRelay,
+  type OutboxRelayOptions,
+  type OutboxSource,
+} from './outbox-relay';
 export { createEventPublisher, type EventPublisher, type PublisherOptions } from './publisher';
 export { ensureTopics, parkedTopicOf, type TopicOptions } from './topics';

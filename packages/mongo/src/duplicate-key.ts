@@ -2,3 +2,20 @@
 export function isDuplicateKeyError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
 }
+
+/**
+ * Inserts a document whose unique key decides a race: true when this insert landed, false when a document
+ * with that key was there first. The only race-safe write on FerretDB (docs/decisions.md, "Data").
+ */
+export async function insertIfAbsent(
+  model: { create(doc: object): Promise<unknown> },
+  doc: object,
+): Promise<boolean> {
+  try {
+    await model.create(doc);
+    return true;
+  } catch (error) {
+    if (isDuplicateKeyError(error)) return false;
+    throw error;
+  }
+}

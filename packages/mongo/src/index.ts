@@ -1,5 +1,5 @@
 export { createMongo, type MongoHandle, type MongoOptions } from './connection';
 export { type Counters, createCounters } from './counters';
-export { isDuplicateKeyError } from './duplicate-key';
+export { insertIfAbsent, isDuplicateKeyError } from './duplicate-key';
 export { modelOn } from './model';
 export { createProcessedEvents, type ProcessedEvents } from './processed-events';
