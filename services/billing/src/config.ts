@@ -1,10 +1,16 @@
-import { kafkaFields, loadConfig, mongoFields, serviceFields } from '@travel/config';
+import { kafkaFields, loadConfig, mongoFields, positiveInt, serviceFields } from '@travel/config';
 import { z } from 'zod';
 
 const schema = z.object({
   ...serviceFields({ grpcPort: 50055 }),
   ...mongoFields({ database: 'travel_billing' }),
   ...kafkaFields,
+  /** An invoice created without a due date is due this many days after it was made. */
+  DEFAULT_DUE_DAYS: positiveInt(15),
+  /** The outbox relay of `invoice.paid` retries what it was told about this often (and at once after a write). */
+  OUTBOX_POLL_MS: positiveInt(1000),
+  /** ...and scans for pending events nobody told it about (a crash's, another replica's) this often. */
+  OUTBOX_RESCAN_MS: positiveInt(30_000),
 });
 
 export type BillingConfig = z.output<typeof schema>;

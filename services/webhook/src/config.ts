@@ -1,9 +1,38 @@
-import { loadConfig, mongoFields, serviceFields } from '@travel/config';
+import { csv, kafkaFields, loadConfig, mongoFields, positiveInt, serviceFields } from '@travel/config';
 import { z } from 'zod';
+
+/** `90s`, `5m`, `2h`, `1500ms` or bare milliseconds. */
+const DURATION = /^(\d+)(ms|s|m|h)?$/;
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
+
+const durations = (defaultValue: string) =>
+  csv(defaultValue)
+    .refine((items) => items.length > 0 && items.every((item) => DURATION.test(item)), {
+      message: 'A comma-separated list of durations such as 1m,5m,30m,2h,12h.',
+    })
+    .transform((items) =>
+      items.map((item) => {
+        const [, amount, unit] = DURATION.exec(item) as RegExpExecArray;
+        return Number(amount) * UNIT_MS[(unit ?? 'ms') as keyof typeof UNIT_MS];
+      }),
+    );
 
 const schema = z.object({
   ...serviceFields({ grpcPort: 50056 }),
   ...mongoFields({ database: 'travel_webhook' }),
+  ...kafkaFields,
+  /** Pause before each retry after a failed attempt (partner-api.md §6); after the last one, `failed`. */
+  WEBHOOK_RETRY_DELAYS: durations('1m,5m,30m,2h,12h'),
+  /** An attempt not answered with a 2xx within this time failed (partner-api.md §8: 5 seconds). */
+  WEBHOOK_TIMEOUT_MS: positiveInt(5000),
+  /** How long a claimed attempt is its replica's; after it, another replica takes over a crashed one. */
+  WEBHOOK_LEASE_MS: positiveInt(30_000),
+  /** How often the dispatcher looks for due attempts (it also runs at once when an event arrives). */
+  WEBHOOK_POLL_MS: positiveInt(1000),
+  /** Attempts in flight at once per replica: a slow receiver must not hold up the others. */
+  WEBHOOK_CONCURRENCY: positiveInt(32),
+  /** partner-api.md §8. */
+  WEBHOOK_ENDPOINTS_PER_CLIENT: positiveInt(10),
 });
 
 export type WebhookConfig = z.output<typeof schema>;

@@ -1,20 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { webhook } from '@travel/contracts';
+import { createEventConsumer, createKafka } from '@travel/events';
 import { createGrpcServer } from '@travel/grpc';
-import type { Component } from '@travel/lifecycle';
+import { type Component, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
-import { createMongo } from '@travel/mongo';
+import { createCounters, createMongo, createProcessedEvents } from '@travel/mongo';
 import type { WebhookConfig } from './config';
+import { createDeliveryRepository } from './db/delivery.repository';
+import { createEndpointRepository } from './db/endpoint.repository';
+import { createAttemptRunner } from './delivery/attempt-runner';
+import { createDispatcher } from './delivery/dispatcher';
+import { postEvent } from './delivery/post-event';
+import type { TargetPolicy } from './domain/target-address';
+import { createManageEndpoints } from './endpoints/manage-endpoints';
+import { createReadDeliveries } from './endpoints/read-deliveries';
+import { createWebhookGrpc } from './grpc/webhook.grpc';
+import { BILLING_EVENTS_TOPIC, BOOKING_EVENTS_TOPIC, createEventIntake } from './intake/event-intake';
 
-/** Webhook owns endpoints, received events and deliveries. */
-export function createWebhookService(config: WebhookConfig, logger: Logger) {
+export interface WebhookServiceOptions {
+  /** How host names resolve (DNS by default); the SSRF tests pass a table and never open a connection. */
+  resolve?: TargetPolicy['resolve'];
+}
+
+/**
+ * Wires the webhook service: endpoints over gRPC; a consumer of `booking.events` and `billing.events` that
+ * schedules deliveries; a dispatcher that runs due attempts from the schedule in the database. Stopped in
+ * reverse: gRPC, then the consumer, then the dispatcher (which waits for attempts in flight), then Mongo.
+ */
+export function createWebhookService(
+  config: WebhookConfig,
+  logger: Logger,
+  options: WebhookServiceOptions = {},
+) {
+  const now = () => new Date();
+  const policy: TargetPolicy = { production: config.NODE_ENV === 'production', resolve: options.resolve };
   const mongo = createMongo({ url: config.MONGO_URL, database: config.MONGO_DATABASE, logger });
-
+  const endpoints = createEndpointRepository(mongo.connection);
+  const deliveries = createDeliveryRepository(mongo.connection);
+  const runAttempt = createAttemptRunner({
+    deliveries,
+    endpoints,
+    post: (delivery) => postEvent(delivery, { policy, timeoutMs: config.WEBHOOK_TIMEOUT_MS }),
+    retryDelaysMs: config.WEBHOOK_RETRY_DELAYS,
+    leaseMs: config.WEBHOOK_LEASE_MS,
+    owner: `webhook-${randomUUID()}`,
+    now,
+    logger,
+  });
+  const dispatcher = createDispatcher({
+    deliveries,
+    runAttempt,
+    concurrency: config.WEBHOOK_CONCURRENCY,
+    now,
+    wake: () => dispatchJob.nudge(),
+    logger,
+  });
+  const dispatchJob = createPeriodicJob({
+    name: 'webhook-dispatcher',
+    everyMs: config.WEBHOOK_POLL_MS,
+    run: dispatcher.run,
+    logger,
+  });
+  const draining: Component = { name: 'webhook-attempts', start: async () => {}, stop: dispatcher.drain };
+  const consumer = createEventConsumer({
+    kafka: createKafka(config.KAFKA_BROKERS, 'webhook', logger, config.KAFKA_NAMESPACE),
+    groupId: 'webhook-deliveries',
+    topics: [BOOKING_EVENTS_TOPIC, BILLING_EVENTS_TOPIC],
+    topicOptions: {
+      partitions: config.KAFKA_TOPIC_PARTITIONS,
+      replicationFactor: config.KAFKA_REPLICATION_FACTOR,
+    },
+    handledEvents: createProcessedEvents(mongo.connection),
+    handle: createEventIntake({ endpoints, deliveries, now, scheduled: () => dispatchJob.nudge() }),
+    logger,
+  });
   const grpc = createGrpcServer({
     host: config.GRPC_HOST,
     port: config.GRPC_PORT,
-    services: [],
+    services: [
+      {
+        definition: webhook.WebhookServiceDefinition,
+        implementation: createWebhookGrpc({
+          manage: createManageEndpoints({
+            endpoints,
+            counters: createCounters(mongo.connection),
+            policy,
+            limitPerClient: config.WEBHOOK_ENDPOINTS_PER_CLIENT,
+            now,
+          }),
+          readDeliveries: createReadDeliveries({ deliveries, endpoints }),
+        }),
+      },
+    ],
+    // Kafka is not a readiness dependency: endpoints can be managed and due retries sent while it is down.
     healthChecks: { mongodb: mongo.ping },
     logger,
   });
-  const components: Component[] = [mongo, grpc];
-  return { components, grpc };
+  const components: Component[] = [mongo, draining, dispatchJob, consumer, grpc];
+  return { components, grpc, mongo };
 }

@@ -1,0 +1,52 @@
+import { modelOn } from '@travel/mongo';
+import type { Connection } from 'mongoose';
+import type { Invoice } from '../domain/invoice';
+import { type InvoiceDocument, invoiceSchema } from './invoice.schema';
+
+export interface InvoiceRepository {
+  insert(invoice: Invoice, createdBy: string): Promise<void>;
+  findById(id: string): Promise<Invoice | null>;
+  findByIds(ids: string[]): Promise<Invoice[]>;
+  /** Newest first below `beforeN` (all when absent), one tenant's or everyone's. */
+  list(tenantId: string | undefined, beforeN: number | undefined, limit: number): Promise<Invoice[]>;
+}
+
+export function createInvoiceRepository(connection: Connection): InvoiceRepository {
+  const model = modelOn(connection, 'Invoice', invoiceSchema);
+  return {
+    async insert(invoice, createdBy) {
+      const { id, ...fields } = invoice;
+      await model.create({ ...fields, _id: id, createdBy });
+    },
+    async findById(id) {
+      const doc = await model.findById(id).lean<InvoiceDocument>();
+      return doc ? toInvoice(doc) : null;
+    },
+    async findByIds(ids) {
+      if (ids.length === 0) return [];
+      const docs = await model.find({ _id: { $in: ids } }).lean<InvoiceDocument[]>();
+      return docs.map(toInvoice);
+    },
+    async list(tenantId, beforeN, limit) {
+      const filter = {
+        ...(tenantId === undefined ? {} : { tenantId }),
+        ...(beforeN === undefined ? {} : { n: { $lt: beforeN } }),
+      };
+      const docs = await model.find(filter).sort({ n: -1 }).limit(limit).lean<InvoiceDocument[]>();
+      return docs.map(toInvoice);
+    },
+  };
+}
+
+function toInvoice(doc: InvoiceDocument): Invoice {
+  return {
+    id: doc._id,
+    n: doc.n,
+    number: doc.number,
+    tenantId: doc.tenantId,
+    amount: doc.amount,
+    dueDate: doc.dueDate,
+    lineIds: doc.lineIds ?? [],
+    createdAt: doc.createdAt,
+  };
+}

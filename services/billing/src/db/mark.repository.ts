@@ -1,0 +1,121 @@
+import { invoiceEvents } from '@travel/contracts';
+import type { OutboxSource, OutgoingEvent } from '@travel/events';
+import { insertIfAbsent, modelOn } from '@travel/mongo';
+import type { Connection } from 'mongoose';
+import type { EndStatus, Invoice, Marks } from '../domain/invoice';
+import { type MarkDocument, markSchema, type PendingPaidEvent } from './mark.schema';
+
+export interface MarkRepository {
+  /** False when the invoice was sent already. */
+  markSent(invoice: Invoice, at: Date): Promise<boolean>;
+  /** False when the invoice was paid or cancelled already; `paid` carries its `invoice.paid`. */
+  markEnd(invoice: Invoice, status: EndStatus, at: Date, event?: PendingPaidEvent): Promise<boolean>;
+  marksOf(invoiceId: string): Promise<Marks>;
+  marksFor(invoiceIds: string[]): Promise<Map<string, Marks>>;
+  /** Ids of the tenant's sent invoices, newest first, below `beforeN` (all when absent). */
+  sentOf(tenantId: string, beforeN: number | undefined, limit: number): Promise<string[]>;
+  /** The `end` marks as the outbox relay reads them (`_id` = the mark's). */
+  outbox: OutboxSource;
+}
+
+export function createMarkRepository(connection: Connection): MarkRepository {
+  const model = modelOn(connection, 'InvoiceMark', markSchema);
+  const insert = (doc: MarkDocument) => insertIfAbsent(model, doc);
+  const base = (invoice: Invoice, at: Date) => ({
+    invoiceId: invoice.id,
+    n: invoice.n,
+    tenantId: invoice.tenantId,
+    at,
+  });
+  return {
+    markSent: (invoice, at) =>
+      insert({
+        ...base(invoice, at),
+        _id: `${invoice.id}:sent`,
+        kind: 'sent',
+        status: 'sent',
+        pendingEvents: [],
+        outboxPending: false,
+      }),
+    markEnd: (invoice, status, at, event) =>
+      insert({
+        ...base(invoice, at),
+        _id: `${invoice.id}:end`,
+        kind: 'end',
+        status,
+        pendingEvents: event ? [event] : [],
+        outboxPending: event !== undefined,
+      }),
+    async marksOf(invoiceId) {
+      // Two lookups by `_id`: the only filter FerretDB answers from an index.
+      const [sent, end] = await Promise.all([
+        model.findById(`${invoiceId}:sent`).lean<MarkDocument>(),
+        model.findById(`${invoiceId}:end`).lean<MarkDocument>(),
+      ]);
+      return toMarks([sent, end]);
+    },
+    async marksFor(invoiceIds) {
+      if (invoiceIds.length === 0) return new Map();
+      const docs = await model.find({ invoiceId: { $in: invoiceIds } }).lean<MarkDocument[]>();
+      return new Map(invoiceIds.map((id) => [id, toMarks(docs.filter((doc) => doc.invoiceId === id))]));
+    },
+    async sentOf(tenantId, beforeN, limit) {
+      const below = beforeN === undefined ? {} : { n: { $lt: beforeN } };
+      const docs = await model
+        .find({ kind: 'sent', tenantId, ...below }, { invoiceId: 1 })
+        .sort({ n: -1 })
+        .limit(limit)
+        .lean<Array<{ invoiceId: string }>>();
+      return docs.map((doc) => doc.invoiceId);
+    },
+    outbox: {
+      async pendingOf(id) {
+        const doc = await model.findById(id).lean<MarkDocument>();
+        return doc?.outboxPending ? doc.pendingEvents.map((event) => toOutgoing(doc, event)) : [];
+      },
+      async withPending(limit) {
+        const docs = await model
+          .find({ outboxPending: true })
+          .sort({ at: 1 })
+          .limit(limit)
+          .lean<MarkDocument[]>();
+        return docs.map((doc) => ({
+          id: doc._id,
+          events: doc.pendingEvents.map((event) => toOutgoing(doc, event)),
+        }));
+      },
+      async clear(ids) {
+        // The relay is the only writer of a mark after its insert; one update per `_id` (FerretDB).
+        await Promise.all(
+          ids.map((id) =>
+            model.updateOne({ _id: id }, { $set: { outboxPending: false, pendingEvents: [] } }),
+          ),
+        );
+      },
+    },
+  };
+}
+
+function toMarks(docs: Array<MarkDocument | null>): Marks {
+  const marks: Marks = {};
+  for (const doc of docs) {
+    if (doc?.kind === 'sent') marks.sentAt = doc.at;
+    if (doc?.kind === 'end') marks.end = { status: doc.status as EndStatus, at: doc.at };
+  }
+  return marks;
+}
+
+/** The envelope the webhook service reads: the tenant, no client, live, keyed by the invoice id. */
+function toOutgoing(doc: MarkDocument, event: PendingPaidEvent): OutgoingEvent {
+  const payload = invoiceEvents.InvoiceEvent.encode({ ...event.invoice, status: 'paid' }).finish();
+  return {
+    id: event.id,
+    type: 'invoice.paid',
+    occurredAt: event.occurredAt,
+    tenantId: doc.tenantId,
+    clientId: '',
+    livemode: true,
+    payload: Buffer.from(payload),
+    key: doc.invoiceId,
+  };
+}

@@ -1,0 +1,45 @@
+import { insertIfAbsent, modelOn } from '@travel/mongo';
+import type { Connection } from 'mongoose';
+import type { Payment } from '../domain/invoice';
+import { type PaymentDocument, paymentSchema } from './payment.schema';
+
+export interface PaymentRepository {
+  /** False when another payment took this `k` first. */
+  insert(invoiceId: string, payment: Payment, recordedAt: Date, recordedBy: string): Promise<boolean>;
+  /** Oldest first. */
+  of(invoiceId: string): Promise<Payment[]>;
+  ofMany(invoiceIds: string[]): Promise<Map<string, Payment[]>>;
+}
+
+export function createPaymentRepository(connection: Connection): PaymentRepository {
+  const model = modelOn(connection, 'Payment', paymentSchema);
+  const find = (invoiceIds: string[]) =>
+    model
+      .find({ invoiceId: { $in: invoiceIds } })
+      .sort({ k: 1 })
+      .lean<PaymentDocument[]>();
+  return {
+    insert(invoiceId, payment, recordedAt, recordedBy) {
+      const _id = `${invoiceId}:${payment.k}`;
+      return insertIfAbsent(model, { ...payment, _id, invoiceId, recordedAt, recordedBy });
+    },
+    async of(invoiceId) {
+      return (await find([invoiceId])).map(toPayment);
+    },
+    async ofMany(invoiceIds) {
+      const docs = invoiceIds.length === 0 ? [] : await find(invoiceIds);
+      return new Map(invoiceIds.map((id) => [id, docs.filter((doc) => doc.invoiceId === id).map(toPayment)]));
+    },
+  };
+}
+
+function toPayment(doc: PaymentDocument): Payment {
+  return {
+    k: doc.k,
+    amount: doc.amount,
+    total: doc.total,
+    method: doc.method,
+    reference: doc.reference ?? null,
+    receivedAt: doc.receivedAt,
+  };
+}

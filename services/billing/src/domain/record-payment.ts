@@ -1,0 +1,66 @@
+import type { billing } from '@travel/contracts';
+import { AppError, badRequest, type FieldProblem } from '@travel/errors';
+import type { Logger } from '@travel/logger';
+import type { PaymentRepository } from '../db/payment.repository';
+import { checkPayment, type InvoiceView } from './invoice';
+import type { InvoiceViews } from './invoice-views';
+import type { SettleInvoice } from './settle-invoice';
+
+export interface RecordPaymentDeps {
+  payments: PaymentRepository;
+  views: InvoiceViews;
+  settle: SettleInvoice;
+  now: () => Date;
+  logger: Logger;
+}
+
+/** Racing payments each re-read after losing; more losses than this in a row is an overloaded invoice. */
+const MAX_TRIES = 25;
+
+/**
+ * A payment of a `sent` invoice. It takes the next number `k` of the invoice by a unique insert and carries
+ * the running total: a payment that loses the race for `k` reads again and is checked against the new
+ * total, so concurrent payments never overpay. The one whose total reaches the amount settles the invoice.
+ */
+export function createRecordPayment(deps: RecordPaymentDeps) {
+  return async (request: billing.RecordPaymentRequest): Promise<InvoiceView> => {
+    checkRequest(request);
+    for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
+      const view = await deps.views.one(request.invoiceId);
+      if (!view) throw new AppError('not_found', `No invoice ${request.invoiceId}.`);
+      const total = checkPayment(view, request.amount);
+      const k = (view.payments.at(-1)?.k ?? 0) + 1;
+      const payment = {
+        k,
+        amount: request.amount,
+        total,
+        method: request.method.trim(),
+        reference: request.reference ?? null,
+        receivedAt: request.receivedAt ?? deps.now(),
+      };
+      if (!(await deps.payments.insert(view.invoice.id, payment, deps.now(), request.actorUserId))) continue;
+      if (total === view.invoice.amount) await deps.settle(view.invoice, total);
+      deps.logger.info(
+        {
+          audit: true,
+          action: 'invoice.payment_recorded',
+          actor_user_id: request.actorUserId,
+          invoiceId: view.invoice.id,
+          amount: request.amount,
+          total,
+        },
+        'payment recorded',
+      );
+      return (await deps.views.one(view.invoice.id, true)) ?? view;
+    }
+    throw new AppError('conflict', `Too many payments of ${request.invoiceId} at once; try again.`);
+  };
+}
+
+function checkRequest(request: billing.RecordPaymentRequest) {
+  const problems: FieldProblem[] = [];
+  if (!Number.isSafeInteger(request.amount) || request.amount < 1)
+    problems.push({ path: 'amount', message: 'must be a whole number of rupees above 0' });
+  if (!request.method.trim()) problems.push({ path: 'method', message: 'is required' });
+  if (problems.length > 0) throw badRequest(problems);
+}

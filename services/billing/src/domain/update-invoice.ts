@@ -1,0 +1,43 @@
+import type { billing } from '@travel/contracts';
+import { AppError } from '@travel/errors';
+import type { Logger } from '@travel/logger';
+import type { LineRepository } from '../db/line.repository';
+import type { MarkRepository } from '../db/mark.repository';
+import { checkMove, type InvoiceView } from './invoice';
+import type { InvoiceViews } from './invoice-views';
+
+export interface UpdateInvoiceDeps {
+  marks: MarkRepository;
+  lines: LineRepository;
+  views: InvoiceViews;
+  now: () => Date;
+  logger: Logger;
+}
+
+/**
+ * `draft` → `sent`, `draft`/`sent` → `cancelled`; anything else is `409 conflict`. Each move is one insert,
+ * so of two racing moves to the same place one lands and the other is `409`. A cancelled invoice gives its
+ * lines back: the tenant's next invoice picks them up.
+ */
+export function createUpdateInvoice(deps: UpdateInvoiceDeps) {
+  return async (request: billing.UpdateInvoiceRequest): Promise<InvoiceView> => {
+    const view = await deps.views.one(request.id);
+    if (!view) throw new AppError('not_found', `No invoice ${request.id}.`);
+    const { invoice } = view;
+    const move = checkMove(invoice, view.status, request.status);
+    const at = deps.now();
+    const moved =
+      move === 'sent'
+        ? await deps.marks.markSent(invoice, at)
+        : await deps.marks.markEnd(invoice, 'cancelled', at);
+    const after = await deps.views.one(invoice.id, true);
+    if (!after) throw new Error(`invoice ${invoice.id} vanished`);
+    if (!moved) checkMove(invoice, after.status, request.status); // someone else moved it first: say how
+    if (move === 'cancelled') await deps.lines.release(invoice.id, invoice.lineIds);
+    deps.logger.info(
+      { audit: true, action: `invoice.${move}`, actor_user_id: request.actorUserId, invoiceId: invoice.id },
+      `invoice ${move}`,
+    );
+    return after;
+  };
+}

@@ -1,0 +1,56 @@
+import { bookingEvents } from '@travel/contracts';
+import {
+  type ConsumerOptions,
+  createEventConsumer,
+  type EventConsumer,
+  type EventEnvelope,
+  PoisonEventError,
+} from '@travel/events';
+import type { Logger } from '@travel/logger';
+import type { BookingFact } from '../domain/record-booking-event';
+
+export const BOOKING_EVENTS_TOPIC = 'booking.events';
+/** One group for every billing replica: each event becomes lines once. */
+export const BILLING_CONSUMER_GROUP = 'billing-bookings';
+
+export interface BookingEventsConsumerOptions extends Omit<ConsumerOptions, 'topics' | 'handle'> {
+  recordBookingEvent(fact: BookingFact, logger: Logger): Promise<void>;
+}
+
+/** Entry point for `booking.events`: decode, check, record (idempotent on the booking); bad events are parked. */
+export function createBookingEventsConsumer(options: BookingEventsConsumerOptions): EventConsumer {
+  const { recordBookingEvent, ...consumer } = options;
+  return createEventConsumer({
+    ...consumer,
+    topics: [BOOKING_EVENTS_TOPIC],
+    async handle(event, _topic, logger) {
+      if (event.type !== 'booking.created' && event.type !== 'booking.cancelled') {
+        logger.debug('not a booking fact billing records; ignored');
+        return;
+      }
+      await recordBookingEvent(decodeBookingFact(event), logger);
+    },
+  });
+}
+
+/** The fact billing needs; throws PoisonEventError when the event can never make a line. */
+export function decodeBookingFact(event: EventEnvelope): BookingFact {
+  let booking: bookingEvents.BookingEvent;
+  try {
+    booking = bookingEvents.BookingEvent.decode(event.payload);
+  } catch (error) {
+    throw new PoisonEventError(`undecodable ${event.type} payload: ${(error as Error).message}`);
+  }
+  const type = event.type as BookingFact['type'];
+  if (!booking.id || !event.tenantId || !Number.isSafeInteger(booking.amount) || !event.occurredAt)
+    throw new PoisonEventError(`${type} ${event.id} lacks a booking id, tenant, amount or time`);
+  const { id, pnr, route, date, amount } = booking;
+  return {
+    eventId: event.id,
+    type,
+    tenantId: event.tenantId,
+    livemode: event.livemode,
+    occurredAt: event.occurredAt,
+    booking: { id, pnr, route, date, amount },
+  };
+}

@@ -1,0 +1,147 @@
+import { billing, bookingEvents, invoiceEvents } from '@travel/contracts';
+import {
+  createBroadcastSubscriber,
+  createEventPublisher,
+  createKafka,
+  type EventEnvelope,
+  newEventId,
+} from '@travel/events';
+import { createServiceClient, type ServiceClient } from '@travel/grpc';
+import { startServiceUnderTest, testInfra, testLogger, uniqueName, waitFor } from '@travel/testkit';
+import { readConfig } from '../src/config';
+import { createBillingService } from '../src/service';
+
+const infra = testInfra();
+const topicOptions = { partitions: 3, replicationFactor: 1 };
+
+export type BillingClient = ServiceClient<typeof billing.BillingServiceDefinition>;
+
+/**
+ * The billing service in-process on its own database and Kafka namespace, a producer of booking events
+ * as the booking service writes them, and a listener on `billing.events`.
+ */
+export async function startBilling() {
+  const namespace = uniqueName('ct-billing');
+  const built = createBillingService(
+    readConfig({
+      GRPC_PORT: '0',
+      MONGO_URL: infra.mongoUrl,
+      MONGO_DATABASE: uniqueName('ct_billing'),
+      KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+      KAFKA_NAMESPACE: namespace,
+      OUTBOX_POLL_MS: '200',
+    }),
+    testLogger(),
+  );
+  const service = await startServiceUnderTest(built);
+  const client: BillingClient = createServiceClient(billing.BillingServiceDefinition, service.address, {
+    deadlineMs: 20_000,
+  });
+  const kafka = createKafka(infra.kafkaBrokers, uniqueName('ct-billing-test'), testLogger(), namespace);
+  const bookings = createEventPublisher({
+    kafka,
+    topics: ['booking.events'],
+    topicOptions,
+    logger: testLogger(),
+  });
+  await bookings.start();
+  const paid: EventEnvelope[] = [];
+  const listener = createBroadcastSubscriber({
+    kafka,
+    topic: 'billing.events',
+    topicOptions,
+    groupPrefix: 'ct-billing-listener',
+    onEvent: (event) => paid.push(event),
+    logger: testLogger(),
+  });
+  await listener.start();
+  const lines = built.mongo.connection.collection('invoice_lines');
+  return {
+    client,
+    /** Every `invoice.paid` published since the start. */
+    paid,
+    /** Publishes a booking event as booking's outbox relay does; returns its event id. */
+    async publishBooking(fact: BookingFactInput, eventId = newEventId()) {
+      await bookings.publish('booking.events', [toEnvelope(fact, eventId)]);
+      return eventId;
+    },
+    /** Waits until the tenant has this many lines (the consumer is asynchronous). */
+    async linesOf(tenantId: string, count: number) {
+      return waitFor(async () => {
+        const found = await lines.countDocuments({ tenantId });
+        if (found !== count) throw new Error(`tenant ${tenantId} has ${found} lines, expected ${count}`);
+        return found;
+      });
+    },
+    async stop() {
+      await listener.stop();
+      await bookings.stop();
+      await service.stop();
+    },
+  };
+}
+
+export type Billing = Awaited<ReturnType<typeof startBilling>>;
+
+export interface BookingFactInput {
+  type: 'booking.created' | 'booking.cancelled';
+  tenantId: string;
+  bookingId: string;
+  amount: number;
+  livemode?: boolean;
+}
+
+function toEnvelope(fact: BookingFactInput, eventId: string) {
+  const payload = bookingEvents.BookingEvent.encode({
+    id: fact.bookingId,
+    pnr: 'PNR234',
+    type: 'flight',
+    status: fact.type === 'booking.created' ? 'Upcoming' : 'Cancelled',
+    amount: fact.amount,
+    currency: 'INR',
+    route: 'DEL → BOM',
+    date: '2027-01-15',
+  }).finish();
+  return {
+    id: eventId,
+    type: fact.type,
+    occurredAt: new Date(),
+    tenantId: fact.tenantId,
+    clientId: '7',
+    livemode: fact.livemode ?? true,
+    payload: Buffer.from(payload),
+    key: fact.bookingId,
+  };
+}
+
+export const decodePaid = (event: EventEnvelope) => invoiceEvents.InvoiceEvent.decode(event.payload);
+
+export const partner = (tenantId: string | undefined, environment = 'live') => ({
+  tenantId,
+  clientId: 7,
+  environment,
+});
+
+/** A fresh tenant id per test: tests own their data. */
+export const newTenant = () => uniqueName('ten');
+
+/** A sent invoice of a given amount for a fresh tenant. */
+export async function sentInvoice(client: BillingClient, amount: number, tenantId = newTenant()) {
+  const created = await client.createInvoice({ actorUserId: 'usr_1', tenantId, amount });
+  const id = created.invoice?.id ?? '';
+  await client.updateInvoice({ actorUserId: 'usr_1', id, status: 'sent' });
+  return { id, tenantId };
+}
+
+export const pay = (client: BillingClient, invoiceId: string, amount: number) =>
+  client.recordPayment({ actorUserId: 'usr_1', invoiceId, amount, method: 'bank_transfer' });
+
+/** The catalog code a call failed with (`ok` when it did not fail). */
+export async function codeOf(call: Promise<unknown>): Promise<string> {
+  try {
+    await call;
+    return 'ok';
+  } catch (error) {
+    return (error as { code?: string }).code ?? String(error);
+  }
+}

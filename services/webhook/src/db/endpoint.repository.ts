@@ -1,0 +1,89 @@
+import { insertIfAbsent, modelOn } from '@travel/mongo';
+import type { Connection } from 'mongoose';
+import type { Endpoint } from '../domain/endpoint';
+import type { EventType } from '../domain/event-types';
+import {
+  type EndpointDocument,
+  type EndpointSlotDocument,
+  endpointSchema,
+  endpointSlotSchema,
+} from './endpoint.schema';
+
+/** A slot whose endpoint never appeared is a crashed registration's after this long, and is freed. */
+const ORPHAN_SLOT_MS = 60_000;
+
+export interface EndpointRepository {
+  /** Takes a free slot of the client (1..limit) for a new endpoint; null when all are taken. */
+  claimSlot(clientId: number, endpointId: string, limit: number, now: Date): Promise<number | null>;
+  insert(endpoint: Endpoint, slot: number): Promise<void>;
+  find(id: string): Promise<Endpoint | undefined>;
+  /** Deletes the endpoint, then frees its slot. */
+  remove(id: string): Promise<void>;
+  ofClient(clientId: number): Promise<Endpoint[]>;
+  ofTenant(tenantId: string): Promise<Endpoint[]>;
+}
+
+export function createEndpointRepository(connection: Connection): EndpointRepository {
+  const endpoints = modelOn(connection, 'WebhookEndpoint', endpointSchema);
+  const slots = modelOn(connection, 'WebhookEndpointSlot', endpointSlotSchema);
+  const slotId = (clientId: number, slot: number) => `${clientId}:${slot}`;
+
+  const tryClaim = (clientId: number, slot: number, endpointId: string, now: Date) =>
+    insertIfAbsent(slots, { _id: slotId(clientId, slot), clientId, endpointId, claimedAt: now });
+
+  /** Frees slots whose endpoint is gone (a crash between the two writes of a registration or a delete). */
+  async function freeOrphans(clientId: number, now: Date): Promise<boolean> {
+    const held = await slots.find({ clientId }).lean<EndpointSlotDocument[]>();
+    const alive = new Set((await endpoints.find({ clientId }).lean<EndpointDocument[]>()).map((e) => e._id));
+    const orphans = held.filter(
+      (slot) => !alive.has(slot.endpointId) && now.getTime() - slot.claimedAt.getTime() > ORPHAN_SLOT_MS,
+    );
+    await Promise.all(orphans.map((slot) => slots.deleteOne({ _id: slot._id })));
+    return orphans.length > 0;
+  }
+
+  return {
+    async claimSlot(clientId, endpointId, limit, now) {
+      for (let round = 0; round < 2; round++) {
+        for (let slot = 1; slot <= limit; slot++)
+          if (await tryClaim(clientId, slot, endpointId, now)) return slot;
+        if (!(await freeOrphans(clientId, now))) return null;
+      }
+      return null;
+    },
+    async insert(endpoint, slot) {
+      const { id, ...fields } = endpoint;
+      await endpoints.create({ _id: id, slot, ...fields });
+    },
+    async find(id) {
+      const doc = await endpoints.findById(id).lean<EndpointDocument>();
+      return doc ? toEndpoint(doc) : undefined;
+    },
+    async remove(id) {
+      const doc = await endpoints.findById(id).lean<EndpointDocument>();
+      if (!doc) return;
+      await endpoints.deleteOne({ _id: id });
+      await slots.deleteOne({ _id: slotId(doc.clientId, doc.slot) });
+    },
+    async ofClient(clientId) {
+      return (await endpoints.find({ clientId }).lean<EndpointDocument[]>()).map(toEndpoint);
+    },
+    async ofTenant(tenantId) {
+      return (await endpoints.find({ tenantId }).lean<EndpointDocument[]>()).map(toEndpoint);
+    },
+  };
+}
+
+function toEndpoint(doc: EndpointDocument): Endpoint {
+  return {
+    id: doc._id,
+    clientId: doc.clientId,
+    tenantId: doc.tenantId ?? null,
+    environment: doc.environment,
+    url: doc.url,
+    events: doc.events as EventType[],
+    status: doc.status,
+    secret: doc.secret,
+    createdAt: doc.createdAt,
+  };
+}

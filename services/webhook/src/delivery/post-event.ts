@@ -1,0 +1,96 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { LookupFunction } from 'node:net';
+import type { AttemptResult } from '../domain/delivery';
+import { signatureHeader } from '../domain/signature';
+import { checkTarget, type TargetPolicy } from '../domain/target-address';
+
+export interface OutgoingDelivery {
+  url: string;
+  secret: string;
+  eventType: string;
+  deliveryId: string;
+  body: string;
+}
+
+export interface PostOptions {
+  policy: TargetPolicy;
+  /** partner-api.md §6: a 2xx within 5 seconds acknowledges; anything slower is a failure. */
+  timeoutMs: number;
+  now?: () => Date;
+}
+
+export const USER_AGENT = 'Partner-Webhooks/1.0';
+
+/**
+ * One attempt: the target is checked again (its name may resolve elsewhere now), the connection is
+ * pinned to the addresses just checked (so DNS cannot change between check and connect), the body is
+ * signed at send time, and only a 2xx counts. Redirects are not followed: a 3xx is a failure.
+ */
+export async function postEvent(delivery: OutgoingDelivery, options: PostOptions): Promise<AttemptResult> {
+  const now = options.now ?? (() => new Date());
+  const at = now();
+  const started = performance.now();
+  const finish = (statusCode: number | null, error: string | null): AttemptResult => ({
+    at,
+    statusCode,
+    error,
+    durationMs: Math.round(performance.now() - started),
+    acknowledged: statusCode !== null && statusCode >= 200 && statusCode < 300,
+  });
+  const target = await checkTarget(delivery.url, options.policy);
+  if (!target.ok) return finish(null, `target refused: ${target.reason}`);
+  const headers = {
+    'Content-Type': 'application/json',
+    'Content-Length': String(Buffer.byteLength(delivery.body)),
+    'User-Agent': USER_AGENT,
+    'X-Partner-Event': delivery.eventType,
+    'X-Partner-Delivery': delivery.deliveryId,
+    'X-Partner-Signature': signatureHeader(delivery.secret, delivery.body, now()),
+  };
+  try {
+    const statusCode = await send(
+      target.url,
+      headers,
+      delivery.body,
+      pinnedLookup(target.addresses),
+      options,
+    );
+    return finish(statusCode, null);
+  } catch (error) {
+    return finish(null, error instanceof Error ? error.message : String(error));
+  }
+}
+
+function send(
+  url: URL,
+  headers: Record<string, string>,
+  body: string,
+  lookup: LookupFunction,
+  { timeoutMs }: PostOptions,
+): Promise<number> {
+  const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    // A fresh connection per attempt (no agent): a pooled one would skip the address check above.
+    const req = request(url, { method: 'POST', headers, lookup, agent: false }, (res: IncomingMessage) => {
+      clearTimeout(timer);
+      res.resume(); // the answer is the status; the body is read and dropped
+      resolve(res.statusCode ?? 0);
+    });
+    const timer = setTimeout(() => req.destroy(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    req.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    req.end(body);
+  });
+}
+
+/** Resolves the host to the addresses `checkTarget` just approved, never asking DNS again. */
+function pinnedLookup(addresses: string[]): LookupFunction {
+  const entries = addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+  return ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+    if (options?.all) callback(null, entries);
+    else callback(null, entries[0]?.address, entries[0]?.family);
+  }) as unknown as LookupFunction;
+}

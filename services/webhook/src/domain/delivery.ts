@@ -1,0 +1,43 @@
+import type { EventType } from './event-types';
+
+export type DeliveryStatus = 'pending' | 'acknowledged' | 'failed' | 'cancelled';
+
+/** One event for one endpoint: created once (its id is derived from both), then attempted until it ends. */
+export interface Delivery {
+  /** `whd_<event>_<endpoint number>`, the `X-Partner-Delivery` header. */
+  id: string;
+  eventId: string;
+  eventType: EventType;
+  endpointId: string;
+  clientId: number;
+  /** The exact bytes every attempt sends (and signs). */
+  body: string;
+  status: DeliveryStatus;
+  createdAt: Date;
+}
+
+/** The next attempt of a pending delivery: which one, and from when. */
+export interface DueAttempt {
+  deliveryId: string;
+  number: number;
+  dueAt: Date;
+}
+
+/** What one attempt found: the receiver's status, or why there was none. */
+export interface AttemptResult {
+  at: Date;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+  acknowledged: boolean;
+}
+
+export interface AttemptRecord extends AttemptResult {
+  deliveryId: string;
+  number: number;
+}
+
+/** Derived from event and endpoint, so a redelivered event finds its delivery instead of making another. */
+export function deliveryIdOf(eventId: string, endpointId: string): string {
+  return `whd_${eventId.replace(/^evt_/, '')}_${endpointId.replace(/^whk_/, '')}`;
+}

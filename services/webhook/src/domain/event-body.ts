@@ -1,0 +1,50 @@
+import { bookingEvents, invoiceEvents } from '@travel/contracts';
+import type { EventEnvelope } from '@travel/events';
+import type { EventType } from './event-types';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * The JSON body partners receive (partner-api.md §6, decisions.md "Event data"), rendered once per
+ * event: every attempt to every endpoint sends these exact bytes, so a signature always matches.
+ */
+export function renderEventBody(envelope: EventEnvelope, type: EventType): string {
+  return JSON.stringify({
+    id: envelope.id,
+    type,
+    created: (envelope.occurredAt as Date).toISOString(),
+    livemode: envelope.livemode,
+    data: type === 'invoice.paid' ? invoiceData(envelope.payload) : bookingData(envelope.payload),
+  });
+}
+
+function bookingData(payload: Uint8Array) {
+  const booking = bookingEvents.BookingEvent.decode(payload);
+  return {
+    id: booking.id,
+    pnr: booking.pnr,
+    type: booking.type,
+    status: booking.status,
+    amount: booking.amount,
+    currency: booking.currency,
+    reference: booking.reference ?? null,
+  };
+}
+
+function invoiceData(payload: Uint8Array) {
+  const invoice = invoiceEvents.InvoiceEvent.decode(payload);
+  return {
+    id: invoice.id,
+    number: invoice.number,
+    amount: invoice.amount,
+    paidAmount: invoice.paidAmount,
+    status: invoice.status,
+    dueDate: displayDate(invoice.dueDate),
+  };
+}
+
+/** `2026-12-05` → `05 Dec 2026`, the invoice date form of partner-api.md §2. */
+export function displayDate(isoDate: string): string {
+  const [year, month, day] = isoDate.split('-');
+  return `${day} ${MONTHS[Number(month) - 1] ?? month} ${year}`;
+}

@@ -1,0 +1,78 @@
+import { AppError, badRequest, type FieldProblem } from '@travel/errors';
+import type { Counters } from '@travel/mongo';
+import type { EndpointRepository } from '../db/endpoint.repository';
+import type { Endpoint } from '../domain/endpoint';
+import { EVENT_TYPES, type EventType, isEventType } from '../domain/event-types';
+import { newEndpointSecret } from '../domain/signature';
+import { checkTarget, type TargetPolicy } from '../domain/target-address';
+import { type Caller, owns } from './caller';
+
+export interface ManageEndpointsDeps {
+  endpoints: EndpointRepository;
+  counters: Counters;
+  policy: TargetPolicy;
+  limitPerClient: number;
+  now: () => Date;
+}
+
+const MAX_URL_LENGTH = 2048;
+
+/** Register, list and delete a client's endpoints (partner-api.md §4, decisions.md "Webhooks"). */
+export function createManageEndpoints(deps: ManageEndpointsDeps) {
+  async function register(caller: Caller, url: string, events: string[]) {
+    const problems = eventProblems(events);
+    if (url.length > MAX_URL_LENGTH)
+      problems.unshift({ path: 'url', message: `must be at most ${MAX_URL_LENGTH} characters` });
+    else {
+      const target = await checkTarget(url, deps.policy);
+      if (!target.ok) problems.unshift({ path: 'url', message: target.reason });
+    }
+    if (problems.length > 0) throw badRequest(problems, 'The webhook endpoint was refused.');
+    const id = `whk_${await deps.counters.next('endpoint')}`;
+    const now = deps.now();
+    const slot = await deps.endpoints.claimSlot(caller.clientId, id, deps.limitPerClient, now);
+    if (slot === null)
+      throw new AppError(
+        'conflict',
+        `A client has at most ${deps.limitPerClient} webhook endpoints; delete one first.`,
+      );
+    const endpoint: Endpoint = {
+      id,
+      clientId: caller.clientId,
+      tenantId: caller.tenantId,
+      environment: caller.environment,
+      url,
+      events: [...new Set(events)] as EventType[],
+      status: 'active',
+      secret: newEndpointSecret(),
+      createdAt: now,
+    };
+    await deps.endpoints.insert(endpoint, slot);
+    return endpoint;
+  }
+
+  async function list(caller: Caller) {
+    const all = await deps.endpoints.ofClient(caller.clientId);
+    return all.filter((endpoint) => owns(caller, endpoint)).sort(byNumber);
+  }
+
+  async function remove(caller: Caller, id: string) {
+    const endpoint = await deps.endpoints.find(id);
+    if (!endpoint || !owns(caller, endpoint)) throw new AppError('not_found', `No webhook endpoint ${id}.`);
+    await deps.endpoints.remove(id);
+    return id;
+  }
+
+  return { register, list, remove };
+}
+
+function eventProblems(events: string[]): FieldProblem[] {
+  return events.flatMap((type, index) =>
+    isEventType(type)
+      ? []
+      : [{ path: `events.${index}`, message: `must be one of ${EVENT_TYPES.join(', ')}` }],
+  );
+}
+
+const numberOf = (endpoint: Endpoint) => Number(endpoint.id.slice('whk_'.length));
+const byNumber = (a: Endpoint, b: Endpoint) => numberOf(a) - numberOf(b);
