@@ -1,4 +1,15 @@
-import { apiAccess, audit, booking, health, pricing, search, staff, tenants } from '@travel/contracts';
+import {
+  apiAccess,
+  audit,
+  billing,
+  booking,
+  health,
+  pricing,
+  search,
+  staff,
+  tenants,
+  webhook,
+} from '@travel/contracts';
 import { createServiceClient, type ServiceClient } from '@travel/grpc';
 import type { GatewayConfig } from '../config';
 
@@ -26,6 +37,8 @@ export interface ServiceClients {
   search: ServiceClient<typeof search.SearchServiceDefinition>;
   pricing: ServiceClient<typeof pricing.PricingServiceDefinition>;
   booking: ServiceClient<typeof booking.BookingServiceDefinition>;
+  billing: ServiceClient<typeof billing.BillingServiceDefinition>;
+  webhook: ServiceClient<typeof webhook.WebhookServiceDefinition>;
 }
 
 /** The gateway's gRPC clients, one channel per service, built once at start. */
@@ -48,5 +61,7 @@ export function createServiceClients(config: GatewayConfig): ServiceClients {
     search: createServiceClient(search.SearchServiceDefinition, config.SEARCH_ADDRESS, options),
     pricing: createServiceClient(pricing.PricingServiceDefinition, config.PRICING_ADDRESS, options),
     booking: createServiceClient(booking.BookingServiceDefinition, config.BOOKING_ADDRESS, options),
+    billing: createServiceClient(billing.BillingServiceDefinition, config.BILLING_ADDRESS, options),
+    webhook: createServiceClient(webhook.WebhookServiceDefinition, config.WEBHOOK_ADDRESS, options),
   };
 }

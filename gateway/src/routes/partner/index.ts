@@ -4,8 +4,15 @@ import { bookingsRoutes } from './bookings.routes';
 import { meRoutes } from './me.routes';
 import { pricingRoutes } from './pricing.routes';
 import { searchRoutes } from './search.routes';
+import { webhooksRoutes } from './webhooks.routes';
 
 /** Every partner route (`/api/v1`), each with its scope. */
 export function partnerRoutes(deps: { clients: ServiceClients }): RouteDefinition[] {
-  return [...meRoutes(), ...pricingRoutes(deps), ...searchRoutes(deps), ...bookingsRoutes(deps)];
+  return [
+    ...meRoutes(),
+    ...pricingRoutes(deps),
+    ...searchRoutes(deps),
+    ...bookingsRoutes(deps),
+    ...webhooksRoutes(deps),
+  ];
 }
