@@ -5,6 +5,7 @@ import { apiAccessRoutes } from './api-access.routes';
 import { apiConsoleRoutes } from './api-console.routes';
 import { auditRoutes } from './audit.routes';
 import { authRoutes } from './auth.routes';
+import { invoiceRoutes } from './invoices.routes';
 import { pricingAdminRoutes } from './pricing.routes';
 import { roleRoutes } from './roles.routes';
 import { tenantRoutes } from './tenants.routes';
@@ -26,5 +27,6 @@ export function adminRoutes(deps: {
     ...userRoutes(deps),
     ...roleRoutes(deps),
     ...pricingAdminRoutes(deps),
+    ...invoiceRoutes(deps),
   ];
 }

@@ -1,4 +1,4 @@
-import type { apiAccess, audit, pricing, staff, tenants } from '@travel/contracts';
+import type { apiAccess, audit, billing, pricing, staff, tenants } from '@travel/contracts';
 
 // Proto messages → the internal API's JSON shapes (internal.yaml). Absent optionals become null.
 
@@ -146,5 +146,33 @@ export function presentRule(rule: pricing.PricingRule | undefined) {
     bps: rule.bps,
     createdAt: iso(rule.createdAt),
     updatedAt: iso(rule.updatedAt),
+  };
+}
+
+export function presentInvoice(invoice: billing.Invoice | undefined) {
+  if (!invoice) throw new Error('billing answered no invoice');
+  return {
+    id: invoice.id,
+    number: invoice.number,
+    tenantId: invoice.tenantId,
+    amount: invoice.amount,
+    paidAmount: invoice.paidAmount,
+    status: invoice.status,
+    dueDate: invoice.dueDate,
+    createdAt: iso(invoice.createdAt),
+    payments: invoice.payments.map((payment) => ({
+      amount: payment.amount,
+      method: payment.method,
+      reference: payment.reference ?? null,
+      receivedAt: iso(payment.receivedAt),
+    })),
+    lines: invoice.lines.map(({ id, bookingId, pnr, route, date, amount }) => ({
+      id,
+      bookingId,
+      pnr,
+      route,
+      date,
+      amount,
+    })),
   };
 }

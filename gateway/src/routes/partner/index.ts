@@ -1,6 +1,7 @@
 import type { ServiceClients } from '../../clients/service-clients';
 import type { RouteDefinition } from '../../http/route-table';
 import { bookingsRoutes } from './bookings.routes';
+import { invoicesRoutes } from './invoices.routes';
 import { meRoutes } from './me.routes';
 import { pricingRoutes } from './pricing.routes';
 import { searchRoutes } from './search.routes';
@@ -13,6 +14,7 @@ export function partnerRoutes(deps: { clients: ServiceClients }): RouteDefinitio
     ...pricingRoutes(deps),
     ...searchRoutes(deps),
     ...bookingsRoutes(deps),
+    ...invoicesRoutes(deps),
     ...webhooksRoutes(deps),
   ];
 }

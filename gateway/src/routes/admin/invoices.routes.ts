@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import type { ServiceClients } from '../../clients/service-clients';
+import { actorOf, callOptions } from '../../http/calls';
+import { dataBody, listBody } from '../../http/envelope';
+import { staffOf } from '../../http/request-context';
+import type { RouteAccess, RouteDefinition } from '../../http/route-table';
+import { validate } from '../../http/validate';
+import { listBookingsQuery as pageQuery } from '../partner/booking-requests';
+import { isoDay, stringParam } from './params';
+import { presentInvoice } from './presenters';
+
+const platform: RouteAccess = { kind: 'staff', platformOnly: true, right: 'tenants' };
+const ownTenant: RouteAccess = { kind: 'staff', tenantOnly: true, right: 'billing' };
+
+const createSchema = z.strictObject({
+  tenantId: z.string().trim().min(1).max(100),
+  /** Present: an invoice of this amount; absent: of the tenant's uninvoiced booking lines. */
+  amount: z.number().int().min(1).max(1_000_000_000_000).optional(),
+  dueDate: isoDay.optional(),
+});
+const updateSchema = z.strictObject({ status: z.enum(['draft', 'sent', 'paid', 'cancelled']) });
+const paymentSchema = z.strictObject({
+  amount: z.number().int().min(1).max(1_000_000_000_000),
+  method: z.string().trim().min(1).max(40),
+  reference: z.string().trim().min(1).max(100).optional(),
+  receivedAt: z.iso.datetime({ offset: true }).optional(),
+});
+const listSchema = pageQuery.extend({ tenantId: z.string().min(1).max(100).optional() });
+
+/** Invoices: the platform's billing desk (right `tenants`) and a tenant's own list (right `billing`). */
+export function invoiceRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
+  const api = clients.billing;
+  return [
+    {
+      method: 'get',
+      path: '/api/admin/invoices/mine',
+      access: ownTenant,
+      handlers: [
+        async (req, res) => {
+          const { limit, cursor } = validate(pageQuery, req.query, 'query');
+          const tenantId = staffOf(res).tenantId ?? undefined;
+          const reply = await api.listInvoices({ tenantId, sentOnly: true, limit, cursor }, callOptions(res));
+          res.json(listBody(reply.invoices.map(presentInvoice), reply.nextCursor ?? null));
+        },
+      ],
+    },
+    {
+      method: 'get',
+      path: '/api/admin/invoices',
+      access: platform,
+      handlers: [
+        async (req, res) => {
+          const { limit, cursor, tenantId } = validate(listSchema, req.query, 'query');
+          const reply = await api.listInvoices(
+            { tenantId, sentOnly: false, limit, cursor },
+            callOptions(res),
+          );
+          res.json(listBody(reply.invoices.map(presentInvoice), reply.nextCursor ?? null));
+        },
+      ],
+    },
+    {
+      method: 'post',
+      path: '/api/admin/invoices',
+      access: platform,
+      handlers: [
+        async (req, res) => {
+          const body = validate(createSchema, req.body);
+          // An unknown tenant is 404 from identity; billing holds no tenant list of its own.
+          await clients.tenants.getTenant({ actor: actorOf(res), id: body.tenantId }, callOptions(res));
+          const reply = await api.createInvoice(
+            { actorUserId: staffOf(res).userId, ...body },
+            callOptions(res),
+          );
+          res.status(201).json(dataBody(presentInvoice(reply.invoice)));
+        },
+      ],
+    },
+    {
+      method: 'get',
+      path: '/api/admin/invoices/:id',
+      access: platform,
+      handlers: [
+        async (req, res) => {
+          const reply = await api.getInvoice(
+            { id: stringParam(req, 'id'), sentOnly: false },
+            callOptions(res),
+          );
+          res.json(dataBody(presentInvoice(reply.invoice)));
+        },
+      ],
+    },
+    {
+      method: 'put',
+      path: '/api/admin/invoices/:id',
+      access: platform,
+      handlers: [
+        async (req, res) => {
+          const { status } = validate(updateSchema, req.body);
+          const reply = await api.updateInvoice(
+            { actorUserId: staffOf(res).userId, id: stringParam(req, 'id'), status },
+            callOptions(res),
+          );
+          res.json(dataBody(presentInvoice(reply.invoice)));
+        },
+      ],
+    },
+    {
+      method: 'post',
+      path: '/api/admin/invoices/:id/payments',
+      access: platform,
+      handlers: [
+        async (req, res) => {
+          const body = validate(paymentSchema, req.body);
+          const reply = await api.recordPayment(
+            {
+              actorUserId: staffOf(res).userId,
+              invoiceId: stringParam(req, 'id'),
+              ...body,
+              receivedAt: body.receivedAt === undefined ? undefined : new Date(body.receivedAt),
+            },
+            callOptions(res),
+          );
+          res.status(201).json(dataBody(presentInvoice(reply.invoice)));
+        },
+      ],
+    },
+  ];
+}
