@@ -1,6 +1,4 @@
-import { waitFor } from '@travel/testkit';
-import { failFirst, type Received, startReceiver } from './receiver';
-import { verifySignature } from './signature-verifier';
+import { failFirst, type Received, startReceiver, verifySignature, waitFor } from '@travel/testkit';
 import {
   bookingEvent,
   caller,

@@ -1,5 +1,4 @@
-import { waitFor } from '@travel/testkit';
-import { startReceiver } from './receiver';
+import { startReceiver, waitFor } from '@travel/testkit';
 import { bookingEvent, caller, startPublisher, startWebhook, webhookEnv } from './webhook.fixture';
 
 const env = webhookEnv();

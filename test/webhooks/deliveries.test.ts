@@ -1,0 +1,100 @@
+import { failFirst, startReceiver, verifySignature, waitFor } from '@travel/testkit';
+import { newPartner, platformAdmin } from '../support/admin';
+import { type Booking, book, contact, dataOf, flightOffers, partnerCall } from '../support/bookings';
+import { endpointOf, registerWebhook } from '../support/webhooks';
+
+type Hooks = Awaited<ReturnType<typeof startReceiver>>;
+const receivers: Hooks[] = [];
+afterAll(async () => {
+  await Promise.all(receivers.map((r) => r.stop()));
+});
+
+async function receiver(...args: Parameters<typeof startReceiver>) {
+  const hooks = await startReceiver(...args);
+  receivers.push(hooks);
+  return hooks;
+}
+
+async function bookOne(secret: string): Promise<Booking> {
+  const [offer] = await flightOffers(secret);
+  const res = await book(secret, { offerToken: offer?.offerToken, contact });
+  expect(res.status).toBe(201);
+  return dataOf(res);
+}
+
+const summary = (hooks: Hooks) =>
+  hooks.bodies().map((b) => [b.type, (b.data as { id: string }).id, (b as { livemode?: boolean }).livemode]);
+
+describe('webhook deliveries through the whole platform', () => {
+  it('when a live key books, then its endpoint gets a signed booking.created, retried after a failure with the same delivery id', async () => {
+    const { key } = await newPartner(await platformAdmin());
+    const hooks = await receiver(failFirst(1));
+    const { secret } = endpointOf(await registerWebhook(key.secret, { url: hooks.url, events: [] }));
+    const booking = await bookOne(key.secret);
+
+    await waitFor(() => expect(hooks.received).toHaveLength(2), { timeoutMs: 20_000 });
+    const [first, second] = hooks.received;
+    expect(second?.rawBody).toBe(first?.rawBody);
+    expect(second?.headers['x-partner-delivery']).toBe(first?.headers['x-partner-delivery']);
+    expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(1000);
+    expect(
+      verifySignature(
+        secret ?? '',
+        String(second?.headers['x-partner-signature']),
+        second?.rawBody ?? '',
+        Math.floor(Date.now() / 1000),
+      ),
+    ).toBe(true);
+    expect(JSON.parse(second?.rawBody ?? '{}')).toMatchObject({
+      type: 'booking.created',
+      livemode: true,
+      data: {
+        id: booking.id,
+        pnr: booking.pnr,
+        type: 'flight',
+        status: 'Upcoming',
+        amount: booking.amount,
+        currency: 'INR',
+        reference: null,
+      },
+    });
+  });
+
+  it('when a test key books and cancels, then only the test endpoint hears it, and only the cancellation', async () => {
+    const admin = await platformAdmin();
+    const { client, key: live } = await newPartner(admin);
+    const test = await admin.createKey(client.id, { environment: 'test' });
+    const liveHooks = await receiver();
+    const testHooks = await receiver();
+    await registerWebhook(live.secret, { url: liveHooks.url });
+    await registerWebhook(test.secret, { url: testHooks.url });
+
+    const testBooking = await bookOne(test.secret);
+    expect((await partnerCall(test.secret, 'POST', `/api/v1/bookings/${testBooking.id}/cancel`)).status).toBe(
+      200,
+    );
+    const liveBooking = await bookOne(live.secret);
+
+    await waitFor(() => expect(summary(liveHooks)).toEqual([['booking.created', liveBooking.id, true]]), {
+      timeoutMs: 20_000,
+    });
+    await waitFor(() => expect(summary(testHooks)).toEqual([['booking.cancelled', testBooking.id, false]]), {
+      timeoutMs: 20_000,
+    });
+  });
+
+  it('when an endpoint is deleted, then the next booking reaches only the endpoint that is left', async () => {
+    const { key } = await newPartner(await platformAdmin());
+    const kept = await receiver();
+    const dropped = await receiver();
+    await registerWebhook(key.secret, { url: kept.url, events: ['booking.created'] });
+    const { id } = endpointOf(await registerWebhook(key.secret, { url: dropped.url }));
+    expect((await partnerCall(key.secret, 'DELETE', `/api/v1/webhooks/${id}`)).status).toBe(200);
+
+    const booking = await bookOne(key.secret);
+    await waitFor(() => expect(summary(kept)).toEqual([['booking.created', booking.id, true]]), {
+      timeoutMs: 20_000,
+    });
+    expect(dropped.received).toEqual([]);
+  });
+});
