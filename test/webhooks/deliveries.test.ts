@@ -97,4 +97,46 @@ describe('webhook deliveries through the whole platform', () => {
     });
     expect(dropped.received).toEqual([]);
   });
+
+  it('when an invoice of the tenant is paid in full, then every client of the tenant hears invoice.paid, once', async () => {
+    const admin = await platformAdmin();
+    const { tenant, key } = await newPartner(admin);
+    const colleague = await admin.createClient(`${tenant.name} desk`, tenant.id);
+    const colleagueKey = await admin.createKey(colleague.id, {});
+    const outsider = await newPartner(admin);
+    const mine = await receiver();
+    const theirs = await receiver();
+    const outsiders = await receiver();
+    await registerWebhook(key.secret, { url: mine.url, events: ['invoice.paid'] });
+    await registerWebhook(colleagueKey.secret, { url: theirs.url });
+    await registerWebhook(outsider.key.secret, { url: outsiders.url });
+
+    const draft = await admin.request<{ id: string }>('POST', '/api/admin/invoices', {
+      tenantId: tenant.id,
+      amount: 5000,
+    });
+    await admin.request('PUT', `/api/admin/invoices/${draft.id}`, { status: 'sent' });
+    await admin.request('POST', `/api/admin/invoices/${draft.id}/payments`, { amount: 2000, method: 'upi' });
+    await admin.request('POST', `/api/admin/invoices/${draft.id}/payments`, { amount: 3000, method: 'neft' });
+
+    for (const hooks of [mine, theirs])
+      await waitFor(
+        () =>
+          expect(hooks.bodies().map((b) => [b.type, b.data])).toEqual([
+            [
+              'invoice.paid',
+              {
+                id: draft.id,
+                number: expect.any(String),
+                amount: 5000,
+                paidAmount: 5000,
+                status: 'paid',
+                dueDate: expect.stringMatching(/^\d{2} [A-Z][a-z]{2} \d{4}$/),
+              },
+            ],
+          ]),
+        { timeoutMs: 20_000 },
+      );
+    expect(outsiders.received).toEqual([]);
+  });
 });
