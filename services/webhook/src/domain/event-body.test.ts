@@ -1,0 +1,69 @@
+import { bookingEvents, invoiceEvents } from '@travel/contracts';
+import { displayDate, renderEventBody } from './event-body';
+
+const envelope = (type: string, payload: Uint8Array) => ({
+  id: 'evt_abc',
+  type,
+  occurredAt: new Date('2026-11-21T10:00:00.123Z'),
+  tenantId: 'ten_a',
+  clientId: '7',
+  livemode: false,
+  payload: Buffer.from(payload),
+});
+
+describe('renderEventBody', () => {
+  it('when a booking event is rendered, then data has the seven booking fields and reference null when absent', () => {
+    const payload = bookingEvents.BookingEvent.encode({
+      id: 'bkg_1',
+      pnr: 'ABC234',
+      type: 'hotel',
+      status: 'Cancelled',
+      amount: 900,
+      currency: 'INR',
+      route: 'Taj, Goa',
+      date: '2026-12-01',
+    }).finish();
+    expect(JSON.parse(renderEventBody(envelope('booking.cancelled', payload), 'booking.cancelled'))).toEqual({
+      id: 'evt_abc',
+      type: 'booking.cancelled',
+      created: '2026-11-21T10:00:00.123Z',
+      livemode: false,
+      data: {
+        id: 'bkg_1',
+        pnr: 'ABC234',
+        type: 'hotel',
+        status: 'Cancelled',
+        amount: 900,
+        currency: 'INR',
+        reference: null,
+      },
+    });
+  });
+
+  it('when invoice.paid is rendered, then data has the six invoice fields with the due date spelled out', () => {
+    const payload = invoiceEvents.InvoiceEvent.encode({
+      id: 'inv_3',
+      number: 'INV-2026-000003',
+      amount: 100,
+      paidAmount: 100,
+      status: 'paid',
+      dueDate: '2027-01-09',
+    }).finish();
+    expect(JSON.parse(renderEventBody(envelope('invoice.paid', payload), 'invoice.paid')).data).toEqual({
+      id: 'inv_3',
+      number: 'INV-2026-000003',
+      amount: 100,
+      paidAmount: 100,
+      status: 'paid',
+      dueDate: '09 Jan 2027',
+    });
+  });
+
+  it.each([
+    ['2026-12-05', '05 Dec 2026'],
+    ['2027-01-31', '31 Jan 2027'],
+    ['2026-05-01', '01 May 2026'],
+  ])('when the due date is %s, then it reads %s', (iso, shown) => {
+    expect(displayDate(iso)).toBe(shown);
+  });
+});
