@@ -160,7 +160,7 @@ describe('webhook deliveries', () => {
     expect(hooks.received).toHaveLength(4);
     gaps(hooks.received).forEach((gap, i) => {
       expect(gap).toBeGreaterThanOrEqual(DELAYS[i] ?? 0);
-      expect(gap).toBeLessThan((DELAYS[i] ?? 0) + 800);
+      expect(gap).toBeLessThan((DELAYS[i] ?? 0) + 1500);
     });
     expect(new Set(hooks.received.map((r) => r.headers['x-partner-delivery'])).size).toBe(1);
     const delivery = await deliveryOf(event.id);
@@ -209,7 +209,7 @@ describe('webhook deliveries', () => {
     });
     expect(first?.statusCode).toBeUndefined();
     expect(first?.durationMs).toBeGreaterThanOrEqual(5000);
-    expect(first?.durationMs).toBeLessThan(5800);
+    expect(first?.durationMs).toBeLessThan(6000);
     expect(second).toMatchObject({ number: 2, statusCode: 200, acknowledged: true });
   });
 });
