@@ -2,6 +2,7 @@ export { inDays } from './days';
 export { type TestInfra, testInfra } from './infra';
 export { uniqueName } from './names';
 export { createOpenApiValidator, type ResponseCheck } from './openapi-validator';
+export { freePort, type ServiceProcess, spawnService } from './service-process';
 export { type ServiceUnderTest, startServiceUnderTest } from './service-under-test';
 export { testLogger } from './silent-logger';
 export { type WaitOptions, waitFor } from './wait-for';

@@ -1,5 +1,5 @@
 import { bookingEvents } from '@travel/contracts';
-import { uniqueName, waitFor } from '@travel/testkit';
+import { freePort, uniqueName, waitFor } from '@travel/testkit';
 import {
   bookingEnv,
   caller,
@@ -9,7 +9,7 @@ import {
   startBooking,
   startSearchAndPricing,
 } from './booking.fixture';
-import { freePort, spawnBooking } from './booking-process';
+import { spawnBooking } from './booking-process';
 
 // Idempotency under concurrency and crashes (issue 5): one key, one body → one booking, whatever happens.
 let world: SearchAndPricing;

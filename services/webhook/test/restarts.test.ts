@@ -1,5 +1,13 @@
-import { failFirst, startReceiver, waitFor } from '@travel/testkit';
-import { bookingEvent, caller, startPublisher, startWebhook, webhookEnv } from './webhook.fixture';
+import { join } from 'node:path';
+import { failFirst, freePort, spawnService, startReceiver, waitFor } from '@travel/testkit';
+import {
+  bookingEvent,
+  caller,
+  startPublisher,
+  startWebhook,
+  webhookClient,
+  webhookEnv,
+} from './webhook.fixture';
 
 const RETRY_MS = 2000;
 
@@ -62,6 +70,43 @@ describe('webhook schedule across restarts and replicas', () => {
       expect([...perEvent.keys()].sort()).toEqual(events.map((e) => e.id).sort());
     } finally {
       for (const replica of replicas) await replica?.stop();
+      await publisher.stop();
+      await hooks.stop();
+    }
+  });
+
+  it('when the process is killed (SIGKILL) while an attempt is in flight, then after its lease the attempt is made again and the delivery ends acknowledged', async () => {
+    const env = webhookEnv({
+      GRPC_PORT: String(await freePort()),
+      WEBHOOK_TIMEOUT_MS: '3000',
+      WEBHOOK_LEASE_MS: '4000',
+    });
+    const main = join(__dirname, '..', 'dist', 'main.js');
+    const who = caller(303);
+    // The first request is answered too late to matter: the process is dead by then.
+    const hooks = await startReceiver((n) => ({ status: 200, sleepMs: n === 1 ? 2500 : 0 }));
+    const publisher = await startPublisher(env);
+    let process = await spawnService(main, env);
+    try {
+      await webhookClient(process.address).registerEndpoint({ caller: who, url: hooks.url, events: [] });
+      const event = bookingEvent(who.clientId);
+      await publisher.publish('booking.events', event);
+      await waitFor(() => expect(hooks.received).toHaveLength(1), { timeoutMs: 20_000 });
+      await process.kill();
+
+      process = await spawnService(main, env);
+      await waitFor(() => expect(hooks.received).toHaveLength(2), { timeoutMs: 15_000 });
+      expect(hooks.received[1]?.headers['x-partner-delivery']).toBe(
+        hooks.received[0]?.headers['x-partner-delivery'],
+      );
+      const client = webhookClient(process.address);
+      await waitFor(async () => {
+        const [delivery] = (await client.listDeliveries({ eventId: event.id })).deliveries;
+        expect(delivery?.status).toBe('acknowledged');
+        expect(delivery?.attempts.map((a) => [a.number, a.statusCode])).toEqual([[1, 200]]);
+      });
+    } finally {
+      await process.kill();
       await publisher.stop();
       await hooks.stop();
     }

@@ -28,12 +28,13 @@ export function webhookEnv(overrides: Record<string, string> = {}): Record<strin
   };
 }
 
+export const webhookClient = (address: string): WebhookClient =>
+  createServiceClient(webhook.WebhookServiceDefinition, address, { deadlineMs: 20_000 });
+
 /** The webhook service in-process with that environment, and a gRPC client of it. */
 export async function startWebhook(env: Record<string, string>, options: WebhookServiceOptions = {}) {
   const service = await startServiceUnderTest(createWebhookService(readConfig(env), testLogger(), options));
-  const client: WebhookClient = createServiceClient(webhook.WebhookServiceDefinition, service.address, {
-    deadlineMs: 20_000,
-  });
+  const client = webhookClient(service.address);
   return { client, health: service.health, stop: () => service.stop() };
 }
 

@@ -1,0 +1,54 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { health } from '@travel/contracts';
+import { createServiceClient } from '@travel/grpc';
+import { waitFor } from './wait-for';
+
+/** A free port on 127.0.0.1, so a restarted process can come back at the same address. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+export interface ServiceProcess {
+  /** `127.0.0.1:<GRPC_PORT>`. */
+  address: string;
+  exited: Promise<NodeJS.Signals | number | null>;
+  /** SIGKILL: a real crash, no shutdown hook runs. */
+  kill(): Promise<void>;
+}
+
+/** A built service (`dist/main.js`) as its own OS process, healthy on return; `env` must set GRPC_PORT. */
+export async function spawnService(main: string, env: Record<string, string>): Promise<ServiceProcess> {
+  const child: ChildProcess = spawn(process.execPath, [main], {
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = once(child, 'exit').then(
+    ([code, signal]) => (signal as NodeJS.Signals | null) ?? (code as number),
+  );
+  const address = `127.0.0.1:${env.GRPC_PORT}`;
+  const probe = createServiceClient(health.HealthDefinition, address, { deadlineMs: 1000 });
+  await waitFor(
+    async () => {
+      const { status } = await probe.check({ service: '' });
+      if (status !== health.HealthCheckResponse_ServingStatus.SERVING)
+        throw new Error(`${address} not serving`);
+    },
+    { timeoutMs: 30_000, intervalMs: 100 },
+  );
+  return {
+    address,
+    exited,
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
