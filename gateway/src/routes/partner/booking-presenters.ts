@@ -1,4 +1,5 @@
 import type { booking } from '@travel/contracts';
+import { displayTimestamp } from '@travel/partner-formats';
 
 // Booking messages → the partner API's Booking and BookingListItem (partner.yaml, decisions.md "Bookings").
 
@@ -33,5 +34,5 @@ export function presentBooking(reply: booking.Booking | undefined) {
 /** `YYYY-MM-DD HH:MM:SS` in UTC (partner-api.md §2). */
 export function formatCreatedAt(createdAt: Date | undefined): string {
   if (!createdAt) throw new Error('the booking service answered a booking without createdAt');
-  return createdAt.toISOString().slice(0, 19).replace('T', ' ');
+  return displayTimestamp(createdAt);
 }

@@ -1,8 +1,7 @@
 import { bookingEvents, invoiceEvents } from '@travel/contracts';
 import type { EventEnvelope } from '@travel/events';
+import { displayDay } from '@travel/partner-formats';
 import type { EventType } from './event-types';
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**
  * The JSON body partners receive (partner-api.md §6, decisions.md "Event data"), rendered once per
@@ -39,12 +38,6 @@ function invoiceData(payload: Uint8Array) {
     amount: invoice.amount,
     paidAmount: invoice.paidAmount,
     status: invoice.status,
-    dueDate: displayDate(invoice.dueDate),
+    dueDate: displayDay(invoice.dueDate),
   };
-}
-
-/** `2026-12-05` → `05 Dec 2026`, the invoice date form of partner-api.md §2. */
-export function displayDate(isoDate: string): string {
-  const [year, month, day] = isoDate.split('-');
-  return `${day} ${MONTHS[Number(month) - 1] ?? month} ${year}`;
 }
