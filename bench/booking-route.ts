@@ -35,7 +35,7 @@ const newBooking = (status: number, headers: IncomingHttpHeaders) =>
 const replay = (status: number, headers: IncomingHttpHeaders) =>
   status !== 201 ? String(status) : replayedOf(headers) ? undefined : '201 not replayed';
 
-async function firstOfferToken(gateway: string, headers: Record<string, string>): Promise<string> {
+export async function firstOfferToken(gateway: string, headers: Record<string, string>): Promise<string> {
   const res = await fetch(`${gateway}/api/v1/search/flights`, {
     method: 'POST',
     headers,
@@ -46,6 +46,14 @@ async function firstOfferToken(gateway: string, headers: Record<string, string>)
   const offers = (JSON.parse(text) as { data: { onward: { offerToken: string }[] } }).data.onward;
   return offers[0]?.offerToken ?? fail('the search found no offer to book');
 }
+
+/** The benchmark's booking of an offer: one contact, `reference: "benchmark"`. */
+export const bookingBody = (offerToken: string) =>
+  JSON.stringify({
+    offerToken,
+    contact: { name: 'Bench Agent', email: 'bench@example.com' },
+    reference: 'benchmark',
+  });
 
 /** One key sent twice with one body: a 201, then the same 201 replayed; else the benchmark stops. */
 async function replayKey(url: string, headers: Record<string, string>, body: string): Promise<string> {
@@ -64,11 +72,7 @@ async function bookingTargets(options: BookingBenchOptions, secret: string): Pro
   const headers = { authorization: `Bearer ${secret}`, 'content-type': 'application/json' };
   const offerToken = await firstOfferToken(options.gateway, headers);
   const url = `${options.gateway}/api/v1/bookings`;
-  const body = JSON.stringify({
-    offerToken,
-    contact: { name: 'Bench Agent', email: 'bench@example.com' },
-    reference: 'benchmark',
-  });
+  const body = bookingBody(offerToken);
   const key = await replayKey(url, headers, body);
   const post = { url, method: 'POST' as const, body };
   return [

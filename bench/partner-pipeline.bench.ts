@@ -5,8 +5,9 @@ import { AdminApiError, DEMO_ADMIN } from '@travel/local-deploy';
 import { benchBookings } from './booking-route';
 import type { Measurement, Target } from './load';
 import { assertPlatformRunning, roundTripSearch, withBenchKey } from './platform';
-import { count, fail, print, printMachine, printTable } from './report';
+import { count, fail, print, printLoad, printMachine, printTable } from './report';
 import { createRunner, type Runner } from './runner';
+import { benchWebhooks, MAX_BOOKING_SECONDS } from './webhook-route';
 
 /**
  * Benchmark, not a test: `GET /api/v1/me` through the gateway's whole partner pipeline (key from cache →
@@ -20,14 +21,17 @@ const USAGE = `usage: pnpm bench [-- options]   (or node bench/dist/partner-pipe
   --warmup S         seconds of warm-up per target, not measured (default 3; 0-60)
   --connections N    keep-alive connections (default 10; 1-1000)
   --rate N           the fixed rate in requests/s (default: half the bare route's maximum;
-                     50 for booking)
+                     50 for booking, 10 bookings/s for webhook)
   --route NAME       the partner call to drive: me (GET /api/v1/me, default), search
-                     (POST /api/v1/search/flights, a round trip for 2 adults) or booking
-                     (POST /api/v1/bookings: a new key per request, and one key replayed)
+                     (POST /api/v1/search/flights, a round trip for 2 adults), booking
+                     (POST /api/v1/bookings: a new key per request, and one key replayed) or
+                     webhook (bookings fanned out to 10 webhook receivers on 127.0.0.1)
+  --bookings N       webhook: bookings to make (default 100; 1-5000, at most ${MAX_BOOKING_SECONDS} s of them)
+  --wait S           webhook: seconds to wait for missing deliveries (default 60; 1-600)
   --bare-only        measure the bare route only; no platform needed
 env: ADMIN_EMAIL, ADMIN_PASSWORD (default: the demo platform administrator)`;
 
-const ROUTES = ['me', 'search', 'booking'] as const;
+const ROUTES = ['me', 'search', 'booking', 'webhook'] as const;
 type Route = (typeof ROUTES)[number];
 
 interface Options {
@@ -38,6 +42,8 @@ interface Options {
   rate: number | undefined;
   bareOnly: boolean;
   route: Route;
+  bookings: number;
+  waitSeconds: number;
   admin: { email: string; password: string };
 }
 
@@ -54,6 +60,8 @@ function readOptions(): Options {
       rate: { type: 'string' },
       'bare-only': { type: 'boolean', default: false },
       route: { type: 'string', default: 'me' },
+      bookings: { type: 'string', default: '100' },
+      wait: { type: 'string', default: '60' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -74,7 +82,9 @@ function readOptions(): Options {
     bareOnly: values['bare-only'],
     route:
       ROUTES.find((route) => route === values.route) ??
-      fail(`--route must be me, search or booking\n${USAGE}`),
+      fail(`--route must be me, search, booking or webhook\n${USAGE}`),
+    bookings: integer('--bookings', values.bookings, 1, 5000),
+    waitSeconds: integer('--wait', values.wait, 1, 600),
     admin: {
       email: process.env.ADMIN_EMAIL || DEMO_ADMIN.email,
       password: process.env.ADMIN_PASSWORD || DEMO_ADMIN.password,
@@ -165,11 +175,30 @@ async function mainBookings(options: Options, run: Runner): Promise<void> {
   );
 }
 
+/** Bookings at a fixed rate, each fanned out to 10 receivers of this process; no autocannon. */
+async function mainWebhooks(options: Options): Promise<void> {
+  const rate = options.rate ?? 10;
+  if (options.bookings / rate > MAX_BOOKING_SECONDS) {
+    fail(
+      `--bookings at --rate must take at most ${MAX_BOOKING_SECONDS} s (the offer token lives 15 minutes)`,
+    );
+  }
+  await withBenchKey({ ...options, tenantLinked: true }, (secret) =>
+    benchWebhooks({ ...options, rate }, secret),
+  );
+}
+
 async function main(): Promise<void> {
   const options = readOptions();
+  if (options.route === 'webhook' && !options.bareOnly) {
+    await assertPlatformRunning(options.gateway);
+    printMachine();
+    return mainWebhooks(options);
+  }
   const run = createRunner(options.connections);
   if (!options.bareOnly) await assertPlatformRunning(options.gateway);
-  printMachine(options);
+  printMachine();
+  printLoad(options);
   if (options.route === 'booking' && !options.bareOnly) return mainBookings(options, run);
   const bare = await startBareRoute();
   try {

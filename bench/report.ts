@@ -50,7 +50,7 @@ export function printTable(title: string, rows: (Measurement | undefined)[], lab
   for (const m of rows) if (m) print(row(m));
 }
 
-export function printMachine(load: { connections: number; seconds: number; warmupSeconds: number }): void {
+export function printMachine(): void {
   const model = cpus()[0]?.model.trim() ?? 'unknown CPU';
   const average = loadavg()
     .map((n) => n.toFixed(2))
@@ -58,6 +58,9 @@ export function printMachine(load: { connections: number; seconds: number; warmu
   print(
     `machine: ${availableParallelism()} cores (${model}), Node ${process.version}, ${process.platform} ${process.arch}, load average ${average}`,
   );
+}
+
+export function printLoad(load: { connections: number; seconds: number; warmupSeconds: number }): void {
   print(
     `load: autocannon, ${connections(load.connections).replace(' ', ' keep-alive ')}, ${load.seconds} s per run after ${load.warmupSeconds} s of warm-up per target`,
   );
