@@ -46,21 +46,24 @@ export function createEventIntake(deps: EventIntakeDeps) {
       throw new PoisonEventError(`undecodable ${type} payload: ${(error as Error).message}`);
     }
     const now = deps.now();
-    for (const endpoint of targets) {
-      await deps.deliveries.enqueue(
-        {
-          id: deliveryIdOf(event.id, endpoint.id),
-          eventId: event.id,
-          eventType: type,
-          endpointId: endpoint.id,
-          clientId: endpoint.clientId,
-          body,
-          status: 'pending',
-          createdAt: now,
-        },
-        now,
-      );
-    }
+    // Each endpoint's delivery is independent: their inserts go to FerretDB together, not one by one.
+    await Promise.all(
+      targets.map((endpoint) =>
+        deps.deliveries.enqueue(
+          {
+            id: deliveryIdOf(event.id, endpoint.id),
+            eventId: event.id,
+            eventType: type,
+            endpointId: endpoint.id,
+            clientId: endpoint.clientId,
+            body,
+            status: 'pending',
+            createdAt: now,
+          },
+          now,
+        ),
+      ),
+    );
     logger.info({ endpoints: targets.map((e) => e.id) }, 'webhook deliveries scheduled');
     deps.scheduled();
   };
