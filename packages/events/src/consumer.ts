@@ -56,7 +56,7 @@ export function createEventConsumer(options: ConsumerOptions): EventConsumer {
     async start() {
       await ensureTopics(kafka, options.topics, options.topicOptions);
       await Promise.all([consumer.connect(), parker.connect()]);
-      await consumer.subscribe({
+      await subscribeWithRetries(consumer, {
         topics: options.topics.map((topic) => namespaced(kafka, topic)),
         fromBeginning: options.fromBeginning ?? true,
       });
@@ -68,6 +68,21 @@ export function createEventConsumer(options: ConsumerOptions): EventConsumer {
       await parker.disconnect();
     },
   };
+}
+
+/** A topic just created by another process may lack metadata for a moment; that error is retriable. */
+async function subscribeWithRetries(
+  consumer: Consumer,
+  subscription: { topics: string[]; fromBeginning: boolean },
+): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await consumer.subscribe(subscription);
+    } catch (error) {
+      if (attempt >= 10 || !(error as { retriable?: boolean }).retriable) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
+    }
+  }
 }
 
 async function processMessage(

@@ -1,4 +1,4 @@
-import type { Kafka } from 'kafkajs';
+import type { Admin, Kafka } from 'kafkajs';
 import { namespaced } from './kafka-client';
 
 export interface TopicOptions {
@@ -32,7 +32,30 @@ export async function ensureTopics(kafka: Kafka, topics: string[], options: Topi
         replicationFactor: options.replicationFactor,
       })),
     });
+    // Another process may have created some of them a moment earlier; createTopics then answers
+    // "exists" without waiting, and a consumer subscribing now fails ("does not host this partition").
+    await waitForLeaders(admin, missing);
   } finally {
     await admin.disconnect();
+  }
+}
+
+const LEADER_WAIT_MS = 30_000;
+
+async function waitForLeaders(admin: Admin, topics: string[]): Promise<void> {
+  const deadline = Date.now() + LEADER_WAIT_MS;
+  for (;;) {
+    const ready = await admin
+      .fetchTopicMetadata({ topics })
+      .then(
+        ({ topics: found }) =>
+          found.length === topics.length &&
+          found.every((topic) => topic.partitions.length > 0 && topic.partitions.every((p) => p.leader >= 0)),
+      )
+      .catch(() => false);
+    if (ready) return;
+    if (Date.now() > deadline)
+      throw new Error(`topics without leaders after ${LEADER_WAIT_MS} ms: ${topics.join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
