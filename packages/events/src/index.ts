@@ -21,4 +21,10 @@ export {
   type OutboxSource,
 } from './outbox-relay';
 export { createEventPublisher, type EventPublisher, type PublisherOptions } from './publisher';
-export { ensureTopics, parkedTopicOf, type TopicOptions } from './topics';
+export {
+  BILLING_EVENTS_TOPIC,
+  BOOKING_EVENTS_TOPIC,
+  ensureTopics,
+  parkedTopicOf,
+  type TopicOptions,
+} from './topics';

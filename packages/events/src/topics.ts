@@ -6,6 +6,10 @@ export interface TopicOptions {
   replicationFactor: number;
 }
 
+/** The topics services share (partner-visible facts): their owner publishes, others consume. */
+export const BOOKING_EVENTS_TOPIC = 'booking.events';
+export const BILLING_EVENTS_TOPIC = 'billing.events';
+
 /** Where a consumer parks a message it can never handle, for a human to look at. */
 export function parkedTopicOf(topic: string): string {
   return `${topic}.parked`;

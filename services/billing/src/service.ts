@@ -1,5 +1,5 @@
 import { billing } from '@travel/contracts';
-import { createEventPublisher, createKafka, createOutboxRelay } from '@travel/events';
+import { BILLING_EVENTS_TOPIC, createEventPublisher, createKafka, createOutboxRelay } from '@travel/events';
 import { createGrpcServer } from '@travel/grpc';
 import { type Component, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
@@ -23,8 +23,6 @@ import { createSettleInvoice } from './domain/settle-invoice';
 import { createUpdateInvoice } from './domain/update-invoice';
 import { BILLING_CONSUMER_GROUP, createBookingEventsConsumer } from './events/booking-events.consumer';
 import { createBillingGrpc } from './grpc/billing.grpc';
-
-export const BILLING_EVENTS_TOPIC = 'billing.events';
 
 export interface BillingServiceOptions {
   /** The clock of invoices, payments and due dates; tests pass their own. */

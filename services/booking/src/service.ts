@@ -1,5 +1,5 @@
 import { booking, pricing } from '@travel/contracts';
-import { createEventPublisher, createKafka } from '@travel/events';
+import { BOOKING_EVENTS_TOPIC, createEventPublisher, createKafka } from '@travel/events';
 import { createGrpcServer, createServiceClient } from '@travel/grpc';
 import { type Component, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
@@ -17,7 +17,7 @@ import { createCreateBooking } from './domain/create-booking';
 import { createGetBooking, createListBookings } from './domain/read-bookings';
 import { createBookingGrpc } from './grpc/booking.grpc';
 import { createReprice } from './grpc/pricing.client';
-import { BOOKING_EVENTS_TOPIC, createOutboxRelay } from './jobs/outbox-relay';
+import { createOutboxRelay } from './jobs/outbox-relay';
 import { createSweeper } from './jobs/sweeper';
 
 export interface BookingServiceOptions {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { webhook } from '@travel/contracts';
-import { createEventConsumer, createKafka } from '@travel/events';
+import { BILLING_EVENTS_TOPIC, BOOKING_EVENTS_TOPIC, createEventConsumer, createKafka } from '@travel/events';
 import { createGrpcServer } from '@travel/grpc';
 import { type Component, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
@@ -15,7 +15,7 @@ import type { TargetPolicy } from './domain/target-address';
 import { createManageEndpoints } from './endpoints/manage-endpoints';
 import { createReadDeliveries } from './endpoints/read-deliveries';
 import { createWebhookGrpc } from './grpc/webhook.grpc';
-import { BILLING_EVENTS_TOPIC, BOOKING_EVENTS_TOPIC, createEventIntake } from './intake/event-intake';
+import { createEventIntake } from './intake/event-intake';
 
 export interface WebhookServiceOptions {
   /** How host names resolve (DNS by default); the SSRF tests pass a table and never open a connection. */

@@ -1,5 +1,6 @@
 import { bookingReply } from './booking.fixture';
-import { formatCreatedAt, presentBooking, presentBookingListItem } from './booking-presenters';
+import { presentBooking, presentBookingListItem } from './booking-presenters';
+import { formatCreatedAt } from './presenters';
 
 const reply = bookingReply();
 const listed = {

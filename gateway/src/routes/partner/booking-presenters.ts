@@ -1,5 +1,5 @@
 import type { booking } from '@travel/contracts';
-import { displayTimestamp } from '@travel/partner-formats';
+import { formatCreatedAt } from './presenters';
 
 // Booking messages → the partner API's Booking and BookingListItem (partner.yaml, decisions.md "Bookings").
 
@@ -29,10 +29,4 @@ export function presentBooking(reply: booking.Booking | undefined) {
     contact: { name: contact.name, email: contact.email, phone: contact.phone ?? null },
     travellers: reply.travellers.map(({ firstName, lastName }) => ({ firstName, lastName })),
   };
-}
-
-/** `YYYY-MM-DD HH:MM:SS` in UTC (partner-api.md §2). */
-export function formatCreatedAt(createdAt: Date | undefined): string {
-  if (!createdAt) throw new Error('the booking service answered a booking without createdAt');
-  return displayTimestamp(createdAt);
 }

@@ -1,6 +1,6 @@
 import type { billing } from '@travel/contracts';
 import { displayDay } from '@travel/partner-formats';
-import { formatCreatedAt } from './booking-presenters';
+import { formatCreatedAt } from './presenters';
 
 // Invoice messages → the partner API's Invoice (partner-api.md §2, partner.yaml).
 

@@ -1,6 +1,13 @@
 import type { pricing, search } from '@travel/contracts';
+import { displayTimestamp } from '@travel/partner-formats';
 
 // Proto messages → the partner API's JSON shapes (partner.yaml).
+
+/** A service's timestamp as partners read it, `YYYY-MM-DD HH:MM:SS` in UTC (partner-api.md §2). */
+export function formatCreatedAt(at: Date | undefined): string {
+  if (!at) throw new Error('a service answered a record without its timestamp');
+  return displayTimestamp(at);
+}
 
 export function presentPrice(price: pricing.Price | undefined) {
   if (!price) throw new Error('a service answered no price');

@@ -7,8 +7,8 @@ import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import type { RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
-import { formatCreatedAt } from './booking-presenters';
 import { callerOf } from './caller';
+import { formatCreatedAt } from './presenters';
 
 const manage = { kind: 'partner', scope: 'webhooks:manage' } as const;
 

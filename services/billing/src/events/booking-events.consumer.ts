@@ -1,5 +1,6 @@
 import { bookingEvents } from '@travel/contracts';
 import {
+  BOOKING_EVENTS_TOPIC,
   type ConsumerOptions,
   createEventConsumer,
   type EventConsumer,
@@ -9,7 +10,6 @@ import {
 import type { Logger } from '@travel/logger';
 import type { BookingFact } from '../domain/record-booking-event';
 
-export const BOOKING_EVENTS_TOPIC = 'booking.events';
 /** One group for every billing replica: each event becomes lines once. */
 export const BILLING_CONSUMER_GROUP = 'billing-bookings';
 

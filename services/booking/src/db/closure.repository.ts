@@ -1,4 +1,4 @@
-import { isDuplicateKeyError, modelOn } from '@travel/mongo';
+import { insertIfAbsent, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
 import type { Closure } from '../domain/booking';
 import { type ClosureDocument, closureSchema } from './closure.schema';
@@ -26,13 +26,7 @@ export function createClosureRepository(connection: Connection): ClosureReposito
         pendingEvents: events,
         outboxPending: events.length > 0,
       };
-      try {
-        await model.create(doc);
-        return true;
-      } catch (error) {
-        if (isDuplicateKeyError(error)) return false;
-        throw error;
-      }
+      return insertIfAbsent(model, doc);
     },
     async find(bookingId) {
       const doc = await model.findById(bookingId).lean<ClosureDocument>();

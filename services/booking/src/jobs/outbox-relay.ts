@@ -1,11 +1,10 @@
 import { bookingEvents } from '@travel/contracts';
-import type { EventPublisher, OutgoingEvent } from '@travel/events';
+import { BOOKING_EVENTS_TOPIC, type EventPublisher, type OutgoingEvent } from '@travel/events';
 import type { BookingRepository } from '../db/booking.repository';
 import type { ClosureRepository } from '../db/closure.repository';
 import type { PendingEvent } from '../db/pending-event';
 import type { Booking, BookingStatus, Closure } from '../domain/booking';
 
-export const BOOKING_EVENTS_TOPIC = 'booking.events';
 const BATCH = 100;
 
 export interface OutboxRelayDeps {

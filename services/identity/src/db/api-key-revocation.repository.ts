@@ -1,4 +1,4 @@
-import { isDuplicateKeyError, modelOn } from '@travel/mongo';
+import { insertIfAbsent, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
 import type { KeyRevocation } from '../domain/api-key';
 import { type ApiKeyRevocationDocument, apiKeyRevocationSchema } from './api-key-revocation.schema';
@@ -14,13 +14,11 @@ export function createApiKeyRevocationRepository(connection: Connection): ApiKey
   const model = modelOn(connection, 'ApiKeyRevocation', apiKeyRevocationSchema);
   return {
     async claim(revocation, at) {
-      try {
-        await model.create({ _id: `${revocation.keyId}:${revocation.reason}`, ...revocation, createdAt: at });
-        return true;
-      } catch (error) {
-        if (isDuplicateKeyError(error)) return false;
-        throw error;
-      }
+      return insertIfAbsent(model, {
+        _id: `${revocation.keyId}:${revocation.reason}`,
+        ...revocation,
+        createdAt: at,
+      });
     },
     async find(keyId, reason) {
       const doc = await model.findById(`${keyId}:${reason}`).lean<ApiKeyRevocationDocument>();

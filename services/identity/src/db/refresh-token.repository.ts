@@ -1,4 +1,4 @@
-import { isDuplicateKeyError, modelOn } from '@travel/mongo';
+import { insertIfAbsent, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
 import { type RefreshTokenDocument, refreshTokenSchema } from './refresh-token.schema';
 import { refreshTokenUseSchema } from './refresh-token-use.schema';
@@ -24,13 +24,7 @@ export function createRefreshTokenRepository(connection: Connection): RefreshTok
     },
     async claimUse(hash, sessionId, at) {
       // An insert, not a conditional update: only a unique `_id` decides a race on FerretDB.
-      try {
-        await uses.create({ _id: hash, sessionId, at });
-        return true;
-      } catch (error) {
-        if (isDuplicateKeyError(error)) return false;
-        throw error;
-      }
+      return insertIfAbsent(uses, { _id: hash, sessionId, at });
     },
   };
 }

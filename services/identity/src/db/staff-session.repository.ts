@@ -1,4 +1,4 @@
-import { isDuplicateKeyError, modelOn } from '@travel/mongo';
+import { insertIfAbsent, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
 import type { StaffSession } from '../domain/staff';
 import { type SessionRevocationDocument, sessionRevocationSchema } from './session-revocation.schema';
@@ -38,13 +38,7 @@ export function createStaffSessionRepository(connection: Connection): StaffSessi
       };
     },
     async revoke(id, reason, at) {
-      try {
-        await revocations.create({ _id: id, reason, at });
-        return true;
-      } catch (error) {
-        if (isDuplicateKeyError(error)) return false;
-        throw error;
-      }
+      return insertIfAbsent(revocations, { _id: id, reason, at });
     },
     async unexpiredIdsOf(userId, now) {
       const docs = await sessions

@@ -60,10 +60,8 @@ export function createEndpointRepository(connection: Connection): EndpointReposi
       return doc ? toEndpoint(doc) : undefined;
     },
     async remove(id) {
-      const doc = await endpoints.findById(id).lean<EndpointDocument>();
-      if (!doc) return;
-      await endpoints.deleteOne({ _id: id });
-      await slots.deleteOne({ _id: slotId(doc.clientId, doc.slot) });
+      const doc = await endpoints.findOneAndDelete({ _id: id }).lean<EndpointDocument>();
+      if (doc) await slots.deleteOne({ _id: slotId(doc.clientId, doc.slot) });
     },
     async ofClient(clientId) {
       return (await endpoints.find({ clientId }).lean<EndpointDocument[]>()).map(toEndpoint);

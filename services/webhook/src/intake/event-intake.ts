@@ -7,9 +7,6 @@ import { wants } from '../domain/endpoint';
 import { renderEventBody } from '../domain/event-body';
 import { isEventType } from '../domain/event-types';
 
-export const BOOKING_EVENTS_TOPIC = 'booking.events';
-export const BILLING_EVENTS_TOPIC = 'billing.events';
-
 export interface EventIntakeDeps {
   endpoints: EndpointRepository;
   deliveries: DeliveryRepository;
