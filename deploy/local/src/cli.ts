@@ -19,7 +19,7 @@ const USAGE = [
   '  start [name...]    install if needed, start, wait until ready',
   '  stop [name...]     stop the servers this tool started',
   '  status             one line per server; exit 0 only if all are ready',
-  'components: ferretdb, kafka, redis',
+  'components: secantusd, kafka, redis',
   '',
   '       node deploy/local/dist/cli.js launch [--profile dev|e2e]',
   '  the infrastructure, six services and the gateway, in the foreground until Ctrl-C',

@@ -23,6 +23,7 @@ export {
   waitForExit,
 } from './infra/process';
 export { waitForReady } from './infra/readiness';
+export { SECANTUSD_VERSION, secantusdArgs, secantusdBinary } from './infra/secantusd';
 export type {
   InfraComponent,
   InfraComponentName,

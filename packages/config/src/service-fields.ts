@@ -16,6 +16,10 @@ export function mongoFields(defaults: { database: string }) {
   return {
     MONGO_URL: z.string().url().default('mongodb://127.0.0.1:27017'),
     MONGO_DATABASE: z.string().min(1).default(defaults.database),
+    /** Connections to the store per process; more waiting callers fail within MONGO_TIMEOUT_MS. */
+    MONGO_MAX_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(50),
+    /** The longest one step of a store operation may take (server, pooled connection, answer). */
+    MONGO_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
   };
 }
 

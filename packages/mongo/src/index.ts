@@ -1,4 +1,10 @@
-export { createMongo, type MongoHandle, type MongoOptions } from './connection';
+export {
+  createMongo,
+  type MongoHandle,
+  type MongoOptions,
+  type MongoSettings,
+  mongoOptionsOf,
+} from './connection';
 export { type Counters, createCounters } from './counters';
 export { insertIfAbsent, isDuplicateKeyError } from './duplicate-key';
 export { modelOn } from './model';

@@ -3,7 +3,7 @@ import { BILLING_EVENTS_TOPIC, createEventPublisher, createKafka, createOutboxRe
 import { createGrpcServer } from '@travel/grpc';
 import { type Component, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
-import { createCounters, createMongo, createProcessedEvents } from '@travel/mongo';
+import { createCounters, createMongo, createProcessedEvents, mongoOptionsOf } from '@travel/mongo';
 import type { BillingConfig } from './config';
 import { createInvoiceRepository } from './db/invoice.repository';
 import { createLineRepository } from './db/line.repository';
@@ -39,7 +39,7 @@ export function createBillingService(
   options: BillingServiceOptions = {},
 ) {
   const now = options.now ?? (() => new Date());
-  const mongo = createMongo({ url: config.MONGO_URL, database: config.MONGO_DATABASE, logger });
+  const mongo = createMongo({ ...mongoOptionsOf(config), logger });
   const kafka = createKafka(config.KAFKA_BROKERS, 'billing', logger, config.KAFKA_NAMESPACE);
   const topicOptions = {
     partitions: config.KAFKA_TOPIC_PARTITIONS,

@@ -3,7 +3,7 @@ import { BOOKING_EVENTS_TOPIC, createEventPublisher, createKafka } from '@travel
 import { createGrpcServer, createServiceClient } from '@travel/grpc';
 import { type Component, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
-import { createCounters, createMongo } from '@travel/mongo';
+import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
 import { createOfferTokenVerifier } from '@travel/offer-tokens';
 import type { BookingConfig } from './config';
 import { createAttemptRepository } from './db/attempt.repository';
@@ -36,7 +36,7 @@ export function createBookingService(
   options: BookingServiceOptions = {},
 ) {
   const now = options.now ?? (() => new Date());
-  const mongo = createMongo({ url: config.MONGO_URL, database: config.MONGO_DATABASE, logger });
+  const mongo = createMongo({ ...mongoOptionsOf(config), logger });
   const publisher = createEventPublisher({
     kafka: createKafka(config.KAFKA_BROKERS, 'booking', logger, config.KAFKA_NAMESPACE),
     topics: [BOOKING_EVENTS_TOPIC],

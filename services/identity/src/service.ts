@@ -3,7 +3,7 @@ import { createEventPublisher, createKafka } from '@travel/events';
 import { createGrpcServer } from '@travel/grpc';
 import type { Component } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
-import { createCounters, createMongo, createProcessedEvents } from '@travel/mongo';
+import { createCounters, createMongo, createProcessedEvents, mongoOptionsOf } from '@travel/mongo';
 import type { Connection } from 'mongoose';
 import type { IdentityConfig } from './config';
 import { createApiClientRepository } from './db/api-client.repository';
@@ -77,7 +77,7 @@ export function createIdentityService(
   logger: Logger,
   options: IdentityServiceOptions = {},
 ) {
-  const mongo = createMongo({ url: config.MONGO_URL, database: config.MONGO_DATABASE, logger });
+  const mongo = createMongo({ ...mongoOptionsOf(config), logger });
   const kafka = createKafka(config.KAFKA_BROKERS, 'identity', logger, config.KAFKA_NAMESPACE);
   const topicOptions = {
     partitions: config.KAFKA_TOPIC_PARTITIONS,

@@ -2,7 +2,7 @@ import { pricing } from '@travel/contracts';
 import { createGrpcServer } from '@travel/grpc';
 import type { Component } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
-import { createMongo } from '@travel/mongo';
+import { createMongo, mongoOptionsOf } from '@travel/mongo';
 import type { PricingConfig } from './config';
 import { createPricingRuleRepository } from './db/pricing-rule.repository';
 import { createCreateRule } from './domain/create-rule';
@@ -16,7 +16,7 @@ import { createPricingGrpc } from './grpc/pricing.grpc';
 
 /** Wires the pricing service by hand: rules repository → use cases → gRPC. Stopped in reverse order. */
 export function createPricingService(config: PricingConfig, logger: Logger) {
-  const mongo = createMongo({ url: config.MONGO_URL, database: config.MONGO_DATABASE, logger });
+  const mongo = createMongo({ ...mongoOptionsOf(config), logger });
   const rules = createPricingRuleRepository(mongo.connection);
   const defaultMarginBps = config.DEFAULT_MARGIN_BPS;
   const now = () => new Date();

@@ -4,7 +4,7 @@ import { BILLING_EVENTS_TOPIC, BOOKING_EVENTS_TOPIC, createEventConsumer, create
 import { createGrpcServer } from '@travel/grpc';
 import { type Component, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
-import { createCounters, createMongo, createProcessedEvents } from '@travel/mongo';
+import { createCounters, createMongo, createProcessedEvents, mongoOptionsOf } from '@travel/mongo';
 import type { WebhookConfig } from './config';
 import { createDeliveryRepository } from './db/delivery.repository';
 import { createEndpointRepository } from './db/endpoint.repository';
@@ -34,7 +34,7 @@ export function createWebhookService(
 ) {
   const now = () => new Date();
   const policy: TargetPolicy = { production: config.NODE_ENV === 'production', resolve: options.resolve };
-  const mongo = createMongo({ url: config.MONGO_URL, database: config.MONGO_DATABASE, logger });
+  const mongo = createMongo({ ...mongoOptionsOf(config), logger });
   const endpoints = createEndpointRepository(mongo.connection);
   const deliveries = createDeliveryRepository(mongo.connection);
   const runAttempt = createAttemptRunner({

@@ -5,7 +5,7 @@ export const DEFAULT_KAFKA_BROKERS = ['127.0.0.1:9092'];
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 
 const ENV_VARS: Record<InfraComponentName, string> = {
-  ferretdb: 'MONGO_URL',
+  secantusd: 'MONGO_URL',
   kafka: 'KAFKA_BROKERS',
   redis: 'REDIS_URL',
 };

@@ -1,10 +1,10 @@
 import { resolveInfraUrls } from './config';
 import { createContext } from './context';
 import { errorText, InfraError } from './errors';
-import { ferretdb } from './ferretdb';
 import { installOne } from './install';
 import { kafka } from './kafka';
 import { redis } from './redis';
+import { secantusd } from './secantusd';
 import { startOne } from './start';
 import { statusOne } from './status';
 import { stopOne } from './stop';
@@ -18,7 +18,7 @@ import type {
   StopInfraOptions,
 } from './types';
 
-export const INFRA_COMPONENTS: readonly InfraComponent[] = [ferretdb, kafka, redis];
+export const INFRA_COMPONENTS: readonly InfraComponent[] = [secantusd, kafka, redis];
 
 export function componentByName(name: string): InfraComponent {
   const found = INFRA_COMPONENTS.find((c) => c.name === name);

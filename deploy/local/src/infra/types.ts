@@ -1,4 +1,4 @@
-export type InfraComponentName = 'ferretdb' | 'kafka' | 'redis';
+export type InfraComponentName = 'secantusd' | 'kafka' | 'redis';
 
 export type InfraMode = 'managed' | 'external';
 
