@@ -1,5 +1,5 @@
 // Three tiers with fixed homes (docs/architecture.md, "Tests"): unit beside the code, component per
-// service or package against real FerretDB/Kafka/Redis, end-to-end through the gateway of a launched stack.
+// service or package against real store (secantusd)/Kafka/Redis, end-to-end through the gateway of a launched stack.
 const transform = {
   '^.+\\.ts$': [
     '@swc/jest',

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Quick start, command 1: installs what is missing, starts FerretDB, Kafka and Redis, the six services
+# Quick start, command 1: installs what is missing, starts the store (secantusd), Kafka and Redis, the six services
 # and the gateway, waits until all are healthy, prints how to reach them, and stops everything on Ctrl-C.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."

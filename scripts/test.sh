@@ -17,7 +17,7 @@ pnpm run --silent typecheck
 say "unit tests"
 pnpm exec jest --selectProjects unit
 
-say "component tests (real FerretDB, Kafka, Redis; installed and started on first use)"
+say "component tests (real store (secantusd), Kafka, Redis; installed and started on first use)"
 pnpm exec jest --selectProjects component --runInBand
 
 say "end-to-end tests (the whole platform launched on test ports, driven through the gateway)"

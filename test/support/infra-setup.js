@@ -1,4 +1,4 @@
-// Component tier: make sure the real FerretDB, Kafka and Redis are up (installs on first use; a no-op when running).
+// Component tier: make sure the real store (secantusd), Kafka and Redis are up (installs on first use; a no-op when running).
 const { startInfra } = require('../../deploy/local/dist');
 
 module.exports = async function infraSetup() {

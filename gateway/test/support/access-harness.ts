@@ -53,7 +53,7 @@ export interface AccessHarness {
 }
 
 /**
- * The real identity service and one or more real gateways, in-process, against the real FerretDB, Kafka
+ * The real identity service and one or more real gateways, in-process, against the real store, Kafka
  * and Redis, in a Kafka namespace and Redis prefix of their own.
  */
 export async function startAccessHarness(
