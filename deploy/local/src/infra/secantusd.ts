@@ -1,4 +1,5 @@
 import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { cacheDirFor } from './cache';
 import { hostsOf } from './config';
@@ -10,6 +11,7 @@ import { pingMongo } from './probes';
 import { runLoggedWithRetry } from './run-logged';
 import { spawnServer } from './spawn-server';
 import type { InfraComponent, InfraContext } from './types';
+import { which } from './which';
 
 const NAME = 'secantusd';
 /** The one place the store's version is pinned (crates.io `secantus-mdb`, a beta: the contract suite guards it). */
@@ -32,6 +34,11 @@ export function secantusdArgs(port: number, storagePath: string): string[] {
   return ['--config', SETTINGS, '--host', HOST, '--port', String(port), '--storage-path', storagePath];
 }
 
+/** cargo on PATH, else where rustup puts it (a non-login shell may not have `~/.cargo/bin` on PATH). */
+function cargo(env: NodeJS.ProcessEnv): string {
+  return which('cargo', env) ?? join(env.CARGO_HOME ?? join(env.HOME || homedir(), '.cargo'), 'bin', 'cargo');
+}
+
 async function install(ctx: InfraContext): Promise<void> {
   const binary = secantusdBinary(ctx.env);
   if (existsSync(binary)) return;
@@ -50,7 +57,7 @@ async function install(ctx: InfraContext): Promise<void> {
       () =>
         runLoggedWithRetry(
           {
-            command: 'cargo',
+            command: cargo(ctx.env),
             // --ignore-rust-version: the crate asks for a newer toolchain than ours, and builds on ours.
             args: [
               'install',
