@@ -25,6 +25,7 @@ export {
   BILLING_EVENTS_TOPIC,
   BOOKING_EVENTS_TOPIC,
   ensureTopics,
+  PRICING_CHANGES_TOPIC,
   parkedTopicOf,
   type TopicOptions,
 } from './topics';

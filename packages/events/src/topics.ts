@@ -9,6 +9,8 @@ export interface TopicOptions {
 /** The topics services share (partner-visible facts): their owner publishes, others consume. */
 export const BOOKING_EVENTS_TOPIC = 'booking.events';
 export const BILLING_EVENTS_TOPIC = 'billing.events';
+/** Pricing's rule changes, heard by every pricing replica (a broadcast) to drop its cached rules. */
+export const PRICING_CHANGES_TOPIC = 'pricing.changes';
 
 /** Where a consumer parks a message it can never handle, for a human to look at. */
 export function parkedTopicOf(topic: string): string {

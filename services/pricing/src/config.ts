@@ -1,12 +1,23 @@
-import { loadConfig, mongoFields, serviceFields } from '@travel/config';
+import { kafkaFields, loadConfig, mongoFields, positiveInt, serviceFields } from '@travel/config';
 import { z } from 'zod';
 import { MAX_BPS } from './domain/price';
 
 const schema = z.object({
   ...serviceFields({ grpcPort: 50053 }),
   ...mongoFields({ database: 'travel_pricing' }),
+  ...kafkaFields,
   /** The platform default margin (bps) while no platform margin rule is stored (decisions.md: 500). */
   DEFAULT_MARGIN_BPS: z.coerce.number().int().min(0).max(MAX_BPS).default(500),
+  /**
+   * Safety net of the in-memory rules: reloaded at least this often, in case a `pricing.changes` broadcast
+   * was lost (Kafka down during a change). Broadcasts drop the rules at once.
+   */
+  RULE_CACHE_TTL_MS: positiveInt(60_000),
+  /**
+   * How long a rule change waits for its own broadcast to come back before answering anyway (with a warning):
+   * the broadcast reaches every replica before the change is answered.
+   */
+  RULE_BROADCAST_WAIT_MS: positiveInt(2000),
 });
 
 export type PricingConfig = z.output<typeof schema>;

@@ -1,10 +1,12 @@
 import { pricing } from '@travel/contracts';
+import { createEventPublisher, createKafka, PRICING_CHANGES_TOPIC } from '@travel/events';
 import { createGrpcServer } from '@travel/grpc';
 import type { Component } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createMongo, mongoOptionsOf } from '@travel/mongo';
 import type { PricingConfig } from './config';
 import { createPricingRuleRepository } from './db/pricing-rule.repository';
+import { createCachedRules } from './domain/cached-rules';
 import { createCreateRule } from './domain/create-rule';
 import { createCurrentRates } from './domain/current-rates';
 import { createDeleteRule } from './domain/delete-rule';
@@ -12,30 +14,63 @@ import { createListRules } from './domain/list-rules';
 import { createPriceOffers } from './domain/price-offers';
 import { createQuote } from './domain/quote';
 import { createUpdateRule } from './domain/update-rule';
+import { createOwnEchoes } from './events/own-echoes';
+import { createRuleChangesListener } from './events/rule-changes.listener';
+import { createRuleChanges } from './events/rule-changes.publisher';
 import { createPricingGrpc } from './grpc/pricing.grpc';
 
-/** Wires the pricing service by hand: rules repository → use cases → gRPC. Stopped in reverse order. */
+/**
+ * Wires the pricing service by hand: rules repository → rules in memory → use cases → gRPC, with the broadcast
+ * of rule changes on `pricing.changes` (publisher, and this replica's own subscriber). Stopped in reverse order.
+ */
 export function createPricingService(config: PricingConfig, logger: Logger) {
   const mongo = createMongo({ ...mongoOptionsOf(config), logger });
+  const kafka = createKafka(config.KAFKA_BROKERS, 'pricing', logger, config.KAFKA_NAMESPACE);
+  const topicOptions = {
+    partitions: config.KAFKA_TOPIC_PARTITIONS,
+    replicationFactor: config.KAFKA_REPLICATION_FACTOR,
+  };
+  const publisher = createEventPublisher({ kafka, topics: [PRICING_CHANGES_TOPIC], topicOptions, logger });
   const rules = createPricingRuleRepository(mongo.connection);
-  const defaultMarginBps = config.DEFAULT_MARGIN_BPS;
+  const cachedRules = createCachedRules({
+    loadAll: () => rules.list(),
+    ttlMs: config.RULE_CACHE_TTL_MS,
+    now: () => performance.now(),
+  });
+  const echoes = createOwnEchoes();
+  const listener = createRuleChangesListener({
+    kafka,
+    topicOptions,
+    dropRules: cachedRules.drop,
+    echoHeard: echoes.heard,
+    logger,
+  });
   const now = () => new Date();
-  const currentRates = createCurrentRates({ rules, defaultMarginBps });
+  const changes = createRuleChanges({
+    publisher,
+    echoes,
+    dropLocal: cachedRules.drop,
+    waitMs: config.RULE_BROADCAST_WAIT_MS,
+    now,
+  });
+  const defaultMarginBps = config.DEFAULT_MARGIN_BPS;
+  const currentRates = createCurrentRates({ rules: cachedRules, defaultMarginBps });
   const pricingGrpc = createPricingGrpc({
     quote: createQuote({ currentRates }),
     priceOffers: createPriceOffers({ currentRates }),
     listRules: createListRules({ rules, defaultMarginBps }),
-    createRule: createCreateRule({ rules, now }),
-    updateRule: createUpdateRule({ rules, now }),
-    deleteRule: createDeleteRule({ rules }),
+    createRule: createCreateRule({ rules, changes, now }),
+    updateRule: createUpdateRule({ rules, changes, now }),
+    deleteRule: createDeleteRule({ rules, changes }),
   });
   const grpc = createGrpcServer({
     host: config.GRPC_HOST,
     port: config.GRPC_PORT,
     services: [{ definition: pricing.PricingServiceDefinition, implementation: pricingGrpc }],
-    healthChecks: { mongodb: mongo.ping },
+    healthChecks: { mongodb: mongo.ping, kafka: publisher.ping },
     logger,
   });
-  const components: Component[] = [mongo, grpc];
-  return { components, grpc, mongo };
+  // The listener joins before gRPC serves, so no change answered by this replica goes unheard by it.
+  const components: Component[] = [mongo, publisher, listener, grpc];
+  return { components, grpc, mongo, publisher, listener };
 }

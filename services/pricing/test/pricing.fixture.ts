@@ -6,8 +6,14 @@ import { createPricingService } from '../src/service';
 
 const infra = testInfra();
 
+/** One Kafka namespace per test file: the replicas of a test hear each other's rule changes, not other files'. */
+const namespace = `${uniqueName('ct_pricing')}.`;
+
 export interface PricingUnderTest {
   client: ServiceClient<typeof pricing.PricingServiceDefinition>;
+  /** The wired service, for tests that look at or stop one of its components. */
+  built: ReturnType<typeof createPricingService>;
+  health(service?: string): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -16,15 +22,25 @@ export function pricingDatabase(): string {
   return uniqueName('ct_pricing');
 }
 
-/** The real pricing service in-process (a replica) on the given database. */
+/** The real pricing service in-process (a replica, with its own broadcast group) on the given database. */
 export async function startPricing(
   database: string,
   env: Record<string, string> = {},
 ): Promise<PricingUnderTest> {
-  const config = readConfig({ GRPC_PORT: '0', MONGO_URL: infra.mongoUrl, MONGO_DATABASE: database, ...env });
-  const service = await startServiceUnderTest(createPricingService(config, testLogger()));
+  const config = readConfig({
+    GRPC_PORT: '0',
+    MONGO_URL: infra.mongoUrl,
+    MONGO_DATABASE: database,
+    KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+    KAFKA_NAMESPACE: namespace,
+    ...env,
+  });
+  const built = createPricingService(config, testLogger());
+  const service = await startServiceUnderTest(built);
   return {
     client: createServiceClient(pricing.PricingServiceDefinition, service.address, { deadlineMs: 10_000 }),
+    built,
+    health: (name) => service.health(name),
     stop: () => service.stop(),
   };
 }

@@ -7,9 +7,7 @@ import { type PricingRuleDocument, pricingRuleSchema } from './pricing-rule.sche
 export interface PricingRuleRepository {
   /** Stores a rule under the next `prc_<n>`; a slot that already has a rule is `conflict`. */
   create(slot: RuleSlot, bps: number, at: Date): Promise<PricingRule>;
-  /** The rules stored in any of these slots, in one query. */
-  findInSlots(slots: readonly RuleSlot[]): Promise<PricingRule[]>;
-  /** Every rule, oldest first. */
+  /** Every rule, oldest first (ListRules, and the rules pricing keeps in memory). */
   list(): Promise<PricingRule[]>;
   /** The changed rule and the rate it had before; null when there is no such rule. */
   updateBps(id: string, bps: number, at: Date): Promise<{ rule: PricingRule; previousBps: number } | null>;
@@ -40,10 +38,6 @@ export function createPricingRuleRepository(connection: Connection): PricingRule
         );
       }
       return toRule(doc);
-    },
-    async findInSlots(slots) {
-      const docs = await model.find({ slot: { $in: slots.map(slotKey) } }).lean<PricingRuleDocument[]>();
-      return docs.map(toRule);
     },
     async list() {
       const docs = await model.find({}).sort({ createdAt: 1, _id: 1 }).lean<PricingRuleDocument[]>();

@@ -27,8 +27,8 @@ export const pricingRuleSchema = new Schema<PricingRuleDocument>(
   },
   { collection: 'pricing_rules', versionKey: false },
 );
-// Serves the one read of every Quote and PriceOffers (`slot $in` the slots of a tenant and service), and
-// keeps one rule per slot: of two concurrent creations of a slot, the unique index lets one insert land.
+// Serves no query (quotes read the rules from memory): it keeps one rule per slot, so of two concurrent
+// creations of a slot one insert lands.
 pricingRuleSchema.index({ slot: 1 }, { unique: true });
-// Serves ListRules, oldest first.
+// Serves ListRules and the load of every rule into memory, oldest first.
 pricingRuleSchema.index({ createdAt: 1, _id: 1 });

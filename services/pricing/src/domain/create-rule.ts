@@ -1,6 +1,5 @@
 import { badRequest } from '@travel/errors';
 import type { Logger } from '@travel/logger';
-import type { PricingRuleRepository } from '../db/pricing-rule.repository';
 import {
   actorProblems,
   type NewRuleFields,
@@ -9,13 +8,17 @@ import {
   type RuleSlot,
 } from './pricing-rule';
 import { logRuleChange } from './rule-audit';
+import type { RuleChangeDeps } from './rule-changes';
 
 export interface CreateRuleInput extends NewRuleFields {
   actorUserId: string;
 }
 
-/** Stores a rule in an empty slot (a filled slot is `conflict`: update that rule instead). */
-export function createCreateRule({ rules, now }: { rules: PricingRuleRepository; now: () => Date }) {
+/**
+ * Stores a rule in an empty slot (a filled slot is `conflict`: update that rule instead), and answers once every
+ * replica has been told to drop its rules.
+ */
+export function createCreateRule({ rules, changes, now }: RuleChangeDeps) {
   return async function createRule(input: CreateRuleInput, logger: Logger): Promise<PricingRule> {
     const problems = [...actorProblems(input.actorUserId), ...newRuleProblems(input)];
     if (problems.length > 0) throw badRequest(problems);
@@ -26,6 +29,7 @@ export function createCreateRule({ rules, now }: { rules: PricingRuleRepository;
     } as RuleSlot; // newRuleProblems has checked kind and service
     const rule = await rules.create(slot, input.bps, now());
     logRuleChange(logger, 'pricing_rule.created', input.actorUserId, rule);
+    await changes.announce('pricing_rule.created', rule, logger);
     return rule;
   };
 }

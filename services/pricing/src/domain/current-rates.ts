@@ -1,15 +1,15 @@
-import type { PricingRuleRepository } from '../db/pricing-rule.repository';
+import type { RulesInSlots } from './cached-rules';
 import type { Rates } from './price';
 import { resolveRates, type Service, slotsFor } from './pricing-rule';
 
 export interface CurrentRatesDeps {
-  rules: PricingRuleRepository;
+  rules: RulesInSlots;
   defaultMarginBps: number;
 }
 
 /**
- * The rates in force now for a tenant (null: the platform) and a service: one read of the rules in the slots
- * that can decide them, and no cache, so a rule change made through any replica prices the very next call.
+ * The rates in force now for a tenant (null: the platform) and a service, from the rules of the slots that can
+ * decide them (the service passes the rules held in memory, dropped by every change before it is answered).
  */
 export function createCurrentRates({ rules, defaultMarginBps }: CurrentRatesDeps) {
   return async function currentRates(tenantId: string | null, service: Service): Promise<Rates> {

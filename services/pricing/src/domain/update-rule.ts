@@ -1,8 +1,8 @@
 import { AppError, badRequest } from '@travel/errors';
 import type { Logger } from '@travel/logger';
-import type { PricingRuleRepository } from '../db/pricing-rule.repository';
 import { actorProblems, bpsProblems, type PricingRule } from './pricing-rule';
 import { logRuleChange } from './rule-audit';
+import type { RuleChangeDeps } from './rule-changes';
 
 export interface UpdateRuleInput {
   actorUserId: string;
@@ -10,8 +10,11 @@ export interface UpdateRuleInput {
   bps: number;
 }
 
-/** Changes a rule's rate; its slot (kind, tenant, service) never changes: delete and create for that. */
-export function createUpdateRule({ rules, now }: { rules: PricingRuleRepository; now: () => Date }) {
+/**
+ * Changes a rule's rate (its slot never changes: delete and create for that), and answers once every replica
+ * has been told to drop its rules.
+ */
+export function createUpdateRule({ rules, changes, now }: RuleChangeDeps) {
   return async function updateRule(
     { actorUserId, id, bps }: UpdateRuleInput,
     logger: Logger,
@@ -21,6 +24,7 @@ export function createUpdateRule({ rules, now }: { rules: PricingRuleRepository;
     const updated = await rules.updateBps(id, bps, now());
     if (!updated) throw new AppError('not_found', 'No such pricing rule.');
     logRuleChange(logger, 'pricing_rule.updated', actorUserId, updated.rule, updated.previousBps);
+    await changes.announce('pricing_rule.updated', updated.rule, logger);
     return updated.rule;
   };
 }
