@@ -16,9 +16,10 @@ export interface RuleChangesDeps {
 
 /**
  * Publishes `pricing.rules_changed` on `pricing.changes` and waits (at most `waitMs`) until this replica's own
- * broadcast subscriber has heard it: every replica subscribes alike, so by then the others have heard it too and
- * dropped their rules, and a quote through any of them sees the change. Without the broker the change still
- * stands: this replica drops its rules, the others follow within their cache's expiry.
+ * broadcast subscriber has heard it: every replica long-polls the same partition alike and is handed the event at
+ * the same moment, so by then the others have heard it too (not a proof: a replica that is rejoining Kafka lags)
+ * and a quote through any of them sees the change. Without the broker the change still stands: this replica
+ * drops its rules, the others follow within their cache's expiry.
  */
 export function createRuleChanges({
   publisher,
