@@ -18,6 +18,15 @@ export interface HandledEvents {
   add(consumer: string, eventId: string): Promise<void>;
 }
 
+/** What a handler knows about how its message arrived. */
+export interface HandleContext {
+  /**
+   * `performance.now()` when the handler's batch was taken from the fetch: the message had arrived by then.
+   * A handler that caches may trust only state checked after this moment (the webhook intake's endpoints).
+   */
+  receivedAt: number;
+}
+
 export interface ConsumerOptions {
   kafka: Kafka;
   /** Consumer group, and the name under which handled ids are remembered. */
@@ -25,10 +34,15 @@ export interface ConsumerOptions {
   topics: string[];
   topicOptions: TopicOptions;
   handledEvents: HandledEvents;
-  handle(event: EventEnvelope, topic: string, logger: Logger): Promise<void>;
+  handle(event: EventEnvelope, topic: string, logger: Logger, context: HandleContext): Promise<void>;
   logger: Logger;
   /** Read from the beginning when the group has no committed offset (default true: lose nothing). */
   fromBeginning?: boolean;
+  /**
+   * Partitions handled at once (kafkajs `partitionsConsumedConcurrently`, default 1). The messages of one
+   * partition (one key: one booking, one invoice) are still handled one after another, in order.
+   */
+  partitionsConsumedConcurrently?: number;
 }
 
 export interface EventConsumer {
@@ -40,6 +54,8 @@ export interface EventConsumer {
 /**
  * A consumer group that decodes envelopes, skips ids it already handled, and parks poison messages.
  * Any other handler error is thrown back to kafkajs, which retries the message (nothing is lost).
+ * Each fetched batch is handled message by message, each offset resolved after its message, exactly as
+ * kafkajs' own `eachMessage` does; the batch form only lets the handler know when the batch arrived.
  */
 export function createEventConsumer(options: ConsumerOptions): EventConsumer {
   const { kafka, groupId, logger } = options;
@@ -49,8 +65,8 @@ export function createEventConsumer(options: ConsumerOptions): EventConsumer {
     heartbeatInterval: 1000,
   });
   const parker: Producer = kafka.producer();
-  const process = (topic: string, message: KafkaMessage) =>
-    processMessage(options, parker, topic, message, logger.child({ topic, offset: message.offset }));
+  const process = (topic: string, message: KafkaMessage, context: HandleContext) =>
+    processMessage(options, parker, topic, message, context, logger.child({ topic, offset: message.offset }));
   return {
     name: `kafka-consumer:${groupId}`,
     async start() {
@@ -60,7 +76,29 @@ export function createEventConsumer(options: ConsumerOptions): EventConsumer {
         topics: options.topics.map((topic) => namespaced(kafka, topic)),
         fromBeginning: options.fromBeginning ?? true,
       });
-      await consumer.run({ eachMessage: ({ topic, message }) => process(topic, message) });
+      await consumer.run({
+        partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 1,
+        // Offsets are resolved one message at a time below: a batch cut short (stop, rebalance, a failed
+        // message) must not count its unhandled messages as done.
+        eachBatchAutoResolve: false,
+        eachBatch: async ({
+          batch,
+          resolveOffset,
+          heartbeat,
+          commitOffsetsIfNecessary,
+          isRunning,
+          isStale,
+        }) => {
+          const context: HandleContext = { receivedAt: performance.now() };
+          for (const message of batch.messages) {
+            if (!isRunning() || isStale()) break;
+            await process(batch.topic, message, context);
+            resolveOffset(message.offset);
+            await heartbeat();
+            await commitOffsetsIfNecessary();
+          }
+        },
+      });
       logger.info({ groupId, topics: options.topics }, 'kafka consumer running');
     },
     async stop() {
@@ -90,6 +128,7 @@ async function processMessage(
   parker: Producer,
   topic: string,
   message: KafkaMessage,
+  context: HandleContext,
   logger: Logger,
 ): Promise<void> {
   let event: EventEnvelope;
@@ -105,7 +144,7 @@ async function processMessage(
   }
   try {
     const plainTopic = options.topics.find((name) => namespaced(options.kafka, name) === topic) ?? topic;
-    await options.handle(event, plainTopic, log);
+    await options.handle(event, plainTopic, log, context);
   } catch (error) {
     if (error instanceof PoisonEventError) return park(parker, topic, message, error, log);
     log.warn({ err: error }, 'handler failed; the message will be retried');
