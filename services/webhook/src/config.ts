@@ -31,6 +31,10 @@ const schema = z.object({
   WEBHOOK_POLL_MS: positiveInt(1000),
   /** Attempts in flight at once per replica: a slow receiver must not hold up the others. */
   WEBHOOK_CONCURRENCY: positiveInt(32),
+  /** Partitions of booking.events and billing.events whose events are taken in at once (each in order). */
+  WEBHOOK_INTAKE_PARTITIONS: positiveInt(6),
+  /** A cached endpoint list is loaded again after this long even if no change was counted (a backstop). */
+  WEBHOOK_ENDPOINT_CACHE_MS: positiveInt(60_000),
   /** partner-api.md §8. */
   WEBHOOK_ENDPOINTS_PER_CLIENT: positiveInt(10),
 });

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { webhook } from '@travel/contracts';
 import { BILLING_EVENTS_TOPIC, BOOKING_EVENTS_TOPIC, createEventConsumer, createKafka } from '@travel/events';
 import { createGrpcServer } from '@travel/grpc';
@@ -12,6 +11,7 @@ import { createAttemptRunner } from './delivery/attempt-runner';
 import { createDispatcher } from './delivery/dispatcher';
 import { postEvent } from './delivery/post-event';
 import type { TargetPolicy } from './domain/target-address';
+import { createEndpointDirectory } from './endpoints/endpoint-directory';
 import { createManageEndpoints } from './endpoints/manage-endpoints';
 import { createReadDeliveries } from './endpoints/read-deliveries';
 import { createWebhookGrpc } from './grpc/webhook.grpc';
@@ -37,13 +37,13 @@ export function createWebhookService(
   const mongo = createMongo({ ...mongoOptionsOf(config), logger });
   const endpoints = createEndpointRepository(mongo.connection);
   const deliveries = createDeliveryRepository(mongo.connection);
+  const directory = createEndpointDirectory({ endpoints, maxAgeMs: config.WEBHOOK_ENDPOINT_CACHE_MS });
   const runAttempt = createAttemptRunner({
     deliveries,
-    endpoints,
+    endpoints: directory,
     post: (delivery) => postEvent(delivery, { policy, timeoutMs: config.WEBHOOK_TIMEOUT_MS }),
     retryDelaysMs: config.WEBHOOK_RETRY_DELAYS,
     leaseMs: config.WEBHOOK_LEASE_MS,
-    owner: `webhook-${randomUUID()}`,
     now,
     logger,
   });
@@ -71,7 +71,13 @@ export function createWebhookService(
       replicationFactor: config.KAFKA_REPLICATION_FACTOR,
     },
     handledEvents: createProcessedEvents(mongo.connection),
-    handle: createEventIntake({ endpoints, deliveries, now, scheduled: () => dispatchJob.nudge() }),
+    handle: createEventIntake({
+      endpoints: directory,
+      deliveries,
+      now,
+      scheduled: () => dispatchJob.nudge(),
+    }),
+    partitionsConsumedConcurrently: config.WEBHOOK_INTAKE_PARTITIONS,
     logger,
   });
   const grpc = createGrpcServer({
@@ -83,6 +89,7 @@ export function createWebhookService(
         implementation: createWebhookGrpc({
           manage: createManageEndpoints({
             endpoints,
+            deliveries,
             counters: createCounters(mongo.connection),
             policy,
             limitPerClient: config.WEBHOOK_ENDPOINTS_PER_CLIENT,

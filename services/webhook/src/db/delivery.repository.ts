@@ -1,109 +1,130 @@
-import { insertIfAbsent, modelOn } from '@travel/mongo';
+import { isDuplicateKeyError, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
-import type { AttemptRecord, Delivery, DeliveryStatus, DueAttempt } from '../domain/delivery';
-import {
-  type AttemptDocument,
-  attemptSchema,
-  type ClaimDocument,
-  claimSchema,
-  type DeliveryDocument,
-  deliverySchema,
-  type QueueDocument,
-  queueSchema,
-} from './delivery.schema';
+import type {
+  AttemptRecord,
+  ClaimedAttempt,
+  Delivery,
+  DeliveryHistory,
+  DueAttempt,
+} from '../domain/delivery';
+import type { EventType } from '../domain/event-types';
+import type { NextStep } from '../domain/retry-schedule';
+import { type DeliveryDocument, deliverySchema } from './delivery.schema';
 
 export interface DeliveryRepository {
   /**
-   * Creates the delivery and schedules its first attempt; for an event seen before, only repairs a
-   * schedule a crash left unwritten. Never schedules a delivery that has ended.
+   * Creates the deliveries of one event in one write, each with its first attempt due at `dueAt`. Those a
+   * redelivered event made already are left as they are (their ids are derived from event and endpoint).
    */
-  enqueue(delivery: Delivery, dueAt: Date): Promise<void>;
-  find(id: string): Promise<Delivery | undefined>;
+  enqueue(deliveries: Delivery[], dueAt: Date): Promise<void>;
+  /** Pending attempts due by `now`, earliest first. */
   due(now: Date, limit: number): Promise<DueAttempt[]>;
-  /** Takes the lease on one attempt; false while another replica holds it. */
-  claim(attempt: DueAttempt, owner: string, now: Date, leaseMs: number): Promise<boolean>;
-  findAttempt(deliveryId: string, number: number): Promise<AttemptRecord | undefined>;
-  /** Records an attempt once; a second record of the same attempt (a taken-over lease) is ignored. */
-  recordAttempt(record: AttemptRecord): Promise<void>;
-  reschedule(deliveryId: string, number: number, dueAt: Date): Promise<void>;
-  /** Ends a delivery: its status first, then its schedule (a crash in between is repaired on the next pass). */
-  finish(deliveryId: string, status: Exclude<DeliveryStatus, 'pending'>, at: Date): Promise<void>;
-  unschedule(deliveryId: string): Promise<void>;
-  ofEvent(eventId: string): Promise<Delivery[]>;
-  ofEndpoint(endpointId: string): Promise<Delivery[]>;
-  attemptsOf(deliveryId: string): Promise<AttemptRecord[]>;
-  nextAttemptOf(deliveryId: string): Promise<DueAttempt | undefined>;
+  /**
+   * Takes the lease on one due attempt: one conditional update that moves its `dueAt` to the lease's end,
+   * so no other replica can claim it until then. Undefined when it was claimed, made or ended meanwhile.
+   */
+  claim(attempt: DueAttempt, now: Date, leaseMs: number): Promise<ClaimedAttempt | undefined>;
+  /** Records an attempt's outcome and moves the delivery to its next step, in one write. */
+  recordAttempt(deliveryId: string, record: AttemptRecord, next: NextStep, at: Date): Promise<void>;
+  /** Ends a pending delivery as cancelled (its endpoint is gone). */
+  cancel(deliveryId: string, at: Date): Promise<void>;
+  /** Cancels every pending delivery to an endpoint (it is being deleted). */
+  cancelOfEndpoint(endpointId: string, at: Date): Promise<void>;
+  ofEvent(eventId: string): Promise<DeliveryHistory[]>;
+  ofEndpoint(endpointId: string): Promise<DeliveryHistory[]>;
 }
 
 export function createDeliveryRepository(connection: Connection): DeliveryRepository {
   const deliveries = modelOn(connection, 'WebhookDelivery', deliverySchema);
-  const queue = modelOn(connection, 'WebhookQueue', queueSchema);
-  const claims = modelOn(connection, 'WebhookAttemptClaim', claimSchema);
-  const attempts = modelOn(connection, 'WebhookAttempt', attemptSchema);
 
   return {
-    async enqueue(delivery, dueAt) {
-      const { id, ...fields } = delivery;
-      const created = await insertIfAbsent(deliveries, { _id: id, ...fields, finishedAt: null });
-      if (!created && (await deliveries.findById(id).lean<DeliveryDocument>())?.status !== 'pending') return;
-      await insertIfAbsent(queue, { _id: id, number: 1, dueAt });
-    },
-    async find(id) {
-      const doc = await deliveries.findById(id).lean<DeliveryDocument>();
-      return doc ? toDelivery(doc) : undefined;
-    },
-    async due(now, limit) {
-      const docs = await queue
-        .find({ dueAt: { $lte: now } })
-        .sort({ dueAt: 1 })
-        .limit(limit)
-        .lean<QueueDocument[]>();
-      return docs.map(toDueAttempt);
-    },
-    async claim(attempt, owner, now, leaseMs) {
-      const leaseUntil = new Date(now.getTime() + leaseMs);
-      for (let take = 0; ; take++) {
-        const _id = `${attempt.deliveryId}:${attempt.number}:${take}`;
-        if (await insertIfAbsent(claims, { _id, owner, leaseUntil })) return true;
-        const held = await claims.findById(_id).lean<ClaimDocument>();
-        if (held && held.leaseUntil > now) return false;
+    async enqueue(batch, dueAt) {
+      if (batch.length === 0) return;
+      const docs = batch.map(({ id, ...fields }) => ({
+        _id: id,
+        ...fields,
+        finishedAt: null,
+        number: 1,
+        dueAt,
+        attempts: [],
+      }));
+      try {
+        await deliveries.insertMany(docs, { ordered: false, lean: true });
+      } catch (error) {
+        if (!onlyDuplicates(error)) throw error;
       }
     },
-    async findAttempt(deliveryId, number) {
-      return (await attempts.findById(`${deliveryId}:${number}`).lean<AttemptDocument>()) ?? undefined;
+    async due(now, limit) {
+      const docs = await deliveries
+        .find({ status: 'pending', dueAt: { $lte: now } }, { number: 1, dueAt: 1 })
+        .sort({ dueAt: 1 })
+        .limit(limit)
+        .lean<Pick<DeliveryDocument, '_id' | 'number' | 'dueAt'>[]>();
+      return docs.map((doc) => ({ deliveryId: doc._id, number: doc.number, dueAt: doc.dueAt }));
     },
-    async recordAttempt(record) {
-      await insertIfAbsent(attempts, { _id: `${record.deliveryId}:${record.number}`, ...record });
+    async claim(attempt, now, leaseMs) {
+      const doc = await deliveries
+        .findOneAndUpdate(
+          { _id: attempt.deliveryId, number: attempt.number, status: 'pending', dueAt: { $lte: now } },
+          { $set: { dueAt: new Date(now.getTime() + leaseMs) } },
+          { new: true, projection: { number: 1, endpointId: 1, eventType: 1, body: 1 } },
+        )
+        .lean<Pick<DeliveryDocument, '_id' | 'number' | 'endpointId' | 'eventType' | 'body'>>();
+      if (!doc) return undefined;
+      return {
+        deliveryId: doc._id,
+        number: doc.number,
+        endpointId: doc.endpointId,
+        eventType: doc.eventType as EventType,
+        body: doc.body,
+      };
     },
-    async reschedule(deliveryId, number, dueAt) {
-      // Only the holder of the current attempt's lease moves the schedule, so a plain update is safe.
-      await queue.updateOne({ _id: deliveryId }, { $set: { number, dueAt } });
+    async recordAttempt(deliveryId, record, next, at) {
+      const moved =
+        next.status === 'pending'
+          ? { number: record.number + 1, dueAt: next.dueAt }
+          : { status: next.status, finishedAt: at };
+      const result = await deliveries.updateOne(
+        { _id: deliveryId, number: record.number, status: 'pending' },
+        { $set: moved, $push: { attempts: record } },
+      );
+      if (result.matchedCount > 0) return;
+      // Cancelled while the attempt was out, or a replica that took over an expired lease recorded this
+      // attempt first: the schedule is not ours to move, but an attempt that was made is kept, once.
+      await deliveries.updateOne(
+        { _id: deliveryId, 'attempts.number': { $ne: record.number } },
+        { $push: { attempts: record } },
+      );
     },
-    async finish(deliveryId, status, at) {
-      await deliveries.updateOne({ _id: deliveryId }, { $set: { status, finishedAt: at } });
-      await queue.deleteOne({ _id: deliveryId });
+    async cancel(deliveryId, at) {
+      await deliveries.updateOne(
+        { _id: deliveryId, status: 'pending' },
+        { $set: { status: 'cancelled', finishedAt: at } },
+      );
     },
-    async unschedule(deliveryId) {
-      await queue.deleteOne({ _id: deliveryId });
+    async cancelOfEndpoint(endpointId, at) {
+      await deliveries.updateMany(
+        { endpointId, status: 'pending' },
+        { $set: { status: 'cancelled', finishedAt: at } },
+      );
     },
     async ofEvent(eventId) {
-      return (await deliveries.find({ eventId }).lean<DeliveryDocument[]>()).map(toDelivery);
+      return (await deliveries.find({ eventId }).lean<DeliveryDocument[]>()).map(toHistory);
     },
     async ofEndpoint(endpointId) {
-      return (await deliveries.find({ endpointId }).lean<DeliveryDocument[]>()).map(toDelivery);
-    },
-    async attemptsOf(deliveryId) {
-      const docs = await attempts.find({ deliveryId }).lean<AttemptDocument[]>();
-      return docs.sort((a, b) => a.number - b.number);
-    },
-    async nextAttemptOf(deliveryId) {
-      const doc = await queue.findById(deliveryId).lean<QueueDocument>();
-      return doc ? toDueAttempt(doc) : undefined;
+      return (await deliveries.find({ endpointId }).lean<DeliveryDocument[]>()).map(toHistory);
     },
   };
 }
 
-function toDelivery(doc: DeliveryDocument): Delivery {
+/** An unordered insert that failed only because some documents were there already. */
+function onlyDuplicates(error: unknown): boolean {
+  const writeErrors = (error as { writeErrors?: unknown[] }).writeErrors;
+  if (!Array.isArray(writeErrors)) return isDuplicateKeyError(error);
+  return writeErrors.length > 0 && writeErrors.every((writeError) => isDuplicateKeyError(writeError));
+}
+
+function toHistory(doc: DeliveryDocument): DeliveryHistory {
   return {
     id: doc._id,
     eventId: doc.eventId,
@@ -113,9 +134,8 @@ function toDelivery(doc: DeliveryDocument): Delivery {
     body: doc.body,
     status: doc.status,
     createdAt: doc.createdAt,
+    attempts: [...(doc.attempts ?? [])].sort((a, b) => a.number - b.number),
+    next:
+      doc.status === 'pending' ? { deliveryId: doc._id, number: doc.number, dueAt: doc.dueAt } : undefined,
   };
-}
-
-function toDueAttempt(doc: QueueDocument): DueAttempt {
-  return { deliveryId: doc._id, number: doc.number, dueAt: doc.dueAt };
 }

@@ -1,11 +1,32 @@
 import { Schema } from 'mongoose';
 import type { AttemptRecord, Delivery } from '../domain/delivery';
 
-/** Every delivery ever made, with its final status: what support reads. */
+/**
+ * One delivery with its schedule and its history in one document, so that every step of it is one atomic
+ * single-document write: created by insert, an attempt claimed by a conditional update, and its outcome
+ * recorded together with the move of the schedule (there is no state "recorded but not moved").
+ */
 export interface DeliveryDocument extends Omit<Delivery, 'id'> {
   _id: string;
   finishedAt: Date | null;
+  /** The attempt (1-based) due next while pending; the last one tried once finished. */
+  number: number;
+  /** When attempt `number` may be claimed. Claiming moves it to the end of the lease (see `claim`). */
+  dueAt: Date;
+  attempts: AttemptRecord[];
 }
+
+const attemptSchema = new Schema<AttemptRecord>(
+  {
+    number: { type: Number, required: true },
+    at: { type: Date, required: true },
+    statusCode: { type: Number, default: null },
+    error: { type: String, default: null },
+    durationMs: { type: Number, required: true },
+    acknowledged: { type: Boolean, required: true },
+  },
+  { _id: false },
+);
 
 export const deliverySchema = new Schema<DeliveryDocument>(
   {
@@ -18,69 +39,16 @@ export const deliverySchema = new Schema<DeliveryDocument>(
     status: { type: String, required: true },
     createdAt: { type: Date, required: true },
     finishedAt: { type: Date, default: null },
+    number: { type: Number, required: true },
+    dueAt: { type: Date, required: true },
+    attempts: { type: [attemptSchema], default: [] },
   },
   { collection: 'webhook_deliveries', versionKey: false },
 );
+// Serves the dispatcher's scan `{ status: 'pending', dueAt: { $lte: now } }` sorted by `dueAt`: finished
+// deliveries sit under their own status, so the scan reads only pending work, earliest first.
+deliverySchema.index({ status: 1, dueAt: 1 });
+// Serves support's "deliveries of this event" (`ofEvent`).
 deliverySchema.index({ eventId: 1 });
+// Serves support's "deliveries to this endpoint" and the cancelling of a deleted endpoint's pending ones.
 deliverySchema.index({ endpointId: 1 });
-
-/**
- * The schedule: one document per delivery still pending, `_id` = delivery id, holding its next attempt.
- * Kept apart from the deliveries so the dispatcher's scan for due work reads only what is pending
- * (FerretDB reads the whole collection for any filter but `_id`).
- */
-export interface QueueDocument {
-  _id: string;
-  number: number;
-  dueAt: Date;
-}
-
-export const queueSchema = new Schema<QueueDocument>(
-  {
-    _id: { type: String, required: true },
-    number: { type: Number, required: true },
-    dueAt: { type: Date, required: true },
-  },
-  { collection: 'webhook_queue', versionKey: false },
-);
-queueSchema.index({ dueAt: 1 });
-
-/**
- * The lease on one attempt: `_id` = `<delivery>:<attempt>:<take>`. A replica owns an attempt by inserting
- * take 0; if its owner crashed and the lease ran out, the next replica inserts take 1, and so on. Only
- * a unique insert can decide who sends (FerretDB's updates are not atomic).
- */
-export interface ClaimDocument {
-  _id: string;
-  owner: string;
-  leaseUntil: Date;
-}
-
-export const claimSchema = new Schema<ClaimDocument>(
-  {
-    _id: { type: String, required: true },
-    owner: { type: String, required: true },
-    leaseUntil: { type: Date, required: true },
-  },
-  { collection: 'webhook_attempt_claims', versionKey: false },
-);
-
-/** One attempt's outcome, `_id` = `<delivery>:<attempt>`: written once, before the schedule moves on. */
-export interface AttemptDocument extends AttemptRecord {
-  _id: string;
-}
-
-export const attemptSchema = new Schema<AttemptDocument>(
-  {
-    _id: { type: String, required: true },
-    deliveryId: { type: String, required: true },
-    number: { type: Number, required: true },
-    at: { type: Date, required: true },
-    statusCode: { type: Number, default: null },
-    error: { type: String, default: null },
-    durationMs: { type: Number, required: true },
-    acknowledged: { type: Boolean, required: true },
-  },
-  { collection: 'webhook_attempts', versionKey: false },
-);
-attemptSchema.index({ deliveryId: 1 });

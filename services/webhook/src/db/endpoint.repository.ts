@@ -3,30 +3,40 @@ import type { Connection } from 'mongoose';
 import type { Endpoint } from '../domain/endpoint';
 import type { EventType } from '../domain/event-types';
 import {
+  type EndpointChangesDocument,
   type EndpointDocument,
   type EndpointSlotDocument,
+  endpointChangesSchema,
   endpointSchema,
   endpointSlotSchema,
 } from './endpoint.schema';
 
 /** A slot whose endpoint never appeared is a crashed registration's after this long, and is freed. */
 const ORPHAN_SLOT_MS = 60_000;
+const CHANGES_ID = 'endpoints';
 
 export interface EndpointRepository {
   /** Takes a free slot of the client (1..limit) for a new endpoint; null when all are taken. */
   claimSlot(clientId: number, endpointId: string, limit: number, now: Date): Promise<number | null>;
+  /** Stores the endpoint, then counts the change (after it, so a cache loaded since sees the endpoint). */
   insert(endpoint: Endpoint, slot: number): Promise<void>;
   find(id: string): Promise<Endpoint | undefined>;
-  /** Deletes the endpoint, then frees its slot. */
+  /** Deletes the endpoint, frees its slot, then counts the change. */
   remove(id: string): Promise<void>;
   ofClient(clientId: number): Promise<Endpoint[]>;
   ofTenant(tenantId: string): Promise<Endpoint[]>;
+  /** How many endpoint changes have been stored (0 before the first). */
+  changeVersion(): Promise<number>;
 }
 
 export function createEndpointRepository(connection: Connection): EndpointRepository {
   const endpoints = modelOn(connection, 'WebhookEndpoint', endpointSchema);
   const slots = modelOn(connection, 'WebhookEndpointSlot', endpointSlotSchema);
+  const changes = modelOn(connection, 'WebhookEndpointChanges', endpointChangesSchema);
   const slotId = (clientId: number, slot: number) => `${clientId}:${slot}`;
+  // An upsert on `_id` equality: MongoDB retries the insert of concurrent first upserts itself.
+  const countChange = () =>
+    changes.updateOne({ _id: CHANGES_ID }, { $inc: { version: 1 } }, { upsert: true });
 
   const tryClaim = (clientId: number, slot: number, endpointId: string, now: Date) =>
     insertIfAbsent(slots, { _id: slotId(clientId, slot), clientId, endpointId, claimedAt: now });
@@ -54,6 +64,7 @@ export function createEndpointRepository(connection: Connection): EndpointReposi
     async insert(endpoint, slot) {
       const { id, ...fields } = endpoint;
       await endpoints.create({ _id: id, slot, ...fields });
+      await countChange();
     },
     async find(id) {
       const doc = await endpoints.findById(id).lean<EndpointDocument>();
@@ -62,12 +73,16 @@ export function createEndpointRepository(connection: Connection): EndpointReposi
     async remove(id) {
       const doc = await endpoints.findOneAndDelete({ _id: id }).lean<EndpointDocument>();
       if (doc) await slots.deleteOne({ _id: slotId(doc.clientId, doc.slot) });
+      await countChange();
     },
     async ofClient(clientId) {
       return (await endpoints.find({ clientId }).lean<EndpointDocument[]>()).map(toEndpoint);
     },
     async ofTenant(tenantId) {
       return (await endpoints.find({ tenantId }).lean<EndpointDocument[]>()).map(toEndpoint);
+    },
+    async changeVersion() {
+      return (await changes.findById(CHANGES_ID).lean<EndpointChangesDocument>())?.version ?? 0;
     },
   };
 }

@@ -22,13 +22,16 @@ export const endpointSchema = new Schema<EndpointDocument>(
   },
   { collection: 'webhook_endpoints', versionKey: false },
 );
+// Serves a client's endpoints (`ofClient`: intake of booking events, the partner's list, orphan slots).
 endpointSchema.index({ clientId: 1 });
+// Serves a tenant's endpoints (`ofTenant`: intake of `invoice.paid`).
 endpointSchema.index({ tenantId: 1 });
 
 /**
  * `_id` is `<clientId>:<slot>` with slot 1..limit: an endpoint exists only while it holds one, so two
- * registrations racing for the last place cannot both get it (on FerretDB only a unique insert decides;
- * counting first and inserting after would let both through).
+ * registrations racing for the last place cannot both get it (counting first and inserting after would let
+ * both through). A slot also says when it was taken, which is how a crashed registration's is told from a
+ * live one and freed; a conditional `$inc` counter could not tell them apart.
  */
 export interface EndpointSlotDocument {
   _id: string;
@@ -45,4 +48,21 @@ export const endpointSlotSchema = new Schema<EndpointSlotDocument>(
     claimedAt: { type: Date, required: true },
   },
   { collection: 'webhook_endpoint_slots', versionKey: false },
+);
+// Serves the slots a client holds (`freeOrphans`, when the client is full).
+endpointSlotSchema.index({ clientId: 1 });
+
+/**
+ * One document (`_id` `endpoints`) whose `version` goes up after every registration and deletion is
+ * stored. A process's cached endpoint lists are trusted only while a version read after the work arrived
+ * still finds the version they were loaded under (endpoints/endpoint-directory.ts).
+ */
+export interface EndpointChangesDocument {
+  _id: string;
+  version: number;
+}
+
+export const endpointChangesSchema = new Schema<EndpointChangesDocument>(
+  { _id: { type: String, required: true }, version: { type: Number, required: true } },
+  { collection: 'webhook_endpoint_changes', versionKey: false },
 );

@@ -4,7 +4,8 @@ import type { DueAttempt } from '../domain/delivery';
 
 export interface DispatcherDeps {
   deliveries: DeliveryRepository;
-  runAttempt(attempt: DueAttempt): Promise<void>;
+  /** `since`: the pass's start, the moment the attempt's endpoint must be known as of. */
+  runAttempt(attempt: DueAttempt, since: number): Promise<void>;
   /** Attempts in flight at once; a pass starts no more than the free places. */
   concurrency: number;
   now: () => Date;
@@ -21,9 +22,9 @@ export interface Dispatcher {
 }
 
 /**
- * Finds due attempts in the schedule and starts them in the background, so a receiver that takes its
- * full 5 seconds holds one place, not the whole pass. An attempt already in flight here is not started
- * twice; across replicas the attempt's lease decides.
+ * Finds due attempts in the schedule (one indexed scan per pass) and starts them in the background, so a
+ * receiver that takes its full 5 seconds holds one place, not the whole pass. An attempt already in flight
+ * here is not started twice; across replicas the attempt's lease decides.
  */
 export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   const inFlight = new Map<string, Promise<void>>();
@@ -31,10 +32,11 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     async run() {
       const room = deps.concurrency - inFlight.size;
       if (room <= 0) return;
+      const since = performance.now();
       const due = await deps.deliveries.due(deps.now(), room + inFlight.size);
       for (const attempt of due.filter((a) => !inFlight.has(a.deliveryId)).slice(0, room)) {
         const running = deps
-          .runAttempt(attempt)
+          .runAttempt(attempt, since)
           .catch((error: unknown) =>
             deps.logger.error(
               { err: error, deliveryId: attempt.deliveryId },

@@ -23,6 +23,15 @@ export interface DueAttempt {
   dueAt: Date;
 }
 
+/** A due attempt this replica holds the lease on, with what it sends. */
+export interface ClaimedAttempt {
+  deliveryId: string;
+  number: number;
+  endpointId: string;
+  eventType: EventType;
+  body: string;
+}
+
 /** What one attempt found: the receiver's status, or why there was none. */
 export interface AttemptResult {
   at: Date;
@@ -33,8 +42,13 @@ export interface AttemptResult {
 }
 
 export interface AttemptRecord extends AttemptResult {
-  deliveryId: string;
   number: number;
+}
+
+/** A delivery as support reads it: every attempt made, and the next one while it is pending. */
+export interface DeliveryHistory extends Delivery {
+  attempts: AttemptRecord[];
+  next: DueAttempt | undefined;
 }
 
 /** Derived from event and endpoint, so a redelivered event finds its delivery instead of making another. */

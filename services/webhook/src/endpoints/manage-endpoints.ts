@@ -1,5 +1,6 @@
 import { AppError, badRequest, type FieldProblem } from '@travel/errors';
 import type { Counters } from '@travel/mongo';
+import type { DeliveryRepository } from '../db/delivery.repository';
 import type { EndpointRepository } from '../db/endpoint.repository';
 import type { Endpoint } from '../domain/endpoint';
 import { EVENT_TYPES, type EventType, isEventType } from '../domain/event-types';
@@ -9,6 +10,7 @@ import { type Caller, owns } from './caller';
 
 export interface ManageEndpointsDeps {
   endpoints: EndpointRepository;
+  deliveries: DeliveryRepository;
   counters: Counters;
   policy: TargetPolicy;
   limitPerClient: number;
@@ -59,7 +61,12 @@ export function createManageEndpoints(deps: ManageEndpointsDeps) {
   async function remove(caller: Caller, id: string) {
     const endpoint = await deps.endpoints.find(id);
     if (!endpoint || !owns(caller, endpoint)) throw new AppError('not_found', `No webhook endpoint ${id}.`);
+    // Its pending deliveries are cancelled first (a crash after this leaves the endpoint, to be deleted
+    // again), and again once every cache can know it is gone: an intake that was adding deliveries for it
+    // meanwhile has its additions cancelled too (a later one's are cancelled by the dispatcher).
+    await deps.deliveries.cancelOfEndpoint(id, deps.now());
     await deps.endpoints.remove(id);
+    await deps.deliveries.cancelOfEndpoint(id, deps.now());
     return id;
   }
 

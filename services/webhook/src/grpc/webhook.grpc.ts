@@ -1,9 +1,10 @@
 import type { webhook } from '@travel/contracts';
 import type { RequestContext, ServiceImplementation } from '@travel/grpc';
+import type { DeliveryHistory } from '../domain/delivery';
 import type { Endpoint } from '../domain/endpoint';
 import { callerFrom } from '../endpoints/caller';
 import type { createManageEndpoints } from '../endpoints/manage-endpoints';
-import type { createReadDeliveries, DeliveryView } from '../endpoints/read-deliveries';
+import type { createReadDeliveries } from '../endpoints/read-deliveries';
 
 export interface WebhookUseCases {
   manage: ReturnType<typeof createManageEndpoints>;
@@ -52,7 +53,7 @@ function encodeEndpoint(endpoint: Endpoint): webhook.Endpoint {
   };
 }
 
-function encodeDelivery(view: DeliveryView): webhook.Delivery {
+function encodeDelivery(view: DeliveryHistory): webhook.Delivery {
   return {
     id: view.id,
     eventId: view.eventId,

@@ -1,14 +1,13 @@
-import { type EventEnvelope, PoisonEventError } from '@travel/events';
-import type { Logger } from '@travel/logger';
+import { type ConsumerOptions, PoisonEventError } from '@travel/events';
 import type { DeliveryRepository } from '../db/delivery.repository';
-import type { EndpointRepository } from '../db/endpoint.repository';
 import { deliveryIdOf } from '../domain/delivery';
-import { wants } from '../domain/endpoint';
+import { type Endpoint, wants } from '../domain/endpoint';
 import { renderEventBody } from '../domain/event-body';
 import { isEventType } from '../domain/event-types';
+import type { EndpointDirectory } from '../endpoints/endpoint-directory';
 
 export interface EventIntakeDeps {
-  endpoints: EndpointRepository;
+  endpoints: EndpointDirectory;
   deliveries: DeliveryRepository;
   now: () => Date;
   /** New deliveries were scheduled: attempt them now rather than at the next poll. */
@@ -19,19 +18,21 @@ export interface EventIntakeDeps {
  * Turns one event from Kafka into one delivery per interested endpoint. Booking events go to the
  * endpoints of the client that booked; `invoice.paid` to those of every client of the tenant. Only
  * endpoints of the event's environment, subscribed to its type, and registered before it happened
- * (a new endpoint does not receive the past). A redelivered event finds its deliveries made already.
+ * (a new endpoint does not receive the past). The endpoints come from the directory's cache, checked
+ * after the event arrived; the deliveries are inserted in one write, and a redelivered event's are
+ * found there already.
  */
-export function createEventIntake(deps: EventIntakeDeps) {
-  return async function handle(event: EventEnvelope, _topic: string, logger: Logger): Promise<void> {
+export function createEventIntake(deps: EventIntakeDeps): ConsumerOptions['handle'] {
+  return async function handle(event, _topic, logger, { receivedAt }) {
     const type = event.type;
     if (!isEventType(type)) return logger.debug('not a webhook event type; ignored');
     const occurredAt = event.occurredAt as Date;
-    const candidates =
+    const candidates: Endpoint[] =
       type === 'invoice.paid'
         ? event.tenantId
-          ? await deps.endpoints.ofTenant(event.tenantId)
+          ? await deps.endpoints.ofTenant(event.tenantId, receivedAt)
           : []
-        : await deps.endpoints.ofClient(Number(event.clientId));
+        : await deps.endpoints.ofClient(Number(event.clientId), receivedAt);
     const targets = candidates.filter(
       (endpoint) => wants(endpoint, type, event.livemode) && endpoint.createdAt <= occurredAt,
     );
@@ -43,23 +44,18 @@ export function createEventIntake(deps: EventIntakeDeps) {
       throw new PoisonEventError(`undecodable ${type} payload: ${(error as Error).message}`);
     }
     const now = deps.now();
-    // Each endpoint's delivery is independent: their inserts go to FerretDB together, not one by one.
-    await Promise.all(
-      targets.map((endpoint) =>
-        deps.deliveries.enqueue(
-          {
-            id: deliveryIdOf(event.id, endpoint.id),
-            eventId: event.id,
-            eventType: type,
-            endpointId: endpoint.id,
-            clientId: endpoint.clientId,
-            body,
-            status: 'pending',
-            createdAt: now,
-          },
-          now,
-        ),
-      ),
+    await deps.deliveries.enqueue(
+      targets.map((endpoint) => ({
+        id: deliveryIdOf(event.id, endpoint.id),
+        eventId: event.id,
+        eventType: type,
+        endpointId: endpoint.id,
+        clientId: endpoint.clientId,
+        body,
+        status: 'pending',
+        createdAt: now,
+      })),
+      now,
     );
     logger.info({ endpoints: targets.map((e) => e.id) }, 'webhook deliveries scheduled');
     deps.scheduled();
