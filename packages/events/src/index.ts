@@ -16,6 +16,7 @@ export {
 export { createKafka, namespaced } from './kafka-client';
 export {
   createOutboxRelay,
+  type OutboxEntry,
   type OutboxRelay,
   type OutboxRelayOptions,
   type OutboxSource,

@@ -1,8 +1,8 @@
 import type { OutgoingEvent } from './envelope';
-import { createOutboxRelay, type OutboxSource } from './outbox-relay';
+import { createOutboxRelay, type OutboxEntry, type OutboxSource } from './outbox-relay';
 import type { EventPublisher } from './publisher';
 
-const event = (id: string): OutgoingEvent => ({
+const event = (id: string, key = id): OutgoingEvent => ({
   id,
   type: 'invoice.paid',
   occurredAt: new Date(0),
@@ -10,62 +10,158 @@ const event = (id: string): OutgoingEvent => ({
   clientId: '',
   livemode: true,
   payload: Buffer.alloc(0),
-  key: id,
+  key,
 });
 
+/** A source over a map (document id → its pending events) that counts what the relay asks of it. */
 function world(pending: Map<string, OutgoingEvent[]>) {
-  const published: string[] = [];
+  const sends: string[][] = [];
+  const clears: OutboxEntry[][] = [];
+  let scans = 0;
   let failing = false;
   const publisher = {
     publish: async (_topic: string, events: OutgoingEvent[]) => {
       if (failing) throw new Error('broker down');
-      published.push(...events.map((e) => e.id));
+      sends.push(events.map((e) => e.id));
     },
   } as unknown as EventPublisher;
   const source: OutboxSource = {
-    pendingOf: async (id) => pending.get(id) ?? [],
-    withPending: async (limit) => [...pending].slice(0, limit).map(([id, events]) => ({ id, events })),
-    clear: async (ids) => {
-      for (const id of ids) pending.delete(id);
+    withPending: async (limit) => {
+      scans++;
+      return [...pending].slice(0, limit).map(([id, events]) => ({ id, events }));
+    },
+    clear: async (published) => {
+      clears.push(published);
+      for (const { id, events } of published) {
+        const sent = new Set(events.map((e) => e.id));
+        const rest = (pending.get(id) ?? []).filter((e) => !sent.has(e.id));
+        if (rest.length > 0) pending.set(id, rest);
+        else pending.delete(id);
+      }
     },
   };
-  return { published, publisher, source, fail: (value: boolean) => (failing = value) };
+  return {
+    sends,
+    clears,
+    scans: () => scans,
+    published: () => sends.flat(),
+    publisher,
+    source,
+    fail: (value: boolean) => (failing = value),
+  };
+}
+
+/** Writes a document's events to the "store" and tells the relay, as a writer does. */
+function write(pending: Map<string, OutgoingEvent[]>, id: string, ...events: OutgoingEvent[]) {
+  pending.set(id, [...(pending.get(id) ?? []), ...events]);
+  return { id, events: pending.get(id) ?? [] };
 }
 
 describe('outbox relay', () => {
-  it('when told of a document, then its events go out at the next pass and are cleared; the scan waits its turn', async () => {
-    const pending = new Map([
-      ['a', [event('evt_a')]],
-      ['b', [event('evt_b')]],
-    ]);
-    let clock = 0;
+  it('when told of documents, then the next pass sends all their events at once and clears them at once, without reading them', async () => {
+    const pending = new Map<string, OutgoingEvent[]>();
     const w = world(pending);
-    const relay = createOutboxRelay({ ...w, topic: 't', rescanMs: 1000, now: () => clock });
-    await relay.run(); // the first pass scans: both go
-    expect(w.published).toEqual(['evt_a', 'evt_b']);
-    pending.set('c', [event('evt_c')]);
-    pending.set('d', [event('evt_d')]);
-    relay.written('c');
-    clock = 500;
-    await relay.run(); // told only: d waits for the next scan
-    expect(w.published).toEqual(['evt_a', 'evt_b', 'evt_c']);
-    clock = 1500;
+    const relay = createOutboxRelay({ ...w, topic: 't', rescanMs: 60_000, now: () => 0 });
+    await relay.run(); // the first pass scans: nothing yet
+    expect(w.scans()).toBe(1);
+    for (let i = 0; i < 50; i++) relay.written(write(pending, `d${i}`, event(`evt_${i}`)));
     await relay.run();
-    expect(w.published).toEqual(['evt_a', 'evt_b', 'evt_c', 'evt_d']);
+    expect(w.sends).toHaveLength(1);
+    expect(w.sends[0]).toHaveLength(50);
+    expect(w.clears).toHaveLength(1);
+    expect(w.scans()).toBe(1); // no read: the told events went as told
     expect(pending.size).toBe(0);
   });
 
-  it('when the broker refuses, then nothing is cleared and the told document goes at the next pass', async () => {
-    const pending = new Map([['a', [event('evt_a')]]]);
+  it('when more is told than one batch, then a pass sends batch by batch', async () => {
+    const pending = new Map<string, OutgoingEvent[]>();
+    const w = world(pending);
+    const relay = createOutboxRelay({ ...w, topic: 't', rescanMs: 60_000, now: () => 0, batch: 20 });
+    await relay.run();
+    for (let i = 0; i < 45; i++) relay.written(write(pending, `d${i}`, event(`evt_${i}`)));
+    await relay.run();
+    expect(w.sends.map((send) => send.length)).toEqual([20, 20, 5]);
+    expect(w.clears).toHaveLength(3);
+  });
+
+  it('when a document is told twice before a pass, then its events go once each, in the order written', async () => {
+    const pending = new Map<string, OutgoingEvent[]>();
     const w = world(pending);
     const relay = createOutboxRelay({ ...w, topic: 't', rescanMs: 60_000, now: () => 0 });
-    relay.written('a');
+    await relay.run();
+    relay.written(write(pending, 'b1', event('evt_created', 'b1')));
+    relay.written(write(pending, 'b1', event('evt_cancelled', 'b1'))); // the cancel tells all b1 holds
+    await relay.run();
+    expect(w.published()).toEqual(['evt_created', 'evt_cancelled']);
+  });
+
+  it('when a document was not told, then the scan finds it at its turn, or at once after scanNext', async () => {
+    const pending = new Map<string, OutgoingEvent[]>();
+    let clock = 0;
+    const w = world(pending);
+    const relay = createOutboxRelay({ ...w, topic: 't', rescanMs: 1000, now: () => clock });
+    await relay.run();
+    write(pending, 'quiet', event('evt_quiet'));
+    clock = 500;
+    await relay.run();
+    expect(w.published()).toEqual([]);
+    clock = 1500;
+    await relay.run();
+    expect(w.published()).toEqual(['evt_quiet']);
+    write(pending, 'named', event('evt_named'));
+    relay.scanNext();
+    await relay.run();
+    expect(w.published()).toEqual(['evt_quiet', 'evt_named']);
+  });
+
+  it('when the broker refuses, then nothing is cleared and the told events go first at the next pass, in order', async () => {
+    const pending = new Map<string, OutgoingEvent[]>();
+    const w = world(pending);
+    const relay = createOutboxRelay({ ...w, topic: 't', rescanMs: 60_000, now: () => 0 });
+    await relay.run();
+    relay.written(write(pending, 'a', event('evt_a_created', 'a')));
     w.fail(true);
     await expect(relay.run()).rejects.toThrow('broker down');
-    expect(pending.has('a')).toBe(true);
+    expect(w.clears).toHaveLength(0);
+    relay.written(write(pending, 'b', event('evt_b')));
+    relay.written(write(pending, 'a', event('evt_a_cancelled', 'a')));
     w.fail(false);
     await relay.run();
-    expect(w.published).toEqual(['evt_a']);
+    expect(w.sends).toEqual([['evt_a_created', 'evt_a_cancelled', 'evt_b']]);
     expect(pending.size).toBe(0);
+  });
+
+  it('when the broker refuses for long, then the relay stops remembering and the scan finds everything later', async () => {
+    const pending = new Map<string, OutgoingEvent[]>();
+    const w = world(pending);
+    const relay = createOutboxRelay({ ...w, topic: 't', rescanMs: 60_000, now: () => 0, maxTold: 10 });
+    await relay.run();
+    w.fail(true);
+    for (let i = 0; i < 25; i++) relay.written(write(pending, `d${i}`, event(`evt_${i}`)));
+    await expect(relay.run()).rejects.toThrow('broker down');
+    w.fail(false);
+    await relay.run();
+    expect(new Set(w.published())).toEqual(new Set(Array.from({ length: 25 }, (_, i) => `evt_${i}`)));
+    expect(pending.size).toBe(0);
+  });
+
+  it('when the scan publishes an event also told meanwhile, then it is not sent again', async () => {
+    const pending = new Map<string, OutgoingEvent[]>();
+    const w = world(pending);
+    let relayRef: ReturnType<typeof createOutboxRelay> | undefined;
+    const source: OutboxSource = {
+      ...w.source,
+      withPending: async (limit) => {
+        const found = await w.source.withPending(limit);
+        relayRef?.written({ id: 'x', events: [event('evt_x')] }); // the writer tells while the scan reads
+        return found;
+      },
+    };
+    const relay = createOutboxRelay({ ...w, source, topic: 't', rescanMs: 60_000, now: () => 0 });
+    relayRef = relay;
+    write(pending, 'x', event('evt_x'));
+    await relay.run();
+    await relay.run();
+    expect(w.published()).toEqual(['evt_x']);
   });
 });

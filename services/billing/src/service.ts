@@ -65,8 +65,9 @@ export function createBillingService(
   const settle = createSettleInvoice({
     marks,
     now,
-    eventsWritten: (markId) => {
-      relay.written(markId);
+    // Settling names the mark, not its event: the relay finds it with its indexed scan, at once.
+    eventsWritten: () => {
+      relay.scanNext();
       relayJob.nudge();
     },
   });

@@ -23,9 +23,12 @@ const schema = z
     IDEMPOTENCY_LEASE_MS: positiveInt(10_000),
     /** The outbox relay retries what it was told about this often (and runs at once after every write). */
     OUTBOX_POLL_MS: positiveInt(1000),
-    /** ...and scans for pending events nobody told it about (a crash's, another replica's) this often. */
-    OUTBOX_RESCAN_MS: positiveInt(30_000),
-    /** Expired idempotency keys are swept and past bookings completed this often. */
+    /**
+     * ...and scans for pending events nobody told it about (a crash's, another replica's) this often: one
+     * query on the index of pending bookings, empty when all is well.
+     */
+    OUTBOX_RESCAN_MS: positiveInt(5000),
+    /** Past bookings are completed this often. */
     SWEEP_INTERVAL_MS: positiveInt(60_000),
     /**
      * Test-only fault hook: the process kills itself (SIGKILL) when a booking reaches this step, so the

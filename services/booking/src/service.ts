@@ -1,23 +1,21 @@
 import { booking, pricing } from '@travel/contracts';
-import { BOOKING_EVENTS_TOPIC, createEventPublisher, createKafka } from '@travel/events';
+import { BOOKING_EVENTS_TOPIC, createEventPublisher, createKafka, createOutboxRelay } from '@travel/events';
 import { createGrpcServer, createServiceClient } from '@travel/grpc';
 import { type Component, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
 import { createOfferTokenVerifier } from '@travel/offer-tokens';
 import type { BookingConfig } from './config';
-import { createAttemptRepository } from './db/attempt.repository';
 import { createBookingRepository } from './db/booking.repository';
-import { createClosureRepository } from './db/closure.repository';
 import { createIdempotencyKeys } from './db/idempotency-key.repository';
-import { createSweepMarks } from './db/sweep-mark.repository';
+import type { EventsWritten } from './db/pending-event';
 import { createCancelBooking } from './domain/cancel-booking';
 import { crashHook } from './domain/crash-points';
 import { createCreateBooking } from './domain/create-booking';
 import { createGetBooking, createListBookings } from './domain/read-bookings';
+import { createBookingOutbox, outboxEntryOf } from './events/booking-outbox';
 import { createBookingGrpc } from './grpc/booking.grpc';
 import { createReprice } from './grpc/pricing.client';
-import { createOutboxRelay } from './jobs/outbox-relay';
 import { createSweeper } from './jobs/sweeper';
 
 export interface BookingServiceOptions {
@@ -27,7 +25,7 @@ export interface BookingServiceOptions {
 
 /**
  * Wires the booking service by hand: repositories → use cases → gRPC, plus two background jobs (the
- * outbox relay to `booking.events`, and the sweeper of old keys and past bookings). Stopped in reverse:
+ * outbox relay to `booking.events`, and the sweeper of past bookings). Stopped in reverse:
  * gRPC first, so no new work starts, then the jobs finish their pass, then Kafka and Mongo close.
  */
 export function createBookingService(
@@ -47,35 +45,39 @@ export function createBookingService(
     logger,
   });
   const bookings = createBookingRepository(mongo.connection);
-  const closures = createClosureRepository(mongo.connection);
   const keys = createIdempotencyKeys(mongo.connection, {
     leaseMs: config.IDEMPOTENCY_LEASE_MS,
     retentionMs: config.IDEMPOTENCY_RETENTION_HOURS * 3_600_000,
   });
-  const relay = createOutboxRelay({ bookings, closures, publisher, rescanMs: config.OUTBOX_RESCAN_MS });
+  const relay = createOutboxRelay({
+    source: createBookingOutbox(bookings),
+    publisher,
+    topic: BOOKING_EVENTS_TOPIC,
+    rescanMs: config.OUTBOX_RESCAN_MS,
+  });
   const relayJob = createPeriodicJob({
     name: 'outbox-relay',
     everyMs: config.OUTBOX_POLL_MS,
     run: relay.run,
     logger,
   });
+  // Every write tells the relay its events and nudges it: a burst coalesces into the pass in flight plus one.
+  const eventsWritten: EventsWritten = (booking, events) => {
+    relay.written(outboxEntryOf(booking, events));
+    relayJob.nudge();
+  };
   const sweeper = createPeriodicJob({
     name: 'booking-sweeper',
     everyMs: config.SWEEP_INTERVAL_MS,
-    run: createSweeper({ bookings, closures, keys, marks: createSweepMarks(mongo.connection), now, logger }),
+    run: createSweeper({ bookings, now, logger }),
     logger,
   });
   const pricingClient = createServiceClient(pricing.PricingServiceDefinition, config.PRICING_ADDRESS, {
     deadlineMs: config.PRICING_DEADLINE_MS,
   });
-  const eventsWritten = (source: 'booking' | 'closure', bookingId: string) => {
-    relay.written(source, bookingId);
-    relayJob.nudge();
-  };
   const bookingGrpc = createBookingGrpc({
     createBooking: createCreateBooking({
       keys,
-      attempts: createAttemptRepository(mongo.connection),
       bookings,
       counters: createCounters(mongo.connection),
       verifier: createOfferTokenVerifier({ publicKeyPem: config.OFFER_TOKEN_PUBLIC_KEY, now }),
@@ -84,9 +86,9 @@ export function createBookingService(
       crash: crashHook(config.BOOKING_CRASH_AT),
       eventsWritten,
     }),
-    getBooking: createGetBooking({ bookings, closures }),
-    listBookings: createListBookings({ bookings, closures }),
-    cancelBooking: createCancelBooking({ bookings, closures, now, eventsWritten }),
+    getBooking: createGetBooking({ bookings }),
+    listBookings: createListBookings({ bookings }),
+    cancelBooking: createCancelBooking({ bookings, now, eventsWritten }),
   });
   const grpc = createGrpcServer({
     host: config.GRPC_HOST,

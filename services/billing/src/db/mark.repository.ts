@@ -69,10 +69,6 @@ export function createMarkRepository(connection: Connection): MarkRepository {
       return docs.map((doc) => doc.invoiceId);
     },
     outbox: {
-      async pendingOf(id) {
-        const doc = await model.findById(id).lean<MarkDocument>();
-        return doc?.outboxPending ? doc.pendingEvents.map((event) => toOutgoing(doc, event)) : [];
-      },
       async withPending(limit) {
         const docs = await model
           .find({ outboxPending: true })
@@ -84,12 +80,15 @@ export function createMarkRepository(connection: Connection): MarkRepository {
           events: doc.pendingEvents.map((event) => toOutgoing(doc, event)),
         }));
       },
-      async clear(ids) {
-        // The relay is the only writer of a mark after its insert; one update per `_id` (FerretDB).
-        await Promise.all(
-          ids.map((id) =>
-            model.updateOne({ _id: id }, { $set: { outboxPending: false, pendingEvents: [] } }),
-          ),
+      async clear(published) {
+        // One update for the whole batch. A mark is inserted with its one event and never given another, so
+        // a mark still holding a published event holds exactly what was published.
+        await model.updateMany(
+          {
+            _id: { $in: published.map(({ id }) => id) },
+            'pendingEvents.id': { $in: published.flatMap(({ events }) => events.map((event) => event.id)) },
+          },
+          { $set: { outboxPending: false, pendingEvents: [] } },
         );
       },
     },

@@ -10,23 +10,36 @@ export interface NewBooking extends Booking {
   pendingEvents: PendingEvent[];
 }
 
+/** A booking with the events it holds unpublished, in the order they happened. */
+export interface BookingWithEvents {
+  booking: Booking;
+  events: PendingEvent[];
+}
+
 export interface BookingRepository {
-  /** `inserted`, or which unique rule refused it: the id is booked already, or the PNR drawn is taken. */
-  insert(booking: NewBooking): Promise<'inserted' | 'id_taken' | 'pnr_taken'>;
-  findById(id: string): Promise<Booking | null>;
+  /** `inserted`, or which unique rule refused it: the attempt booked already, or the PNR drawn is taken. */
+  insert(booking: NewBooking): Promise<'inserted' | 'attempt_taken' | 'pnr_taken'>;
+  /** The booking an idempotent attempt made, if any. */
+  findByAttempt(attempt: string): Promise<Booking | null>;
   /** The booking if this owner (tenant, client, environment) made it; null otherwise. */
   findOwned(id: string, owner: Owner): Promise<Booking | null>;
   /** Up to `limit` of the owner's bookings numbered below `beforeNumber` (all when absent), newest first. */
   listOwned(owner: Owner, beforeNumber: number | undefined, limit: number): Promise<Booking[]>;
-  findByIds(ids: string[]): Promise<Booking[]>;
-  /** Ids of bookings whose travel date is in [fromDay, beforeDay) (from the start when fromDay is null). */
-  idsDatedBetween(fromDay: string | null, beforeDay: string): Promise<string[]>;
-  /** Bookings with unpublished events, oldest first (a scan: the relay's safety net, not its fast path). */
-  withPendingEvents(limit: number): Promise<Array<{ booking: Booking; events: PendingEvent[] }>>;
-  /** This booking's unpublished events, if any, looked up by `_id`. */
-  pendingOf(id: string): Promise<{ booking: Booking; events: PendingEvent[] } | null>;
-  clearPendingEvents(ids: string[]): Promise<void>;
+  /**
+   * Cancels the owner's booking if it is `Upcoming` and its travel date is not before `today`, adding its
+   * event, in one conditional update: the booking as it is now with every event it holds, or null.
+   */
+  cancel(id: string, owner: Owner, today: string, event: PendingEvent): Promise<BookingWithEvents | null>;
+  /** Completes upcoming bookings dated before `today` (only `id`, when given); how many. */
+  completePast(today: string, at: Date, id?: string): Promise<number>;
+  /** Bookings holding unpublished events, oldest first (the relay's safety net). */
+  withPendingEvents(limit: number): Promise<BookingWithEvents[]>;
+  /** Removes these published events from their bookings, in one update; any other event stays. */
+  clearEvents(bookingIds: string[], eventIds: string[]): Promise<void>;
 }
+
+/** What a read needs: the offer and the outbox stay in the store. */
+const VIEW = { offer: 0, pendingEvents: 0, attempt: 0 } as const;
 
 export function createBookingRepository(connection: Connection): BookingRepository {
   const model = modelOn(connection, 'Booking', bookingSchema);
@@ -37,72 +50,76 @@ export function createBookingRepository(connection: Connection): BookingReposito
   });
   return {
     async insert(booking) {
-      const { id, attempt, pendingEvents, ...fields } = booking;
-      const doc: BookingDocument = {
-        ...fields,
-        _id: id,
-        attempt,
-        pendingEvents,
-        outboxPending: pendingEvents.length > 0,
-      };
+      const { id, ...fields } = booking;
+      const doc: BookingDocument = { ...fields, _id: id, closedAt: null };
       try {
         await model.create(doc);
         return 'inserted';
       } catch (error) {
         if (!isDuplicateKeyError(error)) throw error;
-        return (await model.exists({ _id: id })) ? 'id_taken' : 'pnr_taken';
+        return refusedBy(error) === 'pnr' ? 'pnr_taken' : 'attempt_taken';
       }
     },
-    async findById(id) {
-      return toBooking(await model.findById(id).lean<BookingDocument>());
+    async findByAttempt(attempt) {
+      return toBooking(await model.findOne({ attempt }, VIEW).lean<BookingDocument>());
     },
     async findOwned(id, owner) {
-      // By `_id` alone, then the owner in code: FerretDB answers only a bare `_id` filter from an index.
-      const found = toBooking(await model.findById(id).lean<BookingDocument>());
-      const mine =
-        found?.clientId === owner.clientId &&
-        found.livemode === owner.livemode &&
-        found.tenantId === owner.tenantId;
-      return mine ? found : null;
+      return toBooking(await model.findOne({ _id: id, ...ownedBy(owner) }, VIEW).lean<BookingDocument>());
     },
     async listOwned(owner, beforeNumber, limit) {
       const below = beforeNumber === undefined ? {} : { number: { $lt: beforeNumber } };
       const docs = await model
-        .find({ ...ownedBy(owner), ...below })
+        .find({ ...ownedBy(owner), ...below }, VIEW)
         .sort({ number: -1 })
         .limit(limit)
         .lean<BookingDocument[]>();
-      return docs.map((doc) => toBooking(doc) as Booking);
+      return docs.map(toBooking).filter((row) => row !== null);
     },
-    async findByIds(ids) {
-      const docs = await model.find({ _id: { $in: ids } }).lean<BookingDocument[]>();
-      return docs.map((doc) => toBooking(doc) as Booking);
+    async cancel(id, owner, today, event) {
+      const doc = await model
+        .findOneAndUpdate(
+          { _id: id, ...ownedBy(owner), status: 'Upcoming', date: { $gte: today } },
+          { $set: { status: 'Cancelled', closedAt: event.occurredAt }, $push: { pendingEvents: event } },
+          { new: true, projection: { offer: 0 } },
+        )
+        .lean<BookingDocument>();
+      return withEvents(doc);
     },
-    async idsDatedBetween(fromDay, beforeDay) {
-      const date = fromDay === null ? { $lt: beforeDay } : { $gte: fromDay, $lt: beforeDay };
-      const docs = await model.find({ date }, { _id: 1 }).lean<Array<{ _id: string }>>();
-      return docs.map((doc) => doc._id);
+    async completePast(today, at, id) {
+      const result = await model.updateMany(
+        { ...(id === undefined ? {} : { _id: id }), status: 'Upcoming', date: { $lt: today } },
+        { $set: { status: 'Completed', closedAt: at } },
+      );
+      return result.modifiedCount;
     },
     async withPendingEvents(limit) {
       const docs = await model
-        .find({ outboxPending: true })
+        .find({ 'pendingEvents.id': { $exists: true } }, { offer: 0 })
         .sort({ number: 1 })
         .limit(limit)
         .lean<BookingDocument[]>();
-      return docs.map((doc) => ({ booking: toBooking(doc) as Booking, events: doc.pendingEvents }));
+      return docs.map(withEvents).filter((row) => row !== null);
     },
-    async pendingOf(id) {
-      const doc = await model.findById(id).lean<BookingDocument>();
-      return doc?.outboxPending ? { booking: toBooking(doc) as Booking, events: doc.pendingEvents } : null;
-    },
-    async clearPendingEvents(ids) {
-      // The relay is the only writer of a booking after its insert, so this update races with no one.
-      // One update per `_id`: FerretDB answers `_id: { $in }` by reading the whole collection.
-      await Promise.all(
-        ids.map((id) => model.updateOne({ _id: id }, { $set: { outboxPending: false, pendingEvents: [] } })),
+    async clearEvents(bookingIds, eventIds) {
+      if (bookingIds.length === 0) return;
+      // `$pull` of exactly the published ids: a cancel that pushed its event meanwhile keeps it pending.
+      await model.updateMany(
+        { _id: { $in: bookingIds } },
+        { $pull: { pendingEvents: { id: { $in: eventIds } } } },
       );
     },
   };
+}
+
+/** The unique index that refused an insert (MongoDB names it in `keyPattern`). */
+function refusedBy(error: unknown): string | undefined {
+  const pattern = (error as { keyPattern?: Record<string, unknown> }).keyPattern;
+  return pattern ? Object.keys(pattern)[0] : undefined;
+}
+
+function withEvents(doc: BookingDocument | null): BookingWithEvents | null {
+  const booking = toBooking(doc);
+  return doc && booking ? { booking, events: doc.pendingEvents } : null;
 }
 
 function toBooking(doc: BookingDocument | null): Booking | null {
@@ -123,5 +140,6 @@ function toBooking(doc: BookingDocument | null): Booking | null {
     contact: { name: doc.contact.name, email: doc.contact.email, phone: doc.contact.phone ?? null },
     travellers: (doc.travellers ?? []).map(({ firstName, lastName }) => ({ firstName, lastName })),
     createdAt: doc.createdAt,
+    status: doc.status,
   };
 }

@@ -1,16 +1,18 @@
 import { Schema } from 'mongoose';
-import type { BookingType, Contact, Traveller } from '../domain/booking';
+import type { BookingStatus, BookingType, Contact, Traveller } from '../domain/booking';
 import { type PendingEvent, pendingEventSchema } from './pending-event';
 
 /**
- * A booking as created; it is never updated except by the outbox relay clearing its events. Its status
- * lives in `booking_closures` (see closure.schema.ts): on FerretDB two concurrent updates of one
- * document can lose one of them, so every decision here is an insert.
+ * A booking, its status and its outbox. It is inserted once with its `booking.created`; afterwards only
+ * single-document conditional updates touch it: a cancel or a completion moves `Upcoming` on once
+ * (`status: 'Upcoming'` in the filter decides a race), a cancel pushes its `booking.cancelled` in the same
+ * update, and the outbox relay pulls the events it published. One booking's events live in one array, in
+ * the order they happened.
  */
 export interface BookingDocument {
   _id: string;
   number: number;
-  /** The idempotent attempt that made it (for support; `booking_attempts` binds attempts to ids). */
+  /** The idempotent attempt that made it (unique): a replay finds its booking by it, and an attempt books once. */
   attempt: string;
   pnr: string;
   tenantId: string;
@@ -27,8 +29,11 @@ export interface BookingDocument {
   /** The offer as signed by search (for support: what exactly was booked). */
   offer: Record<string, unknown>;
   createdAt: Date;
+  status: BookingStatus;
+  /** When it left `Upcoming` (cancelled, or completed by its travel date); null while upcoming. */
+  closedAt: Date | null;
+  /** Events not yet acknowledged by Kafka, oldest first; empty once relayed. */
   pendingEvents: PendingEvent[];
-  outboxPending: boolean;
 }
 
 export const bookingSchema = new Schema<BookingDocument>(
@@ -56,15 +61,25 @@ export const bookingSchema = new Schema<BookingDocument>(
     },
     offer: { type: Schema.Types.Mixed, required: true },
     createdAt: { type: Date, required: true },
+    status: { type: String, required: true },
+    closedAt: { type: Date, default: null },
     pendingEvents: { type: [pendingEventSchema], default: [] },
-    outboxPending: { type: Boolean, required: true },
   },
   { collection: 'bookings', versionKey: false, minimize: false },
 );
+// Serves a replay (the booking of an idempotent attempt); unique, so a takeover's insert collides with the winner's.
+bookingSchema.index({ attempt: 1 }, { unique: true });
+// Unique PNRs: a colliding draw is refused and drawn again.
 bookingSchema.index({ pnr: 1 }, { unique: true });
-// Serves GET /bookings: one client's bookings in one environment, newest first, below a cursor.
-bookingSchema.index({ clientId: 1, livemode: 1, number: -1 });
-// Serves the outbox relay: bookings with unpublished events, oldest first.
-bookingSchema.index({ outboxPending: 1, number: 1 });
-// Serves the completion sweeper: bookings whose travel date has passed.
-bookingSchema.index({ date: 1 });
+// Serves GET /bookings: one owner's bookings (client, environment, tenant), newest first, below a cursor.
+bookingSchema.index({ clientId: 1, livemode: 1, tenantId: 1, number: -1 });
+// Serves the outbox relay's scan: bookings holding unpublished events (only those are indexed), oldest first.
+bookingSchema.index(
+  { number: 1 },
+  { name: 'outbox_pending', partialFilterExpression: { 'pendingEvents.id': { $exists: true } } },
+);
+// Serves the completion sweeper: upcoming bookings (only those are indexed) whose travel date has passed.
+bookingSchema.index(
+  { date: 1 },
+  { name: 'upcoming_by_date', partialFilterExpression: { status: 'Upcoming' } },
+);

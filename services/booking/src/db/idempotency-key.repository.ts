@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { isDuplicateKeyError, modelOn } from '@travel/mongo';
+import { insertIfAbsent, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
 import { type IdempotencyKeyDocument, idempotencyKeySchema } from './idempotency-key.schema';
 
@@ -26,8 +26,6 @@ export interface IdempotencyKeys {
    * while the lease is still the caller's: a claim another retry took over is theirs to finish.
    */
   release(claim: IdempotencyClaim): Promise<void>;
-  /** Deletes claims past their retention; how many. */
-  sweepExpired(now: Date): Promise<number>;
 }
 
 const MAX_CLAIM_ROUNDS = 5;
@@ -59,35 +57,30 @@ export function createIdempotencyKeys(
           createdAt: now,
           expiresAt: new Date(now.getTime() + policy.retentionMs),
         };
-        try {
-          await model.create(doc);
-          return { claimed: true, claim: toClaim(doc) };
-        } catch (error) {
-          if (!isDuplicateKeyError(error)) throw error;
-        }
+        // A unique insert decides the race. Not an upsert: the embedded store (secantusd 0.5.3-beta.196) may tell
+        // several racing upserts of one new `_id` that each inserted it (one document is stored).
+        if (await insertIfAbsent(model, doc)) return { claimed: true, claim: toClaim(doc) };
         const existing = await findDoc(scope);
-        if (existing && existing.expiresAt > now) return { claimed: false, existing: toClaim(existing) };
-        // Expired but not yet swept (or released meanwhile): clear it and claim again.
-        if (existing) await model.deleteOne({ _id: scope, attempt: existing.attempt });
+        if (!existing) continue; // released meanwhile: claim again
+        if (existing.expiresAt > now) return { claimed: false, existing: toClaim(existing) };
+        // Past its retention but not yet deleted by the TTL index: clear it and claim again.
+        await model.deleteOne({ _id: scope, attempt: existing.attempt });
       }
       throw new Error(`idempotency scope ${scope}: no claim after ${MAX_CLAIM_ROUNDS} rounds`);
     },
     async takeOver(claim, now) {
-      // Not atomic on FerretDB: two retries may both win here. Harmless: both finish the same attempt,
-      // and the unique attempt of the booking lets one insert land (the other replays it).
-      const leaseUntil = new Date(now.getTime() + policy.leaseMs);
-      const result = await model.updateOne(
-        { _id: claim.scope, attempt: claim.attempt, leaseUntil: claim.leaseUntil },
-        { $set: { leaseUntil } },
-      );
-      return result.modifiedCount === 1 ? { ...claim, leaseUntil } : null;
+      // One conditional update: of racing retries exactly one finds the lease it saw expire, and renews it.
+      const doc = await model
+        .findOneAndUpdate(
+          { _id: claim.scope, attempt: claim.attempt, leaseUntil: claim.leaseUntil },
+          { $set: { leaseUntil: new Date(now.getTime() + policy.leaseMs) } },
+          { new: true },
+        )
+        .lean<IdempotencyKeyDocument>();
+      return doc ? toClaim(doc) : null;
     },
     async release(claim) {
       await model.deleteOne({ _id: claim.scope, attempt: claim.attempt, leaseUntil: claim.leaseUntil });
-    },
-    async sweepExpired(now) {
-      const result = await model.deleteMany({ expiresAt: { $lte: now } });
-      return result.deletedCount;
     },
   };
 }

@@ -2,7 +2,7 @@ import { Schema } from 'mongoose';
 
 /**
  * A claimed idempotency key. `_id` is the scope (client, environment, key), so of concurrent first
- * requests one insert lands. It never stores the answer: the booking made by `attempt` is the answer.
+ * requests one claim lands. It never stores the answer: the booking made by `attempt` is the answer.
  */
 export interface IdempotencyKeyDocument {
   _id: string;
@@ -13,7 +13,7 @@ export interface IdempotencyKeyDocument {
   /** Until then the first request is presumed alive: a retry is `409 conflict`. */
   leaseUntil: Date;
   createdAt: Date;
-  /** createdAt + retention (48 h); swept by the service, not by a TTL index (FerretDB has none). */
+  /** createdAt + retention (48 h). Past it the key counts as absent; the store deletes it soon after. */
   expiresAt: Date;
 }
 
@@ -28,5 +28,6 @@ export const idempotencyKeySchema = new Schema<IdempotencyKeyDocument>(
   },
   { collection: 'idempotency_keys', versionKey: false },
 );
-// Serves the sweeper: keys past their retention.
-idempotencyKeySchema.index({ expiresAt: 1 });
+// A TTL index: the store deletes keys past their retention (MongoDB's monitor runs every minute; until then
+// `find` and `claim` treat such a key as absent).
+idempotencyKeySchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });

@@ -21,7 +21,7 @@ export interface Owner {
   livemode: boolean;
 }
 
-/** A booking as it was created. Its status lives apart (a closure, see `Closure`), never on this record. */
+/** A booking and where it stands. */
 export interface Booking extends Owner {
   /** `bkg_<number>`. */
   id: string;
@@ -37,21 +37,8 @@ export interface Booking extends Owner {
   contact: Contact;
   travellers: Traveller[];
   createdAt: Date;
-}
-
-/** How a booking left `Upcoming`: at most one per booking, ever (a unique insert decides). */
-export interface Closure {
-  bookingId: string;
-  status: Exclude<BookingStatus, 'Upcoming'>;
-  at: Date;
-}
-
-export interface BookingView extends Booking {
+  /** `Upcoming` until cancelled or completed by its travel date; it leaves `Upcoming` once. */
   status: BookingStatus;
-}
-
-export function withStatus(booking: Booking, closure: Closure | undefined): BookingView {
-  return { ...booking, status: closure?.status ?? 'Upcoming' };
 }
 
 export function bookingId(number: number): string {

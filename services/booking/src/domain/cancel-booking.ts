@@ -2,43 +2,38 @@ import type { booking } from '@travel/contracts';
 import { AppError } from '@travel/errors';
 import { newEventId } from '@travel/events';
 import type { BookingRepository } from '../db/booking.repository';
-import type { ClosureRepository } from '../db/closure.repository';
-import { type BookingView, todayOf, withStatus } from './booking';
+import type { EventsWritten, PendingEvent } from '../db/pending-event';
+import { type Booking, todayOf } from './booking';
 import { ownerOf } from './caller';
 
 export interface CancelDeps {
   bookings: BookingRepository;
-  closures: ClosureRepository;
   now: () => Date;
-  /** Tells the outbox relay which booking's closure has something to publish. */
-  eventsWritten: (source: 'closure', bookingId: string) => void;
+  eventsWritten: EventsWritten;
 }
 
 /**
- * `POST /bookings/{id}/cancel`: only an `Upcoming` booking; the closure and its `booking.cancelled` are
- * one insert keyed by the booking id, so of two cancels (or a cancel and the completion sweeper) one
- * lands and the other answers `409` having changed nothing.
+ * `POST /bookings/{id}/cancel`: only an `Upcoming` booking not yet travelled. The status and its
+ * `booking.cancelled` change in one conditional update (`status: 'Upcoming'` in the filter), so of two
+ * cancels (or a cancel and the completion sweeper) one lands and the other answers `409` having changed
+ * nothing. Only when it does not land is the booking read, to say why.
  */
 export function createCancelBooking(deps: CancelDeps) {
-  return async (request: booking.CancelBookingRequest): Promise<BookingView> => {
-    const found = await deps.bookings.findOwned(request.id, ownerOf(request.caller));
-    if (!found) throw new AppError('not_found', `No booking ${request.id}.`);
+  return async (request: booking.CancelBookingRequest): Promise<Booking> => {
+    const owner = ownerOf(request.caller);
     const at = deps.now();
-    const existing = await deps.closures.find(found.id);
-    if (existing) throw notUpcoming(found.id, existing.status);
-    if (found.date < todayOf(at)) {
-      // Travelled already; the sweeper may not have come by yet. Record it as it is.
-      await deps.closures.close({ bookingId: found.id, status: 'Completed', at }, []);
-      throw notUpcoming(found.id, 'Completed');
+    const event: PendingEvent = { id: newEventId(), type: 'booking.cancelled', occurredAt: at };
+    const cancelled = await deps.bookings.cancel(request.id, owner, todayOf(at), event);
+    if (cancelled) {
+      deps.eventsWritten(cancelled.booking, cancelled.events);
+      return cancelled.booking;
     }
-    const event = { id: newEventId(), type: 'booking.cancelled' as const, occurredAt: at };
-    const closure = { bookingId: found.id, status: 'Cancelled' as const, at };
-    if (!(await deps.closures.close(closure, [event]))) {
-      const winner = await deps.closures.find(found.id);
-      throw notUpcoming(found.id, winner?.status ?? 'Cancelled');
-    }
-    deps.eventsWritten('closure', found.id);
-    return withStatus(found, closure);
+    const found = await deps.bookings.findOwned(request.id, owner);
+    if (!found) throw new AppError('not_found', `No booking ${request.id}.`);
+    if (found.status !== 'Upcoming') throw notUpcoming(found.id, found.status);
+    // Travelled already; the sweeper may not have come by yet. Record it as it is.
+    await deps.bookings.completePast(todayOf(at), at, found.id);
+    throw notUpcoming(found.id, 'Completed');
   };
 }
 

@@ -3,10 +3,10 @@ import { AppError } from '@travel/errors';
 import { newEventId } from '@travel/events';
 import type { Counters } from '@travel/mongo';
 import type { OfferClaims, OfferTokenVerifier } from '@travel/offer-tokens';
-import type { AttemptRepository } from '../db/attempt.repository';
 import type { BookingRepository } from '../db/booking.repository';
 import type { IdempotencyClaim, IdempotencyKeys } from '../db/idempotency-key.repository';
-import { type Booking, type BookingView, bookingId, type Owner, routeOf, travelDateOf } from './booking';
+import type { EventsWritten, PendingEvent } from '../db/pending-event';
+import { type Booking, bookingId, type Owner, routeOf, travelDateOf } from './booking';
 import { type BookingRequest, readBookingRequest } from './booking-request';
 import { ownerOf } from './caller';
 import type { CrashHook } from './crash-points';
@@ -18,19 +18,17 @@ export type Reprice = (offer: OfferClaims, tenantId: string, requestId: string) 
 
 export interface CreateBookingDeps {
   keys: IdempotencyKeys;
-  attempts: AttemptRepository;
   bookings: BookingRepository;
   counters: Counters;
   verifier: OfferTokenVerifier;
   reprice: Reprice;
   now: () => Date;
   crash: CrashHook;
-  /** Tells the outbox relay which booking has something to publish. */
-  eventsWritten: (source: 'booking', bookingId: string) => void;
+  eventsWritten: EventsWritten;
 }
 
 export interface CreateBookingResult {
-  booking: BookingView;
+  booking: Booking;
   replayed: boolean;
 }
 
@@ -38,9 +36,9 @@ const MAX_PNR_DRAWS = 5;
 
 /**
  * `POST /bookings`, idempotent as decisions.md pins it down. The key is claimed by a unique insert with a
- * random attempt id; the attempt is bound to one booking id by another unique insert, so whichever request
- * (first or retry, before or after a crash) finishes the attempt, it books once. A retry finds the booking by the
- * attempt and replays it; finds none and a live claim: `409`; finds a dead claim: finishes its work.
+ * random attempt id; the booking carries the attempt under a unique index, so whichever request (first or
+ * retry, before or after a crash) finishes the attempt, it books once. A retry finds the booking by the attempt
+ * and replays it; finds none and a live claim: `409`; finds a dead claim: takes it over and finishes it.
  */
 export function createCreateBooking(deps: CreateBookingDeps) {
   const inProgress = () =>
@@ -48,7 +46,7 @@ export function createCreateBooking(deps: CreateBookingDeps) {
 
   async function resume(claim: IdempotencyClaim, owner: Owner, input: BookingRequest, requestId: string) {
     if (claim.fingerprint !== input.fingerprint) throw new AppError('idempotency_key_reuse');
-    const booked = await bookingOf(claim.attempt);
+    const booked = await deps.bookings.findByAttempt(claim.attempt);
     if (booked) return { booking: asCreated(booked), replayed: true };
     if (claim.leaseUntil > deps.now()) throw inProgress();
     // The first request died before it booked: this retry does its work, under the same attempt.
@@ -64,7 +62,7 @@ export function createCreateBooking(deps: CreateBookingDeps) {
     requestId: string,
     offerOf: () => OfferClaims,
   ): Promise<CreateBookingResult> {
-    let outcome: { inserted: Booking } | { found: Booking };
+    let outcome: { inserted: Booking; events: PendingEvent[] } | { found: Booking };
     try {
       // A takeover checks the token again: it may have expired while the first request lay dead.
       const offer = offerOf();
@@ -77,20 +75,15 @@ export function createCreateBooking(deps: CreateBookingDeps) {
     }
     if ('found' in outcome) return { booking: asCreated(outcome.found), replayed: true };
     deps.crash('after-booking-write');
-    deps.eventsWritten('booking', outcome.inserted.id);
+    deps.eventsWritten(outcome.inserted, outcome.events);
     deps.crash('before-answer');
-    return { booking: asCreated(outcome.inserted), replayed: false };
-  }
-
-  async function bookingOf(attempt: string): Promise<Booking | null> {
-    const id = await deps.attempts.bookingIdOf(attempt);
-    return id ? deps.bookings.findById(id) : null;
+    return { booking: outcome.inserted, replayed: false };
   }
 
   /**
-   * Binds the attempt to a booking id (a unique insert: a second finisher of the attempt gets the same
-   * id), then inserts the booking under that id (a unique `_id`: one insert lands). Every lookup is by
-   * `_id`, the only filter FerretDB answers from an index.
+   * Inserts the booking under a fresh number with the claim's attempt. The unique attempt decides who
+   * finished it: a second finisher (a takeover racing a slow first request) collides, finds the winner and
+   * replays it, leaving its own number unused. A PNR collision draws again.
    */
   async function insertBooking(
     claim: IdempotencyClaim,
@@ -98,19 +91,17 @@ export function createCreateBooking(deps: CreateBookingDeps) {
     input: BookingRequest,
     offer: OfferClaims,
     amount: number,
-  ): Promise<{ inserted: Booking } | { found: Booking }> {
-    // A fresh attempt binds the number it just claimed; an attempt bound before a crash keeps its id (the
-    // number claimed here is then left unused), and a booking already under it shows as `id_taken` below.
-    const id = await deps.attempts.bind(claim.attempt, bookingId(await deps.counters.next('booking')));
+  ): Promise<{ inserted: Booking; events: PendingEvent[] } | { found: Booking }> {
+    const number = await deps.counters.next('booking');
     const createdAt = deps.now();
-    const events = owner.livemode
-      ? [{ id: newEventId(), type: 'booking.created' as const, occurredAt: createdAt }]
+    const events: PendingEvent[] = owner.livemode
+      ? [{ id: newEventId(), type: 'booking.created', occurredAt: createdAt }]
       : []; // booking.created is for live keys only (partner-api.md §6)
     for (let draw = 0; draw < MAX_PNR_DRAWS; draw++) {
       const booking: Booking = {
         ...owner,
-        id,
-        number: Number(id.slice('bkg_'.length)),
+        id: bookingId(number),
+        number,
         pnr: newPnr(),
         type: offer.type,
         route: routeOf(offer.type, offer.offer),
@@ -121,6 +112,7 @@ export function createCreateBooking(deps: CreateBookingDeps) {
         contact: input.contact,
         travellers: input.travellers,
         createdAt,
+        status: 'Upcoming',
       };
       const result = await deps.bookings.insert({
         ...booking,
@@ -128,23 +120,39 @@ export function createCreateBooking(deps: CreateBookingDeps) {
         offer: offer.offer,
         pendingEvents: events,
       });
-      if (result === 'inserted') return { inserted: booking };
-      if (result === 'id_taken') {
-        const found = await deps.bookings.findById(id);
+      if (result === 'inserted') return { inserted: booking, events };
+      if (result === 'attempt_taken') {
+        const found = await deps.bookings.findByAttempt(claim.attempt);
         if (found) return { found };
       }
     }
-    throw new Error(`booking ${id}: no free PNR after ${MAX_PNR_DRAWS} draws`);
+    throw new Error(`booking ${bookingId(number)}: no free PNR after ${MAX_PNR_DRAWS} draws`);
+  }
+
+  /** A request whose token no longer passes may still be a replay: the key decides before the token does. */
+  async function refused(
+    error: unknown,
+    scope: string,
+    owner: Owner,
+    input: BookingRequest,
+    requestId: string,
+  ) {
+    const known = await deps.keys.find(scope, deps.now());
+    if (!known) throw error;
+    return resume(known, owner, input, requestId);
   }
 
   return async (request: booking.CreateBookingRequest, requestId: string): Promise<CreateBookingResult> => {
     const owner = ownerOf(request.caller);
     const input = readBookingRequest(request);
     const scope = `${owner.clientId}:${owner.livemode ? 'live' : 'test'}:${input.idempotencyKey}`;
-    const known = await deps.keys.find(scope, deps.now());
-    if (known) return resume(known, owner, input, requestId);
-    // Checked before claiming, so a refused request leaves no key behind.
-    const offer = checkOffer(deps.verifier, input.offerToken, owner);
+    let offer: OfferClaims;
+    try {
+      // Checked before claiming, so a refused request leaves no key behind.
+      offer = checkOffer(deps.verifier, input.offerToken, owner);
+    } catch (error) {
+      return refused(error, scope, owner, input, requestId);
+    }
     const result = await deps.keys.claim(scope, input.fingerprint, deps.now());
     if (!result.claimed) return resume(result.existing, owner, input, requestId);
     deps.crash('after-claim');
@@ -153,6 +161,6 @@ export function createCreateBooking(deps: CreateBookingDeps) {
 }
 
 /** The booking as its creation answered it: the original `201` (a later cancel does not change it). */
-function asCreated(booking: Booking): BookingView {
+function asCreated(booking: Booking): Booking {
   return { ...booking, status: 'Upcoming' };
 }

@@ -1,24 +1,22 @@
 import type { booking } from '@travel/contracts';
 import { AppError, badRequest } from '@travel/errors';
 import type { BookingRepository } from '../db/booking.repository';
-import type { ClosureRepository } from '../db/closure.repository';
-import { type BookingView, withStatus } from './booking';
+import type { Booking } from './booking';
 import { ownerOf } from './caller';
 import { decodeCursor, encodeCursor } from './cursor';
 
 export interface ReadDeps {
   bookings: BookingRepository;
-  closures: ClosureRepository;
 }
 
 export const MAX_PAGE = 100;
 
 /** `GET /bookings/{id}`: another client's, tenant's or environment's booking is `not_found`, like none. */
 export function createGetBooking(deps: ReadDeps) {
-  return async (request: booking.GetBookingRequest): Promise<BookingView> => {
+  return async (request: booking.GetBookingRequest): Promise<Booking> => {
     const found = await deps.bookings.findOwned(request.id, ownerOf(request.caller));
     if (!found) throw new AppError('not_found', `No booking ${request.id}.`);
-    return withStatus(found, await deps.closures.find(found.id));
+    return found;
   };
 }
 
@@ -34,10 +32,9 @@ export function createListBookings(deps: ReadDeps) {
     const below = request.cursor === undefined ? undefined : decodeCursor(request.cursor);
     const rows = await deps.bookings.listOwned(owner, below, request.limit + 1);
     const page = rows.slice(0, request.limit);
-    const closures = await deps.closures.findFor(page.map((row) => row.id));
     const last = page.at(-1);
     return {
-      bookings: page.map((row) => withStatus(row, closures.get(row.id))),
+      bookings: page,
       nextCursor: rows.length > request.limit && last ? encodeCursor(last.number) : undefined,
     };
   };

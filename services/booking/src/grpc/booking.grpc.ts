@@ -1,6 +1,6 @@
 import type { booking } from '@travel/contracts';
 import type { RequestContext, ServiceImplementation } from '@travel/grpc';
-import type { BookingView } from '../domain/booking';
+import type { Booking } from '../domain/booking';
 import type { createCancelBooking } from '../domain/cancel-booking';
 import type { createCreateBooking } from '../domain/create-booking';
 import type { createGetBooking, createListBookings } from '../domain/read-bookings';
@@ -35,7 +35,7 @@ export function createBookingGrpc(
 }
 
 /** List elements leave out contact and travellers (decisions.md). */
-function encodeBooking(view: BookingView, withPeople: boolean): booking.Booking {
+function encodeBooking(view: Booking, withPeople: boolean): booking.Booking {
   return {
     id: view.id,
     pnr: view.pnr,
