@@ -8,7 +8,10 @@ import { call } from '../support/gateway';
 // fail fast with 503, and every service recovers on its own once it is back, without a restart.
 // The e2e tier runs one file at a time, so no other suite shares the outage.
 interface Health {
-  data: { status: string; services: Record<string, { status: string; dependencies?: Record<string, string> }> };
+  data: {
+    status: string;
+    services: Record<string, { status: string; dependencies?: Record<string, string> }>;
+  };
 }
 const health = async () => (await call('GET', '/api/health')).body as Health;
 /** The gateway's gRPC deadline plus its own work: an answer never takes longer. */
