@@ -2,62 +2,76 @@ import { type Connection, Schema } from 'mongoose';
 import { isDuplicateKeyError } from './duplicate-key';
 import { modelOn } from './model';
 
-interface ClaimDocument {
-  /** `<sequence>:<value>`: the unique key that makes a claim atomic. */
+interface SequenceDocument {
+  /** The sequence's name (`booking`, `invoice`, ...). */
   _id: string;
-  sequence: string;
+  /** The last value handed out. */
   value: number;
 }
 
-const claimSchema = new Schema<ClaimDocument>(
-  { _id: String, sequence: { type: String, required: true }, value: { type: Number, required: true } },
-  { collection: 'counters', versionKey: false },
+const sequenceSchema = new Schema<SequenceDocument>(
+  { _id: String, value: { type: Number, required: true } },
+  { collection: 'sequences', versionKey: false },
 );
-// Serves "the highest value claimed so far in this sequence".
-claimSchema.index({ sequence: 1, value: -1 });
+
+/** Where the previous design kept one claim document (`<sequence>:<value>`) per value handed out. */
+const LEGACY_CLAIMS = 'counters';
 
 export interface Counters {
   /** The next value of a named sequence: 1, 2, 3, ... Never handed out twice, also across replicas. */
   next(sequence: string): Promise<number>;
 }
 
-const MAX_ATTEMPTS = 10_000;
-/** After this many values claimed by other replicas, read the highest again instead of walking on. */
-const WALK_BEFORE_READ = 20;
-
 /**
- * Monotonic counters for ids like `bkg_<n>`. Each value is claimed by inserting `<sequence>:<value>`;
- * the unique `_id` decides races. We do not `$inc` one document: FerretDB 1.x (SQLite) applies updates
- * outside a transaction and loses concurrent increments (docs/decisions.md, "Atomicity on FerretDB").
- * The highest claimed value is read once per process and then remembered: on FerretDB that read scans
- * every claim (it pushes down only `_id` equality), while a claim by `_id` is one indexed insert.
+ * Monotonic counters for ids like `bkg_<n>`: one document per sequence, advanced by an atomic `$inc` that
+ * returns the new value, so each value goes to exactly one caller (the store contract suite checks it).
+ * The document is created once per process by its own upsert before the first `$inc`: the embedded store
+ * answers some racing first upserts of a `findOneAndUpdate` without the document (docs/store-contract.md).
  */
 export function createCounters(connection: Connection): Counters {
-  const model = modelOn(connection, 'CounterClaim', claimSchema);
-  /** Per sequence, the last value this process tried: concurrent callers here never try the same one. */
-  const tried = new Map<string, number>();
-  const readHighest = async (sequence: string) =>
-    (await model.findOne({ sequence }).sort({ value: -1 }).lean<ClaimDocument>())?.value ?? 0;
+  const model = modelOn(connection, 'Sequence', sequenceSchema);
+  /** Per sequence, this instance's one-time creation of the document. */
+  const created = new Map<string, Promise<void>>();
+
+  // A database written by the earlier claim design (one `<sequence>:<value>` document per value) still holds
+  // its claims: start above the highest, never reuse a value. `$max` never lowers, so replicas creating the
+  // document at any moment are safe. Remove the lookup once no database holds claims.
+  const create = async (sequence: string) => {
+    const highest = await connection
+      .collection(LEGACY_CLAIMS)
+      .findOne<{ value: number }>({ sequence }, { sort: { value: -1 }, projection: { value: 1 } });
+    await upsertRetryingOnce(() =>
+      model.updateOne({ _id: sequence }, { $max: { value: highest?.value ?? 0 } }, { upsert: true }),
+    );
+  };
+
   return {
     async next(sequence) {
-      if (!tried.has(sequence)) {
-        const highest = await readHighest(sequence);
-        if (!tried.has(sequence)) tried.set(sequence, highest);
+      let creating = created.get(sequence);
+      if (!creating) {
+        creating = create(sequence);
+        created.set(sequence, creating);
+        creating.catch(() => created.delete(sequence));
       }
-      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-        const value = (tried.get(sequence) ?? 0) + 1;
-        tried.set(sequence, value);
-        try {
-          await model.create({ _id: `${sequence}:${value}`, sequence, value });
-          return value;
-        } catch (error) {
-          if (!isDuplicateKeyError(error)) throw error;
-        }
-        // Another replica claimed it: walk on, and now and then jump to the highest claim.
-        if (attempt % WALK_BEFORE_READ === 0)
-          tried.set(sequence, Math.max(tried.get(sequence) ?? 0, await readHighest(sequence)));
-      }
-      throw new Error(`counter ${sequence}: no value claimed after ${MAX_ATTEMPTS} attempts`);
+      await creating;
+      const doc = await model
+        .findOneAndUpdate({ _id: sequence }, { $inc: { value: 1 } }, { returnDocument: 'after' })
+        .lean<SequenceDocument>();
+      if (!doc) throw new Error(`counter ${sequence}: its document is missing`);
+      return doc.value;
     },
   };
+}
+
+/**
+ * Two first upserts of one `_id` can both miss and both insert; MongoDB may let one land and fail the other
+ * with E11000. The document exists by then, so the loser's second try is a plain update.
+ */
+async function upsertRetryingOnce<T>(upsert: () => Promise<T>): Promise<T> {
+  try {
+    return await upsert();
+  } catch (error) {
+    if (!isDuplicateKeyError(error)) throw error;
+    return upsert();
+  }
 }

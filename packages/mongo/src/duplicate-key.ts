@@ -5,7 +5,8 @@ export function isDuplicateKeyError(error: unknown): boolean {
 
 /**
  * Inserts a document whose unique key decides a race: true when this insert landed, false when a document
- * with that key was there first. The only race-safe write on FerretDB (docs/decisions.md, "Data").
+ * with that key was there first. The tool for a document created once (a claim, a binding, a record);
+ * a change to an existing document is a conditional update or `findOneAndUpdate` instead.
  */
 export async function insertIfAbsent(
   model: { create(doc: object): Promise<unknown> },

@@ -1,8 +1,9 @@
 import { type Connection, Schema } from 'mongoose';
-import { isDuplicateKeyError } from './duplicate-key';
+import { insertIfAbsent } from './duplicate-key';
 import { modelOn } from './model';
 
 interface ProcessedEventDocument {
+  /** `<consumer>:<eventId>`: the check and the record are one `_id` lookup and one unique insert. */
   _id: string;
   consumer: string;
   processedAt: Date;
@@ -28,11 +29,7 @@ export function createProcessedEvents(connection: Connection): ProcessedEvents {
     },
     async add(consumer, eventId) {
       // A handler that ran twice (crash before this write) records once: the duplicate is expected.
-      await model
-        .create({ _id: key(consumer, eventId), consumer, processedAt: new Date() })
-        .catch((error) => {
-          if (!isDuplicateKeyError(error)) throw error;
-        });
+      await insertIfAbsent(model, { _id: key(consumer, eventId), consumer, processedAt: new Date() });
     },
   };
 }

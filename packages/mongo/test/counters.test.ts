@@ -13,11 +13,14 @@ afterAll(async () => {
   await mongo.stop();
 });
 
-describe('counters on FerretDB', () => {
+const oneTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+
+describe('counters', () => {
   it('when 50 callers ask at once, then each gets a distinct value and together they are exactly 1..50', async () => {
     const counters = createCounters(mongo.connection);
     const values = await Promise.all(Array.from({ length: 50 }, () => counters.next('booking')));
-    expect([...values].sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect(sorted(values)).toEqual(oneTo(50));
   });
 
   it('when three replicas (each its own counters) ask at once, then no value is handed out twice', async () => {
@@ -26,10 +29,18 @@ describe('counters on FerretDB', () => {
       Array.from({ length: 60 }, (_, i) => (replicas[i % 3] as (typeof replicas)[number]).next('replicas')),
     );
     expect(new Set(values).size).toBe(60);
-    // A replica that lagged behind the others walks past their claims instead of reusing them.
-    expect(await (replicas[0] as (typeof replicas)[number]).next('replicas')).toBeGreaterThan(
-      Math.max(...values),
+    expect(sorted(values)).toEqual(oneTo(60));
+    // A replica that was outpaced by the others continues after their values instead of reusing them.
+    expect(await (replicas[0] as (typeof replicas)[number]).next('replicas')).toBe(61);
+  });
+
+  it('when many callers create the same new sequences at once, then the racing first upserts still hand out 1..n', async () => {
+    const counters = createCounters(mongo.connection);
+    const sequences = Array.from({ length: 10 }, (_, i) => `fresh_${i}`);
+    const values = await Promise.all(
+      sequences.map((sequence) => Promise.all(Array.from({ length: 20 }, () => counters.next(sequence)))),
     );
+    for (const perSequence of values) expect(sorted(perSequence)).toEqual(oneTo(20));
   });
 
   it('when two sequences are used, then they count independently', async () => {
@@ -38,9 +49,21 @@ describe('counters on FerretDB', () => {
     expect(await counters.next('invoice')).toBe(2);
     expect(await counters.next('webhook')).toBe(1);
   });
+
+  it('when the database still holds claims of the previous design, then the sequence continues above the highest', async () => {
+    const claims = mongo.connection.collection<{ _id: string; sequence: string; value: number }>('counters');
+    await claims.insertMany(
+      [1, 2, 3, 7].map((value) => ({ _id: `legacy:${value}`, sequence: 'legacy', value })),
+    );
+    const [first, second] = [createCounters(mongo.connection), createCounters(mongo.connection)];
+    const values = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => (i % 2 ? first : second).next('legacy')),
+    );
+    expect(sorted(values)).toEqual(oneTo(10).map((n) => 7 + n));
+  });
 });
 
-describe('processed events on FerretDB', () => {
+describe('processed events', () => {
   it('when an id is recorded (twice), then it is known for that consumer only', async () => {
     const processed = createProcessedEvents(mongo.connection);
     expect(await processed.has('billing', 'evt_1')).toBe(false);
