@@ -62,6 +62,7 @@ async function writeUntilKilled(store: PrivateStore) {
         try {
           await docs.insertOne({ _id, i }, i % 4 === 0 ? { writeConcern: { w: 1, j: true } } : {});
           acknowledged.inserts.push(_id);
+          if (!killed && acknowledged.inserts.length >= KILL_AFTER) killed = store.kill9();
           if (i % 5 === 1) {
             await docs.updateOne({ _id }, { $set: { confirmed: true } });
             acknowledged.updates.push(_id);
@@ -70,7 +71,6 @@ async function writeUntilKilled(store: PrivateStore) {
           refused++; // the store is gone: this writer stops
           return;
         }
-        if (acknowledged.inserts.length === KILL_AFTER) killed = store.kill9();
       }
     };
     await Promise.all(Array.from({ length: WRITERS }, writer));
