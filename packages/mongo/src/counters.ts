@@ -14,9 +14,6 @@ const sequenceSchema = new Schema<SequenceDocument>(
   { collection: 'sequences', versionKey: false },
 );
 
-/** Where the previous design kept one claim document (`<sequence>:<value>`) per value handed out. */
-const LEGACY_CLAIMS = 'counters';
-
 export interface Counters {
   /** The next value of a named sequence: 1, 2, 3, ... Never handed out twice, also across replicas. */
   next(sequence: string): Promise<number>;
@@ -33,15 +30,10 @@ export function createCounters(connection: Connection): Counters {
   /** Per sequence, this instance's one-time creation of the document. */
   const created = new Map<string, Promise<void>>();
 
-  // A database written by the earlier claim design (one `<sequence>:<value>` document per value) still holds
-  // its claims: start above the highest, never reuse a value. `$max` never lowers, so replicas creating the
-  // document at any moment are safe. Remove the lookup once no database holds claims.
+  // `$setOnInsert`: a replica creating the document after others have counted leaves their value alone.
   const create = async (sequence: string) => {
-    const highest = await connection
-      .collection(LEGACY_CLAIMS)
-      .findOne<{ value: number }>({ sequence }, { sort: { value: -1 }, projection: { value: 1 } });
     await upsertRetryingOnce(() =>
-      model.updateOne({ _id: sequence }, { $max: { value: highest?.value ?? 0 } }, { upsert: true }),
+      model.updateOne({ _id: sequence }, { $setOnInsert: { value: 0 } }, { upsert: true }),
     );
   };
 

@@ -49,18 +49,6 @@ describe('counters', () => {
     expect(await counters.next('invoice')).toBe(2);
     expect(await counters.next('webhook')).toBe(1);
   });
-
-  it('when the database still holds claims of the previous design, then the sequence continues above the highest', async () => {
-    const claims = mongo.connection.collection<{ _id: string; sequence: string; value: number }>('counters');
-    await claims.insertMany(
-      [1, 2, 3, 7].map((value) => ({ _id: `legacy:${value}`, sequence: 'legacy', value })),
-    );
-    const [first, second] = [createCounters(mongo.connection), createCounters(mongo.connection)];
-    const values = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => (i % 2 ? first : second).next('legacy')),
-    );
-    expect(sorted(values)).toEqual(oneTo(10).map((n) => 7 + n));
-  });
 });
 
 describe('processed events', () => {
