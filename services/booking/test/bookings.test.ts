@@ -11,7 +11,7 @@ import {
   startSearchAndPricing,
 } from './booking.fixture';
 
-// The booking rules over gRPC, against real pricing, search, FerretDB and Kafka.
+// The booking rules over gRPC, against real pricing, search, the store and Kafka.
 let world: SearchAndPricing;
 let service: Awaited<ReturnType<typeof startBooking>>;
 let client: BookingClient;

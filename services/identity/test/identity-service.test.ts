@@ -37,7 +37,7 @@ describe('identity service', () => {
     });
   });
 
-  it('when settings are written through the repository, then they read back from FerretDB', async () => {
+  it('when settings are written through the repository, then they read back from the store', async () => {
     const repository = createApiSettingsRepository(built.mongo.connection);
     const defaults = {
       apiEnabled: true,

@@ -47,7 +47,7 @@ export function createMarkRepository(connection: Connection): MarkRepository {
         outboxPending: event !== undefined,
       }),
     async marksOf(invoiceId) {
-      // Two lookups by `_id`: the only filter FerretDB answers from an index.
+      // The two marks an invoice can have, each by `_id`.
       const [sent, end] = await Promise.all([
         model.findById(`${invoiceId}:sent`).lean<MarkDocument>(),
         model.findById(`${invoiceId}:end`).lean<MarkDocument>(),

@@ -2,7 +2,7 @@ import { AppError } from '@travel/errors';
 
 // Invoices of a tenant (decisions.md "Invoices"). An invoice document is written once; how it moved on is
 // told by marks inserted beside it (`sent`, then one `end`: paid or cancelled) and by its payments, each
-// an insert that can lose a race: FerretDB does not make a read-modify-write of one document atomic.
+// an insert that can lose a race, so two racing moves never both land.
 
 export type InvoiceStatus = 'draft' | 'sent' | 'paid' | 'cancelled';
 export type EndStatus = 'paid' | 'cancelled';

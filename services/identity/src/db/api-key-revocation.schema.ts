@@ -2,8 +2,7 @@ import { Schema } from 'mongoose';
 
 /**
  * A claim that a key stops working: `_id` `<keyId>:revoke` or `<keyId>:rotate`. Inserted once, never
- * updated: the unique `_id` decides concurrent revocations and rotations (FerretDB 1.x has no atomic
- * conditional update; docs/decisions.md, "Atomicity on FerretDB").
+ * updated: the unique `_id` decides concurrent revocations and rotations, and the earliest stop stands.
  */
 export interface ApiKeyRevocationDocument {
   _id: string;

@@ -17,7 +17,7 @@ export function createApiSettingsRepository(connection: Connection): ApiSettings
     async get(defaults) {
       const found = await model.findById(PLATFORM).lean<ApiSettingsDocument>();
       if (found) return toSettings(found);
-      // Not an upsert with $setOnInsert: FerretDB 1.x drops empty arrays there.
+      // Created by a unique insert, not an upsert: racing upserts are not told apart on the embedded store.
       await model.create({ _id: PLATFORM, ...defaults, updatedAt: new Date() }).catch((error: unknown) => {
         if (!isDuplicateKeyError(error)) throw error;
       });

@@ -23,7 +23,7 @@ export function createRefreshTokenRepository(connection: Connection): RefreshTok
       return doc?.sessionId ?? null;
     },
     async claimUse(hash, sessionId, at) {
-      // An insert, not a conditional update: only a unique `_id` decides a race on FerretDB.
+      // A unique insert: of two uses of one token exactly one lands, and the other is a reuse.
       return insertIfAbsent(uses, { _id: hash, sessionId, at });
     },
   };

@@ -2,7 +2,7 @@ import { Schema } from 'mongoose';
 
 /**
  * A revoked session: `_id` is the session id. Revoking is an insert, never an update of the session, so
- * it is a one-time fact that concurrent revokers (logout, reuse detection) agree on (FerretDB finding).
+ * it is a one-time fact that concurrent revokers (logout, reuse detection) agree on.
  */
 export interface SessionRevocationDocument {
   _id: string;

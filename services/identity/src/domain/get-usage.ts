@@ -24,8 +24,7 @@ export interface UsageReportRow extends Omit<UsageRow, 'latencySum' | 'latencyMa
 
 /**
  * Partner API calls per day, client, key and route, summed at read time from the stored batches.
- * Summed here, not by `$group`: FerretDB 1.24 computes only the first accumulator of a `$group` and has
- * no `$max` (docs/decisions.md, "Usage").
+ * Summed here (written when the store could not `$group`; an aggregation is the next step as volumes grow).
  */
 export function createGetUsage({ usage }: { usage: ApiUsageRepository }) {
   return async function getUsage(input: GetUsageInput): Promise<UsageReportRow[]> {

@@ -3,7 +3,7 @@ import { type ApiCall, summariseCalls } from './api-usage';
 
 /**
  * Stores one gateway batch as rows keyed by the event id and row index. A redelivered batch collides on
- * those ids and changes nothing; no counter is incremented (FerretDB 1.x loses concurrent `$inc`).
+ * those ids and changes nothing (an increment could not tell a redelivered batch from a new one).
  */
 export function createRecordApiUsage({ usage }: { usage: ApiUsageRepository }) {
   return async function recordApiUsage(eventId: string, calls: readonly ApiCall[]): Promise<void> {
