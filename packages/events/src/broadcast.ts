@@ -29,11 +29,25 @@ export interface BroadcastSubscriber {
 export function createBroadcastSubscriber(options: BroadcastOptions): BroadcastSubscriber {
   const { kafka, topic, logger } = options;
   const groupId = namespaced(kafka, `${options.groupPrefix}-${randomBytes(6).toString('hex')}`);
+  let stopped = false;
   const consumer: Consumer = kafka.consumer({
     groupId,
     sessionTimeout: 10_000,
     heartbeatInterval: 1000,
     maxWaitTimeInMs: 100,
+    // After a broker outage kafkajs restarts a crashed consumer on a timer; once stopped, it must not.
+    retry: { initialRetryTime: 300, retries: 8, restartOnFailure: async () => !stopped },
+  });
+  // A consumer that crashed (the broker went away) restarts on a timer; a restart still in flight when
+  // `stop()` disconnects goes on until it fails, so `stop()` waits for that last crash.
+  let restarting = false;
+  let lastCrash: (() => void) | undefined;
+  consumer.on(consumer.events.CRASH, ({ payload }) => {
+    restarting = payload.restart;
+    lastCrash?.();
+  });
+  consumer.on(consumer.events.GROUP_JOIN, () => {
+    restarting = false;
   });
   return {
     name: `kafka-broadcast:${topic}`,
@@ -66,7 +80,15 @@ export function createBroadcastSubscriber(options: BroadcastOptions): BroadcastS
       logger.info({ groupId, topic }, 'broadcast subscriber joined');
     },
     async stop() {
+      stopped = true;
+      const restartEnded = restarting
+        ? new Promise<void>((resolve) => {
+            lastCrash = resolve;
+            setTimeout(resolve, 10_000).unref();
+          })
+        : Promise.resolve();
       await consumer.disconnect();
+      await restartEnded;
     },
   };
 }
