@@ -51,6 +51,7 @@ export function createPricingService(config: PricingConfig, logger: Logger) {
     echoes,
     dropLocal: cachedRules.drop,
     waitMs: config.RULE_BROADCAST_WAIT_MS,
+    settleMs: config.RULE_BROADCAST_SETTLE_MS,
     now,
   });
   const defaultMarginBps = config.DEFAULT_MARGIN_BPS;

@@ -11,14 +11,17 @@ export interface RuleChangesDeps {
   /** Drops this replica's rules when its own subscriber did not (broker down, echo late). */
   dropLocal(): void;
   waitMs: number;
+  /** After the echo: time for a replica between two long polls to make its next fetch. */
+  settleMs: number;
   now: () => Date;
 }
 
 /**
  * Publishes `pricing.rules_changed` on `pricing.changes` and waits (at most `waitMs`) until this replica's own
- * broadcast subscriber has heard it: every replica long-polls the same partition alike and is handed the event at
- * the same moment, so by then the others have heard it too (not a proof: a replica that is rejoining Kafka lags)
- * and a quote through any of them sees the change. Without the broker the change still stands: this replica
+ * broadcast subscriber has heard it, then `settleMs` more: every replica long-polls the same partition and is
+ * handed the event at the same moment, or on its next fetch when its poll had just ended, so by then the others
+ * have heard it too (not a proof: a replica that is rejoining Kafka lags) and a quote through any of them sees
+ * the change. Without the broker the change still stands: this replica
  * drops its rules, the others follow within their cache's expiry.
  */
 export function createRuleChanges({
@@ -26,6 +29,7 @@ export function createRuleChanges({
   echoes,
   dropLocal,
   waitMs,
+  settleMs,
   now,
 }: RuleChangesDeps): RuleChanges {
   return {
@@ -44,7 +48,10 @@ export function createRuleChanges({
       ]);
       clearTimeout(timer);
       echo.forget();
-      if (outcome.heard) return;
+      if (outcome.heard) {
+        await new Promise((resolve) => setTimeout(resolve, settleMs));
+        return;
+      }
       dropLocal();
       logger.warn(
         { err: outcome.error, eventId: event.id, action, rule_id: rule.id, waitMs },
