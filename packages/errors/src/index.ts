@@ -1,2 +1,3 @@
 export { AppError, badRequest, createError, type FieldProblem, isAppError } from './app-error';
 export { type ErrorCode, type ErrorDefinition, errorCatalog, isErrorCode } from './catalog';
+export { isUnavailableError } from './unavailable';

@@ -1,4 +1,4 @@
-import { errorCatalog, isAppError } from '@travel/errors';
+import { AppError, errorCatalog, isAppError, isUnavailableError } from '@travel/errors';
 import { type Logger, withRequestId } from '@travel/logger';
 import { type CallContext, ServerError, type ServerMiddleware, Status } from 'nice-grpc';
 import { ERROR_CODE_KEY, ERROR_DETAILS_KEY, REQUEST_ID_KEY } from './metadata';
@@ -11,8 +11,8 @@ export interface RequestContext {
 
 /**
  * Gives each call its request id and logger, and turns thrown errors into gRPC statuses:
- * catalog errors keep their exact code in the trailer; anything else is logged in full and
- * answered with a generic INTERNAL.
+ * catalog errors keep their exact code in the trailer; a backing server that cannot be reached is
+ * UNAVAILABLE (`503 service_unavailable`); anything else is logged in full and answered with a generic INTERNAL.
  */
 export function requestContextMiddleware(root: Logger): ServerMiddleware<RequestContext> {
   return async function* requestContext(call, context) {
@@ -28,13 +28,19 @@ export function requestContextMiddleware(root: Logger): ServerMiddleware<Request
 
 function toServerError(error: unknown, context: CallContext, logger: Logger): ServerError {
   if (error instanceof ServerError) return error;
-  const appError = isAppError(error) ? error : undefined;
+  if (isUnavailableError(error)) logger.warn({ err: error }, 'a backing server is unavailable');
+  const appError = isUnavailableError(error)
+    ? new AppError('service_unavailable')
+    : isAppError(error)
+      ? error
+      : undefined;
   if (!appError) {
     logger.error({ err: error }, 'unhandled error');
     context.trailer.set(ERROR_CODE_KEY, 'internal_error');
     return new ServerError(Status.INTERNAL, errorCatalog.internal_error.message);
   }
-  if (appError.httpStatus >= 500) logger.error({ err: appError }, appError.message);
+  if (appError.httpStatus >= 500 && appError.code !== 'service_unavailable')
+    logger.error({ err: appError }, appError.message);
   context.trailer.set(ERROR_CODE_KEY, appError.code);
   if (appError.details) context.trailer.set(ERROR_DETAILS_KEY, JSON.stringify(appError.details));
   return new ServerError(errorCatalog[appError.code].grpc, appError.message);

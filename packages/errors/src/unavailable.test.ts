@@ -1,0 +1,20 @@
+import { isUnavailableError } from './unavailable';
+
+const named = (name: string) => Object.assign(new Error('x'), { name });
+
+describe('isUnavailableError', () => {
+  it('when the store cannot be reached or answer in time, then the error is a 503', () => {
+    for (const name of [
+      'MongoServerSelectionError',
+      'MongoNetworkTimeoutError',
+      'MongoWaitQueueTimeoutError',
+    ])
+      expect(isUnavailableError(named(name))).toBe(true);
+  });
+
+  it('when the error is a bug or a refusal of the store, then it is not', () => {
+    expect(isUnavailableError(new TypeError('undefined is not a function'))).toBe(false);
+    expect(isUnavailableError(named('MongoServerError'))).toBe(false);
+    expect(isUnavailableError('MongoNetworkError')).toBe(false);
+  });
+});
