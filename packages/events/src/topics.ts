@@ -30,16 +30,18 @@ export async function ensureTopics(kafka: Kafka, topics: string[], options: Topi
     ];
     const missing = wanted.filter((topic) => !existing.has(topic));
     if (missing.length === 0) return;
+    // Not kafkajs's own wait for leaders: on a broker that has just (re)started it gives up on a retriable
+    // "does not host this topic-partition" (seen in CI after a broker restart); ours retries until a deadline.
     await admin.createTopics({
-      waitForLeaders: true,
+      waitForLeaders: false,
       topics: missing.map((topic) => ({
         topic,
         numPartitions: options.partitions,
         replicationFactor: options.replicationFactor,
       })),
     });
-    // Another process may have created some of them a moment earlier; createTopics then answers
-    // "exists" without waiting, and a consumer subscribing now fails ("does not host this partition").
+    // Also when another process created some of them a moment earlier (createTopics then answers "exists"):
+    // a consumer subscribing before the leaders are elected fails ("does not host this partition").
     await waitForLeaders(admin, missing);
   } finally {
     await admin.disconnect();
