@@ -97,7 +97,17 @@ async function endOffsetsOf(kafka: Kafka, topic: string): Promise<{ partition: n
   const admin = kafka.admin();
   await admin.connect();
   try {
-    return (await admin.fetchTopicOffsets(topic)).map(({ partition, high }) => ({ partition, offset: high }));
+    // A broker that has just restarted may still answer "not the leader" for a moment: retriable, so retried.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const offsets = await admin.fetchTopicOffsets(topic);
+        return offsets.map(({ partition, high }) => ({ partition, offset: high }));
+      } catch (error) {
+        const retriable = (error as { retriable?: unknown }).retriable === true;
+        if (!retriable || attempt >= 20) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
   } finally {
     await admin.disconnect();
   }

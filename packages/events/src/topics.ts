@@ -29,23 +29,26 @@ export async function ensureTopics(kafka: Kafka, topics: string[], options: Topi
       ),
     ];
     const missing = wanted.filter((topic) => !existing.has(topic));
-    if (missing.length === 0) return;
-    // Not kafkajs's own wait for leaders: on a broker that has just (re)started it gives up on a retriable
-    // "does not host this topic-partition" (seen in CI after a broker restart); ours retries until a deadline.
-    await admin.createTopics({
-      waitForLeaders: false,
-      topics: missing.map((topic) => ({
-        topic,
-        numPartitions: options.partitions,
-        replicationFactor: options.replicationFactor,
-      })),
-    });
-    // Also when another process created some of them a moment earlier (createTopics then answers "exists"):
-    // a consumer subscribing before the leaders are elected fails ("does not host this partition").
-    await waitForLeaders(admin, missing);
+    if (missing.length > 0) await createMissing(admin, missing, options);
+    // Also for topics that exist: on a broker that has just restarted their leaders are elected anew, and a
+    // consumer or an offsets request before that fails ("not the leader", "does not host this partition").
+    await waitForLeaders(admin, wanted);
   } finally {
     await admin.disconnect();
   }
+}
+
+async function createMissing(admin: Admin, missing: string[], options: TopicOptions): Promise<void> {
+  // Not kafkajs's own wait for leaders: on a broker that has just (re)started it gives up on a retriable
+  // "does not host this topic-partition" (seen in CI after a broker restart); ours retries until a deadline.
+  await admin.createTopics({
+    waitForLeaders: false,
+    topics: missing.map((topic) => ({
+      topic,
+      numPartitions: options.partitions,
+      replicationFactor: options.replicationFactor,
+    })),
+  });
 }
 
 const LEADER_WAIT_MS = 30_000;
