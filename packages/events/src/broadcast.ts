@@ -26,6 +26,10 @@ export interface BroadcastSubscriber {
  * the topic. For cache invalidation, where a missed past event does not matter but a new one must reach
  * every replica. `start()` resolves only once the group has joined, so nothing published after it is lost.
  */
+/** `stop()` ends once the consumer has made no request for this long (at most `STOP_QUIET_LIMIT_MS`). */
+const STOP_QUIET_MS = 300;
+const STOP_QUIET_LIMIT_MS = 10_000;
+
 export function createBroadcastSubscriber(options: BroadcastOptions): BroadcastSubscriber {
   const { kafka, topic, logger } = options;
   const groupId = namespaced(kafka, `${options.groupPrefix}-${randomBytes(6).toString('hex')}`);
@@ -38,16 +42,15 @@ export function createBroadcastSubscriber(options: BroadcastOptions): BroadcastS
     // After a broker outage kafkajs restarts a crashed consumer on a timer; once stopped, it must not.
     retry: { initialRetryTime: 300, retries: 8, restartOnFailure: async () => !stopped },
   });
-  // A consumer that crashed (the broker went away) restarts on a timer; a restart still in flight when
-  // `stop()` disconnects goes on until it fails, so `stop()` waits for that last crash.
-  let restarting = false;
-  let lastCrash: (() => void) | undefined;
-  consumer.on(consumer.events.CRASH, ({ payload }) => {
-    restarting = payload.restart;
-    lastCrash?.();
+  // A consumer that crashed (the broker went away) restarts on a timer, and kafkajs's disconnect does not stop
+  // a start already in flight: it joins and fetches afterwards. So `stop()` disconnects until the consumer
+  // has been quiet (no request to the broker) for a moment, disconnecting again whatever rejoined meanwhile.
+  let lastActivity = 0;
+  consumer.on(consumer.events.REQUEST, () => {
+    lastActivity = Date.now();
   });
   consumer.on(consumer.events.GROUP_JOIN, () => {
-    restarting = false;
+    lastActivity = Date.now();
   });
   return {
     name: `kafka-broadcast:${topic}`,
@@ -81,14 +84,11 @@ export function createBroadcastSubscriber(options: BroadcastOptions): BroadcastS
     },
     async stop() {
       stopped = true;
-      const restartEnded = restarting
-        ? new Promise<void>((resolve) => {
-            lastCrash = resolve;
-            setTimeout(resolve, 10_000).unref();
-          })
-        : Promise.resolve();
-      await consumer.disconnect();
-      await restartEnded;
+      const giveUpAt = Date.now() + STOP_QUIET_LIMIT_MS;
+      do {
+        await consumer.disconnect();
+        await new Promise((resolve) => setTimeout(resolve, STOP_QUIET_MS));
+      } while (Date.now() - lastActivity < STOP_QUIET_MS && Date.now() < giveUpAt);
     },
   };
 }
