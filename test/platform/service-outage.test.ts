@@ -1,12 +1,6 @@
 import { PROFILES, processPid, restartProcess } from '@travel/local-deploy';
 import { waitFor } from '@travel/testkit';
-import { call } from '../support/gateway';
-
-interface Health {
-  data: { status: string; services: Record<string, { status: string }> };
-}
-
-const health = async () => (await call('GET', '/api/health')).body as Health;
+import { call, platformHealth } from '../support/gateway';
 
 describe('a service that dies', () => {
   it('when pricing is killed, then /api/health reports it and recovers once it is back', async () => {
@@ -16,7 +10,7 @@ describe('a service that dies', () => {
 
     await waitFor(
       async () => {
-        const report = await health();
+        const report = await platformHealth();
         expect(report.data.status).toBe('degraded');
         expect(report.data.services.pricing?.status).toBe('UNREACHABLE');
         expect(report.data.services.identity?.status).toBe('SERVING');
@@ -28,7 +22,7 @@ describe('a service that dies', () => {
     await restartProcess(process.env, PROFILES.e2e, 'pricing');
     await waitFor(
       async () => {
-        const report = await health();
+        const report = await platformHealth();
         expect(report.data.services.pricing?.status).toBe('SERVING');
         expect(report.data.status).toBe('ok');
       },

@@ -2,20 +2,11 @@ import { startComponent, stopComponent } from '@travel/local-deploy';
 import { waitFor } from '@travel/testkit';
 import { newPartner, platformAdmin } from '../support/admin';
 import { book, contact, errorOf, type FlightOffer, flightOffers } from '../support/bookings';
-import { call } from '../support/gateway';
+import { ANSWER_BOUND_MS, expectAllServing, platformHealth } from '../support/gateway';
 
 // The store goes away under a running platform and comes back (issue 18, "Never wedge"): calls that need it
 // fail fast with 503, and every service recovers on its own once it is back, without a restart.
 // The e2e tier runs one file at a time, so no other suite shares the outage.
-interface Health {
-  data: {
-    status: string;
-    services: Record<string, { status: string; dependencies?: Record<string, string> }>;
-  };
-}
-const health = async () => (await call('GET', '/api/health')).body as Health;
-/** The gateway's gRPC deadline plus its own work: an answer never takes longer. */
-const ANSWER_BOUND_MS = 6000;
 
 let secret: string;
 let offers: FlightOffer[];
@@ -39,19 +30,16 @@ describe('a store outage', () => {
     expect(performance.now() - started).toBeLessThan(ANSWER_BOUND_MS);
     expect([refused.status, errorOf(refused).code]).toEqual([503, 'service_unavailable']);
     await waitFor(
-      async () => expect((await health()).data.services.booking?.dependencies?.mongodb).not.toBe('SERVING'),
+      async () =>
+        expect((await platformHealth()).data.services.booking?.dependencies?.mongodb).not.toBe('SERVING'),
       { timeoutMs: 15_000, intervalMs: 250 },
     );
 
     await startComponent('secantusd');
-    await waitFor(
-      async () => {
-        const report = await health();
-        expect(Object.values(report.data.services).every((s) => s.status === 'SERVING')).toBe(true);
-        expect(report.data.status).toBe('ok');
-      },
-      { timeoutMs: 30_000, intervalMs: 250 },
-    );
+    await waitFor(async () => expectAllServing(await platformHealth()), {
+      timeoutMs: 30_000,
+      intervalMs: 250,
+    });
     const booked = await book(secret, { offerToken: offers[1]?.offerToken, contact });
     expect(booked.status).toBe(201);
   });

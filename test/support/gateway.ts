@@ -29,6 +29,27 @@ export async function call(
   } as ApiResponse;
 }
 
+/** The gateway's gRPC deadline (GRPC_DEADLINE_MS, 5 s) plus its own work: no answer takes longer. */
+export const ANSWER_BOUND_MS = 6000;
+
+/** `GET /api/health` as the platform reports it. */
+export interface PlatformHealth {
+  data: {
+    status: string;
+    services: Record<string, { status: string; dependencies?: Record<string, string> }>;
+  };
+}
+
+export async function platformHealth(): Promise<PlatformHealth> {
+  return (await call('GET', '/api/health')).body as PlatformHealth;
+}
+
+/** Every service answers SERVING and the report is `ok`: the platform is healthy again. */
+export function expectAllServing(report: PlatformHealth): void {
+  expect(Object.values(report.data.services).every((s) => s.status === 'SERVING')).toBe(true);
+  expect(report.data.status).toBe('ok');
+}
+
 /** Validators for both APIs, built from the documents the gateway itself serves. */
 export async function openApiValidators() {
   const partner = (await call('GET', '/api/v1/openapi.json')).body as Parameters<

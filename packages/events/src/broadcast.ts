@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Logger } from '@travel/logger';
 import type { Consumer, Kafka } from 'kafkajs';
 import { decodeEnvelope, type EventEnvelope } from './envelope';
-import { namespaced } from './kafka-client';
+import { KAFKA_RETRY, namespaced } from './kafka-client';
 import { ensureTopics, type TopicOptions } from './topics';
 
 export interface BroadcastOptions {
@@ -40,7 +40,7 @@ export function createBroadcastSubscriber(options: BroadcastOptions): BroadcastS
     heartbeatInterval: 1000,
     maxWaitTimeInMs: 100,
     // After a broker outage kafkajs restarts a crashed consumer on a timer; once stopped, it must not.
-    retry: { initialRetryTime: 300, retries: 8, restartOnFailure: async () => !stopped },
+    retry: { ...KAFKA_RETRY, restartOnFailure: async () => !stopped },
   });
   // A consumer that crashed (the broker went away) restarts on a timer, and kafkajs's disconnect does not stop
   // a start already in flight: it joins and fetches afterwards. So `stop()` disconnects until the consumer

@@ -8,6 +8,9 @@ const levels: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
   [logLevel.DEBUG]: 'debug',
 };
 
+/** How kafkajs retries a request; consumers that set their own retry options start from it. */
+export const KAFKA_RETRY = { initialRetryTime: 300, retries: 8 };
+
 const namespaces = new WeakMap<Kafka, string>();
 
 /**
@@ -23,7 +26,7 @@ export function createKafka(brokers: string[], clientId: string, logger: Logger,
     clientId,
     brokers,
     connectionTimeout: 3000,
-    retry: { initialRetryTime: 300, retries: 8 },
+    retry: KAFKA_RETRY,
     logLevel: logLevel.WARN,
     logCreator: () => (entry) => {
       const { message, ...rest } = entry.log;

@@ -62,8 +62,6 @@ export function createMongo(options: MongoOptions): MongoHandle {
         waitQueueTimeoutMS: timeoutMs,
         connectTimeoutMS: timeoutMs,
         socketTimeoutMS: timeoutMs,
-        // Not buffered: an operation issued while the driver has no server fails, it does not wait.
-        bufferCommands: false,
       });
       await connection.syncIndexes();
       options.logger.info({ database: options.database }, 'mongodb connected');
