@@ -16,6 +16,7 @@ import { jsonBody, jsonBodyErrors } from './middleware/json-body';
 import { matchRoute } from './middleware/match-route';
 import { notFound } from './middleware/not-found';
 import { platformSwitches } from './middleware/platform-switches';
+import { publicRateLimit } from './middleware/public-rate-limit';
 import { rateLimit } from './middleware/rate-limit';
 import { recordUsage } from './middleware/record-usage';
 import { requestId } from './middleware/request-id';
@@ -52,13 +53,17 @@ export function allRoutes(deps: AppDeps): RouteDefinition[] {
 /** The access checks, in the order they run (STYLE.md rule 11). Each passes routes not of its kind. */
 export interface AccessChain {
   clientAddress: RequestHandler;
+  /** Per-address limits of public write routes. */
+  public: RequestHandler[];
   partner: RequestHandler[];
   staff: RequestHandler[];
+  customer: RequestHandler[];
 }
 
 export function accessChain(deps: AppDeps): AccessChain {
   return {
     clientAddress: clientAddress(deps.trustedProxies),
+    public: [publicRateLimit(deps.rateLimits)],
     partner: [
       recordUsage(deps.usage),
       authenticateKey(deps.directory, deps.now),
@@ -69,6 +74,7 @@ export function accessChain(deps: AppDeps): AccessChain {
       requireTenantLink,
     ],
     staff: [authenticateStaff(deps.staffTokens, deps.directory), requireStaffAccess],
+    customer: [],
   };
 }
 
@@ -100,7 +106,8 @@ export function assembleApp(
   app.use(requestLog(logger));
   mountStatic?.(app);
   app.use(matchRoute(routes));
-  if (access) app.use(access.clientAddress, ...access.partner, ...access.staff);
+  if (access)
+    app.use(access.clientAddress, ...access.public, ...access.partner, ...access.staff, ...access.customer);
   app.use(jsonBody());
   app.use(jsonBodyErrors);
   const router = express.Router();

@@ -13,6 +13,13 @@ export interface StaffPrincipal {
   rights: string[];
 }
 
+/** The signed-in storefront customer, as the customer access middleware resolved it. */
+export interface CustomerPrincipal {
+  customerId: string;
+  sessionId: string;
+  email: string;
+}
+
 /** What the chain puts on a response's locals, in the order it does so. */
 export interface RequestLocals {
   requestId: string;
@@ -25,6 +32,8 @@ export interface RequestLocals {
   key?: KeyRecord;
   /** Set by the staff token authentication. */
   staff?: StaffPrincipal;
+  /** Set by the customer token authentication. */
+  customer?: CustomerPrincipal;
 }
 
 export function requestContextOf(res: Response): RequestLocals {
@@ -43,4 +52,11 @@ export function staffOf(res: Response): StaffPrincipal {
   const { staff } = requestContextOf(res);
   if (!staff) throw new Error('staff route reached without a verified staff token');
   return staff;
+}
+
+/** The verified customer; only for handlers of customer routes, behind the token check. */
+export function customerOf(res: Response): CustomerPrincipal {
+  const { customer } = requestContextOf(res);
+  if (!customer) throw new Error('customer route reached without a verified customer token');
+  return customer;
 }

@@ -5,7 +5,14 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** Who may call a route; the access middleware of `createApp` read it from the matched route. */
 export type RouteAccess =
-  | { kind: 'public' }
+  /**
+   * No credential. `limit`: a public write route limited per client address in Redis (decisions.md:
+   * demo requests, newsletter, search logs, voucher preview, storefront search); `name` keeps each
+   * route's window apart.
+   */
+  | { kind: 'public'; limit?: PublicLimit }
+  /** A storefront customer's access token (`aud` customer); never a staff token. */
+  | { kind: 'customer' }
   /**
    * A partner key; `scope` null means any valid key (`GET /me`). `tenantLinked`: the key's client must be
    * linked to a tenant (bookings and invoices belong to one).
@@ -13,6 +20,13 @@ export type RouteAccess =
   | { kind: 'partner'; scope: string | null; tenantLinked?: true }
   /** A staff access token; `platformOnly` refuses tenant staff, `right` is the role-menu right. */
   | { kind: 'staff'; platformOnly?: boolean; tenantOnly?: boolean; right?: string };
+
+/** A per-client-address limit on a public route. */
+export interface PublicLimit {
+  name: string;
+  limit: number;
+  windowSeconds: number;
+}
 
 /** One HTTP route of the gateway. Every route is declared like this so 404/405, access and docs can see it. */
 export interface RouteDefinition {

@@ -43,7 +43,9 @@ export function partnerTestApp(routes: RouteDefinition[], key: KeyRecord): Expre
   };
   return assembleApp(logger, routes, {
     clientAddress: pass,
+    public: [],
     partner: [verified, requireTenantLink],
     staff: [],
+    customer: [],
   });
 }
