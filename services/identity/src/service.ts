@@ -46,6 +46,7 @@ import { createFindLiveSession } from './domain/live-session';
 import { createLogin } from './domain/login';
 import { createLogout } from './domain/logout';
 import { createRecordApiUsage } from './domain/record-api-usage';
+import { createRecordAuditEntry } from './domain/record-audit-entry';
 import { createRefreshSession } from './domain/refresh-session';
 import { createRevokeKey } from './domain/revoke-key';
 import { createRevokeSession } from './domain/revoke-session';
@@ -121,7 +122,10 @@ export function createIdentityService(
       { definition: staff.StaffServiceDefinition, implementation: staffWiring.staffGrpc },
       {
         definition: audit.AuditServiceDefinition,
-        implementation: createAuditGrpc({ listAuditEntries: createListAuditEntries({ auditLog }) }),
+        implementation: createAuditGrpc({
+          listAuditEntries: createListAuditEntries({ auditLog }),
+          recordAuditEntry: createRecordAuditEntry({ audit: auditLog }),
+        }),
       },
     ],
     healthChecks: { mongodb: mongo.ping, kafka: publisher.ping },

@@ -2,10 +2,12 @@ import type { audit } from '@travel/contracts';
 import type { RequestContext, ServiceImplementation } from '@travel/grpc';
 import type { AuditEntry } from '../domain/audit';
 import type { createListAuditEntries } from '../domain/list-audit-entries';
+import type { createRecordAuditEntry } from '../domain/record-audit-entry';
 import { requireActor } from './staff-actor';
 
 export interface AuditUseCases {
   listAuditEntries: ReturnType<typeof createListAuditEntries>;
+  recordAuditEntry: ReturnType<typeof createRecordAuditEntry>;
 }
 
 /** Thin handlers: decode, call one use case, encode. */
@@ -19,6 +21,14 @@ export function createAuditGrpc(
         ...(cursor === undefined ? {} : { cursor }),
       });
       return { entries: page.entries.map(encodeEntry), nextCursor: page.nextCursor };
+    },
+    async recordAuditEntry({ actor, action, targetType, targetId, detailsJson }) {
+      await useCases.recordAuditEntry(requireActor(actor), {
+        action,
+        target: { type: targetType, id: targetId },
+        detailsJson,
+      });
+      return {};
     },
   };
 }
