@@ -1,5 +1,6 @@
 export { resolveInfraUrls } from './infra/config';
 export { InfraError } from './infra/errors';
+export { ensureHelm, HELM_VERSION, helmBinary } from './infra/helm';
 export {
   componentByName,
   INFRA_COMPONENTS,

@@ -7,6 +7,12 @@ const { HealthCheckResponse_ServingStatus: ServingStatus } = health;
 export type HealthCheck = () => Promise<boolean>;
 
 /**
+ * The service name a liveness probe asks for: SERVING while the process answers at all, whatever its
+ * dependencies say (a database outage must make a pod unready, not restart it). NOT_SERVING once stopping.
+ */
+export const LIVENESS_SERVICE = 'liveness';
+
+/**
  * grpc.health.v1 for one process. The empty service name is the process as a whole: SERVING only
  * when every check passes. Each check can also be asked for by name, which is how the gateway
  * reports the infrastructure behind a service.
@@ -17,6 +23,7 @@ export function createHealthService(
 ): ServiceImplementation<typeof health.HealthDefinition> {
   const statusOf = async (service: string): Promise<health.HealthCheckResponse_ServingStatus> => {
     if (isShuttingDown()) return ServingStatus.NOT_SERVING;
+    if (service === LIVENESS_SERVICE) return ServingStatus.SERVING;
     const names = service === '' ? Object.keys(checks) : [service];
     if (service !== '' && !checks[service]) return ServingStatus.SERVICE_UNKNOWN;
     const results = await Promise.all(names.map((name) => runCheck(checks[name])));

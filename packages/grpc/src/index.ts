@@ -1,7 +1,7 @@
 export type { ServiceImplementation } from 'nice-grpc';
 export type { CallOptions } from 'nice-grpc-common';
 export { type ClientOptions, createServiceClient, type ServiceClient, withRequestMetadata } from './client';
-export { createHealthService, type HealthCheck } from './health';
+export { createHealthService, type HealthCheck, LIVENESS_SERVICE } from './health';
 export { ERROR_CODE_KEY, ERROR_DETAILS_KEY, REQUEST_ID_KEY } from './metadata';
 export { type RequestContext, requestContextMiddleware } from './server-middleware';
 export {

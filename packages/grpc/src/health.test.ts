@@ -1,0 +1,27 @@
+import { health } from '@travel/contracts';
+import { createHealthService, LIVENESS_SERVICE } from './health';
+
+const { HealthCheckResponse_ServingStatus: ServingStatus } = health;
+
+// The chart's liveness and startup probes ask for LIVENESS_SERVICE; readiness asks for the process ('').
+const check = (service: ReturnType<typeof createHealthService>, name: string) =>
+  (service.check as (request: { service: string }) => Promise<{ status: number }>)({ service: name });
+
+describe('health service', () => {
+  it('when a dependency is down, then the process is NOT_SERVING but still alive', async () => {
+    const service = createHealthService({ mongodb: async () => false, kafka: async () => true });
+    expect((await check(service, '')).status).toBe(ServingStatus.NOT_SERVING);
+    expect((await check(service, 'mongodb')).status).toBe(ServingStatus.NOT_SERVING);
+    expect((await check(service, LIVENESS_SERVICE)).status).toBe(ServingStatus.SERVING);
+  });
+
+  it('when the process is stopping, then liveness too answers NOT_SERVING', async () => {
+    const service = createHealthService({ mongodb: async () => true }, () => true);
+    expect((await check(service, LIVENESS_SERVICE)).status).toBe(ServingStatus.NOT_SERVING);
+  });
+
+  it('when a name is unknown, then it is SERVICE_UNKNOWN', async () => {
+    const service = createHealthService({ mongodb: async () => true });
+    expect((await check(service, 'nope')).status).toBe(ServingStatus.SERVICE_UNKNOWN);
+  });
+});
