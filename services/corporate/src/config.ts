@@ -1,0 +1,16 @@
+import { loadConfig, mongoFields, positiveInt, serviceFields } from '@travel/config';
+import { z } from 'zod';
+
+const schema = z.object({
+  ...serviceFields({ grpcPort: 50062 }),
+  ...mongoFields({ database: 'travel_corporate' }),
+  /** Identity: the tenant a platform administrator names must exist, and every change goes to its audit log. */
+  IDENTITY_ADDRESS: z.string().min(1).default('127.0.0.1:50051'),
+  IDENTITY_DEADLINE_MS: positiveInt(3000),
+});
+
+export type CorporateConfig = z.output<typeof schema>;
+
+export function readConfig(env: Record<string, string | undefined>): CorporateConfig {
+  return loadConfig(schema, env);
+}

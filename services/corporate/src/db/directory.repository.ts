@@ -1,0 +1,136 @@
+import { AppError, badRequest } from '@travel/errors';
+import { createCounters, isDuplicateKeyError, modelOn } from '@travel/mongo';
+import type { Connection, Schema } from 'mongoose';
+import type { Directory, Page, Referenced, Scope } from '../domain/directory';
+import type { Fields, Owned } from '../domain/records';
+
+const MAX_LIMIT = 100;
+const INTERNAL = ['_id', 'n', 'version', 'search', 'codeKey', 'nameKey'];
+type Doc = Record<string, unknown> & { _id: string; n: number; version: number };
+
+export interface DirectoryOptions<R extends Owned, F> {
+  model: string;
+  schema: Schema;
+  /** Id prefix and counter name: `cc` → `cc_<n>`. */
+  prefix: string;
+  /** The stored fields derived from the record's: lower-case `search` text and unique keys. */
+  derived(fields: Fields<R>): { search: string } & Record<string, string>;
+  /** What a unique index refusing the write means, for the `conflict` message. */
+  duplicate(fields: Fields<R>): string;
+  /** The list filter (beyond `q`) as a query on indexed fields. */
+  where(filter: F): Record<string, unknown>;
+  /** Records employees refer to start with a count of 0. */
+  counted?: boolean;
+}
+
+/** One directory collection: ids from a counter, scoped reads and writes, newest-first pages by `n`. */
+export function createDirectoryRepository<R extends Owned, F extends { q?: string }>(
+  connection: Connection,
+  options: DirectoryOptions<R, F>,
+): Directory<R, F> & Referenced {
+  const model = modelOn(connection, options.model, options.schema);
+  const counters = createCounters(connection);
+  const scoped = (scope: Scope, id: string) => ({
+    _id: id,
+    ...(scope.tenantId ? { tenantId: scope.tenantId } : {}),
+  });
+  const conflict = (error: unknown, fields: Fields<R>) =>
+    isDuplicateKeyError(error) ? new AppError('conflict', options.duplicate(fields)) : error;
+  const cursors = cursorCodec(`${options.prefix}1:`);
+
+  return {
+    async insert(tenantId, fields, at) {
+      const n = await counters.next(options.prefix);
+      const doc = {
+        _id: `${options.prefix}_${n}`,
+        n,
+        tenantId,
+        version: 1,
+        createdAt: at,
+        updatedAt: at,
+        ...fields,
+        ...options.derived(fields),
+        ...(options.counted ? { employeeCount: 0 } : {}),
+      };
+      try {
+        await model.collection.insertOne(doc as never);
+      } catch (error) {
+        throw conflict(error, fields);
+      }
+      return toRecord<R>(doc);
+    },
+    async get(scope, id) {
+      const doc = await model.findOne(scoped(scope, id)).lean<Doc>();
+      return doc ? { ...toRecord<R>(doc), version: doc.version } : null;
+    },
+    async replace(scope, id, version, fields, at) {
+      try {
+        const doc = await model
+          .findOneAndUpdate(
+            { ...scoped(scope, id), version },
+            { $set: { ...fields, ...options.derived(fields), updatedAt: at }, $inc: { version: 1 } },
+            { new: true },
+          )
+          .lean<Doc>();
+        return doc ? toRecord<R>(doc) : null;
+      } catch (error) {
+        throw conflict(error, fields);
+      }
+    },
+    async remove(scope, id, removeOptions) {
+      const guard = removeOptions?.onlyUnused ? { employeeCount: 0 } : {};
+      const doc = await model.findOneAndDelete({ ...scoped(scope, id), ...guard }).lean<Doc>();
+      return doc ? toRecord<R>(doc) : null;
+    },
+    async list(scope, filter, { limit, cursor }) {
+      if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT)
+        throw badRequest([{ path: 'limit', message: `Must be an integer from 1 to ${MAX_LIMIT}.` }]);
+      const before = cursors.decode(cursor);
+      const query = {
+        ...(scope.tenantId ? { tenantId: scope.tenantId } : {}),
+        ...options.where(filter),
+        ...(filter.q ? { search: { $regex: escapeRegex(filter.q.toLowerCase()) } } : {}),
+        ...(before === undefined ? {} : { n: { $lt: before } }),
+      };
+      const docs = await model
+        .find(query)
+        .sort({ n: -1 })
+        .limit(limit + 1)
+        .lean<Doc[]>();
+      const page: Page<R> = { items: docs.slice(0, limit).map((doc) => toRecord<R>(doc)) };
+      const last = docs[limit - 1];
+      return docs.length > limit && last ? { ...page, nextCursor: cursors.encode(last.n) } : page;
+    },
+    async claim(tenantId, id) {
+      const result = await model.updateOne({ _id: id, tenantId }, { $inc: { employeeCount: 1 } });
+      return result.matchedCount === 1;
+    },
+    async release(id) {
+      await model.updateOne({ _id: id, employeeCount: { $gt: 0 } }, { $inc: { employeeCount: -1 } });
+    },
+  };
+}
+
+function toRecord<R>(doc: Record<string, unknown>): R {
+  const record: Record<string, unknown> = { id: doc._id };
+  for (const [key, value] of Object.entries(doc)) if (!INTERNAL.includes(key)) record[key] = value;
+  return record as R;
+}
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Opaque cursors: base64url of `<prefix><n>`; a page continues strictly below `n`. Anything else is `400`. */
+function cursorCodec(prefix: string) {
+  const encode = (n: number) => Buffer.from(`${prefix}${n}`).toString('base64url');
+  const decode = (cursor: string | undefined) => {
+    if (cursor === undefined) return undefined;
+    const text = Buffer.from(cursor, 'base64url').toString('utf8');
+    const n = text.startsWith(prefix) ? Number(text.slice(prefix.length)) : Number.NaN;
+    if (!Number.isSafeInteger(n) || n < 1 || encode(n) !== cursor)
+      throw badRequest([{ path: 'cursor', message: 'Must be a nextCursor returned by this list.' }]);
+    return n;
+  };
+  return { encode, decode };
+}

@@ -1,0 +1,37 @@
+import type { identityCommon } from '@travel/contracts';
+import { AppError, badRequest } from '@travel/errors';
+import type { Scope } from './directory';
+
+export type Actor = identityCommon.Actor;
+
+/** The gateway always sends the verified staff member; a call without one is refused. */
+export function requireActor(actor: Actor | undefined): Actor {
+  if (!actor?.userId) throw new AppError('unauthorized', 'The call carries no staff member.');
+  return actor;
+}
+
+/** Tenant staff touch their own tenant's records only; platform staff any tenant's. */
+export function scopeOf(actor: Actor): Scope {
+  return actor.tenantId ? { tenantId: actor.tenantId } : {};
+}
+
+/**
+ * The tenant a list reads: tenant staff their own (naming another is `not_found`, as its records are);
+ * platform staff the one they name, or every tenant.
+ */
+export function listScope(actor: Actor, asked: string | undefined): Scope {
+  if (!actor.tenantId) return asked ? { tenantId: asked } : {};
+  if (asked && asked !== actor.tenantId) throw new AppError('not_found', `No tenant ${asked}.`);
+  return { tenantId: actor.tenantId };
+}
+
+/** The tenant a new record belongs to: tenant staff their own; platform staff must name one. */
+export function ownerOf(actor: Actor, given: string | undefined): string {
+  if (actor.tenantId) {
+    if (given && given !== actor.tenantId) throw new AppError('not_found', `No tenant ${given}.`);
+    return actor.tenantId;
+  }
+  if (!given)
+    throw badRequest([{ path: 'tenantId', message: 'Required: the tenant the record belongs to.' }]);
+  return given;
+}

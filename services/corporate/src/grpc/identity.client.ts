@@ -1,0 +1,42 @@
+import { audit, tenants } from '@travel/contracts';
+import { createServiceClient, withRequestMetadata } from '@travel/grpc';
+import type { Logger } from '@travel/logger';
+import type { AuditTrail, TenantDirectory } from '../domain/audit-trail';
+
+/**
+ * Identity as the corporate service uses it: its audit log (every change, with the gateway's actor) and its
+ * tenants. An audit call that fails after the change was stored is logged in full with `audit: true`, so the
+ * log still holds the trail, and the change is answered as done (it is).
+ */
+export function createIdentityLink(address: string, deadlineMs: number, logger: Logger) {
+  const options = { deadlineMs };
+  const auditClient = createServiceClient(audit.AuditServiceDefinition, address, options);
+  const tenantClient = createServiceClient(tenants.TenantServiceDefinition, address, options);
+  const trail: AuditTrail = {
+    async record(actor, change) {
+      try {
+        await auditClient.recordAuditEntry(
+          {
+            actor,
+            action: change.action,
+            targetType: change.target.type,
+            targetId: change.target.id,
+            detailsJson: JSON.stringify(change.details),
+          },
+          withRequestMetadata(actor.requestId),
+        );
+      } catch (error) {
+        logger.error(
+          { err: error, audit: true, actor_user_id: actor.userId, request_id: actor.requestId, ...change },
+          'audit entry not recorded in identity',
+        );
+      }
+    },
+  };
+  const directory: TenantDirectory = {
+    async requireTenant(actor, tenantId) {
+      await tenantClient.getTenant({ actor, id: tenantId }, withRequestMetadata(actor.requestId));
+    },
+  };
+  return { audit: trail, tenants: directory };
+}

@@ -1,0 +1,53 @@
+import { corporate, type identityCommon } from '@travel/contracts';
+import { createServiceClient, type ServiceClient } from '@travel/grpc';
+import { startServiceUnderTest, testInfra, testLogger, uniqueName } from '@travel/testkit';
+import {
+  ADMIN,
+  actorOf,
+  type IdentityUnderTest,
+  login,
+  newTenant,
+  startIdentity,
+} from '../../identity/test/staff.fixture';
+import { readConfig } from '../src/config';
+import { createCorporateService } from '../src/service';
+
+export type CorporateClient = ServiceClient<typeof corporate.CorporateServiceDefinition>;
+
+/** The corporate service in-process on a fresh database, beside the real identity it audits to. */
+export async function startCorporate() {
+  const identity: IdentityUnderTest = await startIdentity();
+  const built = createCorporateService(
+    readConfig({
+      GRPC_PORT: '0',
+      MONGO_URL: testInfra().mongoUrl,
+      MONGO_DATABASE: uniqueName('ct_corporate'),
+      IDENTITY_ADDRESS: identity.service.address,
+    }),
+    testLogger(),
+  );
+  const service = await startServiceUnderTest(built);
+  const client: CorporateClient = createServiceClient(corporate.CorporateServiceDefinition, service.address, {
+    deadlineMs: 20_000,
+  });
+  const platform = actorOf((await login(identity, ADMIN.email, ADMIN.password)).profile);
+  return {
+    client,
+    identity,
+    platform,
+    db: built.mongo.connection,
+    /** A new tenant and the actor of one of its staff members (as the gateway would send it). */
+    async tenant(): Promise<{ tenantId: string; staff: identityCommon.Actor }> {
+      const tenantId = await newTenant(identity, platform);
+      return { tenantId, staff: { ...platform, userId: uniqueName('usr'), tenantId } };
+    },
+    async stop() {
+      await built.mongo.connection.dropDatabase();
+      await service.stop();
+      await identity.stop();
+    },
+  };
+}
+
+export const flightRule = { maxAmount: 40_000, approvalThreshold: 15_000, allowedCabins: ['economy'] };
+export const stayRule = { maxAmount: 12_000, approvalThreshold: 8_000, allowedCabins: [] };
