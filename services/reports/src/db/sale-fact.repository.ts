@@ -1,0 +1,97 @@
+import { insertIfAbsent, modelOn } from '@travel/mongo';
+import type { Connection } from 'mongoose';
+import type { SaleFact, Service } from '../domain/facts';
+import { type SaleFactDocument, saleFactSchema } from './sale-fact.schema';
+
+/** Which facts a report reads: a period, perhaps one service, one tenant (`''` storefront) or all. */
+export interface FactFilter {
+  from: string;
+  to: string;
+  service: Service | undefined;
+  /** Undefined: every tenant and the storefront. */
+  tenantId: string | undefined;
+}
+
+/** The facts of one day, service, tenant and kind, counted and summed. */
+export interface SalesTally {
+  day: string;
+  service: string;
+  tenantId: string;
+  kind: SaleFact['kind'];
+  count: number;
+  amount: number;
+}
+
+/** How often one place was booked. */
+export interface PlaceTally {
+  service: string;
+  key: string;
+  label: string;
+  count: number;
+}
+
+export interface SaleFactRepository {
+  /** False when the fact is recorded already (a redelivery). */
+  insert(fact: SaleFact): Promise<boolean>;
+  tally(filter: FactFilter): Promise<SalesTally[]>;
+  bookedPlaces(filter: FactFilter): Promise<PlaceTally[]>;
+}
+
+export function createSaleFactRepository(connection: Connection): SaleFactRepository {
+  const model = modelOn(connection, 'SaleFact', saleFactSchema);
+  return {
+    insert({ id, destination, ...fields }) {
+      const doc: SaleFactDocument = {
+        ...fields,
+        _id: id,
+        destination: destination.label,
+        destinationKey: destination.key,
+      };
+      return insertIfAbsent(model, doc);
+    },
+    async tally(filter) {
+      // Summed when asked: facts are inserted once each and never incremented, so a redelivery or a
+      // replay can never count twice, and the figures are exact whatever order the events came in.
+      const rows = await model.aggregate<{
+        _id: Omit<SalesTally, 'count' | 'amount'>;
+        count: number;
+        amount: number;
+      }>([
+        { $match: matchOf(filter) },
+        {
+          $group: {
+            _id: { day: '$day', service: '$service', tenantId: '$tenantId', kind: '$kind' },
+            count: { $sum: 1 },
+            amount: { $sum: '$amount' },
+          },
+        },
+      ]);
+      return rows.map(({ _id, count, amount }) => ({ ..._id, count, amount }));
+    },
+    async bookedPlaces(filter) {
+      const rows = await model.aggregate<{
+        _id: { service: string; key: string };
+        label: string;
+        count: number;
+      }>([
+        { $match: { ...matchOf(filter), kind: 'booking' } },
+        {
+          $group: {
+            _id: { service: '$service', key: '$destinationKey' },
+            label: { $first: '$destination' },
+            count: { $sum: 1 },
+          },
+        },
+      ]);
+      return rows.map(({ _id, label, count }) => ({ ..._id, label, count }));
+    },
+  };
+}
+
+function matchOf(filter: FactFilter): Record<string, unknown> {
+  return {
+    ...(filter.tenantId === undefined ? {} : { tenantId: filter.tenantId }),
+    day: { $gte: filter.from, $lte: filter.to },
+    ...(filter.service === undefined ? {} : { service: filter.service }),
+  };
+}

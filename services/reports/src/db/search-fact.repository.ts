@@ -1,0 +1,49 @@
+import { insertIfAbsent, modelOn } from '@travel/mongo';
+import type { Connection } from 'mongoose';
+import type { SearchFact } from '../domain/facts';
+import type { FactFilter, PlaceTally } from './sale-fact.repository';
+import { type SearchFactDocument, searchFactSchema } from './search-fact.schema';
+
+export interface SearchFactRepository {
+  /** False when the search is recorded already (a redelivery). */
+  insert(fact: SearchFact): Promise<boolean>;
+  /** How often each place was searched in the period (searches have no tenant). */
+  searchedPlaces(filter: Omit<FactFilter, 'tenantId'>): Promise<PlaceTally[]>;
+}
+
+export function createSearchFactRepository(connection: Connection): SearchFactRepository {
+  const model = modelOn(connection, 'SearchFact', searchFactSchema);
+  return {
+    insert({ id, destination, ...fields }) {
+      const doc: SearchFactDocument = {
+        ...fields,
+        _id: id,
+        destination: destination.label,
+        destinationKey: destination.key,
+      };
+      return insertIfAbsent(model, doc);
+    },
+    async searchedPlaces(filter) {
+      const rows = await model.aggregate<{
+        _id: { service: string; key: string };
+        label: string;
+        count: number;
+      }>([
+        {
+          $match: {
+            day: { $gte: filter.from, $lte: filter.to },
+            ...(filter.service === undefined ? {} : { service: filter.service }),
+          },
+        },
+        {
+          $group: {
+            _id: { service: '$service', key: '$destinationKey' },
+            label: { $first: '$destination' },
+            count: { $sum: 1 },
+          },
+        },
+      ]);
+      return rows.map(({ _id, label, count }) => ({ ..._id, label, count }));
+    },
+  };
+}

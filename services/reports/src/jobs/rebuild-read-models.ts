@@ -1,0 +1,45 @@
+import { createKafka, rewindConsumerGroup } from '@travel/events';
+import type { Logger } from '@travel/logger';
+import { createMongo, mongoOptionsOf } from '@travel/mongo';
+import type { ReportsConfig } from '../config';
+import { REPORT_TOPICS } from '../events/reports.consumer';
+
+/** The read models' collections: everything a rebuild empties. */
+export const READ_MODEL_COLLECTIONS = ['sale_facts', 'search_facts'];
+
+/**
+ * Prepares a rebuild while every reports process is stopped: empties the read models (unless
+ * `keepReadModel`: a replay onto the figures as they are, which must change nothing) and moves the consumer
+ * group back to the earliest offsets. The next start reads every event again; Kafka refuses the rewind while
+ * a consumer of the group is running, so a rebuild cannot race a live consumer.
+ */
+export async function rebuildReadModels(
+  config: ReportsConfig,
+  logger: Logger,
+  options: { keepReadModel?: boolean } = {},
+): Promise<void> {
+  const kafka = createKafka(config.KAFKA_BROKERS, 'reports-rebuild', logger, config.KAFKA_NAMESPACE);
+  const topicOptions = {
+    partitions: config.KAFKA_TOPIC_PARTITIONS,
+    replicationFactor: config.KAFKA_REPLICATION_FACTOR,
+  };
+  await rewindConsumerGroup(kafka, config.REPORTS_CONSUMER_GROUP, REPORT_TOPICS, topicOptions);
+  logger.info(
+    { group: config.REPORTS_CONSUMER_GROUP, topics: REPORT_TOPICS },
+    'consumer group rewound to the earliest offsets',
+  );
+  if (options.keepReadModel) return;
+  const mongo = createMongo({ ...mongoOptionsOf(config), logger });
+  await mongo.start();
+  try {
+    const existing = new Set((await mongo.connection.listCollections()).map((c) => c.name));
+    for (const name of READ_MODEL_COLLECTIONS.filter((c) => existing.has(c)))
+      await mongo.connection.dropCollection(name);
+    logger.info(
+      { database: config.MONGO_DATABASE, collections: READ_MODEL_COLLECTIONS },
+      'read models emptied',
+    );
+  } finally {
+    await mongo.stop();
+  }
+}

@@ -1,0 +1,69 @@
+import { reports } from '@travel/contracts';
+import { createEventPublisher, createKafka } from '@travel/events';
+import { createGrpcServer } from '@travel/grpc';
+import type { Component } from '@travel/lifecycle';
+import type { Logger } from '@travel/logger';
+import { createMongo, mongoOptionsOf } from '@travel/mongo';
+import type { ReportsConfig } from './config';
+import { createSaleFactRepository } from './db/sale-fact.repository';
+import { createSearchFactRepository } from './db/search-fact.repository';
+import { createLogSearch } from './domain/log-search';
+import { createReadPopularDestinations } from './domain/read-popular-destinations';
+import { createReadSales } from './domain/read-sales';
+import { createRecordSale } from './domain/record-sale';
+import { createRecordSearch } from './domain/record-search';
+import { createReportsConsumer } from './events/reports.consumer';
+import { createSearchLogPublisher } from './events/search-logs.publisher';
+import { SEARCH_LOGS_TOPIC } from './events/topics';
+import { createReportsGrpc } from './grpc/reports.grpc';
+
+export interface ReportsServiceOptions {
+  /** The clock of search logs; tests pass their own. */
+  now?: () => Date;
+}
+
+/**
+ * Reports own read models built only from Kafka: sales from `booking.events`, searched places from
+ * `reports.search-logs` (which `RecordSearch` publishes). Wired by hand: repositories → use cases → gRPC,
+ * and one consumer group for both topics.
+ */
+export function createReportsService(
+  config: ReportsConfig,
+  logger: Logger,
+  options: ReportsServiceOptions = {},
+) {
+  const now = options.now ?? (() => new Date());
+  const mongo = createMongo({ ...mongoOptionsOf(config), logger });
+  const kafka = createKafka(config.KAFKA_BROKERS, 'reports', logger, config.KAFKA_NAMESPACE);
+  const topicOptions = {
+    partitions: config.KAFKA_TOPIC_PARTITIONS,
+    replicationFactor: config.KAFKA_REPLICATION_FACTOR,
+  };
+  const publisher = createEventPublisher({ kafka, topics: [SEARCH_LOGS_TOPIC], topicOptions, logger });
+  const sales = createSaleFactRepository(mongo.connection);
+  const searches = createSearchFactRepository(mongo.connection);
+  const consumer = createReportsConsumer({
+    kafka,
+    groupId: config.REPORTS_CONSUMER_GROUP,
+    topicOptions,
+    recordSale: createRecordSale({ sales }),
+    recordSearch: createRecordSearch({ searches }),
+    // Facts of different bookings are independent: a replay goes through the partitions at once.
+    partitionsConsumedConcurrently: config.KAFKA_TOPIC_PARTITIONS,
+    logger,
+  });
+  const reportsGrpc = createReportsGrpc({
+    logSearch: createLogSearch({ publish: createSearchLogPublisher(publisher), now }),
+    readSales: createReadSales({ sales }),
+    readPopularDestinations: createReadPopularDestinations({ sales, searches }),
+  });
+  const grpc = createGrpcServer({
+    host: config.GRPC_HOST,
+    port: config.GRPC_PORT,
+    services: [{ definition: reports.ReportsServiceDefinition, implementation: reportsGrpc }],
+    healthChecks: { mongodb: mongo.ping, kafka: publisher.ping },
+    logger,
+  });
+  const components: Component[] = [mongo, publisher, consumer, grpc];
+  return { components, grpc, mongo };
+}
