@@ -15,6 +15,7 @@ export * as identityCommon from './gen/travel/identity/v1/common';
 export * as staff from './gen/travel/identity/v1/staff_service';
 export * as tenants from './gen/travel/identity/v1/tenant_service';
 export * as pricing from './gen/travel/pricing/v1/pricing_service';
+export * as promotions from './gen/travel/promotions/v1/promotions_service';
 export * as reports from './gen/travel/reports/v1/reports_service';
 export * as search from './gen/travel/search/v1/search_service';
 export * as webhook from './gen/travel/webhook/v1/webhook_service';

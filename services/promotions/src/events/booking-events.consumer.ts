@@ -1,0 +1,48 @@
+import { bookingEvents } from '@travel/contracts';
+import {
+  BOOKING_EVENTS_TOPIC,
+  type ConsumerOptions,
+  createEventConsumer,
+  type EventConsumer,
+  PoisonEventError,
+} from '@travel/events';
+import type { Logger } from '@travel/logger';
+
+/** One group for every promotions replica: each booking fact settles its redemption once. */
+export const PROMOTIONS_CONSUMER_GROUP = 'promotions-bookings';
+
+export interface BookingEventsConsumerOptions extends Omit<ConsumerOptions, 'topics' | 'handle'> {
+  /** `booking.created`: the booking was written, its reservation is kept (if the booking's own call was lost). */
+  confirm(bookingId: string, logger: Logger): Promise<unknown>;
+  /** `booking.cancelled`: its redemption is given back. */
+  release(bookingId: string, logger: Logger): Promise<unknown>;
+}
+
+/**
+ * Entry point for `booking.events`: decode, check, settle. Skipped when already handled (the event id), and
+ * settling is idempotent on the booking besides; a payload without a booking id is parked.
+ */
+export function createBookingEventsConsumer(options: BookingEventsConsumerOptions): EventConsumer {
+  const { confirm, release, ...consumer } = options;
+  return createEventConsumer({
+    ...consumer,
+    topics: [BOOKING_EVENTS_TOPIC],
+    async handle(event, _topic, logger) {
+      if (event.type !== 'booking.created' && event.type !== 'booking.cancelled') return;
+      const bookingId = bookingIdOf(event.payload, event.type);
+      if (event.type === 'booking.created') await confirm(bookingId, logger);
+      else await release(bookingId, logger);
+    },
+  });
+}
+
+function bookingIdOf(payload: Uint8Array, type: string): string {
+  let id: string;
+  try {
+    id = bookingEvents.BookingEvent.decode(payload).id;
+  } catch (error) {
+    throw new PoisonEventError(`undecodable ${type} payload: ${(error as Error).message}`);
+  }
+  if (!id) throw new PoisonEventError(`${type} without a booking id`);
+  return id;
+}

@@ -1,0 +1,92 @@
+import type { promotions } from '@travel/contracts';
+import type { RequestContext, ServiceImplementation } from '@travel/grpc';
+import type { Redemption } from '../db/redemption.repository';
+import type { createAllocate, createRemoveAllocation } from '../domain/allocate';
+import type { Allocation } from '../domain/allocation';
+import type { createCreatePromotion } from '../domain/create-promotion';
+import type { createDeletePromotion } from '../domain/delete-promotion';
+import type { createPreviewVoucher } from '../domain/preview-voucher';
+import type { PromotionPage, PromotionView } from '../domain/promotion-views';
+import type {
+  createListActivePromotions,
+  createListCustomerVouchers,
+  createListPromotions,
+} from '../domain/read-promotions';
+import type { createRedeemVoucher } from '../domain/redeem-voucher';
+import type { createConfirmRedemption, createReleaseRedemption } from '../domain/settle-redemption';
+import type { createUpdatePromotion } from '../domain/update-promotion';
+
+export interface PromotionsUseCases {
+  createPromotion: ReturnType<typeof createCreatePromotion>;
+  updatePromotion: ReturnType<typeof createUpdatePromotion>;
+  deletePromotion: ReturnType<typeof createDeletePromotion>;
+  listPromotions: ReturnType<typeof createListPromotions>;
+  listActivePromotions: ReturnType<typeof createListActivePromotions>;
+  listCustomerVouchers: ReturnType<typeof createListCustomerVouchers>;
+  allocate: ReturnType<typeof createAllocate>;
+  removeAllocation: ReturnType<typeof createRemoveAllocation>;
+  previewVoucher: ReturnType<typeof createPreviewVoucher>;
+  redeemVoucher: ReturnType<typeof createRedeemVoucher>;
+  confirmRedemption: ReturnType<typeof createConfirmRedemption>;
+  releaseRedemption: ReturnType<typeof createReleaseRedemption>;
+}
+
+/** Thin handlers: decode, call one use case, encode. */
+export function createPromotionsGrpc(
+  useCases: PromotionsUseCases,
+): ServiceImplementation<typeof promotions.PromotionsServiceDefinition, RequestContext> {
+  const one = (view: PromotionView) => ({ promotion: encodePromotion(view) });
+  const page = (result: PromotionPage) => ({
+    promotions: result.views.map(encodePromotion),
+    nextCursor: result.nextCursor,
+  });
+  const redemption = (found: Redemption | null) => ({
+    redemption: found ? encodeRedemption(found) : undefined,
+  });
+  return {
+    createPromotion: async (request) => one(await useCases.createPromotion(request)),
+    updatePromotion: async (request) => one(await useCases.updatePromotion(request)),
+    deletePromotion: async (request) => useCases.deletePromotion(request),
+    listPromotions: async (request) => page(await useCases.listPromotions(request)),
+    listActivePromotions: async (request) => page(await useCases.listActivePromotions(request)),
+    listCustomerVouchers: async (request) => page(await useCases.listCustomerVouchers(request)),
+    allocate: async (request) => ({ allocation: encodeAllocation(await useCases.allocate(request)) }),
+    removeAllocation: async (request) => useCases.removeAllocation(request),
+    previewVoucher: async (request) => useCases.previewVoucher(request),
+    redeemVoucher: async (request) => ({
+      redemption: encodeRedemption(await useCases.redeemVoucher(request)),
+    }),
+    confirmRedemption: async ({ bookingId }) => redemption(await useCases.confirmRedemption(bookingId)),
+    releaseRedemption: async ({ bookingId }) =>
+      redemption(await useCases.releaseRedemption(bookingId, 'booking failed or cancelled')),
+  };
+}
+
+function encodePromotion({ promotion, allocations, redeemedCount }: PromotionView): promotions.Promotion {
+  const { id, kind, createdAt, updatedAt, n: _n, ...fields } = promotion;
+  return {
+    id,
+    kind,
+    fields,
+    redeemedCount,
+    allocations: allocations.map(encodeAllocation),
+    createdAt,
+    updatedAt,
+  };
+}
+
+const encodeAllocation = ({ id, tenantId, customerId, createdAt }: Allocation): promotions.Allocation => ({
+  id,
+  tenantId,
+  customerId,
+  createdAt,
+});
+
+const encodeRedemption = ({ id, voucherId, code, bookingId, discount, status }: Redemption) => ({
+  id,
+  voucherId,
+  code,
+  bookingId,
+  discount,
+  status,
+});

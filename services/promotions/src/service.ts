@@ -1,0 +1,112 @@
+import { promotions } from '@travel/contracts';
+import { createKafka } from '@travel/events';
+import { createGrpcServer } from '@travel/grpc';
+import { type Component, createPeriodicJob } from '@travel/lifecycle';
+import type { Logger } from '@travel/logger';
+import { createCounters, createMongo, createProcessedEvents, mongoOptionsOf } from '@travel/mongo';
+import type { PromotionsConfig } from './config';
+import { createAllocationRepository } from './db/allocation.repository';
+import { createPromotionRepository } from './db/promotion.repository';
+import { createRedemptionRepository } from './db/redemption.repository';
+import { createAllocate, createRemoveAllocation } from './domain/allocate';
+import { createCreatePromotion } from './domain/create-promotion';
+import { createDeletePromotion } from './domain/delete-promotion';
+import { createPreviewVoucher } from './domain/preview-voucher';
+import { createPromotionViews } from './domain/promotion-views';
+import {
+  createListActivePromotions,
+  createListCustomerVouchers,
+  createListPromotions,
+} from './domain/read-promotions';
+import { createRedeemVoucher } from './domain/redeem-voucher';
+import { createResolveVoucher } from './domain/resolve-voucher';
+import {
+  createConfirmRedemption,
+  createExpireReservations,
+  createReleaseRedemption,
+} from './domain/settle-redemption';
+import { createUpdatePromotion } from './domain/update-promotion';
+import { createBookingEventsConsumer, PROMOTIONS_CONSUMER_GROUP } from './events/booking-events.consumer';
+import { createPromotionsGrpc } from './grpc/promotions.grpc';
+
+export interface PromotionsServiceOptions {
+  /** The clock of validity, reservations and records; tests pass their own. */
+  now?: () => Date;
+}
+
+/**
+ * Promotions owns discounts, offers, vouchers, their allocations and voucher redemptions. Wired by hand:
+ * repositories → use cases → gRPC, the consumer of `booking.events` (confirm on created, release on
+ * cancelled), and the sweeper of reservations no booking confirmed.
+ */
+export function createPromotionsService(
+  config: PromotionsConfig,
+  logger: Logger,
+  options: PromotionsServiceOptions = {},
+) {
+  const now = options.now ?? (() => new Date());
+  const mongo = createMongo({ ...mongoOptionsOf(config), logger });
+  const kafka = createKafka(config.KAFKA_BROKERS, 'promotions', logger, config.KAFKA_NAMESPACE);
+  const topicOptions = {
+    partitions: config.KAFKA_TOPIC_PARTITIONS,
+    replicationFactor: config.KAFKA_REPLICATION_FACTOR,
+  };
+  const repositories = {
+    promotions: createPromotionRepository(mongo.connection),
+    allocations: createAllocationRepository(mongo.connection),
+    redemptions: createRedemptionRepository(mongo.connection),
+  };
+  const counters = createCounters(mongo.connection);
+  const views = createPromotionViews(repositories);
+  const resolve = createResolveVoucher({ ...repositories, now });
+  const confirmRedemption = createConfirmRedemption(repositories);
+  const releaseRedemption = createReleaseRedemption({ ...repositories, logger });
+  const expire = createExpireReservations({ ...repositories, now, logger });
+  const sweeper = createPeriodicJob({
+    name: 'reservation-sweeper',
+    everyMs: config.SWEEP_EVERY_MS,
+    run: async () => {
+      await expire();
+    },
+    logger,
+  });
+  const consumer = createBookingEventsConsumer({
+    kafka,
+    groupId: PROMOTIONS_CONSUMER_GROUP,
+    topicOptions,
+    handledEvents: createProcessedEvents(mongo.connection),
+    confirm: (bookingId) => confirmRedemption(bookingId),
+    release: (bookingId) => releaseRedemption(bookingId, 'booking.cancelled'),
+    logger,
+  });
+  const read = { ...repositories, views, now };
+  const promotionsGrpc = createPromotionsGrpc({
+    createPromotion: createCreatePromotion({ ...repositories, counters, views, now, logger }),
+    updatePromotion: createUpdatePromotion({ ...repositories, views, now, logger }),
+    deletePromotion: createDeletePromotion({ ...repositories, logger }),
+    listPromotions: createListPromotions(read),
+    listActivePromotions: createListActivePromotions(read),
+    listCustomerVouchers: createListCustomerVouchers(read),
+    allocate: createAllocate({ ...repositories, counters, now, logger }),
+    removeAllocation: createRemoveAllocation({ ...repositories, logger }),
+    previewVoucher: createPreviewVoucher({ resolve, ...repositories }),
+    redeemVoucher: createRedeemVoucher({
+      resolve,
+      ...repositories,
+      now,
+      reservationTtlMs: config.RESERVATION_TTL_MS,
+      logger,
+    }),
+    confirmRedemption,
+    releaseRedemption,
+  });
+  const grpc = createGrpcServer({
+    host: config.GRPC_HOST,
+    port: config.GRPC_PORT,
+    services: [{ definition: promotions.PromotionsServiceDefinition, implementation: promotionsGrpc }],
+    healthChecks: { mongodb: mongo.ping },
+    logger,
+  });
+  const components: Component[] = [mongo, sweeper, consumer, grpc];
+  return { components, grpc, mongo, expireReservations: expire };
+}

@@ -1,0 +1,161 @@
+import { bookingEvents, promotions } from '@travel/contracts';
+import { createEventPublisher, createKafka, newEventId } from '@travel/events';
+import { createServiceClient, type ServiceClient } from '@travel/grpc';
+import { startServiceUnderTest, testInfra, testLogger, uniqueName } from '@travel/testkit';
+import { readConfig } from '../src/config';
+import { createPromotionsService } from '../src/service';
+
+const infra = testInfra();
+const topicOptions = { partitions: 3, replicationFactor: 1 };
+
+export type PromotionsClient = ServiceClient<typeof promotions.PromotionsServiceDefinition>;
+
+/** A clock the test moves: validity and reservations are decided by it. */
+export function testClock(start = new Date()) {
+  let at = start.getTime();
+  return {
+    now: () => new Date(at),
+    set(to: Date) {
+      at = to.getTime();
+    },
+    advance(ms: number) {
+      at += ms;
+    },
+  };
+}
+
+/**
+ * The promotions service in-process on its own database and Kafka namespace, and a producer of booking
+ * events as the booking service writes them. `restart()` starts a new process on the same database.
+ */
+export async function startPromotions(clock = testClock()) {
+  const namespace = uniqueName('ct-promotions');
+  const config = readConfig({
+    GRPC_PORT: '0',
+    MONGO_URL: infra.mongoUrl,
+    MONGO_DATABASE: uniqueName('ct_promotions'),
+    KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+    KAFKA_NAMESPACE: namespace,
+  });
+  const start = async () => {
+    const built = createPromotionsService(config, testLogger(), { now: clock.now });
+    const service = await startServiceUnderTest(built);
+    const client: PromotionsClient = createServiceClient(
+      promotions.PromotionsServiceDefinition,
+      service.address,
+      { deadlineMs: 20_000 },
+    );
+    return { built, service, client };
+  };
+  let running = await start();
+  const kafka = createKafka(infra.kafkaBrokers, uniqueName('ct-promotions-test'), testLogger(), namespace);
+  const bookings = createEventPublisher({
+    kafka,
+    topics: ['booking.events'],
+    topicOptions,
+    logger: testLogger(),
+  });
+  await bookings.start();
+  return {
+    clock,
+    get client() {
+      return running.client;
+    },
+    get service() {
+      return running.service;
+    },
+    expireReservations: () => running.built.expireReservations(),
+    /** True once the consumer has handled the event (its id is recorded after the handler ran). */
+    async handled(eventId: string) {
+      const found = await running.built.mongo.connection
+        .collection('processed_events')
+        .countDocuments({ _id: `promotions-bookings:${eventId}` } as object);
+      return found === 1;
+    },
+    async restart() {
+      await running.service.stop();
+      running = await start();
+    },
+    /** Publishes a booking event as booking's outbox relay does; returns its event id. */
+    async publishBooking(
+      type: 'booking.created' | 'booking.cancelled',
+      bookingId: string,
+      eventId = newEventId(),
+    ) {
+      const payload = bookingEvents.BookingEvent.encode(
+        bookingEvents.BookingEvent.fromPartial({
+          id: bookingId,
+          pnr: 'PNR234',
+          type: 'flight',
+          status: type === 'booking.created' ? 'Upcoming' : 'Cancelled',
+          amount: 10_000,
+          currency: 'INR',
+          route: 'DEL → BOM',
+          date: '2027-01-15',
+        }),
+      ).finish();
+      const event = {
+        id: eventId,
+        type,
+        occurredAt: new Date(),
+        tenantId: 'storefront',
+        clientId: '',
+        livemode: true,
+        payload: Buffer.from(payload),
+        key: bookingId,
+      };
+      await bookings.publish('booking.events', [event]);
+      return eventId;
+    },
+    async stop() {
+      await bookings.stop();
+      await running.service.stop();
+    },
+  };
+}
+
+export type Promotions = Awaited<ReturnType<typeof startPromotions>>;
+
+/** A voucher with a fresh code; `fields` override the defaults (fixed 500 INR, anyone, valid a day). */
+export async function createVoucher(
+  client: PromotionsClient,
+  clock: { now: () => Date },
+  fields: promotions.PromotionFields = {},
+) {
+  const from = clock.now();
+  const reply = await client.createPromotion({
+    actorUserId: 'usr_1',
+    kind: 'voucher',
+    fields: {
+      code: uniqueName('SAVE').replace(/[^A-Za-z0-9_-]/g, ''),
+      amount: 500,
+      validFrom: from,
+      validUntil: new Date(from.getTime() + 86_400_000),
+      ...fields,
+    },
+  });
+  return reply.promotion as promotions.Promotion;
+}
+
+export const customer = (customerId = uniqueName('cus')) => ({ customerId });
+export const tenant = (tenantId = uniqueName('ten')) => ({ tenantId });
+
+/** The catalog code a call failed with (`ok` when it did not fail). */
+export async function codeOf(call: Promise<unknown>): Promise<string> {
+  try {
+    await call;
+    return 'ok';
+  } catch (error) {
+    return (error as { code?: string }).code ?? String(error);
+  }
+}
+
+/** The `details` of a `bad_request`, as the gateway would answer them. */
+export async function detailsOf(call: Promise<unknown>): Promise<Array<{ path: string; message: string }>> {
+  try {
+    await call;
+  } catch (error) {
+    return (error as { details?: Array<{ path: string; message: string }> }).details ?? [];
+  }
+  throw new Error('expected the call to fail');
+}
