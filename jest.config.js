@@ -18,12 +18,17 @@ module.exports = {
       testMatch: [
         '<rootDir>/{packages,services,deploy}/*/src/**/*.test.ts',
         '<rootDir>/gateway/src/**/*.test.ts',
+        '<rootDir>/helm/test/*.test.ts',
       ],
     },
     {
       ...common,
       displayName: 'component',
-      testMatch: ['<rootDir>/{packages,services}/*/test/**/*.test.ts', '<rootDir>/gateway/test/**/*.test.ts'],
+      testMatch: [
+        '<rootDir>/{packages,services}/*/test/**/*.test.ts',
+        '<rootDir>/gateway/test/**/*.test.ts',
+        '<rootDir>/helm/test/boot/*.test.ts',
+      ],
       globalSetup: '<rootDir>/test/support/infra-setup.js',
     },
     {

@@ -1,0 +1,217 @@
+import { SERVICES } from '@travel/local-deploy';
+import {
+  chartDir,
+  component,
+  defaultValues,
+  exampleFiles,
+  HELM_BUILD_TIMEOUT_MS,
+  helm,
+  type K8sDoc,
+  ofKind,
+  render,
+  runHelm,
+  schemaProblems,
+} from './support/chart';
+import { configVariables, resolveProcesses } from './support/process-env';
+
+// The chart as helm itself lints and renders it (our pinned helm, built from the Go module proxy), every
+// document checked against the Kubernetes API schemas and against the production rules docs/deploy.md promises.
+
+beforeAll(() => helm(), HELM_BUILD_TIMEOUT_MS);
+
+const installs: [string, string[]][] = [
+  ['the default values', []],
+  ...exampleFiles.map((file): [string, string[]] => [file.split('/').pop() as string, [file]]),
+];
+
+// biome-ignore lint/suspicious/noExplicitAny: containers and probes are read as rendered JSON.
+type Json = any;
+
+const podOf = (deployment: K8sDoc): Json => deployment.spec.template.spec;
+const containerOf = (deployment: K8sDoc): Json => podOf(deployment).containers[0];
+const selects = (selector: Record<string, string>, labels: Record<string, string>) =>
+  Object.entries(selector).every(([key, value]) => labels[key] === value);
+const deploymentsSelectedBy = (docs: K8sDoc[], selector: Record<string, string>) =>
+  ofKind(docs, 'Deployment').filter((d) => selects(selector, d.spec.template.metadata.labels));
+
+describe.each(installs)('the chart rendered with %s', (_label, files) => {
+  let docs: K8sDoc[];
+  beforeAll(() => {
+    docs = render(files);
+  });
+
+  it('when linted with --strict, then helm finds nothing', () => {
+    const args = ['lint', '--strict', chartDir, '--kube-version', '1.34.0'];
+    for (const file of files) args.push('--values', file);
+    const { status, stdout, stderr } = runHelm(args);
+    expect({ status, errors: stderr.trim() }).toEqual({ status: 0, errors: '' });
+    expect(stdout).toContain('1 chart(s) linted, 0 chart(s) failed');
+  });
+
+  it('when validated against the Kubernetes 1.34 API schemas, then every document is valid', () => {
+    expect(docs.length).toBeGreaterThan(20);
+    expect(schemaProblems(docs)).toEqual([]);
+  });
+
+  it('when read for the production rules, then every pod is non-root, locked down, probed, bounded and pinned', () => {
+    for (const deployment of ofKind(docs, 'Deployment')) {
+      const pod = podOf(deployment);
+      const container = containerOf(deployment);
+      const name = component(deployment);
+      expect({ name, automount: pod.automountServiceAccountToken }).toEqual({ name, automount: false });
+      expect(pod.securityContext).toMatchObject({
+        runAsNonRoot: true,
+        seccompProfile: { type: 'RuntimeDefault' },
+      });
+      expect(pod.securityContext.runAsUser).toBeGreaterThan(0);
+      expect(container.securityContext).toMatchObject({
+        allowPrivilegeEscalation: false,
+        readOnlyRootFilesystem: true,
+        runAsNonRoot: true,
+        capabilities: { drop: ['ALL'] },
+      });
+      for (const bound of ['requests', 'limits'])
+        expect(Object.keys(container.resources[bound] ?? {}).sort()).toEqual(['cpu', 'memory']);
+      expect(container.image).toMatch(/:[\w][\w.-]*$/);
+      expect(container.image).not.toMatch(/:latest$/);
+      for (const probe of ['startupProbe', 'readinessProbe', 'livenessProbe'])
+        expect(container[probe]).toBeDefined();
+      if (name === 'gateway') {
+        expect(container.readinessProbe.httpGet).toEqual({ path: '/api/ready', port: 'http' });
+        expect(container.livenessProbe.httpGet).toEqual({ path: '/api/health', port: 'http' });
+      } else {
+        // Readiness asks for the process as a whole (its database and Kafka too); liveness only that it answers.
+        expect(container.readinessProbe.grpc).toEqual({ port: container.ports[0].containerPort });
+        expect(container.livenessProbe.grpc).toEqual({
+          port: container.ports[0].containerPort,
+          service: 'liveness',
+        });
+      }
+      expect(container.command).toEqual(['node', 'dist/main.js']);
+    }
+  });
+
+  it('when its Services, budgets, autoscalers, policies and ingress are matched up, then each names a Deployment and a port that exist', () => {
+    const deployments = ofKind(docs, 'Deployment');
+    for (const service of ofKind(docs, 'Service')) {
+      const [target, ...others] = deploymentsSelectedBy(docs, service.spec.selector);
+      expect({ service: service.metadata.name, matched: others.length + (target ? 1 : 0) }).toEqual({
+        service: service.metadata.name,
+        matched: 1,
+      });
+      const containerPorts = containerOf(target as K8sDoc).ports as { name: string; containerPort: number }[];
+      for (const port of service.spec.ports as { name: string; targetPort: string; port: number }[]) {
+        expect(containerPorts.map((p) => p.name)).toContain(port.targetPort);
+        expect(port.name).toBe(port.targetPort);
+      }
+    }
+    for (const budget of ofKind(docs, 'PodDisruptionBudget'))
+      expect(deploymentsSelectedBy(docs, budget.spec.selector.matchLabels)).toHaveLength(1);
+    for (const policy of ofKind(docs, 'NetworkPolicy'))
+      expect(deploymentsSelectedBy(docs, policy.spec.podSelector.matchLabels)).toHaveLength(1);
+    for (const autoscaler of ofKind(docs, 'HorizontalPodAutoscaler'))
+      expect(deployments.map((d) => d.metadata.name)).toContain(autoscaler.spec.scaleTargetRef.name);
+    for (const ingress of ofKind(docs, 'Ingress'))
+      for (const rule of ingress.spec.rules)
+        for (const path of rule.http.paths) {
+          const service = ofKind(docs, 'Service').find((s) => s.metadata.name === path.backend.service.name);
+          expect(service?.spec.ports.map((p: { name: string }) => p.name)).toContain(
+            path.backend.service.port.name,
+          );
+        }
+  });
+
+  it('when each process environment is resolved, then it is NODE_ENV=production and only variables its config.ts reads', () => {
+    for (const process of resolveProcesses(docs)) {
+      const known = configVariables(process.name);
+      const variables = [...Object.keys(process.env), ...process.externalSecrets.map((s) => s.variable)];
+      expect({ process: process.name, unknown: variables.filter((v) => !known.has(v)) }).toEqual({
+        process: process.name,
+        unknown: [],
+      });
+      expect(process.env.NODE_ENV).toBe('production');
+    }
+  });
+});
+
+describe('the chart and the platform', () => {
+  it('when the processes of the chart are listed, then they are the launcher SERVICES and the gateway (a new service needs its entry)', () => {
+    expect(Object.keys(defaultValues().processes).sort()).toEqual([...SERVICES, 'gateway'].sort());
+    const rendered = ofKind(render(), 'Deployment').map(component);
+    expect(rendered.sort()).toEqual([...SERVICES, 'gateway'].sort());
+  });
+
+  it('when the gateway environment is resolved, then it has the address of every service its config.ts reads, and each owning service its own database', () => {
+    const processes = resolveProcesses(render());
+    const gateway = processes.find((p) => p.name === 'gateway');
+    const addresses = Object.keys(gateway?.env ?? {}).filter((v) => v.endsWith('_ADDRESS'));
+    const expected = [...configVariables('gateway')].filter((v) => v.endsWith('_ADDRESS'));
+    expect(addresses.sort()).toEqual(expected.sort());
+    for (const service of SERVICES)
+      expect(gateway?.env[`${service.toUpperCase()}_ADDRESS`]).toBe(`travel-partner-travel-${service}:50051`);
+    const databases = processes.flatMap((p) => (p.env.MONGO_DATABASE ? [p.env.MONGO_DATABASE] : []));
+    expect(new Set(databases).size).toBe(databases.length);
+  });
+
+  it('when the default values are used, then credentials come from the four Secrets the docs ask for', () => {
+    const secrets = resolveProcesses(render()).flatMap((p) =>
+      p.externalSecrets.map((s) => `${p.name}:${s.variable}<-${s.secret}/${s.key}`),
+    );
+    expect(secrets).toEqual(
+      expect.arrayContaining([
+        'identity:MONGO_URL<-partner-travel-mongodb/url',
+        'identity:ADMIN_PASSWORD<-partner-travel-admin/password',
+        'search:OFFER_TOKEN_PRIVATE_KEY<-partner-travel-offer-tokens/private.pem',
+        'booking:OFFER_TOKEN_PUBLIC_KEY<-partner-travel-offer-tokens/public.pem',
+        'gateway:REDIS_URL<-partner-travel-redis/url',
+      ]),
+    );
+    expect(ofKind(render(), 'Secret')).toEqual([]);
+  });
+
+  it('when a process is added as one values entry, then it gets its Deployment, Service, ConfigMap, budget and policy, and the gateway its address', () => {
+    const docs = render(
+      [],
+      [
+        'processes.loyalty.kind=grpc',
+        'processes.loyalty.port=50051',
+        'processes.loyalty.database=loyalty',
+        'processes.loyalty.kafka=true',
+      ],
+    );
+    for (const kind of ['Deployment', 'Service', 'ConfigMap', 'PodDisruptionBudget', 'NetworkPolicy'])
+      expect(ofKind(docs, kind).map((d) => d.metadata.name)).toContain('travel-partner-travel-loyalty');
+    const gateway = resolveProcesses(docs).find((p) => p.name === 'gateway');
+    expect(gateway?.env.LOYALTY_ADDRESS).toBe('travel-partner-travel-loyalty:50051');
+    const policy = ofKind(docs, 'NetworkPolicy').find(
+      (d) => d.metadata.name === 'travel-partner-travel-loyalty',
+    );
+    expect(policy?.spec.ingress[0].from).toEqual([
+      { podSelector: { matchLabels: expect.objectContaining({ 'app.kubernetes.io/component': 'gateway' }) } },
+    ]);
+  });
+
+  it('when a value has the wrong type, then rendering fails naming the value and the type it wants', () => {
+    expect(() => render([], ['defaults.replicas=two'])).toThrow(
+      "at '/defaults/replicas': got string, want integer",
+    );
+    expect(() => render([], ['processes.booking.kind=worker'])).toThrow('/processes/booking/kind');
+  });
+
+  it('when a top-level key is unknown, then rendering fails naming it', () => {
+    expect(() => render([], ['replicaCount=3'])).toThrow("additional properties 'replicaCount' not allowed");
+  });
+
+  it('when a credential is neither given nor referenced, then rendering fails saying which value to set', () => {
+    expect(() => render([], ['mongodb.existingSecret='])).toThrow(
+      'needs MongoDB: set mongodb.url or mongodb.existingSecret',
+    );
+    expect(() => render([], ['offerTokens.existingSecret='])).toThrow(
+      /(search|booking) needs the offer-token (private|public) key: set offerTokens\.(privateKey|publicKey) or offerTokens\.existingSecret/,
+    );
+  });
+
+  it('when an image tag is latest, then rendering fails', () => {
+    expect(() => render([], ['image.tag=latest'])).toThrow('/image/tag');
+  });
+});
