@@ -177,12 +177,22 @@ describe('the chart and the platform', () => {
         'processes.loyalty.port=50051',
         'processes.loyalty.database=loyalty',
         'processes.loyalty.kafka=true',
+        'processes.loyalty.secretEnv[0]=LOYALTY_SIGNING_KEY',
+        'credentials.LOYALTY_SIGNING_KEY.existingSecret=loyalty-keys',
       ],
     );
     for (const kind of ['Deployment', 'Service', 'ConfigMap', 'PodDisruptionBudget', 'NetworkPolicy'])
       expect(ofKind(docs, kind).map((d) => d.metadata.name)).toContain('travel-partner-travel-loyalty');
     const gateway = resolveProcesses(docs).find((p) => p.name === 'gateway');
     expect(gateway?.env.LOYALTY_ADDRESS).toBe('travel-partner-travel-loyalty:50051');
+    const loyalty = resolveProcesses(docs).find((p) => p.name === 'loyalty');
+    expect(loyalty?.externalSecrets).toEqual(
+      expect.arrayContaining([
+        { variable: 'LOYALTY_SIGNING_KEY', secret: 'loyalty-keys', key: 'LOYALTY_SIGNING_KEY' },
+        { variable: 'MONGO_URL', secret: 'partner-travel-mongodb', key: 'url' },
+      ]),
+    );
+    expect(loyalty?.env.MONGO_DATABASE).toBe('travel_loyalty');
     const policy = ofKind(docs, 'NetworkPolicy').find(
       (d) => d.metadata.name === 'travel-partner-travel-loyalty',
     );

@@ -161,8 +161,18 @@ key: {{ $v.admin.existingSecretKey }}
 name: {{ $chartSecret }}
 key: ADMIN_PASSWORD
 {{- end -}}
+{{- else if hasKey $v.credentials $var -}}
+{{- $credential := index $v.credentials $var -}}
+{{- if $credential.existingSecret -}}
+name: {{ $credential.existingSecret }}
+key: {{ $credential.key | default $var }}
 {{- else -}}
-{{- fail (printf "processes.%s.secretEnv names %q; known: OFFER_TOKEN_PRIVATE_KEY, OFFER_TOKEN_PUBLIC_KEY, ADMIN_PASSWORD" $process $var) -}}
+{{- $_ := required (printf "%s needs %s: set credentials.%s.value or credentials.%s.existingSecret" $process $var $var $var) $credential.value -}}
+name: {{ $chartSecret }}
+key: {{ $var }}
+{{- end -}}
+{{- else -}}
+{{- fail (printf "processes.%s.secretEnv names %q: add it under credentials (or use OFFER_TOKEN_PRIVATE_KEY, OFFER_TOKEN_PUBLIC_KEY, ADMIN_PASSWORD)" $process $var) -}}
 {{- end -}}
 {{- end -}}
 
