@@ -31,7 +31,7 @@ function formatStatus(s: InfraComponentStatus): string {
   const state = s.ready ? 'ready' : 'NOT READY';
   const pid = s.pid === undefined ? '' : ` pid ${s.pid}`;
   const detail = s.detail === undefined ? '' : ` (${s.detail})`;
-  return `[infra] ${s.name.padEnd(8)} ${s.mode.padEnd(8)} ${state.padEnd(9)} ${s.address}${pid}${detail}`;
+  return `[infra] ${s.name.padEnd(12)} ${s.mode.padEnd(8)} ${state.padEnd(9)} ${s.address}${pid}${detail}`;
 }
 
 async function start(names: string[]): Promise<number> {

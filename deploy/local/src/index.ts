@@ -11,6 +11,7 @@ export {
   stopComponent,
   stopInfra,
 } from './infra/index';
+export { MAILDEV_COPIES, type MaildevCopy, maildevWebUrl } from './infra/maildev';
 export { dataDir, logFile, pidFile, repoRoot, stateRoot } from './infra/paths';
 export {
   isAlive,

@@ -3,6 +3,7 @@ export * as health from './gen/grpc/health/v1/health';
 export * as billing from './gen/travel/billing/v1/billing_service';
 export * as booking from './gen/travel/booking/v1/booking_service';
 export * as corporate from './gen/travel/corporate/v1/corporate_service';
+export * as engagement from './gen/travel/engagement/v1/engagement_service';
 export * as apiUsage from './gen/travel/events/v1/api_usage';
 export * as bookingEvents from './gen/travel/events/v1/booking_event';
 export * as events from './gen/travel/events/v1/envelope';

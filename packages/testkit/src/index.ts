@@ -1,5 +1,6 @@
 export { inDays } from './days';
 export { type TestInfra, testInfra } from './infra';
+export { type CaughtEmail, emailsTo, emailsWithSubject, TEST_SMTP, testMaildevUrl } from './maildev-inbox';
 export { uniqueName } from './names';
 export { createOpenApiValidator, type ResponseCheck } from './openapi-validator';
 export { freePort, type ServiceProcess, spawnService } from './service-process';

@@ -8,6 +8,8 @@ const ENV_VARS: Record<InfraComponentName, string> = {
   secantusd: 'MONGO_URL',
   kafka: 'KAFKA_BROKERS',
   redis: 'REDIS_URL',
+  maildev: 'MAILDEV_URL',
+  'maildev-test': 'MAILDEV_TEST_URL',
 };
 
 /** An empty value counts as unset, so `MONGO_URL= pnpm infra start` falls back to the managed server. */

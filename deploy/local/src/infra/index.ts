@@ -3,6 +3,7 @@ import { createContext } from './context';
 import { errorText, InfraError } from './errors';
 import { installOne } from './install';
 import { kafka } from './kafka';
+import { maildev, maildevTest } from './maildev';
 import { redis } from './redis';
 import { secantusd } from './secantusd';
 import { startOne } from './start';
@@ -18,7 +19,7 @@ import type {
   StopInfraOptions,
 } from './types';
 
-export const INFRA_COMPONENTS: readonly InfraComponent[] = [secantusd, kafka, redis];
+export const INFRA_COMPONENTS: readonly InfraComponent[] = [secantusd, kafka, redis, maildev, maildevTest];
 
 export function componentByName(name: string): InfraComponent {
   const found = INFRA_COMPONENTS.find((c) => c.name === name);

@@ -1,4 +1,4 @@
-export type InfraComponentName = 'secantusd' | 'kafka' | 'redis';
+export type InfraComponentName = 'secantusd' | 'kafka' | 'redis' | 'maildev' | 'maildev-test';
 
 export type InfraMode = 'managed' | 'external';
 

@@ -1,0 +1,31 @@
+/** One email as MailDev's REST API (`GET /api/email`) returns it; only the fields tests read. */
+export interface CaughtEmail {
+  id: string;
+  subject: string;
+  text?: string;
+  html?: string;
+  to: { address: string; name?: string }[];
+  headers: Record<string, string>;
+}
+
+/** The test copy of MailDev that deploy/local starts (`maildev-test`); MAILDEV_TEST_URL points elsewhere. */
+export function testMaildevUrl(env: Record<string, string | undefined> = process.env): string {
+  return (env.MAILDEV_TEST_URL ?? 'http://127.0.0.1:11080').replace(/\/+$/, '');
+}
+
+/** The SMTP side of the same copy, for services under test. */
+export const TEST_SMTP = { host: '127.0.0.1', port: 11025 };
+
+/** Every email MailDev caught with exactly this subject (tests give theirs a unique one). */
+export async function emailsWithSubject(subject: string, baseUrl = testMaildevUrl()): Promise<CaughtEmail[]> {
+  const response = await fetch(`${baseUrl}/api/email?subject=${encodeURIComponent(subject)}`);
+  if (!response.ok) throw new Error(`MailDev answered ${response.status}`);
+  return (await response.json()) as CaughtEmail[];
+}
+
+/** Every email MailDev caught for this recipient. */
+export async function emailsTo(address: string, baseUrl = testMaildevUrl()): Promise<CaughtEmail[]> {
+  const response = await fetch(`${baseUrl}/api/email?${new URLSearchParams({ 'to.address': address })}`);
+  if (!response.ok) throw new Error(`MailDev answered ${response.status}`);
+  return (await response.json()) as CaughtEmail[];
+}

@@ -1,0 +1,91 @@
+import { modelOn } from '@travel/mongo';
+import type { Connection } from 'mongoose';
+import type { PageRequest } from '../domain/page';
+import type { Newsletter } from '../domain/records';
+import { findPage } from './list-page';
+import { type NewsletterDocument, newsletterSchema } from './newsletter.schema';
+
+export interface NewsletterRepository {
+  insert(newsletter: Newsletter): Promise<void>;
+  findById(id: string): Promise<Newsletter | null>;
+  list(page: PageRequest): Promise<Newsletter[]>;
+  /** Changes a draft; null when there is no draft with this id. */
+  updateDraft(
+    id: string,
+    changes: Partial<Pick<Newsletter, 'subject' | 'html' | 'text'>>,
+    at: Date,
+  ): Promise<Newsletter | null>;
+  deleteDraft(id: string): Promise<boolean>;
+  /** `draft` → `sending`, one conditional update: of two sends at once exactly one gets the newsletter. */
+  claimSend(id: string, at: Date): Promise<Newsletter | null>;
+  /** Takes the fan-out of one newsletter being sent whose lease ran out (or never began), until `leaseUntil`. */
+  leaseFanout(now: Date, leaseUntil: Date): Promise<Newsletter | null>;
+  /** Records fan-out progress while the lease is still ours; false when another replica took over. */
+  advanceFanout(id: string, lease: Date, after: string, renewTo: Date): Promise<boolean>;
+  /** The fan-out is complete: `sending` → `sent`. */
+  finishFanout(id: string, at: Date): Promise<void>;
+}
+
+export function createNewsletterRepository(connection: Connection): NewsletterRepository {
+  const model = modelOn(connection, 'Newsletter', newsletterSchema);
+  const one = (doc: NewsletterDocument | null) => (doc ? toNewsletter(doc) : null);
+  return {
+    async insert({ id, ...fields }) {
+      await model.create({ ...fields, _id: id, fanoutLeaseUntil: null });
+    },
+    findById: async (id) => one(await model.findById(id).lean<NewsletterDocument>()),
+    list: async (page) => (await findPage(model, {}, page)).map(toNewsletter),
+    updateDraft: async (id, changes, at) =>
+      one(
+        await model
+          .findOneAndUpdate(
+            { _id: id, status: 'draft' },
+            { $set: { ...changes, updatedAt: at } },
+            { new: true },
+          )
+          .lean<NewsletterDocument>(),
+      ),
+    deleteDraft: async (id) => (await model.deleteOne({ _id: id, status: 'draft' })).deletedCount === 1,
+    claimSend: async (id, at) =>
+      one(
+        await model
+          .findOneAndUpdate(
+            { _id: id, status: 'draft' },
+            { $set: { status: 'sending', sendRequestedAt: at, updatedAt: at, fanoutLeaseUntil: null } },
+            { new: true },
+          )
+          .lean<NewsletterDocument>(),
+      ),
+    leaseFanout: async (now, leaseUntil) =>
+      one(
+        await model
+          .findOneAndUpdate(
+            {
+              status: 'sending',
+              $or: [{ fanoutLeaseUntil: null }, { fanoutLeaseUntil: { $lte: now } }],
+            },
+            { $set: { fanoutLeaseUntil: leaseUntil } },
+            { new: true },
+          )
+          .lean<NewsletterDocument>(),
+      ),
+    async advanceFanout(id, lease, after, renewTo) {
+      const result = await model.updateOne(
+        { _id: id, status: 'sending', fanoutLeaseUntil: lease },
+        { $set: { fanoutAfter: after, fanoutLeaseUntil: renewTo } },
+      );
+      return result.matchedCount === 1;
+    },
+    async finishFanout(id, at) {
+      await model.updateOne(
+        { _id: id, status: 'sending' },
+        { $set: { status: 'sent', sentAt: at, updatedAt: at, fanoutLeaseUntil: null } },
+      );
+    },
+  };
+}
+
+function toNewsletter(doc: NewsletterDocument): Newsletter {
+  const { _id, fanoutLeaseUntil: _lease, ...fields } = doc;
+  return { id: _id, ...fields };
+}

@@ -1,0 +1,203 @@
+import type { engagement } from '@travel/contracts';
+import type { RequestContext, ServiceImplementation } from '@travel/grpc';
+import type { LeadUseCases } from '../domain/leads';
+import type { NewsletterUseCases, NewsletterView } from '../domain/newsletters';
+import type { QueryUseCases } from '../domain/queries';
+import type { Actor, EmailRecord, Lead, Subscriber, SupportQuery } from '../domain/records';
+import type { SubscriberUseCases } from '../domain/subscribers';
+import type { createWhatsappUseCases } from '../domain/whatsapp';
+
+export interface EngagementUseCases {
+  subscribers: SubscriberUseCases;
+  newsletters: NewsletterUseCases;
+  leads: LeadUseCases;
+  queries: QueryUseCases;
+  whatsapp: ReturnType<typeof createWhatsappUseCases>;
+  /** The outbox records of emails named by leads' and queries' messages. */
+  emailsByIds(ids: string[]): Promise<EmailRecord[]>;
+}
+
+type Deliveries = Map<string, EmailRecord>;
+
+/** Thin handlers: decode, call one use case (changes get the request's logger for their audit line), encode. */
+export function createEngagementGrpc(
+  useCases: EngagementUseCases,
+): ServiceImplementation<typeof engagement.EngagementServiceDefinition, RequestContext> {
+  const { subscribers, newsletters, leads, queries, whatsapp } = useCases;
+  const deliveriesOf = async (emailIds: (string | null)[]): Promise<Deliveries> => {
+    const ids = emailIds.filter((id): id is string => id !== null);
+    return new Map((await useCases.emailsByIds(ids)).map((email) => [email.id, email]));
+  };
+  const leadsOut = async (rows: Lead[]) => {
+    const deliveries = await deliveriesOf(rows.flatMap((lead) => lead.messages.map((m) => m.emailId)));
+    return rows.map((lead) => encodeLead(lead, deliveries));
+  };
+  const queriesOut = async (rows: SupportQuery[]) => {
+    const deliveries = await deliveriesOf(rows.flatMap((query) => query.thread.map((m) => m.emailId)));
+    return rows.map((query) => encodeQuery(query, deliveries));
+  };
+  const oneLead = async (lead: Lead) => ({ lead: (await leadsOut([lead]))[0] });
+  const oneQuery = async (query: SupportQuery) => ({ query: (await queriesOut([query]))[0] });
+  return {
+    async listSubscribers(request) {
+      const { items, nextCursor } = await subscribers.list(request);
+      return { subscribers: items.map(encodeSubscriber), nextCursor };
+    },
+    createSubscriber: async (request, { logger }) => ({
+      subscriber: encodeSubscriber(
+        await subscribers.create({ ...request, actor: actorOf(request.actor) }, logger),
+      ),
+    }),
+    updateSubscriber: async (request, { logger }) => ({
+      subscriber: encodeSubscriber(
+        await subscribers.update({ ...request, actor: actorOf(request.actor) }, logger),
+      ),
+    }),
+    deleteSubscriber: async (request, { logger }) => ({
+      id: await subscribers.remove({ actor: actorOf(request.actor), id: request.id }, logger),
+    }),
+    async subscribe(request) {
+      const { subscriber, created } = await subscribers.subscribe(request);
+      return { subscriber: encodeSubscriber(subscriber), created };
+    },
+    unsubscribe: async (request) => ({
+      subscriber: encodeSubscriber(await subscribers.unsubscribe(request)),
+    }),
+
+    async listNewsletters(request) {
+      const { items, nextCursor } = await newsletters.list(request);
+      return { newsletters: items.map(encodeNewsletter), nextCursor };
+    },
+    createNewsletter: async (request, { logger }) => ({
+      newsletter: encodeNewsletter(
+        await newsletters.create({ ...request, actor: actorOf(request.actor) }, logger),
+      ),
+    }),
+    updateNewsletter: async (request, { logger }) => ({
+      newsletter: encodeNewsletter(
+        await newsletters.update({ ...request, actor: actorOf(request.actor) }, logger),
+      ),
+    }),
+    deleteNewsletter: async (request, { logger }) => ({
+      id: await newsletters.remove({ actor: actorOf(request.actor), id: request.id }, logger),
+    }),
+    sendNewsletter: async (request, { logger }) => ({
+      newsletter: encodeNewsletter(
+        await newsletters.send({ actor: actorOf(request.actor), id: request.id }, logger),
+      ),
+    }),
+
+    async listLeads(request) {
+      const { items, nextCursor } = await leads.list({ ...request, actor: actorOf(request.actor) });
+      return { leads: await leadsOut(items), nextCursor };
+    },
+    createLead: async (request, { logger }) =>
+      oneLead(await leads.create({ ...request, actor: actorOf(request.actor) }, logger)),
+    updateLead: async (request, { logger }) =>
+      oneLead(await leads.update({ ...request, actor: actorOf(request.actor) }, logger)),
+    deleteLead: async (request, { logger }) => ({
+      id: await leads.remove({ actor: actorOf(request.actor), id: request.id }, logger),
+    }),
+    replyToLead: async (request, { logger }) =>
+      oneLead(await leads.reply({ ...request, actor: actorOf(request.actor) }, logger)),
+    createDemoRequest: async (request) => oneLead(await leads.createDemoRequest(request)),
+
+    createQuery: async (request, { logger }) =>
+      oneQuery(await queries.create({ ...request, actor: actorOf(request.actor) }, logger)),
+    async listQueries(request) {
+      const { items, nextCursor } = await queries.list({ ...request, actor: actorOf(request.actor) });
+      return { queries: await queriesOut(items), nextCursor };
+    },
+    replyToQuery: async (request, { logger }) =>
+      oneQuery(await queries.reply({ ...request, actor: actorOf(request.actor) }, logger)),
+
+    verifyWhatsappSubscription: async (request) => ({ challenge: whatsapp.verifySubscription(request) }),
+    receiveWhatsappWebhook: async (request, { logger }) => whatsapp.receive(request, logger),
+  };
+}
+
+function actorOf(actor: engagement.Actor | undefined): Actor {
+  return { userId: actor?.userId ?? '', email: actor?.email ?? '', tenantId: actor?.tenantId ?? null };
+}
+
+function encodeSubscriber(subscriber: Subscriber): engagement.Subscriber {
+  const { id, email, status, source, createdAt, updatedAt } = subscriber;
+  return { id, email, status, source, createdAt, updatedAt };
+}
+
+function encodeNewsletter({ newsletter, counts }: NewsletterView): engagement.Newsletter {
+  return {
+    id: newsletter.id,
+    subject: newsletter.subject,
+    html: newsletter.html,
+    text: newsletter.text ?? undefined,
+    status: newsletter.status,
+    counts,
+    createdAt: newsletter.createdAt,
+    updatedAt: newsletter.updatedAt,
+    sendRequestedAt: newsletter.sendRequestedAt ?? undefined,
+    sentAt: newsletter.sentAt ?? undefined,
+  };
+}
+
+function encodeDelivery(
+  emailId: string | null,
+  deliveries: Deliveries,
+): engagement.EmailDelivery | undefined {
+  const email = emailId === null ? undefined : deliveries.get(emailId);
+  if (!email) return undefined;
+  return {
+    id: email.id,
+    status: email.status,
+    attempts: email.attempts,
+    lastError: email.lastError ?? undefined,
+    sentAt: email.sentAt ?? undefined,
+    nextAttemptAt: email.status === 'sent' ? undefined : (email.dueAt ?? undefined),
+  };
+}
+
+function encodeLead(lead: Lead, deliveries: Deliveries): engagement.Lead {
+  return {
+    id: lead.id,
+    tenantId: lead.tenantId ?? undefined,
+    name: lead.name,
+    email: lead.email ?? undefined,
+    phone: lead.phone ?? undefined,
+    company: lead.company ?? undefined,
+    message: lead.message ?? undefined,
+    source: lead.source,
+    status: lead.status,
+    messages: lead.messages.map((message) => ({
+      id: message.id,
+      direction: message.direction,
+      channel: message.channel,
+      subject: message.subject ?? undefined,
+      body: message.body,
+      at: message.at,
+      authorUserId: message.authorUserId ?? undefined,
+      email: encodeDelivery(message.emailId, deliveries),
+    })),
+    createdAt: lead.createdAt,
+    updatedAt: lead.updatedAt,
+  };
+}
+
+function encodeQuery(query: SupportQuery, deliveries: Deliveries): engagement.Query {
+  return {
+    id: query.id,
+    tenantId: query.tenantId,
+    askedByUserId: query.askedByUserId,
+    askedByEmail: query.askedByEmail,
+    subject: query.subject,
+    status: query.status,
+    thread: query.thread.map((message) => ({
+      from: message.from,
+      authorUserId: message.authorUserId,
+      body: message.body,
+      at: message.at,
+      email: encodeDelivery(message.emailId, deliveries),
+    })),
+    createdAt: query.createdAt,
+    updatedAt: query.updatedAt,
+  };
+}

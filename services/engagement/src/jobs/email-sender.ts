@@ -1,0 +1,47 @@
+import type { Logger } from '@travel/logger';
+import type { EmailRepository } from '../db/email.repository';
+import type { Mailer } from '../mail/mailer';
+
+export interface EmailSenderDeps {
+  emails: EmailRepository;
+  mailer: Pick<Mailer, 'send'>;
+  now: () => Date;
+  leaseMs: number;
+  retryBaseMs: number;
+  maxAttempts: number;
+  concurrency: number;
+  logger: Logger;
+}
+
+/**
+ * One pass of the outbox: `concurrency` workers each claim the earliest due email (a lease, so two
+ * replicas never hold the same one), send it, and record the outcome. A failure is kept on the email
+ * (`failed`, the reason) and retried after a pause that doubles each time, until `maxAttempts`.
+ */
+export function createEmailSender(deps: EmailSenderDeps) {
+  const worker = async () => {
+    for (;;) {
+      const now = deps.now();
+      const email = await deps.emails.claimDue(now, new Date(now.getTime() + deps.leaseMs));
+      if (!email) return;
+      try {
+        await deps.mailer.send(email);
+        await deps.emails.markSent(email.id, deps.now());
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        const last = email.attempts >= deps.maxAttempts;
+        const retryAt = last
+          ? null
+          : new Date(deps.now().getTime() + deps.retryBaseMs * 2 ** (email.attempts - 1));
+        await deps.emails.markFailed(email.id, email.attempts, reason, retryAt);
+        deps.logger.warn(
+          { email_id: email.id, attempt: email.attempts, err: reason, gave_up: last },
+          'email not sent',
+        );
+      }
+    }
+  };
+  return async function sendDue(): Promise<void> {
+    await Promise.all(Array.from({ length: deps.concurrency }, worker));
+  };
+}

@@ -1,0 +1,118 @@
+import { engagement } from '@travel/contracts';
+import { createGrpcServer } from '@travel/grpc';
+import { type Component, createPeriodicJob } from '@travel/lifecycle';
+import type { Logger } from '@travel/logger';
+import { createMongo, mongoOptionsOf } from '@travel/mongo';
+import type { EngagementConfig } from './config';
+import { createEmailRepository } from './db/email.repository';
+import { createLeadRepository } from './db/lead.repository';
+import { createNewsletterRepository } from './db/newsletter.repository';
+import { createQueryRepository } from './db/query.repository';
+import { createSubscriberRepository } from './db/subscriber.repository';
+import { createWhatsappRepository } from './db/whatsapp.repository';
+import { createLeadUseCases } from './domain/leads';
+import { createNewsletterUseCases } from './domain/newsletters';
+import { createQueryUseCases } from './domain/queries';
+import { createSubscriberUseCases } from './domain/subscribers';
+import { createWhatsappUseCases } from './domain/whatsapp';
+import { createEngagementGrpc } from './grpc/engagement.grpc';
+import { createEmailSender } from './jobs/email-sender';
+import { createNewsletterFanout } from './jobs/newsletter-fanout';
+import { createMailer, type Mailer } from './mail/mailer';
+
+export interface EngagementServiceOptions {
+  now?: () => Date;
+  /** Tests wrap the real mailer (e.g. to fail the first attempts against the real SMTP server). */
+  wrapMailer?: (mailer: Mailer) => Pick<Mailer, 'send'>;
+}
+
+/**
+ * Engagement owns subscribers, newsletters, leads, support queries, WhatsApp messages and every outbound
+ * email. Wired by hand: repositories → use cases → gRPC, plus two jobs: the newsletter fan-out (subscribed
+ * addresses → emails) and the email sender (the outbox → SMTP, with leases and retries).
+ */
+export function createEngagementService(
+  config: EngagementConfig,
+  logger: Logger,
+  options: EngagementServiceOptions = {},
+) {
+  const now = options.now ?? (() => new Date());
+  const mongo = createMongo({ ...mongoOptionsOf(config), logger });
+  const subscribers = createSubscriberRepository(mongo.connection);
+  const newsletters = createNewsletterRepository(mongo.connection);
+  const emails = createEmailRepository(mongo.connection);
+  const leads = createLeadRepository(mongo.connection);
+  const mailer = createMailer({
+    host: config.SMTP_HOST,
+    port: config.SMTP_PORT,
+    secure: config.SMTP_SECURE,
+    user: config.SMTP_USER,
+    password: config.SMTP_PASSWORD,
+    from: config.MAIL_FROM,
+  });
+  const senderJob = createPeriodicJob({
+    name: 'email-sender',
+    everyMs: config.EMAIL_POLL_MS,
+    run: createEmailSender({
+      emails,
+      mailer: options.wrapMailer ? options.wrapMailer(mailer) : mailer,
+      now,
+      leaseMs: config.EMAIL_LEASE_MS,
+      retryBaseMs: config.EMAIL_RETRY_BASE_MS,
+      maxAttempts: config.EMAIL_MAX_ATTEMPTS,
+      concurrency: config.EMAIL_CONCURRENCY,
+      logger,
+    }),
+    logger,
+  });
+  const emailsQueued = () => senderJob.nudge();
+  const fanoutJob = createPeriodicJob({
+    name: 'newsletter-fanout',
+    everyMs: config.EMAIL_POLL_MS,
+    run: createNewsletterFanout({
+      newsletters,
+      subscribers,
+      emails,
+      now,
+      baseUrl: config.PUBLIC_BASE_URL,
+      batchSize: config.NEWSLETTER_FANOUT_BATCH,
+      leaseMs: config.EMAIL_LEASE_MS,
+      emailsQueued,
+      logger,
+    }),
+    logger,
+  });
+  const engagementGrpc = createEngagementGrpc({
+    subscribers: createSubscriberUseCases({ subscribers, now }),
+    newsletters: createNewsletterUseCases({
+      newsletters,
+      emails,
+      now,
+      sendRequested: () => fanoutJob.nudge(),
+    }),
+    leads: createLeadUseCases({ leads, emails, now, emailsQueued }),
+    queries: createQueryUseCases({
+      queries: createQueryRepository(mongo.connection),
+      emails,
+      now,
+      emailsQueued,
+    }),
+    whatsapp: createWhatsappUseCases({
+      whatsapp: createWhatsappRepository(mongo.connection),
+      leads,
+      now,
+      verifyToken: config.WHATSAPP_VERIFY_TOKEN,
+      appSecret: config.WHATSAPP_APP_SECRET,
+    }),
+    emailsByIds: emails.findByIds,
+  });
+  const grpc = createGrpcServer({
+    host: config.GRPC_HOST,
+    port: config.GRPC_PORT,
+    services: [{ definition: engagement.EngagementServiceDefinition, implementation: engagementGrpc }],
+    healthChecks: { mongodb: mongo.ping },
+    logger,
+  });
+  const components: Component[] = [mongo, mailer, senderJob, fanoutJob, grpc];
+  return { components, grpc, mongo };
+}

@@ -1,0 +1,61 @@
+import { engagement } from '@travel/contracts';
+import { createServiceClient, type ServiceClient } from '@travel/grpc';
+import { startServiceUnderTest, TEST_SMTP, testInfra, testLogger, uniqueName } from '@travel/testkit';
+import { readConfig } from '../src/config';
+import { createEngagementService, type EngagementServiceOptions } from '../src/service';
+
+const infra = testInfra();
+
+export type EngagementClient = ServiceClient<typeof engagement.EngagementServiceDefinition>;
+
+export const WHATSAPP = { verifyToken: 'ct-verify-token', appSecret: 'ct-app-secret-123' };
+
+/** A database of its own per test file; replicas started on the same one share it, as in production. */
+export const newDatabase = () => uniqueName('ct_engagement');
+
+/** One replica of the engagement service in-process, sending to the test MailDev. */
+export async function startEngagement(
+  database: string,
+  env: Record<string, string> = {},
+  options: EngagementServiceOptions = {},
+) {
+  const built = createEngagementService(
+    readConfig({
+      GRPC_PORT: '0',
+      MONGO_URL: infra.mongoUrl,
+      MONGO_DATABASE: database,
+      SMTP_HOST: TEST_SMTP.host,
+      SMTP_PORT: String(TEST_SMTP.port),
+      WHATSAPP_VERIFY_TOKEN: WHATSAPP.verifyToken,
+      WHATSAPP_APP_SECRET: WHATSAPP.appSecret,
+      EMAIL_POLL_MS: '100',
+      ...env,
+    }),
+    testLogger(),
+    options,
+  );
+  const service = await startServiceUnderTest(built);
+  const client: EngagementClient = createServiceClient(
+    engagement.EngagementServiceDefinition,
+    service.address,
+    { deadlineMs: 20_000 },
+  );
+  return { client, service, mongo: built.mongo };
+}
+
+export const platformActor = { userId: 'usr_platform', email: 'admin@example.com' };
+export const tenantActor = (tenantId: string) => ({
+  userId: `usr_${tenantId}`,
+  email: `${tenantId}@example.com`,
+  tenantId,
+});
+
+/** The catalog code a call failed with (`ok` when it did not fail). */
+export async function codeOf(call: Promise<unknown>): Promise<string> {
+  try {
+    await call;
+    return 'ok';
+  } catch (error) {
+    return (error as { code?: string }).code ?? String(error);
+  }
+}
