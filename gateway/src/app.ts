@@ -3,13 +3,16 @@ import type { Logger } from '@travel/logger';
 import express, { type Express, type RequestHandler } from 'express';
 import { getAbsoluteFSPath } from 'swagger-ui-dist';
 import type { AccessDirectory } from './access/access-directory';
+import type { CustomerTokenVerifier } from './access/customer-tokens';
 import type { RateLimits } from './access/rate-limits';
 import type { StaffTokenVerifier } from './access/staff-tokens';
 import type { ServiceClients } from './clients/service-clients';
 import { createRouteTable, type RouteDefinition } from './http/route-table';
+import { authenticateCustomer } from './middleware/authenticate-customer';
 import { authenticateKey } from './middleware/authenticate-key';
 import { authenticateStaff } from './middleware/authenticate-staff';
 import { clientAddress } from './middleware/client-address';
+import { consoleIpRules } from './middleware/console-ip-rules';
 import { errorHandler } from './middleware/error-handler';
 import { ipAllowList } from './middleware/ip-allow-list';
 import { jsonBody, jsonBodyErrors } from './middleware/json-body';
@@ -24,11 +27,13 @@ import { requestLog } from './middleware/request-log';
 import { requireScope } from './middleware/require-scope';
 import { requireStaffAccess } from './middleware/require-staff-access';
 import { requireTenantLink } from './middleware/require-tenant-link';
+import { storefrontSwitch } from './middleware/storefront-switch';
 import type { OpenApiDocuments } from './openapi/documents';
 import { adminRoutes } from './routes/admin';
 import { DOCS_ASSETS_PATH, docsRoutes } from './routes/docs.routes';
 import { healthRoutes } from './routes/health.routes';
 import { partnerRoutes } from './routes/partner';
+import { customerRoutes } from './routes/storefront/customer-routes';
 import type { UsageRecorder } from './usage/usage-recorder';
 
 export interface AppDeps {
@@ -40,19 +45,29 @@ export interface AppDeps {
   directory: AccessDirectory;
   rateLimits: RateLimits;
   staffTokens: StaffTokenVerifier;
+  customerTokens: CustomerTokenVerifier;
   usage: UsageRecorder;
   trustedProxies: readonly CidrRange[];
   signInAttemptsPerMinute: number;
+  customerSignInPerAddressPerMinute: number;
 }
 
 /** Every route the gateway serves; access checks, the 405 check and the OpenAPI coverage test read this list. */
 export function allRoutes(deps: AppDeps): RouteDefinition[] {
-  return [...healthRoutes(deps), ...docsRoutes(deps.documents), ...partnerRoutes(deps), ...adminRoutes(deps)];
+  return [
+    ...healthRoutes(deps),
+    ...docsRoutes(deps.documents),
+    ...partnerRoutes(deps),
+    ...adminRoutes(deps),
+    ...customerRoutes(deps),
+  ];
 }
 
 /** The access checks, in the order they run (STYLE.md rule 11). Each passes routes not of its kind. */
 export interface AccessChain {
   clientAddress: RequestHandler;
+  /** Platform-wide gates by path: the console IP rules on `/api/admin/*`, the storefront switch. */
+  platform: RequestHandler[];
   /** Per-address limits of public write routes. */
   public: RequestHandler[];
   partner: RequestHandler[];
@@ -63,6 +78,7 @@ export interface AccessChain {
 export function accessChain(deps: AppDeps): AccessChain {
   return {
     clientAddress: clientAddress(deps.trustedProxies),
+    platform: [consoleIpRules(deps.directory), storefrontSwitch(deps.directory)],
     public: [publicRateLimit(deps.rateLimits)],
     partner: [
       recordUsage(deps.usage),
@@ -74,7 +90,7 @@ export function accessChain(deps: AppDeps): AccessChain {
       requireTenantLink,
     ],
     staff: [authenticateStaff(deps.staffTokens, deps.directory), requireStaffAccess],
-    customer: [],
+    customer: [authenticateCustomer(deps.customerTokens, deps.directory)],
   };
 }
 
@@ -86,8 +102,9 @@ export function createApp(deps: AppDeps): Express {
 }
 
 /**
- * The middleware chain, in one visible order: request id → route → partner checks (authenticate → IP
- * allow-list → platform switches → scope → rate limit → tenant link) or staff checks → body → route →
+ * The middleware chain, in one visible order: request id → route → client address → platform gates
+ * (console IP rules, storefront switch) → public limits → partner checks (authenticate → IP allow-list →
+ * platform switches → scope → rate limit → tenant link), staff checks or customer checks → body → route →
  * not found → error handler. Middleware tests assemble it around their own routes, so they exercise
  * exactly this order.
  */
@@ -107,7 +124,14 @@ export function assembleApp(
   mountStatic?.(app);
   app.use(matchRoute(routes));
   if (access)
-    app.use(access.clientAddress, ...access.public, ...access.partner, ...access.staff, ...access.customer);
+    app.use(
+      access.clientAddress,
+      ...access.platform,
+      ...access.public,
+      ...access.partner,
+      ...access.staff,
+      ...access.customer,
+    );
   app.use(jsonBody());
   app.use(jsonBodyErrors);
   const router = express.Router();

@@ -31,6 +31,8 @@ const schema = z.object({
   RATE_LIMIT_PREFIX: z.string().min(1).default('rl'),
   /** Staff sign-in attempts allowed per client address and email per minute. */
   SIGN_IN_ATTEMPTS_PER_MINUTE: positiveInt(10),
+  /** Customer sign-in and registration attempts per client address per minute (per email: the line above). */
+  CUSTOMER_SIGN_IN_PER_ADDRESS_PER_MINUTE: positiveInt(30),
   /** How often buffered usage is sent to Kafka. */
   USAGE_FLUSH_MS: positiveInt(1000),
 });

@@ -2,6 +2,7 @@ import { createEventPublisher, createKafka } from '@travel/events';
 import type { Component } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createAccessDirectory } from './access/access-directory';
+import { createCustomerTokenVerifier } from './access/customer-tokens';
 import { createIdentityChangesListener } from './access/identity-changes.listener';
 import { createRateLimits } from './access/rate-limits';
 import { createStaffTokenVerifier } from './access/staff-tokens';
@@ -34,6 +35,8 @@ export function createGateway(
   const directory = createAccessDirectory({
     apiAccess: clients.apiAccess,
     staff: clients.staff,
+    customers: clients.customers,
+    platformSettings: clients.platformSettings,
     ttlMs: config.ACCESS_CACHE_TTL_MS,
   });
   const changes = createIdentityChangesListener({ kafka, topicOptions, directory, logger });
@@ -54,9 +57,11 @@ export function createGateway(
     directory,
     rateLimits: createRateLimits(redis.client, config.RATE_LIMIT_PREFIX),
     staffTokens: createStaffTokenVerifier(clients.staff, now),
+    customerTokens: createCustomerTokenVerifier(clients.customers, now),
     usage,
     trustedProxies: config.TRUSTED_PROXIES,
     signInAttemptsPerMinute: config.SIGN_IN_ATTEMPTS_PER_MINUTE,
+    customerSignInPerAddressPerMinute: config.CUSTOMER_SIGN_IN_PER_ADDRESS_PER_MINUTE,
   });
   const http = createHttpServer(app, config.HTTP_HOST, config.HTTP_PORT, logger);
   const components: Component[] = [redis, changes, publisher, usage, http];

@@ -1,13 +1,15 @@
 import {
   type CidrRange,
+  type ConsoleIpPolicy,
+  consoleIpPolicy,
   type KeyEnvironment,
   type KeyRecord,
   type PlatformSwitches,
   parseAllowListEntry,
 } from '@travel/api-keys';
-import type { apiAccess, staff } from '@travel/contracts';
+import type { apiAccess, customers, platformSettings, staff } from '@travel/contracts';
 import type { ServiceClient } from '@travel/grpc';
-import type { StaffPrincipal } from '../http/request-context';
+import type { CustomerPrincipal, StaffPrincipal } from '../http/request-context';
 import { createInvalidatingCache } from './invalidating-cache';
 
 export interface PlatformSettings extends PlatformSwitches {
@@ -17,11 +19,25 @@ export interface PlatformSettings extends PlatformSwitches {
 /** A staff session as the gateway keeps it: the principal, or inactive (revoked, expired, user disabled). */
 export type StaffSession = { active: true; principal: Omit<StaffPrincipal, 'sessionId'> } | { active: false };
 
+/** A customer session as the gateway keeps it. */
+export type CustomerSession =
+  | { active: true; principal: Omit<CustomerPrincipal, 'sessionId'> }
+  | { active: false };
+
+/** The platform settings the gateway enforces: the storefront switch. */
+export interface StorefrontSettings {
+  storefrontEnabled: boolean;
+}
+
 export interface AccessDirectory {
   /** The key whose SHA-256 is `hash`, or undefined for a key identity does not know. */
   findKey(hash: string): Promise<KeyRecord | undefined>;
   settings(): Promise<PlatformSettings>;
   session(sessionId: string): Promise<StaffSession>;
+  customerSession(sessionId: string): Promise<CustomerSession>;
+  storefront(): Promise<StorefrontSettings>;
+  /** The console IP rules, parsed. */
+  consoleIpPolicy(): Promise<ConsoleIpPolicy>;
   /** Identity announced a change: forget everything. */
   clear(): void;
 }
@@ -29,6 +45,8 @@ export interface AccessDirectory {
 export interface AccessDirectoryDeps {
   apiAccess: ServiceClient<typeof apiAccess.ApiAccessServiceDefinition>;
   staff: ServiceClient<typeof staff.StaffServiceDefinition>;
+  customers: ServiceClient<typeof customers.CustomerServiceDefinition>;
+  platformSettings: ServiceClient<typeof platformSettings.PlatformSettingsServiceDefinition>;
   ttlMs: number;
 }
 
@@ -38,7 +56,8 @@ const PLATFORM = 'platform';
  * The gateway's view of identity: keys, platform switches and staff sessions, each fetched over gRPC
  * once and then served from memory until identity announces a change on `identity.changes`.
  */
-export function createAccessDirectory({ apiAccess, staff, ttlMs }: AccessDirectoryDeps): AccessDirectory {
+export function createAccessDirectory(deps: AccessDirectoryDeps): AccessDirectory {
+  const { apiAccess, staff, ttlMs } = deps;
   const keys = createInvalidatingCache<KeyRecord>({
     ttlMs,
     max: 50_000,
@@ -65,14 +84,44 @@ export function createAccessDirectory({ apiAccess, staff, ttlMs }: AccessDirecto
     max: 10_000,
     load: async (sessionId) => toStaffSession(await staff.getSession({ sessionId })),
   });
+  const customerSessions = createInvalidatingCache<CustomerSession>({
+    ttlMs,
+    max: 50_000,
+    load: async (sessionId) => toCustomerSession(await deps.customers.getCustomerSession({ sessionId })),
+  });
+  const storefront = createInvalidatingCache<StorefrontSettings>({
+    ttlMs,
+    max: 1,
+    load: async () => {
+      const { settings: found } = await deps.platformSettings.getPlatformSettings({});
+      if (!found) throw new Error('identity answered no platform settings');
+      return { storefrontEnabled: found.storefrontEnabled };
+    },
+  });
+  const ipRules = createInvalidatingCache<ConsoleIpPolicy>({
+    ttlMs,
+    max: 1,
+    load: async () => {
+      const { rules } = await deps.platformSettings.listConsoleIpRules({});
+      return consoleIpPolicy(
+        rules.map((rule) => ({ action: rule.action === 'allow' ? 'allow' : 'deny', cidr: rule.cidr })),
+      );
+    },
+  });
   return {
     findKey: (hash) => keys.get(hash),
     settings: async () => (await settings.get(PLATFORM)) as PlatformSettings,
     session: async (sessionId) => (await sessions.get(sessionId)) ?? { active: false },
+    customerSession: async (sessionId) => (await customerSessions.get(sessionId)) ?? { active: false },
+    storefront: async () => (await storefront.get(PLATFORM)) as StorefrontSettings,
+    consoleIpPolicy: async () => (await ipRules.get(PLATFORM)) as ConsoleIpPolicy,
     clear() {
       keys.clear();
       settings.clear();
       sessions.clear();
+      customerSessions.clear();
+      storefront.clear();
+      ipRules.clear();
     },
   };
 }
@@ -110,4 +159,10 @@ function toStaffSession(reply: staff.GetSessionResponse): StaffSession {
       rights: profile.rights,
     },
   };
+}
+
+function toCustomerSession(reply: customers.GetCustomerSessionResponse): CustomerSession {
+  const customer = reply.customer;
+  if (!reply.active || !customer) return { active: false };
+  return { active: true, principal: { customerId: customer.id, email: customer.email } };
 }

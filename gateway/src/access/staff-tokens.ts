@@ -23,12 +23,30 @@ export function createStaffTokenVerifier(
   client: ServiceClient<typeof staff.StaffServiceDefinition>,
   now: () => Date,
 ): StaffTokenVerifier {
+  return createAccessTokenVerifier(() => client.getAccessTokenKeys({}), now);
+}
+
+/** What identity publishes to verify one kind of access token: public JWKs (JSON), `iss` and `aud`. */
+export interface PublishedTokenKeys {
+  jwks: string[];
+  issuer: string;
+  audience: string;
+}
+
+/**
+ * A verifier for access tokens of one audience (staff or customer): both are signed with identity's one
+ * key, so the audience is what keeps a customer token off staff routes and the reverse.
+ */
+export function createAccessTokenVerifier(
+  loadKeys: () => Promise<PublishedTokenKeys>,
+  now: () => Date,
+): StaffTokenVerifier {
   let loaded:
     | { keys: ReturnType<typeof createLocalJWKSet>; issuer: string; audience: string; at: number }
     | undefined;
 
   async function load() {
-    const reply = await client.getAccessTokenKeys({});
+    const reply = await loadKeys();
     const set: JSONWebKeySet = { keys: reply.jwks.map((jwk) => JSON.parse(jwk)) };
     loaded = { keys: createLocalJWKSet(set), issuer: reply.issuer, audience: reply.audience, at: Date.now() };
     return loaded;

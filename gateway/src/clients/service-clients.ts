@@ -3,7 +3,9 @@ import {
   audit,
   billing,
   booking,
+  customers,
   health,
+  platformSettings,
   pricing,
   search,
   staff,
@@ -33,6 +35,8 @@ export interface ServiceClients {
   apiAccess: ServiceClient<typeof apiAccess.ApiAccessServiceDefinition>;
   tenants: ServiceClient<typeof tenants.TenantServiceDefinition>;
   staff: ServiceClient<typeof staff.StaffServiceDefinition>;
+  customers: ServiceClient<typeof customers.CustomerServiceDefinition>;
+  platformSettings: ServiceClient<typeof platformSettings.PlatformSettingsServiceDefinition>;
   audit: ServiceClient<typeof audit.AuditServiceDefinition>;
   search: ServiceClient<typeof search.SearchServiceDefinition>;
   pricing: ServiceClient<typeof pricing.PricingServiceDefinition>;
@@ -57,6 +61,12 @@ export function createServiceClients(config: GatewayConfig): ServiceClients {
     apiAccess: createServiceClient(apiAccess.ApiAccessServiceDefinition, config.IDENTITY_ADDRESS, options),
     tenants: createServiceClient(tenants.TenantServiceDefinition, config.IDENTITY_ADDRESS, options),
     staff: createServiceClient(staff.StaffServiceDefinition, config.IDENTITY_ADDRESS, options),
+    customers: createServiceClient(customers.CustomerServiceDefinition, config.IDENTITY_ADDRESS, options),
+    platformSettings: createServiceClient(
+      platformSettings.PlatformSettingsServiceDefinition,
+      config.IDENTITY_ADDRESS,
+      options,
+    ),
     audit: createServiceClient(audit.AuditServiceDefinition, config.IDENTITY_ADDRESS, options),
     search: createServiceClient(search.SearchServiceDefinition, config.SEARCH_ADDRESS, options),
     pricing: createServiceClient(pricing.PricingServiceDefinition, config.PRICING_ADDRESS, options),

@@ -43,6 +43,7 @@ export function partnerTestApp(routes: RouteDefinition[], key: KeyRecord): Expre
   };
   return assembleApp(logger, routes, {
     clientAddress: pass,
+    platform: [],
     public: [],
     partner: [verified, requireTenantLink],
     staff: [],

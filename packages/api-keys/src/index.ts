@@ -1,5 +1,12 @@
 export { resolveClientAddress } from './client-address';
 export {
+  type ConsoleIpAction,
+  type ConsoleIpPolicy,
+  type ConsoleIpRuleEntry,
+  consoleIpPolicy,
+  isConsoleAddressAllowed,
+} from './console-ip-rules';
+export {
   type CidrRange,
   invalidAllowListEntries,
   isAddressAllowed,

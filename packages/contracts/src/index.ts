@@ -13,6 +13,8 @@ export * as searchLogged from './gen/travel/events/v1/search_logged';
 export * as apiAccess from './gen/travel/identity/v1/api_access_service';
 export * as audit from './gen/travel/identity/v1/audit_service';
 export * as identityCommon from './gen/travel/identity/v1/common';
+export * as customers from './gen/travel/identity/v1/customer_service';
+export * as platformSettings from './gen/travel/identity/v1/platform_settings_service';
 export * as staff from './gen/travel/identity/v1/staff_service';
 export * as tenants from './gen/travel/identity/v1/tenant_service';
 export * as pricing from './gen/travel/pricing/v1/pricing_service';

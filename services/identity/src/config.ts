@@ -23,6 +23,8 @@ const fields = z.object({
   ACCESS_TOKEN_TTL_SECONDS: positiveInt(900),
   ACCESS_TOKEN_ISSUER: z.string().min(1).default('partner-travel-identity'),
   ACCESS_TOKEN_AUDIENCE: z.string().min(1).default('partner-travel-admin'),
+  /** `aud` of storefront customer tokens (same key and lifetime): staff routes refuse them, and the reverse. */
+  CUSTOMER_TOKEN_AUDIENCE: z.string().min(1).default('partner-travel-customer'),
   /** A staff session (and so its rotating refresh tokens) lasts this long from sign-in. */
   REFRESH_TOKEN_TTL_SECONDS: positiveInt(30 * 24 * 60 * 60),
 });

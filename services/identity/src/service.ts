@@ -1,4 +1,4 @@
-import { apiAccess, audit, staff, tenants } from '@travel/contracts';
+import { apiAccess, audit, customers, platformSettings, staff, tenants } from '@travel/contracts';
 import { createEventPublisher, createKafka } from '@travel/events';
 import { createGrpcServer } from '@travel/grpc';
 import type { Component } from '@travel/lifecycle';
@@ -6,6 +6,7 @@ import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, createProcessedEvents, mongoOptionsOf } from '@travel/mongo';
 import type { Connection } from 'mongoose';
 import type { IdentityConfig } from './config';
+import { wireCustomers } from './customers.wiring';
 import { createApiClientRepository } from './db/api-client.repository';
 import { createApiKeyRepository } from './db/api-key.repository';
 import { createApiKeyRevocationRepository } from './db/api-key-revocation.repository';
@@ -66,6 +67,7 @@ import { createApiAccessGrpc } from './grpc/api-access.grpc';
 import { createAuditGrpc } from './grpc/audit.grpc';
 import { createStaffGrpc } from './grpc/staff.grpc';
 import { createTenantsGrpc } from './grpc/tenants.grpc';
+import { wirePlatformSettings } from './platform-settings.wiring';
 
 export interface IdentityServiceOptions {
   /** The clock of the API-access use cases; tests pass their own to move time. */
@@ -120,6 +122,18 @@ export function createIdentityService(
       { definition: apiAccess.ApiAccessServiceDefinition, implementation: apiAccessWiring.apiAccessGrpc },
       { definition: tenants.TenantServiceDefinition, implementation: apiAccessWiring.tenantsGrpc },
       { definition: staff.StaffServiceDefinition, implementation: staffWiring.staffGrpc },
+      {
+        definition: customers.CustomerServiceDefinition,
+        implementation: wireCustomers(config, mongo.connection, { changes, now: () => new Date() }),
+      },
+      {
+        definition: platformSettings.PlatformSettingsServiceDefinition,
+        implementation: wirePlatformSettings(mongo.connection, {
+          audit: auditLog,
+          changes,
+          now: () => new Date(),
+        }),
+      },
       {
         definition: audit.AuditServiceDefinition,
         implementation: createAuditGrpc({

@@ -8,6 +8,7 @@ import { authRoutes } from './auth.routes';
 import { invoiceRoutes } from './invoices.routes';
 import { pricingAdminRoutes } from './pricing.routes';
 import { roleRoutes } from './roles.routes';
+import { settingsRoutes } from './settings.routes';
 import { tenantRoutes } from './tenants.routes';
 import { userRoutes } from './users.routes';
 
@@ -28,5 +29,6 @@ export function adminRoutes(deps: {
     ...roleRoutes(deps),
     ...pricingAdminRoutes(deps),
     ...invoiceRoutes(deps),
+    ...settingsRoutes(deps),
   ];
 }

@@ -6,7 +6,10 @@ export type ChangeKind =
   | 'staff_session'
   | 'staff_user'
   | 'role'
-  | 'tenant';
+  | 'tenant'
+  | 'customer_session'
+  | 'platform_settings'
+  | 'console_ip_rules';
 
 /** Announces on `identity.changes` that something gateways cache has changed. */
 export interface IdentityChanges {

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import type { ServiceClients } from '../../clients/service-clients';
+import { callOptions } from '../../http/calls';
+import { dataBody, listBody } from '../../http/envelope';
+import { customerOf } from '../../http/request-context';
+import type { RouteDefinition } from '../../http/route-table';
+import { validate } from '../../http/validate';
+import { stringParam } from '../admin/params';
+import { presentCustomer, presentTraveller } from './customer-presenters';
+
+const profileSchema = z.strictObject({
+  fullName: z.string().min(1).max(200).optional(),
+  /** null or "" removes the number. */
+  mobile: z.string().max(30).nullable().optional(),
+});
+const travellerSchema = z.strictObject({
+  firstName: z.string().min(1).max(100),
+  lastName: z.string().min(1).max(100),
+  dateOfBirth: z.string().max(10).optional(),
+  passportNumber: z.string().min(1).max(20).optional(),
+});
+
+/** The signed-in customer's profile and saved travellers (internal-api.md "Storefront"). */
+export function profileRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
+  return [
+    {
+      method: 'get',
+      path: '/api/profile',
+      access: { kind: 'customer' },
+      handlers: [
+        async (_req, res) => {
+          const { customerId } = customerOf(res);
+          const reply = await clients.customers.getProfile({ customerId }, callOptions(res));
+          res.json(dataBody(presentCustomer(reply.customer)));
+        },
+      ],
+    },
+    {
+      method: 'put',
+      path: '/api/profile',
+      access: { kind: 'customer' },
+      handlers: [
+        async (req, res) => {
+          const { fullName, mobile } = validate(profileSchema, req.body);
+          const reply = await clients.customers.updateProfile(
+            { customerId: customerOf(res).customerId, fullName, mobile: mobile === null ? '' : mobile },
+            callOptions(res),
+          );
+          res.json(dataBody(presentCustomer(reply.customer)));
+        },
+      ],
+    },
+    {
+      method: 'get',
+      path: '/api/travellers',
+      access: { kind: 'customer' },
+      handlers: [
+        async (_req, res) => {
+          const { customerId } = customerOf(res);
+          const reply = await clients.customers.listTravellers({ customerId }, callOptions(res));
+          // At most 20, so one page always holds them all.
+          res.json(listBody(reply.travellers.map(presentTraveller)));
+        },
+      ],
+    },
+    {
+      method: 'post',
+      path: '/api/travellers',
+      access: { kind: 'customer' },
+      handlers: [
+        async (req, res) => {
+          const body = validate(travellerSchema, req.body);
+          const reply = await clients.customers.addTraveller(
+            { customerId: customerOf(res).customerId, ...body },
+            callOptions(res),
+          );
+          res.status(201).json(dataBody(presentTraveller(reply.traveller)));
+        },
+      ],
+    },
+    {
+      method: 'delete',
+      path: '/api/travellers/:id',
+      access: { kind: 'customer' },
+      handlers: [
+        async (req, res) => {
+          const id = stringParam(req, 'id');
+          await clients.customers.deleteTraveller(
+            { customerId: customerOf(res).customerId, id },
+            callOptions(res),
+          );
+          res.json(dataBody({ id, deleted: true }));
+        },
+      ],
+    },
+  ];
+}

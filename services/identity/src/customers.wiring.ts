@@ -1,0 +1,66 @@
+import type { customers as customerContracts } from '@travel/contracts';
+import type { RequestContext, ServiceImplementation } from '@travel/grpc';
+import { createCounters } from '@travel/mongo';
+import type { Connection } from 'mongoose';
+import type { IdentityConfig } from './config';
+import { createCustomerRepository } from './db/customer.repository';
+import { createCustomerSessionRepository } from './db/customer-session.repository';
+import { createRefreshTokenRepository } from './db/refresh-token.repository';
+import { createSigningKeyRepository } from './db/signing-key.repository';
+import { createAccessTokens } from './domain/access-tokens';
+import { createAddTraveller } from './domain/add-traveller';
+import { createCustomerSessions } from './domain/customer-sessions';
+import type { IdentityChanges } from './domain/identity-changes';
+import { createLoginCustomer } from './domain/login-customer';
+import { createLogoutCustomer } from './domain/logout-customer';
+import { createRefreshCustomerSession } from './domain/refresh-customer-session';
+import { createRegisterCustomer } from './domain/register-customer';
+import { createUpdateProfile } from './domain/update-profile';
+import { createCustomersGrpc } from './grpc/customers.grpc';
+
+/** Storefront customers: accounts, sessions (their own token audience), profile and travellers. */
+export function wireCustomers(
+  config: IdentityConfig,
+  connection: Connection,
+  shared: { changes: IdentityChanges; now: () => Date },
+): ServiceImplementation<typeof customerContracts.CustomerServiceDefinition, RequestContext> {
+  const { changes, now } = shared;
+  const counters = createCounters(connection);
+  const customers = createCustomerRepository(connection);
+  const sessions = createCustomerSessionRepository(connection);
+  const refreshTokens = createRefreshTokenRepository(connection);
+  const accessTokens = createAccessTokens({
+    keys: createSigningKeyRepository(connection),
+    issuer: config.ACCESS_TOKEN_ISSUER,
+    audience: config.CUSTOMER_TOKEN_AUDIENCE,
+    ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+    now,
+  });
+  const customerSessions = createCustomerSessions({
+    sessions,
+    customers,
+    refreshTokens,
+    accessTokens,
+    changes,
+    now,
+    sessionTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS,
+  });
+  return createCustomersGrpc({
+    registerCustomer: createRegisterCustomer({
+      customers,
+      customerSessions,
+      newCustomerId: async () => `cus_${await counters.next('customer')}`,
+      now,
+    }),
+    loginCustomer: createLoginCustomer({ customers, customerSessions }),
+    refreshCustomerSession: createRefreshCustomerSession({ refreshTokens, customerSessions, now }),
+    logoutCustomer: createLogoutCustomer({ refreshTokens, sessions, customerSessions }),
+    getCustomerTokenKeys: () => accessTokens.published(),
+    findLiveSession: customerSessions.findLive,
+    getProfile: (customerId) => customers.findById(customerId),
+    updateProfile: createUpdateProfile({ customers, now }),
+    listTravellers: (customerId) => customers.travellersOf(customerId),
+    addTraveller: createAddTraveller({ customers, now }),
+    deleteTraveller: (customerId, travellerId) => customers.deleteTraveller(customerId, travellerId, now()),
+  });
+}

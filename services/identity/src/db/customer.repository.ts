@@ -1,0 +1,132 @@
+import { AppError } from '@travel/errors';
+import { isDuplicateKeyError, modelOn } from '@travel/mongo';
+import type { Connection } from 'mongoose';
+import { type Customer, MAX_TRAVELLERS, type Traveller } from '../domain/customer';
+import { type CustomerDocument, customerSchema, type TravellerDocument } from './customer.schema';
+
+export interface NewCustomer {
+  id: string;
+  email: string;
+  fullName: string;
+  mobile: string | null;
+  passwordHash: string;
+  createdAt: Date;
+}
+
+export interface CustomerChanges {
+  fullName?: string;
+  mobile?: string | null;
+}
+
+export type AddTravellerResult = 'added' | 'full' | 'no_customer';
+
+export interface CustomerRepository {
+  /** A taken email is `conflict`. */
+  create(customer: NewCustomer): Promise<Customer>;
+  findById(id: string): Promise<Customer | null>;
+  /** For the sign-in check only: the customer, its status and its password hash. */
+  findCredentials(
+    email: string,
+  ): Promise<{ customer: Customer; active: boolean; passwordHash: string } | null>;
+  /** Whether the customer exists and may sign in. */
+  isActive(id: string): Promise<boolean>;
+  update(id: string, changes: CustomerChanges, at: Date): Promise<Customer | null>;
+  travellersOf(customerId: string): Promise<Traveller[] | null>;
+  /** One conditional `$push`: never more than MAX_TRAVELLERS, also when adds race. */
+  addTraveller(customerId: string, traveller: Traveller, at: Date): Promise<AddTravellerResult>;
+  /** False when the customer has no traveller with this id. */
+  deleteTraveller(customerId: string, travellerId: string, at: Date): Promise<boolean>;
+}
+
+const NO_TRAVELLERS = { travellers: 0, passwordHash: 0 } as const;
+
+export function createCustomerRepository(connection: Connection): CustomerRepository {
+  const model = modelOn(connection, 'Customer', customerSchema);
+  return {
+    async create({ id, passwordHash, ...customer }) {
+      try {
+        await model.create({
+          _id: id,
+          ...customer,
+          passwordHash,
+          status: 'active',
+          travellers: [],
+          updatedAt: customer.createdAt,
+        });
+      } catch (error) {
+        if (isDuplicateKeyError(error))
+          throw new AppError('conflict', 'An account with this email already exists; sign in instead.');
+        throw error;
+      }
+      return { id, ...customer, updatedAt: customer.createdAt };
+    },
+    async findById(id) {
+      const doc = await model.findById(id, NO_TRAVELLERS).lean<CustomerDocument>();
+      return doc ? toCustomer(doc) : null;
+    },
+    async findCredentials(email) {
+      const doc = await model.findOne({ email }, { travellers: 0 }).lean<CustomerDocument>();
+      return doc
+        ? { customer: toCustomer(doc), active: doc.status === 'active', passwordHash: doc.passwordHash }
+        : null;
+    },
+    async isActive(id) {
+      const doc = await model.findById(id, { status: 1 }).lean<Pick<CustomerDocument, 'status'>>();
+      return doc?.status === 'active';
+    },
+    async update(id, changes, at) {
+      const doc = await model
+        .findOneAndUpdate(
+          { _id: id },
+          { $set: { ...changes, updatedAt: at } },
+          { new: true, projection: NO_TRAVELLERS },
+        )
+        .lean<CustomerDocument>();
+      return doc ? toCustomer(doc) : null;
+    },
+    async travellersOf(customerId) {
+      const doc = await model
+        .findById(customerId, { travellers: 1 })
+        .lean<Pick<CustomerDocument, 'travellers'>>();
+      return doc ? doc.travellers.map(toTraveller) : null;
+    },
+    async addTraveller(customerId, traveller, at) {
+      // The slot MAX_TRAVELLERS-1 must still be empty: the filter and the push are one atomic update.
+      const { modifiedCount } = await model.updateOne(
+        { _id: customerId, [`travellers.${MAX_TRAVELLERS - 1}`]: { $exists: false } },
+        { $push: { travellers: traveller }, $set: { updatedAt: at } },
+      );
+      if (modifiedCount === 1) return 'added';
+      return (await model.exists({ _id: customerId })) ? 'full' : 'no_customer';
+    },
+    async deleteTraveller(customerId, travellerId, at) {
+      const { modifiedCount } = await model.updateOne(
+        { _id: customerId, 'travellers.id': travellerId },
+        { $pull: { travellers: { id: travellerId } }, $set: { updatedAt: at } },
+      );
+      return modifiedCount === 1;
+    },
+  };
+}
+
+function toCustomer(doc: CustomerDocument): Customer {
+  return {
+    id: doc._id,
+    email: doc.email,
+    fullName: doc.fullName,
+    mobile: doc.mobile ?? null,
+    createdAt: doc.createdAt,
+    updatedAt: doc.updatedAt,
+  };
+}
+
+function toTraveller(doc: TravellerDocument): Traveller {
+  return {
+    id: doc.id,
+    firstName: doc.firstName,
+    lastName: doc.lastName,
+    dateOfBirth: doc.dateOfBirth ?? null,
+    passportNumber: doc.passportNumber ?? null,
+    createdAt: doc.createdAt,
+  };
+}

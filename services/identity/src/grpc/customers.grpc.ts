@@ -1,0 +1,92 @@
+import type { customers } from '@travel/contracts';
+import { AppError } from '@travel/errors';
+import type { RequestContext, ServiceImplementation } from '@travel/grpc';
+import type { AccessTokens } from '../domain/access-tokens';
+import type { createAddTraveller } from '../domain/add-traveller';
+import { type Customer, type CustomerTokens, maskPassport, type Traveller } from '../domain/customer';
+import type { CustomerSessions } from '../domain/customer-sessions';
+import type { createLoginCustomer } from '../domain/login-customer';
+import type { createLogoutCustomer } from '../domain/logout-customer';
+import type { createRefreshCustomerSession } from '../domain/refresh-customer-session';
+import type { createRegisterCustomer } from '../domain/register-customer';
+import type { createUpdateProfile } from '../domain/update-profile';
+
+export interface CustomerUseCases {
+  registerCustomer: ReturnType<typeof createRegisterCustomer>;
+  loginCustomer: ReturnType<typeof createLoginCustomer>;
+  refreshCustomerSession: ReturnType<typeof createRefreshCustomerSession>;
+  logoutCustomer: ReturnType<typeof createLogoutCustomer>;
+  getCustomerTokenKeys: AccessTokens['published'];
+  findLiveSession: CustomerSessions['findLive'];
+  getProfile: (customerId: string) => Promise<Customer | null>;
+  updateProfile: ReturnType<typeof createUpdateProfile>;
+  listTravellers: (customerId: string) => Promise<Traveller[] | null>;
+  addTraveller: ReturnType<typeof createAddTraveller>;
+  deleteTraveller: (customerId: string, travellerId: string) => Promise<boolean>;
+}
+
+/** Thin handlers: decode, call one use case, encode. */
+export function createCustomersGrpc(
+  useCases: CustomerUseCases,
+): ServiceImplementation<typeof customers.CustomerServiceDefinition, RequestContext> {
+  return {
+    async registerCustomer(request) {
+      return { tokens: encodeTokens(await useCases.registerCustomer(request)) };
+    },
+    async loginCustomer(request) {
+      return { tokens: encodeTokens(await useCases.loginCustomer(request)) };
+    },
+    async refreshCustomer(request) {
+      return { tokens: encodeTokens(await useCases.refreshCustomerSession(request.refreshToken)) };
+    },
+    async logoutCustomer(request) {
+      await useCases.logoutCustomer(request.refreshToken);
+      return {};
+    },
+    async getCustomerTokenKeys() {
+      return useCases.getCustomerTokenKeys();
+    },
+    async getCustomerSession({ sessionId }) {
+      const live = await useCases.findLiveSession(sessionId);
+      return live ? { active: true, customer: encodeCustomer(live.customer) } : { active: false };
+    },
+    async getProfile({ customerId }) {
+      return { customer: encodeCustomer(found(await useCases.getProfile(customerId))) };
+    },
+    async updateProfile({ customerId, ...input }) {
+      return { customer: encodeCustomer(await useCases.updateProfile(customerId, input)) };
+    },
+    async listTravellers({ customerId }) {
+      return { travellers: found(await useCases.listTravellers(customerId)).map(encodeTraveller) };
+    },
+    async addTraveller({ customerId, ...input }) {
+      return { traveller: encodeTraveller(await useCases.addTraveller(customerId, input)) };
+    },
+    async deleteTraveller({ customerId, id }) {
+      if (!(await useCases.deleteTraveller(customerId, id)))
+        throw new AppError('not_found', 'You have no traveller with this id.');
+      return {};
+    },
+  };
+}
+
+function found<T>(value: T | null): T {
+  if (value === null) throw new AppError('not_found', 'No such customer.');
+  return value;
+}
+
+function encodeCustomer(customer: Customer): customers.Customer {
+  return { ...customer, mobile: customer.mobile ?? undefined };
+}
+
+function encodeTokens(tokens: CustomerTokens): customers.CustomerTokens {
+  return { ...tokens, customer: encodeCustomer(tokens.customer) };
+}
+
+function encodeTraveller({ passportNumber, dateOfBirth, ...traveller }: Traveller): customers.Traveller {
+  return {
+    ...traveller,
+    dateOfBirth: dateOfBirth ?? undefined,
+    passportNumberMasked: passportNumber ? maskPassport(passportNumber) : undefined,
+  };
+}

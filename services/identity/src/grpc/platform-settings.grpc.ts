@@ -1,0 +1,45 @@
+import type { platformSettings } from '@travel/contracts';
+import type { RequestContext, ServiceImplementation } from '@travel/grpc';
+import type { ConsoleIpRulesRepository } from '../db/console-ip-rules.repository';
+import type { PlatformSettingsRepository } from '../db/platform-settings.repository';
+import type { createCreateConsoleIpRule } from '../domain/create-console-ip-rule';
+import type { createDeleteConsoleIpRule } from '../domain/delete-console-ip-rule';
+import type { PlatformSettings } from '../domain/platform-settings';
+import type { createUpdatePlatformSettings } from '../domain/update-platform-settings';
+import { requireActor } from './staff-actor';
+
+export interface PlatformSettingsUseCases {
+  getPlatformSettings: PlatformSettingsRepository['get'];
+  updatePlatformSettings: ReturnType<typeof createUpdatePlatformSettings>;
+  listConsoleIpRules: () => ReturnType<ConsoleIpRulesRepository['read']>;
+  createConsoleIpRule: ReturnType<typeof createCreateConsoleIpRule>;
+  deleteConsoleIpRule: ReturnType<typeof createDeleteConsoleIpRule>;
+}
+
+/** Thin handlers: decode, call one use case, encode. */
+export function createPlatformSettingsGrpc(
+  useCases: PlatformSettingsUseCases,
+): ServiceImplementation<typeof platformSettings.PlatformSettingsServiceDefinition, RequestContext> {
+  return {
+    async getPlatformSettings() {
+      return { settings: encodeSettings(await useCases.getPlatformSettings()) };
+    },
+    async updatePlatformSettings({ actor, ...input }) {
+      return { settings: encodeSettings(await useCases.updatePlatformSettings(requireActor(actor), input)) };
+    },
+    async listConsoleIpRules() {
+      return { rules: (await useCases.listConsoleIpRules()).rules };
+    },
+    async createConsoleIpRule({ actor, ...input }) {
+      return { rule: await useCases.createConsoleIpRule(requireActor(actor), input) };
+    },
+    async deleteConsoleIpRule({ actor, id }) {
+      await useCases.deleteConsoleIpRule(requireActor(actor), id);
+      return {};
+    },
+  };
+}
+
+function encodeSettings(settings: PlatformSettings): platformSettings.PlatformSettings {
+  return { ...settings, updatedAt: settings.updatedAt ?? undefined };
+}
