@@ -33,6 +33,7 @@ import { adminRoutes } from './routes/admin';
 import { DOCS_ASSETS_PATH, docsRoutes } from './routes/docs.routes';
 import { healthRoutes } from './routes/health.routes';
 import { partnerRoutes } from './routes/partner';
+import { promotionRoutes } from './routes/promotions/promotions.routes';
 import { customerRoutes } from './routes/storefront/customer-routes';
 import type { UsageRecorder } from './usage/usage-recorder';
 
@@ -60,6 +61,7 @@ export function allRoutes(deps: AppDeps): RouteDefinition[] {
     ...partnerRoutes(deps),
     ...adminRoutes(deps),
     ...customerRoutes(deps),
+    ...promotionRoutes(deps),
   ];
 }
 

@@ -7,6 +7,7 @@ import {
   health,
   platformSettings,
   pricing,
+  promotions,
   search,
   staff,
   tenants,
@@ -15,7 +16,7 @@ import {
 import { createServiceClient, type ServiceClient } from '@travel/grpc';
 import type { GatewayConfig } from '../config';
 
-export const SERVICE_NAMES = ['identity', 'search', 'pricing', 'booking', 'billing', 'webhook'] as const;
+export const SERVICE_NAMES = ['identity', 'search', 'pricing', 'booking', 'billing', 'webhook', 'promotions'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 function addressOf(config: GatewayConfig, name: ServiceName): string {
@@ -26,6 +27,7 @@ function addressOf(config: GatewayConfig, name: ServiceName): string {
     booking: config.BOOKING_ADDRESS,
     billing: config.BILLING_ADDRESS,
     webhook: config.WEBHOOK_ADDRESS,
+    promotions: config.PROMOTIONS_ADDRESS,
   };
   return addresses[name];
 }
@@ -43,6 +45,7 @@ export interface ServiceClients {
   booking: ServiceClient<typeof booking.BookingServiceDefinition>;
   billing: ServiceClient<typeof billing.BillingServiceDefinition>;
   webhook: ServiceClient<typeof webhook.WebhookServiceDefinition>;
+  promotions: ServiceClient<typeof promotions.PromotionsServiceDefinition>;
 }
 
 /** The gateway's gRPC clients, one channel per service, built once at start. */
@@ -73,5 +76,10 @@ export function createServiceClients(config: GatewayConfig): ServiceClients {
     booking: createServiceClient(booking.BookingServiceDefinition, config.BOOKING_ADDRESS, options),
     billing: createServiceClient(billing.BillingServiceDefinition, config.BILLING_ADDRESS, options),
     webhook: createServiceClient(webhook.WebhookServiceDefinition, config.WEBHOOK_ADDRESS, options),
+    promotions: createServiceClient(
+      promotions.PromotionsServiceDefinition,
+      config.PROMOTIONS_ADDRESS,
+      options,
+    ),
   };
 }

@@ -1,0 +1,57 @@
+import type { promotions } from '@travel/contracts';
+
+// Proto messages → the internal API's JSON shapes (internal.yaml). Absent optionals become null.
+
+const iso = (date: Date | undefined) => (date ? date.toISOString() : null);
+
+const COMMON = ['validFrom', 'validUntil', 'audience', 'active'] as const;
+const WORTH = ['service', 'percentBps', 'amount', 'maxDiscount', 'minAmount'] as const;
+
+/** The fields each kind shows (decisions.md "Promotions"). */
+const FIELDS = {
+  discount: ['name', ...WORTH, ...COMMON],
+  offer: ['title', 'description', 'imageUrl', 'code', ...COMMON],
+  voucher: ['code', ...WORTH, 'maxRedemptions', 'maxRedemptionsPerHolder', ...COMMON],
+} as const;
+
+export type PromotionKind = keyof typeof FIELDS;
+
+export const presentAllocation = (allocation: promotions.Allocation | undefined) => ({
+  id: allocation?.id ?? '',
+  tenantId: allocation?.tenantId ?? null,
+  customerId: allocation?.customerId ?? null,
+  createdAt: iso(allocation?.createdAt),
+});
+
+/** What anyone may see of a promotion: its terms, never to whom else it is allocated. */
+export function presentPromotion(promotion: promotions.Promotion) {
+  const kind = promotion.kind as PromotionKind;
+  const fields = (promotion.fields ?? {}) as Record<string, unknown>;
+  const shown: Record<string, unknown> = {};
+  for (const name of FIELDS[kind] ?? []) {
+    const value = fields[name];
+    shown[name] = value instanceof Date ? value.toISOString() : (value ?? null);
+  }
+  if (kind === 'voucher') shown.redeemedCount = promotion.redeemedCount;
+  return {
+    id: promotion.id,
+    ...shown,
+    createdAt: iso(promotion.createdAt),
+    updatedAt: iso(promotion.updatedAt),
+  };
+}
+
+/** The platform's view: the terms and every allocation. */
+export function presentAdminPromotion(promotion: promotions.Promotion | undefined) {
+  if (!promotion) throw new Error('promotions answered no promotion');
+  return { ...presentPromotion(promotion), allocations: promotion.allocations.map(presentAllocation) };
+}
+
+export const presentPreview = (preview: promotions.PreviewVoucherResponse) => ({
+  voucherId: preview.voucherId,
+  code: preview.code,
+  amount: preview.amount,
+  discount: preview.discount,
+  total: preview.total,
+  currency: 'INR',
+});

@@ -1,0 +1,243 @@
+import type { promotions } from '@travel/contracts';
+import type { Response } from 'express';
+import type { ServiceClients } from '../../clients/service-clients';
+import { actorOf, callOptions } from '../../http/calls';
+import { dataBody, listBody } from '../../http/envelope';
+import { customerOf, requestContextOf, staffOf } from '../../http/request-context';
+import type { RouteAccess, RouteDefinition } from '../../http/route-table';
+import { validate } from '../../http/validate';
+import { stringParam } from '../admin/params';
+import {
+  type PromotionKind,
+  presentAdminPromotion,
+  presentAllocation,
+  presentPreview,
+  presentPromotion,
+} from './promotion-presenters';
+import { allocateBody, applyBody, pageQuery, promotionBodies } from './promotion-requests';
+
+const PLURAL: Record<PromotionKind, 'discounts' | 'offers' | 'vouchers'> = {
+  discount: 'discounts',
+  offer: 'offers',
+  voucher: 'vouchers',
+};
+const tenantStaff: RouteAccess = { kind: 'staff', tenantOnly: true, right: 'bookings' };
+const anyStaff: RouteAccess = { kind: 'staff', right: 'bookings' };
+
+/** Voucher previews per client address: enough for a shopper, not for guessing codes. */
+export const VOUCHER_APPLY_LIMIT = { name: 'voucher-apply', limit: 30, windowSeconds: 60 };
+
+/**
+ * Promotions (decisions.md "Promotions"): the platform's CRUD and allocations of discounts, offers and
+ * vouchers (rights of the same names), tenant staff's `mine` lists and voucher preview (right `bookings`),
+ * the storefront's `b2c` lists, public preview and the customer's promo codes.
+ */
+export function promotionRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
+  const api = clients.promotions;
+  const kinds: PromotionKind[] = ['discount', 'offer', 'voucher'];
+  return [
+    ...kinds.flatMap((kind) => adminRoutesOf(clients, kind)),
+    ...(['discount', 'offer'] as const).flatMap((kind): RouteDefinition[] => [
+      {
+        method: 'get',
+        path: `/api/admin/${PLURAL[kind]}/mine`,
+        access: tenantStaff,
+        handlers: [
+          async (req, res) => {
+            const { limit, cursor } = validate(pageQuery, req.query, 'query');
+            const tenantId = staffOf(res).tenantId ?? undefined;
+            const reply = await api.listActivePromotions({ kind, tenantId, limit, cursor }, callOptions(res));
+            res.json(listBody(reply.promotions.map(presentPromotion), reply.nextCursor ?? null));
+          },
+        ],
+      },
+      {
+        method: 'get',
+        path: `/api/${PLURAL[kind]}/b2c`,
+        access: { kind: 'public' },
+        handlers: [
+          async (req, res) => {
+            const { limit, cursor } = validate(pageQuery, req.query, 'query');
+            const reply = await api.listActivePromotions({ kind, limit, cursor }, callOptions(res));
+            res.json(listBody(reply.promotions.map(presentPromotion), reply.nextCursor ?? null));
+          },
+        ],
+      },
+    ]),
+    {
+      method: 'post',
+      path: '/api/vouchers/apply',
+      access: { kind: 'public', limit: VOUCHER_APPLY_LIMIT },
+      handlers: [
+        async (req, res) => {
+          const body = validate(applyBody, req.body);
+          const reply = await api.previewVoucher({ ...body, publicPreview: true }, callOptions(res));
+          res.json(dataBody(presentPreview(reply)));
+        },
+      ],
+    },
+    {
+      method: 'post',
+      path: '/api/admin/vouchers/apply',
+      access: anyStaff,
+      handlers: [
+        async (req, res) => {
+          const body = validate(applyBody, req.body);
+          // Tenant staff preview as their tenant (its allocations and limits); the platform sees any voucher.
+          const tenantId = staffOf(res).tenantId ?? undefined;
+          const holder = tenantId === undefined ? undefined : { tenantId };
+          const reply = await api.previewVoucher({ ...body, holder, publicPreview: false }, callOptions(res));
+          res.json(dataBody(presentPreview(reply)));
+        },
+      ],
+    },
+    {
+      method: 'get',
+      path: '/api/wallet/promo-codes',
+      access: { kind: 'customer' },
+      handlers: [
+        async (req, res) => {
+          const { limit, cursor } = validate(pageQuery, req.query, 'query');
+          const { customerId } = customerOf(res);
+          const reply = await api.listCustomerVouchers({ customerId, limit, cursor }, callOptions(res));
+          res.json(listBody(reply.promotions.map(presentPromotion), reply.nextCursor ?? null));
+        },
+      ],
+    },
+  ];
+}
+
+/** The platform's routes of one kind: list, create, update, delete, allocate and remove an allocation. */
+function adminRoutesOf(clients: ServiceClients, kind: PromotionKind): RouteDefinition[] {
+  const api = clients.promotions;
+  const base = `/api/admin/${PLURAL[kind]}`;
+  const access: RouteAccess = { kind: 'staff', platformOnly: true, right: PLURAL[kind] };
+  const fieldsOf = (body: unknown) =>
+    validate(promotionBodies[kind].partial(), body) as promotions.PromotionFields;
+  const audit = (res: Response, action: string, targetId: string, details: object) =>
+    recordAudit(clients, res, { action, targetType: kind, targetId, details });
+  return [
+    {
+      method: 'get',
+      path: base,
+      access,
+      handlers: [
+        async (req, res) => {
+          const { limit, cursor } = validate(pageQuery, req.query, 'query');
+          const reply = await api.listPromotions({ kind, limit, cursor }, callOptions(res));
+          res.json(listBody(reply.promotions.map(presentAdminPromotion), reply.nextCursor ?? null));
+        },
+      ],
+    },
+    {
+      method: 'post',
+      path: base,
+      access,
+      handlers: [
+        async (req, res) => {
+          const fields = fieldsOf(req.body);
+          const reply = await api.createPromotion(
+            { actorUserId: staffOf(res).userId, kind, fields },
+            callOptions(res),
+          );
+          const shown = presentAdminPromotion(reply.promotion);
+          await audit(res, `${kind}.created`, shown.id, req.body);
+          res.status(201).json(dataBody(shown));
+        },
+      ],
+    },
+    {
+      method: 'put',
+      path: `${base}/:id`,
+      access,
+      handlers: [
+        async (req, res) => {
+          const fields = fieldsOf(req.body);
+          const id = stringParam(req, 'id');
+          const reply = await api.updatePromotion(
+            { actorUserId: staffOf(res).userId, kind, id, fields },
+            callOptions(res),
+          );
+          await audit(res, `${kind}.updated`, id, req.body);
+          res.json(dataBody(presentAdminPromotion(reply.promotion)));
+        },
+      ],
+    },
+    {
+      method: 'delete',
+      path: `${base}/:id`,
+      access,
+      handlers: [
+        async (req, res) => {
+          const id = stringParam(req, 'id');
+          await api.deletePromotion({ actorUserId: staffOf(res).userId, kind, id }, callOptions(res));
+          await audit(res, `${kind}.deleted`, id, {});
+          res.json(dataBody({ id, deleted: true }));
+        },
+      ],
+    },
+    {
+      method: 'post',
+      path: `${base}/:id/allocate`,
+      access,
+      handlers: [
+        async (req, res) => {
+          const holder = validate(allocateBody, req.body);
+          // An unknown tenant is 404 from identity; customers are checked by the customer directory later.
+          if (holder.tenantId !== undefined)
+            await clients.tenants.getTenant({ actor: actorOf(res), id: holder.tenantId }, callOptions(res));
+          const promotionId = stringParam(req, 'id');
+          const reply = await api.allocate(
+            { actorUserId: staffOf(res).userId, kind, promotionId, holder },
+            callOptions(res),
+          );
+          const allocation = presentAllocation(reply.allocation);
+          await audit(res, `${kind}.allocated`, promotionId, allocation);
+          res.status(201).json(dataBody(allocation));
+        },
+      ],
+    },
+    {
+      method: 'delete',
+      path: `${base}/:id/allocate/:allocationId`,
+      access,
+      handlers: [
+        async (req, res) => {
+          const promotionId = stringParam(req, 'id');
+          const allocationId = stringParam(req, 'allocationId');
+          await api.removeAllocation(
+            { actorUserId: staffOf(res).userId, kind, promotionId, allocationId },
+            callOptions(res),
+          );
+          await audit(res, `${kind}.allocation_removed`, promotionId, { allocationId });
+          res.json(dataBody({ id: allocationId, deleted: true }));
+        },
+      ],
+    },
+  ];
+}
+
+/**
+ * The change into identity's one audit log (who, what, when), after promotions stored it. A failure to
+ * record is logged, not answered: the change stands, and a 5xx would invite a retry that repeats it.
+ */
+async function recordAudit(
+  clients: ServiceClients,
+  res: Response,
+  entry: { action: string; targetType: string; targetId: string; details: object },
+): Promise<void> {
+  try {
+    await clients.audit.recordAuditEntry(
+      {
+        actor: actorOf(res),
+        action: entry.action,
+        targetType: entry.targetType,
+        targetId: entry.targetId,
+        detailsJson: JSON.stringify(entry.details),
+      },
+      callOptions(res),
+    );
+  } catch (error) {
+    requestContextOf(res).log.error({ err: error, audit: entry }, 'audit entry not recorded');
+  }
+}
