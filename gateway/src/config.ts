@@ -21,6 +21,7 @@ const schema = z.object({
   BILLING_ADDRESS: address(50055),
   WEBHOOK_ADDRESS: address(50056),
   PROMOTIONS_ADDRESS: address(50057),
+  CORPORATE_ADDRESS: address(50058),
   ...kafkaFields,
   /** Proxies whose X-Forwarded-For we believe (addresses or CIDRs); empty: the TCP peer is the client. */
   TRUSTED_PROXIES: csv('')

@@ -3,6 +3,7 @@ import {
   audit,
   billing,
   booking,
+  corporate,
   customers,
   health,
   platformSettings,
@@ -16,7 +17,16 @@ import {
 import { createServiceClient, type ServiceClient } from '@travel/grpc';
 import type { GatewayConfig } from '../config';
 
-export const SERVICE_NAMES = ['identity', 'search', 'pricing', 'booking', 'billing', 'webhook', 'promotions'] as const;
+export const SERVICE_NAMES = [
+  'identity',
+  'search',
+  'pricing',
+  'booking',
+  'billing',
+  'webhook',
+  'promotions',
+  'corporate',
+] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 function addressOf(config: GatewayConfig, name: ServiceName): string {
@@ -28,6 +38,7 @@ function addressOf(config: GatewayConfig, name: ServiceName): string {
     billing: config.BILLING_ADDRESS,
     webhook: config.WEBHOOK_ADDRESS,
     promotions: config.PROMOTIONS_ADDRESS,
+    corporate: config.CORPORATE_ADDRESS,
   };
   return addresses[name];
 }
@@ -46,6 +57,7 @@ export interface ServiceClients {
   billing: ServiceClient<typeof billing.BillingServiceDefinition>;
   webhook: ServiceClient<typeof webhook.WebhookServiceDefinition>;
   promotions: ServiceClient<typeof promotions.PromotionsServiceDefinition>;
+  corporate: ServiceClient<typeof corporate.CorporateServiceDefinition>;
 }
 
 /** The gateway's gRPC clients, one channel per service, built once at start. */
@@ -76,6 +88,7 @@ export function createServiceClients(config: GatewayConfig): ServiceClients {
     booking: createServiceClient(booking.BookingServiceDefinition, config.BOOKING_ADDRESS, options),
     billing: createServiceClient(billing.BillingServiceDefinition, config.BILLING_ADDRESS, options),
     webhook: createServiceClient(webhook.WebhookServiceDefinition, config.WEBHOOK_ADDRESS, options),
+    corporate: createServiceClient(corporate.CorporateServiceDefinition, config.CORPORATE_ADDRESS, options),
     promotions: createServiceClient(
       promotions.PromotionsServiceDefinition,
       config.PROMOTIONS_ADDRESS,

@@ -2,7 +2,7 @@ import { loadConfig, mongoFields, positiveInt, serviceFields } from '@travel/con
 import { z } from 'zod';
 
 const schema = z.object({
-  ...serviceFields({ grpcPort: 50062 }),
+  ...serviceFields({ grpcPort: 50058 }),
   ...mongoFields({ database: 'travel_corporate' }),
   /** Identity: the tenant a platform administrator names must exist, and every change goes to its audit log. */
   IDENTITY_ADDRESS: z.string().min(1).default('127.0.0.1:50051'),

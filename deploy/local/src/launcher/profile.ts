@@ -31,7 +31,16 @@ export const PROFILES: Record<StackProfile['name'], StackProfile> = {
   },
 };
 
-export const SERVICES = ['identity', 'search', 'pricing', 'booking', 'billing', 'webhook', 'promotions'] as const;
+export const SERVICES = [
+  'identity',
+  'search',
+  'pricing',
+  'booking',
+  'billing',
+  'webhook',
+  'promotions',
+  'corporate',
+] as const;
 export type ServiceName = (typeof SERVICES)[number];
 export type ProcessName = ServiceName | 'gateway';
 

@@ -1,6 +1,7 @@
 import type { RateLimits } from '../../access/rate-limits';
 import type { ServiceClients } from '../../clients/service-clients';
 import type { RouteDefinition } from '../../http/route-table';
+import { corporateRoutes } from '../corporate/corporate.routes';
 import { apiAccessRoutes } from './api-access.routes';
 import { apiConsoleRoutes } from './api-console.routes';
 import { auditRoutes } from './audit.routes';
@@ -29,6 +30,7 @@ export function adminRoutes(deps: {
     ...roleRoutes(deps),
     ...pricingAdminRoutes(deps),
     ...invoiceRoutes(deps),
+    ...corporateRoutes(deps),
     ...settingsRoutes(deps),
   ];
 }
