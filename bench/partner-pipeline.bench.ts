@@ -7,6 +7,7 @@ import type { Measurement, Target } from './load';
 import { assertPlatformRunning, roundTripSearch, withBenchKey } from './platform';
 import { count, fail, print, printLoad, printMachine, printTable } from './report';
 import { createRunner, type Runner } from './runner';
+import { benchVoucherPreview } from './voucher-route';
 import { benchWebhooks, MAX_BOOKING_SECONDS } from './webhook-route';
 
 /**
@@ -21,17 +22,18 @@ const USAGE = `usage: pnpm bench [-- options]   (or node bench/dist/partner-pipe
   --warmup S         seconds of warm-up per target, not measured (default 3; 0-60)
   --connections N    keep-alive connections (default 10; 1-1000)
   --rate N           the fixed rate in requests/s (default: half the bare route's maximum;
-                     50 for booking, 10 bookings/s for webhook)
+                     50 for booking, 10 bookings/s for webhook, 100 for voucher)
   --route NAME       the partner call to drive: me (GET /api/v1/me, default), search
                      (POST /api/v1/search/flights, a round trip for 2 adults), booking
                      (POST /api/v1/bookings: a new key per request, and one key replayed) or
-                     webhook (bookings fanned out to 10 webhook receivers on 127.0.0.1)
+                     webhook (bookings fanned out to 10 webhook receivers on 127.0.0.1) or
+                     voucher (POST /api/admin/vouchers/apply, a voucher preview)
   --bookings N       webhook: bookings to make (default 100; 1-5000, at most ${MAX_BOOKING_SECONDS} s of them)
   --wait S           webhook: seconds to wait for missing deliveries (default 60; 1-600)
   --bare-only        measure the bare route only; no platform needed
 env: ADMIN_EMAIL, ADMIN_PASSWORD (default: the demo platform administrator)`;
 
-const ROUTES = ['me', 'search', 'booking', 'webhook'] as const;
+const ROUTES = ['me', 'search', 'booking', 'webhook', 'voucher'] as const;
 type Route = (typeof ROUTES)[number];
 
 interface Options {
@@ -82,7 +84,7 @@ function readOptions(): Options {
     bareOnly: values['bare-only'],
     route:
       ROUTES.find((route) => route === values.route) ??
-      fail(`--route must be me, search, booking or webhook\n${USAGE}`),
+      fail(`--route must be me, search, booking, webhook or voucher\n${USAGE}`),
     bookings: integer('--bookings', values.bookings, 1, 5000),
     waitSeconds: integer('--wait', values.wait, 1, 600),
     admin: {
@@ -200,6 +202,8 @@ async function main(): Promise<void> {
   printMachine();
   printLoad(options);
   if (options.route === 'booking' && !options.bareOnly) return mainBookings(options, run);
+  if (options.route === 'voucher' && !options.bareOnly)
+    return benchVoucherPreview(run, { ...options, rate: options.rate ?? 100 });
   const bare = await startBareRoute();
   try {
     if (options.bareOnly) {
