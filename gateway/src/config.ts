@@ -22,6 +22,7 @@ const schema = z.object({
   WEBHOOK_ADDRESS: address(50056),
   PROMOTIONS_ADDRESS: address(50057),
   CORPORATE_ADDRESS: address(50058),
+  CONTENT_ADDRESS: address(50059),
   ...kafkaFields,
   /** Proxies whose X-Forwarded-For we believe (addresses or CIDRs); empty: the TCP peer is the client. */
   TRUSTED_PROXIES: csv('')

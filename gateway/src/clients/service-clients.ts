@@ -3,6 +3,7 @@ import {
   audit,
   billing,
   booking,
+  content,
   corporate,
   customers,
   health,
@@ -26,6 +27,7 @@ export const SERVICE_NAMES = [
   'webhook',
   'promotions',
   'corporate',
+  'content',
 ] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
@@ -37,6 +39,7 @@ function addressOf(config: GatewayConfig, name: ServiceName): string {
     booking: config.BOOKING_ADDRESS,
     billing: config.BILLING_ADDRESS,
     webhook: config.WEBHOOK_ADDRESS,
+    content: config.CONTENT_ADDRESS,
     promotions: config.PROMOTIONS_ADDRESS,
     corporate: config.CORPORATE_ADDRESS,
   };
@@ -56,6 +59,7 @@ export interface ServiceClients {
   booking: ServiceClient<typeof booking.BookingServiceDefinition>;
   billing: ServiceClient<typeof billing.BillingServiceDefinition>;
   webhook: ServiceClient<typeof webhook.WebhookServiceDefinition>;
+  content: ServiceClient<typeof content.ContentServiceDefinition>;
   promotions: ServiceClient<typeof promotions.PromotionsServiceDefinition>;
   corporate: ServiceClient<typeof corporate.CorporateServiceDefinition>;
 }
@@ -88,6 +92,7 @@ export function createServiceClients(config: GatewayConfig): ServiceClients {
     booking: createServiceClient(booking.BookingServiceDefinition, config.BOOKING_ADDRESS, options),
     billing: createServiceClient(billing.BillingServiceDefinition, config.BILLING_ADDRESS, options),
     webhook: createServiceClient(webhook.WebhookServiceDefinition, config.WEBHOOK_ADDRESS, options),
+    content: createServiceClient(content.ContentServiceDefinition, config.CONTENT_ADDRESS, options),
     corporate: createServiceClient(corporate.CorporateServiceDefinition, config.CORPORATE_ADDRESS, options),
     promotions: createServiceClient(
       promotions.PromotionsServiceDefinition,

@@ -40,6 +40,7 @@ export const SERVICES = [
   'webhook',
   'promotions',
   'corporate',
+  'content',
 ] as const;
 export type ServiceName = (typeof SERVICES)[number];
 export type ProcessName = ServiceName | 'gateway';

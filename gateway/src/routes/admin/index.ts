@@ -1,6 +1,7 @@
 import type { RateLimits } from '../../access/rate-limits';
 import type { ServiceClients } from '../../clients/service-clients';
 import type { RouteDefinition } from '../../http/route-table';
+import { contentRoutes } from '../content';
 import { corporateRoutes } from '../corporate/corporate.routes';
 import { apiAccessRoutes } from './api-access.routes';
 import { apiConsoleRoutes } from './api-console.routes';
@@ -30,6 +31,7 @@ export function adminRoutes(deps: {
     ...roleRoutes(deps),
     ...pricingAdminRoutes(deps),
     ...invoiceRoutes(deps),
+    ...contentRoutes(deps),
     ...corporateRoutes(deps),
     ...settingsRoutes(deps),
   ];

@@ -1,0 +1,38 @@
+import type { Response } from 'express';
+import type { ServiceClients } from '../clients/service-clients';
+import { actorOf, callOptions } from './calls';
+import { requestContextOf } from './request-context';
+
+/** One console change as identity's audit log shows it: `blog.published` on `blog` `blg_12`. */
+export interface AuditedChange {
+  action: string;
+  targetType: string;
+  targetId: string;
+  /** What changed (never a secret). */
+  details?: object;
+}
+
+/**
+ * Appends a change a service has stored to identity's one audit log, as the signed-in staff member. A failure
+ * to record is logged, not answered: the change stands, and a 5xx would invite a retry that repeats it.
+ */
+export async function recordAudit(
+  clients: ServiceClients,
+  res: Response,
+  change: AuditedChange,
+): Promise<void> {
+  try {
+    await clients.audit.recordAuditEntry(
+      {
+        actor: actorOf(res),
+        action: change.action,
+        targetType: change.targetType,
+        targetId: change.targetId,
+        detailsJson: JSON.stringify(change.details ?? {}),
+      },
+      callOptions(res),
+    );
+  } catch (error) {
+    requestContextOf(res).log.error({ err: error, audit: change }, 'audit entry not recorded');
+  }
+}

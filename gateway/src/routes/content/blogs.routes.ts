@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import type { ServiceClients } from '../../clients/service-clients';
+import { callOptions } from '../../http/calls';
+import { dataBody, listBody } from '../../http/envelope';
+import { recordAudit } from '../../http/record-audit';
+import { staffOf } from '../../http/request-context';
+import type { RouteAccess, RouteDefinition } from '../../http/route-table';
+import { validate } from '../../http/validate';
+import { stringParam } from '../admin/params';
+import { listBookingsQuery as pageQuery } from '../partner/booking-requests';
+import { presentBlog, presentBlogSummary, presentPublicBlog } from './presenters';
+
+// decisions.md: the spec lists these as public; we require an admin token with the right `blogs`. The blog
+// is the platform storefront's (the public routes name no tenant), so only platform staff write it.
+const editors: RouteAccess = { kind: 'staff', platformOnly: true, right: 'blogs' };
+const readers: RouteAccess = { kind: 'public' };
+/** Readers may keep a list or a post a minute; an unpublished post is gone from caches within that. */
+export const PUBLIC_CACHE = 'public, max-age=60, stale-while-revalidate=60';
+
+const slug = z
+  .string()
+  .max(80)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case letters and digits joined by single hyphens');
+const url = z.url({ protocol: /^https?$/ }).max(2000);
+const fields = {
+  title: z.string().trim().min(1).max(200),
+  slug,
+  excerpt: z.string().max(500).nullable(),
+  format: z.enum(['html', 'markdown']),
+  body: z.string().min(1).max(200_000),
+  coverImageUrl: url.nullable(),
+};
+const createSchema = z.strictObject({
+  ...fields,
+  slug: slug.optional(),
+  excerpt: fields.excerpt.optional(),
+  format: fields.format.default('html'),
+  coverImageUrl: fields.coverImageUrl.optional(),
+});
+const updateSchema = z.strictObject(fields).partial();
+const listQuery = pageQuery.extend({ status: z.enum(['draft', 'published', 'unpublished']).optional() });
+
+/** Blogs: the platform's editors (right `blogs`) and the storefront's readers (published posts only). */
+export function blogRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
+  const api = clients.content;
+  const audited = (action: string, id: string, details: object = {}) => ({
+    action: `blog.${action}`,
+    targetType: 'blog',
+    targetId: id,
+    details,
+  });
+  const move = (to: 'publish' | 'unpublish'): RouteDefinition => ({
+    method: 'post',
+    path: `/api/admin/blogs/:id/${to}`,
+    access: editors,
+    handlers: [
+      async (req, res) => {
+        const request = { actorUserId: staffOf(res).userId, id: stringParam(req, 'id') };
+        const reply =
+          to === 'publish'
+            ? await api.publishBlog(request, callOptions(res))
+            : await api.unpublishBlog(request, callOptions(res));
+        await recordAudit(clients, res, audited(`${to}ed`, request.id, { slug: reply.blog?.slug }));
+        res.json(dataBody(presentBlog(reply.blog)));
+      },
+    ],
+  });
+  return [
+    {
+      method: 'get',
+      path: '/api/admin/blogs',
+      access: editors,
+      handlers: [
+        async (req, res) => {
+          const query = validate(listQuery, req.query, 'query');
+          const reply = await api.listBlogs(query, callOptions(res));
+          res.json(listBody(reply.blogs.map(presentBlog), reply.nextCursor ?? null));
+        },
+      ],
+    },
+    {
+      method: 'post',
+      path: '/api/admin/blogs',
+      access: editors,
+      handlers: [
+        async (req, res) => {
+          const body = validate(createSchema, req.body);
+          const reply = await api.createBlog(
+            {
+              actorUserId: staffOf(res).userId,
+              ...body,
+              excerpt: body.excerpt ?? undefined,
+              coverImageUrl: body.coverImageUrl ?? undefined,
+            },
+            callOptions(res),
+          );
+          const blog = presentBlog(reply.blog);
+          await recordAudit(
+            clients,
+            res,
+            audited('created', blog.id, { slug: blog.slug, title: blog.title }),
+          );
+          res.status(201).json(dataBody(blog));
+        },
+      ],
+    },
+    {
+      method: 'put',
+      path: '/api/admin/blogs/:id',
+      access: editors,
+      handlers: [
+        async (req, res) => {
+          const body = validate(updateSchema, req.body);
+          const id = stringParam(req, 'id');
+          const reply = await api.updateBlog(
+            {
+              actorUserId: staffOf(res).userId,
+              id,
+              ...body,
+              // null removes an optional field; the service reads an empty string so.
+              excerpt: body.excerpt === null ? '' : body.excerpt,
+              coverImageUrl: body.coverImageUrl === null ? '' : body.coverImageUrl,
+            },
+            callOptions(res),
+          );
+          await recordAudit(clients, res, audited('updated', id, { fields: Object.keys(body) }));
+          res.json(dataBody(presentBlog(reply.blog)));
+        },
+      ],
+    },
+    {
+      method: 'delete',
+      path: '/api/admin/blogs/:id',
+      access: editors,
+      handlers: [
+        async (req, res) => {
+          const id = stringParam(req, 'id');
+          await api.deleteBlog({ actorUserId: staffOf(res).userId, id }, callOptions(res));
+          await recordAudit(clients, res, audited('deleted', id));
+          res.json(dataBody({ id, deleted: true }));
+        },
+      ],
+    },
+    move('publish'),
+    move('unpublish'),
+    {
+      method: 'get',
+      path: '/api/blogs',
+      access: readers,
+      handlers: [
+        async (req, res) => {
+          const query = validate(pageQuery, req.query, 'query');
+          const reply = await api.listPublishedBlogs(query, callOptions(res));
+          res.set('Cache-Control', PUBLIC_CACHE);
+          res.json(listBody(reply.blogs.map(presentBlogSummary), reply.nextCursor ?? null));
+        },
+      ],
+    },
+    {
+      method: 'get',
+      path: '/api/blogs/:slug',
+      access: readers,
+      handlers: [
+        async (req, res) => {
+          const reply = await api.getPublishedBlog({ slug: stringParam(req, 'slug') }, callOptions(res));
+          res.set('Cache-Control', PUBLIC_CACHE);
+          res.json(dataBody(presentPublicBlog(reply.blog)));
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import type { ServiceClients } from '../../clients/service-clients';
+import { callOptions } from '../../http/calls';
+import { dataBody, listBody } from '../../http/envelope';
+import { recordAudit } from '../../http/record-audit';
+import { staffOf } from '../../http/request-context';
+import type { RouteAccess, RouteDefinition } from '../../http/route-table';
+import { tenantInScope } from '../../http/tenant-scope';
+import { validate } from '../../http/validate';
+import { stringParam } from '../admin/params';
+import { listBookingsQuery as pageQuery } from '../partner/booking-requests';
+import { presentTheme } from './presenters';
+
+// No right is listed (internal-api.md): any staff member, on their own tenant; the platform on the tenant it
+// names, or on the platform's own themes (the default every tenant without one wears).
+const staff: RouteAccess = { kind: 'staff' };
+
+const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour #rrggbb');
+const createSchema = z.strictObject({
+  tenantId: z.string().min(1).max(100).optional(),
+  name: z.string().trim().min(1).max(100),
+  colors: z.strictObject({
+    primary: colour,
+    secondary: colour,
+    accent: colour.default('#f59e0b'),
+    background: colour.default('#ffffff'),
+    text: colour.default('#111827'),
+  }),
+  logoUrl: z
+    .url({ protocol: /^https?$/ })
+    .max(2000)
+    .optional(),
+  active: z.boolean().default(false),
+});
+const ownerQuery = z.object({ tenantId: z.string().min(1).max(100).optional() });
+const listQuery = pageQuery.extend(ownerQuery.shape);
+
+/** Storefront themes: one active per tenant, the platform's active theme the default for the rest. */
+export function themeRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
+  const api = clients.content;
+  return [
+    {
+      method: 'get',
+      path: '/api/admin/themes',
+      access: staff,
+      handlers: [
+        async (req, res) => {
+          const query = validate(listQuery, req.query, 'query');
+          const tenantId = await tenantInScope(clients, res, query.tenantId);
+          const reply = await api.listThemes({ ...query, tenantId }, callOptions(res));
+          res.json(listBody(reply.themes.map(presentTheme), reply.nextCursor ?? null));
+        },
+      ],
+    },
+    {
+      method: 'get',
+      path: '/api/admin/themes/active',
+      access: staff,
+      handlers: [
+        async (req, res) => {
+          const query = validate(ownerQuery, req.query, 'query');
+          const tenantId = await tenantInScope(clients, res, query.tenantId);
+          const reply = await api.getActiveTheme({ tenantId }, callOptions(res));
+          res.json(dataBody({ ...presentTheme(reply.theme), inherited: reply.inherited }));
+        },
+      ],
+    },
+    {
+      method: 'post',
+      path: '/api/admin/themes',
+      access: staff,
+      handlers: [
+        async (req, res) => {
+          const body = validate(createSchema, req.body);
+          const tenantId = await tenantInScope(clients, res, body.tenantId);
+          const reply = await api.createTheme(
+            { actorUserId: staffOf(res).userId, ...body, tenantId },
+            callOptions(res),
+          );
+          const theme = presentTheme(reply.theme);
+          await recordAudit(clients, res, {
+            action: 'theme.created',
+            targetType: 'theme',
+            targetId: theme.id ?? '',
+            details: { tenantId: theme.tenantId, name: theme.name, active: theme.active },
+          });
+          res.status(201).json(dataBody(theme));
+        },
+      ],
+    },
+    {
+      method: 'post',
+      path: '/api/admin/themes/:id/activate',
+      access: staff,
+      handlers: [
+        async (req, res) => {
+          const query = validate(ownerQuery, req.query, 'query');
+          const tenantId = await tenantInScope(clients, res, query.tenantId);
+          const id = stringParam(req, 'id');
+          const reply = await api.activateTheme(
+            { actorUserId: staffOf(res).userId, tenantId, id },
+            callOptions(res),
+          );
+          await recordAudit(clients, res, {
+            action: 'theme.activated',
+            targetType: 'theme',
+            targetId: id,
+            details: { tenantId: tenantId ?? null },
+          });
+          res.json(dataBody(presentTheme(reply.theme)));
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,66 @@
+import { insertIfAbsent, isDuplicateKeyError, modelOn } from '@travel/mongo';
+import type { Connection } from 'mongoose';
+import type { Theme } from '../domain/theme';
+import {
+  type ThemeDocument,
+  type ThemeSelectionDocument,
+  themeSchema,
+  themeSelectionSchema,
+} from './theme.schema';
+
+export interface ThemeRepository {
+  insert(theme: Theme, createdBy: string): Promise<void>;
+  findById(id: string): Promise<Theme | null>;
+  /** Newest first below `beforeN`. */
+  list(owner: string, beforeN: number | undefined, limit: number): Promise<Theme[]>;
+  /** The id of the owner's active theme, if it has one. */
+  activeOf(owner: string): Promise<string | undefined>;
+  /** Makes the theme the owner's active one (replacing any other). */
+  activate(owner: string, themeId: string, at: Date): Promise<void>;
+  /** Makes it the active one only if the owner has none yet; true when it did. */
+  activateIfNone(owner: string, themeId: string, at: Date): Promise<boolean>;
+}
+
+export function createThemeRepository(connection: Connection): ThemeRepository {
+  const themes = modelOn(connection, 'Theme', themeSchema);
+  const selections = modelOn(connection, 'ThemeSelection', themeSelectionSchema);
+  return {
+    async insert(theme, createdBy) {
+      const { id, ...fields } = theme;
+      await themes.create({ ...fields, _id: id, createdBy });
+    },
+    async findById(id) {
+      const doc = await themes.findById(id).lean<ThemeDocument>();
+      return doc ? toTheme(doc) : null;
+    },
+    async list(owner, beforeN, limit) {
+      const filter = { owner, ...(beforeN === undefined ? {} : { n: { $lt: beforeN } }) };
+      const docs = await themes.find(filter).sort({ n: -1 }).limit(limit).lean<ThemeDocument[]>();
+      return docs.map(toTheme);
+    },
+    async activeOf(owner) {
+      const doc = await selections.findById(owner).lean<ThemeSelectionDocument>();
+      return doc?.themeId;
+    },
+    async activate(owner, themeId, at) {
+      const write = () => selections.updateOne({ _id: owner }, { $set: { themeId, at } }, { upsert: true });
+      // Two first upserts of one owner can both miss and one fail with E11000; the document exists by then.
+      await write().catch((error: unknown) => (isDuplicateKeyError(error) ? write() : Promise.reject(error)));
+    },
+    activateIfNone(owner, themeId, at) {
+      return insertIfAbsent(selections, { _id: owner, themeId, at });
+    },
+  };
+}
+
+function toTheme(doc: ThemeDocument): Theme {
+  return {
+    id: doc._id,
+    n: doc.n,
+    owner: doc.owner,
+    name: doc.name,
+    colors: doc.colors,
+    logoUrl: doc.logoUrl ?? undefined,
+    createdAt: doc.createdAt,
+  };
+}

@@ -1,0 +1,82 @@
+import type { content } from '@travel/contracts';
+import { AppError } from '@travel/errors';
+import { type Counters, isDuplicateKeyError } from '@travel/mongo';
+import type { BlogRepository } from '../db/blog.repository';
+import { type Blog, blogIdOf, checkBlogFields } from './blog';
+import { type BlogFormat, renderBody } from './blog-body';
+import { numberedSlug, slugOf } from './slug';
+
+export interface CreateBlogDeps {
+  blogs: BlogRepository;
+  counters: Counters;
+  now: () => Date;
+  /** For the last resort of a crowded slug; tests may pin it. */
+  randomSuffix?: () => string;
+}
+
+/** Numbered tries before a random suffix: enough for any real run of equal titles. */
+const NUMBERED_TRIES = 10;
+
+/**
+ * A draft post. Its slug is the one given (taken: `409`) or the title's, numbered `-2`, `-3`, ... when taken.
+ * The unique index decides every race: a losing insert tries the next free number, so equal titles created
+ * at once get distinct slugs.
+ */
+export function createCreateBlog(deps: CreateBlogDeps) {
+  const random = deps.randomSuffix ?? (() => Math.random().toString(36).slice(2, 8).padEnd(6, '0'));
+  return async (request: content.CreateBlogRequest): Promise<Blog> => {
+    checkBlogFields(request, ['title', 'body']);
+    const at = deps.now();
+    const n = await deps.counters.next('blog');
+    const blog: Blog = {
+      id: blogIdOf(n),
+      n,
+      slug: request.slug ?? slugOf(request.title),
+      title: request.title.trim(),
+      excerpt: request.excerpt,
+      format: (request.format ?? 'html') as BlogFormat,
+      ...renderBody((request.format ?? 'html') as BlogFormat, request.body),
+      coverImageUrl: request.coverImageUrl,
+      status: 'draft',
+      createdAt: at,
+      updatedAt: at,
+      authorUserId: request.actorUserId,
+    };
+    if (request.slug !== undefined) {
+      if (!(await tryInsert(deps.blogs, blog))) throw slugTaken(blog.slug);
+      return blog;
+    }
+    return insertWithFreeSlug(deps.blogs, blog, random);
+  };
+}
+
+async function insertWithFreeSlug(blogs: BlogRepository, blog: Blog, random: () => string): Promise<Blog> {
+  const base = blog.slug;
+  let candidate = base;
+  for (let attempt = 0; attempt < NUMBERED_TRIES; attempt++) {
+    if (await tryInsert(blogs, { ...blog, slug: candidate })) return { ...blog, slug: candidate };
+    candidate = numberedSlug(base, nextNumber(base, await blogs.slugsLike(base)));
+  }
+  const last = numberedSlug(base, 0).replace(/0$/, random());
+  if (await tryInsert(blogs, { ...blog, slug: last })) return { ...blog, slug: last };
+  throw slugTaken(base);
+}
+
+/** One above the highest `base-<n>` taken (at least 2: `base` itself is the first). */
+function nextNumber(base: string, taken: string[]): number {
+  const numbers = taken.map((slug) => (slug === base ? 1 : Number(slug.slice(base.length + 1))));
+  return Math.max(1, ...numbers.filter(Number.isSafeInteger)) + 1;
+}
+
+async function tryInsert(blogs: BlogRepository, blog: Blog): Promise<boolean> {
+  try {
+    await blogs.insert(blog);
+    return true;
+  } catch (error) {
+    if (isDuplicateKeyError(error)) return false;
+    throw error;
+  }
+}
+
+export const slugTaken = (slug: string) =>
+  new AppError('conflict', `The slug ${slug} is taken by another post; choose another.`);

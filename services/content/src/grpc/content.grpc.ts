@@ -1,0 +1,125 @@
+import type { content } from '@travel/contracts';
+import type { RequestContext, ServiceImplementation } from '@travel/grpc';
+import type { Blog } from '../domain/blog';
+import type { createCreateBlog } from '../domain/create-blog';
+import type { createDeleteBlog } from '../domain/delete-blog';
+import type { HeroSlide } from '../domain/hero-slide';
+import type {
+  createCreateHeroSlide,
+  createDeleteHeroSlide,
+  createListHeroSlides,
+  createUpdateHeroSlide,
+} from '../domain/manage-hero-slides';
+import type {
+  createActivateTheme,
+  createCreateTheme,
+  createGetActiveTheme,
+  createListThemes,
+  ThemeView,
+} from '../domain/manage-themes';
+import type { createMoveBlog } from '../domain/move-blog';
+import type {
+  BlogPage,
+  createGetPublishedBlog,
+  createListBlogs,
+  createListPublishedBlogs,
+} from '../domain/read-blogs';
+import { PLATFORM } from '../domain/theme';
+import type { createUpdateBlog } from '../domain/update-blog';
+
+export interface ContentUseCases {
+  listBlogs: ReturnType<typeof createListBlogs>;
+  createBlog: ReturnType<typeof createCreateBlog>;
+  updateBlog: ReturnType<typeof createUpdateBlog>;
+  deleteBlog: ReturnType<typeof createDeleteBlog>;
+  moveBlog: ReturnType<typeof createMoveBlog>;
+  listPublishedBlogs: ReturnType<typeof createListPublishedBlogs>;
+  getPublishedBlog: ReturnType<typeof createGetPublishedBlog>;
+  listHeroSlides: ReturnType<typeof createListHeroSlides>;
+  createHeroSlide: ReturnType<typeof createCreateHeroSlide>;
+  updateHeroSlide: ReturnType<typeof createUpdateHeroSlide>;
+  deleteHeroSlide: ReturnType<typeof createDeleteHeroSlide>;
+  listThemes: ReturnType<typeof createListThemes>;
+  createTheme: ReturnType<typeof createCreateTheme>;
+  activateTheme: ReturnType<typeof createActivateTheme>;
+  getActiveTheme: ReturnType<typeof createGetActiveTheme>;
+}
+
+/** Thin handlers: decode, call one use case, encode. */
+export function createContentGrpc(
+  useCases: ContentUseCases,
+): ServiceImplementation<typeof content.ContentServiceDefinition, RequestContext> {
+  const blogPage = (page: BlogPage) => ({ blogs: page.blogs.map(encodeBlog), nextCursor: page.nextCursor });
+  return {
+    listBlogs: async (request) => blogPage(await useCases.listBlogs(request)),
+    createBlog: async (request) => ({ blog: encodeBlog(await useCases.createBlog(request)) }),
+    updateBlog: async (request) => ({ blog: encodeBlog(await useCases.updateBlog(request)) }),
+    deleteBlog: async (request) => {
+      await useCases.deleteBlog(request.id);
+      return {};
+    },
+    publishBlog: async (request) => ({ blog: encodeBlog(await useCases.moveBlog(request.id, 'published')) }),
+    unpublishBlog: async (request) => ({
+      blog: encodeBlog(await useCases.moveBlog(request.id, 'unpublished')),
+    }),
+    listPublishedBlogs: async (request) => blogPage(await useCases.listPublishedBlogs(request)),
+    getPublishedBlog: async (request) => ({
+      blog: encodeBlog(await useCases.getPublishedBlog(request.slug)),
+    }),
+    listHeroSlides: async (request) => {
+      const page = await useCases.listHeroSlides(request);
+      return { slides: page.slides.map(encodeSlide), nextCursor: page.nextCursor };
+    },
+    createHeroSlide: async (request) => ({ slide: encodeSlide(await useCases.createHeroSlide(request)) }),
+    updateHeroSlide: async (request) => ({ slide: encodeSlide(await useCases.updateHeroSlide(request)) }),
+    deleteHeroSlide: async (request) => {
+      await useCases.deleteHeroSlide(request.id);
+      return {};
+    },
+    listThemes: async (request) => {
+      const page = await useCases.listThemes(request);
+      return { themes: page.themes.map(encodeTheme), nextCursor: page.nextCursor };
+    },
+    createTheme: async (request) => ({ theme: encodeTheme(await useCases.createTheme(request)) }),
+    activateTheme: async (request) => ({ theme: encodeTheme(await useCases.activateTheme(request)) }),
+    getActiveTheme: async (request) => {
+      const found = await useCases.getActiveTheme(request);
+      return { theme: encodeTheme(found), inherited: found.inherited };
+    },
+  };
+}
+
+function encodeBlog(blog: Blog): content.Blog {
+  return {
+    id: blog.id,
+    slug: blog.slug,
+    title: blog.title,
+    excerpt: blog.excerpt,
+    format: blog.format,
+    body: blog.body,
+    html: blog.html,
+    coverImageUrl: blog.coverImageUrl,
+    status: blog.status,
+    publishedAt: blog.publishedAt,
+    createdAt: blog.createdAt,
+    updatedAt: blog.updatedAt,
+    authorUserId: blog.authorUserId,
+  };
+}
+
+function encodeSlide(slide: HeroSlide): content.HeroSlide {
+  const { id, title, imageUrl, linkUrl, position, active, createdAt, updatedAt } = slide;
+  return { id, title, imageUrl, linkUrl, position, active, createdAt, updatedAt };
+}
+
+function encodeTheme({ theme, active }: ThemeView): content.Theme {
+  return {
+    id: theme.id,
+    tenantId: theme.owner === PLATFORM ? undefined : theme.owner,
+    name: theme.name,
+    colors: theme.colors,
+    logoUrl: theme.logoUrl,
+    active,
+    createdAt: theme.createdAt,
+  };
+}
