@@ -20,6 +20,10 @@ const ACCESS_LOOKUPS = new Set([
   'apiAccess.getApiSettings',
   'staff.getSession',
   'staff.getAccessTokenKeys',
+  'customers.getCustomerSession',
+  'customers.getCustomerTokenKeys',
+  'platformSettings.getPlatformSettings',
+  'platformSettings.listConsoleIpRules',
 ]);
 
 /** Wraps every service client so a test can tell whether a request reached a service. */

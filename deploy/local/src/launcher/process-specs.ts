@@ -66,7 +66,9 @@ function gatewaySpec(profile: StackProfile, urls: InfraUrls): ProcessSpec {
       HTTP_PORT: String(profile.httpPort),
       RATE_LIMIT_PREFIX: profile.redisPrefix,
       // Tests sign in far more often than people do.
-      ...(profile.name === 'e2e' ? { SIGN_IN_ATTEMPTS_PER_MINUTE: '1000' } : {}),
+      ...(profile.name === 'e2e'
+        ? { SIGN_IN_ATTEMPTS_PER_MINUTE: '1000', CUSTOMER_SIGN_IN_PER_ADDRESS_PER_MINUTE: '5000' }
+        : {}),
     },
   };
 }
