@@ -14,6 +14,9 @@ say "lint: biome (rules are errors) and buf lint; type-check including the tests
 pnpm run --silent lint
 pnpm run --silent typecheck
 
+say "helm for the chart's tests (built once from the Go module proxy into ~/.cache/partner-travel)"
+node -e "require('./deploy/local/dist').ensureHelm({ log: (line) => console.log(line) }).then((path) => console.log('[test] helm: ' + path))"
+
 say "unit tests"
 pnpm exec jest --selectProjects unit
 
