@@ -116,6 +116,25 @@ describe('voucher redemption', () => {
     expect(await countOf(voucher.id)).toBe(2);
     expect(await codeOf(redeem(code, 'bkg_cancel_d', customer()))).toBe('conflict');
   });
+  it('when a booking reserved under its attempt key confirms with its id, then cancelling that id frees the redemption and its holder slot', async () => {
+    const voucher = await createVoucher(promotions.client, promotions.clock, {
+      maxRedemptions: 1,
+      maxRedemptionsPerHolder: 1,
+    });
+    const code = voucher.fields?.code ?? '';
+    const holder = customer();
+    await redeem(code, 'att_rebind', holder);
+    const confirmed = await promotions.client.confirmRedemption({
+      bookingId: 'bkg_rebind',
+      reservationKey: 'att_rebind',
+    });
+    expect(confirmed.redemption).toMatchObject({ bookingId: 'bkg_rebind', status: 'confirmed' });
+    const eventId = await promotions.publishBooking('booking.cancelled', 'bkg_rebind');
+    await waitFor(async () => expect(await promotions.handled(eventId)).toBe(true));
+    expect(await countOf(voucher.id)).toBe(0);
+    expect(await codeOf(redeem(code, 'bkg_rebind_again', holder))).toBe('ok');
+  });
+
   it('when a booking fails after redeeming, then ReleaseRedemption leaves no redemption, also when called twice', async () => {
     const voucher = await createVoucher(promotions.client, promotions.clock, { maxRedemptions: 1 });
     const code = voucher.fields?.code ?? '';

@@ -25,8 +25,11 @@ export interface RedemptionRepository {
   ): Promise<boolean>;
   countOf(voucherId: string): Promise<number>;
   countOfHolder(voucherId: string, holderKey: string): Promise<number>;
-  /** `reserved` → `confirmed`; the redemption after, null when none is held. */
-  confirm(bookingId: string): Promise<Redemption | null>;
+  /**
+   * `reserved` → `confirmed`, bound to `bookingId` when it was reserved under `reservationKey` (one
+   * document, one update); the redemption after, null when none is held.
+   */
+  confirm(bookingId: string, reservationKey?: string): Promise<Redemption | null>;
   /** Frees the redemption and its holder slot; false when it was not there (already released). */
   release(redemption: Redemption): Promise<boolean>;
   /** Reserved redemptions past `expiresAt`, and any a sweep left `expiring`. */
@@ -90,19 +93,19 @@ export function createRedemptionRepository(connection: Connection): RedemptionRe
     },
     countOf: (voucherId) => redemptions.countDocuments({ voucherId }),
     countOfHolder: (voucherId, holderKey) => holderSlots.countDocuments({ voucherId, holderKey }),
-    async confirm(bookingId) {
+    async confirm(bookingId, reservationKey) {
       const doc = await redemptions
         .findOneAndUpdate(
-          { bookingId, status: 'reserved' },
-          { $set: { status: 'confirmed' }, $unset: { expiresAt: 1 } },
+          { bookingId: reservationKey ?? bookingId, status: 'reserved' },
+          { $set: { status: 'confirmed', bookingId }, $unset: { expiresAt: 1 } },
           { returnDocument: 'after' },
         )
         .lean<RedemptionDocument>();
       return doc ? toRedemption(doc) : findOne({ bookingId, status: 'confirmed' });
     },
-    async release({ id, voucherId, bookingId }) {
+    async release({ id, voucherId, bookingId, reservationKey }) {
       // The holder slot first: a crash between leaves the redemption, and the retry frees both.
-      await holderSlots.deleteMany({ voucherId, bookingId });
+      await holderSlots.deleteMany({ voucherId, bookingId: reservationKey });
       return (await redemptions.deleteOne({ _id: id, bookingId })).deletedCount === 1;
     },
     async expired(at, limit) {

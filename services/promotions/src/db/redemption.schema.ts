@@ -10,6 +10,8 @@ export interface RedemptionDocument {
   voucherId: string;
   code: string;
   bookingId: string;
+  /** What the booking was called when it reserved (its id, or a key standing for it); the holder slot's key. */
+  reservationKey: string;
   holderKey: string;
   discount: number;
   /** `reserved` until the booking confirms it, then `confirmed`; `expiring` while the sweeper gives it back. */
@@ -25,6 +27,7 @@ export const redemptionSchema = new Schema<RedemptionDocument>(
     voucherId: { type: String, required: true },
     code: { type: String, required: true },
     bookingId: { type: String, required: true },
+    reservationKey: { type: String, required: true },
     holderKey: { type: String, required: true },
     discount: { type: Number, required: true },
     status: { type: String, required: true },
@@ -49,6 +52,7 @@ export interface HolderSlotDocument {
   _id: string;
   voucherId: string;
   holderKey: string;
+  /** The redemption's `reservationKey` (never rebound, so a slot is always found by it). */
   bookingId: string;
   createdAt: Date;
 }

@@ -30,6 +30,7 @@ export function createRedeemVoucher(deps: RedeemVoucherDeps) {
         voucherId: voucher.id,
         code: voucher.code ?? use.code,
         bookingId: use.bookingId,
+        reservationKey: use.bookingId,
         holderKey,
         discount,
         status: 'reserved',

@@ -2,9 +2,13 @@ import type { Logger } from '@travel/logger';
 import type { Redemption, RedemptionRepository } from '../db/redemption.repository';
 import { logChange } from './audit';
 
-/** The booking was written: its reserved redemption is kept for good. Idempotent. */
+/**
+ * The booking was written: its reserved redemption is kept for good, and bound to the booking's id when it
+ * was reserved under a key standing for it. Idempotent.
+ */
 export function createConfirmRedemption(deps: { redemptions: RedemptionRepository }) {
-  return async (bookingId: string): Promise<Redemption | null> => deps.redemptions.confirm(bookingId);
+  return async (bookingId: string, reservationKey?: string): Promise<Redemption | null> =>
+    deps.redemptions.confirm(bookingId, reservationKey);
 }
 
 /**

@@ -56,7 +56,8 @@ export function createPromotionsGrpc(
     redeemVoucher: async (request) => ({
       redemption: encodeRedemption(await useCases.redeemVoucher(request)),
     }),
-    confirmRedemption: async ({ bookingId }) => redemption(await useCases.confirmRedemption(bookingId)),
+    confirmRedemption: async ({ bookingId, reservationKey }) =>
+      redemption(await useCases.confirmRedemption(bookingId, reservationKey)),
     releaseRedemption: async ({ bookingId }) =>
       redemption(await useCases.releaseRedemption(bookingId, 'booking failed or cancelled')),
   };
