@@ -34,6 +34,7 @@ import { DOCS_ASSETS_PATH, docsRoutes } from './routes/docs.routes';
 import { healthRoutes } from './routes/health.routes';
 import { partnerRoutes } from './routes/partner';
 import { promotionRoutes } from './routes/promotions/promotions.routes';
+import { reportRoutes } from './routes/reports/reports.routes';
 import { customerRoutes } from './routes/storefront/customer-routes';
 import type { UsageRecorder } from './usage/usage-recorder';
 
@@ -62,6 +63,7 @@ export function allRoutes(deps: AppDeps): RouteDefinition[] {
     ...adminRoutes(deps),
     ...customerRoutes(deps),
     ...promotionRoutes(deps),
+    ...reportRoutes(deps),
   ];
 }
 

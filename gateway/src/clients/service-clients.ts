@@ -10,6 +10,7 @@ import {
   platformSettings,
   pricing,
   promotions,
+  reports,
   search,
   staff,
   tenants,
@@ -28,6 +29,7 @@ export const SERVICE_NAMES = [
   'promotions',
   'corporate',
   'content',
+  'reports',
 ] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
@@ -41,6 +43,7 @@ function addressOf(config: GatewayConfig, name: ServiceName): string {
     webhook: config.WEBHOOK_ADDRESS,
     content: config.CONTENT_ADDRESS,
     promotions: config.PROMOTIONS_ADDRESS,
+    reports: config.REPORTS_ADDRESS,
     corporate: config.CORPORATE_ADDRESS,
   };
   return addresses[name];
@@ -61,6 +64,7 @@ export interface ServiceClients {
   webhook: ServiceClient<typeof webhook.WebhookServiceDefinition>;
   content: ServiceClient<typeof content.ContentServiceDefinition>;
   promotions: ServiceClient<typeof promotions.PromotionsServiceDefinition>;
+  reports: ServiceClient<typeof reports.ReportsServiceDefinition>;
   corporate: ServiceClient<typeof corporate.CorporateServiceDefinition>;
 }
 
@@ -99,5 +103,6 @@ export function createServiceClients(config: GatewayConfig): ServiceClients {
       config.PROMOTIONS_ADDRESS,
       options,
     ),
+    reports: createServiceClient(reports.ReportsServiceDefinition, config.REPORTS_ADDRESS, options),
   };
 }

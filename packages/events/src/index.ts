@@ -6,7 +6,7 @@ export {
   type HandledEvents,
   PoisonEventError,
 } from './consumer';
-export { rewindConsumerGroup } from './consumer-group';
+export { consumerGroupLag, rewindConsumerGroup } from './consumer-group';
 export {
   decodeEnvelope,
   type EventEnvelope,

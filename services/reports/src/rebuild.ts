@@ -1,17 +1,29 @@
 import { createLogger } from '@travel/logger';
 import { readConfig } from './config';
-import { rebuildReadModels } from './jobs/rebuild-read-models';
+import { readModelLag, rebuildReadModels } from './jobs/rebuild-read-models';
 
 /**
- * `node services/reports/dist/rebuild.js [--replay-only]` with the service's environment, while reports is
- * stopped; start it again and it rebuilds its read models from the topics (docs/decisions.md "Reports").
+ * The rebuild command, run with the service's environment (docs/decisions.md "Reports"):
+ * - `node services/reports/dist/rebuild.js` while every reports process is stopped: empties the read models
+ *   and rewinds the consumer group; the next start reads every event again;
+ * - `--replay-only`: rewinds without emptying (every event delivered again must change nothing);
+ * - `--lag`: prints `{"lag":n}`, the events not yet handled (0 once caught up).
  */
 const config = readConfig(process.env);
 const logger = createLogger({ name: 'reports-rebuild', level: config.LOG_LEVEL });
-rebuildReadModels(config, logger, { keepReadModel: process.argv.includes('--replay-only') }).then(
-  () => process.exit(0),
+
+async function run(): Promise<void> {
+  if (process.argv.includes('--lag')) {
+    process.stdout.write(`${JSON.stringify({ lag: await readModelLag(config, logger) })}\n`);
+    return;
+  }
+  await rebuildReadModels(config, logger, { keepReadModel: process.argv.includes('--replay-only') });
+}
+
+run().then(
+  () => setTimeout(() => process.exit(0), 100),
   (error: unknown) => {
-    logger.error({ err: error }, 'rebuild not prepared');
+    logger.error({ err: error }, 'rebuild command failed');
     setTimeout(() => process.exit(1), 100);
   },
 );

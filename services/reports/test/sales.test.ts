@@ -1,5 +1,5 @@
 import { testLogger, uniqueName, waitFor } from '@travel/testkit';
-import { rebuildReadModels } from '../src/jobs/rebuild-read-models';
+import { readModelLag, rebuildReadModels } from '../src/jobs/rebuild-read-models';
 import {
   all,
   type BookingFactInput,
@@ -186,6 +186,11 @@ describe('reports: the sales read model from booking.events', () => {
     expect(await saleFactsIn(config)).toBe(0);
     const rebuilt = await startReports(config);
     try {
+      await waitFor(async () => expect(await readModelLag(config, testLogger())).toBe(0), {
+        timeoutMs: 30_000,
+        intervalMs: 300,
+      });
+      expect(await ours(rebuilt.client)).toEqual(expectedRows);
       await waitFor(async () => expect(await ours(rebuilt.client)).toEqual(expectedRows), {
         timeoutMs: 30_000,
         intervalMs: 300,

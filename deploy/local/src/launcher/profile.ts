@@ -41,6 +41,7 @@ export const SERVICES = [
   'promotions',
   'corporate',
   'content',
+  'reports',
 ] as const;
 export type ServiceName = (typeof SERVICES)[number];
 export type ProcessName = ServiceName | 'gateway';

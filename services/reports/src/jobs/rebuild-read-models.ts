@@ -1,4 +1,4 @@
-import { createKafka, rewindConsumerGroup } from '@travel/events';
+import { consumerGroupLag, createKafka, rewindConsumerGroup } from '@travel/events';
 import type { Logger } from '@travel/logger';
 import { createMongo, mongoOptionsOf } from '@travel/mongo';
 import type { ReportsConfig } from '../config';
@@ -42,4 +42,10 @@ export async function rebuildReadModels(
   } finally {
     await mongo.stop();
   }
+}
+
+/** Events of the report topics the consumer group has not handled yet: 0 once a rebuild has caught up. */
+export async function readModelLag(config: ReportsConfig, logger: Logger): Promise<number> {
+  const kafka = createKafka(config.KAFKA_BROKERS, 'reports-rebuild', logger, config.KAFKA_NAMESPACE);
+  return consumerGroupLag(kafka, config.REPORTS_CONSUMER_GROUP, REPORT_TOPICS);
 }
