@@ -38,7 +38,9 @@ beforeAll(async () => {
   const serviceNames = ofKind(docs, 'Service').map((s) => s.metadata.name);
   for (const resolved of processes) {
     if (resolved.externalSecrets.length > 0)
-      throw new Error(`${resolved.name} reads a Secret the chart did not render`);
+      throw new Error(
+        `${resolved.name} reads Secrets the test gives no value: ${JSON.stringify(resolved.externalSecrets)}`,
+      );
     const env = onThisMachine(resolved, serviceNames);
     if (resolved.name === 'webhook') env.NODE_ENV = 'development';
     booted.push(startProcess(resolved, env));

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { closeSync, mkdirSync, mkdtempSync, openSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -55,12 +55,24 @@ export function bootValues(): BootInstall {
     admin: { existingSecret: '', ...admin },
     webhooks: { retryDelays: '1s,1s,1s', pollMs: 200 },
     gateway: { signInAttemptsPerMinute: 1000 },
+    credentials: credentialValues(),
     processes,
   };
   const dir = mkdtempSync(join(tmpdir(), 'helm-boot-'));
   const valuesFile = join(dir, 'values.yaml');
   writeFileSync(valuesFile, stringify(values));
   return { valuesFile, admin };
+}
+
+/**
+ * A value for every further credential of the chart (`credentials`), as an operator would give one: 32 random
+ * bytes in base64 serve as a password, a token or a 32-byte key alike.
+ */
+function credentialValues(): Record<string, { existingSecret: string; value: string }> {
+  const names = Object.keys(defaultValues().credentials ?? {});
+  return Object.fromEntries(
+    names.map((name) => [name, { existingSecret: '', value: randomBytes(32).toString('base64') }]),
+  );
 }
 
 /**

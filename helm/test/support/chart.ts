@@ -53,7 +53,10 @@ export function render(valuesFiles: string[] = [], set: string[] = []): K8sDoc[]
 }
 
 /** The chart's default values as parsed YAML. */
-export function defaultValues(): { processes: Record<string, Record<string, unknown>> } {
+export function defaultValues(): {
+  processes: Record<string, Record<string, unknown>>;
+  credentials?: Record<string, unknown>;
+} {
   return parseYaml(readFileSync(join(chartDir, 'values.yaml'), 'utf8'));
 }
 
