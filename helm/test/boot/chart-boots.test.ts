@@ -56,7 +56,7 @@ beforeAll(async () => {
       const res = await fetch(`${gatewayUrl}/api/ready`);
       expect(res.status).toBe(200);
     },
-    { timeoutMs: 90_000, intervalMs: 500 },
+    { timeoutMs: 180_000, intervalMs: 500 },
   );
 }, HELM_BUILD_TIMEOUT_MS);
 
