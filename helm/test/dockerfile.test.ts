@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultValues, packageDirOf, repoRoot } from './support/chart';
 
@@ -43,6 +43,21 @@ function ignored(path: string): boolean {
 
 const processes = () => Object.keys(defaultValues().processes);
 
+/** package.json of every workspace package (pnpm-workspace.yaml: folders and folder/* globs). */
+function workspaceManifests(): string[] {
+  const globs = readFileSync(join(repoRoot, 'pnpm-workspace.yaml'), 'utf8')
+    .split('\n')
+    .flatMap((line) => /^\s*-\s*(\S+)/.exec(line)?.[1] ?? []);
+  return globs.flatMap((glob) => {
+    const dirs = glob.endsWith('/*')
+      ? readdirSync(join(repoRoot, glob.slice(0, -2)), { withFileTypes: true })
+          .filter((d) => d.isDirectory())
+          .map((d) => `${glob.slice(0, -2)}/${d.name}`)
+      : [glob];
+    return dirs.map((dir) => `${dir}/package.json`).filter((path) => existsSync(join(repoRoot, path)));
+  });
+}
+
 describe('the Dockerfile', () => {
   const all = instructions();
   const stages = all.filter((i) => i.keyword === 'FROM');
@@ -80,6 +95,9 @@ describe('the Dockerfile', () => {
       'tsconfig.base.json',
     ])
       expect({ needed, ignored: ignored(needed) }).toEqual({ needed, ignored: false });
+    // pnpm install --frozen-lockfile needs every workspace package the lockfile names.
+    for (const manifest of workspaceManifests())
+      expect({ manifest, ignored: ignored(manifest) }).toEqual({ manifest, ignored: false });
     for (const left of ['node_modules', 'gateway/dist', '.git', '.local', 'packages/contracts/src/gen'])
       expect({ left, ignored: ignored(left) }).toEqual({ left, ignored: true });
   });
