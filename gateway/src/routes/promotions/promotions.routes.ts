@@ -3,7 +3,8 @@ import type { Response } from 'express';
 import type { ServiceClients } from '../../clients/service-clients';
 import { actorOf, callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
-import { customerOf, requestContextOf, staffOf } from '../../http/request-context';
+import { recordAudit } from '../../http/record-audit';
+import { customerOf, staffOf } from '../../http/request-context';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import { stringParam } from '../admin/params';
@@ -215,29 +216,4 @@ function adminRoutesOf(clients: ServiceClients, kind: PromotionKind): RouteDefin
       ],
     },
   ];
-}
-
-/**
- * The change into identity's one audit log (who, what, when), after promotions stored it. A failure to
- * record is logged, not answered: the change stands, and a 5xx would invite a retry that repeats it.
- */
-async function recordAudit(
-  clients: ServiceClients,
-  res: Response,
-  entry: { action: string; targetType: string; targetId: string; details: object },
-): Promise<void> {
-  try {
-    await clients.audit.recordAuditEntry(
-      {
-        actor: actorOf(res),
-        action: entry.action,
-        targetType: entry.targetType,
-        targetId: entry.targetId,
-        detailsJson: JSON.stringify(entry.details),
-      },
-      callOptions(res),
-    );
-  } catch (error) {
-    requestContextOf(res).log.error({ err: error, audit: entry }, 'audit entry not recorded');
-  }
 }
