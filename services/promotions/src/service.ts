@@ -9,6 +9,7 @@ import { createAllocationRepository } from './db/allocation.repository';
 import { createPromotionRepository } from './db/promotion.repository';
 import { createRedemptionRepository } from './db/redemption.repository';
 import { createAllocate, createRemoveAllocation } from './domain/allocate';
+import { createBestDiscount } from './domain/best-discount';
 import { createCreatePromotion } from './domain/create-promotion';
 import { createDeletePromotion } from './domain/delete-promotion';
 import { createPreviewVoucher } from './domain/preview-voucher';
@@ -90,6 +91,7 @@ export function createPromotionsService(
     allocate: createAllocate({ ...repositories, counters, now, logger }),
     removeAllocation: createRemoveAllocation({ ...repositories, logger }),
     previewVoucher: createPreviewVoucher({ resolve, ...repositories }),
+    bestDiscount: createBestDiscount({ ...repositories, now }),
     redeemVoucher: createRedeemVoucher({
       resolve,
       ...repositories,

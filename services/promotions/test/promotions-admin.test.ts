@@ -203,6 +203,30 @@ describe('promotions administration', () => {
     ).toBe('bad_request');
   });
 
+  it("when a tenant has automatic discounts, then a price gets the largest that applies to its service and amount, and another tenant's none", async () => {
+    const now = promotions.clock.now();
+    const valid = { validFrom: now, validUntil: new Date(now.getTime() + day), audience: 'tenants' };
+    const holder = tenant();
+    for (const fields of [
+      { name: 'Flights 10%', service: 'flight', percentBps: 1000, maxDiscount: 300, ...valid },
+      { name: 'Big baskets', amount: 200, minAmount: 5000, ...valid },
+    ]) {
+      const made = await create('discount', fields);
+      await promotions.client.allocate({
+        actorUserId: 'u',
+        kind: 'discount',
+        promotionId: made.promotion?.id ?? '',
+        holder,
+      });
+    }
+    const best = (service: string, amount: number, tenantId = holder.tenantId) =>
+      promotions.client.bestDiscount({ service, amount, tenantId });
+    expect(await best('flight', 4000)).toMatchObject({ name: 'Flights 10%', discount: 300 });
+    expect((await best('hotel', 1000)).discount).toBe(0);
+    expect(await best('hotel', 6000)).toMatchObject({ name: 'Big baskets', discount: 200 });
+    expect((await best('flight', 4000, tenant().tenantId)).discount).toBe(0);
+  });
+
   it('when a list is paged, then the cursor continues newest first without repeats, and a forged cursor is bad_request', async () => {
     for (let index = 0; index < 3; index += 1) await createVoucher(promotions.client, promotions.clock);
     const first = await promotions.client.listPromotions({ kind: 'voucher', limit: 2 });

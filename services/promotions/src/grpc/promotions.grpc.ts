@@ -3,6 +3,7 @@ import type { RequestContext, ServiceImplementation } from '@travel/grpc';
 import type { Redemption } from '../db/redemption.repository';
 import type { createAllocate, createRemoveAllocation } from '../domain/allocate';
 import type { Allocation } from '../domain/allocation';
+import type { createBestDiscount } from '../domain/best-discount';
 import type { createCreatePromotion } from '../domain/create-promotion';
 import type { createDeletePromotion } from '../domain/delete-promotion';
 import type { createPreviewVoucher } from '../domain/preview-voucher';
@@ -26,6 +27,7 @@ export interface PromotionsUseCases {
   allocate: ReturnType<typeof createAllocate>;
   removeAllocation: ReturnType<typeof createRemoveAllocation>;
   previewVoucher: ReturnType<typeof createPreviewVoucher>;
+  bestDiscount: ReturnType<typeof createBestDiscount>;
   redeemVoucher: ReturnType<typeof createRedeemVoucher>;
   confirmRedemption: ReturnType<typeof createConfirmRedemption>;
   releaseRedemption: ReturnType<typeof createReleaseRedemption>;
@@ -53,6 +55,10 @@ export function createPromotionsGrpc(
     allocate: async (request) => ({ allocation: encodeAllocation(await useCases.allocate(request)) }),
     removeAllocation: async (request) => useCases.removeAllocation(request),
     previewVoucher: async (request) => useCases.previewVoucher(request),
+    bestDiscount: async (request) => {
+      const best = await useCases.bestDiscount(request);
+      return { discountId: best.promotion?.id, name: best.promotion?.name, discount: best.discount };
+    },
     redeemVoucher: async (request) => ({
       redemption: encodeRedemption(await useCases.redeemVoucher(request)),
     }),
