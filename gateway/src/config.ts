@@ -24,6 +24,7 @@ const schema = z.object({
   CORPORATE_ADDRESS: address(50058),
   CONTENT_ADDRESS: address(50059),
   REPORTS_ADDRESS: address(50060),
+  SUPPLY_ADDRESS: address(50062),
   ...kafkaFields,
   /** Proxies whose X-Forwarded-For we believe (addresses or CIDRs); empty: the TCP peer is the client. */
   TRUSTED_PROXIES: csv('')

@@ -13,6 +13,7 @@ import {
   reports,
   search,
   staff,
+  supply,
   tenants,
   webhook,
 } from '@travel/contracts';
@@ -29,6 +30,7 @@ export const SERVICE_NAMES = [
   'promotions',
   'corporate',
   'content',
+  'supply',
   'reports',
 ] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
@@ -42,6 +44,7 @@ function addressOf(config: GatewayConfig, name: ServiceName): string {
     billing: config.BILLING_ADDRESS,
     webhook: config.WEBHOOK_ADDRESS,
     content: config.CONTENT_ADDRESS,
+    supply: config.SUPPLY_ADDRESS,
     promotions: config.PROMOTIONS_ADDRESS,
     reports: config.REPORTS_ADDRESS,
     corporate: config.CORPORATE_ADDRESS,
@@ -63,6 +66,7 @@ export interface ServiceClients {
   billing: ServiceClient<typeof billing.BillingServiceDefinition>;
   webhook: ServiceClient<typeof webhook.WebhookServiceDefinition>;
   content: ServiceClient<typeof content.ContentServiceDefinition>;
+  supply: ServiceClient<typeof supply.SupplyServiceDefinition>;
   promotions: ServiceClient<typeof promotions.PromotionsServiceDefinition>;
   reports: ServiceClient<typeof reports.ReportsServiceDefinition>;
   corporate: ServiceClient<typeof corporate.CorporateServiceDefinition>;
@@ -97,6 +101,7 @@ export function createServiceClients(config: GatewayConfig): ServiceClients {
     billing: createServiceClient(billing.BillingServiceDefinition, config.BILLING_ADDRESS, options),
     webhook: createServiceClient(webhook.WebhookServiceDefinition, config.WEBHOOK_ADDRESS, options),
     content: createServiceClient(content.ContentServiceDefinition, config.CONTENT_ADDRESS, options),
+    supply: createServiceClient(supply.SupplyServiceDefinition, config.SUPPLY_ADDRESS, options),
     corporate: createServiceClient(corporate.CorporateServiceDefinition, config.CORPORATE_ADDRESS, options),
     promotions: createServiceClient(
       promotions.PromotionsServiceDefinition,

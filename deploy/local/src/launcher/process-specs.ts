@@ -28,6 +28,8 @@ function serviceExtras(profile: StackProfile, service: ServiceName, keys: OfferK
     return { PRICING_ADDRESS: grpcAddress(profile, 'pricing'), OFFER_TOKEN_PUBLIC_KEY: keys.publicKeyPem };
   // Corporate checks tenants and audits every change in identity.
   if (service === 'corporate') return { IDENTITY_ADDRESS: grpcAddress(profile, 'identity') };
+  // Supply prices insurance premiums through pricing.
+  if (service === 'supply') return { PRICING_ADDRESS: grpcAddress(profile, 'pricing') };
   // The e2e suites watch whole retry schedules, so theirs lasts seconds, not 15 hours.
   if (service === 'webhook' && profile.name === 'e2e')
     return { WEBHOOK_RETRY_DELAYS: '1s,1s,1s,1s,1s', WEBHOOK_POLL_MS: '200' };

@@ -42,6 +42,7 @@ export const SERVICES = [
   'corporate',
   'content',
   'reports',
+  'supply',
 ] as const;
 export type ServiceName = (typeof SERVICES)[number];
 export type ProcessName = ServiceName | 'gateway';

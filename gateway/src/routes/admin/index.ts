@@ -2,6 +2,7 @@ import type { RateLimits } from '../../access/rate-limits';
 import type { ServiceClients } from '../../clients/service-clients';
 import type { RouteDefinition } from '../../http/route-table';
 import { contentRoutes } from '../content';
+import { supplyRoutes } from '../supply';
 import { corporateRoutes } from '../corporate/corporate.routes';
 import { apiAccessRoutes } from './api-access.routes';
 import { apiConsoleRoutes } from './api-console.routes';
@@ -32,6 +33,7 @@ export function adminRoutes(deps: {
     ...pricingAdminRoutes(deps),
     ...invoiceRoutes(deps),
     ...contentRoutes(deps),
+    ...supplyRoutes(deps),
     ...corporateRoutes(deps),
     ...settingsRoutes(deps),
   ];

@@ -1,4 +1,4 @@
-import { modelOn } from '@travel/mongo';
+import { modelOn, setAndUnset } from '@travel/mongo';
 import type { Connection } from 'mongoose';
 import type { Blog, BlogStatus } from '../domain/blog';
 import { type BlogDocument, blogSchema } from './blog.schema';
@@ -71,11 +71,8 @@ export function createBlogRepository(connection: Connection): BlogRepository {
     },
     async update(id, changes, unset = [], from = undefined) {
       const filter = from ? { _id: id, status: { $in: from } } : { _id: id };
-      const removed = Object.fromEntries(unset.map((field) => [field, 1]));
       const doc = await model
-        .findOneAndUpdate(filter, unset.length > 0 ? { $set: changes, $unset: removed } : { $set: changes }, {
-          returnDocument: 'after',
-        })
+        .findOneAndUpdate(filter, setAndUnset(changes, unset), { returnDocument: 'after' })
         .lean<BlogDocument>();
       return doc ? toBlog(doc) : null;
     },

@@ -1,4 +1,4 @@
-import { modelOn } from '@travel/mongo';
+import { modelOn, setAndUnset } from '@travel/mongo';
 import type { Connection } from 'mongoose';
 import type { HeroSlide } from '../domain/hero-slide';
 import { type HeroSlideDocument, heroSlideSchema } from './hero-slide.schema';
@@ -36,13 +36,8 @@ export function createHeroSlideRepository(connection: Connection): HeroSlideRepo
       return docs.map(toSlide);
     },
     async update(id, changes, unset) {
-      const removed = Object.fromEntries(unset.map((field) => [field, 1]));
       const doc = await model
-        .findOneAndUpdate(
-          { _id: id },
-          unset.length > 0 ? { $set: changes, $unset: removed } : { $set: changes },
-          { returnDocument: 'after' },
-        )
+        .findOneAndUpdate({ _id: id }, setAndUnset(changes, unset), { returnDocument: 'after' })
         .lean<HeroSlideDocument>();
       return doc ? toSlide(doc) : null;
     },

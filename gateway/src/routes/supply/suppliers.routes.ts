@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import type { ServiceClients } from '../../clients/service-clients';
+import { callOptions } from '../../http/calls';
+import { dataBody, listBody } from '../../http/envelope';
+import { recordAudit } from '../../http/record-audit';
+import { staffOf } from '../../http/request-context';
+import type { RouteAccess, RouteDefinition } from '../../http/route-table';
+import { validate } from '../../http/validate';
+import { stringParam } from '../admin/params';
+import { listBookingsQuery as pageQuery } from '../partner/booking-requests';
+import { presentSupplier } from './presenters';
+
+const readers: RouteAccess = { kind: 'staff' };
+const writers: RouteAccess = { kind: 'staff', platformOnly: true, right: 'suppliers' };
+
+const fields = {
+  name: z.string().trim().min(1).max(120),
+  services: z.array(z.enum(['flight', 'hotel', 'car', 'insurance'])).max(4),
+  contactEmail: z.email().max(254).nullable(),
+  contactPhone: z
+    .string()
+    .regex(/^\+?[0-9][0-9 -]{5,19}$/, 'must be a phone number (digits, spaces, hyphens, an optional +)')
+    .nullable(),
+  status: z.enum(['active', 'inactive']),
+};
+const createSchema = z.strictObject({
+  ...fields,
+  services: fields.services.default([]),
+  contactEmail: fields.contactEmail.optional(),
+  contactPhone: fields.contactPhone.optional(),
+  status: fields.status.optional(),
+});
+const updateSchema = z.strictObject(fields).partial();
+const listQuery = pageQuery.extend({ status: fields.status.optional() });
+
+/** Suppliers: the platform's directory (writes: platform, right `suppliers`; reads: any staff member). */
+export function supplierRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
+  const api = clients.supply;
+  const audit = (action: string, id: string, details: object = {}) => ({
+    action: `supplier.${action}`,
+    targetType: 'supplier',
+    targetId: id,
+    details,
+  });
+  return [
+    {
+      method: 'get',
+      path: '/api/admin/suppliers',
+      access: readers,
+      handlers: [
+        async (req, res) => {
+          const query = validate(listQuery, req.query, 'query');
+          const reply = await api.listSuppliers(query, callOptions(res));
+          res.json(listBody(reply.suppliers.map(presentSupplier), reply.nextCursor ?? null));
+        },
+      ],
+    },
+    {
+      method: 'post',
+      path: '/api/admin/suppliers',
+      access: writers,
+      handlers: [
+        async (req, res) => {
+          const body = validate(createSchema, req.body);
+          const reply = await api.createSupplier(
+            {
+              actorUserId: staffOf(res).userId,
+              ...body,
+              contactEmail: body.contactEmail ?? undefined,
+              contactPhone: body.contactPhone ?? undefined,
+            },
+            callOptions(res),
+          );
+          const supplier = presentSupplier(reply.supplier);
+          await recordAudit(clients, res, audit('created', supplier.id, { name: supplier.name }));
+          res.status(201).json(dataBody(supplier));
+        },
+      ],
+    },
+    {
+      method: 'put',
+      path: '/api/admin/suppliers/:id',
+      access: writers,
+      handlers: [
+        async (req, res) => {
+          const body = validate(updateSchema, req.body);
+          const id = stringParam(req, 'id');
+          const reply = await api.updateSupplier(
+            {
+              actorUserId: staffOf(res).userId,
+              id,
+              name: body.name,
+              services: body.services ?? [],
+              setServices: body.services !== undefined,
+              contactEmail: body.contactEmail ?? undefined,
+              contactPhone: body.contactPhone ?? undefined,
+              clearContactEmail: body.contactEmail === null,
+              clearContactPhone: body.contactPhone === null,
+              status: body.status,
+            },
+            callOptions(res),
+          );
+          await recordAudit(clients, res, audit('updated', id, body));
+          res.json(dataBody(presentSupplier(reply.supplier)));
+        },
+      ],
+    },
+    {
+      method: 'delete',
+      path: '/api/admin/suppliers/:id',
+      access: writers,
+      handlers: [
+        async (req, res) => {
+          const id = stringParam(req, 'id');
+          await api.deleteSupplier({ actorUserId: staffOf(res).userId, id }, callOptions(res));
+          await recordAudit(clients, res, audit('deleted', id));
+          res.json(dataBody({ id, deleted: true }));
+        },
+      ],
+    },
+  ];
+}

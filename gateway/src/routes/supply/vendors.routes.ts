@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import type { ServiceClients } from '../../clients/service-clients';
+import { callOptions } from '../../http/calls';
+import { dataBody, listBody } from '../../http/envelope';
+import { recordAudit } from '../../http/record-audit';
+import { staffOf } from '../../http/request-context';
+import type { RouteAccess, RouteDefinition } from '../../http/route-table';
+import { tenantInScope } from '../../http/tenant-scope';
+import { validate } from '../../http/validate';
+import { stringParam } from '../admin/params';
+import { listBookingsQuery as pageQuery } from '../partner/booking-requests';
+import { presentVendor } from './presenters';
+
+// No right is listed (internal-api.md): any staff member, on their own tenant's vendors; the platform on the
+// tenant it names, on its own vendors when it creates without one, and on every owner's when it reads or
+// changes without one.
+const staff: RouteAccess = { kind: 'staff' };
+const tenantId = z.string().min(1).max(100);
+const text = (max: number) => z.string().trim().min(1).max(max);
+const fields = {
+  name: text(120),
+  category: z.enum(['transport', 'hotel', 'activity', 'visa', 'insurance', 'guide', 'other']),
+  contactName: text(120),
+  email: z.email().max(254),
+  phone: z
+    .string()
+    .regex(/^\+?[0-9][0-9 -]{5,19}$/, 'must be a phone number (digits, spaces, hyphens, an optional +)'),
+  city: text(80),
+};
+const optionals = ['contactName', 'email', 'phone', 'city'] as const;
+const createSchema = z.strictObject({
+  tenantId: tenantId.optional(),
+  ...fields,
+  contactName: fields.contactName.optional(),
+  email: fields.email.optional(),
+  phone: fields.phone.optional(),
+  city: fields.city.optional(),
+});
+/** `null` removes an optional field. */
+const updateSchema = z
+  .strictObject({
+    ...fields,
+    contactName: fields.contactName.nullable(),
+    email: fields.email.nullable(),
+    phone: fields.phone.nullable(),
+    city: fields.city.nullable(),
+  })
+  .partial();
+const ownerQuery = z.object({ tenantId: tenantId.optional() });
+const listQuery = pageQuery.extend(ownerQuery.shape);
+
+/** The owner a staff call reads or changes: one tenant (or, for the platform naming none, every owner). */
+export async function ownerScope(
+  clients: ServiceClients,
+  res: Parameters<typeof staffOf>[0],
+  requested?: string,
+) {
+  const scoped = await tenantInScope(clients, res, requested);
+  return { tenantId: scoped, any: staffOf(res).platform && scoped === undefined };
+}
+
+/** Vendors: a tenant's (or the platform's) directory of local partners. */
+export function vendorRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
+  const api = clients.supply;
+  const audit = (action: string, id: string, details: object = {}) => ({
+    action: `vendor.${action}`,
+    targetType: 'vendor',
+    targetId: id,
+    details,
+  });
+  return [
+    {
+      method: 'get',
+      path: '/api/admin/vendors',
+      access: staff,
+      handlers: [
+        async (req, res) => {
+          const query = validate(listQuery, req.query, 'query');
+          const owner = await ownerScope(clients, res, query.tenantId);
+          const reply = await api.listVendors(
+            { ...query, tenantId: owner.tenantId, allOwners: owner.any },
+            callOptions(res),
+          );
+          res.json(listBody(reply.vendors.map(presentVendor), reply.nextCursor ?? null));
+        },
+      ],
+    },
+    {
+      method: 'post',
+      path: '/api/admin/vendors',
+      access: staff,
+      handlers: [
+        async (req, res) => {
+          const body = validate(createSchema, req.body);
+          const owner = await tenantInScope(clients, res, body.tenantId);
+          const reply = await api.createVendor(
+            { actorUserId: staffOf(res).userId, ...body, tenantId: owner },
+            callOptions(res),
+          );
+          const vendor = presentVendor(reply.vendor);
+          await recordAudit(
+            clients,
+            res,
+            audit('created', vendor.id, { tenantId: vendor.tenantId, name: vendor.name }),
+          );
+          res.status(201).json(dataBody(vendor));
+        },
+      ],
+    },
+    {
+      method: 'put',
+      path: '/api/admin/vendors/:id',
+      access: staff,
+      handlers: [
+        async (req, res) => {
+          const body = validate(updateSchema, req.body);
+          const { tenantId: requested } = validate(ownerQuery, req.query, 'query');
+          const owner = await ownerScope(clients, res, requested);
+          const id = stringParam(req, 'id');
+          const given = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null));
+          const reply = await api.updateVendor(
+            {
+              actorUserId: staffOf(res).userId,
+              tenantId: owner.tenantId,
+              anyOwner: owner.any,
+              id,
+              ...given,
+              clear: optionals.filter((field) => body[field] === null),
+            },
+            callOptions(res),
+          );
+          await recordAudit(clients, res, audit('updated', id, body));
+          res.json(dataBody(presentVendor(reply.vendor)));
+        },
+      ],
+    },
+    {
+      method: 'delete',
+      path: '/api/admin/vendors/:id',
+      access: staff,
+      handlers: [
+        async (req, res) => {
+          const { tenantId: requested } = validate(ownerQuery, req.query, 'query');
+          const owner = await ownerScope(clients, res, requested);
+          const id = stringParam(req, 'id');
+          await api.deleteVendor(
+            { actorUserId: staffOf(res).userId, tenantId: owner.tenantId, anyOwner: owner.any, id },
+            callOptions(res),
+          );
+          await recordAudit(clients, res, audit('deleted', id));
+          res.json(dataBody({ id, deleted: true }));
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,61 @@
+import type { supply } from '@travel/contracts';
+import type { Counters } from '@travel/mongo';
+import type { InsurancePolicyRepository } from '../db/insurance-policy.repository';
+import { ownerOf, tenantOfOwner } from './fields';
+import {
+  checkPolicyFields,
+  type InsurancePolicy,
+  insurancePolicyIdOf,
+  type Price,
+  type PricedPolicy,
+  premiumPaiseOf,
+} from './insurance-policy';
+import { readPage } from './page';
+
+/** Pricing's quote of a premium: service `insurance`, the owner's margin (none: the platform's). */
+export type QuotePremium = (tenantId: string | undefined, amountPaise: number) => Promise<Price>;
+
+export interface PolicyDeps {
+  policies: InsurancePolicyRepository;
+  counters: Counters;
+  quote: QuotePremium;
+  now: () => Date;
+}
+
+/** Priced when read, so a change of the insurance tax or a margin shows on the next read. */
+async function priced(quote: QuotePremium, policy: InsurancePolicy): Promise<PricedPolicy> {
+  const paise = premiumPaiseOf(policy.coverage, policy.premiumBps);
+  const price = await quote(tenantOfOwner(policy.owner), paise);
+  return { policy, premium: Math.floor((paise + 50) / 100), price };
+}
+
+export function createCreateInsurancePolicy(deps: PolicyDeps) {
+  return async (request: supply.CreateInsurancePolicyRequest): Promise<PricedPolicy> => {
+    checkPolicyFields(request);
+    const n = await deps.counters.next('insurance_policy');
+    const policy: InsurancePolicy = {
+      id: insurancePolicyIdOf(n),
+      n,
+      owner: ownerOf(request.tenantId),
+      insurer: request.insurer.trim(),
+      name: request.name.trim(),
+      coverage: request.coverage,
+      premiumBps: request.premiumBps,
+      description: request.description,
+      createdAt: deps.now(),
+    };
+    await deps.policies.insert(policy, request.actorUserId);
+    return priced(deps.quote, policy);
+  };
+}
+
+export function createListInsurancePolicies(deps: PolicyDeps) {
+  return async (request: supply.ListInsurancePoliciesRequest) => {
+    const owner = request.allOwners ? undefined : ownerOf(request.tenantId);
+    const page = await readPage(request, (before, count) => deps.policies.list(owner, before, count));
+    return {
+      policies: await Promise.all(page.rows.map((policy) => priced(deps.quote, policy))),
+      nextCursor: page.nextCursor,
+    };
+  };
+}

@@ -1,0 +1,109 @@
+import type { supply } from '@travel/contracts';
+import type { RequestContext, ServiceImplementation } from '@travel/grpc';
+import { tenantOfOwner } from '../domain/fields';
+import type { PricedPolicy } from '../domain/insurance-policy';
+import type {
+  createCreateInsurancePolicy,
+  createListInsurancePolicies,
+} from '../domain/manage-insurance-policies';
+import type {
+  createCreateSupplier,
+  createDeleteSupplier,
+  createGetSupplier,
+  createListSuppliers,
+  createUpdateSupplier,
+} from '../domain/manage-suppliers';
+import type {
+  createCreateVendor,
+  createDeleteVendor,
+  createListVendors,
+  createUpdateVendor,
+} from '../domain/manage-vendors';
+import type { Supplier } from '../domain/supplier';
+import type { Vendor } from '../domain/vendor';
+
+export interface SupplyUseCases {
+  getSupplier: ReturnType<typeof createGetSupplier>;
+  listSuppliers: ReturnType<typeof createListSuppliers>;
+  createSupplier: ReturnType<typeof createCreateSupplier>;
+  updateSupplier: ReturnType<typeof createUpdateSupplier>;
+  deleteSupplier: ReturnType<typeof createDeleteSupplier>;
+  listVendors: ReturnType<typeof createListVendors>;
+  createVendor: ReturnType<typeof createCreateVendor>;
+  updateVendor: ReturnType<typeof createUpdateVendor>;
+  deleteVendor: ReturnType<typeof createDeleteVendor>;
+  listInsurancePolicies: ReturnType<typeof createListInsurancePolicies>;
+  createInsurancePolicy: ReturnType<typeof createCreateInsurancePolicy>;
+}
+
+/** Thin handlers: decode, call one use case, encode. */
+export function createSupplyGrpc(
+  useCases: SupplyUseCases,
+): ServiceImplementation<typeof supply.SupplyServiceDefinition, RequestContext> {
+  return {
+    getSupplier: async (request) => ({ supplier: encodeSupplier(await useCases.getSupplier(request.id)) }),
+    listSuppliers: async (request) => {
+      const page = await useCases.listSuppliers(request);
+      return { suppliers: page.suppliers.map(encodeSupplier), nextCursor: page.nextCursor };
+    },
+    createSupplier: async (request) => ({ supplier: encodeSupplier(await useCases.createSupplier(request)) }),
+    updateSupplier: async (request) => ({ supplier: encodeSupplier(await useCases.updateSupplier(request)) }),
+    deleteSupplier: async (request) => {
+      await useCases.deleteSupplier(request.id);
+      return {};
+    },
+    listVendors: async (request) => {
+      const page = await useCases.listVendors(request);
+      return { vendors: page.vendors.map(encodeVendor), nextCursor: page.nextCursor };
+    },
+    createVendor: async (request) => ({ vendor: encodeVendor(await useCases.createVendor(request)) }),
+    updateVendor: async (request) => ({ vendor: encodeVendor(await useCases.updateVendor(request)) }),
+    deleteVendor: async (request) => {
+      await useCases.deleteVendor(request);
+      return {};
+    },
+    listInsurancePolicies: async (request) => {
+      const page = await useCases.listInsurancePolicies(request);
+      return { policies: page.policies.map(encodePolicy), nextCursor: page.nextCursor };
+    },
+    createInsurancePolicy: async (request) => ({
+      policy: encodePolicy(await useCases.createInsurancePolicy(request)),
+    }),
+  };
+}
+
+function encodeSupplier(supplier: Supplier): supply.Supplier {
+  const { id, name, services, contactEmail, contactPhone, status, createdAt, updatedAt } = supplier;
+  return { id, name, services, contactEmail, contactPhone, status, createdAt, updatedAt };
+}
+
+function encodeVendor(vendor: Vendor): supply.Vendor {
+  const { id, owner, name, category, contactName, email, phone, city, createdAt, updatedAt } = vendor;
+  return {
+    id,
+    tenantId: tenantOfOwner(owner),
+    name,
+    category,
+    contactName,
+    email,
+    phone,
+    city,
+    createdAt,
+    updatedAt,
+  };
+}
+
+function encodePolicy({ policy, premium, price }: PricedPolicy): supply.InsurancePolicy {
+  return {
+    id: policy.id,
+    tenantId: tenantOfOwner(policy.owner),
+    insurer: policy.insurer,
+    name: policy.name,
+    coverage: policy.coverage,
+    premiumBps: policy.premiumBps,
+    premium,
+    price,
+    description: policy.description,
+    createdAt: policy.createdAt,
+  };
+}

@@ -1,0 +1,78 @@
+import { pricing, supply } from '@travel/contracts';
+import { createGrpcServer, createServiceClient } from '@travel/grpc';
+import type { Component } from '@travel/lifecycle';
+import type { Logger } from '@travel/logger';
+import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
+import type { SupplyConfig } from './config';
+import { createInsurancePolicyRepository } from './db/insurance-policy.repository';
+import { createSupplierRepository } from './db/supplier.repository';
+import { createVendorRepository } from './db/vendor.repository';
+import { createCreateInsurancePolicy, createListInsurancePolicies } from './domain/manage-insurance-policies';
+import {
+  createCreateSupplier,
+  createDeleteSupplier,
+  createGetSupplier,
+  createListSuppliers,
+  createUpdateSupplier,
+} from './domain/manage-suppliers';
+import {
+  createCreateVendor,
+  createDeleteVendor,
+  createListVendors,
+  createUpdateVendor,
+} from './domain/manage-vendors';
+import { createQuotePremium } from './grpc/pricing.client';
+import { createSupplyGrpc } from './grpc/supply.grpc';
+
+export interface SupplyServiceOptions {
+  /** The clock of records; tests pass their own. */
+  now?: () => Date;
+}
+
+/**
+ * Supply owns suppliers, vendors and insurance products. It publishes and consumes no events; insurance premiums
+ * are priced through pricing's Quote on every read. Its health has no pricing check: pricing reports its own, and
+ * a pricing outage fails only the insurance reads. Wired by hand: repositories → use cases → gRPC.
+ */
+export function createSupplyService(
+  config: SupplyConfig,
+  logger: Logger,
+  options: SupplyServiceOptions = {},
+) {
+  const now = options.now ?? (() => new Date());
+  const mongo = createMongo({ ...mongoOptionsOf(config), logger });
+  const counters = createCounters(mongo.connection);
+  const pricingClient = createServiceClient(pricing.PricingServiceDefinition, config.PRICING_ADDRESS, {
+    deadlineMs: config.PRICING_DEADLINE_MS,
+  });
+  const supplierDeps = { suppliers: createSupplierRepository(mongo.connection), counters, now };
+  const vendorDeps = { vendors: createVendorRepository(mongo.connection), counters, now };
+  const policyDeps = {
+    policies: createInsurancePolicyRepository(mongo.connection),
+    counters,
+    quote: createQuotePremium(pricingClient),
+    now,
+  };
+  const supplyGrpc = createSupplyGrpc({
+    getSupplier: createGetSupplier(supplierDeps),
+    listSuppliers: createListSuppliers(supplierDeps),
+    createSupplier: createCreateSupplier(supplierDeps),
+    updateSupplier: createUpdateSupplier(supplierDeps),
+    deleteSupplier: createDeleteSupplier(supplierDeps),
+    listVendors: createListVendors(vendorDeps),
+    createVendor: createCreateVendor(vendorDeps),
+    updateVendor: createUpdateVendor(vendorDeps),
+    deleteVendor: createDeleteVendor(vendorDeps),
+    listInsurancePolicies: createListInsurancePolicies(policyDeps),
+    createInsurancePolicy: createCreateInsurancePolicy(policyDeps),
+  });
+  const grpc = createGrpcServer({
+    host: config.GRPC_HOST,
+    port: config.GRPC_PORT,
+    services: [{ definition: supply.SupplyServiceDefinition, implementation: supplyGrpc }],
+    healthChecks: { mongodb: mongo.ping },
+    logger,
+  });
+  const components: Component[] = [mongo, grpc];
+  return { components, grpc, mongo };
+}

@@ -1,0 +1,66 @@
+import { pricing, supply } from '@travel/contracts';
+import { createServiceClient, type ServiceClient } from '@travel/grpc';
+import { startServiceUnderTest, testInfra, testLogger, uniqueName } from '@travel/testkit';
+import { readConfig as readPricingConfig } from '../../pricing/src/config';
+import { createPricingService } from '../../pricing/src/service';
+import { readConfig } from '../src/config';
+import { createSupplyService } from '../src/service';
+
+const infra = testInfra();
+
+export type SupplyClient = ServiceClient<typeof supply.SupplyServiceDefinition>;
+
+/** The supply service in-process on a database of its own, beside a real pricing service it quotes with. */
+export async function startSupply() {
+  const pricingService = await startServiceUnderTest(
+    createPricingService(
+      readPricingConfig({
+        GRPC_PORT: '0',
+        MONGO_URL: infra.mongoUrl,
+        MONGO_DATABASE: uniqueName('ct_sup_pricing'),
+        KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+        KAFKA_NAMESPACE: uniqueName('ct-supply'),
+      }),
+      testLogger(),
+    ),
+  );
+  const built = createSupplyService(
+    readConfig({
+      GRPC_PORT: '0',
+      MONGO_URL: infra.mongoUrl,
+      MONGO_DATABASE: uniqueName('ct_supply'),
+      PRICING_ADDRESS: pricingService.address,
+    }),
+    testLogger(),
+  );
+  const service = await startServiceUnderTest(built);
+  const client: SupplyClient = createServiceClient(supply.SupplyServiceDefinition, service.address, {
+    deadlineMs: 20_000,
+  });
+  const pricingClient = createServiceClient(pricing.PricingServiceDefinition, pricingService.address, {
+    deadlineMs: 20_000,
+  });
+  return {
+    client,
+    pricing: pricingClient,
+    service,
+    async stop() {
+      await built.mongo.connection.dropDatabase();
+      await service.stop();
+      await pricingService.stop();
+    },
+  };
+}
+
+/** The catalog code a call failed with (`ok` when it did not fail), and the paths of its details. */
+export async function failureOf(call: Promise<unknown>): Promise<{ code: string; paths: string[] }> {
+  try {
+    await call;
+    return { code: 'ok', paths: [] };
+  } catch (error) {
+    const { code, details } = error as { code?: string; details?: { path: string }[] };
+    return { code: code ?? String(error), paths: (details ?? []).map((detail) => detail.path) };
+  }
+}
+
+export const actorUserId = 'usr_1';
