@@ -32,6 +32,7 @@ import type { OpenApiDocuments } from './openapi/documents';
 import { adminRoutes } from './routes/admin';
 import { DOCS_ASSETS_PATH, docsRoutes } from './routes/docs.routes';
 import { healthRoutes } from './routes/health.routes';
+import { engagementRoutes } from './routes/engagement';
 import { partnerRoutes } from './routes/partner';
 import { promotionRoutes } from './routes/promotions/promotions.routes';
 import { reportRoutes } from './routes/reports/reports.routes';
@@ -52,6 +53,7 @@ export interface AppDeps {
   trustedProxies: readonly CidrRange[];
   signInAttemptsPerMinute: number;
   customerSignInPerAddressPerMinute: number;
+  publicIntakePerMinute: number;
 }
 
 /** Every route the gateway serves; access checks, the 405 check and the OpenAPI coverage test read this list. */
@@ -64,6 +66,7 @@ export function allRoutes(deps: AppDeps): RouteDefinition[] {
     ...customerRoutes(deps),
     ...promotionRoutes(deps),
     ...reportRoutes(deps),
+    ...engagementRoutes(deps),
   ];
 }
 

@@ -24,6 +24,7 @@ const schema = z.object({
   CORPORATE_ADDRESS: address(50058),
   CONTENT_ADDRESS: address(50059),
   REPORTS_ADDRESS: address(50060),
+  ENGAGEMENT_ADDRESS: address(50061),
   SUPPLY_ADDRESS: address(50062),
   ...kafkaFields,
   /** Proxies whose X-Forwarded-For we believe (addresses or CIDRs); empty: the TCP peer is the client. */
@@ -38,6 +39,8 @@ const schema = z.object({
   SIGN_IN_ATTEMPTS_PER_MINUTE: positiveInt(10),
   /** Customer sign-in and registration attempts per client address per minute (per email: the line above). */
   CUSTOMER_SIGN_IN_PER_ADDRESS_PER_MINUTE: positiveInt(30),
+  /** Public intake (`POST /api/newsletter/subscribe`, `/api/demo-requests`) per client address per minute. */
+  PUBLIC_INTAKE_PER_MINUTE: positiveInt(10),
   /** How often buffered usage is sent to Kafka. */
   USAGE_FLUSH_MS: positiveInt(1000),
 });

@@ -6,6 +6,7 @@ import {
   content,
   corporate,
   customers,
+  engagement,
   health,
   platformSettings,
   pricing,
@@ -32,6 +33,7 @@ export const SERVICE_NAMES = [
   'content',
   'supply',
   'reports',
+  'engagement',
 ] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
@@ -47,6 +49,7 @@ function addressOf(config: GatewayConfig, name: ServiceName): string {
     supply: config.SUPPLY_ADDRESS,
     promotions: config.PROMOTIONS_ADDRESS,
     reports: config.REPORTS_ADDRESS,
+    engagement: config.ENGAGEMENT_ADDRESS,
     corporate: config.CORPORATE_ADDRESS,
   };
   return addresses[name];
@@ -69,6 +72,7 @@ export interface ServiceClients {
   supply: ServiceClient<typeof supply.SupplyServiceDefinition>;
   promotions: ServiceClient<typeof promotions.PromotionsServiceDefinition>;
   reports: ServiceClient<typeof reports.ReportsServiceDefinition>;
+  engagement: ServiceClient<typeof engagement.EngagementServiceDefinition>;
   corporate: ServiceClient<typeof corporate.CorporateServiceDefinition>;
 }
 
@@ -109,5 +113,6 @@ export function createServiceClients(config: GatewayConfig): ServiceClients {
       options,
     ),
     reports: createServiceClient(reports.ReportsServiceDefinition, config.REPORTS_ADDRESS, options),
+    engagement: createServiceClient(engagement.EngagementServiceDefinition, config.ENGAGEMENT_ADDRESS, options),
   };
 }

@@ -34,6 +34,8 @@ export interface RequestLocals {
   staff?: StaffPrincipal;
   /** Set by the customer token authentication. */
   customer?: CustomerPrincipal;
+  /** The body's bytes as received, for routes that ask for them (`rawBody: true`), e.g. to check a signature. */
+  rawBody?: Buffer;
 }
 
 export function requestContextOf(res: Response): RequestLocals {

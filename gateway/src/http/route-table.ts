@@ -34,6 +34,8 @@ export interface RouteDefinition {
   /** Express path, e.g. `/api/v1/bookings/:id`. */
   path: string;
   access: RouteAccess;
+  /** Keep the request body's bytes as received (`rawBody` in the locals): a signature is over them. */
+  rawBody?: true;
   handlers: RequestHandler[];
 }
 

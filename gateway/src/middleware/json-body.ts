@@ -1,5 +1,7 @@
+import type { ServerResponse } from 'node:http';
 import { AppError } from '@travel/errors';
-import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type RequestHandler, type Response } from 'express';
+import { requestContextOf } from '../http/request-context';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -20,8 +22,14 @@ export function jsonBody(): RequestHandler[] {
     }
     next();
   };
-  return [requireJson, express.json({ limit: MAX_BODY_BYTES, strict: false })];
+  return [requireJson, express.json({ limit: MAX_BODY_BYTES, strict: false, verify: keepRawBody })];
 }
+
+/** body-parser hands every body's bytes to `verify`; routes that sign their bodies keep them (no copy). */
+const keepRawBody = (_req: unknown, res: ServerResponse, body: Buffer) => {
+  const context = requestContextOf(res as Response);
+  if (context.route?.rawBody) context.rawBody = body;
+};
 
 /** Turns body-parser's errors into ours. */
 export const jsonBodyErrors: ErrorRequestHandler = (error, _req, _res, next) => {

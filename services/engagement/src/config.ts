@@ -4,7 +4,7 @@ import { z } from 'zod';
 const secret = z.string().min(8, 'must be at least 8 characters');
 
 const schema = z.object({
-  ...serviceFields({ grpcPort: 50057 }),
+  ...serviceFields({ grpcPort: 50061 }),
   ...mongoFields({ database: 'travel_engagement' }),
   /** The SMTP server every email goes to (MailDev locally, the platform's relay in production). */
   SMTP_HOST: z.string().min(1).default('127.0.0.1'),

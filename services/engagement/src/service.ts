@@ -37,6 +37,17 @@ export function createEngagementService(
   options: EngagementServiceOptions = {},
 ) {
   const now = options.now ?? (() => new Date());
+  // Stopped before the jobs (components stop in reverse order): they stop taking work, then are awaited.
+  let stopping = false;
+  const stopSignal: Component = {
+    name: 'stop-signal',
+    async start() {
+      stopping = false;
+    },
+    async stop() {
+      stopping = true;
+    },
+  };
   const mongo = createMongo({ ...mongoOptionsOf(config), logger });
   const subscribers = createSubscriberRepository(mongo.connection);
   const newsletters = createNewsletterRepository(mongo.connection);
@@ -61,6 +72,7 @@ export function createEngagementService(
       retryBaseMs: config.EMAIL_RETRY_BASE_MS,
       maxAttempts: config.EMAIL_MAX_ATTEMPTS,
       concurrency: config.EMAIL_CONCURRENCY,
+      stopping: () => stopping,
       logger,
     }),
     logger,
@@ -78,6 +90,7 @@ export function createEngagementService(
       batchSize: config.NEWSLETTER_FANOUT_BATCH,
       leaseMs: config.EMAIL_LEASE_MS,
       emailsQueued,
+      stopping: () => stopping,
       logger,
     }),
     logger,
@@ -113,6 +126,6 @@ export function createEngagementService(
     healthChecks: { mongodb: mongo.ping },
     logger,
   });
-  const components: Component[] = [mongo, mailer, senderJob, fanoutJob, grpc];
+  const components: Component[] = [mongo, mailer, senderJob, fanoutJob, stopSignal, grpc];
   return { components, grpc, mongo };
 }

@@ -1,4 +1,6 @@
+import { maildevWebUrl } from '../infra/maildev';
 import { type DemoAccess, seedDemo } from './demo-seed';
+import { maildevOf } from './engagement-env';
 import { launchPlatform, processPid, stopPlatformProcesses } from './launch';
 import { processLogFile } from './processes';
 import { gatewayUrl, PROFILES, SERVICES, type StackProfile } from './profile';
@@ -19,6 +21,7 @@ function printWelcome(profile: StackProfile, demo: DemoAccess): void {
       `  Internal API     ${url}/api      (health: ${url}/api/health)`,
       `  Internal docs    ${url}/api/docs`,
       `  Logs             .local/logs/${profile.name}-<process>.log`,
+      `  Email (MailDev)  ${maildevWebUrl(maildevOf(profile))}   (every email the platform sends lands here)`,
       '',
       `Demo tenant "${demo.tenant.name}" (${demo.tenant.id}), client "${demo.client.name}" (id ${demo.client.id}):`,
       `  Live key (every scope)   ${demo.liveKey}`,

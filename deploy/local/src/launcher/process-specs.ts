@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { repoRoot } from '../infra/paths';
 import type { InfraUrls } from '../infra/types';
+import { engagementEnv } from './engagement-env';
 import type { OfferKeys } from './offer-keys';
 import { grpcAddress, type ProcessName, SERVICES, type ServiceName, type StackProfile } from './profile';
 
@@ -33,6 +34,7 @@ function serviceExtras(profile: StackProfile, service: ServiceName, keys: OfferK
   // The e2e suites watch whole retry schedules, so theirs lasts seconds, not 15 hours.
   if (service === 'webhook' && profile.name === 'e2e')
     return { WEBHOOK_RETRY_DELAYS: '1s,1s,1s,1s,1s', WEBHOOK_POLL_MS: '200' };
+  if (service === 'engagement') return engagementEnv(profile);
   return {};
 }
 
@@ -69,7 +71,11 @@ function gatewaySpec(profile: StackProfile, urls: InfraUrls): ProcessSpec {
       RATE_LIMIT_PREFIX: profile.redisPrefix,
       // Tests sign in far more often than people do.
       ...(profile.name === 'e2e'
-        ? { SIGN_IN_ATTEMPTS_PER_MINUTE: '1000', CUSTOMER_SIGN_IN_PER_ADDRESS_PER_MINUTE: '5000' }
+        ? {
+            SIGN_IN_ATTEMPTS_PER_MINUTE: '1000',
+            CUSTOMER_SIGN_IN_PER_ADDRESS_PER_MINUTE: '5000',
+            PUBLIC_INTAKE_PER_MINUTE: '30',
+          }
         : {}),
     },
   };

@@ -42,6 +42,7 @@ export const SERVICES = [
   'corporate',
   'content',
   'reports',
+  'engagement',
   'supply',
 ] as const;
 export type ServiceName = (typeof SERVICES)[number];

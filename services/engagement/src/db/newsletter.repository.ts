@@ -22,6 +22,8 @@ export interface NewsletterRepository {
   leaseFanout(now: Date, leaseUntil: Date): Promise<Newsletter | null>;
   /** Records fan-out progress while the lease is still ours; false when another replica took over. */
   advanceFanout(id: string, lease: Date, after: string, renewTo: Date): Promise<boolean>;
+  /** Hands the lease back (a graceful stop), so the fan-out goes on at once elsewhere. */
+  releaseFanout(id: string, lease: Date): Promise<void>;
   /** The fan-out is complete: `sending` → `sent`. */
   finishFanout(id: string, at: Date): Promise<void>;
 }
@@ -75,6 +77,9 @@ export function createNewsletterRepository(connection: Connection): NewsletterRe
         { $set: { fanoutAfter: after, fanoutLeaseUntil: renewTo } },
       );
       return result.matchedCount === 1;
+    },
+    async releaseFanout(id, lease) {
+      await model.updateOne({ _id: id, fanoutLeaseUntil: lease }, { $set: { fanoutLeaseUntil: null } });
     },
     async finishFanout(id, at) {
       await model.updateOne(

@@ -10,6 +10,8 @@ export interface EmailSenderDeps {
   retryBaseMs: number;
   maxAttempts: number;
   concurrency: number;
+  /** True once the service is shutting down: no new email is claimed, those in flight finish. */
+  stopping: () => boolean;
   logger: Logger;
 }
 
@@ -20,7 +22,7 @@ export interface EmailSenderDeps {
  */
 export function createEmailSender(deps: EmailSenderDeps) {
   const worker = async () => {
-    for (;;) {
+    while (!deps.stopping()) {
       const now = deps.now();
       const email = await deps.emails.claimDue(now, new Date(now.getTime() + deps.leaseMs));
       if (!email) return;

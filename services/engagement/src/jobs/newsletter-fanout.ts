@@ -14,6 +14,8 @@ export interface FanoutDeps {
   leaseMs: number;
   /** Wakes the email sender after emails were queued. */
   emailsQueued: () => void;
+  /** True once the service is shutting down: the lease is handed back after the batch in hand. */
+  stopping: () => boolean;
   logger: Logger;
 }
 
@@ -26,7 +28,7 @@ export interface FanoutDeps {
  */
 export function createNewsletterFanout(deps: FanoutDeps) {
   return async function fanOut(): Promise<void> {
-    for (;;) {
+    while (!deps.stopping()) {
       let lease = new Date(deps.now().getTime() + deps.leaseMs);
       const newsletter = await deps.newsletters.leaseFanout(deps.now(), lease);
       if (!newsletter) return;
@@ -47,6 +49,11 @@ export function createNewsletterFanout(deps: FanoutDeps) {
         const renewed = new Date(deps.now().getTime() + deps.leaseMs);
         if (!(await deps.newsletters.advanceFanout(newsletter.id, lease, after ?? '', renewed))) break;
         lease = renewed;
+        if (deps.stopping()) {
+          // A restart (or another replica) goes on from `after` at once instead of after the lease.
+          await deps.newsletters.releaseFanout(newsletter.id, lease);
+          return;
+        }
       }
     }
   };

@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import type { ServiceClients } from '../../clients/service-clients';
+import { callOptions } from '../../http/calls';
+import { dataBody, listBody } from '../../http/envelope';
+import { recordAudit } from '../../http/record-audit';
+import type { RouteAccess, RouteDefinition } from '../../http/route-table';
+import { validate } from '../../http/validate';
+import { stringParam } from '../admin/params';
+import { listBookingsQuery as pageQuery } from '../partner/booking-requests';
+import { engagementActor } from './calls';
+import { presentNewsletter, presentSubscriber } from './presenters';
+
+/** internal-api.md §4: subscribers and newsletters are the platform's, right `newsletters`. */
+const marketing: RouteAccess = { kind: 'staff', platformOnly: true, right: 'newsletters' };
+
+const email = z.email().max(254);
+const status = z.enum(['subscribed', 'unsubscribed']);
+const subscriberCreate = z.strictObject({ email });
+const subscriberUpdate = z
+  .strictObject({ email, status })
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, 'must change email or status');
+const subscriberList = pageQuery.extend({ status: status.optional() });
+const content = {
+  subject: z.string().trim().min(1).max(200),
+  html: z.string().min(1).max(200_000),
+  text: z.string().min(1).max(200_000),
+};
+const newsletterCreate = z.strictObject({ ...content, text: content.text.optional() });
+const newsletterUpdate = z
+  .strictObject(content)
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, 'must change subject, html or text');
+
+/** Subscribers and newsletters (platform only, right `newsletters`); every change is audited. */
+export function newsletterRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
+  const api = clients.engagement;
+  const audit = (res: Parameters<typeof recordAudit>[1], action: string, targetId: string, details = {}) =>
+    recordAudit(clients, res, { action, targetType: action.split('.')[0] ?? '', targetId, details });
+  return [
+    {
+      method: 'get',
+      path: '/api/admin/subscribers',
+      access: marketing,
+      handlers: [
+        async (req, res) => {
+          const { limit, cursor, status } = validate(subscriberList, req.query, 'query');
+          const reply = await api.listSubscribers({ page: { limit, cursor }, status }, callOptions(res));
+          res.json(listBody(reply.subscribers.map(presentSubscriber), reply.nextCursor ?? null));
+        },
+      ],
+    },
+    {
+      method: 'post',
+      path: '/api/admin/subscribers',
+      access: marketing,
+      handlers: [
+        async (req, res) => {
+          const body = validate(subscriberCreate, req.body);
+          const reply = await api.createSubscriber(
+            { actor: engagementActor(res), ...body },
+            callOptions(res),
+          );
+          await audit(res, 'subscriber.created', reply.subscriber?.id ?? '');
+          res.status(201).json(dataBody(presentSubscriber(reply.subscriber)));
+        },
+      ],
+    },
+    {
+      method: 'put',
+      path: '/api/admin/subscribers/:id',
+      access: marketing,
+      handlers: [
+        async (req, res) => {
+          const body = validate(subscriberUpdate, req.body);
+          const id = stringParam(req, 'id');
+          const reply = await api.updateSubscriber(
+            { actor: engagementActor(res), id, ...body },
+            callOptions(res),
+          );
+          await audit(res, 'subscriber.updated', id, body);
+          res.json(dataBody(presentSubscriber(reply.subscriber)));
+        },
+      ],
+    },
+    {
+      method: 'delete',
+      path: '/api/admin/subscribers/:id',
+      access: marketing,
+      handlers: [
+        async (req, res) => {
+          const id = stringParam(req, 'id');
+          await api.deleteSubscriber({ actor: engagementActor(res), id }, callOptions(res));
+          await audit(res, 'subscriber.deleted', id);
+          res.json(dataBody({ id, deleted: true }));
+        },
+      ],
+    },
+    {
+      method: 'get',
+      path: '/api/admin/newsletters',
+      access: marketing,
+      handlers: [
+        async (req, res) => {
+          const { limit, cursor } = validate(pageQuery, req.query, 'query');
+          const reply = await api.listNewsletters({ page: { limit, cursor } }, callOptions(res));
+          res.json(listBody(reply.newsletters.map(presentNewsletter), reply.nextCursor ?? null));
+        },
+      ],
+    },
+    {
+      method: 'post',
+      path: '/api/admin/newsletters',
+      access: marketing,
+      handlers: [
+        async (req, res) => {
+          const body = validate(newsletterCreate, req.body);
+          const reply = await api.createNewsletter(
+            { actor: engagementActor(res), ...body },
+            callOptions(res),
+          );
+          await audit(res, 'newsletter.created', reply.newsletter?.id ?? '', { subject: body.subject });
+          res.status(201).json(dataBody(presentNewsletter(reply.newsletter)));
+        },
+      ],
+    },
+    {
+      method: 'put',
+      path: '/api/admin/newsletters/:id',
+      access: marketing,
+      handlers: [
+        async (req, res) => {
+          const body = validate(newsletterUpdate, req.body);
+          const id = stringParam(req, 'id');
+          const reply = await api.updateNewsletter(
+            { actor: engagementActor(res), id, ...body },
+            callOptions(res),
+          );
+          await audit(res, 'newsletter.updated', id, { fields: Object.keys(body) });
+          res.json(dataBody(presentNewsletter(reply.newsletter)));
+        },
+      ],
+    },
+    {
+      method: 'delete',
+      path: '/api/admin/newsletters/:id',
+      access: marketing,
+      handlers: [
+        async (req, res) => {
+          const id = stringParam(req, 'id');
+          await api.deleteNewsletter({ actor: engagementActor(res), id }, callOptions(res));
+          await audit(res, 'newsletter.deleted', id);
+          res.json(dataBody({ id, deleted: true }));
+        },
+      ],
+    },
+    {
+      method: 'post',
+      path: '/api/admin/newsletters/:id/send',
+      access: marketing,
+      handlers: [
+        async (req, res) => {
+          const id = stringParam(req, 'id');
+          const reply = await api.sendNewsletter({ actor: engagementActor(res), id }, callOptions(res));
+          await audit(res, 'newsletter.sent', id);
+          res.json(dataBody(presentNewsletter(reply.newsletter)));
+        },
+      ],
+    },
+  ];
+}
