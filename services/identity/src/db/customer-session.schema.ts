@@ -26,3 +26,5 @@ export const customerSessionSchema = new Schema<CustomerSessionDocument>(
   },
   { collection: 'customer_sessions', versionKey: false },
 );
+// An expired session counts for nothing (`findLive` checks expiresAt too): the store may drop it.
+customerSessionSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });

@@ -28,8 +28,8 @@ export interface CustomerRepository {
   findCredentials(
     email: string,
   ): Promise<{ customer: Customer; active: boolean; passwordHash: string } | null>;
-  /** Whether the customer exists and may sign in. */
-  isActive(id: string): Promise<boolean>;
+  /** The customer if they exist and may sign in (an active session's owner). */
+  findActive(id: string): Promise<Customer | null>;
   update(id: string, changes: CustomerChanges, at: Date): Promise<Customer | null>;
   travellersOf(customerId: string): Promise<Traveller[] | null>;
   /** One conditional `$push`: never more than MAX_TRAVELLERS, also when adds race. */
@@ -70,9 +70,9 @@ export function createCustomerRepository(connection: Connection): CustomerReposi
         ? { customer: toCustomer(doc), active: doc.status === 'active', passwordHash: doc.passwordHash }
         : null;
     },
-    async isActive(id) {
-      const doc = await model.findById(id, { status: 1 }).lean<Pick<CustomerDocument, 'status'>>();
-      return doc?.status === 'active';
+    async findActive(id) {
+      const doc = await model.findById(id, NO_TRAVELLERS).lean<CustomerDocument>();
+      return doc?.status === 'active' ? toCustomer(doc) : null;
     },
     async update(id, changes, at) {
       const doc = await model

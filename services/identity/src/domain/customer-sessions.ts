@@ -52,8 +52,8 @@ export function createCustomerSessions(deps: CustomerSessionsDeps) {
     async findLive(sessionId: string): Promise<{ session: CustomerSession; customer: Customer } | null> {
       const session = await sessions.find(sessionId);
       if (!session || session.revoked || session.expiresAt.getTime() <= now().getTime()) return null;
-      const customer = await customers.findById(session.customerId);
-      if (!customer || !(await customers.isActive(customer.id))) return null;
+      const customer = await customers.findActive(session.customerId);
+      if (!customer) return null;
       return { session, customer };
     },
     /**
