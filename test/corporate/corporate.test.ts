@@ -219,6 +219,18 @@ describe('corporate travel directory: tenant staff', () => {
       ],
       [
         'POST',
+        '/api/admin/contracts',
+        {
+          supplierId: 'sup_999999',
+          service: 'car',
+          discountBps: 500,
+          validFrom: '2027-01-01',
+          validUntil: '2027-06-01',
+        },
+        ['supplierId'],
+      ],
+      [
+        'POST',
         '/api/admin/employees',
         { name: 'Half', email: 'half@acme.example', extra: true },
         ['costCenterId', 'approverId', 'body'],
@@ -253,9 +265,10 @@ describe('corporate travel directory: the platform', () => {
 
     const tenantId = staffB.tenant.id;
     const { costCenter, approver } = await directory(token, 'p1', tenantId);
+    const supplier = await made(token, 'suppliers', { name: `Taj Hotels ${tenantId}`, services: ['hotel'] });
     const contract = await made(token, 'contracts', {
       tenantId,
-      supplierId: 'sup_1',
+      supplierId: supplier.id,
       service: 'hotel',
       discountBps: 1_200,
       validFrom: '2027-01-01',

@@ -7,6 +7,9 @@ const schema = z.object({
   /** Identity: the tenant a platform administrator names must exist, and every change goes to its audit log. */
   IDENTITY_ADDRESS: z.string().min(1).default('127.0.0.1:50051'),
   IDENTITY_DEADLINE_MS: positiveInt(3000),
+  /** Supply: a contract's supplier must exist, be active and supply the contract's service. */
+  SUPPLY_ADDRESS: z.string().min(1).default('127.0.0.1:50061'),
+  SUPPLY_DEADLINE_MS: positiveInt(3000),
 });
 
 export type CorporateConfig = z.output<typeof schema>;

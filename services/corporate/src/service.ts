@@ -6,13 +6,14 @@ import { createMongo, mongoOptionsOf } from '@travel/mongo';
 import type { CorporateConfig } from './config';
 import { createCorporateRepositories } from './db/corporate.repositories';
 import { approverRules } from './domain/approvers';
-import { contractRules, type SupplierDirectory } from './domain/contracts';
+import { contractRules } from './domain/contracts';
 import { costCenterRules } from './domain/cost-centers';
 import { createDirectoryUseCases } from './domain/directory-use-cases';
 import { createEmployeeUseCases } from './domain/employees';
 import { policyRules } from './domain/policies';
 import { createCorporateGrpc } from './grpc/corporate.grpc';
 import { createIdentityLink } from './grpc/identity.client';
+import { createSupplierDirectory } from './grpc/supply.client';
 
 /**
  * Wires the corporate service by hand: the five directory collections → use cases (with identity for tenants
@@ -22,7 +23,7 @@ export function createCorporateService(config: CorporateConfig, logger: Logger) 
   const mongo = createMongo({ ...mongoOptionsOf(config), logger });
   const repositories = createCorporateRepositories(mongo.connection);
   const identity = createIdentityLink(config.IDENTITY_ADDRESS, config.IDENTITY_DEADLINE_MS, logger);
-  const suppliers: SupplierDirectory = { exists: async () => true };
+  const suppliers = createSupplierDirectory(config.SUPPLY_ADDRESS, config.SUPPLY_DEADLINE_MS);
   const deps = { audit: identity.audit, tenants: identity.tenants, now: () => new Date() };
   const { costCenters, approvers, policies, employees, contracts } = repositories;
   const corporateGrpc = createCorporateGrpc({

@@ -9,20 +9,26 @@ import {
   newTenant,
   startIdentity,
 } from '../../identity/test/staff.fixture';
+import { startSupply } from '../../supply/test/supply.fixture';
 import { readConfig } from '../src/config';
 import { createCorporateService } from '../src/service';
 
 export type CorporateClient = ServiceClient<typeof corporate.CorporateServiceDefinition>;
 
-/** The corporate service in-process on a fresh database, beside the real identity it audits to. */
+/**
+ * The corporate service in-process on a fresh database, beside the real identity it audits to and the real
+ * supply service whose suppliers its contracts name.
+ */
 export async function startCorporate() {
   const identity: IdentityUnderTest = await startIdentity();
+  const supply = await startSupply();
   const built = createCorporateService(
     readConfig({
       GRPC_PORT: '0',
       MONGO_URL: testInfra().mongoUrl,
       MONGO_DATABASE: uniqueName('ct_corporate'),
       IDENTITY_ADDRESS: identity.service.address,
+      SUPPLY_ADDRESS: supply.service.address,
     }),
     testLogger(),
   );
@@ -41,9 +47,20 @@ export async function startCorporate() {
       const tenantId = await newTenant(identity, platform);
       return { tenantId, staff: { ...platform, userId: uniqueName('usr'), tenantId } };
     },
+    /** A supplier of the supply directory, as the platform would file it. */
+    async supplier(services: string[], status = 'active'): Promise<string> {
+      const { supplier } = await supply.client.createSupplier({
+        actorUserId: platform.userId,
+        name: uniqueName('Supplier'),
+        services,
+        status,
+      });
+      return supplier?.id ?? '';
+    },
     async stop() {
       await built.mongo.connection.dropDatabase();
       await service.stop();
+      await supply.stop();
       await identity.stop();
     },
   };

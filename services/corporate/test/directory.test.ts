@@ -83,6 +83,16 @@ describe('employees and their references', () => {
     await client.deleteEmployee({ actor: tenantA.staff, id: employee?.id ?? '' });
     await client.deleteApprover({ actor: tenantA.staff, id: refs.approverId });
     await client.deleteCostCenter({ actor: tenantA.staff, id: other?.id ?? '' });
+    // Once deleted, a cost centre can no longer be named: the claim finds nothing.
+    await expect(
+      client.createEmployee({ actor: tenantA.staff, name: 'Late', email: 'late@corp.example', ...refs }),
+    ).rejects.toMatchObject({
+      code: 'bad_request',
+      details: [
+        expect.objectContaining({ path: 'costCenterId' }),
+        expect.objectContaining({ path: 'approverId' }),
+      ],
+    });
   });
 
   it('when employees are created while their cost centre is deleted, then no employee ever names a deleted cost centre', async () => {
@@ -264,26 +274,56 @@ describe('policies, contracts and pages', () => {
     ).rejects.toMatchObject({ code: 'bad_request' });
   });
 
+  it('when a contract names a supplier, then it must exist, be active and supply the service', async () => {
+    const { client } = world;
+    const hotels = await world.supplier(['hotel']);
+    const retired = await world.supplier(['hotel'], 'inactive');
+    const days = { discountBps: 1200, validFrom: '2027-01-01', validUntil: '2027-12-31' };
+    const actor = tenantA.staff;
+    for (const [supplierId, service, path] of [
+      ['sup_999999', 'hotel', 'supplierId'],
+      [retired, 'hotel', 'supplierId'],
+      [hotels, 'flight', 'service'],
+    ] as const) {
+      await expect(client.createContract({ actor, supplierId, service, ...days })).rejects.toMatchObject({
+        code: 'bad_request',
+        details: [expect.objectContaining({ path })],
+      });
+    }
+    const { contract } = await client.createContract({
+      actor,
+      supplierId: hotels,
+      service: 'hotel',
+      ...days,
+    });
+    await expect(
+      client.updateContract({ actor, id: contract?.id ?? '', service: 'car' }),
+    ).rejects.toMatchObject({ code: 'bad_request', details: [expect.objectContaining({ path: 'service' })] });
+    expect((await client.listContracts({ actor, limit: 10, supplierId: hotels })).contracts).toHaveLength(1);
+  });
+
   it('when a contract’s update puts validUntil before validFrom, then bad_request and the contract is unchanged', async () => {
     const { client } = world;
+    const supplierId = await world.supplier(['hotel']);
     const base = {
-      supplierId: 'sup_1',
+      supplierId,
       service: 'hotel',
       discountBps: 1200,
       validFrom: '2027-01-01',
       validUntil: '2027-12-31',
     };
-    const { contract } = await client.createContract({ actor: tenantA.staff, ...base });
+    const fresh = await world.tenant();
+    const { contract } = await client.createContract({ actor: fresh.staff, ...base });
     await expect(
-      client.updateContract({ actor: tenantA.staff, id: contract?.id ?? '', validUntil: '2026-12-31' }),
+      client.updateContract({ actor: fresh.staff, id: contract?.id ?? '', validUntil: '2026-12-31' }),
     ).rejects.toMatchObject({
       code: 'bad_request',
       details: [expect.objectContaining({ path: 'validUntil' })],
     });
-    const onDay = await client.listContracts({ actor: tenantA.staff, limit: 10, activeOn: '2027-06-01' });
+    const onDay = await client.listContracts({ actor: fresh.staff, limit: 10, activeOn: '2027-06-01' });
     expect(onDay.contracts).toEqual([expect.objectContaining({ id: contract?.id, ...base })]);
     expect(
-      (await client.listContracts({ actor: tenantA.staff, limit: 10, activeOn: '2028-01-01' })).contracts,
+      (await client.listContracts({ actor: fresh.staff, limit: 10, activeOn: '2028-01-01' })).contracts,
     ).toEqual([]);
   });
 

@@ -27,8 +27,12 @@ function serviceExtras(profile: StackProfile, service: ServiceName, keys: OfferK
     return { PRICING_ADDRESS: grpcAddress(profile, 'pricing'), OFFER_TOKEN_PRIVATE_KEY: keys.privateKeyPem };
   if (service === 'booking')
     return { PRICING_ADDRESS: grpcAddress(profile, 'pricing'), OFFER_TOKEN_PUBLIC_KEY: keys.publicKeyPem };
-  // Corporate checks tenants and audits every change in identity.
-  if (service === 'corporate') return { IDENTITY_ADDRESS: grpcAddress(profile, 'identity') };
+  // Corporate checks tenants and audits every change in identity, and contracts' suppliers in supply.
+  if (service === 'corporate')
+    return {
+      IDENTITY_ADDRESS: grpcAddress(profile, 'identity'),
+      SUPPLY_ADDRESS: grpcAddress(profile, 'supply'),
+    };
   // Supply prices insurance premiums through pricing.
   if (service === 'supply') return { PRICING_ADDRESS: grpcAddress(profile, 'pricing') };
   // The e2e suites watch whole retry schedules, so theirs lasts seconds, not 15 hours.

@@ -1,4 +1,4 @@
-import { badRequest } from '@travel/errors';
+import { badRequest, type FieldProblem } from '@travel/errors';
 import type { DirectoryRules } from './directory-use-cases';
 import type { Contract, Service } from './records';
 
@@ -12,9 +12,17 @@ export interface ContractInput {
 }
 export type ContractPatch = Partial<ContractInput>;
 
-/** The supply service's directory of suppliers (`grpc/supply.client.ts`). */
+/** A supplier as contracts need it (`grpc/supply.client.ts` reads it from the supply service). */
+export interface ContractSupplier {
+  status: string;
+  /** What it supplies: `flight`, `hotel`, `car`, `insurance`. */
+  services: string[];
+}
+
+/** The supply service's directory of suppliers. */
 export interface SupplierDirectory {
-  exists(supplierId: string): Promise<boolean>;
+  /** Null when there is no such supplier. */
+  find(supplierId: string): Promise<ContractSupplier | null>;
 }
 
 /** A negotiated rate: a discount (1 to 10000 bps) with one supplier for one service over a span of days. */
@@ -34,11 +42,25 @@ export function contractRules(
         reference: patch.reference === undefined ? current.reference : patch.reference || null,
       }),
     async verify(_tenantId, fields, current) {
-      if (current?.supplierId === fields.supplierId) return;
-      if (!(await suppliers.exists(fields.supplierId)))
-        throw badRequest([{ path: 'supplierId', message: `No supplier ${fields.supplierId}.` }]);
+      // A contract keeps its supplier once made: only a new supplier or service is checked again.
+      if (current?.supplierId === fields.supplierId && current.service === fields.service) return;
+      const problem = supplierProblem(fields, await suppliers.find(fields.supplierId));
+      if (problem) throw badRequest([problem]);
     },
   };
+}
+
+/** A new contract needs an active supplier that supplies the contract's service. */
+function supplierProblem(
+  { supplierId, service }: Pick<Contract, 'supplierId' | 'service'>,
+  supplier: ContractSupplier | null,
+): FieldProblem | null {
+  if (!supplier) return { path: 'supplierId', message: `No supplier ${supplierId}.` };
+  if (supplier.status !== 'active')
+    return { path: 'supplierId', message: `The supplier ${supplierId} is ${supplier.status}.` };
+  if (!supplier.services.includes(service))
+    return { path: 'service', message: `The supplier ${supplierId} does not supply ${service}s.` };
+  return null;
 }
 
 /** Days compare as `YYYY-MM-DD` strings. */

@@ -1,0 +1,21 @@
+import { supply } from '@travel/contracts';
+import { AppError } from '@travel/errors';
+import { createServiceClient } from '@travel/grpc';
+import type { SupplierDirectory } from '../domain/contracts';
+
+/** The supply service's supplier read (`GetSupplier`), as a contract's check needs it. */
+export function createSupplierDirectory(address: string, deadlineMs: number): SupplierDirectory {
+  const client = createServiceClient(supply.SupplyServiceDefinition, address, { deadlineMs });
+  return {
+    async find(supplierId) {
+      try {
+        const { supplier } = await client.getSupplier({ id: supplierId });
+        return supplier ? { status: supplier.status, services: supplier.services } : null;
+      } catch (error) {
+        // Only "no such supplier" is an answer; an unreachable supply service stays a 503.
+        if (error instanceof AppError && error.code === 'not_found') return null;
+        throw error;
+      }
+    },
+  };
+}
