@@ -4,14 +4,8 @@ import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import type { RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
-import {
-  destinationsQuery,
-  periodOf,
-  reportScopeOf,
-  STOREFRONT_SCOPE,
-  salesQuery,
-  searchLogSchema,
-} from './report-requests';
+import { STOREFRONT_SCOPE, tenantScopeOf } from '../admin/tenant-scope';
+import { destinationsQuery, periodOf, salesQuery, searchLogSchema } from './report-requests';
 
 /** Storefront search logs per client address: a shopper searches far less often than this. */
 export const SEARCH_LOG_LIMIT = { name: 'search-logs', limit: 60, windowSeconds: 60 };
@@ -49,7 +43,7 @@ export function reportRoutes({
       handlers: [
         async (req, res) => {
           const query = validate(salesQuery, req.query, 'query');
-          const scope = await reportScopeOf(clients, res, query.tenantId);
+          const scope = await tenantScopeOf(clients, res, query.tenantId);
           const period = periodOf(query, now());
           const reply = await api.getSales({ scope, ...period, service: query.service }, callOptions(res));
           res.json(
@@ -72,7 +66,7 @@ export function reportRoutes({
       handlers: [
         async (req, res) => {
           const query = validate(destinationsQuery, req.query, 'query');
-          const scope = await reportScopeOf(clients, res, query.tenantId);
+          const scope = await tenantScopeOf(clients, res, query.tenantId);
           const period = periodOf(query, now());
           const reply = await api.getPopularDestinations(
             { scope, ...period, service: query.service, limit: query.limit },

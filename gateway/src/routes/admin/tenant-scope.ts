@@ -1,0 +1,37 @@
+import { AppError } from '@travel/errors';
+import type { Response } from 'express';
+import type { ServiceClients } from '../../clients/service-clients';
+import { actorOf, callOptions } from '../../http/calls';
+import { staffOf } from '../../http/request-context';
+
+/** What a platform administrator passes as `tenantId` for the storefront's (customers', no tenant) records. */
+export const STOREFRONT_SCOPE = 'storefront';
+
+/** Whose records a staff call reaches: everyone's (`all`), one tenant's, or (`tenantId` '') the storefront's. */
+export interface TenantScope {
+  all: boolean;
+  tenantId: string;
+}
+
+/**
+ * The tenant a staff call acts on (decisions.md "Who may call what"): tenant staff their own (another tenant's
+ * id is `404`); the platform everyone, one tenant (`404` when identity knows none) or, where the route has
+ * them, the storefront's records (`tenantId=storefront`).
+ */
+export async function tenantScopeOf(
+  clients: ServiceClients,
+  res: Response,
+  tenantId: string | undefined,
+  options: { storefront: boolean } = { storefront: true },
+): Promise<TenantScope> {
+  const staff = staffOf(res);
+  if (staff.tenantId !== null) {
+    if (tenantId !== undefined && tenantId !== staff.tenantId)
+      throw new AppError('not_found', `No tenant with id ${tenantId}.`);
+    return { all: false, tenantId: staff.tenantId };
+  }
+  if (tenantId === undefined) return { all: true, tenantId: '' };
+  if (tenantId === STOREFRONT_SCOPE && options.storefront) return { all: false, tenantId: '' };
+  await clients.tenants.getTenant({ actor: actorOf(res), id: tenantId }, callOptions(res));
+  return { all: false, tenantId };
+}
