@@ -1,50 +1,39 @@
 import { waitFor } from '@travel/testkit';
 import { type AdminApi, platformAdmin } from '../support/admin';
+import { consoleCall } from '../support/console-calls';
 import { CUSTOMER_PASSWORD, type CustomerSession, registerCustomer } from '../support/customers';
-import { type ApiResponse, call, expectDocumented } from '../support/gateway';
+import { call } from '../support/gateway';
 import { tenantStaff } from '../support/staff';
-
-const json = { 'content-type': 'application/json' };
-
-async function documented(
-  method: string,
-  path: string,
-  init: { headers?: Record<string, string>; body?: unknown } = {},
-): Promise<ApiResponse> {
-  const res = await call(method, path, {
-    headers: { ...json, ...init.headers },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  await expectDocumented(method, path, res);
-  return res;
-}
 
 let admin: AdminApi;
 let customer: CustomerSession;
-const staff = () => ({ authorization: `Bearer ${admin.token}` });
+/** The settings as found, put back after the suite. */
+let original: Record<string, unknown>;
 const setStorefront = (storefrontEnabled: boolean) =>
-  documented('PUT', '/api/admin/settings', { headers: staff(), body: { storefrontEnabled } });
+  consoleCall(admin.token, 'PUT', '/api/admin/settings', { storefrontEnabled });
 
 beforeAll(async () => {
   admin = await platformAdmin();
   customer = await registerCustomer();
+  const { updatedAt: _updatedAt, ...settings } = await admin.request<Record<string, unknown>>(
+    'GET',
+    '/api/admin/settings',
+  );
+  original = settings;
 });
 // Never leave the storefront closed for the suites after this one.
 afterAll(async () => {
-  if (admin) await setStorefront(true);
+  if (admin) await admin.request('PUT', '/api/admin/settings', { ...original, storefrontEnabled: true });
 });
 
 describe('platform settings', () => {
   it('when the settings are read and changed, then the change is answered, kept and audited', async () => {
-    const before = await documented('GET', '/api/admin/settings', { headers: staff() });
+    const before = await consoleCall(admin.token, 'GET', '/api/admin/settings');
     expect(before.status).toBe(200);
-    const put = await documented('PUT', '/api/admin/settings', {
-      headers: staff(),
-      body: {
-        siteName: 'Partner Travel E2E',
-        supportEmail: 'Help@Partner-Travel.example',
-        supportPhone: '+91 22 4000 1234',
-      },
+    const put = await consoleCall(admin.token, 'PUT', '/api/admin/settings', {
+      siteName: 'Partner Travel E2E',
+      supportEmail: 'Help@Partner-Travel.example',
+      supportPhone: '+91 22 4000 1234',
     });
     expect(put.status).toBe(200);
     expect((put.body as { data: unknown }).data).toMatchObject({
@@ -60,24 +49,23 @@ describe('platform settings', () => {
   });
 
   it('when a field is invalid or unknown, then 400 with details and nothing changes', async () => {
-    const bad = await documented('PUT', '/api/admin/settings', {
-      headers: staff(),
-      body: { supportEmail: 'not-an-email', storefrontEnabled: 'no' },
+    const bad = await consoleCall(admin.token, 'PUT', '/api/admin/settings', {
+      supportEmail: 'not-an-email',
+      storefrontEnabled: 'no',
     });
     expect(bad.status).toBe(400);
-    const after = await documented('GET', '/api/admin/settings', { headers: staff() });
+    const after = await consoleCall(admin.token, 'GET', '/api/admin/settings');
     expect((after.body as { data: { storefrontEnabled: boolean } }).data.storefrontEnabled).toBe(true);
   });
 
   it('when tenant staff (even with the right settings) call them, then 403', async () => {
     const tenant = await tenantStaff(admin, ['settings']);
-    const headers = { authorization: `Bearer ${tenant.token}` };
-    expect((await documented('GET', '/api/admin/settings', { headers })).status).toBe(403);
-    expect((await documented('GET', '/api/admin/settings/ip-rules', { headers })).status).toBe(403);
+    expect((await consoleCall(tenant.token, 'GET', '/api/admin/settings')).status).toBe(403);
+    expect((await consoleCall(tenant.token, 'GET', '/api/admin/settings/ip-rules')).status).toBe(403);
   });
 
   it('when a customer token calls the settings, then 401', async () => {
-    expect((await documented('GET', '/api/admin/settings', { headers: customer.headers })).status).toBe(401);
+    expect((await consoleCall(customer.token, 'GET', '/api/admin/settings')).status).toBe(401);
   });
 });
 
@@ -87,22 +75,24 @@ describe('the storefront switch', () => {
     try {
       const offAt = Date.now();
       await waitFor(
-        async () =>
-          expect((await documented('GET', '/api/profile', { headers: customer.headers })).status).toBe(503),
+        async () => expect((await consoleCall(customer.token, 'GET', '/api/profile')).status).toBe(503),
         { timeoutMs: 5000, intervalMs: 20 },
       );
       expect(Date.now() - offAt).toBeLessThan(1000);
       const closed = [
-        await documented('GET', '/api/auth/me', { headers: customer.headers }),
-        await documented('GET', '/api/travellers', { headers: customer.headers }),
-        await documented('POST', '/api/auth/login', {
-          body: { email: customer.email, password: CUSTOMER_PASSWORD },
+        await consoleCall(customer.token, 'GET', '/api/auth/me'),
+        await consoleCall(customer.token, 'GET', '/api/travellers'),
+        await consoleCall(null, 'POST', '/api/auth/login', {
+          email: customer.email,
+          password: CUSTOMER_PASSWORD,
         }),
-        await documented('POST', '/api/auth/register', {
-          body: { email: `off-${customer.email}`, password: CUSTOMER_PASSWORD, fullName: 'Closed' },
+        await consoleCall(null, 'POST', '/api/auth/register', {
+          email: `off-${customer.email}`,
+          password: CUSTOMER_PASSWORD,
+          fullName: 'Closed',
         }),
-        await documented('POST', '/api/auth/refresh', { body: { refreshToken: customer.refreshToken } }),
-        await documented('GET', '/api/pricing/quote?service=hotel&amount=1000'),
+        await consoleCall(null, 'POST', '/api/auth/refresh', { refreshToken: customer.refreshToken }),
+        await consoleCall(null, 'GET', '/api/pricing/quote?service=hotel&amount=1000'),
       ];
       for (const res of closed) {
         expect(res.status).toBe(503);
@@ -112,17 +102,16 @@ describe('the storefront switch', () => {
         });
       }
       // The consoles and the partner API's health keep answering.
-      expect((await documented('GET', '/api/admin/auth/me', { headers: staff() })).status).toBe(200);
-      expect((await documented('GET', '/api/admin/settings', { headers: staff() })).status).toBe(200);
+      expect((await consoleCall(admin.token, 'GET', '/api/admin/auth/me')).status).toBe(200);
+      expect((await consoleCall(admin.token, 'GET', '/api/admin/settings')).status).toBe(200);
       expect((await call('GET', '/api/health')).status).toBe(200);
     } finally {
       expect((await setStorefront(true)).status).toBe(200);
     }
     await waitFor(
-      async () =>
-        expect((await documented('GET', '/api/profile', { headers: customer.headers })).status).toBe(200),
+      async () => expect((await consoleCall(customer.token, 'GET', '/api/profile')).status).toBe(200),
       { timeoutMs: 5000, intervalMs: 20 },
     );
-    expect((await documented('GET', '/api/pricing/quote?service=hotel&amount=1000')).status).toBe(200);
+    expect((await consoleCall(null, 'GET', '/api/pricing/quote?service=hotel&amount=1000')).status).toBe(200);
   });
 });
