@@ -113,6 +113,10 @@ export function createServiceClients(config: GatewayConfig): ServiceClients {
       options,
     ),
     reports: createServiceClient(reports.ReportsServiceDefinition, config.REPORTS_ADDRESS, options),
-    engagement: createServiceClient(engagement.EngagementServiceDefinition, config.ENGAGEMENT_ADDRESS, options),
+    engagement: createServiceClient(
+      engagement.EngagementServiceDefinition,
+      config.ENGAGEMENT_ADDRESS,
+      options,
+    ),
   };
 }
