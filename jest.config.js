@@ -19,6 +19,7 @@ module.exports = {
         '<rootDir>/{packages,services,deploy}/*/src/**/*.test.ts',
         '<rootDir>/gateway/src/**/*.test.ts',
         '<rootDir>/helm/test/*.test.ts',
+        '<rootDir>/scripts/*.test.ts',
       ],
     },
     {

@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import { HttpClient, type HttpOptions, type HttpRequest } from './http';
+import { paginate } from './pagination';
+import type {
+  Booking,
+  BookingListItem,
+  BookingRequest,
+  CarSearch,
+  CarSearchResult,
+  FlightSearch,
+  FlightSearchResult,
+  HotelSearch,
+  HotelSearchResult,
+  Invoice,
+  Me,
+  Page,
+  PageQuery,
+  PriceQuoteQuery,
+  Quote,
+  RegisteredWebhook,
+  WebhookEndpoint,
+  WebhookRequest,
+} from './types';
+
+export type PartnerClientOptions = HttpOptions;
+
+/** What `createBooking` answers: the booking, the key it was made under, and whether it is a replay. */
+export interface BookingResult {
+  booking: Booking;
+  /** The `Idempotency-Key` sent (yours, or the one generated): pass it again to retry this attempt later. */
+  idempotencyKey: string;
+  /** True when the API answered the stored booking of an earlier request with this key (`Idempotent-Replayed`). */
+  replayed: boolean;
+  requestId: string | null;
+}
+
+/**
+ * The partner API (`/api/v1`) with a key. Every method throws a `PartnerApiError` on a non-2xx answer;
+ * `429` and `503` are retried first, honouring `Retry-After`, within `retry` bounds.
+ */
+export class PartnerClient {
+  private readonly http: HttpClient;
+
+  constructor(options: PartnerClientOptions) {
+    this.http = new HttpClient(options);
+  }
+
+  /** The client behind the key, its environment and scopes. */
+  me(): Promise<Me> {
+    return this.data({ method: 'GET', path: '/me' });
+  }
+
+  /** A price for a supplier amount with the tenant's margin. */
+  quote(query: PriceQuoteQuery): Promise<Quote> {
+    return this.data({ method: 'GET', path: '/pricing/quote', query: { ...query } });
+  }
+
+  searchFlights(search: FlightSearch): Promise<FlightSearchResult> {
+    return this.data({ method: 'POST', path: '/search/flights', body: search });
+  }
+
+  searchHotels(search: HotelSearch): Promise<HotelSearchResult> {
+    return this.data({ method: 'POST', path: '/search/hotels', body: search });
+  }
+
+  searchCars(search: CarSearch): Promise<CarSearchResult> {
+    return this.data({ method: 'POST', path: '/search/cars', body: search });
+  }
+
+  /**
+   * Books an offer. Sends an `Idempotency-Key` (a new UUID unless `options.idempotencyKey` is given) and
+   * keeps it across this call's retries, so a retried request never books twice.
+   */
+  async createBooking(
+    request: BookingRequest,
+    options: { idempotencyKey?: string } = {},
+  ): Promise<BookingResult> {
+    const idempotencyKey = options.idempotencyKey ?? randomUUID();
+    const res = await this.http.send<{ data: Booking }>({
+      method: 'POST',
+      path: '/bookings',
+      body: request,
+      headers: { 'idempotency-key': idempotencyKey },
+      retryUnavailable: true,
+    });
+    return {
+      booking: res.body.data,
+      idempotencyKey,
+      replayed: res.headers.get('idempotent-replayed') === 'true',
+      requestId: res.requestId,
+    };
+  }
+
+  getBooking(id: string): Promise<Booking> {
+    return this.data({ method: 'GET', path: `/bookings/${encodeURIComponent(id)}` });
+  }
+
+  /** Cancels an `Upcoming` booking; any other state is `409 conflict` and nothing changes. */
+  cancelBooking(id: string): Promise<Booking> {
+    return this.data({ method: 'POST', path: `/bookings/${encodeURIComponent(id)}/cancel` });
+  }
+
+  /** One page of the client's bookings, newest first. */
+  listBookings(query: PageQuery = {}): Promise<Page<BookingListItem>> {
+    return this.page('/bookings', query);
+  }
+
+  /** Every booking, newest first, page after page as the loop consumes them. */
+  bookings(query: Omit<PageQuery, 'cursor'> = {}): AsyncGenerator<BookingListItem, void, undefined> {
+    return paginate((q) => this.listBookings(q), query);
+  }
+
+  /** One page of the tenant's invoices, newest first. */
+  listInvoices(query: PageQuery = {}): Promise<Page<Invoice>> {
+    return this.page('/invoices', query);
+  }
+
+  /** Every invoice, newest first. */
+  invoices(query: Omit<PageQuery, 'cursor'> = {}): AsyncGenerator<Invoice, void, undefined> {
+    return paginate((q) => this.listInvoices(q), query);
+  }
+
+  getInvoice(id: string): Promise<Invoice> {
+    return this.data({ method: 'GET', path: `/invoices/${encodeURIComponent(id)}` });
+  }
+
+  /** Registers an endpoint; the answer is the only time its signing `secret` is shown. Not retried on `503 service_unavailable`. */
+  registerWebhook(request: WebhookRequest): Promise<RegisteredWebhook> {
+    return this.data({ method: 'POST', path: '/webhooks', body: request }, false);
+  }
+
+  /** The client's endpoints (at most 10, one page). */
+  async listWebhooks(): Promise<WebhookEndpoint[]> {
+    return (await this.page<WebhookEndpoint>('/webhooks', {})).data;
+  }
+
+  async deleteWebhook(id: string): Promise<void> {
+    await this.http.send({
+      method: 'DELETE',
+      path: `/webhooks/${encodeURIComponent(id)}`,
+      retryUnavailable: true,
+    });
+  }
+
+  private async data<T>(request: Omit<HttpRequest, 'retryUnavailable'>, retryUnavailable = true): Promise<T> {
+    return (await this.http.send<{ data: T }>({ ...request, retryUnavailable })).body.data;
+  }
+
+  private async page<T>(path: string, query: PageQuery): Promise<Page<T>> {
+    const res = await this.http.send<Page<T>>({
+      method: 'GET',
+      path,
+      query: { ...query },
+      retryUnavailable: true,
+    });
+    return res.body;
+  }
+}

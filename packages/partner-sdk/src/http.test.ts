@@ -1,0 +1,166 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PartnerClient } from './client';
+import { PartnerApiError } from './errors';
+import { parseRetryAfter } from './http';
+
+type Answer = { status: number; headers?: Record<string, string>; body?: unknown };
+interface Seen {
+  method: string;
+  url: string;
+  at: number;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+/** A real HTTP server on 127.0.0.1 that answers from a script, one entry per request, and records them. */
+async function scriptedServer(script: Answer[]) {
+  const seen: Seen[] = [];
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    let body = '';
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
+    req.on('end', () => {
+      seen.push({ method: req.method ?? '', url: req.url ?? '', at: Date.now(), headers: req.headers, body });
+      const answer = script[Math.min(seen.length - 1, script.length - 1)] ?? { status: 500 };
+      res.writeHead(answer.status, {
+        'content-type': 'application/json',
+        'x-request-id': `req-${seen.length}`,
+        ...answer.headers,
+      });
+      res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  servers.push(server);
+  return { baseUrl: `http://127.0.0.1:${port}/api/v1`, seen };
+}
+
+const servers: Server[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
+});
+
+const rateLimited = (retryAfter: string): Answer => ({
+  status: 429,
+  headers: { 'retry-after': retryAfter },
+  body: { error: { code: 'rate_limited', message: 'Too many requests', requestId: 'req-rl', details: null } },
+});
+const unavailable: Answer = {
+  status: 503,
+  body: { error: { code: 'service_unavailable', message: 'Try again', requestId: 'req-503', details: null } },
+};
+const me = { status: 200, body: { data: { clientId: 7, client: 'Acme' } } };
+const booking = { status: 201, body: { data: { id: 'bkg_1', status: 'Upcoming' } } };
+const client = (baseUrl: string, retry = {}) => new PartnerClient({ apiKey: 'ptk_test_x', baseUrl, retry });
+
+async function rejection(promise: Promise<unknown>): Promise<PartnerApiError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof PartnerApiError))
+    throw new Error(`expected a PartnerApiError, got ${String(error)}`);
+  return error;
+}
+
+describe('retries against a real HTTP server', () => {
+  it('waits out Retry-After on a 429 and then answers the success', async () => {
+    const { baseUrl, seen } = await scriptedServer([rateLimited('1'), me]);
+    await expect(client(baseUrl).me()).resolves.toMatchObject({ clientId: 7 });
+    expect(seen).toHaveLength(2);
+    expect((seen[1]?.at ?? 0) - (seen[0]?.at ?? 0)).toBeGreaterThanOrEqual(950);
+    expect(seen[0]?.headers.authorization).toBe('Bearer ptk_test_x');
+  });
+
+  it('keeps one generated Idempotency-Key across the retries of a booking, and uses a given one', async () => {
+    const { baseUrl, seen } = await scriptedServer([unavailable, rateLimited('0'), booking, booking]);
+    const sdk = client(baseUrl, { baseDelayMs: 10 });
+    const made = await sdk.createBooking({
+      offerToken: 'ot',
+      contact: { name: 'A', email: 'a@example.com' },
+    });
+    expect(made.booking.id).toBe('bkg_1');
+    expect(seen.slice(0, 3).map((s) => s.headers['idempotency-key'])).toEqual([
+      made.idempotencyKey,
+      made.idempotencyKey,
+      made.idempotencyKey,
+    ]);
+    expect(made.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    await sdk.createBooking(
+      { offerToken: 'ot', contact: { name: 'A', email: 'a@example.com' } },
+      {
+        idempotencyKey: 'my-own-key-1',
+      },
+    );
+    expect(seen[3]?.headers['idempotency-key']).toBe('my-own-key-1');
+    expect(JSON.parse(seen[3]?.body ?? '{}')).toMatchObject({ offerToken: 'ot' });
+  });
+
+  it('gives up after maxRetries with the last error, its code, status and requestId', async () => {
+    const { baseUrl, seen } = await scriptedServer([unavailable]);
+    const error = await rejection(client(baseUrl, { maxRetries: 2, baseDelayMs: 10 }).me());
+    expect(seen).toHaveLength(3);
+    expect(error).toMatchObject({ status: 503, code: 'service_unavailable', requestId: 'req-503' });
+  });
+
+  it('does not wait a Retry-After longer than maxDelayMs: the 429 is thrown at once with retryAfterSeconds', async () => {
+    const { baseUrl, seen } = await scriptedServer([rateLimited('120'), me]);
+    const started = Date.now();
+    const error = await rejection(client(baseUrl, { maxDelayMs: 5000 }).me());
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(seen).toHaveLength(1);
+    expect(error).toMatchObject({ status: 429, code: 'rate_limited', retryAfterSeconds: 120 });
+  });
+
+  it('does not retry a webhook registration on 503 service_unavailable, nor other errors', async () => {
+    const hooks = await scriptedServer([unavailable, me]);
+    const error = await rejection(client(hooks.baseUrl).registerWebhook({ url: 'https://example.com/h' }));
+    expect([hooks.seen.length, error.code]).toEqual([1, 'service_unavailable']);
+
+    const notFound = await scriptedServer([
+      {
+        status: 404,
+        body: { error: { code: 'not_found', message: 'No', requestId: 'req-404', details: null } },
+      },
+    ]);
+    const missing = await rejection(client(notFound.baseUrl).getBooking('bkg_9'));
+    expect([notFound.seen.length, missing.code, missing.status, missing.requestId]).toEqual([
+      1,
+      'not_found',
+      404,
+      'req-404',
+    ]);
+    expect(notFound.seen[0]?.url).toBe('/api/v1/bookings/bkg_9');
+  });
+
+  it('reports an answer that is not the error envelope as unexpected_response with the X-Request-Id', async () => {
+    const { baseUrl } = await scriptedServer([{ status: 502, headers: { 'content-type': 'text/html' } }]);
+    const error = await rejection(client(baseUrl).me());
+    expect(error).toMatchObject({ status: 502, code: 'unexpected_response', requestId: 'req-1' });
+  });
+
+  it('walks every page with the iterator, passing nextCursor as cursor', async () => {
+    const { baseUrl, seen } = await scriptedServer([
+      { status: 200, body: { data: [{ id: 'bkg_3' }, { id: 'bkg_2' }], hasMore: true, nextCursor: 'c1' } },
+      { status: 200, body: { data: [{ id: 'bkg_1' }], hasMore: false, nextCursor: null } },
+    ]);
+    const ids: string[] = [];
+    for await (const b of client(baseUrl).bookings({ limit: 2 })) ids.push(b.id);
+    expect(ids).toEqual(['bkg_3', 'bkg_2', 'bkg_1']);
+    expect(seen.map((s) => s.url)).toEqual([
+      '/api/v1/bookings?limit=2',
+      '/api/v1/bookings?limit=2&cursor=c1',
+    ]);
+  });
+
+  it('reads Retry-After as seconds or an HTTP date', () => {
+    const now = Date.parse('2026-11-21T10:00:00Z');
+    expect(parseRetryAfter('7', now)).toBe(7);
+    expect(parseRetryAfter('Sat, 21 Nov 2026 10:00:30 GMT', now)).toBe(30);
+    expect(parseRetryAfter(null, now)).toBeNull();
+    expect(parseRetryAfter('soon', now)).toBeNull();
+  });
+});

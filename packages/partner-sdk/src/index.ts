@@ -1,0 +1,14 @@
+export { type BookingResult, PartnerClient, type PartnerClientOptions } from './client';
+export { isPartnerApiError, PartnerApiError } from './errors';
+export type { components, operations, paths } from './generated/partner-api';
+export { parseRetryAfter, type RetryOptions } from './http';
+export { paginate } from './pagination';
+export type * from './types';
+export {
+  constructWebhookEvent,
+  signWebhookPayload,
+  type VerifyWebhookOptions,
+  verifyWebhookSignature,
+  WebhookSignatureError,
+  type WebhookSignatureFailure,
+} from './webhooks';

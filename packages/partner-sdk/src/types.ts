@@ -1,0 +1,47 @@
+import type { components, operations } from './generated/partner-api';
+
+/** The partner API's schemas, as generated from `gateway/openapi/partner.yaml`. */
+export type Schemas = components['schemas'];
+
+type Json<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;
+type Ok<Op, Status extends number> = Op extends { responses: { [S in Status]: infer R } } ? Json<R> : never;
+type DataOf<Op, Status extends number> = Ok<Op, Status> extends { data: infer D } ? D : never;
+type RequestBody<Op> = Op extends { requestBody?: infer B } ? Json<NonNullable<B>> : never;
+type QueryOf<Op> = Op extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+
+export type Me = DataOf<operations['getMe'], 200>;
+export type PriceQuoteQuery = QueryOf<operations['getPriceQuote']>;
+export type Quote = DataOf<operations['getPriceQuote'], 200>;
+export type FlightSearch = RequestBody<operations['searchFlights']>;
+export type FlightSearchResult = DataOf<operations['searchFlights'], 200>;
+export type HotelSearch = RequestBody<operations['searchHotels']>;
+export type HotelSearchResult = DataOf<operations['searchHotels'], 200>;
+export type CarSearch = RequestBody<operations['searchCars']>;
+export type CarSearchResult = DataOf<operations['searchCars'], 200>;
+export type BookingRequest = Schemas['BookingRequest'];
+export type Booking = Schemas['Booking'];
+export type BookingListItem = Schemas['BookingListItem'];
+export type Invoice = Schemas['Invoice'];
+export type WebhookRequest = Schemas['WebhookRequest'];
+export type WebhookEndpoint = Schemas['WebhookEndpoint'];
+/** The endpoint as registration answers it: the only time its signing `secret` is shown. */
+export type RegisteredWebhook = Pick<WebhookEndpoint, 'id' | 'url' | 'events' | 'status' | 'createdAt'> & {
+  secret: string;
+};
+export type WebhookEvent = Schemas['WebhookEvent'];
+export type WebhookEventType = Schemas['WebhookEventType'];
+export type FieldProblem = Schemas['FieldProblem'];
+export type ErrorCode = Schemas['ErrorEnvelope']['error']['code'];
+
+/** `limit` (1 to 100) and `cursor` of the list routes. */
+export interface PageQuery {
+  limit?: number;
+  cursor?: string;
+}
+
+/** One page of a list route: pass `nextCursor` as `cursor` until `hasMore` is false. */
+export interface Page<T> {
+  data: T[];
+  hasMore: boolean;
+  nextCursor: string | null;
+}
