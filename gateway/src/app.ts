@@ -37,6 +37,7 @@ import { partnerRoutes } from './routes/partner';
 import { promotionRoutes } from './routes/promotions/promotions.routes';
 import { reportRoutes } from './routes/reports/reports.routes';
 import { customerRoutes } from './routes/storefront/customer-routes';
+import { shopRoutes } from './routes/storefront/shop-routes';
 import type { UsageRecorder } from './usage/usage-recorder';
 
 export interface AppDeps {
@@ -53,6 +54,7 @@ export interface AppDeps {
   trustedProxies: readonly CidrRange[];
   signInAttemptsPerMinute: number;
   customerSignInPerAddressPerMinute: number;
+  storefrontSearchesPerMinute: number;
   publicIntakePerMinute: number;
 }
 
@@ -64,6 +66,7 @@ export function allRoutes(deps: AppDeps): RouteDefinition[] {
     ...partnerRoutes(deps),
     ...adminRoutes(deps),
     ...customerRoutes(deps),
+    ...shopRoutes(deps),
     ...promotionRoutes(deps),
     ...reportRoutes(deps),
     ...engagementRoutes(deps),

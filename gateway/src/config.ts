@@ -39,6 +39,8 @@ const schema = z.object({
   SIGN_IN_ATTEMPTS_PER_MINUTE: positiveInt(10),
   /** Customer sign-in and registration attempts per client address per minute (per email: the line above). */
   CUSTOMER_SIGN_IN_PER_ADDRESS_PER_MINUTE: positiveInt(30),
+  /** Storefront searches (`POST /api/search/*`) per client address per minute. */
+  STOREFRONT_SEARCHES_PER_MINUTE: positiveInt(60),
   /** Public intake (`POST /api/newsletter/subscribe`, `/api/demo-requests`) per client address per minute. */
   PUBLIC_INTAKE_PER_MINUTE: positiveInt(10),
   /** How often buffered usage is sent to Kafka. */

@@ -62,6 +62,7 @@ export function createGateway(
     trustedProxies: config.TRUSTED_PROXIES,
     signInAttemptsPerMinute: config.SIGN_IN_ATTEMPTS_PER_MINUTE,
     customerSignInPerAddressPerMinute: config.CUSTOMER_SIGN_IN_PER_ADDRESS_PER_MINUTE,
+    storefrontSearchesPerMinute: config.STOREFRONT_SEARCHES_PER_MINUTE,
     publicIntakePerMinute: config.PUBLIC_INTAKE_PER_MINUTE,
   });
   const http = createHttpServer(app, config.HTTP_HOST, config.HTTP_PORT, logger);

@@ -9,13 +9,16 @@ import {
   engagement,
   health,
   platformSettings,
+  paymentGateways,
   pricing,
   promotions,
   reports,
   search,
   staff,
+  storefrontBooking,
   supply,
   tenants,
+  wallet,
   webhook,
 } from '@travel/contracts';
 import { createServiceClient, type ServiceClient } from '@travel/grpc';
@@ -67,6 +70,9 @@ export interface ServiceClients {
   pricing: ServiceClient<typeof pricing.PricingServiceDefinition>;
   booking: ServiceClient<typeof booking.BookingServiceDefinition>;
   billing: ServiceClient<typeof billing.BillingServiceDefinition>;
+  storefrontBooking: ServiceClient<typeof storefrontBooking.StorefrontBookingServiceDefinition>;
+  wallet: ServiceClient<typeof wallet.WalletServiceDefinition>;
+  paymentGateways: ServiceClient<typeof paymentGateways.PaymentGatewayServiceDefinition>;
   webhook: ServiceClient<typeof webhook.WebhookServiceDefinition>;
   content: ServiceClient<typeof content.ContentServiceDefinition>;
   supply: ServiceClient<typeof supply.SupplyServiceDefinition>;
@@ -103,6 +109,17 @@ export function createServiceClients(config: GatewayConfig): ServiceClients {
     pricing: createServiceClient(pricing.PricingServiceDefinition, config.PRICING_ADDRESS, options),
     booking: createServiceClient(booking.BookingServiceDefinition, config.BOOKING_ADDRESS, options),
     billing: createServiceClient(billing.BillingServiceDefinition, config.BILLING_ADDRESS, options),
+    storefrontBooking: createServiceClient(
+      storefrontBooking.StorefrontBookingServiceDefinition,
+      config.BOOKING_ADDRESS,
+      options,
+    ),
+    wallet: createServiceClient(wallet.WalletServiceDefinition, config.BILLING_ADDRESS, options),
+    paymentGateways: createServiceClient(
+      paymentGateways.PaymentGatewayServiceDefinition,
+      config.BILLING_ADDRESS,
+      options,
+    ),
     webhook: createServiceClient(webhook.WebhookServiceDefinition, config.WEBHOOK_ADDRESS, options),
     content: createServiceClient(content.ContentServiceDefinition, config.CONTENT_ADDRESS, options),
     supply: createServiceClient(supply.SupplyServiceDefinition, config.SUPPLY_ADDRESS, options),

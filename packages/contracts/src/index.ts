@@ -1,7 +1,10 @@
 // One import point for every contract. Namespaces follow the proto packages.
 export * as health from './gen/grpc/health/v1/health';
 export * as billing from './gen/travel/billing/v1/billing_service';
+export * as paymentGateways from './gen/travel/billing/v1/payment_gateway_service';
+export * as wallet from './gen/travel/billing/v1/wallet_service';
 export * as booking from './gen/travel/booking/v1/booking_service';
+export * as storefrontBooking from './gen/travel/booking/v1/storefront_booking_service';
 export * as corporate from './gen/travel/corporate/v1/corporate_service';
 export * as engagement from './gen/travel/engagement/v1/engagement_service';
 export * as apiUsage from './gen/travel/events/v1/api_usage';
@@ -11,6 +14,7 @@ export * as bookingEvents from './gen/travel/events/v1/booking_event';
 export * as events from './gen/travel/events/v1/envelope';
 export * as identityChanged from './gen/travel/events/v1/identity_changed';
 export * as invoiceEvents from './gen/travel/events/v1/invoice_event';
+export * as paymentEvents from './gen/travel/events/v1/payment_event';
 export * as searchLogged from './gen/travel/events/v1/search_logged';
 export * as apiAccess from './gen/travel/identity/v1/api_access_service';
 export * as audit from './gen/travel/identity/v1/audit_service';

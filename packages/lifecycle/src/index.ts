@@ -1,3 +1,4 @@
+export { type CrashHook, crashHook } from './crash-hook';
 export { createPeriodicJob, type PeriodicJob, type PeriodicJobOptions } from './periodic-job';
 export { type Component, type RunOptions, runProcess, startAll } from './run-process';
 export { runService } from './run-service';

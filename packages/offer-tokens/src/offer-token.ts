@@ -20,6 +20,11 @@ export interface OfferClaims {
   subtotal: number;
   /** The offer as the search answered it (without its token and price). */
   offer: Record<string, unknown>;
+  /**
+   * Issued to the public storefront (no tenant, no client, live): only a storefront booking accepts it, and
+   * a storefront booking accepts nothing else. Absent on partner tokens.
+   */
+  storefront?: true;
 }
 
 interface SignedClaims extends OfferClaims {

@@ -1,17 +1,34 @@
 import { kafkaFields, loadConfig, mongoFields, positiveInt, serviceFields } from '@travel/config';
 import { z } from 'zod';
+import { BILLING_CRASH_POINTS } from './domain/crash-points';
 
-const schema = z.object({
-  ...serviceFields({ grpcPort: 50055 }),
-  ...mongoFields({ database: 'travel_billing' }),
-  ...kafkaFields,
-  /** An invoice created without a due date is due this many days after it was made. */
-  DEFAULT_DUE_DAYS: positiveInt(15),
-  /** The outbox relay of `invoice.paid` retries what it was told about this often (and at once after a write). */
-  OUTBOX_POLL_MS: positiveInt(1000),
-  /** ...and scans for pending events nobody told it about (a crash's, another replica's) this often. */
-  OUTBOX_RESCAN_MS: positiveInt(30_000),
-});
+const schema = z
+  .object({
+    ...serviceFields({ grpcPort: 50055 }),
+    ...mongoFields({ database: 'travel_billing' }),
+    ...kafkaFields,
+    /** An invoice created without a due date is due this many days after it was made. */
+    DEFAULT_DUE_DAYS: positiveInt(15),
+    /** The outbox relay of `invoice.paid` retries what it was told about this often (and at once after a write). */
+    OUTBOX_POLL_MS: positiveInt(1000),
+    /** ...and scans for pending events nobody told it about (a crash's, another replica's) this often. */
+    OUTBOX_RESCAN_MS: positiveInt(30_000),
+    /**
+     * AES-256-GCM key (32 bytes, base64) sealing payment-gateway credentials at rest. Required: the launcher
+     * makes one per local stack; production takes it from its secret store.
+     */
+    PAYMENT_CREDENTIALS_KEY: z
+      .string({ error: 'Required: a 32-byte key in base64 that seals payment-gateway credentials.' })
+      .refine((text) => Buffer.from(text, 'base64').length === 32, {
+        message: 'Must be 32 bytes in base64.',
+      }),
+    /** Test-only fault hook (the process kills itself at this step of a storefront payment). Refused in production. */
+    BILLING_CRASH_AT: z.enum(BILLING_CRASH_POINTS).optional(),
+  })
+  .refine((config) => !(config.NODE_ENV === 'production' && config.BILLING_CRASH_AT), {
+    message: 'BILLING_CRASH_AT is a test hook and is refused when NODE_ENV=production.',
+    path: ['BILLING_CRASH_AT'],
+  });
 
 export type BillingConfig = z.output<typeof schema>;
 

@@ -1,7 +1,13 @@
-import { billing } from '@travel/contracts';
-import { BILLING_EVENTS_TOPIC, createEventPublisher, createKafka, createOutboxRelay } from '@travel/events';
+import { billing, paymentGateways, wallet } from '@travel/contracts';
+import {
+  BILLING_EVENTS_TOPIC,
+  createEventPublisher,
+  createKafka,
+  createOutboxRelay,
+  type EventPublisher,
+} from '@travel/events';
 import { createGrpcServer } from '@travel/grpc';
-import { type Component, createPeriodicJob } from '@travel/lifecycle';
+import { type Component, crashHook, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, createProcessedEvents, mongoOptionsOf } from '@travel/mongo';
 import type { BillingConfig } from './config';
@@ -9,20 +15,31 @@ import { createInvoiceRepository } from './db/invoice.repository';
 import { createLineRepository } from './db/line.repository';
 import { createMarkRepository } from './db/mark.repository';
 import { createPaymentRepository } from './db/payment.repository';
+import { createPaymentGatewayRepository } from './db/payment-gateway.repository';
+import { createStorefrontPayments } from './db/storefront-payment.repository';
+import { createWalletEntries } from './db/wallet-entry.repository';
 import { createCreateInvoice } from './domain/create-invoice';
+import { createCredentialsCipher } from './domain/credentials-cipher';
 import { createInvoiceViews } from './domain/invoice-views';
+import { createPaymentGatewayAdmin } from './domain/manage-payment-gateways';
+import { createPayBooking } from './domain/pay-booking';
 import {
   createGetInvoice,
   createGetPartnerInvoice,
   createListInvoices,
   createListPartnerInvoices,
 } from './domain/read-invoices';
+import { createGetWallet, createListRefunds } from './domain/read-wallet';
 import { createRecordBookingEvent } from './domain/record-booking-event';
 import { createRecordPayment } from './domain/record-payment';
+import { createRefundBooking } from './domain/refund-booking';
 import { createSettleInvoice } from './domain/settle-invoice';
+import { createTopUpWallet } from './domain/top-up-wallet';
 import { createUpdateInvoice } from './domain/update-invoice';
 import { BILLING_CONSUMER_GROUP, createBookingEventsConsumer } from './events/booking-events.consumer';
 import { createBillingGrpc } from './grpc/billing.grpc';
+import { createPaymentGatewayGrpc } from './grpc/payment-gateway.grpc';
+import { createWalletGrpc } from './grpc/wallet.grpc';
 
 export interface BillingServiceOptions {
   /** The clock of invoices, payments and due dates; tests pass their own. */
@@ -97,13 +114,78 @@ export function createBillingService(
     listPartnerInvoices: createListPartnerInvoices({ invoices, marks, views }),
     getPartnerInvoice: createGetPartnerInvoice({ invoices, marks, views }),
   });
+  const money = createStorefrontMoney(config, logger, mongo.connection, publisher, now);
   const grpc = createGrpcServer({
     host: config.GRPC_HOST,
     port: config.GRPC_PORT,
-    services: [{ definition: billing.BillingServiceDefinition, implementation: billingGrpc }],
+    services: [
+      { definition: billing.BillingServiceDefinition, implementation: billingGrpc },
+      { definition: wallet.WalletServiceDefinition, implementation: money.walletGrpc },
+      { definition: paymentGateways.PaymentGatewayServiceDefinition, implementation: money.gatewayGrpc },
+    ],
     healthChecks: { mongodb: mongo.ping, kafka: publisher.ping },
     logger,
   });
-  const components: Component[] = [mongo, publisher, relayJob, consumer, grpc];
+  const components: Component[] = [mongo, publisher, relayJob, money.relayJob, consumer, grpc];
   return { components, grpc, mongo };
+}
+
+/**
+ * The storefront's money: the wallet ledger, payments and refunds (with their own outbox relay to
+ * `billing.events`), and the payment gateways.
+ */
+function createStorefrontMoney(
+  config: BillingConfig,
+  logger: Logger,
+  connection: Parameters<typeof createWalletEntries>[0],
+  publisher: EventPublisher,
+  now: () => Date,
+) {
+  const counters = createCounters(connection);
+  const crash = crashHook(config.BILLING_CRASH_AT);
+  const entries = createWalletEntries(connection, { counters, now, crash });
+  const payments = createStorefrontPayments(connection);
+  const gateways = createPaymentGatewayRepository(connection);
+  const relay = createOutboxRelay({
+    source: payments.outbox,
+    publisher,
+    topic: BILLING_EVENTS_TOPIC,
+    rescanMs: config.OUTBOX_RESCAN_MS,
+  });
+  const relayJob = createPeriodicJob({
+    name: 'money-outbox-relay',
+    everyMs: config.OUTBOX_POLL_MS,
+    run: relay.run,
+    logger,
+  });
+  // A payment or refund names its document, not its events: the relay finds them with its indexed scan, at once.
+  const eventsWritten = () => {
+    relay.scanNext();
+    relayJob.nudge();
+  };
+  const walletGrpc = createWalletGrpc({
+    payBooking: createPayBooking({
+      payments,
+      entries,
+      gateways,
+      now,
+      crash,
+      eventsWritten,
+      logger,
+    }),
+    refundBooking: createRefundBooking({ payments, entries, counters, now, eventsWritten, logger }),
+    getWallet: createGetWallet({ entries }),
+    listRefunds: createListRefunds({ payments }),
+    topUpWallet: createTopUpWallet({ entries, now, logger }),
+  });
+  const gatewayGrpc = createPaymentGatewayGrpc(
+    createPaymentGatewayAdmin({
+      gateways,
+      counters,
+      cipher: createCredentialsCipher(Buffer.from(config.PAYMENT_CREDENTIALS_KEY, 'base64')),
+      now,
+      logger,
+    }),
+  );
+  return { relayJob, walletGrpc, gatewayGrpc };
 }

@@ -1,6 +1,7 @@
 import { startServiceUnderTest, testInfra, testLogger, uniqueName } from '@travel/testkit';
 import { readConfig } from '../src/config';
 import { createBillingService } from '../src/service';
+import { TEST_CREDENTIALS_KEY } from './billing.fixture';
 
 const infra = testInfra();
 
@@ -11,6 +12,7 @@ describe('billing service', () => {
       MONGO_URL: infra.mongoUrl,
       MONGO_DATABASE: uniqueName('ct_billing'),
       KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+      PAYMENT_CREDENTIALS_KEY: TEST_CREDENTIALS_KEY,
     });
     const service = await startServiceUnderTest(createBillingService(config, testLogger()));
     try {

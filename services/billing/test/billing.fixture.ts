@@ -1,4 +1,5 @@
-import { billing, bookingEvents, invoiceEvents } from '@travel/contracts';
+import { randomBytes } from 'node:crypto';
+import { billing, bookingEvents, invoiceEvents, paymentGateways, wallet } from '@travel/contracts';
 import {
   createBroadcastSubscriber,
   createEventPublisher,
@@ -15,6 +16,11 @@ const infra = testInfra();
 const topicOptions = { partitions: 3, replicationFactor: 1 };
 
 export type BillingClient = ServiceClient<typeof billing.BillingServiceDefinition>;
+export type WalletClient = ServiceClient<typeof wallet.WalletServiceDefinition>;
+export type GatewayClient = ServiceClient<typeof paymentGateways.PaymentGatewayServiceDefinition>;
+
+/** One credentials key per test run (the launcher makes one per stack). */
+export const TEST_CREDENTIALS_KEY = randomBytes(32).toString('base64');
 
 /**
  * The billing service in-process on its own database and Kafka namespace, a producer of booking events
@@ -30,6 +36,7 @@ export async function startBilling() {
       KAFKA_BROKERS: infra.kafkaBrokers.join(','),
       KAFKA_NAMESPACE: namespace,
       OUTBOX_POLL_MS: '200',
+      PAYMENT_CREDENTIALS_KEY: TEST_CREDENTIALS_KEY,
     }),
     testLogger(),
   );
@@ -37,6 +44,17 @@ export async function startBilling() {
   const client: BillingClient = createServiceClient(billing.BillingServiceDefinition, service.address, {
     deadlineMs: 20_000,
   });
+  const options = { deadlineMs: 20_000 };
+  const walletClient: WalletClient = createServiceClient(
+    wallet.WalletServiceDefinition,
+    service.address,
+    options,
+  );
+  const gatewayClient: GatewayClient = createServiceClient(
+    paymentGateways.PaymentGatewayServiceDefinition,
+    service.address,
+    options,
+  );
   const kafka = createKafka(infra.kafkaBrokers, uniqueName('ct-billing-test'), testLogger(), namespace);
   const bookings = createEventPublisher({
     kafka,
@@ -58,7 +76,11 @@ export async function startBilling() {
   const lines = built.mongo.connection.collection('invoice_lines');
   return {
     client,
-    /** Every `invoice.paid` published since the start. */
+    wallet: walletClient,
+    gateways: gatewayClient,
+    /** The service's own database (tests read what it stored, never through another way). */
+    db: built.mongo.connection,
+    /** Every event on `billing.events` since the start (`invoice.paid`, `payment.captured`, `refund.completed`). */
     paid,
     /** Publishes a booking event as booking's outbox relay does; returns its event id. */
     async publishBooking(fact: BookingFactInput, eventId = newEventId()) {

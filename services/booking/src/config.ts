@@ -10,6 +10,14 @@ const schema = z
     /** A booking re-prices its offer through pricing's PriceOffers, like search did. */
     PRICING_ADDRESS: z.string().min(1).default('127.0.0.1:50053'),
     PRICING_DEADLINE_MS: positiveInt(3000),
+    /** A storefront booking is paid (and refunded) through billing's WalletService before it is confirmed. */
+    BILLING_ADDRESS: z.string().min(1).default('127.0.0.1:50055'),
+    BILLING_DEADLINE_MS: positiveInt(3000),
+    /**
+     * Storefront bookings left owing a payment or a refund (their request died and nobody retried) are
+     * finished this often, once older than the idempotency lease.
+     */
+    SETTLE_INTERVAL_MS: positiveInt(5000),
     /** Ed25519 public key (SPKI PEM) of the search service: booking verifies offer tokens, never signs. */
     OFFER_TOKEN_PUBLIC_KEY: z
       .string({ error: 'Required: the PEM public key that verifies offer tokens.' })

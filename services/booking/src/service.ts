@@ -1,4 +1,4 @@
-import { booking, pricing } from '@travel/contracts';
+import { booking, pricing, storefrontBooking, wallet } from '@travel/contracts';
 import { BOOKING_EVENTS_TOPIC, createEventPublisher, createKafka, createOutboxRelay } from '@travel/events';
 import { createGrpcServer, createServiceClient } from '@travel/grpc';
 import { type Component, createPeriodicJob } from '@travel/lifecycle';
@@ -9,13 +9,25 @@ import type { BookingConfig } from './config';
 import { createBookingRepository } from './db/booking.repository';
 import { createIdempotencyKeys } from './db/idempotency-key.repository';
 import type { EventsWritten } from './db/pending-event';
+import { createStorefrontBookingRepository } from './db/storefront-booking.repository';
 import { createCancelBooking } from './domain/cancel-booking';
+import { createCancelStorefrontBooking } from './domain/cancel-storefront-booking';
 import { crashHook } from './domain/crash-points';
-import { createCreateBooking } from './domain/create-booking';
+import {
+  type CreateBookingDeps,
+  createCreateBooking,
+  createIdempotentBooking,
+} from './domain/create-booking';
+import { createCreateStorefrontBooking } from './domain/create-storefront-booking';
 import { createGetBooking, createListBookings } from './domain/read-bookings';
+import { createGetStorefrontBooking, createListStorefrontBookings } from './domain/read-storefront-bookings';
+import { createSettleStorefrontBooking } from './domain/settle-storefront-booking';
 import { createBookingOutbox, outboxEntryOf } from './events/booking-outbox';
+import { createStorefrontMoney } from './grpc/billing.client';
 import { createBookingGrpc } from './grpc/booking.grpc';
 import { createReprice } from './grpc/pricing.client';
+import { createStorefrontBookingGrpc } from './grpc/storefront-booking.grpc';
+import { createSettler } from './jobs/settler';
 import { createSweeper } from './jobs/sweeper';
 
 export interface BookingServiceOptions {
@@ -75,29 +87,60 @@ export function createBookingService(
   const pricingClient = createServiceClient(pricing.PricingServiceDefinition, config.PRICING_ADDRESS, {
     deadlineMs: config.PRICING_DEADLINE_MS,
   });
+  const crash = crashHook(config.BOOKING_CRASH_AT);
+  const verifier = createOfferTokenVerifier({ publicKeyPem: config.OFFER_TOKEN_PUBLIC_KEY, now });
+  const createDeps: CreateBookingDeps = {
+    keys,
+    bookings,
+    counters: createCounters(mongo.connection),
+    verifier,
+    reprice: createReprice(pricingClient),
+    now,
+    crash,
+    eventsWritten,
+  };
+  const idempotent = createIdempotentBooking(createDeps);
   const bookingGrpc = createBookingGrpc({
-    createBooking: createCreateBooking({
-      keys,
-      bookings,
-      counters: createCounters(mongo.connection),
-      verifier: createOfferTokenVerifier({ publicKeyPem: config.OFFER_TOKEN_PUBLIC_KEY, now }),
-      reprice: createReprice(pricingClient),
-      now,
-      crash: crashHook(config.BOOKING_CRASH_AT),
-      eventsWritten,
-    }),
+    createBooking: createCreateBooking(createDeps, idempotent),
     getBooking: createGetBooking({ bookings }),
     listBookings: createListBookings({ bookings }),
     cancelBooking: createCancelBooking({ bookings, now, eventsWritten }),
   });
+  const storefront = createStorefrontBookingRepository(mongo.connection);
+  const settle = createSettleStorefrontBooking({
+    storefront,
+    money: createStorefrontMoney(
+      createServiceClient(wallet.WalletServiceDefinition, config.BILLING_ADDRESS, {
+        deadlineMs: config.BILLING_DEADLINE_MS,
+      }),
+    ),
+    now,
+    crash,
+    eventsWritten,
+  });
+  const storefrontGrpc = createStorefrontBookingGrpc({
+    createBooking: createCreateStorefrontBooking({ idempotent, verifier, settle }),
+    getBooking: createGetStorefrontBooking({ storefront }),
+    listBookings: createListStorefrontBookings({ storefront }),
+    cancelBooking: createCancelStorefrontBooking({ bookings, storefront, settle, now, eventsWritten }),
+  });
+  const settler = createPeriodicJob({
+    name: 'storefront-settler',
+    everyMs: config.SETTLE_INTERVAL_MS,
+    run: createSettler({ storefront, settle, now, graceMs: config.IDEMPOTENCY_LEASE_MS, logger }),
+    logger,
+  });
   const grpc = createGrpcServer({
     host: config.GRPC_HOST,
     port: config.GRPC_PORT,
-    services: [{ definition: booking.BookingServiceDefinition, implementation: bookingGrpc }],
+    services: [
+      { definition: booking.BookingServiceDefinition, implementation: bookingGrpc },
+      { definition: storefrontBooking.StorefrontBookingServiceDefinition, implementation: storefrontGrpc },
+    ],
     // Kafka is not a readiness dependency: while it is down bookings still succeed and events wait.
     healthChecks: { mongodb: mongo.ping },
     logger,
   });
-  const components: Component[] = [mongo, publisher, relayJob, sweeper, grpc];
+  const components: Component[] = [mongo, publisher, relayJob, sweeper, settler, grpc];
   return { components, grpc, mongo };
 }

@@ -8,6 +8,8 @@ const MAIN = join(__dirname, '..', 'dist', 'main.js');
 
 export interface BookingProcess {
   client: BookingClient;
+  /** `127.0.0.1:<port>`, for the other services' clients (storefront bookings). */
+  address: string;
   exited: Promise<NodeJS.Signals | number | null>;
   kill(): Promise<void>;
 }
@@ -17,6 +19,7 @@ export async function spawnBooking(env: Record<string, string>): Promise<Booking
   const process = await spawnService(MAIN, env);
   return {
     client: createServiceClient(booking.BookingServiceDefinition, process.address, { deadlineMs: 20_000 }),
+    address: process.address,
     exited: process.exited,
     kill: process.kill,
   };

@@ -51,6 +51,7 @@ export async function startSearchAndPricing() {
   return {
     keys,
     pricingAddress: pricingService.address,
+    searchAddress: searchService.address,
     /** A fresh flight offer for this caller: its token and the total search showed for it. */
     async flightOffer(who: search.Searcher, daysAhead = 30) {
       const reply = await searchClient.searchFlights({

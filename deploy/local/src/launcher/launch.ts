@@ -61,16 +61,20 @@ export async function stopPlatformProcesses(env: NodeJS.ProcessEnv, profile: Sta
   await Promise.all(services.map((spec) => stopProcess(env, profile, spec.name)));
 }
 
-/** Starts one process again exactly as the launcher did (tests kill and restart services with this). */
+/**
+ * Starts one process again as the launcher did (tests kill and restart services with this); `extraEnv`
+ * adds to its environment for this run only (a test's fault hook, e.g. `BOOKING_CRASH_AT`).
+ */
 export async function restartProcess(
   env: NodeJS.ProcessEnv,
   profile: StackProfile,
   name: ProcessName,
+  extraEnv: Record<string, string> = {},
 ): Promise<number> {
   const spec = loadSpecs(env, profile).find((s) => s.name === name);
   if (!spec) throw new Error(`no ${name} in the ${profile.name} stack; launch it first`);
   await stopProcess(env, profile, name);
-  return startProcess(env, profile, spec);
+  return startProcess(env, profile, { ...spec, env: { ...spec.env, ...extraEnv } });
 }
 
 export { processPid };

@@ -3,6 +3,7 @@ import { repoRoot } from '../infra/paths';
 import type { InfraUrls } from '../infra/types';
 import { engagementEnv } from './engagement-env';
 import type { OfferKeys } from './offer-keys';
+import { paymentCredentialsKeyOf } from './payment-credentials-key';
 import { grpcAddress, type ProcessName, SERVICES, type ServiceName, type StackProfile } from './profile';
 
 /** How to run one process of the platform: enough to start it again after a test killed it. */
@@ -25,8 +26,14 @@ function infraEnv(profile: StackProfile, urls: InfraUrls): Record<string, string
 function serviceExtras(profile: StackProfile, service: ServiceName, keys: OfferKeys): Record<string, string> {
   if (service === 'search')
     return { PRICING_ADDRESS: grpcAddress(profile, 'pricing'), OFFER_TOKEN_PRIVATE_KEY: keys.privateKeyPem };
+  // Booking pays storefront bookings through billing.
   if (service === 'booking')
-    return { PRICING_ADDRESS: grpcAddress(profile, 'pricing'), OFFER_TOKEN_PUBLIC_KEY: keys.publicKeyPem };
+    return {
+      PRICING_ADDRESS: grpcAddress(profile, 'pricing'),
+      BILLING_ADDRESS: grpcAddress(profile, 'billing'),
+      OFFER_TOKEN_PUBLIC_KEY: keys.publicKeyPem,
+    };
+  if (service === 'billing') return { PAYMENT_CREDENTIALS_KEY: paymentCredentialsKeyOf(keys) };
   // Corporate checks tenants and audits every change in identity, and contracts' suppliers in supply.
   if (service === 'corporate')
     return {
@@ -79,6 +86,8 @@ function gatewaySpec(profile: StackProfile, urls: InfraUrls): ProcessSpec {
             SIGN_IN_ATTEMPTS_PER_MINUTE: '1000',
             CUSTOMER_SIGN_IN_PER_ADDRESS_PER_MINUTE: '5000',
             PUBLIC_INTAKE_PER_MINUTE: '30',
+            // Every storefront suite searches before it books, from one address.
+            STOREFRONT_SEARCHES_PER_MINUTE: '100000',
           }
         : {}),
     },

@@ -9,11 +9,13 @@ import { apiConsoleRoutes } from './api-console.routes';
 import { auditRoutes } from './audit.routes';
 import { authRoutes } from './auth.routes';
 import { invoiceRoutes } from './invoices.routes';
+import { paymentGatewayRoutes } from './payment-gateways.routes';
 import { pricingAdminRoutes } from './pricing.routes';
 import { roleRoutes } from './roles.routes';
 import { settingsRoutes } from './settings.routes';
 import { tenantRoutes } from './tenants.routes';
 import { userRoutes } from './users.routes';
+import { walletAdminRoutes } from './wallets.routes';
 
 /** Every administration route (`/api/admin`), each with its staff access rule. */
 export function adminRoutes(deps: {
@@ -32,6 +34,8 @@ export function adminRoutes(deps: {
     ...roleRoutes(deps),
     ...pricingAdminRoutes(deps),
     ...invoiceRoutes(deps),
+    ...paymentGatewayRoutes(deps),
+    ...walletAdminRoutes(deps),
     ...contentRoutes(deps),
     ...supplyRoutes(deps),
     ...corporateRoutes(deps),

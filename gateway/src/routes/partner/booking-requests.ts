@@ -42,12 +42,24 @@ export interface CreateBookingInput {
  * listing every problem, so a client fixes them in one round.
  */
 export function readCreateBooking(header: string | undefined, body: unknown): CreateBookingInput {
+  return readIdempotentCreate(createBookingBody, header, body);
+}
+
+/**
+ * An idempotent create of any body shape (partner and storefront bookings): the key checked as partner-api.md
+ * §8 says, the body by its schema, both in one 400; the fingerprint of the body as received.
+ */
+export function readIdempotentCreate<S extends z.ZodType>(
+  schema: S,
+  header: string | undefined,
+  body: unknown,
+): { idempotencyKey: string; requestFingerprint: string; body: z.output<S> } {
   // An empty header is a key the client forgot to fill in, not a key.
   if (header === undefined || header === '') throw new AppError('idempotency_key_required');
   const problems: FieldProblem[] = IDEMPOTENCY_KEY.test(header)
     ? []
     : [{ path: IDEMPOTENCY_KEY_HEADER, message: 'must be 8 to 100 visible ASCII characters' }];
-  const checked = check(createBookingBody, body);
+  const checked = check(schema, body);
   if (!checked.ok) problems.push(...checked.problems);
   if (!checked.ok || problems.length > 0) throw badRequest(problems);
   return { idempotencyKey: header, requestFingerprint: fingerprintOf(body), body: checked.data };

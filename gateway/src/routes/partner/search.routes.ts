@@ -1,8 +1,10 @@
+import type { search } from '@travel/contracts';
+import type { Response } from 'express';
 import { z } from 'zod';
 import type { ServiceClients } from '../../clients/service-clients';
 import { callOptions } from '../../http/calls';
 import { dataBody } from '../../http/envelope';
-import type { RouteDefinition } from '../../http/route-table';
+import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import { callerOf } from './caller';
 import { presentCar, presentFlight, presentHotel } from './presenters';
@@ -35,17 +37,36 @@ const carSchema = z.strictObject({
 
 /** `POST /search/flights|hotels|cars` (scope `search:read`): simulated inventory priced for the caller's tenant. */
 export function searchRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
-  const access = { kind: 'partner', scope: 'search:read' } as const;
+  return searchRoutesAt({
+    clients,
+    prefix: '/api/v1/search',
+    access: { kind: 'partner', scope: 'search:read' },
+    searcherOf: callerOf,
+  });
+}
+
+/**
+ * The three search routes under a prefix, for one kind of caller: partners (`/api/v1/search`, their key's
+ * tenant) and the storefront (`/api/search`, public). Same bodies, same offers; the searcher decides the
+ * price and whom the offer tokens are bound to.
+ */
+export function searchRoutesAt(options: {
+  clients: ServiceClients;
+  prefix: string;
+  access: RouteAccess;
+  searcherOf: (res: Response) => search.Searcher;
+}): RouteDefinition[] {
+  const { clients, prefix, access, searcherOf } = options;
   return [
     {
       method: 'post',
-      path: '/api/v1/search/flights',
+      path: `${prefix}/flights`,
       access,
       handlers: [
         async (req, res) => {
           const body = validate(flightSchema, req.body);
           const reply = await clients.search.searchFlights(
-            { searcher: callerOf(res), ...body },
+            { searcher: searcherOf(res), ...body },
             callOptions(res),
           );
           const data = { simulated: true, onward: reply.onward.map(presentFlight) };
@@ -55,13 +76,13 @@ export function searchRoutes({ clients }: { clients: ServiceClients }): RouteDef
     },
     {
       method: 'post',
-      path: '/api/v1/search/hotels',
+      path: `${prefix}/hotels`,
       access,
       handlers: [
         async (req, res) => {
           const body = validate(hotelSchema, req.body);
           const reply = await clients.search.searchHotels(
-            { searcher: callerOf(res), ...body },
+            { searcher: searcherOf(res), ...body },
             callOptions(res),
           );
           res.json(
@@ -72,13 +93,13 @@ export function searchRoutes({ clients }: { clients: ServiceClients }): RouteDef
     },
     {
       method: 'post',
-      path: '/api/v1/search/cars',
+      path: `${prefix}/cars`,
       access,
       handlers: [
         async (req, res) => {
           const body = validate(carSchema, req.body);
           const reply = await clients.search.searchCars(
-            { searcher: callerOf(res), ...body },
+            { searcher: searcherOf(res), ...body },
             callOptions(res),
           );
           res.json(dataBody({ simulated: true, days: reply.days, results: reply.results.map(presentCar) }));

@@ -42,4 +42,9 @@ describe('booking events consumer decoding', () => {
     expect(() => decodeBookingFact(envelope(encode({ ...booking, id: '' })))).toThrow(PoisonEventError);
     expect(() => decodeBookingFact(envelope(encode(booking), { tenantId: '' }))).toThrow(PoisonEventError);
   });
+
+  it("when the booking is a storefront customer's, then it is no tenant's fact (never invoiced, never poison)", () => {
+    const storefront = encode({ ...booking, customerId: 'cus_1', walletPaid: 400, charged: 5000 });
+    expect(decodeBookingFact(envelope(storefront, { tenantId: '', clientId: '' }))).toBe('storefront');
+  });
 });

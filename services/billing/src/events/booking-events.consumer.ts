@@ -28,19 +28,26 @@ export function createBookingEventsConsumer(options: BookingEventsConsumerOption
         logger.debug('not a booking fact billing records; ignored');
         return;
       }
-      await recordBookingEvent(decodeBookingFact(event), logger);
+      const fact = decodeBookingFact(event);
+      // A storefront booking is a customer's, paid when it was made: it is on no tenant's invoice.
+      if (fact === 'storefront') return logger.debug('storefront booking; not invoiced');
+      await recordBookingEvent(fact, logger);
     },
   });
 }
 
-/** The fact billing needs; throws PoisonEventError when the event can never make a line. */
-export function decodeBookingFact(event: EventEnvelope): BookingFact {
+/**
+ * The fact billing needs, or `storefront` for a customer's booking (no tenant, never invoiced); throws
+ * PoisonEventError when the event can never make a line.
+ */
+export function decodeBookingFact(event: EventEnvelope): BookingFact | 'storefront' {
   let booking: bookingEvents.BookingEvent;
   try {
     booking = bookingEvents.BookingEvent.decode(event.payload);
   } catch (error) {
     throw new PoisonEventError(`undecodable ${event.type} payload: ${(error as Error).message}`);
   }
+  if (booking.customerId) return 'storefront';
   const type = event.type as BookingFact['type'];
   if (!booking.id || !event.tenantId || !Number.isSafeInteger(booking.amount) || !event.occurredAt)
     throw new PoisonEventError(`${type} ${event.id} lacks a booking id, tenant, amount or time`);

@@ -39,7 +39,7 @@ export interface BookingRepository {
 }
 
 /** What a read needs: the offer and the outbox stay in the store. */
-const VIEW = { offer: 0, pendingEvents: 0, attempt: 0 } as const;
+export const VIEW = { offer: 0, pendingEvents: 0, attempt: 0 } as const;
 
 export function createBookingRepository(connection: Connection): BookingRepository {
   const model = modelOn(connection, 'Booking', bookingSchema);
@@ -117,12 +117,12 @@ function refusedBy(error: unknown): string | undefined {
   return pattern ? Object.keys(pattern)[0] : undefined;
 }
 
-function withEvents(doc: BookingDocument | null): BookingWithEvents | null {
+export function withEvents(doc: BookingDocument | null): BookingWithEvents | null {
   const booking = toBooking(doc);
   return doc && booking ? { booking, events: doc.pendingEvents } : null;
 }
 
-function toBooking(doc: BookingDocument | null): Booking | null {
+export function toBooking(doc: BookingDocument | null): Booking | null {
   if (!doc) return null;
   return {
     id: doc._id,
@@ -141,5 +141,6 @@ function toBooking(doc: BookingDocument | null): Booking | null {
     travellers: (doc.travellers ?? []).map(({ firstName, lastName }) => ({ firstName, lastName })),
     createdAt: doc.createdAt,
     status: doc.status,
+    ...(doc.storefront ? { storefront: doc.storefront } : {}),
   };
 }

@@ -1,5 +1,5 @@
 import { Schema } from 'mongoose';
-import type { BookingStatus, BookingType, Contact, Traveller } from '../domain/booking';
+import type { BookingStatus, BookingType, Contact, StorefrontPart, Traveller } from '../domain/booking';
 import { type PendingEvent, pendingEventSchema } from './pending-event';
 
 /**
@@ -34,6 +34,8 @@ export interface BookingDocument {
   closedAt: Date | null;
   /** Events not yet acknowledged by Kafka, oldest first; empty once relayed. */
   pendingEvents: PendingEvent[];
+  /** A storefront booking's customer and money; absent on partner bookings (tenant '' and client 0 here). */
+  storefront?: StorefrontPart;
 }
 
 export const bookingSchema = new Schema<BookingDocument>(
@@ -42,7 +44,8 @@ export const bookingSchema = new Schema<BookingDocument>(
     number: { type: Number, required: true },
     attempt: { type: String, required: true },
     pnr: { type: String, required: true },
-    tenantId: { type: String, required: true },
+    // A storefront booking has no tenant ('') and no client (0); partner bookings always have both.
+    tenantId: { type: String, default: '' },
     clientId: { type: Number, required: true },
     livemode: { type: Boolean, required: true },
     type: { type: String, required: true },
@@ -64,6 +67,7 @@ export const bookingSchema = new Schema<BookingDocument>(
     status: { type: String, required: true },
     closedAt: { type: Date, default: null },
     pendingEvents: { type: [pendingEventSchema], default: [] },
+    storefront: { type: Schema.Types.Mixed, default: undefined },
   },
   { collection: 'bookings', versionKey: false, minimize: false },
 );
@@ -78,6 +82,20 @@ bookingSchema.index(
   { number: 1 },
   { name: 'outbox_pending', partialFilterExpression: { 'pendingEvents.id': { $exists: true } } },
 );
+// Serves the storefront's GET /api/bookings: one customer's bookings (only storefront ones are indexed), newest first.
+bookingSchema.index(
+  { 'storefront.customerId': 1, number: -1 },
+  { name: 'storefront_by_customer', partialFilterExpression: { 'storefront.customerId': { $exists: true } } },
+);
+// Serves the settler: storefront bookings owing a payment or a refund (only those are indexed), oldest first.
+bookingSchema.index(
+  { number: 1 },
+  { name: 'storefront_unsettled', partialFilterExpression: { 'storefront.unsettled': true } },
+);
+// Serves the staff list of every booking (the platform's), newest first, below a cursor.
+bookingSchema.index({ number: -1 });
+// Serves the staff list of one tenant's bookings (or the storefront's: tenant ''), newest first.
+bookingSchema.index({ tenantId: 1, number: -1 });
 // Serves the completion sweeper: upcoming bookings (only those are indexed) whose travel date has passed.
 bookingSchema.index(
   { date: 1 },

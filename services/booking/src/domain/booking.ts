@@ -1,6 +1,7 @@
 import type { OfferClaims } from '@travel/offer-tokens';
 
-export type BookingStatus = 'Upcoming' | 'Cancelled' | 'Completed';
+/** `Pending`: a storefront booking written but not yet paid (never shown; the settler finishes it). */
+export type BookingStatus = 'Pending' | 'Upcoming' | 'Cancelled' | 'Completed';
 export type BookingType = OfferClaims['type'];
 
 export interface Contact {
@@ -21,6 +22,36 @@ export interface Owner {
   livemode: boolean;
 }
 
+/** A storefront refund: `pending` between the cancel and billing's answer, then billing's refund. */
+export type StorefrontRefund =
+  | { pending: true; refundable: boolean }
+  | {
+      pending: false;
+      refundable: boolean;
+      id: string;
+      amount: number;
+      status: 'completed' | 'not_refundable';
+    };
+
+/**
+ * What a storefront booking has beyond a partner's: its customer and its money. `amount` − `discount` =
+ * `walletPaid` + `charged` once paid (both 0 while `Pending`).
+ */
+export interface StorefrontPart {
+  customerId: string;
+  useWallet: boolean;
+  discount: number;
+  walletPaid: number;
+  charged: number;
+  /** `pay_<number>` once paid. */
+  paymentId: string | null;
+  /** The offer allows a refund at all (flights: `refundable`; hotels and cars: until the day before `date`). */
+  refundableOffer: boolean;
+  refund: StorefrontRefund | null;
+  /** True while money is owed to or by the booking (pending payment or refund): the settler's index. */
+  unsettled: boolean;
+}
+
 /** A booking and where it stands. */
 export interface Booking extends Owner {
   /** `bkg_<number>`. */
@@ -39,6 +70,8 @@ export interface Booking extends Owner {
   createdAt: Date;
   /** `Upcoming` until cancelled or completed by its travel date; it leaves `Upcoming` once. */
   status: BookingStatus;
+  /** Storefront bookings only (partner bookings have a tenant and a client instead). */
+  storefront?: StorefrontPart;
 }
 
 export function bookingId(number: number): string {

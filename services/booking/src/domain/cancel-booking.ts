@@ -37,6 +37,6 @@ export function createCancelBooking(deps: CancelDeps) {
   };
 }
 
-function notUpcoming(id: string, status: string): AppError {
+export function notUpcoming(id: string, status: string): AppError {
   return new AppError('conflict', `Booking ${id} is ${status}; only an Upcoming booking can be cancelled.`);
 }

@@ -6,15 +6,23 @@ import type { OfferClaims, OfferTokenVerifier } from '@travel/offer-tokens';
 import type { BookingRepository } from '../db/booking.repository';
 import type { IdempotencyClaim, IdempotencyKeys } from '../db/idempotency-key.repository';
 import type { EventsWritten, PendingEvent } from '../db/pending-event';
-import { type Booking, bookingId, type Owner, routeOf, travelDateOf } from './booking';
+import {
+  type Booking,
+  type BookingStatus,
+  bookingId,
+  type Owner,
+  routeOf,
+  type StorefrontPart,
+  travelDateOf,
+} from './booking';
 import { type BookingRequest, readBookingRequest } from './booking-request';
 import { ownerOf } from './caller';
 import type { CrashHook } from './crash-points';
 import { checkOffer } from './offer-check';
 import { newPnr } from './pnr';
 
-/** The total (whole rupees) the tenant pays for an offer today: pricing's answer, never the client's. */
-export type Reprice = (offer: OfferClaims, tenantId: string, requestId: string) => Promise<number>;
+/** The total (whole rupees) an offer costs today: pricing's answer for the tenant (null: the platform default). */
+export type Reprice = (offer: OfferClaims, tenantId: string | null, requestId: string) => Promise<number>;
 
 export interface CreateBookingDeps {
   keys: IdempotencyKeys;
@@ -32,6 +40,27 @@ export interface CreateBookingResult {
   replayed: boolean;
 }
 
+/**
+ * What differs between a partner's booking and a storefront customer's; the idempotent creation around it
+ * is one piece of code (`createIdempotentBooking`).
+ */
+export interface BookingChannel {
+  /** The idempotency scope of the key: whose key it is. */
+  scope: string;
+  /** The offer this caller may book; throws `400`/`410` otherwise. */
+  checkOffer(token: string): OfferClaims;
+  /** Whose price: a tenant's, or null for the platform default margin. */
+  priceTenant: string | null;
+  owner: Owner;
+  /** The status the booking is written with (storefront: `Pending` until paid). */
+  status: BookingStatus;
+  /** The events written with the booking (partner live: `booking.created`; storefront: none until paid). */
+  eventsAt(createdAt: Date): PendingEvent[];
+  storefront?(offer: OfferClaims): StorefrontPart;
+  /** Finishes a written booking before it is answered (storefront: pays and confirms it); idempotent. */
+  settle(booking: Booking, requestId: string): Promise<Booking>;
+}
+
 const MAX_PNR_DRAWS = 5;
 
 /**
@@ -40,24 +69,38 @@ const MAX_PNR_DRAWS = 5;
  * retry, before or after a crash) finishes the attempt, it books once. A retry finds the booking by the attempt
  * and replays it; finds none and a live claim: `409`; finds a dead claim: takes it over and finishes it.
  */
-export function createCreateBooking(deps: CreateBookingDeps) {
+export function createIdempotentBooking(deps: CreateBookingDeps) {
   const inProgress = () =>
     new AppError('conflict', 'A request with this Idempotency-Key is still in progress; retry it shortly.');
 
-  async function resume(claim: IdempotencyClaim, owner: Owner, input: BookingRequest, requestId: string) {
+  async function resume(
+    claim: IdempotencyClaim,
+    channel: BookingChannel,
+    input: BookingRequest,
+    requestId: string,
+  ) {
     if (claim.fingerprint !== input.fingerprint) throw new AppError('idempotency_key_reuse');
     const booked = await deps.bookings.findByAttempt(claim.attempt);
-    if (booked) return { booking: asCreated(booked), replayed: true };
+    if (booked) return replay(channel, booked, requestId);
     if (claim.leaseUntil > deps.now()) throw inProgress();
     // The first request died before it booked: this retry does its work, under the same attempt.
     const taken = await deps.keys.takeOver(claim, deps.now());
     if (!taken) throw inProgress();
-    return book(taken, owner, input, requestId, () => checkOffer(deps.verifier, input.offerToken, owner));
+    return book(taken, channel, input, requestId, () => channel.checkOffer(input.offerToken));
+  }
+
+  /** A booking made by an earlier request of the key: finished if it was not (a crash), shown as created. */
+  async function replay(
+    channel: BookingChannel,
+    booked: Booking,
+    requestId: string,
+  ): Promise<CreateBookingResult> {
+    return { booking: asCreated(await channel.settle(booked, requestId)), replayed: true };
   }
 
   async function book(
     claim: IdempotencyClaim,
-    owner: Owner,
+    channel: BookingChannel,
     input: BookingRequest,
     requestId: string,
     offerOf: () => OfferClaims,
@@ -66,18 +109,20 @@ export function createCreateBooking(deps: CreateBookingDeps) {
     try {
       // A takeover checks the token again: it may have expired while the first request lay dead.
       const offer = offerOf();
-      const amount = await deps.reprice(offer, owner.tenantId, requestId);
-      outcome = await insertBooking(claim, owner, input, offer, amount);
+      const amount = await deps.reprice(offer, channel.priceTenant, requestId);
+      outcome = await insertBooking(claim, channel, input, offer, amount);
     } catch (error) {
       // An error is not remembered (decisions.md): a retry with the key runs again.
       await deps.keys.release(claim);
       throw error;
     }
-    if ('found' in outcome) return { booking: asCreated(outcome.found), replayed: true };
+    if ('found' in outcome) return replay(channel, outcome.found, requestId);
     deps.crash('after-booking-write');
     deps.eventsWritten(outcome.inserted, outcome.events);
+    // From here the booking exists: a failure is finished by a retry with the key (or the settler), never undone.
+    const settled = await channel.settle(outcome.inserted, requestId);
     deps.crash('before-answer');
-    return { booking: outcome.inserted, replayed: false };
+    return { booking: settled, replayed: false };
   }
 
   /**
@@ -87,19 +132,17 @@ export function createCreateBooking(deps: CreateBookingDeps) {
    */
   async function insertBooking(
     claim: IdempotencyClaim,
-    owner: Owner,
+    channel: BookingChannel,
     input: BookingRequest,
     offer: OfferClaims,
     amount: number,
   ): Promise<{ inserted: Booking; events: PendingEvent[] } | { found: Booking }> {
     const number = await deps.counters.next('booking');
     const createdAt = deps.now();
-    const events: PendingEvent[] = owner.livemode
-      ? [{ id: newEventId(), type: 'booking.created', occurredAt: createdAt }]
-      : []; // booking.created is for live keys only (partner-api.md §6)
+    const events = channel.eventsAt(createdAt);
     for (let draw = 0; draw < MAX_PNR_DRAWS; draw++) {
       const booking: Booking = {
-        ...owner,
+        ...channel.owner,
         id: bookingId(number),
         number,
         pnr: newPnr(),
@@ -112,7 +155,8 @@ export function createCreateBooking(deps: CreateBookingDeps) {
         contact: input.contact,
         travellers: input.travellers,
         createdAt,
-        status: 'Upcoming',
+        status: channel.status,
+        ...(channel.storefront ? { storefront: channel.storefront(offer) } : {}),
       };
       const result = await deps.bookings.insert({
         ...booking,
@@ -130,37 +174,58 @@ export function createCreateBooking(deps: CreateBookingDeps) {
   }
 
   /** A request whose token no longer passes may still be a replay: the key decides before the token does. */
-  async function refused(
-    error: unknown,
-    scope: string,
-    owner: Owner,
-    input: BookingRequest,
-    requestId: string,
-  ) {
-    const known = await deps.keys.find(scope, deps.now());
+  async function refused(error: unknown, channel: BookingChannel, input: BookingRequest, requestId: string) {
+    const known = await deps.keys.find(channel.scope, deps.now());
     if (!known) throw error;
-    return resume(known, owner, input, requestId);
+    return resume(known, channel, input, requestId);
   }
 
-  return async (request: booking.CreateBookingRequest, requestId: string): Promise<CreateBookingResult> => {
-    const owner = ownerOf(request.caller);
-    const input = readBookingRequest(request);
-    const scope = `${owner.clientId}:${owner.livemode ? 'live' : 'test'}:${input.idempotencyKey}`;
+  return async (
+    channel: BookingChannel,
+    input: BookingRequest,
+    requestId: string,
+  ): Promise<CreateBookingResult> => {
     let offer: OfferClaims;
     try {
       // Checked before claiming, so a refused request leaves no key behind.
-      offer = checkOffer(deps.verifier, input.offerToken, owner);
+      offer = channel.checkOffer(input.offerToken);
     } catch (error) {
-      return refused(error, scope, owner, input, requestId);
+      return refused(error, channel, input, requestId);
     }
-    const result = await deps.keys.claim(scope, input.fingerprint, deps.now());
-    if (!result.claimed) return resume(result.existing, owner, input, requestId);
+    const result = await deps.keys.claim(channel.scope, input.fingerprint, deps.now());
+    if (!result.claimed) return resume(result.existing, channel, input, requestId);
     deps.crash('after-claim');
-    return book(result.claim, owner, input, requestId, () => offer);
+    return book(result.claim, channel, input, requestId, () => offer);
+  };
+}
+
+export type IdempotentBooking = ReturnType<typeof createIdempotentBooking>;
+
+/** A partner's `POST /bookings`: the key is the client's in its environment; the price its tenant's. */
+export function createCreateBooking(deps: CreateBookingDeps, idempotent = createIdempotentBooking(deps)) {
+  return (request: booking.CreateBookingRequest, requestId: string): Promise<CreateBookingResult> => {
+    const owner = ownerOf(request.caller);
+    const input = readBookingRequest(request);
+    return idempotent(
+      {
+        scope: `${owner.clientId}:${owner.livemode ? 'live' : 'test'}:${input.idempotencyKey}`,
+        checkOffer: (token) => checkOffer(deps.verifier, token, owner),
+        priceTenant: owner.tenantId,
+        owner,
+        status: 'Upcoming',
+        // booking.created is for live keys only (partner-api.md §6)
+        eventsAt: (occurredAt) =>
+          owner.livemode ? [{ id: newEventId(), type: 'booking.created', occurredAt }] : [],
+        settle: async (booked) => booked,
+      },
+      input,
+      requestId,
+    );
   };
 }
 
 /** The booking as its creation answered it: the original `201` (a later cancel does not change it). */
 function asCreated(booking: Booking): Booking {
-  return { ...booking, status: 'Upcoming' };
+  if (!booking.storefront) return { ...booking, status: 'Upcoming' };
+  return { ...booking, status: 'Upcoming', storefront: { ...booking.storefront, refund: null } };
 }

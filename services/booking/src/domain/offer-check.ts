@@ -10,11 +10,28 @@ const invalidToken = (message: string) => badRequest([{ path: 'offerToken', mess
  * `410 offer_expired` (partner-api.md §4 rule 7).
  */
 export function checkOffer(verifier: OfferTokenVerifier, token: string, owner: Owner): OfferClaims {
+  const environment = owner.livemode ? 'live' : 'test';
+  return checkBoundOffer(
+    verifier,
+    token,
+    (claims) =>
+      !claims.storefront && claims.tenantId === owner.tenantId && claims.environment === environment,
+  );
+}
+
+/** The offer of a storefront token (decisions.md: bound to the storefront; a partner's token is refused here). */
+export function checkStorefrontOffer(verifier: OfferTokenVerifier, token: string): OfferClaims {
+  return checkBoundOffer(verifier, token, (claims) => claims.storefront === true);
+}
+
+function checkBoundOffer(
+  verifier: OfferTokenVerifier,
+  token: string,
+  boundToCaller: (claims: OfferClaims) => boolean,
+): OfferClaims {
   const check = verifier.verify(token);
   if (!('claims' in check)) throw invalidToken('is not a valid offer token');
-  const environment = owner.livemode ? 'live' : 'test';
-  if (check.claims.tenantId !== owner.tenantId || check.claims.environment !== environment)
-    throw invalidToken('is not a valid offer token');
+  if (!boundToCaller(check.claims)) throw invalidToken('is not a valid offer token');
   if (check.result === 'expired')
     throw new AppError(
       'offer_expired',

@@ -27,15 +27,23 @@ export function createGetBooking(deps: ReadDeps) {
 export function createListBookings(deps: ReadDeps) {
   return async (request: booking.ListBookingsRequest) => {
     const owner = ownerOf(request.caller);
-    if (!Number.isInteger(request.limit) || request.limit < 1 || request.limit > MAX_PAGE)
-      throw badRequest([{ path: 'limit', message: `must be an integer from 1 to ${MAX_PAGE}` }]);
-    const below = request.cursor === undefined ? undefined : decodeCursor(request.cursor);
-    const rows = await deps.bookings.listOwned(owner, below, request.limit + 1);
-    const page = rows.slice(0, request.limit);
-    const last = page.at(-1);
-    return {
-      bookings: page,
-      nextCursor: rows.length > request.limit && last ? encodeCursor(last.number) : undefined,
-    };
+    return pageOfBookings(request, (below, limit) => deps.bookings.listOwned(owner, below, limit));
+  };
+}
+
+/** One page of an owner's bookings, newest first: the limit checked, the cursor decoded and issued. */
+export async function pageOfBookings(
+  request: { limit: number; cursor?: string | undefined },
+  listBelow: (beforeNumber: number | undefined, limit: number) => Promise<Booking[]>,
+): Promise<{ bookings: Booking[]; nextCursor: string | undefined }> {
+  if (!Number.isInteger(request.limit) || request.limit < 1 || request.limit > MAX_PAGE)
+    throw badRequest([{ path: 'limit', message: `must be an integer from 1 to ${MAX_PAGE}` }]);
+  const below = request.cursor === undefined ? undefined : decodeCursor(request.cursor);
+  const rows = await listBelow(below, request.limit + 1);
+  const page = rows.slice(0, request.limit);
+  const last = page.at(-1);
+  return {
+    bookings: page,
+    nextCursor: rows.length > request.limit && last ? encodeCursor(last.number) : undefined,
   };
 }

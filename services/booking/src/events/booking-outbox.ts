@@ -32,7 +32,11 @@ const STATUS_OF: Record<PendingEvent['type'], BookingStatus> = {
   'booking.cancelled': 'Cancelled',
 };
 
-/** The envelope of architecture.md, keyed by the booking id so that one booking's events stay in order. */
+/**
+ * The envelope of architecture.md, keyed by the booking id so that one booking's events stay in order. A
+ * storefront booking's has no tenant and no client (its customer is in the payload), so no partner
+ * consumer takes it for a tenant's.
+ */
 function toOutgoing(event: PendingEvent, booking: Booking): OutgoingEvent {
   const payload = bookingEvents.BookingEvent.encode({
     id: booking.id,
@@ -44,13 +48,21 @@ function toOutgoing(event: PendingEvent, booking: Booking): OutgoingEvent {
     reference: booking.reference ?? undefined,
     route: booking.route,
     date: booking.date,
+    ...(booking.storefront
+      ? {
+          customerId: booking.storefront.customerId,
+          discount: booking.storefront.discount,
+          walletPaid: booking.storefront.walletPaid,
+          charged: booking.storefront.charged,
+        }
+      : {}),
   }).finish();
   return {
     id: event.id,
     type: event.type,
     occurredAt: event.occurredAt,
     tenantId: booking.tenantId,
-    clientId: String(booking.clientId),
+    clientId: booking.storefront ? '' : String(booking.clientId),
     livemode: booking.livemode,
     payload: Buffer.from(payload),
     key: booking.id,

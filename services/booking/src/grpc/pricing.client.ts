@@ -6,7 +6,7 @@ import type { Reprice } from '../domain/create-booking';
 export function createReprice(client: ServiceClient<typeof pricing.PricingServiceDefinition>): Reprice {
   return async (offer, tenantId, requestId) => {
     const reply = await client.priceOffers(
-      { tenantId, service: offer.type, subtotals: [offer.subtotal] },
+      { tenantId: tenantId ?? undefined, service: offer.type, subtotals: [offer.subtotal] },
       withRequestMetadata(requestId),
     );
     const price = reply.prices[0];

@@ -26,6 +26,9 @@ export function createEventIntake(deps: EventIntakeDeps): ConsumerOptions['handl
   return async function handle(event, _topic, logger, { receivedAt }) {
     const type = event.type;
     if (!isEventType(type)) return logger.debug('not a webhook event type; ignored');
+    // A storefront booking is a customer's (no client, no tenant in the envelope): no partner endpoint hears it.
+    if (type !== 'invoice.paid' && !event.clientId)
+      return logger.debug('storefront booking; no partner endpoint');
     const occurredAt = event.occurredAt as Date;
     const candidates: Endpoint[] =
       type === 'invoice.paid'

@@ -1,0 +1,148 @@
+import type { paymentGateways } from '@travel/contracts';
+import type { Response } from 'express';
+import { z } from 'zod';
+import type { ServiceClients } from '../../clients/service-clients';
+import { callOptions } from '../../http/calls';
+import { dataBody, listBody } from '../../http/envelope';
+import { recordAudit } from '../../http/record-audit';
+import { staffOf } from '../../http/request-context';
+import type { RouteAccess, RouteDefinition } from '../../http/route-table';
+import { validate } from '../../http/validate';
+import { stringParam } from './params';
+
+/** Platform configuration: storefront payments are the platform's, so only its administrators (right `settings`). */
+const platform: RouteAccess = { kind: 'staff', platformOnly: true, right: 'settings' };
+
+const PROVIDERS = ['razorpay', 'stripe', 'payu', 'cashfree', 'simulated'] as const;
+/** Write-only: field names and secret values; never answered, logged or audited. */
+const credentials = z
+  .record(
+    z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/, 'field names are letters, digits and _'),
+    z.string().min(1).max(2000),
+  )
+  .refine((value) => Object.keys(value).length <= 10, 'at most 10 fields');
+const createSchema = z.strictObject({
+  provider: z.enum(PROVIDERS),
+  displayName: z.string().trim().min(1).max(100),
+  credentials: credentials.default({}),
+});
+/** `set-default` takes no body; an empty one or `{}` is fine. */
+const emptyBody = z.strictObject({});
+const updateSchema = z.strictObject({
+  displayName: z.string().trim().min(1).max(100).optional(),
+  credentials: credentials.optional(),
+});
+
+/**
+ * Payment gateways (billing): provider, display name, write-only credentials (sealed with AES-256-GCM in
+ * billing), exactly one default. Every change is audited with the gateway and what changed, never a credential.
+ */
+export function paymentGatewayRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
+  const api = clients.paymentGateways;
+  const audit = (res: Response, action: string, targetId: string, details: object = {}) =>
+    recordAudit(clients, res, { action, targetType: 'payment_gateway', targetId, details });
+  const actorUserId = (res: Response) => staffOf(res).userId;
+  return [
+    {
+      method: 'get',
+      path: '/api/admin/payment-gateways',
+      access: platform,
+      handlers: [
+        async (_req, res) => {
+          const reply = await api.listPaymentGateways({}, callOptions(res));
+          res.json(listBody(reply.gateways.map(presentGateway)));
+        },
+      ],
+    },
+    {
+      method: 'post',
+      path: '/api/admin/payment-gateways',
+      access: platform,
+      handlers: [
+        async (req, res) => {
+          const body = validate(createSchema, req.body);
+          const { gateway } = await api.createPaymentGateway(
+            { actorUserId: actorUserId(res), ...body },
+            callOptions(res),
+          );
+          const view = presentGateway(gateway);
+          await audit(res, 'payment_gateway.created', view.id, {
+            provider: view.provider,
+            displayName: view.displayName,
+          });
+          res.status(201).json(dataBody(view));
+        },
+      ],
+    },
+    {
+      method: 'put',
+      path: '/api/admin/payment-gateways/:id',
+      access: platform,
+      handlers: [
+        async (req, res) => {
+          const body = validate(updateSchema, req.body);
+          const { gateway } = await api.updatePaymentGateway(
+            {
+              actorUserId: actorUserId(res),
+              id: stringParam(req, 'id'),
+              displayName: body.displayName,
+              credentials: body.credentials ?? {},
+              replaceCredentials: body.credentials !== undefined,
+            },
+            callOptions(res),
+          );
+          const view = presentGateway(gateway);
+          await audit(res, 'payment_gateway.updated', view.id, {
+            ...(body.displayName === undefined ? {} : { displayName: body.displayName }),
+            credentialsReplaced: body.credentials !== undefined,
+          });
+          res.json(dataBody(view));
+        },
+      ],
+    },
+    {
+      method: 'delete',
+      path: '/api/admin/payment-gateways/:id',
+      access: platform,
+      handlers: [
+        async (req, res) => {
+          const id = stringParam(req, 'id');
+          await api.deletePaymentGateway({ actorUserId: actorUserId(res), id }, callOptions(res));
+          await audit(res, 'payment_gateway.deleted', id);
+          res.json(dataBody({ id, deleted: true }));
+        },
+      ],
+    },
+    {
+      method: 'post',
+      path: '/api/admin/payment-gateways/:id/set-default',
+      access: platform,
+      handlers: [
+        async (req, res) => {
+          validate(emptyBody, req.body);
+          const { gateway } = await api.setDefaultPaymentGateway(
+            { actorUserId: actorUserId(res), id: stringParam(req, 'id') },
+            callOptions(res),
+          );
+          const view = presentGateway(gateway);
+          await audit(res, 'payment_gateway.default_set', view.id);
+          res.json(dataBody(view));
+        },
+      ],
+    },
+  ];
+}
+
+/** A gateway as answered: never its credentials, only whether some are stored. */
+function presentGateway(gateway: paymentGateways.PaymentGateway | undefined) {
+  if (!gateway) throw new Error('billing answered no payment gateway');
+  return {
+    id: gateway.id,
+    provider: gateway.provider,
+    displayName: gateway.displayName,
+    isDefault: gateway.isDefault,
+    credentialsSet: gateway.credentialsSet,
+    createdAt: gateway.createdAt?.toISOString() ?? null,
+    updatedAt: gateway.updatedAt?.toISOString() ?? null,
+  };
+}

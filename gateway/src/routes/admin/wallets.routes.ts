@@ -1,0 +1,55 @@
+import { AppError } from '@travel/errors';
+import { z } from 'zod';
+import type { ServiceClients } from '../../clients/service-clients';
+import { callOptions } from '../../http/calls';
+import { dataBody } from '../../http/envelope';
+import { recordAudit } from '../../http/record-audit';
+import { staffOf } from '../../http/request-context';
+import type { RouteAccess, RouteDefinition } from '../../http/route-table';
+import { validate } from '../../http/validate';
+import { presentWalletEntry } from '../storefront/booking-presenters';
+import { stringParam } from './params';
+
+/** Customer support on the platform (right `bookings`): storefront customers are the platform's, not a tenant's. */
+const support: RouteAccess = { kind: 'staff', platformOnly: true, right: 'bookings' };
+
+const topUpSchema = z.strictObject({
+  amount: z.number().int().min(1).max(10_000_000),
+  note: z.string().trim().min(1).max(200).optional(),
+});
+
+/** `cus_<n>`: anything else names no customer. */
+const CUSTOMER_ID = /^cus_[0-9]{1,15}$/;
+
+/** `POST /api/admin/wallets/:customerId/top-ups`: a staff credit to a customer's wallet (a goodwill gesture, a test). */
+export function walletAdminRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
+  return [
+    {
+      method: 'post',
+      path: '/api/admin/wallets/:customerId/top-ups',
+      access: support,
+      handlers: [
+        async (req, res) => {
+          const customerId = stringParam(req, 'customerId');
+          const body = validate(topUpSchema, req.body);
+          if (!CUSTOMER_ID.test(customerId)) throw new AppError('not_found', `No customer ${customerId}.`);
+          // Billing knows wallets, not customers: identity says whether this one exists (404 if not).
+          await clients.customers.getProfile({ customerId }, callOptions(res));
+          const reply = await clients.wallet.topUpWallet(
+            { actorUserId: staffOf(res).userId, customerId, ...body },
+            callOptions(res),
+          );
+          if (!reply.entry) throw new Error('billing answered no wallet entry');
+          const entry = presentWalletEntry(reply.entry);
+          await recordAudit(clients, res, {
+            action: 'wallet.topped_up',
+            targetType: 'customer',
+            targetId: customerId,
+            details: { amount: body.amount, entryId: entry.id },
+          });
+          res.status(201).json(dataBody({ customerId, balance: reply.balance, entry }));
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,63 @@
+import type { storefrontBooking, wallet } from '@travel/contracts';
+
+// Storefront messages → the internal API's shapes (internal.yaml): ISO timestamps, whole rupees.
+
+/** What every read shows, list elements included: the money split and the refund once cancelled. */
+export function presentStorefrontBookingListItem(reply: storefrontBooking.StorefrontBooking) {
+  return {
+    id: reply.id,
+    pnr: reply.pnr,
+    type: reply.type,
+    route: reply.route,
+    date: reply.date,
+    status: reply.status,
+    amount: reply.amount,
+    discount: reply.discount,
+    walletPaid: reply.walletPaid,
+    charged: reply.charged,
+    currency: reply.currency,
+    paymentId: reply.paymentId,
+    refund: reply.refund
+      ? { id: reply.refund.id, amount: reply.refund.amount, status: reply.refund.status }
+      : null,
+    createdAt: iso(reply.createdAt),
+  };
+}
+
+/** The create answer, the single read and the cancel answer also show who travels and whom to contact. */
+export function presentStorefrontBooking(reply: storefrontBooking.StorefrontBooking | undefined) {
+  if (!reply?.contact) throw new Error('the booking service answered no booking or one without contact');
+  const { contact } = reply;
+  return {
+    ...presentStorefrontBookingListItem(reply),
+    contact: { name: contact.name, email: contact.email, phone: contact.phone ?? null },
+    travellers: reply.travellers.map(({ firstName, lastName }) => ({ firstName, lastName })),
+  };
+}
+
+export function presentWalletEntry(entry: wallet.WalletEntry) {
+  return {
+    id: entry.id,
+    type: entry.type,
+    reason: entry.reason,
+    amount: entry.amount,
+    bookingId: entry.bookingId ?? null,
+    note: entry.note ?? null,
+    createdAt: iso(entry.createdAt),
+  };
+}
+
+export function presentRefund(refund: wallet.Refund) {
+  return {
+    id: refund.id,
+    bookingId: refund.bookingId,
+    amount: refund.amount,
+    currency: 'INR',
+    status: refund.status,
+    createdAt: iso(refund.createdAt),
+  };
+}
+
+function iso(at: Date | undefined): string | null {
+  return at ? at.toISOString() : null;
+}

@@ -1,0 +1,109 @@
+import { AppError } from '@travel/errors';
+import type { Request } from 'express';
+import { z } from 'zod';
+import type { ServiceClients } from '../../clients/service-clients';
+import { callOptions } from '../../http/calls';
+import { dataBody, listBody } from '../../http/envelope';
+import { customerOf } from '../../http/request-context';
+import type { RouteDefinition } from '../../http/route-table';
+import { validate } from '../../http/validate';
+import {
+  cancelBookingBody,
+  createBookingBody,
+  IDEMPOTENCY_KEY_HEADER,
+  isBookingId,
+  listBookingsQuery,
+  readIdempotentCreate,
+} from '../partner/booking-requests';
+import { presentStorefrontBooking, presentStorefrontBookingListItem } from './booking-presenters';
+
+/** The partner body without `reference`, with `useWallet`: the wallet pays what it can, the gateway the rest. */
+const storefrontBookingBody = createBookingBody
+  .omit({ reference: true })
+  .extend({ useWallet: z.boolean().default(false) });
+
+const customer = { kind: 'customer' } as const;
+
+/** The customer's own bookings: `POST/GET /api/bookings`, `GET /api/bookings/:id`, `POST /api/bookings/:id/cancel`. */
+export function storefrontBookingRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
+  const api = clients.storefrontBooking;
+  return [
+    {
+      method: 'post',
+      path: '/api/bookings',
+      access: customer,
+      handlers: [
+        async (req, res) => {
+          const { idempotencyKey, requestFingerprint, body } = readIdempotentCreate(
+            storefrontBookingBody,
+            req.get(IDEMPOTENCY_KEY_HEADER),
+            req.body,
+          );
+          const reply = await api.createStorefrontBooking(
+            {
+              customerId: customerOf(res).customerId,
+              idempotencyKey,
+              requestFingerprint,
+              ...body,
+              travellers: body.travellers ?? [],
+            },
+            callOptions(res),
+          );
+          if (reply.replayed) res.setHeader('Idempotent-Replayed', 'true');
+          res.status(201).json(dataBody(presentStorefrontBooking(reply.booking)));
+        },
+      ],
+    },
+    {
+      method: 'get',
+      path: '/api/bookings',
+      access: customer,
+      handlers: [
+        async (req, res) => {
+          const { limit, cursor } = validate(listBookingsQuery, req.query, 'query');
+          const reply = await api.listStorefrontBookings(
+            { customerId: customerOf(res).customerId, limit, cursor },
+            callOptions(res),
+          );
+          res.json(listBody(reply.bookings.map(presentStorefrontBookingListItem), reply.nextCursor ?? null));
+        },
+      ],
+    },
+    {
+      method: 'get',
+      path: '/api/bookings/:id',
+      access: customer,
+      handlers: [
+        async (req, res) => {
+          const reply = await api.getStorefrontBooking(
+            { customerId: customerOf(res).customerId, id: bookingIdOf(req) },
+            callOptions(res),
+          );
+          res.json(dataBody(presentStorefrontBooking(reply.booking)));
+        },
+      ],
+    },
+    {
+      method: 'post',
+      path: '/api/bookings/:id/cancel',
+      access: customer,
+      handlers: [
+        async (req, res) => {
+          validate(cancelBookingBody, req.body);
+          const reply = await api.cancelStorefrontBooking(
+            { customerId: customerOf(res).customerId, id: bookingIdOf(req) },
+            callOptions(res),
+          );
+          res.json(dataBody(presentStorefrontBooking(reply.booking)));
+        },
+      ],
+    },
+  ];
+}
+
+/** An id that is not `bkg_<n>` names no booking: 404 without asking the service. */
+function bookingIdOf(req: Request): string {
+  const id = String(req.params.id);
+  if (!isBookingId(id)) throw new AppError('not_found', `No booking ${id}.`);
+  return id;
+}

@@ -1,0 +1,83 @@
+import { insertIfAbsent, modelOn } from '@travel/mongo';
+import type { Connection } from 'mongoose';
+import type { SealedCredentials } from '../domain/credentials-cipher';
+import type { PaymentGateway } from '../domain/payment-gateway';
+import {
+  type DefaultGatewayDocument,
+  defaultGatewaySchema,
+  type PaymentGatewayDocument,
+  paymentGatewaySchema,
+} from './payment-gateway.schema';
+
+export interface PaymentGatewayRepository {
+  insert(gateway: PaymentGateway, n: number): Promise<void>;
+  find(id: string): Promise<PaymentGateway | null>;
+  list(): Promise<PaymentGateway[]>;
+  /** The gateway as changed, or null when there is none. */
+  update(
+    id: string,
+    change: { displayName?: string; credentials?: SealedCredentials | null },
+    at: Date,
+  ): Promise<PaymentGateway | null>;
+  remove(id: string): Promise<boolean>;
+  defaultId(): Promise<string | null>;
+  /** Makes it the default in one write (the one before stops being it in the same write). */
+  setDefault(id: string, at: Date): Promise<void>;
+  /** Clears the default if it is this gateway (a deleted gateway is nobody's default). */
+  clearDefault(id: string, at: Date): Promise<void>;
+}
+
+export function createPaymentGatewayRepository(connection: Connection): PaymentGatewayRepository {
+  const gateways = modelOn(connection, 'PaymentGateway', paymentGatewaySchema);
+  const defaults = modelOn(connection, 'PaymentGatewayDefault', defaultGatewaySchema);
+  // The default document is created once by a unique insert (never a racing upsert), then only updated.
+  const ensureDefaultDoc = () =>
+    insertIfAbsent(defaults, { _id: 'default', gatewayId: null, updatedAt: new Date(0) });
+  return {
+    async insert(gateway, n) {
+      const { id, ...fields } = gateway;
+      await gateways.create({ ...fields, _id: id, n });
+    },
+    async find(id) {
+      return toGateway(await gateways.findById(id).lean<PaymentGatewayDocument>());
+    },
+    async list() {
+      const docs = await gateways.find().sort({ n: 1 }).limit(1000).lean<PaymentGatewayDocument[]>();
+      return docs.map(toGateway).filter((row) => row !== null);
+    },
+    async update(id, change, at) {
+      const doc = await gateways
+        .findOneAndUpdate({ _id: id }, { $set: { ...change, updatedAt: at } }, { new: true })
+        .lean<PaymentGatewayDocument>();
+      return toGateway(doc);
+    },
+    async remove(id) {
+      return (await gateways.deleteOne({ _id: id })).deletedCount === 1;
+    },
+    async defaultId() {
+      return (await defaults.findById('default').lean<DefaultGatewayDocument>())?.gatewayId ?? null;
+    },
+    async setDefault(id, at) {
+      await ensureDefaultDoc();
+      await defaults.updateOne({ _id: 'default' }, { $set: { gatewayId: id, updatedAt: at } });
+    },
+    async clearDefault(id, at) {
+      await defaults.updateOne(
+        { _id: 'default', gatewayId: id },
+        { $set: { gatewayId: null, updatedAt: at } },
+      );
+    },
+  };
+}
+
+function toGateway(doc: PaymentGatewayDocument | null): PaymentGateway | null {
+  if (!doc) return null;
+  return {
+    id: doc._id,
+    provider: doc.provider,
+    displayName: doc.displayName,
+    credentials: doc.credentials ?? null,
+    createdAt: doc.createdAt,
+    updatedAt: doc.updatedAt,
+  };
+}

@@ -1,0 +1,134 @@
+import { paymentEvents } from '@travel/contracts';
+import type { OutboxSource, OutgoingEvent } from '@travel/events';
+import { insertIfAbsent, modelOn } from '@travel/mongo';
+import type { Connection } from 'mongoose';
+import type { Refund, StorefrontPayment } from '../domain/wallet';
+import {
+  type PendingMoneyEvent,
+  type StorefrontPaymentDocument,
+  storefrontPaymentSchema,
+} from './storefront-payment.schema';
+
+export interface StorefrontPayments {
+  find(bookingId: string): Promise<StorefrontPayment | null>;
+  /** Inserts the payment of a booking with its `payment.captured`; false when the booking was paid first. */
+  insert(payment: StorefrontPayment, event: PendingMoneyEvent): Promise<boolean>;
+  /** Sets the refund of a paid booking (with its event, if any) unless one is set: the refund now held. */
+  setRefund(bookingId: string, refund: Refund, event: PendingMoneyEvent | null): Promise<Refund | null>;
+  /** The customer's refunds, newest first, below `beforeN`. */
+  refundsOf(customerId: string, beforeN: number | undefined, limit: number): Promise<Refund[]>;
+  /** The payments as the outbox relay reads and clears them. */
+  outbox: OutboxSource;
+}
+
+export function createStorefrontPayments(connection: Connection): StorefrontPayments {
+  const model = modelOn(connection, 'StorefrontPayment', storefrontPaymentSchema);
+  return {
+    async find(bookingId) {
+      return toPayment(
+        await model.findById(bookingId, { pendingEvents: 0 }).lean<StorefrontPaymentDocument>(),
+      );
+    },
+    insert(payment, event) {
+      const { bookingId, id, refund: _none, ...fields } = payment;
+      const doc: StorefrontPaymentDocument = {
+        ...fields,
+        _id: bookingId,
+        paymentId: id,
+        refund: null,
+        pendingEvents: [event],
+      };
+      return insertIfAbsent(model, doc);
+    },
+    async setRefund(bookingId, refund, event) {
+      const doc = await model
+        .findOneAndUpdate(
+          { _id: bookingId, refund: null },
+          { $set: { refund }, ...(event ? { $push: { pendingEvents: event } } : {}) },
+          { new: true, projection: { pendingEvents: 0 } },
+        )
+        .lean<StorefrontPaymentDocument>();
+      return doc?.refund ?? null;
+    },
+    async refundsOf(customerId, beforeN, limit) {
+      const below = beforeN === undefined ? { $exists: true } : { $lt: beforeN };
+      const docs = await model
+        .find({ customerId, 'refund.n': below }, { refund: 1 })
+        .sort({ 'refund.n': -1 })
+        .limit(limit)
+        .lean<Array<Pick<StorefrontPaymentDocument, 'refund'>>>();
+      return docs.flatMap((doc) => (doc.refund ? [doc.refund] : []));
+    },
+    outbox: {
+      async withPending(limit) {
+        const docs = await model
+          .find({ 'pendingEvents.id': { $exists: true } })
+          .sort({ capturedAt: 1 })
+          .limit(limit)
+          .lean<StorefrontPaymentDocument[]>();
+        return docs.map((doc) => ({ id: doc._id, events: doc.pendingEvents.map((e) => toOutgoing(doc, e)) }));
+      },
+      async clear(published) {
+        if (published.length === 0) return;
+        // `$pull` of exactly the published ids: a refund's event pushed meanwhile stays pending.
+        await model.updateMany(
+          { _id: { $in: published.map(({ id }) => id) } },
+          {
+            $pull: {
+              pendingEvents: { id: { $in: published.flatMap(({ events }) => events.map((e) => e.id)) } },
+            },
+          },
+        );
+      },
+    },
+  };
+}
+
+/** Storefront money has no tenant and no client; live; keyed by the booking so its events stay in order. */
+function toOutgoing(doc: StorefrontPaymentDocument, event: PendingMoneyEvent): OutgoingEvent {
+  const payload =
+    event.type === 'payment.captured'
+      ? paymentEvents.PaymentEvent.encode({
+          id: doc.paymentId,
+          bookingId: doc._id,
+          customerId: doc.customerId,
+          total: doc.total,
+          walletPaid: doc.walletPaid,
+          charged: doc.charged,
+          gatewayId: doc.gatewayId ?? undefined,
+          gatewayReference: doc.gatewayReference ?? undefined,
+        }).finish()
+      : paymentEvents.RefundEvent.encode({
+          id: doc.refund?.id ?? '',
+          bookingId: doc._id,
+          customerId: doc.customerId,
+          amount: doc.refund?.amount ?? 0,
+          status: doc.refund?.status ?? 'completed',
+        }).finish();
+  return {
+    id: event.id,
+    type: event.type,
+    occurredAt: event.occurredAt,
+    tenantId: '',
+    clientId: '',
+    livemode: true,
+    payload: Buffer.from(payload),
+    key: doc._id,
+  };
+}
+
+function toPayment(doc: StorefrontPaymentDocument | null): StorefrontPayment | null {
+  if (!doc) return null;
+  return {
+    bookingId: doc._id,
+    id: doc.paymentId,
+    customerId: doc.customerId,
+    total: doc.total,
+    walletPaid: doc.walletPaid,
+    charged: doc.charged,
+    gatewayId: doc.gatewayId ?? null,
+    gatewayReference: doc.gatewayReference ?? null,
+    capturedAt: doc.capturedAt,
+    refund: doc.refund ?? null,
+  };
+}

@@ -1,0 +1,140 @@
+import type { paymentGateways } from '@travel/contracts';
+import { AppError, badRequest, type FieldProblem } from '@travel/errors';
+import type { Logger } from '@travel/logger';
+import type { Counters } from '@travel/mongo';
+import type { PaymentGatewayRepository } from '../db/payment-gateway.repository';
+import type { CredentialsCipher } from './credentials-cipher';
+import { type PaymentGatewayView, PROVIDERS, type Provider, viewOf } from './payment-gateway';
+
+export interface GatewayAdminDeps {
+  gateways: PaymentGatewayRepository;
+  counters: Counters;
+  cipher: CredentialsCipher;
+  now: () => Date;
+  logger: Logger;
+}
+
+const MAX_NAME = 100;
+const MAX_FIELDS = 10;
+const MAX_VALUE = 2000;
+
+/**
+ * The platform's payment gateways. Credentials are sealed before they are stored and never leave
+ * billing: not in answers, not in logs (the audit lines name the gateway and which fields changed, never a
+ * credential field or value). Exactly one default: a single document names it, so `set-default` is one write.
+ */
+export function createPaymentGatewayAdmin(deps: GatewayAdminDeps) {
+  const audit = (action: string, actorUserId: string, gatewayId: string, extra: object = {}) =>
+    deps.logger.info({ audit: true, action, actor_user_id: actorUserId, gatewayId, ...extra }, action);
+
+  async function view(id: string): Promise<PaymentGatewayView> {
+    const [gateway, defaultId] = await Promise.all([deps.gateways.find(id), deps.gateways.defaultId()]);
+    if (!gateway) throw new AppError('not_found', `No payment gateway ${id}.`);
+    return viewOf(gateway, defaultId);
+  }
+
+  return {
+    async list(): Promise<PaymentGatewayView[]> {
+      const [all, defaultId] = await Promise.all([deps.gateways.list(), deps.gateways.defaultId()]);
+      return all.map((gateway) => viewOf(gateway, defaultId));
+    },
+
+    async create(request: paymentGateways.CreatePaymentGatewayRequest): Promise<PaymentGatewayView> {
+      const problems = [
+        ...providerProblems(request.provider),
+        ...nameProblems(request.displayName),
+        ...credentialProblems(request.credentials),
+      ];
+      if (problems.length > 0) throw badRequest(problems);
+      const n = await deps.counters.next('payment_gateway');
+      const at = deps.now();
+      const id = `pgw_${n}`;
+      const credentials =
+        Object.keys(request.credentials).length > 0 ? deps.cipher.seal(request.credentials) : null;
+      await deps.gateways.insert(
+        {
+          id,
+          provider: request.provider as Provider,
+          displayName: request.displayName.trim(),
+          credentials,
+          createdAt: at,
+          updatedAt: at,
+        },
+        n,
+      );
+      audit('payment_gateway.created', request.actorUserId, id, { provider: request.provider });
+      return view(id);
+    },
+
+    async update(request: paymentGateways.UpdatePaymentGatewayRequest): Promise<PaymentGatewayView> {
+      const problems = [
+        ...(request.displayName === undefined ? [] : nameProblems(request.displayName)),
+        ...(request.replaceCredentials ? credentialProblems(request.credentials) : []),
+      ];
+      if (problems.length > 0) throw badRequest(problems);
+      const change = {
+        ...(request.displayName === undefined ? {} : { displayName: request.displayName.trim() }),
+        ...(request.replaceCredentials
+          ? {
+              credentials:
+                Object.keys(request.credentials).length > 0 ? deps.cipher.seal(request.credentials) : null,
+            }
+          : {}),
+      };
+      const updated = await deps.gateways.update(request.id, change, deps.now());
+      if (!updated) throw new AppError('not_found', `No payment gateway ${request.id}.`);
+      audit('payment_gateway.updated', request.actorUserId, request.id, {
+        changed: Object.keys(change),
+      });
+      return view(request.id);
+    },
+
+    async remove(request: paymentGateways.DeletePaymentGatewayRequest): Promise<void> {
+      if (!(await deps.gateways.remove(request.id)))
+        throw new AppError('not_found', `No payment gateway ${request.id}.`);
+      // A deleted gateway is nobody's default: payments fall back to the built-in simulator until one is set.
+      await deps.gateways.clearDefault(request.id, deps.now());
+      audit('payment_gateway.deleted', request.actorUserId, request.id);
+    },
+
+    async setDefault(request: paymentGateways.SetDefaultPaymentGatewayRequest): Promise<PaymentGatewayView> {
+      if (!(await deps.gateways.find(request.id)))
+        throw new AppError('not_found', `No payment gateway ${request.id}.`);
+      await deps.gateways.setDefault(request.id, deps.now());
+      audit('payment_gateway.default_set', request.actorUserId, request.id);
+      return view(request.id);
+    },
+  };
+}
+
+export type PaymentGatewayAdmin = ReturnType<typeof createPaymentGatewayAdmin>;
+
+function providerProblems(provider: string): FieldProblem[] {
+  return (PROVIDERS as readonly string[]).includes(provider)
+    ? []
+    : [{ path: 'provider', message: `must be one of ${PROVIDERS.join(', ')}` }];
+}
+
+function nameProblems(name: string): FieldProblem[] {
+  const trimmed = name.trim();
+  return trimmed.length >= 1 && trimmed.length <= MAX_NAME
+    ? []
+    : [{ path: 'displayName', message: `must be 1 to ${MAX_NAME} characters` }];
+}
+
+function credentialProblems(credentials: Record<string, string>): FieldProblem[] {
+  const entries = Object.entries(credentials);
+  if (entries.length > MAX_FIELDS)
+    return [{ path: 'credentials', message: `must have at most ${MAX_FIELDS} fields` }];
+  // A problem names the field, never its value.
+  return entries.flatMap(([field, value]) =>
+    /^[A-Za-z][A-Za-z0-9_]{0,39}$/.test(field) && value.length >= 1 && value.length <= MAX_VALUE
+      ? []
+      : [
+          {
+            path: `credentials.${field.slice(0, 40)}`,
+            message: `must be a non-empty string of at most ${MAX_VALUE} characters under a simple name`,
+          },
+        ],
+  );
+}

@@ -1,0 +1,56 @@
+/** One line of a customer's wallet ledger: written once, never edited. */
+export interface WalletEntry {
+  /** `wle_<seq>`. */
+  id: string;
+  /** From the `wallet_entry` counter: the ledger's order, newest first. */
+  seq: number;
+  customerId: string;
+  /** Unique across the ledger: what the entry is for (`booking:<id>`, `refund:<id>`, `topup:<id>`), so a retry cannot write it twice. */
+  key: string;
+  type: 'credit' | 'debit';
+  reason: 'refund' | 'promotion' | 'top_up' | 'booking_payment';
+  /** Whole rupees, at least 0 (a 0 debit records that the wallet had nothing to give a booking). */
+  amount: number;
+  bookingId: string | null;
+  note: string | null;
+  createdAt: Date;
+}
+
+/** What to append, decided from the balance the wallet stands at. */
+export type EntryPlan = Pick<WalletEntry, 'type' | 'reason' | 'amount' | 'bookingId' | 'note'>;
+
+/** The signed change an entry makes to the balance. */
+export function signedAmount(entry: Pick<WalletEntry, 'type' | 'amount'>): number {
+  return entry.type === 'credit' ? entry.amount : -entry.amount;
+}
+
+/** A storefront booking's payment and, once cancelled, its refund: one document per booking. */
+export interface StorefrontPayment {
+  bookingId: string;
+  /** `pay_<booking number>`. */
+  id: string;
+  customerId: string;
+  total: number;
+  walletPaid: number;
+  charged: number;
+  gatewayId: string | null;
+  gatewayReference: string | null;
+  capturedAt: Date;
+  refund: Refund | null;
+}
+
+export interface Refund {
+  /** `rfd_<booking number>`. */
+  id: string;
+  bookingId: string;
+  amount: number;
+  status: 'completed' | 'not_refundable';
+  /** From the `refund` counter: the order of the customer's refunds list. */
+  n: number;
+  createdAt: Date;
+}
+
+/** `bkg_123` → `123`: payments and refunds are named after their booking. */
+export function bookingNumberOf(bookingId: string): string {
+  return bookingId.startsWith('bkg_') ? bookingId.slice(4) : bookingId;
+}

@@ -1,0 +1,107 @@
+import { uniqueName } from '@travel/testkit';
+import { type Billing, codeOf, startBilling } from './billing.fixture';
+
+// Payment gateways (issue 15): credentials sealed at rest and never answered; exactly one default.
+let world: Billing;
+
+beforeAll(async () => {
+  world = await startBilling();
+});
+afterAll(async () => {
+  await world?.stop();
+});
+
+const SECRET = 'sk_live_do-not-leak-4242';
+const create = (displayName = uniqueName('Gateway')) =>
+  world.gateways.createPaymentGateway({
+    actorUserId: 'usr_1',
+    provider: 'razorpay',
+    displayName,
+    credentials: { keyId: 'rzp_key_1', keySecret: SECRET },
+  });
+
+describe('payment gateways', () => {
+  it('when a gateway is made, then its credentials are stored sealed and never answered', async () => {
+    const { gateway } = await create();
+    expect(gateway).toMatchObject({ provider: 'razorpay', credentialsSet: true });
+    expect(JSON.stringify(gateway)).not.toContain(SECRET);
+    const stored = await world.db.collection('payment_gateways').findOne({ _id: gateway?.id as never });
+    expect(JSON.stringify(stored)).not.toContain(SECRET);
+    expect(JSON.stringify(stored)).not.toContain('rzp_key_1');
+    expect(stored?.credentials).toEqual({
+      iv: expect.any(String),
+      tag: expect.any(String),
+      data: expect.any(String),
+    });
+    const listed = await world.gateways.listPaymentGateways({});
+    expect(JSON.stringify(listed)).not.toContain(SECRET);
+  });
+
+  it('when 10 gateways are made default at once, then exactly one is the default, and a payment names it', async () => {
+    const made = await Promise.all(Array.from({ length: 10 }, () => create()));
+    const ids = made.map((reply) => reply.gateway?.id ?? '');
+    await Promise.all(ids.map((id) => world.gateways.setDefaultPaymentGateway({ actorUserId: 'usr_1', id })));
+    const defaults = (await world.gateways.listPaymentGateways({})).gateways.filter((g) => g.isDefault);
+    expect(defaults).toHaveLength(1);
+    const { payment } = await world.wallet.payBooking({
+      bookingId: `bkg_${Date.now()}`,
+      customerId: uniqueName('cus'),
+      total: 900,
+      useWallet: false,
+    });
+    expect(payment).toMatchObject({ charged: 900, gatewayId: defaults[0]?.id });
+  });
+
+  it('when the default gateway is deleted, then there is no default and payments use the built-in simulator', async () => {
+    const { gateway } = await create();
+    const id = gateway?.id ?? '';
+    await world.gateways.setDefaultPaymentGateway({ actorUserId: 'usr_1', id });
+    await world.gateways.deletePaymentGateway({ actorUserId: 'usr_1', id });
+    expect((await world.gateways.listPaymentGateways({})).gateways.filter((g) => g.isDefault)).toEqual([]);
+    const { payment } = await world.wallet.payBooking({
+      bookingId: `bkg_${Date.now() + 1}`,
+      customerId: uniqueName('cus'),
+      total: 900,
+      useWallet: false,
+    });
+    expect(payment?.gatewayId).toBeUndefined();
+    expect(payment?.gatewayReference).toMatch(/^sim_/);
+    expect(await codeOf(world.gateways.setDefaultPaymentGateway({ actorUserId: 'usr_1', id }))).toBe(
+      'not_found',
+    );
+  });
+
+  it('when credentials are replaced or a name changed, then the gateway answers the change and still no secret; bad input changes nothing', async () => {
+    const { gateway } = await create('Before');
+    const id = gateway?.id ?? '';
+    const renamed = await world.gateways.updatePaymentGateway({
+      actorUserId: 'usr_1',
+      id,
+      displayName: 'After',
+      credentials: { keySecret: `${SECRET}-2` },
+      replaceCredentials: true,
+    });
+    expect(renamed.gateway).toMatchObject({ displayName: 'After', credentialsSet: true });
+    expect(JSON.stringify(renamed)).not.toContain(SECRET);
+    expect(
+      await codeOf(
+        world.gateways.createPaymentGateway({
+          actorUserId: 'usr_1',
+          provider: 'paypal',
+          displayName: '',
+          credentials: {},
+        }),
+      ),
+    ).toBe('bad_request');
+    expect(
+      await codeOf(
+        world.gateways.updatePaymentGateway({
+          actorUserId: 'usr_1',
+          id: 'pgw_999999',
+          credentials: {},
+          replaceCredentials: false,
+        }),
+      ),
+    ).toBe('not_found');
+  });
+});

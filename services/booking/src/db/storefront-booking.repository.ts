@@ -1,0 +1,114 @@
+import { modelOn } from '@travel/mongo';
+import type { Connection } from 'mongoose';
+import type { Booking, StorefrontRefund } from '../domain/booking';
+import { type BookingWithEvents, toBooking, VIEW, withEvents } from './booking.repository';
+import { type BookingDocument, bookingSchema } from './booking.schema';
+import type { PendingEvent } from './pending-event';
+
+/** Storefront bookings live with partner bookings (one number line, one PNR space); these are their own moves. */
+export interface StorefrontBookingRepository {
+  /** The customer's booking once paid (a `Pending` one is nobody's to see yet); null otherwise. */
+  findOwned(id: string, customerId: string): Promise<Booking | null>;
+  /** Up to `limit` of the customer's paid bookings numbered below `beforeNumber`, newest first. */
+  listOwned(customerId: string, beforeNumber: number | undefined, limit: number): Promise<Booking[]>;
+  findById(id: string): Promise<Booking | null>;
+  /** `Pending` → `Upcoming` with its payment and `booking.created`, once; null when it was confirmed already. */
+  confirmPaid(
+    id: string,
+    payment: { paymentId: string; walletPaid: number; charged: number },
+    event: PendingEvent,
+  ): Promise<BookingWithEvents | null>;
+  /** Cancels the customer's upcoming booking not yet travelled, with its refund pending; null when it did not. */
+  cancel(
+    id: string,
+    customerId: string,
+    today: string,
+    refundable: boolean,
+    event: PendingEvent,
+  ): Promise<BookingWithEvents | null>;
+  /** Records billing's refund on a booking whose refund is pending: the booking as it is now. */
+  settleRefund(id: string, refund: StorefrontRefund & { pending: false }): Promise<Booking | null>;
+  /** Bookings owing a payment or a refund, made before `createdBefore`, oldest first (the settler's work). */
+  unsettled(createdBefore: Date, limit: number): Promise<Booking[]>;
+}
+
+export function createStorefrontBookingRepository(connection: Connection): StorefrontBookingRepository {
+  const model = modelOn(connection, 'Booking', bookingSchema);
+  const shown = { $in: ['Upcoming', 'Cancelled', 'Completed'] };
+  return {
+    async findOwned(id, customerId) {
+      return toBooking(
+        await model
+          .findOne({ _id: id, 'storefront.customerId': customerId, status: shown }, VIEW)
+          .lean<BookingDocument>(),
+      );
+    },
+    async listOwned(customerId, beforeNumber, limit) {
+      const below = beforeNumber === undefined ? {} : { number: { $lt: beforeNumber } };
+      const docs = await model
+        .find({ 'storefront.customerId': customerId, status: shown, ...below }, VIEW)
+        .sort({ number: -1 })
+        .limit(limit)
+        .lean<BookingDocument[]>();
+      return docs.map(toBooking).filter((row) => row !== null);
+    },
+    async findById(id) {
+      return toBooking(await model.findOne({ _id: id }, VIEW).lean<BookingDocument>());
+    },
+    async confirmPaid(id, payment, event) {
+      const doc = await model
+        .findOneAndUpdate(
+          { _id: id, status: 'Pending' },
+          {
+            $set: {
+              status: 'Upcoming',
+              'storefront.paymentId': payment.paymentId,
+              'storefront.walletPaid': payment.walletPaid,
+              'storefront.charged': payment.charged,
+              'storefront.unsettled': false,
+            },
+            $push: { pendingEvents: event },
+          },
+          { new: true, projection: { offer: 0 } },
+        )
+        .lean<BookingDocument>();
+      return withEvents(doc);
+    },
+    async cancel(id, customerId, today, refundable, event) {
+      const doc = await model
+        .findOneAndUpdate(
+          { _id: id, 'storefront.customerId': customerId, status: 'Upcoming', date: { $gte: today } },
+          {
+            $set: {
+              status: 'Cancelled',
+              closedAt: event.occurredAt,
+              'storefront.refund': { pending: true, refundable },
+              'storefront.unsettled': true,
+            },
+            $push: { pendingEvents: event },
+          },
+          { new: true, projection: { offer: 0 } },
+        )
+        .lean<BookingDocument>();
+      return withEvents(doc);
+    },
+    async settleRefund(id, refund) {
+      const doc = await model
+        .findOneAndUpdate(
+          { _id: id, 'storefront.refund.pending': true },
+          { $set: { 'storefront.refund': refund, 'storefront.unsettled': false } },
+          { new: true, projection: VIEW },
+        )
+        .lean<BookingDocument>();
+      return toBooking(doc ?? (await model.findOne({ _id: id }, VIEW).lean<BookingDocument>()));
+    },
+    async unsettled(createdBefore, limit) {
+      const docs = await model
+        .find({ 'storefront.unsettled': true, createdAt: { $lt: createdBefore } }, VIEW)
+        .sort({ number: 1 })
+        .limit(limit)
+        .lean<BookingDocument[]>();
+      return docs.map(toBooking).filter((row) => row !== null);
+    },
+  };
+}

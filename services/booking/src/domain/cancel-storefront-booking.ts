@@ -1,0 +1,53 @@
+import type { storefrontBooking } from '@travel/contracts';
+import { AppError } from '@travel/errors';
+import { newEventId } from '@travel/events';
+import type { BookingRepository } from '../db/booking.repository';
+import type { EventsWritten } from '../db/pending-event';
+import type { StorefrontBookingRepository } from '../db/storefront-booking.repository';
+import { type Booking, todayOf } from './booking';
+import { notUpcoming } from './cancel-booking';
+import { customerIdOf } from './create-storefront-booking';
+import type { SettleStorefrontBooking } from './settle-storefront-booking';
+
+export interface CancelStorefrontDeps {
+  bookings: BookingRepository;
+  storefront: StorefrontBookingRepository;
+  settle: SettleStorefrontBooking;
+  now: () => Date;
+  eventsWritten: EventsWritten;
+}
+
+/**
+ * A customer's `POST /api/bookings/:id/cancel`: only an `Upcoming` booking not yet travelled, as for
+ * partners (one conditional update with `booking.cancelled`), with its refund decided in the same update:
+ * refundable if the offer allows it (flights `refundable`) and, for hotels and cars, until the day before
+ * `date`. The refund itself is billing's (idempotent on the booking), recorded on the booking; a crash in
+ * between is finished by a retried cancel or the settler.
+ */
+export function createCancelStorefrontBooking(deps: CancelStorefrontDeps) {
+  return async (
+    request: storefrontBooking.CancelStorefrontBookingRequest,
+    requestId: string,
+  ): Promise<Booking> => {
+    const customerId = customerIdOf(request.customerId);
+    const found = await deps.storefront.findOwned(request.id, customerId);
+    const part = found?.storefront;
+    if (!found || !part) throw new AppError('not_found', `No booking ${request.id}.`);
+    // A cancel whose refund was interrupted: asking again finishes it.
+    if (part.refund?.pending) return deps.settle(found, requestId);
+    const at = deps.now();
+    const today = todayOf(at);
+    const refundable = part.refundableOffer && (found.type === 'flight' || today < found.date);
+    const event = { id: newEventId(), type: 'booking.cancelled' as const, occurredAt: at };
+    const cancelled = await deps.storefront.cancel(found.id, customerId, today, refundable, event);
+    if (cancelled) {
+      deps.eventsWritten(cancelled.booking, cancelled.events);
+      return deps.settle(cancelled.booking, requestId);
+    }
+    const now = await deps.storefront.findOwned(found.id, customerId);
+    if (now && now.status !== 'Upcoming') throw notUpcoming(found.id, now.status);
+    // Travelled already; the sweeper may not have come by yet. Record it as it is.
+    await deps.bookings.completePast(today, at, found.id);
+    throw notUpcoming(found.id, 'Completed');
+  };
+}

@@ -1,0 +1,58 @@
+import type { storefrontBooking } from '@travel/contracts';
+import { AppError } from '@travel/errors';
+import type { OfferTokenVerifier } from '@travel/offer-tokens';
+import { readBookingRequest } from './booking-request';
+import type { CreateBookingResult, IdempotentBooking } from './create-booking';
+import { checkStorefrontOffer } from './offer-check';
+import type { SettleStorefrontBooking } from './settle-storefront-booking';
+
+/** The storefront has no tenant and no client: its bookings carry these, and their customer. */
+export const STOREFRONT_OWNER = { tenantId: '', clientId: 0, livemode: true } as const;
+
+export function customerIdOf(customerId: string): string {
+  if (!customerId) throw new AppError('unauthorized', 'The call names no customer.');
+  return customerId;
+}
+
+/**
+ * A customer's `POST /api/bookings`: the same idempotent creation as a partner's (same rules, same crash
+ * safety), keyed by the customer; a storefront token only; the platform default margin; written `Pending`,
+ * then paid through billing and confirmed before it is answered.
+ */
+export function createCreateStorefrontBooking(deps: {
+  idempotent: IdempotentBooking;
+  verifier: OfferTokenVerifier;
+  settle: SettleStorefrontBooking;
+}) {
+  return (
+    request: storefrontBooking.CreateStorefrontBookingRequest,
+    requestId: string,
+  ): Promise<CreateBookingResult> => {
+    const customerId = customerIdOf(request.customerId);
+    const input = readBookingRequest({ ...request, caller: undefined, reference: undefined });
+    return deps.idempotent(
+      {
+        scope: `customer:${customerId}:${input.idempotencyKey}`,
+        checkOffer: (token) => checkStorefrontOffer(deps.verifier, token),
+        priceTenant: null,
+        owner: STOREFRONT_OWNER,
+        status: 'Pending',
+        eventsAt: () => [],
+        storefront: (offer) => ({
+          customerId,
+          useWallet: request.useWallet,
+          discount: 0,
+          walletPaid: 0,
+          charged: 0,
+          paymentId: null,
+          refundableOffer: offer.type !== 'flight' || offer.offer.refundable === true,
+          refund: null,
+          unsettled: true,
+        }),
+        settle: deps.settle,
+      },
+      input,
+      requestId,
+    );
+  };
+}

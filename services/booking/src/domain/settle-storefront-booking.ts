@@ -1,0 +1,78 @@
+import { newEventId } from '@travel/events';
+import type { EventsWritten } from '../db/pending-event';
+import type { StorefrontBookingRepository } from '../db/storefront-booking.repository';
+import type { Booking } from './booking';
+import type { CrashHook } from './crash-points';
+
+/** Billing, as a storefront booking needs it: both calls idempotent on the booking id. */
+export interface StorefrontMoney {
+  pay(
+    request: { bookingId: string; customerId: string; total: number; useWallet: boolean },
+    requestId: string,
+  ): Promise<{ paymentId: string; walletPaid: number; charged: number }>;
+  refund(
+    request: { bookingId: string; customerId: string; refundable: boolean },
+    requestId: string,
+  ): Promise<{ id: string; amount: number; status: 'completed' | 'not_refundable' }>;
+}
+
+export interface SettleDeps {
+  storefront: StorefrontBookingRepository;
+  money: StorefrontMoney;
+  now: () => Date;
+  crash: CrashHook;
+  eventsWritten: EventsWritten;
+}
+
+/**
+ * Drives a storefront booking to where no money is owed (docs/decisions.md "Storefront bookings and
+ * money"): a `Pending` booking is paid through billing (idempotent on the booking id: asking again answers
+ * the same payment) and then confirmed `Upcoming` with its `booking.created` by one conditional update; a
+ * cancelled booking with its refund pending gets billing's refund (idempotent likewise) recorded. Whoever
+ * runs it (the request, its retry, the settler job) and however often, the money moves once.
+ */
+export function createSettleStorefrontBooking(deps: SettleDeps) {
+  async function payAndConfirm(booking: Booking, requestId: string): Promise<Booking> {
+    const part = booking.storefront;
+    if (!part || booking.status !== 'Pending') return booking;
+    const payment = await deps.money.pay(
+      {
+        bookingId: booking.id,
+        customerId: part.customerId,
+        total: booking.amount - part.discount,
+        useWallet: part.useWallet,
+      },
+      requestId,
+    );
+    deps.crash('after-payment');
+    const event = { id: newEventId(), type: 'booking.created' as const, occurredAt: deps.now() };
+    const confirmed = await deps.storefront.confirmPaid(booking.id, payment, event);
+    if (confirmed) {
+      deps.eventsWritten(confirmed.booking, confirmed.events);
+      return confirmed.booking;
+    }
+    // Confirmed meanwhile by another runner, with the same payment.
+    return (await deps.storefront.findById(booking.id)) ?? booking;
+  }
+
+  async function refund(booking: Booking, requestId: string): Promise<Booking> {
+    const part = booking.storefront;
+    if (!part?.refund?.pending) return booking;
+    const refund = await deps.money.refund(
+      { bookingId: booking.id, customerId: part.customerId, refundable: part.refund.refundable },
+      requestId,
+    );
+    return (
+      (await deps.storefront.settleRefund(booking.id, {
+        pending: false,
+        refundable: part.refund.refundable,
+        ...refund,
+      })) ?? booking
+    );
+  }
+
+  return async (booking: Booking, requestId: string): Promise<Booking> =>
+    refund(await payAndConfirm(booking, requestId), requestId);
+}
+
+export type SettleStorefrontBooking = ReturnType<typeof createSettleStorefrontBooking>;

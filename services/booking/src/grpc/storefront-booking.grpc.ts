@@ -1,0 +1,65 @@
+import type { storefrontBooking } from '@travel/contracts';
+import type { RequestContext, ServiceImplementation } from '@travel/grpc';
+import type { Booking } from '../domain/booking';
+import type { createCancelStorefrontBooking } from '../domain/cancel-storefront-booking';
+import type { createCreateStorefrontBooking } from '../domain/create-storefront-booking';
+import type {
+  createGetStorefrontBooking,
+  createListStorefrontBookings,
+} from '../domain/read-storefront-bookings';
+
+export interface StorefrontBookingUseCases {
+  createBooking: ReturnType<typeof createCreateStorefrontBooking>;
+  getBooking: ReturnType<typeof createGetStorefrontBooking>;
+  listBookings: ReturnType<typeof createListStorefrontBookings>;
+  cancelBooking: ReturnType<typeof createCancelStorefrontBooking>;
+}
+
+/** Thin handlers: decode, call one use case, encode. */
+export function createStorefrontBookingGrpc(
+  useCases: StorefrontBookingUseCases,
+): ServiceImplementation<typeof storefrontBooking.StorefrontBookingServiceDefinition, RequestContext> {
+  return {
+    async createStorefrontBooking(request, context) {
+      const result = await useCases.createBooking(request, context.requestId);
+      return { booking: encode(result.booking, true), replayed: result.replayed };
+    },
+    async getStorefrontBooking(request) {
+      return { booking: encode(await useCases.getBooking(request), true) };
+    },
+    async listStorefrontBookings(request) {
+      const page = await useCases.listBookings(request);
+      return { bookings: page.bookings.map((row) => encode(row, false)), nextCursor: page.nextCursor };
+    },
+    async cancelStorefrontBooking(request, context) {
+      return { booking: encode(await useCases.cancelBooking(request, context.requestId), true) };
+    },
+  };
+}
+
+/** List elements leave out contact and travellers, as partner lists do. */
+function encode(view: Booking, withPeople: boolean): storefrontBooking.StorefrontBooking {
+  const part = view.storefront;
+  if (!part) throw new Error(`booking ${view.id} is not a storefront booking`);
+  const refund = part.refund && !part.refund.pending ? part.refund : undefined;
+  return {
+    id: view.id,
+    pnr: view.pnr,
+    type: view.type,
+    route: view.route,
+    date: view.date,
+    status: view.status,
+    amount: view.amount,
+    discount: part.discount,
+    walletPaid: part.walletPaid,
+    charged: part.charged,
+    currency: view.currency,
+    createdAt: view.createdAt,
+    contact: withPeople
+      ? { name: view.contact.name, email: view.contact.email, phone: view.contact.phone ?? undefined }
+      : undefined,
+    travellers: withPeople ? view.travellers : [],
+    paymentId: part.paymentId ?? '',
+    refund: refund ? { id: refund.id, amount: refund.amount, status: refund.status } : undefined,
+  };
+}

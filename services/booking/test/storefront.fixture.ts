@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { search, storefrontBooking, wallet } from '@travel/contracts';
+import { createServiceClient, type ServiceClient } from '@travel/grpc';
+import {
+  inDays,
+  spawnService,
+  startServiceUnderTest,
+  testInfra,
+  testLogger,
+  uniqueName,
+} from '@travel/testkit';
+import { readConfig as readBillingConfig } from '../../billing/src/config';
+import { createBillingService } from '../../billing/src/service';
+import type { SearchAndPricing } from './booking.fixture';
+
+const infra = testInfra();
+
+export type StorefrontClient = ServiceClient<typeof storefrontBooking.StorefrontBookingServiceDefinition>;
+export type WalletClient = ServiceClient<typeof wallet.WalletServiceDefinition>;
+
+const BILLING_MAIN = join(__dirname, '..', '..', 'billing', 'dist', 'main.js');
+
+/** The environment of a billing service on its own database (payments of storefront bookings). */
+export function billingEnv(namespace: string): Record<string, string> {
+  return {
+    GRPC_PORT: '0',
+    MONGO_URL: infra.mongoUrl,
+    MONGO_DATABASE: uniqueName('ct_bk_billing'),
+    KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+    KAFKA_NAMESPACE: namespace,
+    PAYMENT_CREDENTIALS_KEY: randomBytes(32).toString('base64'),
+  };
+}
+
+/** The real billing service in-process: storefront bookings pay through its WalletService. */
+export async function startBilling(env: Record<string, string>) {
+  const service = await startServiceUnderTest(createBillingService(readBillingConfig(env), testLogger()));
+  return { address: service.address, wallet: walletClient(service.address), stop: () => service.stop() };
+}
+
+/** The built billing service as its own OS process (so SIGKILL is a real crash), healthy on return. */
+export async function spawnBilling(env: Record<string, string>) {
+  const process = await spawnService(BILLING_MAIN, env);
+  return { ...process, wallet: walletClient(process.address) };
+}
+
+export function walletClient(address: string): WalletClient {
+  return createServiceClient(wallet.WalletServiceDefinition, address, { deadlineMs: 20_000 });
+}
+
+export function storefrontClient(address: string): StorefrontClient {
+  return createServiceClient(storefrontBooking.StorefrontBookingServiceDefinition, address, {
+    deadlineMs: 20_000,
+  });
+}
+
+/** How the gateway names the storefront when it searches. */
+export const STOREFRONT_SEARCHER = { clientId: 0, environment: 'live', storefront: true } as const;
+
+/** A storefront flight offer (refundable or not, as asked) and the total search showed for it. */
+export async function storefrontFlight(world: SearchAndPricing, refundable: boolean, daysAhead = 30) {
+  const searchClient = createServiceClient(search.SearchServiceDefinition, world.searchAddress, {
+    deadlineMs: 10_000,
+  });
+  for (const to of ['BOM', 'BLR', 'MAA', 'CCU', 'HYD', 'GOI']) {
+    const reply = await searchClient.searchFlights({
+      searcher: STOREFRONT_SEARCHER,
+      from: 'DEL',
+      to,
+      departDate: inDays(daysAhead),
+      adults: 1,
+      cabin: 'economy',
+    });
+    const offer = reply.onward.find((o) => o.refundable === refundable);
+    if (offer?.price) return { token: offer.offerToken, total: offer.price.total };
+  }
+  throw new Error(`no ${refundable ? '' : 'non-'}refundable storefront flight found`);
+}
+
+/** A valid storefront create request. */
+export function storefrontRequest(
+  customerId: string,
+  token: string,
+  idempotencyKey: string,
+  useWallet = true,
+): storefrontBooking.CreateStorefrontBookingRequest {
+  return {
+    customerId,
+    idempotencyKey,
+    requestFingerprint: 'b'.repeat(64),
+    offerToken: token,
+    contact: { name: 'Meera Iyer', email: 'meera@example.com' },
+    travellers: [{ firstName: 'Meera', lastName: 'Iyer' }],
+    useWallet,
+  };
+}
+
+export const topUp = (client: WalletClient, customerId: string, amount: number) =>
+  client.topUpWallet({ actorUserId: 'usr_test', customerId, amount });
