@@ -1,4 +1,5 @@
 import {
+  adminBooking,
   apiAccess,
   audit,
   billing,
@@ -8,8 +9,8 @@ import {
   customers,
   engagement,
   health,
-  platformSettings,
   paymentGateways,
+  platformSettings,
   pricing,
   promotions,
   reports,
@@ -69,6 +70,7 @@ export interface ServiceClients {
   search: ServiceClient<typeof search.SearchServiceDefinition>;
   pricing: ServiceClient<typeof pricing.PricingServiceDefinition>;
   booking: ServiceClient<typeof booking.BookingServiceDefinition>;
+  adminBooking: ServiceClient<typeof adminBooking.AdminBookingServiceDefinition>;
   billing: ServiceClient<typeof billing.BillingServiceDefinition>;
   storefrontBooking: ServiceClient<typeof storefrontBooking.StorefrontBookingServiceDefinition>;
   wallet: ServiceClient<typeof wallet.WalletServiceDefinition>;
@@ -108,6 +110,11 @@ export function createServiceClients(config: GatewayConfig): ServiceClients {
     search: createServiceClient(search.SearchServiceDefinition, config.SEARCH_ADDRESS, options),
     pricing: createServiceClient(pricing.PricingServiceDefinition, config.PRICING_ADDRESS, options),
     booking: createServiceClient(booking.BookingServiceDefinition, config.BOOKING_ADDRESS, options),
+    adminBooking: createServiceClient(
+      adminBooking.AdminBookingServiceDefinition,
+      config.BOOKING_ADDRESS,
+      options,
+    ),
     billing: createServiceClient(billing.BillingServiceDefinition, config.BILLING_ADDRESS, options),
     storefrontBooking: createServiceClient(
       storefrontBooking.StorefrontBookingServiceDefinition,

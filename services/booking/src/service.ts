@@ -1,4 +1,4 @@
-import { booking, pricing, storefrontBooking, wallet } from '@travel/contracts';
+import { adminBooking, booking, pricing, storefrontBooking, wallet } from '@travel/contracts';
 import { BOOKING_EVENTS_TOPIC, createEventPublisher, createKafka, createOutboxRelay } from '@travel/events';
 import { createGrpcServer, createServiceClient } from '@travel/grpc';
 import { type Component, createPeriodicJob } from '@travel/lifecycle';
@@ -6,10 +6,12 @@ import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
 import { createOfferTokenVerifier } from '@travel/offer-tokens';
 import type { BookingConfig } from './config';
+import { createAdminBookingRepository } from './db/admin-booking.repository';
 import { createBookingRepository } from './db/booking.repository';
 import { createIdempotencyKeys } from './db/idempotency-key.repository';
 import type { EventsWritten } from './db/pending-event';
 import { createStorefrontBookingRepository } from './db/storefront-booking.repository';
+import { createAssignSupplier } from './domain/assign-supplier';
 import { createCancelBooking } from './domain/cancel-booking';
 import { createCancelStorefrontBooking } from './domain/cancel-storefront-booking';
 import { crashHook } from './domain/crash-points';
@@ -18,11 +20,14 @@ import {
   createCreateBooking,
   createIdempotentBooking,
 } from './domain/create-booking';
+import { createCreateOfflineBooking } from './domain/create-offline-booking';
 import { createCreateStorefrontBooking } from './domain/create-storefront-booking';
+import { createListAdminBookings } from './domain/list-admin-bookings';
 import { createGetBooking, createListBookings } from './domain/read-bookings';
 import { createGetStorefrontBooking, createListStorefrontBookings } from './domain/read-storefront-bookings';
 import { createSettleStorefrontBooking } from './domain/settle-storefront-booking';
 import { createBookingOutbox, outboxEntryOf } from './events/booking-outbox';
+import { createAdminBookingsGrpc } from './grpc/admin-bookings.grpc';
 import { createStorefrontMoney } from './grpc/billing.client';
 import { createBookingGrpc } from './grpc/booking.grpc';
 import { createReprice } from './grpc/pricing.client';
@@ -130,12 +135,20 @@ export function createBookingService(
     run: createSettler({ storefront, settle, now, graceMs: config.IDEMPOTENCY_LEASE_MS, logger }),
     logger,
   });
+  // Staff views and changes across owners (admin bookings), on the same collection and create path.
+  const adminBookings = createAdminBookingRepository(mongo.connection);
+  const adminGrpc = createAdminBookingsGrpc({
+    listAdminBookings: createListAdminBookings({ bookings: adminBookings }),
+    createOfflineBooking: createCreateOfflineBooking({ verifier, idempotent }),
+    assignSupplier: createAssignSupplier({ bookings: adminBookings, now }),
+  });
   const grpc = createGrpcServer({
     host: config.GRPC_HOST,
     port: config.GRPC_PORT,
     services: [
       { definition: booking.BookingServiceDefinition, implementation: bookingGrpc },
       { definition: storefrontBooking.StorefrontBookingServiceDefinition, implementation: storefrontGrpc },
+      { definition: adminBooking.AdminBookingServiceDefinition, implementation: adminGrpc },
     ],
     // Kafka is not a readiness dependency: while it is down bookings still succeed and events wait.
     healthChecks: { mongodb: mongo.ping },

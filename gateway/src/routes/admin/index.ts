@@ -2,8 +2,9 @@ import type { RateLimits } from '../../access/rate-limits';
 import type { ServiceClients } from '../../clients/service-clients';
 import type { RouteDefinition } from '../../http/route-table';
 import { contentRoutes } from '../content';
-import { supplyRoutes } from '../supply';
 import { corporateRoutes } from '../corporate/corporate.routes';
+import { supplyRoutes } from '../supply';
+import { adminBookingRoutes } from './admin-bookings.routes';
 import { apiAccessRoutes } from './api-access.routes';
 import { apiConsoleRoutes } from './api-console.routes';
 import { auditRoutes } from './audit.routes';
@@ -34,6 +35,7 @@ export function adminRoutes(deps: {
     ...roleRoutes(deps),
     ...pricingAdminRoutes(deps),
     ...invoiceRoutes(deps),
+    ...adminBookingRoutes(deps),
     ...paymentGatewayRoutes(deps),
     ...walletAdminRoutes(deps),
     ...contentRoutes(deps),

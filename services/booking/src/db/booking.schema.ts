@@ -34,6 +34,8 @@ export interface BookingDocument {
   closedAt: Date | null;
   /** Events not yet acknowledged by Kafka, oldest first; empty once relayed. */
   pendingEvents: PendingEvent[];
+  /** The supplier staff assigned to fulfil it (`PUT /api/admin/bookings/assign-supplier`); absent until then. */
+  supplierId?: string | null;
   /** A storefront booking's customer and money; absent on partner bookings (tenant '' and client 0 here). */
   storefront?: StorefrontPart;
 }
@@ -67,6 +69,7 @@ export const bookingSchema = new Schema<BookingDocument>(
     status: { type: String, required: true },
     closedAt: { type: Date, default: null },
     pendingEvents: { type: [pendingEventSchema], default: [] },
+    supplierId: { type: String, default: undefined },
     storefront: { type: Schema.Types.Mixed, default: undefined },
   },
   { collection: 'bookings', versionKey: false, minimize: false },

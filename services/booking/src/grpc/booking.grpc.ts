@@ -35,7 +35,7 @@ export function createBookingGrpc(
 }
 
 /** List elements leave out contact and travellers (decisions.md). */
-function encodeBooking(view: Booking, withPeople: boolean): booking.Booking {
+export function encodeBooking(view: Booking, withPeople: boolean): booking.Booking {
   return {
     id: view.id,
     pnr: view.pnr,

@@ -1,0 +1,79 @@
+import type { adminBooking } from '@travel/contracts';
+import { badRequest, type FieldProblem } from '@travel/errors';
+import type { AdminBookingRepository, AdminBookingRow } from '../db/admin-booking.repository';
+import { tenantFilterOf } from './admin-scope';
+import { decodeCursor, encodeCursor } from './cursor';
+
+const MAX_PAGE = 100;
+const STATUSES = ['Upcoming', 'Cancelled', 'Completed'];
+const TYPES = ['flight', 'hotel', 'car'];
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** `GET /api/admin/bookings`: the bookings a staff member may see, filtered, newest first, in cursor pages. */
+export function createListAdminBookings(deps: { bookings: AdminBookingRepository }) {
+  return async (
+    request: adminBooking.ListAdminBookingsRequest,
+  ): Promise<{ rows: AdminBookingRow[]; nextCursor: string | undefined }> => {
+    const tenantId = tenantFilterOf(request.scope);
+    checkFilters(request);
+    const below = request.cursor === undefined ? undefined : decodeCursor(request.cursor);
+    const createdBefore = request.createdTo === undefined ? undefined : dayAfter(request.createdTo);
+    const filter = {
+      tenantId,
+      status: request.status,
+      type: request.type,
+      livemode: request.livemode,
+      dateFrom: request.dateFrom,
+      dateTo: request.dateTo,
+      createdFrom:
+        request.createdFrom === undefined ? undefined : new Date(`${request.createdFrom}T00:00:00Z`),
+      createdBefore,
+    };
+    const rows = await deps.bookings.list(filter, below, request.limit + 1);
+    const page = rows.slice(0, request.limit);
+    const last = page.at(-1);
+    return {
+      rows: page,
+      nextCursor: rows.length > request.limit && last ? encodeCursor(last.booking.number) : undefined,
+    };
+  };
+}
+
+/** Every bad filter in one `400`, named by its query parameter. */
+function checkFilters(request: adminBooking.ListAdminBookingsRequest): void {
+  const problems: FieldProblem[] = [];
+  const need = (ok: boolean, path: string, message: string) => ok || problems.push({ path, message });
+  need(
+    Number.isInteger(request.limit) && request.limit >= 1 && request.limit <= MAX_PAGE,
+    'limit',
+    `must be an integer from 1 to ${MAX_PAGE}`,
+  );
+  need(
+    request.status === undefined || STATUSES.includes(request.status),
+    'status',
+    `must be one of ${STATUSES.join(', ')}`,
+  );
+  need(
+    request.type === undefined || TYPES.includes(request.type),
+    'type',
+    `must be one of ${TYPES.join(', ')}`,
+  );
+  for (const [path, value] of [
+    ['dateFrom', request.dateFrom],
+    ['dateTo', request.dateTo],
+    ['createdFrom', request.createdFrom],
+    ['createdTo', request.createdTo],
+  ] as const)
+    need(value === undefined || isDay(value), path, 'must be a calendar day YYYY-MM-DD');
+  if (problems.length > 0) throw badRequest(problems);
+}
+
+function isDay(value: string): boolean {
+  if (!DAY.test(value)) return false;
+  const at = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(value);
+}
+
+function dayAfter(day: string): Date {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
+}

@@ -1,0 +1,56 @@
+import type { adminBooking } from '@travel/contracts';
+import type { RequestContext, ServiceImplementation } from '@travel/grpc';
+import type { AdminBookingRow } from '../db/admin-booking.repository';
+import type { createAssignSupplier } from '../domain/assign-supplier';
+import type { createCreateOfflineBooking } from '../domain/create-offline-booking';
+import type { createListAdminBookings } from '../domain/list-admin-bookings';
+import { encodeBooking } from './booking.grpc';
+
+export interface AdminBookingUseCases {
+  listAdminBookings: ReturnType<typeof createListAdminBookings>;
+  createOfflineBooking: ReturnType<typeof createCreateOfflineBooking>;
+  assignSupplier: ReturnType<typeof createAssignSupplier>;
+}
+
+/** Thin handlers: decode, call one use case, encode. */
+export function createAdminBookingsGrpc(
+  useCases: AdminBookingUseCases,
+): ServiceImplementation<typeof adminBooking.AdminBookingServiceDefinition, RequestContext> {
+  return {
+    async listAdminBookings(request) {
+      const page = await useCases.listAdminBookings(request);
+      return {
+        bookings: page.rows.map((row) => encodeAdminBooking(row, false)),
+        nextCursor: page.nextCursor,
+      };
+    },
+    async createOfflineBooking(request, context) {
+      const result = await useCases.createOfflineBooking(request, context.requestId);
+      return {
+        booking: encodeAdminBooking({ booking: result.booking, supplierId: null }, true),
+        replayed: result.replayed,
+      };
+    },
+    async assignSupplier(request, context) {
+      const result = await useCases.assignSupplier(request, context.logger);
+      return {
+        assigned: result.assigned.map((row) => encodeAdminBooking(row, false)),
+        skipped: result.skipped,
+      };
+    },
+  };
+}
+
+/** Who owns it: a storefront customer, a tenant's API client (partner), or the tenant's staff (offline, client 0). */
+function encodeAdminBooking(row: AdminBookingRow, withPeople: boolean): adminBooking.AdminBooking {
+  const { booking } = row;
+  const customerId = booking.storefront?.customerId;
+  return {
+    booking: encodeBooking(booking, withPeople),
+    tenantId: booking.tenantId || undefined,
+    clientId: booking.clientId > 0 ? booking.clientId : undefined,
+    customerId,
+    supplierId: row.supplierId ?? undefined,
+    channel: customerId ? 'storefront' : booking.clientId > 0 ? 'partner' : 'offline',
+  };
+}
