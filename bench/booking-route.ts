@@ -8,7 +8,8 @@ import type { Runner } from './runner';
 /**
  * `--route booking`: search once, then `POST /api/v1/bookings` with the offer's token, a fresh
  * `Idempotency-Key` per request (a new booking each time) and, beside it, one key and body sent again
- * and again (the replay path). A good answer is a 201, replayed or not as the path expects.
+ * and again (the replay path), and a storefront customer's `POST /api/bookings` (new key each time, paid
+ * through billing). A good answer is a 201, replayed or not as the path expects.
  */
 
 export interface BookingBenchOptions {
@@ -75,6 +76,7 @@ async function bookingTargets(options: BookingBenchOptions, secret: string): Pro
   const body = bookingBody(offerToken);
   const key = await replayKey(url, headers, body);
   const post = { url, method: 'POST' as const, body };
+  const storefront = await storefrontTarget(options.gateway);
   return [
     {
       ...post,
@@ -89,7 +91,45 @@ async function bookingTargets(options: BookingBenchOptions, secret: string): Pro
       headers: { ...headers, 'idempotency-key': key },
       judge: replay,
     },
+    storefront,
   ];
+}
+
+/**
+ * The storefront booking beside the partner's: a customer registered for the run, one storefront search,
+ * then `POST /api/bookings` with a new key per request (a booking paid through billing each time: the
+ * payment call and the confirming update come on top of the partner path).
+ */
+async function storefrontTarget(gateway: string): Promise<Target> {
+  const json = { 'content-type': 'application/json' };
+  const email = `bench-${Date.now()}@shopper.example`;
+  const registered = await fetch(`${gateway}/api/auth/register`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email, password: 'bench-pass-2026', fullName: 'Bench Shopper' }),
+  });
+  const text = await registered.text();
+  if (registered.status !== 201) fail(`customer registration answered ${registered.status}: ${text}`);
+  const token = (JSON.parse(text) as { data: { token: string } }).data.token;
+  const searched = await fetch(`${gateway}/api/search/flights`, {
+    method: 'POST',
+    headers: json,
+    body: roundTripSearch(),
+  });
+  const found = await searched.text();
+  if (searched.status !== 200) fail(`the storefront search answered ${searched.status}: ${found}`);
+  const offerToken =
+    (JSON.parse(found) as { data: { onward: { offerToken: string }[] } }).data.onward[0]?.offerToken ??
+    fail('the storefront search found no offer to book');
+  return {
+    name: 'storefront POST /api/bookings',
+    url: `${gateway}/api/bookings`,
+    method: 'POST',
+    headers: { ...json, authorization: `Bearer ${token}` },
+    body: JSON.stringify({ offerToken, contact: { name: 'Bench Shopper', email } }),
+    freshHeaders: () => ({ 'idempotency-key': randomUUID() }),
+    judge: newBooking,
+  };
 }
 
 /**
