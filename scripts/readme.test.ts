@@ -5,7 +5,8 @@ import { join } from 'node:path';
 // are there, pnpm is not (the set-up keeps its own copy in ~/.cache/partner-travel/tools). Paths a command
 // runs are build output, so this runs after the build (npm test builds before the unit tier).
 const root = join(__dirname, '..');
-const readme = readFileSync(join(root, 'README.md'), 'utf8');
+// The root README and the benchmark README it links to; both name only root scripts.
+const readmes = ['README.md', 'bench/README.md'];
 const scripts = Object.keys(
   (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
     .scripts,
@@ -24,8 +25,9 @@ function shellCommands(text: string): string[] {
     .filter(Boolean);
 }
 
-const commands = shellCommands(readme);
-const inlineCode = [...readme.matchAll(/`([^`\n]+)`/g)].map((m) => m[1] ?? '');
+const texts = readmes.map((path) => readFileSync(join(root, path), 'utf8'));
+const commands = texts.flatMap(shellCommands);
+const inlineCode = texts.flatMap((text) => [...text.matchAll(/`([^`\n]+)`/g)].map((m) => m[1] ?? ''));
 const npmScripts = (text: string) =>
   [...text.matchAll(/\bnpm run(?: -s| --silent)? ([\w:.-]+)/g)].map((m) => m[1]);
 
