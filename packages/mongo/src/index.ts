@@ -8,5 +8,5 @@ export {
 export { type Counters, createCounters } from './counters';
 export { insertIfAbsent, isDuplicateKeyError } from './duplicate-key';
 export { modelOn } from './model';
-export { setAndUnset } from './set-fields';
 export { createProcessedEvents, type ProcessedEvents } from './processed-events';
+export { setAndUnset } from './set-fields';

@@ -8,7 +8,7 @@ const schema = z.object({
   IDENTITY_ADDRESS: z.string().min(1).default('127.0.0.1:50051'),
   IDENTITY_DEADLINE_MS: positiveInt(3000),
   /** Supply: a contract's supplier must exist, be active and supply the contract's service. */
-  SUPPLY_ADDRESS: z.string().min(1).default('127.0.0.1:50061'),
+  SUPPLY_ADDRESS: z.string().min(1).default('127.0.0.1:50062'),
   SUPPLY_DEADLINE_MS: positiveInt(3000),
 });
 

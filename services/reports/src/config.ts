@@ -2,7 +2,7 @@ import { kafkaFields, loadConfig, mongoFields, serviceFields } from '@travel/con
 import { z } from 'zod';
 
 const schema = z.object({
-  ...serviceFields({ grpcPort: 50057 }),
+  ...serviceFields({ grpcPort: 50060 }),
   ...mongoFields({ database: 'travel_reports' }),
   ...kafkaFields,
   /**

@@ -24,11 +24,12 @@ describe('contract rules', () => {
   it('when the supplier is missing, inactive or does not supply the service, then bad_request names the field', async () => {
     const fields = rulesWith(hotels).build(input);
     await expect(rulesWith(hotels).verify?.('ten_1', fields)).resolves.toBeUndefined();
-    for (const [supplier, path] of [
+    const cases: [ContractSupplier | null, string][] = [
       [null, 'supplierId'],
       [{ ...hotels, status: 'inactive' }, 'supplierId'],
       [{ ...hotels, services: ['flight'] }, 'service'],
-    ] as const) {
+    ];
+    for (const [supplier, path] of cases) {
       await expect(rulesWith(supplier).verify?.('ten_1', fields)).rejects.toMatchObject({
         code: 'bad_request',
         details: [expect.objectContaining({ path })],
