@@ -10,7 +10,15 @@ export interface DemoAccess {
   liveKey: string;
   testKey: string;
   admin: { email: string; password: string };
+  customer: { email: string; password: string };
 }
+
+/** The storefront's demo customer (`POST /api/auth/login`). */
+export const DEMO_CUSTOMER = {
+  email: 'customer@partner-travel.local',
+  password: 'customer-demo-2026',
+  fullName: 'Demo Customer',
+};
 
 const TENANT_NAME = 'Demo Travel Agency';
 const CLIENT_NAME = 'Demo Travel Agency API';
@@ -27,10 +35,11 @@ function demoFile(env: NodeJS.ProcessEnv, profile: StackProfile): string {
 export async function seedDemo(env: NodeJS.ProcessEnv, profile: StackProfile): Promise<DemoAccess> {
   const baseUrl = gatewayUrl(profile);
   const file = demoFile(env, profile);
+  const customer = await ensureDemoCustomer(baseUrl);
   if (existsSync(file)) {
     const saved = JSON.parse(readFileSync(file, 'utf8')) as DemoAccess;
     const me = await fetch(`${baseUrl}/api/v1/me`, { headers: { authorization: `Bearer ${saved.liveKey}` } });
-    if (me.ok) return saved;
+    if (me.ok) return { ...saved, customer };
   }
   const credentials = {
     email: env.ADMIN_EMAIL ?? DEMO_ADMIN.email,
@@ -54,7 +63,20 @@ export async function seedDemo(env: NodeJS.ProcessEnv, profile: StackProfile): P
     liveKey: live.secret,
     testKey: test.secret,
     admin: credentials,
+    customer,
   };
   writeFileSync(file, `${JSON.stringify(access, null, 2)}\n`, { mode: 0o600 });
   return access;
+}
+
+/** Registers the demo customer once; an address already registered (`409`) is the customer of an earlier start. */
+async function ensureDemoCustomer(baseUrl: string): Promise<DemoAccess['customer']> {
+  const res = await fetch(`${baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO_CUSTOMER),
+  });
+  if (!res.ok && res.status !== 409)
+    throw new Error(`registering the demo customer answered ${res.status}: ${await res.text()}`);
+  return { email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password };
 }
