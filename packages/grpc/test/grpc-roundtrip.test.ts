@@ -3,7 +3,8 @@ import { AppError } from '@travel/errors';
 import { createLogger } from '@travel/logger';
 import { createGrpcServer, createServiceClient, type RequestContext, withRequestMetadata } from '../src';
 
-// A real server and client over loopback; the audit contract is borrowed for its one unary method.
+// A real server and client over loopback; the audit contract is borrowed for its list method (every method
+// of a service must be implemented, so its record method answers too).
 let behaviour: (context: RequestContext) => Promise<void> = async () => {};
 const seenRequestIds: string[] = [];
 
@@ -20,6 +21,9 @@ const server = createGrpcServer({
           seenRequestIds.push(context.requestId);
           await behaviour(context);
           return { entries: [] };
+        },
+        async recordAuditEntry() {
+          return {};
         },
       },
     },
