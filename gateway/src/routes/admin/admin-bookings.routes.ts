@@ -6,10 +6,10 @@ import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import { recordAudit } from '../../http/record-audit';
 import type { RouteDefinition } from '../../http/route-table';
+import { tenantScopeOf } from '../../http/tenant-scope';
 import { validate } from '../../http/validate';
 import { createBookingBody, IDEMPOTENCY_KEY_HEADER, readIdempotentCreate } from '../partner/booking-requests';
 import { isoDay } from './params';
-import { tenantScopeOf } from './tenant-scope';
 
 const listQuery = z.strictObject({
   tenantId: z.string().trim().min(1).max(100).optional(),

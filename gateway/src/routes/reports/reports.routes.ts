@@ -3,8 +3,8 @@ import type { ServiceClients } from '../../clients/service-clients';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import type { RouteDefinition } from '../../http/route-table';
+import { STOREFRONT_SCOPE, tenantScopeOf } from '../../http/tenant-scope';
 import { validate } from '../../http/validate';
-import { STOREFRONT_SCOPE, tenantScopeOf } from '../admin/tenant-scope';
 import { destinationsQuery, periodOf, salesQuery, searchLogSchema } from './report-requests';
 
 /** Storefront search logs per client address: a shopper searches far less often than this. */
