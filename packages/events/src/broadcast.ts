@@ -3,7 +3,7 @@ import type { Logger } from '@travel/logger';
 import type { Consumer, Kafka } from 'kafkajs';
 import { decodeEnvelope, type EventEnvelope } from './envelope';
 import { KAFKA_RETRY, namespaced } from './kafka-client';
-import { ensureTopics, type TopicOptions } from './topics';
+import { ensureTopics, LEADER_WAIT_MS, type TopicOptions } from './topics';
 
 export interface BroadcastOptions {
   kafka: Kafka;
@@ -97,14 +97,16 @@ async function endOffsetsOf(kafka: Kafka, topic: string): Promise<{ partition: n
   const admin = kafka.admin();
   await admin.connect();
   try {
-    // A broker that has just restarted may still answer "not the leader" for a moment: retriable, so retried.
-    for (let attempt = 1; ; attempt++) {
+    // A broker that has just (re)started may answer "not the leader" for a while: retriable, so retried as
+    // long as the wait for topic leaders.
+    const deadline = Date.now() + LEADER_WAIT_MS;
+    for (;;) {
       try {
         const offsets = await admin.fetchTopicOffsets(topic);
         return offsets.map(({ partition, high }) => ({ partition, offset: high }));
       } catch (error) {
         const retriable = (error as { retriable?: unknown }).retriable === true;
-        if (!retriable || attempt >= 20) throw error;
+        if (!retriable || Date.now() > deadline) throw error;
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
     }

@@ -51,7 +51,8 @@ async function createMissing(admin: Admin, missing: string[], options: TopicOpti
   });
 }
 
-const LEADER_WAIT_MS = 30_000;
+/** How long a process waits, at start, for a (re)started broker to lead its topics. */
+export const LEADER_WAIT_MS = 30_000;
 
 async function waitForLeaders(admin: Admin, topics: string[]): Promise<void> {
   const deadline = Date.now() + LEADER_WAIT_MS;
