@@ -1,5 +1,6 @@
 import type { CidrRange } from '@travel/api-keys';
 import type { Logger } from '@travel/logger';
+import { metricsEnabled } from '@travel/metrics';
 import express, { type Express, type RequestHandler } from 'express';
 import { getAbsoluteFSPath } from 'swagger-ui-dist';
 import type { AccessDirectory } from './access/access-directory';
@@ -14,6 +15,7 @@ import { authenticateStaff } from './middleware/authenticate-staff';
 import { clientAddress } from './middleware/client-address';
 import { consoleIpRules } from './middleware/console-ip-rules';
 import { errorHandler } from './middleware/error-handler';
+import { httpMetrics } from './middleware/http-metrics';
 import { ipAllowList } from './middleware/ip-allow-list';
 import { jsonBody, jsonBodyErrors } from './middleware/json-body';
 import { matchRoute } from './middleware/match-route';
@@ -131,6 +133,7 @@ export function assembleApp(
 
   app.use(requestId(logger));
   app.use(requestLog(logger));
+  if (metricsEnabled()) app.use(httpMetrics());
   mountStatic?.(app);
   app.use(matchRoute(routes));
   if (access)

@@ -1,5 +1,14 @@
 import { type CidrRange, invalidAllowListEntries, parseAllowListEntry } from '@travel/api-keys';
-import { csv, kafkaFields, loadConfig, logLevel, nodeEnv, port, positiveInt } from '@travel/config';
+import {
+  csv,
+  kafkaFields,
+  loadConfig,
+  logLevel,
+  metricsFields,
+  nodeEnv,
+  port,
+  positiveInt,
+} from '@travel/config';
 import { z } from 'zod';
 
 const address = (defaultPort: number) => z.string().default(`127.0.0.1:${defaultPort}`);
@@ -9,6 +18,8 @@ const schema = z.object({
   LOG_LEVEL: logLevel(),
   HTTP_HOST: z.string().default('127.0.0.1'),
   HTTP_PORT: port(8080),
+  /** Prometheus scrapes `GET /metrics` here, never on the public listener (decisions.md, "Metrics"). */
+  ...metricsFields({ metricsPort: 9450 }),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
   /** Default deadline of a call to a service. */
   GRPC_DEADLINE_MS: positiveInt(5000),

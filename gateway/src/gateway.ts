@@ -4,6 +4,7 @@ import type { Logger } from '@travel/logger';
 import { createAccessDirectory } from './access/access-directory';
 import { createCustomerTokenVerifier } from './access/customer-tokens';
 import { createIdentityChangesListener } from './access/identity-changes.listener';
+import { countRefusals } from './access/rate-limit-metrics';
 import { createRateLimits } from './access/rate-limits';
 import { createStaffTokenVerifier } from './access/staff-tokens';
 import { createApp } from './app';
@@ -55,7 +56,7 @@ export function createGateway(
     documents: loadOpenApiDocuments(),
     now,
     directory,
-    rateLimits: createRateLimits(redis.client, config.RATE_LIMIT_PREFIX),
+    rateLimits: countRefusals(createRateLimits(redis.client, config.RATE_LIMIT_PREFIX)),
     staffTokens: createStaffTokenVerifier(clients.staff, now),
     customerTokens: createCustomerTokenVerifier(clients.customers, now),
     usage,

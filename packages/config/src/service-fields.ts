@@ -1,13 +1,34 @@
 import { z } from 'zod';
 import { csv, logLevel, nodeEnv, port, positiveInt } from './fields';
 
-/** Every service process: where its gRPC server listens and how it logs. */
+/** Every service process: where its gRPC server listens, where its metrics are scraped, how it logs. */
 export function serviceFields(defaults: { grpcPort: number }) {
   return {
     NODE_ENV: nodeEnv(),
     LOG_LEVEL: logLevel(),
     GRPC_HOST: z.string().default('127.0.0.1'),
     GRPC_PORT: port(defaults.grpcPort),
+    // Service n (gRPC 50051 + n) is scraped on 9451 + n; the gateway takes 9450 (decisions.md, "Metrics").
+    ...metricsFields({ metricsPort: defaults.grpcPort - SERVICE_METRICS_OFFSET }),
+  };
+}
+
+/** gRPC port minus this is a service's default metrics port: 50051 → 9451, ..., 50062 → 9462. */
+const SERVICE_METRICS_OFFSET = 50051 - 9451;
+
+/**
+ * Every process's Prometheus listener (`GET /metrics`), apart from its public or gRPC listener. Bound to
+ * loopback unless told otherwise (the chart sets `0.0.0.0` so the cluster's Prometheus reaches the pod).
+ */
+export function metricsFields(defaults: { metricsPort: number }) {
+  return {
+    METRICS_HOST: z.string().default('127.0.0.1'),
+    METRICS_PORT: port(defaults.metricsPort),
+    /** `false`: no listener and no per-request instrumentation (to measure what metrics cost). */
+    METRICS_ENABLED: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((value) => value === 'true'),
   };
 }
 

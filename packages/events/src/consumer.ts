@@ -1,6 +1,7 @@
 import type { Logger } from '@travel/logger';
 import type { Consumer, Kafka, KafkaMessage, Producer } from 'kafkajs';
 import { decodeEnvelope, type EventEnvelope } from './envelope';
+import { type ConsumeOutcome, consumerMetrics } from './event-metrics';
 import { namespaced } from './kafka-client';
 import { ensureTopics, parkedTopicOf, type TopicOptions } from './topics';
 
@@ -65,8 +66,17 @@ export function createEventConsumer(options: ConsumerOptions): EventConsumer {
     heartbeatInterval: 1000,
   });
   const parker: Producer = kafka.producer();
-  const process = (topic: string, message: KafkaMessage, context: HandleContext) =>
-    processMessage(options, parker, topic, message, context, logger.child({ topic, offset: message.offset }));
+  const metrics = consumerMetrics(groupId);
+  consumer.on(consumer.events.GROUP_JOIN, () => metrics.forgetLag());
+  const process = async (topic: string, message: KafkaMessage, context: HandleContext) => {
+    const plainTopic = plainTopicOf(options, topic);
+    const log = logger.child({ topic, offset: message.offset });
+    const outcome = await processMessage(options, parker, topic, message, context, log).catch((error) => {
+      metrics.consumed(plainTopic, 'failed');
+      throw error;
+    });
+    metrics.consumed(plainTopic, outcome);
+  };
   return {
     name: `kafka-consumer:${groupId}`,
     async start() {
@@ -94,6 +104,12 @@ export function createEventConsumer(options: ConsumerOptions): EventConsumer {
             if (!isRunning() || isStale()) break;
             await process(batch.topic, message, context);
             resolveOffset(message.offset);
+            metrics.handledUpTo(
+              plainTopicOf(options, batch.topic),
+              batch.partition,
+              message.offset,
+              batch.highWatermark,
+            );
             await heartbeat();
             await commitOffsetsIfNecessary();
           }
@@ -106,6 +122,11 @@ export function createEventConsumer(options: ConsumerOptions): EventConsumer {
       await parker.disconnect();
     },
   };
+}
+
+/** The topic's name as the code knows it, without the namespace of this copy of the platform. */
+function plainTopicOf(options: ConsumerOptions, topic: string): string {
+  return options.topics.find((name) => namespaced(options.kafka, name) === topic) ?? topic;
 }
 
 /** A topic just created by another process may lack metadata for a moment; that error is retriable. */
@@ -130,27 +151,31 @@ async function processMessage(
   message: KafkaMessage,
   context: HandleContext,
   logger: Logger,
-): Promise<void> {
+): Promise<ConsumeOutcome> {
   let event: EventEnvelope;
   try {
     event = decodeEnvelope(message.value);
   } catch (error) {
-    return park(parker, topic, message, error, logger);
+    await park(parker, topic, message, error, logger);
+    return 'parked';
   }
   const log = logger.child({ eventId: event.id, eventType: event.type });
   if (await options.handledEvents.has(options.groupId, event.id)) {
     log.debug('event already handled; skipped');
-    return;
+    return 'duplicate';
   }
   try {
-    const plainTopic = options.topics.find((name) => namespaced(options.kafka, name) === topic) ?? topic;
-    await options.handle(event, plainTopic, log, context);
+    await options.handle(event, plainTopicOf(options, topic), log, context);
   } catch (error) {
-    if (error instanceof PoisonEventError) return park(parker, topic, message, error, log);
-    log.warn({ err: error }, 'handler failed; the message will be retried');
-    throw error;
+    if (!(error instanceof PoisonEventError)) {
+      log.warn({ err: error }, 'handler failed; the message will be retried');
+      throw error;
+    }
+    await park(parker, topic, message, error, log);
+    return 'parked';
   }
   await options.handledEvents.add(options.groupId, event.id);
+  return 'handled';
 }
 
 async function park(parker: Producer, topic: string, message: KafkaMessage, error: unknown, logger: Logger) {

@@ -1,6 +1,7 @@
 import type { Logger } from '@travel/logger';
 import { type Kafka, Partitioners, type Producer } from 'kafkajs';
 import { encodeEnvelope, type OutgoingEvent } from './envelope';
+import { countProduced } from './event-metrics';
 import { namespaced } from './kafka-client';
 import { ensureTopics, type TopicOptions } from './topics';
 
@@ -47,6 +48,7 @@ export function createEventPublisher(options: PublisherOptions): EventPublisher 
           headers: { 'event-type': envelope.type, 'event-id': envelope.id },
         })),
       });
+      countProduced(topic, events.length);
     },
     async ping() {
       const cluster = await admin.describeCluster();

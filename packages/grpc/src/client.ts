@@ -12,6 +12,7 @@ import {
 } from 'nice-grpc';
 import { deadlineMiddleware } from 'nice-grpc-client-middleware-deadline';
 import { ERROR_CODE_KEY, ERROR_DETAILS_KEY, REQUEST_ID_KEY } from './metadata';
+import { withClientMetrics } from './metrics-middleware';
 
 /** Statuses that carry no catalog code (the transport failed, not the service) mapped to the catalog. */
 const uncodedStatus: Partial<Record<Status, ErrorCode>> = {
@@ -68,8 +69,7 @@ export function createServiceClient<D extends CompatServiceDefinition>(
 ): ServiceClient<D> {
   const channel = createChannel(address);
   // The middleware added last runs outermost: catalog mapping must also see the deadline's own error.
-  return createClientFactory()
-    .use(deadlineMiddleware)
+  return withClientMetrics(createClientFactory().use(deadlineMiddleware))
     .use(catalogErrorMiddleware)
     .create(definition, channel, { '*': { deadline: options.deadlineMs } });
 }

@@ -2,6 +2,7 @@ import { health } from '@travel/contracts';
 import type { Logger } from '@travel/logger';
 import { type CompatServiceDefinition, createServer, type ServiceImplementation } from 'nice-grpc';
 import { createHealthService, type HealthCheck } from './health';
+import { withServerMetrics } from './metrics-middleware';
 import { type RequestContext, requestContextMiddleware } from './server-middleware';
 
 export interface ServiceBinding {
@@ -30,7 +31,7 @@ export interface GrpcServer {
 export function createGrpcServer(options: GrpcServerOptions): GrpcServer {
   let shuttingDown = false;
   let boundPort = options.port;
-  const server = createServer().use(requestContextMiddleware(options.logger));
+  const server = withServerMetrics(createServer()).use(requestContextMiddleware(options.logger));
   for (const service of options.services) server.add(service.definition, service.implementation);
   server.add(
     health.HealthDefinition,

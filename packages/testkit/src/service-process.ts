@@ -24,10 +24,13 @@ export interface ServiceProcess {
   kill(): Promise<void>;
 }
 
-/** A built service (`dist/main.js`) as its own OS process, healthy on return; `env` must set GRPC_PORT. */
+/**
+ * A built service (`dist/main.js`) as its own OS process, healthy on return; `env` must set GRPC_PORT. Its
+ * metrics listener takes a free port unless `env` names one, so it never meets a running stack's.
+ */
 export async function spawnService(main: string, env: Record<string, string>): Promise<ServiceProcess> {
   const child: ChildProcess = spawn(process.execPath, [main], {
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, LOG_LEVEL: 'warn', METRICS_PORT: '0', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = once(child, 'exit').then(

@@ -9,6 +9,7 @@ import type { BookingConfig } from './config';
 import { createAdminBookingRepository } from './db/admin-booking.repository';
 import { createBookingRepository } from './db/booking.repository';
 import { createIdempotencyKeys } from './db/idempotency-key.repository';
+import { createOutboxBacklog } from './db/outbox-backlog';
 import type { EventsWritten } from './db/pending-event';
 import { createStorefrontBookingRepository } from './db/storefront-booking.repository';
 import { createAssignSupplier } from './domain/assign-supplier';
@@ -27,6 +28,7 @@ import { createGetBooking, createListBookings } from './domain/read-bookings';
 import { createGetStorefrontBooking, createListStorefrontBookings } from './domain/read-storefront-bookings';
 import { createSettleStorefrontBooking } from './domain/settle-storefront-booking';
 import { createBookingOutbox, outboxEntryOf } from './events/booking-outbox';
+import { observeOutboxBacklog } from './events/outbox-metrics';
 import { createAdminBookingsGrpc } from './grpc/admin-bookings.grpc';
 import { createStorefrontMoney } from './grpc/billing.client';
 import { createBookingGrpc } from './grpc/booking.grpc';
@@ -72,6 +74,7 @@ export function createBookingService(
     topic: BOOKING_EVENTS_TOPIC,
     rescanMs: config.OUTBOX_RESCAN_MS,
   });
+  observeOutboxBacklog(createOutboxBacklog(mongo.connection), now);
   const relayJob = createPeriodicJob({
     name: 'outbox-relay',
     everyMs: config.OUTBOX_POLL_MS,

@@ -6,8 +6,10 @@ import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, createProcessedEvents, mongoOptionsOf } from '@travel/mongo';
 import type { WebhookConfig } from './config';
 import { createDeliveryRepository } from './db/delivery.repository';
+import { createDueCount } from './db/delivery-queue';
 import { createEndpointRepository } from './db/endpoint.repository';
 import { createAttemptRunner } from './delivery/attempt-runner';
+import { observeDeliveryQueue } from './delivery/delivery-metrics';
 import { createDispatcher } from './delivery/dispatcher';
 import { postEvent } from './delivery/post-event';
 import type { TargetPolicy } from './domain/target-address';
@@ -37,6 +39,7 @@ export function createWebhookService(
   const mongo = createMongo({ ...mongoOptionsOf(config), logger });
   const endpoints = createEndpointRepository(mongo.connection);
   const deliveries = createDeliveryRepository(mongo.connection);
+  observeDeliveryQueue(createDueCount(mongo.connection, now));
   const directory = createEndpointDirectory({ endpoints, maxAgeMs: config.WEBHOOK_ENDPOINT_CACHE_MS });
   const runAttempt = createAttemptRunner({
     deliveries,

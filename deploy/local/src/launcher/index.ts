@@ -16,4 +16,12 @@ export {
   stopPlatformProcesses,
 } from './launch';
 export { processLogFile } from './processes';
-export { gatewayUrl, grpcAddress, PROFILES, type ProcessName, SERVICES, type StackProfile } from './profile';
+export {
+  gatewayUrl,
+  grpcAddress,
+  metricsPort,
+  PROFILES,
+  type ProcessName,
+  SERVICES,
+  type StackProfile,
+} from './profile';

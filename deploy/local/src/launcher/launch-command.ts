@@ -3,7 +3,7 @@ import { type DemoAccess, seedDemo } from './demo-seed';
 import { maildevOf } from './engagement-env';
 import { launchPlatform, processPid, stopPlatformProcesses } from './launch';
 import { processLogFile } from './processes';
-import { gatewayUrl, PROFILES, SERVICES, type StackProfile } from './profile';
+import { gatewayUrl, metricsPort, PROFILES, SERVICES, type StackProfile } from './profile';
 
 function profileFrom(args: string[]): StackProfile {
   const name = args[args.indexOf('--profile') + 1];
@@ -21,6 +21,7 @@ function printWelcome(profile: StackProfile, demo: DemoAccess): void {
       `  Internal API     ${url}/api      (health: ${url}/api/health)`,
       `  Internal docs    ${url}/api/docs`,
       `  Logs             .local/logs/${profile.name}-<process>.log`,
+      `  Metrics          http://127.0.0.1:${metricsPort(profile, 'gateway')}/metrics (gateway; services on the next ${SERVICES.length} ports)`,
       `  Email (MailDev)  ${maildevWebUrl(maildevOf(profile))}   (every email the platform sends lands here)`,
       '',
       `Demo tenant "${demo.tenant.name}" (${demo.tenant.id}), client "${demo.client.name}" (id ${demo.client.id}):`,

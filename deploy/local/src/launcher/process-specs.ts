@@ -4,7 +4,14 @@ import type { InfraUrls } from '../infra/types';
 import { engagementEnv } from './engagement-env';
 import type { OfferKeys } from './offer-keys';
 import { paymentCredentialsKeyOf } from './payment-credentials-key';
-import { grpcAddress, type ProcessName, SERVICES, type ServiceName, type StackProfile } from './profile';
+import {
+  grpcAddress,
+  metricsPort,
+  type ProcessName,
+  SERVICES,
+  type ServiceName,
+  type StackProfile,
+} from './profile';
 
 /** How to run one process of the platform: enough to start it again after a test killed it. */
 export interface ProcessSpec {
@@ -62,6 +69,7 @@ function serviceSpec(
     env: {
       ...infraEnv(profile, urls),
       GRPC_PORT: port,
+      METRICS_PORT: String(metricsPort(profile, service)),
       MONGO_DATABASE: `${profile.databasePrefix}${service}`,
       ...serviceExtras(profile, service, keys),
     },
@@ -79,6 +87,7 @@ function gatewaySpec(profile: StackProfile, urls: InfraUrls): ProcessSpec {
       ...infraEnv(profile, urls),
       ...addresses,
       HTTP_PORT: String(profile.httpPort),
+      METRICS_PORT: String(metricsPort(profile, 'gateway')),
       RATE_LIMIT_PREFIX: profile.redisPrefix,
       // Tests sign in far more often than people do.
       ...(profile.name === 'e2e'

@@ -4,6 +4,8 @@ export interface StackProfile {
   httpPort: number;
   /** identity gets this port, then search, pricing, booking, billing, webhook in order. */
   grpcPortBase: number;
+  /** The gateway's metrics port (`GET /metrics`); service n of SERVICES takes this + 1 + n. */
+  metricsPortBase: number;
   /** Each service's database is `<prefix><service>`, so the two profiles never share data. */
   databasePrefix: string;
   /** Prefix of Kafka topics and groups, so the two profiles never hear each other's events. */
@@ -17,6 +19,7 @@ export const PROFILES: Record<StackProfile['name'], StackProfile> = {
     name: 'dev',
     httpPort: 8080,
     grpcPortBase: 50051,
+    metricsPortBase: 9450,
     databasePrefix: 'travel_',
     kafkaNamespace: '',
     redisPrefix: 'rl',
@@ -25,6 +28,7 @@ export const PROFILES: Record<StackProfile['name'], StackProfile> = {
     name: 'e2e',
     httpPort: 18080,
     grpcPortBase: 15051,
+    metricsPortBase: 19450,
     databasePrefix: 'e2e_',
     kafkaNamespace: 'e2e.',
     redisPrefix: 'e2e:rl',
@@ -50,6 +54,11 @@ export type ProcessName = ServiceName | 'gateway';
 
 export function grpcAddress(profile: StackProfile, service: ServiceName): string {
   return `127.0.0.1:${profile.grpcPortBase + SERVICES.indexOf(service)}`;
+}
+
+/** Where Prometheus scrapes one process of this profile (loopback only, like every port here). */
+export function metricsPort(profile: StackProfile, name: ProcessName): number {
+  return name === 'gateway' ? profile.metricsPortBase : profile.metricsPortBase + 1 + SERVICES.indexOf(name);
 }
 
 export function gatewayUrl(profile: StackProfile): string {

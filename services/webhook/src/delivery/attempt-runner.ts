@@ -3,6 +3,7 @@ import type { DeliveryRepository } from '../db/delivery.repository';
 import type { AttemptResult, ClaimedAttempt, DueAttempt } from '../domain/delivery';
 import { nextStepAfter } from '../domain/retry-schedule';
 import type { EndpointDirectory } from '../endpoints/endpoint-directory';
+import { deliveryMetrics } from './delivery-metrics';
 import type { OutgoingDelivery } from './post-event';
 
 export interface AttemptRunnerDeps {
@@ -24,10 +25,12 @@ export interface AttemptRunnerDeps {
  */
 export function createAttemptRunner(deps: AttemptRunnerDeps) {
   const { deliveries, now } = deps;
+  const metrics = deliveryMetrics();
 
   async function settle(attempt: ClaimedAttempt, result: AttemptResult): Promise<void> {
     const next = nextStepAfter(attempt.number, result, deps.retryDelaysMs);
     await deliveries.recordAttempt(attempt.deliveryId, { number: attempt.number, ...result }, next, now());
+    metrics.attempted(result, next);
     const log = deps.logger.child({ deliveryId: attempt.deliveryId, attempt: attempt.number });
     const { statusCode, error, durationMs } = result;
     if (next.status === 'acknowledged') log.info({ statusCode, durationMs }, 'webhook acknowledged');
@@ -40,7 +43,10 @@ export function createAttemptRunner(deps: AttemptRunnerDeps) {
     const attempt = await deliveries.claim(due, now(), deps.leaseMs);
     if (!attempt) return;
     const endpoint = await deps.endpoints.find(attempt.endpointId, since);
-    if (!endpoint) return deliveries.cancel(attempt.deliveryId, now());
+    if (!endpoint) {
+      await deliveries.cancel(attempt.deliveryId, now());
+      return metrics.cancelled();
+    }
     const result = await deps.post({
       url: endpoint.url,
       secret: endpoint.secret,

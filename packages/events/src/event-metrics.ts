@@ -1,0 +1,50 @@
+import { counter, gauge } from '@travel/metrics';
+
+/** How one consumed message ended: handled, skipped as already handled, parked as poison, or failed (retried). */
+export type ConsumeOutcome = 'handled' | 'duplicate' | 'parked' | 'failed';
+
+// Topics are the plain names of topics.ts (the namespace of a copy of the platform is left out), groups the
+// fixed ids of each service's consumers: both bounded.
+const consumed = () =>
+  counter('kafka_consumer_events_total', 'Events a consumer group took from a topic, by outcome.', [
+    'group',
+    'topic',
+    'outcome',
+  ]);
+const lag = () =>
+  gauge(
+    'kafka_consumer_lag',
+    'Messages of a partition not yet handled by this consumer, as of its last handled message.',
+    ['group', 'topic', 'partition'],
+  );
+const produced = () =>
+  counter('kafka_producer_events_total', 'Events this process published and the broker acknowledged.', [
+    'topic',
+  ]);
+
+/** The counters of one consumer group. */
+export function consumerMetrics(group: string) {
+  const outcomes = consumed();
+  const lags = lag();
+  const reported = new Map<string, { group: string; topic: string; partition: string }>();
+  return {
+    consumed(topic: string, outcome: ConsumeOutcome): void {
+      outcomes.inc({ group, topic, outcome });
+    },
+    /** After a message at `offset` is handled, with the partition's high watermark from its batch. */
+    handledUpTo(topic: string, partition: number, offset: string, highWatermark: string): void {
+      const labels = { group, topic, partition: String(partition) };
+      reported.set(`${topic}/${partition}`, labels);
+      lags.set(labels, Math.max(0, Number(highWatermark) - Number(offset) - 1));
+    },
+    /** A rebalance moved partitions: those this member no longer holds stop reporting a stale lag. */
+    forgetLag(): void {
+      for (const labels of reported.values()) lags.remove(labels);
+      reported.clear();
+    },
+  };
+}
+
+export function countProduced(topic: string, events: number): void {
+  if (events > 0) produced().inc({ topic }, events);
+}

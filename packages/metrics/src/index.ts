@@ -1,0 +1,14 @@
+export { createMetricsServer, type MetricsServer, type MetricsServerOptions } from './metrics-server';
+export {
+  collectProcessMetrics,
+  configureMetrics,
+  counter,
+  gauge,
+  gaugeOnScrape,
+  histogram,
+  LATENCY_BUCKETS,
+  metricsEnabled,
+  metricValue,
+  registry,
+} from './registry';
+export { sampleOf } from './sample-of';
