@@ -202,6 +202,12 @@ key: {{ $var }}
 {{- $_ := set $env "GRPC_HOST" "0.0.0.0" -}}
 {{- $_ := set $env "GRPC_PORT" (int64 $entry.port | toString) -}}
 {{- end -}}
+{{- if $v.metrics.enabled -}}
+{{- $_ := set $env "METRICS_HOST" "0.0.0.0" -}}
+{{- $_ := set $env "METRICS_PORT" (include "partner-travel.metricsPort" (list $root $name)) -}}
+{{- else -}}
+{{- $_ := set $env "METRICS_ENABLED" "false" -}}
+{{- end -}}
 {{- if $entry.database -}}
 {{- $_ := set $env "MONGO_DATABASE" (printf "%s%s" $v.mongodb.databasePrefix $entry.database) -}}
 {{- $_ := set $env "MONGO_MAX_POOL_SIZE" (int64 $v.mongodb.maxPoolSize | toString) -}}
@@ -251,4 +257,11 @@ key: {{ $var }}
 {{- $_ := set $env $key (toString $value) -}}
 {{- end -}}
 {{- toYaml $env -}}
+{{- end -}}
+
+{{/* The port of a process's metrics listener: its own metricsPort, else metrics.port. */}}
+{{- define "partner-travel.metricsPort" -}}
+{{- $root := index . 0 -}}
+{{- $entry := index $root.Values.processes (index . 1) -}}
+{{- int64 ($entry.metricsPort | default $root.Values.metrics.port) | toString -}}
 {{- end -}}

@@ -12,6 +12,8 @@ import type { ResolvedProcess } from './process-env';
 /** Ports of our own, beside the dev (8080, 50051+) and e2e (18080, 15051+) copies of the platform. */
 export const BOOT_GATEWAY_PORT = 28080;
 const BOOT_GRPC_BASE = 28051;
+/** Metrics listeners of our own too (dev 9450+, e2e 19450+); in a cluster every pod uses metrics.port. */
+const BOOT_METRICS_BASE = 28450;
 /** Prefixes of our own in the shared store, Kafka and Redis. */
 export const BOOT_PREFIX = 'helmboot';
 
@@ -31,11 +33,14 @@ export function bootValues(): BootInstall {
   // Fixed: identity creates the administrator once, in the first run's database, and keeps it.
   const admin = { email: 'admin@helm-boot.test', password: 'helm-boot-admin-2026' };
   // The chart's processes (the chart test checks they are the launcher's SERVICES and the gateway).
-  const processes: Record<string, { port: number }> = {};
+  const processes: Record<string, { port: number; metricsPort: number }> = {};
   Object.keys(defaultValues().processes)
     .sort()
     .forEach((name, i) => {
-      processes[name] = { port: name === 'gateway' ? BOOT_GATEWAY_PORT : BOOT_GRPC_BASE + i };
+      processes[name] = {
+        port: name === 'gateway' ? BOOT_GATEWAY_PORT : BOOT_GRPC_BASE + i,
+        metricsPort: BOOT_METRICS_BASE + i,
+      };
     });
   const values = {
     image: { tag: 'boot-test' },
