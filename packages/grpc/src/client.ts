@@ -12,6 +12,7 @@ import {
 } from 'nice-grpc';
 import { deadlineMiddleware } from 'nice-grpc-client-middleware-deadline';
 import { ERROR_CODE_KEY, ERROR_DETAILS_KEY, REQUEST_ID_KEY } from './metadata';
+import { traceClientCalls } from './trace-calls';
 
 /** Statuses that carry no catalog code (the transport failed, not the service) mapped to the catalog. */
 const uncodedStatus: Partial<Record<Status, ErrorCode>> = {
@@ -67,9 +68,11 @@ export function createServiceClient<D extends CompatServiceDefinition>(
   options: ClientOptions,
 ): ServiceClient<D> {
   const channel = createChannel(address);
-  // The middleware added last runs outermost: catalog mapping must also see the deadline's own error.
+  // The middleware added last runs outermost: catalog mapping must also see the deadline's own error;
+  // the trace span sees the call's gRPC status before it becomes a catalog error.
   return createClientFactory()
     .use(deadlineMiddleware)
+    .use(traceClientCalls)
     .use(catalogErrorMiddleware)
     .create(definition, channel, { '*': { deadline: options.deadlineMs } });
 }
