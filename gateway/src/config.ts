@@ -1,5 +1,14 @@
 import { type CidrRange, invalidAllowListEntries, parseAllowListEntry } from '@travel/api-keys';
-import { csv, kafkaFields, loadConfig, logLevel, nodeEnv, port, positiveInt } from '@travel/config';
+import {
+  csv,
+  kafkaFields,
+  loadConfig,
+  logLevel,
+  nodeEnv,
+  port,
+  positiveInt,
+  tracingFields,
+} from '@travel/config';
 import { z } from 'zod';
 
 const address = (defaultPort: number) => z.string().default(`127.0.0.1:${defaultPort}`);
@@ -27,6 +36,7 @@ const schema = z.object({
   ENGAGEMENT_ADDRESS: address(50061),
   SUPPLY_ADDRESS: address(50062),
   ...kafkaFields,
+  ...tracingFields,
   /** Proxies whose X-Forwarded-For we believe (addresses or CIDRs); empty: the TCP peer is the client. */
   TRUSTED_PROXIES: csv('')
     .refine((entries) => invalidAllowListEntries(entries).length === 0, 'must be IP addresses or CIDRs')

@@ -3,6 +3,7 @@ import type { Consumer, Kafka, KafkaMessage, Producer } from 'kafkajs';
 import { decodeEnvelope, type EventEnvelope } from './envelope';
 import { namespaced } from './kafka-client';
 import { ensureTopics, parkedTopicOf, type TopicOptions } from './topics';
+import { traceConsume } from './trace-messages';
 
 /** Throw this from a handler when a message can never succeed (bad payload): it is parked, not retried. */
 export class PoisonEventError extends Error {
@@ -66,7 +67,16 @@ export function createEventConsumer(options: ConsumerOptions): EventConsumer {
   });
   const parker: Producer = kafka.producer();
   const process = (topic: string, message: KafkaMessage, context: HandleContext) =>
-    processMessage(options, parker, topic, message, context, logger.child({ topic, offset: message.offset }));
+    traceConsume(topic, message.headers, () =>
+      processMessage(
+        options,
+        parker,
+        topic,
+        message,
+        context,
+        logger.child({ topic, offset: message.offset }),
+      ),
+    );
   return {
     name: `kafka-consumer:${groupId}`,
     async start() {

@@ -3,6 +3,7 @@ import { type Kafka, Partitioners, type Producer } from 'kafkajs';
 import { encodeEnvelope, type OutgoingEvent } from './envelope';
 import { namespaced } from './kafka-client';
 import { ensureTopics, type TopicOptions } from './topics';
+import { tracePublish } from './trace-messages';
 
 export interface EventPublisher {
   name: string;
@@ -38,15 +39,20 @@ export function createEventPublisher(options: PublisherOptions): EventPublisher 
     },
     async publish(topic, events) {
       if (events.length === 0) return;
-      await producer.send({
-        topic: namespaced(kafka, topic),
-        acks: -1,
-        messages: events.map(({ key, ...envelope }) => ({
-          key,
-          value: encodeEnvelope(envelope),
-          headers: { 'event-type': envelope.type, 'event-id': envelope.id },
-        })),
-      });
+      const fullTopic = namespaced(kafka, topic);
+      await tracePublish(fullTopic, events, (traceHeadersOf) =>
+        producer
+          .send({
+            topic: fullTopic,
+            acks: -1,
+            messages: events.map(({ key, traceparent: _, ...envelope }, index) => ({
+              key,
+              value: encodeEnvelope(envelope),
+              headers: { 'event-type': envelope.type, 'event-id': envelope.id, ...traceHeadersOf(index) },
+            })),
+          })
+          .then(() => {}),
+      );
     },
     async ping() {
       const cluster = await admin.describeCluster();

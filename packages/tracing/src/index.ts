@@ -2,6 +2,7 @@ export {
   type Attributes,
   type Context,
   context,
+  ROOT_CONTEXT,
   type Span,
   SpanKind,
   SpanStatusCode,

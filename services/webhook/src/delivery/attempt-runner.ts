@@ -4,6 +4,7 @@ import type { AttemptResult, ClaimedAttempt, DueAttempt } from '../domain/delive
 import { nextStepAfter } from '../domain/retry-schedule';
 import type { EndpointDirectory } from '../endpoints/endpoint-directory';
 import type { OutgoingDelivery } from './post-event';
+import { traceAttempt } from './trace-attempt';
 
 export interface AttemptRunnerDeps {
   deliveries: DeliveryRepository;
@@ -41,13 +42,15 @@ export function createAttemptRunner(deps: AttemptRunnerDeps) {
     if (!attempt) return;
     const endpoint = await deps.endpoints.find(attempt.endpointId, since);
     if (!endpoint) return deliveries.cancel(attempt.deliveryId, now());
-    const result = await deps.post({
-      url: endpoint.url,
-      secret: endpoint.secret,
-      eventType: attempt.eventType,
-      deliveryId: attempt.deliveryId,
-      body: attempt.body,
-    });
+    const result = await traceAttempt(attempt, endpoint.url, () =>
+      deps.post({
+        url: endpoint.url,
+        secret: endpoint.secret,
+        eventType: attempt.eventType,
+        deliveryId: attempt.deliveryId,
+        body: attempt.body,
+      }),
+    );
     await settle(attempt, result);
   };
 }
