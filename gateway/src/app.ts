@@ -30,6 +30,7 @@ import { requireScope } from './middleware/require-scope';
 import { requireStaffAccess } from './middleware/require-staff-access';
 import { requireTenantLink } from './middleware/require-tenant-link';
 import { storefrontSwitch } from './middleware/storefront-switch';
+import { traceRequest } from './middleware/trace-request';
 import type { OpenApiDocuments } from './openapi/documents';
 import { adminRoutes } from './routes/admin';
 import { DOCS_ASSETS_PATH, docsRoutes } from './routes/docs.routes';
@@ -114,8 +115,8 @@ export function createApp(deps: AppDeps): Express {
 }
 
 /**
- * The middleware chain, in one visible order: request id → route → client address → platform gates
- * (console IP rules, storefront switch) → public limits → partner checks (authenticate → IP allow-list →
+ * The middleware chain, in one visible order: request id → trace span → route → client address → platform
+ * gates (console IP rules, storefront switch) → public limits → partner checks (authenticate → IP allow-list →
  * platform switches → scope → rate limit → tenant link), staff checks or customer checks → body → route →
  * not found → error handler. Middleware tests assemble it around their own routes, so they exercise
  * exactly this order.
@@ -132,6 +133,7 @@ export function assembleApp(
   const routes = createRouteTable(routeList);
 
   app.use(requestId(logger));
+  app.use(traceRequest());
   app.use(requestLog(logger));
   if (metricsEnabled()) app.use(httpMetrics());
   mountStatic?.(app);

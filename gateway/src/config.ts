@@ -8,6 +8,7 @@ import {
   nodeEnv,
   port,
   positiveInt,
+  tracingFields,
 } from '@travel/config';
 import { z } from 'zod';
 
@@ -38,6 +39,7 @@ const schema = z.object({
   ENGAGEMENT_ADDRESS: address(50061),
   SUPPLY_ADDRESS: address(50062),
   ...kafkaFields,
+  ...tracingFields,
   /** Proxies whose X-Forwarded-For we believe (addresses or CIDRs); empty: the TCP peer is the client. */
   TRUSTED_PROXIES: csv('')
     .refine((entries) => invalidAllowListEntries(entries).length === 0, 'must be IP addresses or CIDRs')

@@ -1,3 +1,3 @@
 export { csv, logLevel, nodeEnv, port, positiveInt } from './fields';
 export { ConfigError, loadConfig } from './load-config';
-export { kafkaFields, metricsFields, mongoFields, serviceFields } from './service-fields';
+export { kafkaFields, metricsFields, mongoFields, serviceFields, tracingFields } from './service-fields';

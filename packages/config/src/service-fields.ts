@@ -10,6 +10,7 @@ export function serviceFields(defaults: { grpcPort: number }) {
     GRPC_PORT: port(defaults.grpcPort),
     // Service n (gRPC 50051 + n) is scraped on 9451 + n; the gateway takes 9450 (decisions.md, "Metrics").
     ...metricsFields({ metricsPort: defaults.grpcPort - SERVICE_METRICS_OFFSET }),
+    ...tracingFields,
   };
 }
 
@@ -31,6 +32,21 @@ export function metricsFields(defaults: { metricsPort: number }) {
       .transform((value) => value === 'true'),
   };
 }
+
+/**
+ * Every process (the services through `serviceFields`, the gateway itself): where its trace spans go.
+ * The OpenTelemetry names, so a collector's usual settings apply; the SDK itself reads the other `OTEL_*`
+ * variables (`OTEL_TRACES_SAMPLER`, `OTEL_BSP_*`, `OTEL_EXPORTER_OTLP_HEADERS`).
+ */
+export const tracingFields = {
+  /** OTLP/HTTP base address, e.g. `http://otel-collector:4318`; empty (the default): tracing is off. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .string()
+    .default('')
+    .refine((value) => value === '' || /^https?:\/\/[^/]/.test(value), 'must be an http(s) URL or empty'),
+  /** `service.name` of the spans; empty: the process's own name (`booking`, `gateway`). */
+  OTEL_SERVICE_NAME: z.string().default(''),
+};
 
 /** Processes that own a database: the server and the database's name (one per service). */
 export function mongoFields(defaults: { database: string }) {

@@ -4,6 +4,7 @@ import { decodeEnvelope, type EventEnvelope } from './envelope';
 import { type ConsumeOutcome, consumerMetrics } from './event-metrics';
 import { namespaced } from './kafka-client';
 import { ensureTopics, parkedTopicOf, type TopicOptions } from './topics';
+import { traceConsume } from './trace-messages';
 
 /** Throw this from a handler when a message can never succeed (bad payload): it is parked, not retried. */
 export class PoisonEventError extends Error {
@@ -71,7 +72,9 @@ export function createEventConsumer(options: ConsumerOptions): EventConsumer {
   const process = async (topic: string, message: KafkaMessage, context: HandleContext) => {
     const plainTopic = plainTopicOf(options, topic);
     const log = logger.child({ topic, offset: message.offset });
-    const outcome = await processMessage(options, parker, topic, message, context, log).catch((error) => {
+    const outcome = await traceConsume(topic, message.headers, () =>
+      processMessage(options, parker, topic, message, context, log),
+    ).catch((error) => {
       metrics.consumed(plainTopic, 'failed');
       throw error;
     });

@@ -7,6 +7,12 @@ export type EventEnvelope = events.EventEnvelope;
 export interface OutgoingEvent extends EventEnvelope {
   /** Partition key: the aggregate id, so one aggregate's events stay in order. */
   key: string;
+  /**
+   * The W3C `traceparent` of the work that wrote the event, kept in its outbox entry until it is published,
+   * so the published message continues that trace (`currentTraceparent()` of @travel/tracing). Not part of
+   * the envelope: it travels in a message header.
+   */
+  traceparent?: string;
 }
 
 /** `evt_` + 20 random base32-ish characters; unique without coordination. */

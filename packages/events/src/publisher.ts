@@ -4,6 +4,7 @@ import { encodeEnvelope, type OutgoingEvent } from './envelope';
 import { countProduced } from './event-metrics';
 import { namespaced } from './kafka-client';
 import { ensureTopics, type TopicOptions } from './topics';
+import { tracePublish } from './trace-messages';
 
 export interface EventPublisher {
   name: string;
@@ -39,15 +40,20 @@ export function createEventPublisher(options: PublisherOptions): EventPublisher 
     },
     async publish(topic, events) {
       if (events.length === 0) return;
-      await producer.send({
-        topic: namespaced(kafka, topic),
-        acks: -1,
-        messages: events.map(({ key, ...envelope }) => ({
-          key,
-          value: encodeEnvelope(envelope),
-          headers: { 'event-type': envelope.type, 'event-id': envelope.id },
-        })),
-      });
+      const fullTopic = namespaced(kafka, topic);
+      await tracePublish(fullTopic, events, (traceHeadersOf) =>
+        producer
+          .send({
+            topic: fullTopic,
+            acks: -1,
+            messages: events.map(({ key, traceparent: _, ...envelope }, index) => ({
+              key,
+              value: encodeEnvelope(envelope),
+              headers: { 'event-type': envelope.type, 'event-id': envelope.id, ...traceHeadersOf(index) },
+            })),
+          })
+          .then(() => {}),
+      );
       countProduced(topic, events.length);
     },
     async ping() {

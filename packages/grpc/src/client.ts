@@ -12,7 +12,10 @@ import {
 } from 'nice-grpc';
 import { deadlineMiddleware } from 'nice-grpc-client-middleware-deadline';
 import { ERROR_CODE_KEY, ERROR_DETAILS_KEY, REQUEST_ID_KEY } from './metadata';
-import { withClientMetrics } from './metrics-middleware';
+  // The middleware added last runs outermost: catalog mapping must also see the deadline's own error;
+  // the trace span sees the call's gRPC status before it becomes a catalog error.
+  return withClientMetrics(createClientFactory().use(deadlineMiddleware))
+    .use(traceClientCalls)
 
 /** Statuses that carry no catalog code (the transport failed, not the service) mapped to the catalog. */
 const uncodedStatus: Partial<Record<Status, ErrorCode>> = {
@@ -68,8 +71,10 @@ export function createServiceClient<D extends CompatServiceDefinition>(
   options: ClientOptions,
 ): ServiceClient<D> {
   const channel = createChannel(address);
-  // The middleware added last runs outermost: catalog mapping must also see the deadline's own error.
+  // The middleware added last runs outermost: catalog mapping must also see the deadline's own error;
+  // the trace span sees the call's gRPC status before it becomes a catalog error.
   return withClientMetrics(createClientFactory().use(deadlineMiddleware))
+    .use(traceClientCalls)
     .use(catalogErrorMiddleware)
     .create(definition, channel, { '*': { deadline: options.deadlineMs } });
 }

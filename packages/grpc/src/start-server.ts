@@ -4,6 +4,7 @@ import { type CompatServiceDefinition, createServer, type ServiceImplementation 
 import { createHealthService, type HealthCheck } from './health';
 import { withServerMetrics } from './metrics-middleware';
 import { type RequestContext, requestContextMiddleware } from './server-middleware';
+import { traceServerCalls } from './trace-calls';
 
 export interface ServiceBinding {
   definition: CompatServiceDefinition;
@@ -27,11 +28,14 @@ export interface GrpcServer {
   stop(): Promise<void>;
 }
 
-/** A gRPC server with grpc.health.v1 and our request-context and error mapping on every service. */
+/** A gRPC server with grpc.health.v1, trace spans, and our request-context and error mapping on every service. */
 export function createGrpcServer(options: GrpcServerOptions): GrpcServer {
   let shuttingDown = false;
   let boundPort = options.port;
-  const server = withServerMetrics(createServer()).use(requestContextMiddleware(options.logger));
+  // The first middleware runs outermost: the trace span is active while the request context runs the call.
+  const server = withServerMetrics(createServer())
+    .use(traceServerCalls)
+    .use(requestContextMiddleware(options.logger));
   for (const service of options.services) server.add(service.definition, service.implementation);
   server.add(
     health.HealthDefinition,

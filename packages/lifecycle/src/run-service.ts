@@ -1,20 +1,27 @@
 import { createLogger, type Logger } from '@travel/logger';
 import { configureMetrics, createMetricsServer } from '@travel/metrics';
+import { startTracing } from '@travel/tracing';
 import { type Component, runProcess } from './run-process';
 
-/** Where a process serves its Prometheus metrics (`metricsFields` of @travel/config); absent: not served. */
-interface MetricsConfig {
+/** What `runService` reads from every process's config beyond its own fields. */
+export interface ProcessConfig {
+  LOG_LEVEL: string;
+  /** `metricsFields` of @travel/config: where the Prometheus metrics are served; absent: not served. */
   METRICS_HOST?: string;
   METRICS_PORT?: number;
   METRICS_ENABLED?: boolean;
+  /** `tracingFields` of @travel/config: tracing is on when the endpoint is set. */
+  OTEL_EXPORTER_OTLP_ENDPOINT?: string;
+  OTEL_SERVICE_NAME?: string;
 }
 
 /**
  * The whole of a process's main.ts: read the config (printing every problem and exiting when it is
- * wrong), create the root logger, build the components by hand, run them until SIGTERM. The metrics
- * listener starts first and stops last, so a process is scraped for as long as it runs.
+ * wrong), create the root logger, start tracing (when an OTLP endpoint is configured), build the
+ * components by hand, run them until SIGTERM. The metrics listener starts first and stops last, so a
+ * process is scraped for as long as it runs; tracing stops just before it, so the shutdown's spans are sent.
  */
-export function runService<C extends { LOG_LEVEL: string } & MetricsConfig>(
+export function runService<C extends ProcessConfig>(
   name: string,
   readConfig: () => C,
   build: (config: C, logger: Logger) => { components: Component[] },
@@ -27,10 +34,17 @@ export function runService<C extends { LOG_LEVEL: string } & MetricsConfig>(
     process.exit(1);
   }
   const logger = createLogger({ name, level: config.LOG_LEVEL });
-  void runProcess([...metricsComponents(config, logger), ...build(config, logger).components], { logger });
+  const tracing = startTracing({
+    serviceName: config.OTEL_SERVICE_NAME || name,
+    endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+    logger,
+  });
+  void runProcess([...metricsComponents(config, logger), tracing, ...build(config, logger).components], {
+    logger,
+  });
 }
 
-function metricsComponents(config: MetricsConfig, logger: Logger): Component[] {
+function metricsComponents(config: ProcessConfig, logger: Logger): Component[] {
   const enabled = config.METRICS_ENABLED !== false && config.METRICS_PORT !== undefined;
   configureMetrics({ enabled });
   if (!enabled || config.METRICS_PORT === undefined) return [];

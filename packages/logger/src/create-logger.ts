@@ -1,4 +1,5 @@
 import pino, { type Logger } from 'pino';
+import { traceFields } from './trace-fields';
 
 export type { Logger } from 'pino';
 
@@ -28,7 +29,10 @@ export interface LoggerOptions {
   destination?: pino.DestinationStream;
 }
 
-/** The one root logger of a process. Requests and messages get children carrying their request id. */
+/**
+ * The one root logger of a process. Requests and messages get children carrying their request id; a line
+ * written inside a traced span also carries its `traceId` and `spanId`.
+ */
 export function createLogger(options: LoggerOptions): Logger {
   return pino(
     {
@@ -37,6 +41,7 @@ export function createLogger(options: LoggerOptions): Logger {
       redact: { paths: redactedPaths, censor: '[redacted]' },
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
+      mixin: traceFields,
     },
     // Asynchronous writes: a log line never blocks the event loop on the file; pino flushes at exit.
     options.destination ?? pino.destination({ dest: 1, sync: false }),

@@ -1,8 +1,7 @@
 import type { booking } from '@travel/contracts';
 import { AppError } from '@travel/errors';
-import { newEventId } from '@travel/events';
 import type { BookingRepository } from '../db/booking.repository';
-import type { EventsWritten, PendingEvent } from '../db/pending-event';
+import { type EventsWritten, newPendingEvent } from '../db/pending-event';
 import { type Booking, todayOf } from './booking';
 import { ownerOf } from './caller';
 
@@ -22,7 +21,7 @@ export function createCancelBooking(deps: CancelDeps) {
   return async (request: booking.CancelBookingRequest): Promise<Booking> => {
     const owner = ownerOf(request.caller);
     const at = deps.now();
-    const event: PendingEvent = { id: newEventId(), type: 'booking.cancelled', occurredAt: at };
+    const event = newPendingEvent('booking.cancelled', at);
     const cancelled = await deps.bookings.cancel(request.id, owner, todayOf(at), event);
     if (cancelled) {
       deps.eventsWritten(cancelled.booking, cancelled.events);

@@ -1,8 +1,7 @@
 import type { storefrontBooking } from '@travel/contracts';
 import { AppError } from '@travel/errors';
-import { newEventId } from '@travel/events';
 import type { BookingRepository } from '../db/booking.repository';
-import type { EventsWritten } from '../db/pending-event';
+import { type EventsWritten, newPendingEvent } from '../db/pending-event';
 import type { StorefrontBookingRepository } from '../db/storefront-booking.repository';
 import { type Booking, todayOf } from './booking';
 import { notUpcoming } from './cancel-booking';
@@ -38,7 +37,7 @@ export function createCancelStorefrontBooking(deps: CancelStorefrontDeps) {
     const at = deps.now();
     const today = todayOf(at);
     const refundable = part.refundableOffer && (found.type === 'flight' || today < found.date);
-    const event = { id: newEventId(), type: 'booking.cancelled' as const, occurredAt: at };
+    const event = newPendingEvent('booking.cancelled', at);
     const cancelled = await deps.storefront.cancel(found.id, customerId, today, refundable, event);
     if (cancelled) {
       deps.eventsWritten(cancelled.booking, cancelled.events);

@@ -1,11 +1,10 @@
 import type { booking } from '@travel/contracts';
 import { AppError } from '@travel/errors';
-import { newEventId } from '@travel/events';
 import type { Counters } from '@travel/mongo';
 import type { OfferClaims, OfferTokenVerifier } from '@travel/offer-tokens';
 import type { BookingRepository } from '../db/booking.repository';
 import type { IdempotencyClaim, IdempotencyKeys } from '../db/idempotency-key.repository';
-import type { EventsWritten, PendingEvent } from '../db/pending-event';
+import { type EventsWritten, newPendingEvent, type PendingEvent } from '../db/pending-event';
 import {
   type Booking,
   type BookingStatus,
@@ -214,8 +213,7 @@ export function createCreateBooking(deps: CreateBookingDeps, idempotent = create
         owner,
         status: 'Upcoming',
         // booking.created is for live keys only (partner-api.md §6)
-        eventsAt: (occurredAt) =>
-          owner.livemode ? [{ id: newEventId(), type: 'booking.created', occurredAt }] : [],
+        eventsAt: (occurredAt) => (owner.livemode ? [newPendingEvent('booking.created', occurredAt)] : []),
         settle: async (booked) => booked,
       },
       input,

@@ -1,7 +1,7 @@
 import type { adminBooking } from '@travel/contracts';
 import { badRequest } from '@travel/errors';
-import { newEventId } from '@travel/events';
 import type { OfferTokenVerifier } from '@travel/offer-tokens';
+import { newPendingEvent } from '../db/pending-event';
 import type { Owner } from './booking';
 import { readBookingRequest } from './booking-request';
 import type { CreateBookingResult, IdempotentBooking } from './create-booking';
@@ -31,7 +31,7 @@ export function createCreateOfflineBooking(deps: {
         priceTenant: owner.tenantId,
         owner,
         status: 'Upcoming',
-        eventsAt: (occurredAt) => [{ id: newEventId(), type: 'booking.created', occurredAt }],
+        eventsAt: (occurredAt) => [newPendingEvent('booking.created', occurredAt)],
         settle: async (booked) => booked,
       },
       input,

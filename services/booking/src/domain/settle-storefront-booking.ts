@@ -1,5 +1,4 @@
-import { newEventId } from '@travel/events';
-import type { EventsWritten } from '../db/pending-event';
+import { type EventsWritten, newPendingEvent } from '../db/pending-event';
 import type { StorefrontBookingRepository } from '../db/storefront-booking.repository';
 import type { Booking } from './booking';
 import type { CrashHook } from './crash-points';
@@ -45,7 +44,7 @@ export function createSettleStorefrontBooking(deps: SettleDeps) {
       requestId,
     );
     deps.crash('after-payment');
-    const event = { id: newEventId(), type: 'booking.created' as const, occurredAt: deps.now() };
+    const event = newPendingEvent('booking.created', deps.now());
     const confirmed = await deps.storefront.confirmPaid(booking.id, payment, event);
     if (confirmed) {
       deps.eventsWritten(confirmed.booking, confirmed.events);

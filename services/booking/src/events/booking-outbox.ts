@@ -66,5 +66,6 @@ function toOutgoing(event: PendingEvent, booking: Booking): OutgoingEvent {
     livemode: booking.livemode,
     payload: Buffer.from(payload),
     key: booking.id,
+    ...(event.traceparent ? { traceparent: event.traceparent } : {}),
   };
 }

@@ -67,9 +67,11 @@ export function createDeliveryRepository(connection: Connection): DeliveryReposi
         .findOneAndUpdate(
           { _id: attempt.deliveryId, number: attempt.number, status: 'pending', dueAt: { $lte: now } },
           { $set: { dueAt: new Date(now.getTime() + leaseMs) } },
-          { new: true, projection: { number: 1, endpointId: 1, eventType: 1, body: 1 } },
+          { new: true, projection: { number: 1, endpointId: 1, eventType: 1, body: 1, traceparent: 1 } },
         )
-        .lean<Pick<DeliveryDocument, '_id' | 'number' | 'endpointId' | 'eventType' | 'body'>>();
+        .lean<
+          Pick<DeliveryDocument, '_id' | 'number' | 'endpointId' | 'eventType' | 'body' | 'traceparent'>
+        >();
       if (!doc) return undefined;
       return {
         deliveryId: doc._id,
@@ -77,6 +79,7 @@ export function createDeliveryRepository(connection: Connection): DeliveryReposi
         endpointId: doc.endpointId,
         eventType: doc.eventType as EventType,
         body: doc.body,
+        ...(doc.traceparent ? { traceparent: doc.traceparent } : {}),
       };
     },
     async recordAttempt(deliveryId, record, next, at) {

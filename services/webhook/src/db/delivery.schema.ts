@@ -38,6 +38,7 @@ export const deliverySchema = new Schema<DeliveryDocument>(
     body: { type: String, required: true },
     status: { type: String, required: true },
     createdAt: { type: Date, required: true },
+    traceparent: { type: String },
     finishedAt: { type: Date, default: null },
     number: { type: Number, required: true },
     dueAt: { type: Date, required: true },

@@ -5,6 +5,7 @@ import { nextStepAfter } from '../domain/retry-schedule';
 import type { EndpointDirectory } from '../endpoints/endpoint-directory';
 import { deliveryMetrics } from './delivery-metrics';
 import type { OutgoingDelivery } from './post-event';
+import { traceAttempt } from './trace-attempt';
 
 export interface AttemptRunnerDeps {
   deliveries: DeliveryRepository;
@@ -47,13 +48,15 @@ export function createAttemptRunner(deps: AttemptRunnerDeps) {
       await deliveries.cancel(attempt.deliveryId, now());
       return metrics.cancelled();
     }
-    const result = await deps.post({
-      url: endpoint.url,
-      secret: endpoint.secret,
-      eventType: attempt.eventType,
-      deliveryId: attempt.deliveryId,
-      body: attempt.body,
-    });
+    const result = await traceAttempt(attempt, endpoint.url, () =>
+      deps.post({
+        url: endpoint.url,
+        secret: endpoint.secret,
+        eventType: attempt.eventType,
+        deliveryId: attempt.deliveryId,
+        body: attempt.body,
+      }),
+    );
     await settle(attempt, result);
   };
 }

@@ -1,6 +1,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
+import { traceHeadersOf } from '@travel/tracing';
 import type { AttemptResult } from '../domain/delivery';
 import { signatureHeader } from '../domain/signature';
 import { checkTarget, type TargetPolicy } from '../domain/target-address';
@@ -47,6 +48,8 @@ export async function postEvent(delivery: OutgoingDelivery, options: PostOptions
     'X-Partner-Event': delivery.eventType,
     'X-Partner-Delivery': delivery.deliveryId,
     'X-Partner-Signature': signatureHeader(delivery.secret, delivery.body, now()),
+    // The attempt's span, when traced: the partner's own tracing may continue the trace.
+    ...traceHeadersOf(),
   };
   try {
     const statusCode = await send(

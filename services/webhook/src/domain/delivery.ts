@@ -14,6 +14,8 @@ export interface Delivery {
   body: string;
   status: DeliveryStatus;
   createdAt: Date;
+  /** The W3C trace of the event's handling: every attempt continues it (absent when tracing is off). */
+  traceparent?: string;
 }
 
 /** The next attempt of a pending delivery: which one, and from when. */
@@ -30,6 +32,7 @@ export interface ClaimedAttempt {
   endpointId: string;
   eventType: EventType;
   body: string;
+  traceparent?: string;
 }
 
 /** What one attempt found: the receiver's status, or why there was none. */

@@ -1,4 +1,5 @@
 import { type ConsumerOptions, PoisonEventError } from '@travel/events';
+import { currentTraceparent } from '@travel/tracing';
 import type { DeliveryRepository } from '../db/delivery.repository';
 import { deliveryIdOf } from '../domain/delivery';
 import { type Endpoint, wants } from '../domain/endpoint';
@@ -47,6 +48,8 @@ export function createEventIntake(deps: EventIntakeDeps): ConsumerOptions['handl
       throw new PoisonEventError(`undecodable ${type} payload: ${(error as Error).message}`);
     }
     const now = deps.now();
+    // Every attempt, however much later, continues the trace this event's handling is part of.
+    const traceparent = currentTraceparent();
     await deps.deliveries.enqueue(
       targets.map((endpoint) => ({
         id: deliveryIdOf(event.id, endpoint.id),
@@ -57,6 +60,7 @@ export function createEventIntake(deps: EventIntakeDeps): ConsumerOptions['handl
         body,
         status: 'pending',
         createdAt: now,
+        ...(traceparent ? { traceparent } : {}),
       })),
       now,
     );

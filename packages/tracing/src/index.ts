@@ -1,0 +1,28 @@
+export {
+  type Attributes,
+  type Context,
+  context,
+  ROOT_CONTEXT,
+  type Span,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+} from '@opentelemetry/api';
+export { InMemorySpanExporter, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace-base';
+export { failSpan, runInSpan, type SpanOptions, tracer } from './spans';
+export {
+  isTracingEnabled,
+  startTracing,
+  type Tracing,
+  type TracingOptions,
+  tracesUrlOf,
+} from './start-tracing';
+export {
+  contextFrom,
+  contextOfTraceparent,
+  currentTraceparent,
+  type HeaderReader,
+  TRACEPARENT,
+  type TraceHeaders,
+  traceHeadersOf,
+} from './trace-context';
