@@ -38,7 +38,7 @@ export function createWebhookService(
   const endpoints = createEndpointRepository(mongo.connection);
   const deliveries = createDeliveryRepository(mongo.connection);
   const directory = createEndpointDirectory({ endpoints, maxAgeMs: config.WEBHOOK_ENDPOINT_CACHE_MS });
-  const runAttempt = createAttemptRunner({
+  const attempts = createAttemptRunner({
     deliveries,
     endpoints: directory,
     post: (delivery) => postEvent(delivery, { policy, timeoutMs: config.WEBHOOK_TIMEOUT_MS }),
@@ -49,7 +49,7 @@ export function createWebhookService(
   });
   const dispatcher = createDispatcher({
     deliveries,
-    runAttempt,
+    attempts,
     concurrency: config.WEBHOOK_CONCURRENCY,
     now,
     wake: () => dispatchJob.nudge(),
