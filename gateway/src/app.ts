@@ -16,6 +16,7 @@ import { clientAddress } from './middleware/client-address';
 import { consoleIpRules } from './middleware/console-ip-rules';
 import { errorHandler } from './middleware/error-handler';
 import { httpMetrics } from './middleware/http-metrics';
+import { inSequence } from './middleware/in-sequence';
 import { ipAllowList } from './middleware/ip-allow-list';
 import { jsonBody, jsonBodyErrors } from './middleware/json-body';
 import { matchRoute } from './middleware/match-route';
@@ -132,22 +133,32 @@ export function assembleApp(
   app.set('etag', false);
   const routes = createRouteTable(routeList);
 
-  app.use(requestId(logger));
-  app.use(traceRequest());
-  app.use(requestLog(logger));
-  if (metricsEnabled()) app.use(httpMetrics());
+  // One router layer per run of steps (in-sequence.ts): the order is exactly the one listed.
+  app.use(
+    inSequence([
+      requestId(logger),
+      traceRequest(),
+      requestLog(logger),
+      ...(metricsEnabled() ? [httpMetrics()] : []),
+    ]),
+  );
   mountStatic?.(app);
-  app.use(matchRoute(routes));
-  if (access)
-    app.use(
-      access.clientAddress,
-      ...access.platform,
-      ...access.public,
-      ...access.partner,
-      ...access.staff,
-      ...access.customer,
-    );
-  app.use(jsonBody());
+  app.use(
+    inSequence([
+      matchRoute(routes),
+      ...(access
+        ? [
+            access.clientAddress,
+            ...access.platform,
+            ...access.public,
+            ...access.partner,
+            ...access.staff,
+            ...access.customer,
+          ]
+        : []),
+      ...jsonBody(),
+    ]),
+  );
   app.use(jsonBodyErrors);
   const router = express.Router();
   routes.register(router);

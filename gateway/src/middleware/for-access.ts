@@ -9,10 +9,12 @@ export function forAccess<K extends RouteAccess['kind']>(
   kind: K,
   step: (req: Request, res: Response, access: AccessOf<K>) => Promise<void> | void,
 ): RequestHandler {
-  return async (req: Request, res: Response, next: NextFunction) => {
+  // Not async: a route of another kind passes without a promise, and a synchronous step without one too.
+  return (req: Request, res: Response, next: NextFunction) => {
     const access = requestContextOf(res).route?.access;
     if (access?.kind !== kind) return next();
-    await step(req, res, access as AccessOf<K>);
+    const done = step(req, res, access as AccessOf<K>);
+    if (done instanceof Promise) return done.then(() => next());
     next();
   };
 }

@@ -17,11 +17,20 @@ export interface RequestContext {
 export function requestContextMiddleware(root: Logger): ServerMiddleware<RequestContext> {
   return async function* requestContext(call, context) {
     const requestId = context.metadata.get(REQUEST_ID_KEY) ?? `req_internal_${Date.now().toString(36)}`;
-    const logger = withRequestId(root, requestId).child({ rpc: call.method.path });
+    // The call's logger is made when something logs (most calls log nothing): a pino child per call is not free.
+    let made: Logger | undefined;
+    const loggerOf = () => {
+      made ??= withRequestId(root, requestId).child({ rpc: call.method.path });
+      return made;
+    };
+    const callContext = Object.defineProperty({ ...context, requestId }, 'logger', {
+      get: loggerOf,
+      enumerable: true,
+    }) as typeof context & RequestContext;
     try {
-      return yield* call.next(call.request, { ...context, requestId, logger });
+      return yield* call.next(call.request, callContext);
     } catch (error) {
-      throw toServerError(error, context, logger);
+      throw toServerError(error, context, loggerOf());
     }
   };
 }

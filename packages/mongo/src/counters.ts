@@ -22,6 +22,7 @@ export interface Counters {
 /**
  * Monotonic counters for ids like `bkg_<n>`: one document per sequence, advanced by an atomic `$inc` that
  * returns the new value, so each value goes to exactly one caller (the store contract suite checks it).
+ * Callers of one process that ask while an `$inc` is out share the next one (`$inc` by their number).
  * The document is created once per process by its own upsert before the first `$inc`: the embedded store
  * answers some racing first upserts of a `findOneAndUpdate` without the document (docs/store-contract.md).
  */
@@ -37,6 +38,42 @@ export function createCounters(connection: Connection): Counters {
     );
   };
 
+  /**
+   * Per sequence, the callers waiting for values while an `$inc` is out: the next `$inc` advances by their
+   * number at once and hands the range out in order, so concurrent callers cost one write, not one each.
+   */
+  const waiting = new Map<
+    string,
+    Array<{ resolve: (value: number) => void; reject: (e: unknown) => void }>
+  >();
+
+  async function claimRange(sequence: string): Promise<void> {
+    for (
+      let callers = waiting.get(sequence);
+      callers && callers.length > 0;
+      callers = waiting.get(sequence)
+    ) {
+      waiting.set(sequence, []);
+      try {
+        const doc = await model
+          .findOneAndUpdate(
+            { _id: sequence },
+            { $inc: { value: callers.length } },
+            { returnDocument: 'after' },
+          )
+          .lean<SequenceDocument>();
+        if (!doc) throw new Error(`counter ${sequence}: its document is missing`);
+        const first = doc.value - callers.length + 1;
+        callers.forEach((caller, i) => {
+          caller.resolve(first + i);
+        });
+      } catch (error) {
+        for (const caller of callers) caller.reject(error);
+      }
+    }
+    waiting.delete(sequence);
+  }
+
   return {
     async next(sequence) {
       let creating = created.get(sequence);
@@ -46,11 +83,12 @@ export function createCounters(connection: Connection): Counters {
         creating.catch(() => created.delete(sequence));
       }
       await creating;
-      const doc = await model
-        .findOneAndUpdate({ _id: sequence }, { $inc: { value: 1 } }, { returnDocument: 'after' })
-        .lean<SequenceDocument>();
-      if (!doc) throw new Error(`counter ${sequence}: its document is missing`);
-      return doc.value;
+      return new Promise<number>((resolve, reject) => {
+        const callers = waiting.get(sequence);
+        if (callers) return void callers.push({ resolve, reject });
+        waiting.set(sequence, [{ resolve, reject }]);
+        void claimRange(sequence);
+      });
     },
   };
 }

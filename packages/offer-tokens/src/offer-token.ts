@@ -51,9 +51,11 @@ const HASH_BYTES = 32;
 /** A proof step: which side the sibling is on (0 left, 1 right), then the sibling's hash. */
 const STEP_BYTES = 1 + HASH_BYTES;
 
-const sha256 = (...parts: Buffer[]) => createHash('sha256').update(Buffer.concat(parts)).digest();
-const leafHash = (claims: string) => sha256(Buffer.from([0]), Buffer.from(claims));
-const nodeHash = (left: Buffer, right: Buffer) => sha256(Buffer.from([1]), left, right);
+const LEAF = Buffer.from([0]);
+const NODE = Buffer.from([1]);
+const leafHash = (claims: string) => createHash('sha256').update(LEAF).update(claims).digest();
+const nodeHash = (left: Buffer, right: Buffer) =>
+  createHash('sha256').update(NODE).update(left).update(right).digest();
 const signedRoot = (root: Buffer) => Buffer.concat([Buffer.from(`${VERSION}.`), root]);
 
 /** The proof of every leaf: the sibling at each level (an odd last node is paired with itself). */

@@ -41,7 +41,7 @@ export function createWebhookService(
   const deliveries = createDeliveryRepository(mongo.connection);
   observeDeliveryQueue(createDueCount(mongo.connection, now));
   const directory = createEndpointDirectory({ endpoints, maxAgeMs: config.WEBHOOK_ENDPOINT_CACHE_MS });
-  const runAttempt = createAttemptRunner({
+  const attempts = createAttemptRunner({
     deliveries,
     endpoints: directory,
     post: (delivery) => postEvent(delivery, { policy, timeoutMs: config.WEBHOOK_TIMEOUT_MS }),
@@ -52,7 +52,7 @@ export function createWebhookService(
   });
   const dispatcher = createDispatcher({
     deliveries,
-    runAttempt,
+    attempts,
     concurrency: config.WEBHOOK_CONCURRENCY,
     now,
     wake: () => dispatchJob.nudge(),

@@ -107,7 +107,8 @@ export function generateFlights(leg: FlightLeg): FlightDraft[] {
       currency: 'INR',
     });
   }
-  return offers.sort((a, b) => a.departTime.localeCompare(b.departTime));
+  // `HH:MM` strings order by their code units; localeCompare (ICU collation) cost a few % of a search.
+  return offers.sort((a, b) => (a.departTime < b.departTime ? -1 : a.departTime > b.departTime ? 1 : 0));
 }
 
 function uniqueFlightNumber(random: SeededRandom, airline: Airline, used: Set<string>): string {

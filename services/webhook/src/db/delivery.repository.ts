@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { isDuplicateKeyError, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
 import type {
@@ -20,18 +21,30 @@ export interface DeliveryRepository {
   /** Pending attempts due by `now`, earliest first. */
   due(now: Date, limit: number): Promise<DueAttempt[]>;
   /**
-   * Takes the lease on one due attempt: one conditional update that moves its `dueAt` to the lease's end,
-   * so no other replica can claim it until then. Undefined when it was claimed, made or ended meanwhile.
+   * Takes the lease on due attempts: one conditional `updateMany` moves the `dueAt` of those still due to
+   * the lease's end and marks them with this claim's random token, so no other replica can claim them
+   * until then; one read by the token returns the ones this claim took. Those claimed, made or ended
+   * meanwhile are left out.
    */
-  claim(attempt: DueAttempt, now: Date, leaseMs: number): Promise<ClaimedAttempt | undefined>;
-  /** Records an attempt's outcome and moves the delivery to its next step, in one write. */
-  recordAttempt(deliveryId: string, record: AttemptRecord, next: NextStep, at: Date): Promise<void>;
+  claim(attempts: DueAttempt[], now: Date, leaseMs: number): Promise<ClaimedAttempt[]>;
+  /**
+   * Records attempts' outcomes, each moving its delivery to its next step in the same single-document
+   * update, all in one bulk write.
+   */
+  recordAttempts(outcomes: RecordedOutcome[], at: Date): Promise<void>;
   /** Ends a pending delivery as cancelled (its endpoint is gone). */
   cancel(deliveryId: string, at: Date): Promise<void>;
   /** Cancels every pending delivery to an endpoint (it is being deleted). */
   cancelOfEndpoint(endpointId: string, at: Date): Promise<void>;
   ofEvent(eventId: string): Promise<DeliveryHistory[]>;
   ofEndpoint(endpointId: string): Promise<DeliveryHistory[]>;
+}
+
+/** One attempt's outcome and the step its delivery moves to. */
+export interface RecordedOutcome {
+  deliveryId: string;
+  record: AttemptRecord;
+  next: NextStep;
 }
 
 export function createDeliveryRepository(connection: Connection): DeliveryRepository {
@@ -62,41 +75,61 @@ export function createDeliveryRepository(connection: Connection): DeliveryReposi
         .lean<Pick<DeliveryDocument, '_id' | 'number' | 'dueAt'>[]>();
       return docs.map((doc) => ({ deliveryId: doc._id, number: doc.number, dueAt: doc.dueAt }));
     },
-    async claim(attempt, now, leaseMs) {
-      const doc = await deliveries
-        .findOneAndUpdate(
-          { _id: attempt.deliveryId, number: attempt.number, status: 'pending', dueAt: { $lte: now } },
-          { $set: { dueAt: new Date(now.getTime() + leaseMs) } },
-          { new: true, projection: { number: 1, endpointId: 1, eventType: 1, body: 1, traceparent: 1 } },
+    async claim(attempts, now, leaseMs) {
+      if (attempts.length === 0) return [];
+      const ids = attempts.map((attempt) => attempt.deliveryId);
+      const lease = randomUUID();
+      const taken = await deliveries.updateMany(
+        { _id: { $in: ids }, status: 'pending', dueAt: { $lte: now } },
+        { $set: { dueAt: new Date(now.getTime() + leaseMs), lease } },
+      );
+      if (taken.modifiedCount === 0) return [];
+      const docs = await deliveries
+        .find(
+          { _id: { $in: ids }, lease },
+          { number: 1, endpointId: 1, eventType: 1, body: 1, traceparent: 1 },
         )
         .lean<
-          Pick<DeliveryDocument, '_id' | 'number' | 'endpointId' | 'eventType' | 'body' | 'traceparent'>
+          Pick<DeliveryDocument, '_id' | 'number' | 'endpointId' | 'eventType' | 'body' | 'traceparent'>[]
         >();
-      if (!doc) return undefined;
-      return {
+      return docs.map((doc) => ({
         deliveryId: doc._id,
         number: doc.number,
         endpointId: doc.endpointId,
         eventType: doc.eventType as EventType,
         body: doc.body,
         ...(doc.traceparent ? { traceparent: doc.traceparent } : {}),
-      };
+      }));
     },
-    async recordAttempt(deliveryId, record, next, at) {
-      const moved =
-        next.status === 'pending'
-          ? { number: record.number + 1, dueAt: next.dueAt }
-          : { status: next.status, finishedAt: at };
-      const result = await deliveries.updateOne(
-        { _id: deliveryId, number: record.number, status: 'pending' },
-        { $set: moved, $push: { attempts: record } },
+    async recordAttempts(outcomes, at) {
+      if (outcomes.length === 0) return;
+      const result = await deliveries.bulkWrite(
+        outcomes.map(({ deliveryId, record, next }) => ({
+          updateOne: {
+            filter: { _id: deliveryId, number: record.number, status: 'pending' },
+            update: {
+              $set:
+                next.status === 'pending'
+                  ? { number: record.number + 1, dueAt: next.dueAt }
+                  : { status: next.status, finishedAt: at },
+              $push: { attempts: record },
+            },
+          },
+        })),
+        { ordered: false },
       );
-      if (result.matchedCount > 0) return;
-      // Cancelled while the attempt was out, or a replica that took over an expired lease recorded this
-      // attempt first: the schedule is not ours to move, but an attempt that was made is kept, once.
-      await deliveries.updateOne(
-        { _id: deliveryId, 'attempts.number': { $ne: record.number } },
-        { $push: { attempts: record } },
+      if (result.matchedCount === outcomes.length) return;
+      // Some were cancelled while the attempt was out, or a replica that took over an expired lease recorded
+      // the attempt first: their schedule is not ours to move, but an attempt that was made is kept, once
+      // (for those whose update above matched, the attempt is there and this one changes nothing).
+      await deliveries.bulkWrite(
+        outcomes.map(({ deliveryId, record }) => ({
+          updateOne: {
+            filter: { _id: deliveryId, 'attempts.number': { $ne: record.number } },
+            update: { $push: { attempts: record } },
+          },
+        })),
+        { ordered: false },
       );
     },
     async cancel(deliveryId, at) {

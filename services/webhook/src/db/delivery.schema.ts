@@ -14,6 +14,8 @@ export interface DeliveryDocument extends Omit<Delivery, 'id'> {
   /** When attempt `number` may be claimed. Claiming moves it to the end of the lease (see `claim`). */
   dueAt: Date;
   attempts: AttemptRecord[];
+  /** The token of the claim that last leased the attempt (`claim` reads back what it took by it). */
+  lease?: string;
 }
 
 const attemptSchema = new Schema<AttemptRecord>(
@@ -43,6 +45,7 @@ export const deliverySchema = new Schema<DeliveryDocument>(
     number: { type: Number, required: true },
     dueAt: { type: Date, required: true },
     attempts: { type: [attemptSchema], default: [] },
+    lease: { type: String },
   },
   { collection: 'webhook_deliveries', versionKey: false },
 );

@@ -1,11 +1,11 @@
 import type { Logger } from '@travel/logger';
 import type { DeliveryRepository } from '../db/delivery.repository';
-import type { DueAttempt } from '../domain/delivery';
+import type { AttemptRunner } from './attempt-runner';
 
 export interface DispatcherDeps {
   deliveries: DeliveryRepository;
-  /** `since`: the pass's start, the moment the attempt's endpoint must be known as of. */
-  runAttempt(attempt: DueAttempt, since: number): Promise<void>;
+  /** Claims a pass's due attempts at once, then runs each (`since`: the pass's start, for the endpoint). */
+  attempts: AttemptRunner;
   /** Attempts in flight at once; a pass starts no more than the free places. */
   concurrency: number;
   now: () => Date;
@@ -22,9 +22,9 @@ export interface Dispatcher {
 }
 
 /**
- * Finds due attempts in the schedule (one indexed scan per pass) and starts them in the background, so a
- * receiver that takes its full 5 seconds holds one place, not the whole pass. An attempt already in flight
- * here is not started twice; across replicas the attempt's lease decides.
+ * Finds due attempts in the schedule (one indexed scan per pass), leases them in one write and starts them
+ * in the background, so a receiver that takes its full 5 seconds holds one place, not the whole pass. An
+ * attempt already in flight here is not started twice; across replicas the attempt's lease decides.
  */
 export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   const inFlight = new Map<string, Promise<void>>();
@@ -34,20 +34,25 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       if (room <= 0) return;
       const since = performance.now();
       const due = await deps.deliveries.due(deps.now(), room + inFlight.size);
-      for (const attempt of due.filter((a) => !inFlight.has(a.deliveryId)).slice(0, room)) {
-        const running = deps
-          .runAttempt(attempt, since)
+      const batch = due.filter((a) => !inFlight.has(a.deliveryId)).slice(0, room);
+      if (batch.length === 0) return;
+      const claiming = deps.attempts
+        .claim(batch)
+        .then((claimed) => new Map(claimed.map((attempt) => [attempt.deliveryId, attempt])));
+      for (const { deliveryId } of batch) {
+        const running = claiming
+          .then((claimed) => {
+            const attempt = claimed.get(deliveryId);
+            return attempt && deps.attempts.run(attempt, since);
+          })
           .catch((error: unknown) =>
-            deps.logger.error(
-              { err: error, deliveryId: attempt.deliveryId },
-              'webhook attempt broke; retried later',
-            ),
+            deps.logger.error({ err: error, deliveryId }, 'webhook attempt broke; retried later'),
           )
           .finally(() => {
-            inFlight.delete(attempt.deliveryId);
+            inFlight.delete(deliveryId);
             deps.wake();
           });
-        inFlight.set(attempt.deliveryId, running);
+        inFlight.set(deliveryId, running);
       }
     },
     async drain() {

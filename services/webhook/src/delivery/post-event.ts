@@ -1,5 +1,5 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { traceHeadersOf } from '@travel/tracing';
 import type { AttemptResult } from '../domain/delivery';
@@ -52,13 +52,7 @@ export async function postEvent(delivery: OutgoingDelivery, options: PostOptions
     ...traceHeadersOf(),
   };
   try {
-    const statusCode = await send(
-      target.url,
-      headers,
-      delivery.body,
-      pinnedLookup(target.addresses),
-      options,
-    );
+    const statusCode = await send(target.url, headers, delivery.body, target.addresses, options);
     return finish(statusCode, null);
   } catch (error) {
     return finish(null, error instanceof Error ? error.message : String(error));
@@ -69,13 +63,13 @@ function send(
   url: URL,
   headers: Record<string, string>,
   body: string,
-  lookup: LookupFunction,
+  addresses: string[],
   { timeoutMs }: PostOptions,
 ): Promise<number> {
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
-    // A fresh connection per attempt (no agent): a pooled one would skip the address check above.
-    const req = request(url, { method: 'POST', headers, lookup, agent: false }, (res: IncomingMessage) => {
+    const agent = agentFor(url, addresses);
+    const req = request(url, { method: 'POST', headers, agent }, (res: IncomingMessage) => {
       clearTimeout(timer);
       res.resume(); // the answer is the status; the body is read and dropped
       resolve(res.statusCode ?? 0);
@@ -87,6 +81,29 @@ function send(
     });
     req.end(body);
   });
+}
+
+/** Agents kept at once; the oldest is dropped (its idle connections close on their own timeout). */
+const MAX_AGENTS = 256;
+/** An idle pooled connection is closed after this (or 1 s before the receiver's Keep-Alive hint, if sooner). */
+const IDLE_MS = 4000;
+const agents = new Map<string, HttpAgent>();
+
+/**
+ * Keep-alive connections, one pool per origin *and* the exact set of addresses its check just approved,
+ * every connection made through the pinned lookup: a pooled connection is reused only while the check
+ * still gives the same addresses, so it always goes to an address approved at this attempt (decisions.md).
+ */
+function agentFor(url: URL, addresses: string[]): HttpAgent {
+  const key = `${url.protocol}//${url.host}|${addresses.join(',')}`;
+  let agent = agents.get(key);
+  if (!agent) {
+    const options = { keepAlive: true, timeout: IDLE_MS, lookup: pinnedLookup(addresses) };
+    agent = url.protocol === 'https:' ? new HttpsAgent(options) : new HttpAgent(options);
+    if (agents.size >= MAX_AGENTS) agents.delete(agents.keys().next().value as string);
+    agents.set(key, agent);
+  }
+  return agent;
 }
 
 /** Resolves the host to the addresses `checkTarget` just approved, never asking DNS again. */
