@@ -10,7 +10,9 @@ export const FUZZ_SEED = 20261123;
  * Test cases per operation and phase: with 195 operations on 2 shared cores this keeps both documents
  * to a few minutes; measured figures in decisions.md "Contract and fuzzing".
  */
-export const MAX_EXAMPLES = 10;
+export const MAX_EXAMPLES = 5;
+/** Two requests in flight: the stack waits on its store and gRPC more than on the CPU. */
+const WORKERS = 2;
 /** Stateful phase: steps per scenario; each link chain (create → read → delete) is short. */
 const MAX_STEPS = 12;
 
@@ -88,6 +90,8 @@ export async function runSchemathesis(run: FuzzRun): Promise<FuzzResult> {
     'examples,coverage,fuzzing,stateful',
     '--max-examples',
     String(MAX_EXAMPLES),
+    '--workers',
+    String(WORKERS),
     '--request-timeout',
     '10',
     ...(run.exclude ?? []).flatMap((name) => ['--exclude-name', name]),
