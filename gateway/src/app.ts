@@ -32,7 +32,7 @@ import { requireStaffAccess } from './middleware/require-staff-access';
 import { requireTenantLink } from './middleware/require-tenant-link';
 import { storefrontSwitch } from './middleware/storefront-switch';
 import { traceRequest } from './middleware/trace-request';
-import type { OpenApiDocuments } from './openapi/documents';
+import { bodyRequired, type OpenApiDocuments } from './openapi/documents';
 import { adminRoutes } from './routes/admin';
 import { DOCS_ASSETS_PATH, docsRoutes } from './routes/docs.routes';
 import { engagementRoutes } from './routes/engagement';
@@ -110,7 +110,11 @@ export function accessChain(deps: AppDeps): AccessChain {
 
 /** The gateway: the chain of `assembleApp` around every route, plus the docs page assets. */
 export function createApp(deps: AppDeps): Express {
-  return assembleApp(deps.logger, allRoutes(deps), accessChain(deps), (app) => {
+  const routes = allRoutes(deps).map((route) => ({
+    ...route,
+    bodyRequired: bodyRequired(deps.documents, route.method, route.path),
+  }));
+  return assembleApp(deps.logger, routes, accessChain(deps), (app) => {
     app.use(DOCS_ASSETS_PATH, express.static(getAbsoluteFSPath(), { index: false }));
   });
 }

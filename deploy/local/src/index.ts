@@ -25,6 +25,7 @@ export {
   waitForExit,
 } from './infra/process';
 export { waitForReady } from './infra/readiness';
+export { ensureSchemathesis, SCHEMATHESIS_VERSION, schemathesisBinary } from './infra/schemathesis';
 export { SECANTUSD_VERSION, secantusdArgs, secantusdBinary } from './infra/secantusd';
 export type {
   InfraComponent,

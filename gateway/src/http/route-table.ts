@@ -36,6 +36,8 @@ export interface RouteDefinition {
   access: RouteAccess;
   /** Keep the request body's bytes as received (`rawBody` in the locals): a signature is over them. */
   rawBody?: true;
+  /** The OpenAPI document requires a body: a request without one is `400` (set by `createApp`). */
+  bodyRequired?: boolean;
   handlers: RequestHandler[];
 }
 
@@ -52,6 +54,11 @@ export function createRouteTable(routes: RouteDefinition[]) {
       .map((route) => [staticKey(route.method, route.path), route]),
   );
   const parameterised = matchers.filter(({ route }) => route.path.includes(':'));
+  // A path that is some static route's own (`/admin/discounts/mine`) is that resource, never a value of a
+  // parameterised route beside it (`/admin/discounts/:id`): its methods are the static routes' alone.
+  const staticPaths = new Set(
+    routes.filter((route) => !route.path.includes(':')).map((r) => pathKey(r.path)),
+  );
   return {
     routes,
     register(router: Router): void {
@@ -60,14 +67,21 @@ export function createRouteTable(routes: RouteDefinition[]) {
     /** The route Express will run for this request (HEAD is served by GET), if any. */
     find(method: string, path: string): RouteDefinition | undefined {
       const wanted = method === 'HEAD' ? 'get' : method.toLowerCase();
-      return (
-        staticRoutes.get(staticKey(wanted, path)) ??
-        parameterised.find(({ route, matches }) => route.method === wanted && safeMatch(matches, path))?.route
-      );
+      const route = staticRoutes.get(staticKey(wanted, path));
+      if (route || staticPaths.has(pathKey(path))) return route;
+      return parameterised.find(({ route, matches }) => route.method === wanted && safeMatch(matches, path))
+        ?.route;
+    },
+    /** Whether this path is a static route's own, so no parameterised route may serve it. */
+    isStaticPath(path: string): boolean {
+      return staticPaths.has(pathKey(path));
     },
     allowedMethods(path: string): string[] {
       const methods = new Set<string>();
-      for (const { route, matches } of matchers)
+      const candidates = staticPaths.has(pathKey(path))
+        ? matchers.filter(({ route }) => !route.path.includes(':'))
+        : matchers;
+      for (const { route, matches } of candidates)
         if (safeMatch(matches, path)) methods.add(route.method.toUpperCase());
       if (methods.has('GET')) methods.add('HEAD');
       return [...methods].sort();
@@ -75,10 +89,14 @@ export function createRouteTable(routes: RouteDefinition[]) {
   };
 }
 
-/** Express matches paths case-insensitively and ignores one trailing slash; so does this key. */
-function staticKey(method: string, path: string): string {
+/** Express matches paths case-insensitively and ignores one trailing slash; so do these keys. */
+function pathKey(path: string): string {
   const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
-  return `${method} ${trimmed.toLowerCase()}`;
+  return trimmed.toLowerCase();
+}
+
+function staticKey(method: string, path: string): string {
+  return `${method} ${pathKey(path)}`;
 }
 
 /** A malformed percent-encoding makes decodeURIComponent throw; such a path matches no route. */

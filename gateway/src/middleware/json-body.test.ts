@@ -9,6 +9,13 @@ const app = middlewareTestApp([
     access: { kind: 'public' },
     handlers: [(req, res) => void res.status(201).json({ data: req.body })],
   },
+  {
+    method: 'put',
+    path: '/required',
+    access: { kind: 'public' },
+    bodyRequired: true,
+    handlers: [(req, res) => void res.json({ data: req.body })],
+  },
 ]);
 
 describe('json body', () => {
@@ -43,5 +50,14 @@ describe('json body', () => {
       .post('/echo')
       .send({ blob: 'x'.repeat(padding) });
     expect(res.status).toBe(201);
+  });
+
+  it('when the document requires a body and none is sent, then 400 on body; an empty object is a body', async () => {
+    const res = await request(app).put('/required');
+    expect([res.status, res.body.error?.details]).toEqual([
+      400,
+      [{ path: 'body', message: expect.any(String) }],
+    ]);
+    expect((await request(app).put('/required').send({})).status).toBe(200);
   });
 });

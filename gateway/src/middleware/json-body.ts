@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { AppError } from '@travel/errors';
+import { AppError, badRequest } from '@travel/errors';
 import express, { type ErrorRequestHandler, type RequestHandler, type Response } from 'express';
 import { requestContextOf } from '../http/request-context';
 
@@ -12,7 +12,7 @@ function hasBody(req: Parameters<RequestHandler>[0]): boolean {
 
 /** Bodies are JSON only and at most 1 MiB (decisions.md); failures become catalog errors in the envelope. */
 export function jsonBody(): RequestHandler[] {
-  const requireJson: RequestHandler = (req, _res, next) => {
+  const requireJson: RequestHandler = (req, res, next) => {
     const length = Number(req.get('content-length') ?? 0);
     if (length > MAX_BODY_BYTES) return next(new AppError('payload_too_large'));
     if (hasBody(req) && !req.is('application/json')) {
@@ -20,6 +20,8 @@ export function jsonBody(): RequestHandler[] {
         new AppError('bad_request', 'Request bodies must be JSON (Content-Type: application/json).'),
       );
     }
+    if (!hasBody(req) && requestContextOf(res).route?.bodyRequired)
+      return next(badRequest([{ path: 'body', message: 'is required (a JSON body)' }]));
     next();
   };
   return [requireJson, express.json({ limit: MAX_BODY_BYTES, strict: false, verify: keepRawBody })];

@@ -6,6 +6,8 @@ const app = middlewareTestApp([
   { method: 'get', path: '/things/:id', access: { kind: 'public' }, handlers: [ok] },
   { method: 'delete', path: '/things/:id', access: { kind: 'public' }, handlers: [ok] },
   { method: 'post', path: '/things', access: { kind: 'public' }, handlers: [ok] },
+  { method: 'put', path: '/things/:id', access: { kind: 'public' }, handlers: [ok] },
+  { method: 'get', path: '/things/mine', access: { kind: 'public' }, handlers: [ok] },
 ]);
 
 describe('not found and method not allowed', () => {
@@ -18,13 +20,28 @@ describe('not found and method not allowed', () => {
   });
 
   it('when the path exists with other methods, then 405 with an Allow header listing them', async () => {
-    const res = await request(app).put('/things/42');
+    const res = await request(app).post('/things/42');
     expect(res.status).toBe(405);
-    expect(res.headers.allow).toBe('DELETE, GET, HEAD');
+    expect(res.headers.allow).toBe('DELETE, GET, HEAD, PUT');
     expect(res.body.error.code).toBe('method_not_allowed');
   });
 
   it('when a route matches, then it is served', async () => {
     expect((await request(app).delete('/things/42')).status).toBe(200);
+  });
+
+  it('when a static path sits beside a parameterised one, then only its own methods are allowed', async () => {
+    const res = await request(app).put('/things/mine');
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toBe('GET, HEAD');
+    expect((await request(app).get('/things/mine')).status).toBe(200);
+  });
+
+  it('when OPTIONS is sent, then 200 with the Allow of the route table, and 404 on an unknown path', async () => {
+    const own = await request(app).options('/things/mine');
+    expect([own.status, own.headers.allow]).toEqual([200, 'GET, HEAD']);
+    const param = await request(app).options('/things/42');
+    expect([param.status, param.headers.allow]).toEqual([200, 'DELETE, GET, HEAD, PUT']);
+    expect((await request(app).options('/nothing/here')).status).toBe(404);
   });
 });

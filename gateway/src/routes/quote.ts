@@ -8,11 +8,15 @@ import { presentPrice } from './partner/presenters';
 
 export const SERVICES = ['flight', 'hotel', 'car', 'insurance'] as const;
 
-/** `amount` is a decimal string with at most two places (paise), greater than 0: money never goes through a float. */
+/**
+ * `amount` is a decimal string greater than 0 with at most 12 digits before the point (no leading zero) and
+ * at most two after it (paise): money never goes through a float. The OpenAPI documents carry this very
+ * pattern, so what they allow is what we accept.
+ */
+export const AMOUNT_PATTERN = /^(0\.(0[1-9]|[1-9][0-9]?)|[1-9][0-9]{0,11}(\.[0-9]{1,2})?)$/;
 const amount = z
   .string()
-  .regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be a number greater than 0 with at most 2 decimals')
-  .refine((value) => paiseOf(value) > 0, 'must be greater than 0');
+  .regex(AMOUNT_PATTERN, 'must be a number greater than 0 with at most 12 digits and at most 2 decimals');
 
 export const quoteQuery = z.object({ service: z.enum(SERVICES), amount });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ServiceClients } from '../../clients/service-clients';
 import { actorOf, callOptions } from '../../http/calls';
+import { emailAddress } from '../../http/email';
 import { dataBody, listBody } from '../../http/envelope';
 import { staffOf } from '../../http/request-context';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
@@ -11,7 +12,7 @@ import { presentTenant } from './presenters';
 const platformOnly: RouteAccess = { kind: 'staff', platformOnly: true };
 const ownTenant: RouteAccess = { kind: 'staff', tenantOnly: true };
 const name = z.string().trim().min(1).max(120);
-const contactEmail = z.email().max(254);
+const contactEmail = emailAddress();
 
 const createSchema = z.strictObject({ name, contactEmail: contactEmail.optional() });
 const updateSchema = z.strictObject({

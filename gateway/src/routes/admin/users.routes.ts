@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ServiceClients } from '../../clients/service-clients';
 import { actorOf, callOptions } from '../../http/calls';
+import { emailAddress } from '../../http/email';
 import { dataBody, listBody } from '../../http/envelope';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
@@ -13,7 +14,7 @@ const access: RouteAccess = { kind: 'staff' };
 const password = z.string().min(8).max(200);
 
 const createSchema = z.strictObject({
-  email: z.email().max(254),
+  email: emailAddress(),
   name: z.string().trim().min(1).max(120),
   password,
   roleId: z.string().min(1),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAddress } from '../../http/email';
 import { isoDay } from '../admin/params';
 import { listBookingsQuery as pageQuery } from '../partner/booking-requests';
 
@@ -9,7 +10,7 @@ const id = text(100);
 /** Platform staff name the tenant a record belongs to; tenant staff may leave it out (their own). */
 const tenantId = id.optional();
 const amount = z.number().int().min(0).max(100_000_000);
-const email = z.email().max(254);
+const email = emailAddress();
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 const SERVICES = ['flight', 'hotel', 'car'] as const;
 const CABINS = ['economy', 'premium_economy', 'business', 'first'] as const;

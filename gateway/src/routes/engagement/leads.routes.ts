@@ -2,6 +2,7 @@ import { badRequest } from '@travel/errors';
 import { z } from 'zod';
 import type { ServiceClients } from '../../clients/service-clients';
 import { actorOf, callOptions } from '../../http/calls';
+import { emailAddress } from '../../http/email';
 import { dataBody, listBody } from '../../http/envelope';
 import { recordAudit } from '../../http/record-audit';
 import { staffOf } from '../../http/request-context';
@@ -22,7 +23,7 @@ const platformStaff: RouteAccess = { kind: 'staff', platformOnly: true };
 
 const contact = {
   name: z.string().trim().min(1).max(200),
-  email: z.email().max(254),
+  email: emailAddress(),
   phone: z
     .string()
     .trim()

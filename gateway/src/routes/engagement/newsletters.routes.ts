@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ServiceClients } from '../../clients/service-clients';
 import { callOptions } from '../../http/calls';
+import { emailAddress } from '../../http/email';
 import { dataBody, listBody } from '../../http/envelope';
 import { recordAudit } from '../../http/record-audit';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
@@ -13,7 +14,7 @@ import { presentNewsletter, presentSubscriber } from './presenters';
 /** internal-api.md §4: subscribers and newsletters are the platform's, right `newsletters`. */
 const marketing: RouteAccess = { kind: 'staff', platformOnly: true, right: 'newsletters' };
 
-const email = z.email().max(254);
+const email = emailAddress();
 const status = z.enum(['subscribed', 'unsubscribed']);
 const subscriberCreate = z.strictObject({ email });
 const subscriberUpdate = z

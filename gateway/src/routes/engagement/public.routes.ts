@@ -1,17 +1,18 @@
 import { z } from 'zod';
 import type { ServiceClients } from '../../clients/service-clients';
 import { callOptions } from '../../http/calls';
+import { emailAddress } from '../../http/email';
 import { dataBody } from '../../http/envelope';
 import { requestContextOf } from '../../http/request-context';
 import type { RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import { presentLead, presentSubscriber } from './presenters';
 
-const subscribeSchema = z.strictObject({ email: z.email().max(254) });
+const subscribeSchema = z.strictObject({ email: emailAddress() });
 const unsubscribeQuery = z.object({ token: z.string().min(1).max(200) });
 const demoSchema = z.strictObject({
   name: z.string().trim().min(1).max(200),
-  email: z.email().max(254),
+  email: emailAddress(),
   phone: z
     .string()
     .trim()

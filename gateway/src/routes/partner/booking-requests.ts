@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { AppError, badRequest, type FieldProblem } from '@travel/errors';
 import { stringify } from 'safe-stable-stringify';
 import { z } from 'zod';
+import { emailAddress } from '../../http/email';
 import { check } from '../../http/validate';
 
 // The HTTP contract of the booking routes (partner-api.md §4, §8; decisions.md): shapes, lengths and
@@ -18,7 +19,7 @@ export const createBookingBody = z.strictObject({
   offerToken: z.string().min(1, 'must not be empty').max(4096),
   contact: z.strictObject({
     name: personName(200),
-    email: z.email('must be an email address').max(254),
+    email: emailAddress('must be an email address'),
     phone: z.string().trim().max(40).optional(),
   }),
   travellers: z

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ServiceClients } from '../../clients/service-clients';
 import { callOptions } from '../../http/calls';
+import { emailAddress } from '../../http/email';
 import { dataBody, listBody } from '../../http/envelope';
 import { recordAudit } from '../../http/record-audit';
 import { staffOf } from '../../http/request-context';
@@ -16,7 +17,7 @@ const writers: RouteAccess = { kind: 'staff', platformOnly: true, right: 'suppli
 const fields = {
   name: z.string().trim().min(1).max(120),
   services: z.array(z.enum(['flight', 'hotel', 'car', 'insurance'])).max(4),
-  contactEmail: z.email().max(254).nullable(),
+  contactEmail: emailAddress().nullable(),
   contactPhone: z
     .string()
     .regex(/^\+?[0-9][0-9 -]{5,19}$/, 'must be a phone number (digits, spaces, hyphens, an optional +)')

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ServiceClients } from '../../clients/service-clients';
 import { callOptions } from '../../http/calls';
+import { emailAddress } from '../../http/email';
 import { dataBody, listBody } from '../../http/envelope';
 import { recordAudit } from '../../http/record-audit';
 import { staffOf } from '../../http/request-context';
@@ -21,7 +22,7 @@ const fields = {
   name: text(120),
   category: z.enum(['transport', 'hotel', 'activity', 'visa', 'insurance', 'guide', 'other']),
   contactName: text(120),
-  email: z.email().max(254),
+  email: emailAddress(),
   phone: z
     .string()
     .regex(/^\+?[0-9][0-9 -]{5,19}$/, 'must be a phone number (digits, spaces, hyphens, an optional +)'),

@@ -1,0 +1,91 @@
+"""Schemathesis hooks for the platform's fuzz test (test/platform/fuzz.test.ts).
+
+Some rules cannot be said by a JSON Schema: a value the server issued (an offer token, a list cursor), a
+date that must not be in the past, a field that must come after another, a place that must be in the
+search table, a webhook host that must resolve. The OpenAPI documents state each such rule in words in the
+field's description and mark the field with `x-rule` (the same words, short). A schema-valid request that
+is refused (`ST202`) with `400 bad_request` whose `details` name only such marked fields obeys the
+document, so it is not a finding; anything else still is. Every dropped failure is counted in the report.
+"""
+
+import re
+
+import schemathesis
+
+METHODS = {"get", "put", "post", "delete", "patch", "head", "options"}
+_RULED: dict[int, dict[tuple[str, str], list[re.Pattern[str]]]] = {}
+
+
+def _resolve(doc: dict, node: object) -> object:
+    while isinstance(node, dict) and "$ref" in node:
+        target: object = doc
+        for part in node["$ref"].lstrip("#/").split("/"):
+            target = target[part.replace("~1", "/").replace("~0", "~")]  # type: ignore[index]
+        node = target
+    return node
+
+
+def _ruled(doc: dict, node: object) -> bool:
+    """`x-rule` on the node itself (beside a `$ref`, as OpenAPI 3.1 allows) or on what it refers to."""
+    if isinstance(node, dict) and "x-rule" in node:
+        return True
+    target = _resolve(doc, node)
+    return isinstance(target, dict) and "x-rule" in target
+
+
+def _body_fields(doc: dict, node: object, prefix: str, out: list[str], depth: int = 0) -> None:
+    if prefix and _ruled(doc, node):
+        out.append(prefix)
+    schema = _resolve(doc, node)
+    if not isinstance(schema, dict) or depth > 8:
+        return
+    for key in ("allOf", "anyOf", "oneOf"):
+        for part in schema.get(key, []):
+            _body_fields(doc, part, prefix, out, depth + 1)
+    for name, sub in schema.get("properties", {}).items():
+        _body_fields(doc, sub, f"{prefix}.{name}" if prefix else name, out, depth + 1)
+    if "items" in schema:
+        _body_fields(doc, schema["items"], f"{prefix}.*" if prefix else "*", out, depth + 1)
+
+
+def _ruled_fields(doc: dict) -> dict[tuple[str, str], list[re.Pattern[str]]]:
+    ruled: dict[tuple[str, str], list[re.Pattern[str]]] = {}
+    for path, item in doc.get("paths", {}).items():
+        shared = item.get("parameters", [])
+        for method, operation in item.items():
+            if method not in METHODS:
+                continue
+            fields: list[str] = []
+            for parameter in [*shared, *operation.get("parameters", [])]:
+                parameter = _resolve(doc, parameter)
+                if _ruled(doc, parameter) or _ruled(doc, parameter.get("schema", {})):
+                    fields.append(parameter["name"])
+            body = _resolve(doc, operation.get("requestBody", {}))
+            media = body.get("content", {}).get("application/json", {}) if isinstance(body, dict) else {}
+            _body_fields(doc, media.get("schema", {}), "", fields)
+            patterns = [re.compile("^" + re.escape(f).replace(r"\*", r"\d+") + "$") for f in fields]
+            ruled[(method.upper(), path)] = patterns
+    return ruled
+
+
+def _details(response) -> list[str] | None:
+    try:
+        error = response.json()["error"]
+        return [problem["path"] for problem in error["details"]]
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
+@schemathesis.hook
+def filter_failure(context, failure, case, response) -> bool:
+    """Keep every failure except a 400 on a schema-valid request whose every problem is a ruled field."""
+    if failure.code != "ST202" or response is None or response.status_code != 400:
+        return True
+    operation = case.operation
+    doc = operation.schema.raw_schema
+    ruled = _RULED.setdefault(id(doc), _ruled_fields(doc))
+    patterns = ruled.get((operation.method.upper(), operation.path), [])
+    paths = _details(response)
+    if not paths or not patterns:
+        return True
+    return not all(any(p.match(path) for p in patterns) for path in paths)
