@@ -7,6 +7,7 @@ import {
   bookAsCustomer,
   dataOf,
   errorCodeOf,
+  payableOf,
   type StorefrontBooking,
   storefrontCall,
   storefrontFlight,
@@ -64,8 +65,9 @@ describe('storefront bookings and money', () => {
     expect(firstBooking).toMatchObject({
       status: 'Upcoming',
       amount: first.price.total,
+      discount: first.discount?.amount ?? 0,
       walletPaid: 0,
-      charged: first.price.total,
+      charged: payableOf(first),
     });
     const cancelled = await storefrontCall('POST', `/api/bookings/${firstBooking.id}/cancel`, {
       headers: customer.headers,
@@ -73,9 +75,9 @@ describe('storefront bookings and money', () => {
     expect(cancelled.status).toBe(200);
     expect(dataOf<StorefrontBooking>(cancelled)).toMatchObject({
       status: 'Cancelled',
-      refund: { amount: first.price.total, status: 'completed' },
+      refund: { amount: payableOf(first), status: 'completed' },
     });
-    expect((await walletOf(customer)).balance).toBe(first.price.total);
+    expect((await walletOf(customer)).balance).toBe(payableOf(first));
     const refunds = await storefrontCall('GET', '/api/refunds', { headers: customer.headers });
     expect(dataOf<{ bookingId: string; status: string }[]>(refunds)[0]).toMatchObject({
       bookingId: firstBooking.id,
@@ -85,18 +87,18 @@ describe('storefront bookings and money', () => {
     // The next booking uses the wallet: it pays what it can, the gateway the rest, to the rupee.
     const second = await storefrontFlight(false, 40);
     const paid = dataOf<StorefrontBooking>(await bookAsCustomer(customer, second, { useWallet: true }));
-    const fromWallet = Math.min(first.price.total, second.price.total);
+    const fromWallet = Math.min(payableOf(first), payableOf(second));
     expect(paid).toMatchObject({
       amount: second.price.total,
-      discount: 0,
+      discount: second.discount?.amount ?? 0,
       walletPaid: fromWallet,
-      charged: second.price.total - fromWallet,
+      charged: payableOf(second) - fromWallet,
     });
     const wallet = await walletOf(customer);
-    expect(wallet.balance).toBe(first.price.total - fromWallet);
+    expect(wallet.balance).toBe(payableOf(first) - fromWallet);
     expect(wallet.entries.map((e) => [e.type, e.reason, e.amount])).toEqual([
       ['debit', 'booking_payment', fromWallet],
-      ['credit', 'refund', first.price.total],
+      ['credit', 'refund', payableOf(first)],
     ]);
 
     // Not refundable: the cancel records a refund of 0 and the wallet does not move.
@@ -104,13 +106,13 @@ describe('storefront bookings and money', () => {
       headers: customer.headers,
     });
     expect(dataOf<StorefrontBooking>(noRefund).refund).toMatchObject({ amount: 0, status: 'not_refundable' });
-    expect((await walletOf(customer)).balance).toBe(first.price.total - fromWallet);
+    expect((await walletOf(customer)).balance).toBe(payableOf(first) - fromWallet);
     const listed = dataOf<{ bookingId: string; status: string; amount: number }[]>(
       await storefrontCall('GET', '/api/refunds', { headers: customer.headers }),
     );
     expect(listed.map((r) => [r.bookingId, r.status, r.amount])).toEqual([
       [paid.id, 'not_refundable', 0],
-      [firstBooking.id, 'completed', first.price.total],
+      [firstBooking.id, 'completed', payableOf(first)],
     ]);
   });
 
@@ -129,7 +131,7 @@ describe('storefront bookings and money', () => {
       headers: customer.headers,
     });
     expect(dataOf<StorefrontBooking>(cancelLater).refund).toMatchObject({
-      amount: later.amount,
+      amount: later.amount - later.discount,
       status: 'completed',
     });
   });
@@ -137,7 +139,7 @@ describe('storefront bookings and money', () => {
   it('when 20 bookings of one customer race on a wallet that covers only some, then the balance never goes below zero and the ledger adds up', async () => {
     const customer = await registerCustomer();
     const offer = await storefrontFlight(false);
-    const credit = offer.price.total * 3 + 11;
+    const credit = payableOf(offer) * 3 + 11;
     await topUp(admin, customer, credit);
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => bookAsCustomer(customer, offer, { useWallet: true })),
@@ -145,13 +147,13 @@ describe('storefront bookings and money', () => {
     // A loaded machine may answer some 503 (the payment finishes afterwards): those are retried with their key.
     const bookings = answers.filter((r) => r.status === 201).map((r) => dataOf<StorefrontBooking>(r));
     expect(answers.every((r) => r.status === 201 || r.status === 503)).toBe(true);
-    for (const b of bookings) expect(b.walletPaid + b.charged).toBe(offer.price.total);
+    for (const b of bookings) expect(b.walletPaid + b.charged).toBe(payableOf(offer));
     const wallet = await waitFor(
       async () => {
         const listed = await storefrontCall('GET', '/api/bookings?limit=100', { headers: customer.headers });
         const all = dataOf<StorefrontBooking[]>(listed);
         if (all.length !== 20) throw new Error(`${all.length} of 20 bookings confirmed`);
-        for (const b of all) expect(b.walletPaid + b.charged).toBe(offer.price.total);
+        for (const b of all) expect(b.walletPaid + b.charged).toBe(payableOf(offer));
         expect(all.reduce((sum, b) => sum + b.walletPaid, 0)).toBe(credit);
         return walletOf(customer);
       },

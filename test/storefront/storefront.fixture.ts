@@ -25,6 +25,8 @@ export interface StorefrontBooking {
   status: string;
   amount: number;
   discount: number;
+  automaticDiscount: { id: string; name: string; amount: number } | null;
+  voucher: { code: string; amount: number } | null;
   walletPaid: number;
   charged: number;
   paymentId: string;
@@ -35,7 +37,12 @@ export interface Offer {
   offerToken: string;
   refundable?: boolean;
   price: { total: number };
+  /** The storefront's automatic discount line (null when none applies). */
+  discount?: { id: string; name: string; amount: number; total: number } | null;
 }
+
+/** What a storefront booking of the offer pays, its automatic discount taken off. */
+export const payableOf = (offer: Offer) => offer.discount?.total ?? offer.price.total;
 
 export const dataOf = <T>(res: ApiResponse) => (res.body as { data: T }).data;
 export const errorCodeOf = (res: ApiResponse) => (res.body as { error: { code: string } }).error.code;
@@ -70,11 +77,12 @@ export const contact = { name: 'Meera Iyer', email: 'meera.iyer@example.com' };
 export function bookAsCustomer(
   customer: CustomerSession,
   offer: Offer,
-  options: { useWallet?: boolean; key?: string } = {},
+  options: { useWallet?: boolean; key?: string; voucherCode?: string } = {},
 ): Promise<ApiResponse> {
+  const voucher = options.voucherCode === undefined ? {} : { voucherCode: options.voucherCode };
   return storefrontCall('POST', '/api/bookings', {
     headers: { ...customer.headers, 'idempotency-key': options.key ?? randomUUID() },
-    body: { offerToken: offer.offerToken, contact, useWallet: options.useWallet ?? false },
+    body: { offerToken: offer.offerToken, contact, useWallet: options.useWallet ?? false, ...voucher },
   });
 }
 

@@ -14,6 +14,12 @@ const schema = z
     BILLING_ADDRESS: z.string().min(1).default('127.0.0.1:50055'),
     BILLING_DEADLINE_MS: positiveInt(3000),
     /**
+     * A storefront booking gets promotions' automatic discount and redeems its voucher (RedeemVoucher,
+     * then ConfirmRedemption once paid) before it is written.
+     */
+    PROMOTIONS_ADDRESS: z.string().min(1).default('127.0.0.1:50057'),
+    PROMOTIONS_DEADLINE_MS: positiveInt(3000),
+    /**
      * Storefront bookings left owing a payment or a refund (their request died and nobody retried) are
      * finished this often, once older than the idempotency lease.
      */

@@ -1,4 +1,4 @@
-import { adminBooking, booking, pricing, storefrontBooking, wallet } from '@travel/contracts';
+import { adminBooking, booking, pricing, promotions, storefrontBooking, wallet } from '@travel/contracts';
 import { BOOKING_EVENTS_TOPIC, createEventPublisher, createKafka, createOutboxRelay } from '@travel/events';
 import { createGrpcServer, createServiceClient } from '@travel/grpc';
 import { type Component, createPeriodicJob } from '@travel/lifecycle';
@@ -27,12 +27,14 @@ import { createListAdminBookings } from './domain/list-admin-bookings';
 import { createGetBooking, createListBookings } from './domain/read-bookings';
 import { createGetStorefrontBooking, createListStorefrontBookings } from './domain/read-storefront-bookings';
 import { createSettleStorefrontBooking } from './domain/settle-storefront-booking';
+import { createStorefrontDiscounts } from './domain/storefront-discounts';
 import { createBookingOutbox, outboxEntryOf } from './events/booking-outbox';
 import { observeOutboxBacklog } from './events/outbox-metrics';
 import { createAdminBookingsGrpc } from './grpc/admin-bookings.grpc';
 import { createStorefrontMoney } from './grpc/billing.client';
 import { createBookingGrpc } from './grpc/booking.grpc';
 import { createReprice } from './grpc/pricing.client';
+import { createStorefrontPromotions } from './grpc/promotions.client';
 import { createStorefrontBookingGrpc } from './grpc/storefront-booking.grpc';
 import { createSettler } from './jobs/settler';
 import { createSweeper } from './jobs/sweeper';
@@ -115,6 +117,11 @@ export function createBookingService(
     cancelBooking: createCancelBooking({ bookings, now, eventsWritten }),
   });
   const storefront = createStorefrontBookingRepository(mongo.connection);
+  const storefrontPromotions = createStorefrontPromotions(
+    createServiceClient(promotions.PromotionsServiceDefinition, config.PROMOTIONS_ADDRESS, {
+      deadlineMs: config.PROMOTIONS_DEADLINE_MS,
+    }),
+  );
   const settle = createSettleStorefrontBooking({
     storefront,
     money: createStorefrontMoney(
@@ -122,12 +129,19 @@ export function createBookingService(
         deadlineMs: config.BILLING_DEADLINE_MS,
       }),
     ),
+    promotions: storefrontPromotions,
     now,
     crash,
     eventsWritten,
   });
   const storefrontGrpc = createStorefrontBookingGrpc({
-    createBooking: createCreateStorefrontBooking({ idempotent, verifier, settle }),
+    createBooking: createCreateStorefrontBooking({
+      idempotent,
+      verifier,
+      settle,
+      discounts: createStorefrontDiscounts(storefrontPromotions),
+      promotions: storefrontPromotions,
+    }),
     getBooking: createGetStorefrontBooking({ storefront }),
     listBookings: createListStorefrontBookings({ storefront }),
     cancelBooking: createCancelStorefrontBooking({ bookings, storefront, settle, now, eventsWritten }),

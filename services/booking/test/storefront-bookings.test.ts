@@ -14,6 +14,7 @@ import {
   billingEnv,
   spawnBilling,
   startBilling,
+  startPromotions,
   storefrontClient,
   storefrontFlight,
   storefrontRequest,
@@ -23,6 +24,7 @@ import {
 // Storefront bookings (issue 12): the partner idempotency and crash safety, paid through billing exactly once.
 let world: SearchAndPricing;
 let billing: Awaited<ReturnType<typeof startBilling>>;
+let promotions: Awaited<ReturnType<typeof startPromotions>>;
 let events: Awaited<ReturnType<typeof listenToBookingEvents>>;
 const namespace = `${uniqueName('ct_bk_store')}.`;
 const LEASE_MS = 1500;
@@ -33,17 +35,20 @@ const bookingDatabase = uniqueName('ct_bk_store');
 beforeAll(async () => {
   world = await startSearchAndPricing();
   billing = await startBilling(billingEnv(namespace));
+  promotions = await startPromotions(namespace);
   events = await listenToBookingEvents(namespace);
 });
 afterAll(async () => {
   await events?.stop();
   await billing?.stop();
+  await promotions?.stop();
   await world?.stop();
 });
 
 const envWith = (billingAddress: string) => ({
   ...bookingEnv(world, bookingDatabase, namespace),
   BILLING_ADDRESS: billingAddress,
+  PROMOTIONS_ADDRESS: promotions.address,
   IDEMPOTENCY_LEASE_MS: String(LEASE_MS),
   SETTLE_INTERVAL_MS: '500',
   // A loaded test machine: twenty racing payments of one wallet queue on one document.

@@ -12,6 +12,8 @@ import {
 } from '@travel/testkit';
 import { readConfig as readBillingConfig } from '../../billing/src/config';
 import { createBillingService } from '../../billing/src/service';
+import { readConfig as readPromotionsConfig } from '../../promotions/src/config';
+import { createPromotionsService } from '../../promotions/src/service';
 import type { SearchAndPricing } from './booking.fixture';
 
 const infra = testInfra();
@@ -37,6 +39,19 @@ export function billingEnv(namespace: string): Record<string, string> {
 export async function startBilling(env: Record<string, string>) {
   const service = await startServiceUnderTest(createBillingService(readBillingConfig(env), testLogger()));
   return { address: service.address, wallet: walletClient(service.address), stop: () => service.stop() };
+}
+
+/** The real promotions service in-process: storefront bookings take their discounts and vouchers from it. */
+export async function startPromotions(namespace: string) {
+  const config = readPromotionsConfig({
+    GRPC_PORT: '0',
+    MONGO_URL: infra.mongoUrl,
+    MONGO_DATABASE: uniqueName('ct_bk_promotions'),
+    KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+    KAFKA_NAMESPACE: namespace,
+  });
+  const service = await startServiceUnderTest(createPromotionsService(config, testLogger()));
+  return { address: service.address, stop: () => service.stop() };
 }
 
 /** The built billing service as its own OS process (so SIGKILL is a real crash), healthy on return. */

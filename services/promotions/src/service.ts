@@ -9,7 +9,7 @@ import { createAllocationRepository } from './db/allocation.repository';
 import { createPromotionRepository } from './db/promotion.repository';
 import { createRedemptionRepository } from './db/redemption.repository';
 import { createAllocate, createRemoveAllocation } from './domain/allocate';
-import { createBestDiscount } from './domain/best-discount';
+import { createBestDiscount, createBestDiscounts } from './domain/best-discount';
 import { createCreatePromotion } from './domain/create-promotion';
 import { createDeletePromotion } from './domain/delete-promotion';
 import { createPreviewVoucher } from './domain/preview-voucher';
@@ -92,6 +92,7 @@ export function createPromotionsService(
     removeAllocation: createRemoveAllocation({ ...repositories, logger }),
     previewVoucher: createPreviewVoucher({ resolve, ...repositories }),
     bestDiscount: createBestDiscount({ ...repositories, now }),
+    bestDiscounts: createBestDiscounts({ ...repositories, now }),
     redeemVoucher: createRedeemVoucher({
       resolve,
       ...repositories,

@@ -33,11 +33,12 @@ function infraEnv(profile: StackProfile, urls: InfraUrls): Record<string, string
 function serviceExtras(profile: StackProfile, service: ServiceName, keys: OfferKeys): Record<string, string> {
   if (service === 'search')
     return { PRICING_ADDRESS: grpcAddress(profile, 'pricing'), OFFER_TOKEN_PRIVATE_KEY: keys.privateKeyPem };
-  // Booking pays storefront bookings through billing.
+  // Booking pays storefront bookings through billing, their discounts and vouchers through promotions.
   if (service === 'booking')
     return {
       PRICING_ADDRESS: grpcAddress(profile, 'pricing'),
       BILLING_ADDRESS: grpcAddress(profile, 'billing'),
+      PROMOTIONS_ADDRESS: grpcAddress(profile, 'promotions'),
       OFFER_TOKEN_PUBLIC_KEY: keys.publicKeyPem,
     };
   if (service === 'billing') return { PAYMENT_CREDENTIALS_KEY: paymentCredentialsKeyOf(keys) };

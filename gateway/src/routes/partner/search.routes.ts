@@ -45,18 +45,49 @@ export function searchRoutes({ clients }: { clients: ServiceClients }): RouteDef
   });
 }
 
+/** An automatic discount on a price: which, how much, and what is left to pay. */
+export interface DiscountLine {
+  id: string;
+  name: string;
+  amount: number;
+  total: number;
+}
+
+/** The discount lines of a search's prices (one per total, in order; null where none applies). */
+export type DiscountLines = (
+  service: string,
+  totals: number[],
+  res: Response,
+) => Promise<Array<DiscountLine | null>>;
+
 /**
  * The three search routes under a prefix, for one kind of caller: partners (`/api/v1/search`, their key's
  * tenant) and the storefront (`/api/search`, public). Same bodies, same offers; the searcher decides the
- * price and whom the offer tokens are bound to.
+ * price and whom the offer tokens are bound to; the storefront's offers also carry a `discount` line.
  */
 export function searchRoutesAt(options: {
   clients: ServiceClients;
   prefix: string;
   access: RouteAccess;
   searcherOf: (res: Response) => search.Searcher;
+  discountLines?: DiscountLines;
 }): RouteDefinition[] {
-  const { clients, prefix, access, searcherOf } = options;
+  const { clients, prefix, access, searcherOf, discountLines } = options;
+  /** Each group of presented offers, with its discount line when the caller shows them. */
+  async function withLines<T extends { price: { total: number } }>(
+    service: string,
+    groups: T[][],
+    res: Response,
+  ): Promise<Array<Array<T | (T & { discount: DiscountLine | null })>>> {
+    if (!discountLines) return groups;
+    const lines = await discountLines(
+      service,
+      groups.flat().map((offer) => offer.price.total),
+      res,
+    );
+    let index = 0;
+    return groups.map((group) => group.map((offer) => ({ ...offer, discount: lines[index++] ?? null })));
+  }
   return [
     {
       method: 'post',
@@ -69,8 +100,13 @@ export function searchRoutesAt(options: {
             { searcher: searcherOf(res), ...body },
             callOptions(res),
           );
-          const data = { simulated: true, onward: reply.onward.map(presentFlight) };
-          res.json(dataBody(reply.roundTrip ? { ...data, return: reply.return.map(presentFlight) } : data));
+          const [onward = [], back = []] = await withLines(
+            'flight',
+            [reply.onward.map(presentFlight), reply.return.map(presentFlight)],
+            res,
+          );
+          const data = { simulated: true, onward };
+          res.json(dataBody(reply.roundTrip ? { ...data, return: back } : data));
         },
       ],
     },
@@ -85,9 +121,8 @@ export function searchRoutesAt(options: {
             { searcher: searcherOf(res), ...body },
             callOptions(res),
           );
-          res.json(
-            dataBody({ simulated: true, nights: reply.nights, results: reply.results.map(presentHotel) }),
-          );
+          const [results = []] = await withLines('hotel', [reply.results.map(presentHotel)], res);
+          res.json(dataBody({ simulated: true, nights: reply.nights, results }));
         },
       ],
     },
@@ -102,7 +137,8 @@ export function searchRoutesAt(options: {
             { searcher: searcherOf(res), ...body },
             callOptions(res),
           );
-          res.json(dataBody({ simulated: true, days: reply.days, results: reply.results.map(presentCar) }));
+          const [results = []] = await withLines('car', [reply.results.map(presentCar)], res);
+          res.json(dataBody({ simulated: true, days: reply.days, results }));
         },
       ],
     },

@@ -13,6 +13,14 @@ export function presentStorefrontBookingListItem(reply: storefrontBooking.Storef
     status: reply.status,
     amount: reply.amount,
     discount: reply.discount,
+    automaticDiscount: reply.automaticDiscount
+      ? {
+          id: reply.automaticDiscount.id,
+          name: reply.automaticDiscount.name,
+          amount: reply.automaticDiscount.amount,
+        }
+      : null,
+    voucher: reply.voucher ? { code: reply.voucher.code, amount: reply.voucher.amount } : null,
     walletPaid: reply.walletPaid,
     charged: reply.charged,
     currency: reply.currency,

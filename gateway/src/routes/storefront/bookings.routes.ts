@@ -17,10 +17,14 @@ import {
 } from '../partner/booking-requests';
 import { presentStorefrontBooking, presentStorefrontBookingListItem } from './booking-presenters';
 
-/** The partner body without `reference`, with `useWallet`: the wallet pays what it can, the gateway the rest. */
-const storefrontBookingBody = createBookingBody
-  .omit({ reference: true })
-  .extend({ useWallet: z.boolean().default(false) });
+/**
+ * The partner body without `reference`, with `useWallet` (the wallet pays what it can, the gateway the
+ * rest) and `voucherCode` (redeemed by the booking, the customer as its holder).
+ */
+const storefrontBookingBody = createBookingBody.omit({ reference: true }).extend({
+  useWallet: z.boolean().default(false),
+  voucherCode: z.string().trim().min(1).max(40).optional(),
+});
 
 const customer = { kind: 'customer' } as const;
 

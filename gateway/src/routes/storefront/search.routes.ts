@@ -1,13 +1,15 @@
 import type { ServiceClients } from '../../clients/service-clients';
 import type { RouteDefinition } from '../../http/route-table';
 import { searchRoutesAt } from '../partner/search.routes';
+import { storefrontDiscountLines } from './search-discounts';
 
 /** How the storefront searches: nobody's client, live, the platform default margin, tokens bound to it. */
 const STOREFRONT_SEARCHER = { clientId: 0, environment: 'live', storefront: true } as const;
 
 /**
  * `POST /api/search/flights|hotels|cars` (public, limited per client address): the partner API's bodies
- * and offers, priced with the platform default margin; their tokens book only on the storefront.
+ * and offers, priced with the platform default margin, each with the storefront's automatic discount line;
+ * their tokens book only on the storefront.
  */
 export function storefrontSearchRoutes(deps: {
   clients: ServiceClients;
@@ -21,5 +23,6 @@ export function storefrontSearchRoutes(deps: {
       limit: { name: 'storefront-search', limit: deps.storefrontSearchesPerMinute, windowSeconds: 60 },
     },
     searcherOf: () => STOREFRONT_SEARCHER,
+    discountLines: storefrontDiscountLines(deps.clients),
   });
 }

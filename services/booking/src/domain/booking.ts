@@ -1,4 +1,5 @@
 import type { OfferClaims } from '@travel/offer-tokens';
+import type { AutomaticDiscount, VoucherDiscount } from './storefront-discounts';
 
 /** `Pending`: a storefront booking written but not yet paid (never shown; the settler finishes it). */
 export type BookingStatus = 'Pending' | 'Upcoming' | 'Cancelled' | 'Completed';
@@ -40,7 +41,11 @@ export type StorefrontRefund =
 export interface StorefrontPart {
   customerId: string;
   useWallet: boolean;
+  /** The automatic discount plus the voucher's (docs/decisions.md "Promotions"). */
   discount: number;
+  /** Absent on bookings made before promotions were wired: none. */
+  automaticDiscount?: AutomaticDiscount | null;
+  voucher?: VoucherDiscount | null;
   walletPaid: number;
   charged: number;
   /** `pay_<number>` once paid. */

@@ -19,6 +19,7 @@ import { ownerOf } from './caller';
 import type { CrashHook } from './crash-points';
 import { checkOffer } from './offer-check';
 import { newPnr } from './pnr';
+import type { StorefrontDiscounts } from './storefront-discounts';
 
 /** The total (whole rupees) an offer costs today: pricing's answer for the tenant (null: the platform default). */
 export type Reprice = (offer: OfferClaims, tenantId: string | null, requestId: string) => Promise<number>;
@@ -55,7 +56,18 @@ export interface BookingChannel {
   status: BookingStatus;
   /** The events written with the booking (partner live: `booking.created`; storefront: none until paid). */
   eventsAt(createdAt: Date): PendingEvent[];
-  storefront?(offer: OfferClaims): StorefrontPart;
+  /**
+   * Storefront: the discounts at the repriced amount, taken before the booking is written (a voucher is
+   * reserved under the attempt: a refusal books nothing); `undoDiscounts` gives them back when it was not.
+   */
+  discounts?(
+    offer: OfferClaims,
+    amount: number,
+    attempt: string,
+    requestId: string,
+  ): Promise<StorefrontDiscounts>;
+  undoDiscounts?(attempt: string, requestId: string): Promise<void>;
+  storefront?(offer: OfferClaims, discounts: StorefrontDiscounts | null): StorefrontPart;
   /** Finishes a written booking before it is answered (storefront: pays and confirms it); idempotent. */
   settle(booking: Booking, requestId: string): Promise<Booking>;
 }
@@ -105,12 +117,15 @@ export function createIdempotentBooking(deps: CreateBookingDeps) {
     offerOf: () => OfferClaims,
   ): Promise<CreateBookingResult> {
     let outcome: { inserted: Booking; events: PendingEvent[] } | { found: Booking };
+    let discounts: StorefrontDiscounts | null = null;
     try {
       // A takeover checks the token again: it may have expired while the first request lay dead.
       const offer = offerOf();
       const amount = await deps.reprice(offer, channel.priceTenant, requestId);
-      outcome = await insertBooking(claim, channel, input, offer, amount);
+      discounts = (await channel.discounts?.(offer, amount, claim.attempt, requestId)) ?? null;
+      outcome = await insertBooking(claim, channel, input, offer, amount, discounts);
     } catch (error) {
+      if (discounts?.voucher) await undoUnbooked(claim, channel, requestId);
       // An error is not remembered (decisions.md): a retry with the key runs again.
       await deps.keys.release(claim);
       throw error;
@@ -125,6 +140,20 @@ export function createIdempotentBooking(deps: CreateBookingDeps) {
   }
 
   /**
+   * A voucher reserved for a write that failed is given back, unless the booking may exist after all (it
+   * is there, or the lease ran out and a retry may be finishing the attempt with the same reservation):
+   * then the booking's confirmation, or the reservation's expiry, decides. A failure here leaves the expiry.
+   */
+  async function undoUnbooked(claim: IdempotencyClaim, channel: BookingChannel, requestId: string) {
+    try {
+      if (claim.leaseUntil <= deps.now() || (await deps.bookings.findByAttempt(claim.attempt))) return;
+      await channel.undoDiscounts?.(claim.attempt, requestId);
+    } catch {
+      // The reservation expires (promotions' sweeper) unless a booking confirms it.
+    }
+  }
+
+  /**
    * Inserts the booking under a fresh number with the claim's attempt. The unique attempt decides who
    * finished it: a second finisher (a takeover racing a slow first request) collides, finds the winner and
    * replays it, leaving its own number unused. A PNR collision draws again.
@@ -135,6 +164,7 @@ export function createIdempotentBooking(deps: CreateBookingDeps) {
     input: BookingRequest,
     offer: OfferClaims,
     amount: number,
+    discounts: StorefrontDiscounts | null,
   ): Promise<{ inserted: Booking; events: PendingEvent[] } | { found: Booking }> {
     const number = await deps.counters.next('booking');
     const createdAt = deps.now();
@@ -155,7 +185,7 @@ export function createIdempotentBooking(deps: CreateBookingDeps) {
         travellers: input.travellers,
         createdAt,
         status: channel.status,
-        ...(channel.storefront ? { storefront: channel.storefront(offer) } : {}),
+        ...(channel.storefront ? { storefront: channel.storefront(offer, discounts) } : {}),
       };
       const result = await deps.bookings.insert({
         ...booking,

@@ -5,6 +5,11 @@ import { readBookingRequest } from './booking-request';
 import type { CreateBookingResult, IdempotentBooking } from './create-booking';
 import { checkStorefrontOffer } from './offer-check';
 import type { SettleStorefrontBooking } from './settle-storefront-booking';
+import {
+  discountTotal,
+  type PriceStorefrontDiscounts,
+  type StorefrontPromotions,
+} from './storefront-discounts';
 
 /** The storefront has no tenant and no client: its bookings carry these, and their customer. */
 export const STOREFRONT_OWNER = { tenantId: '', clientId: 0, livemode: true } as const;
@@ -16,13 +21,16 @@ export function customerIdOf(customerId: string): string {
 
 /**
  * A customer's `POST /api/bookings`: the same idempotent creation as a partner's (same rules, same crash
- * safety), keyed by the customer; a storefront token only; the platform default margin; written `Pending`,
+ * safety), keyed by the customer; a storefront token only; the platform default margin less the automatic
+ * discount and the voucher (redeemed under the attempt before the booking is written); written `Pending`,
  * then paid through billing and confirmed before it is answered.
  */
 export function createCreateStorefrontBooking(deps: {
   idempotent: IdempotentBooking;
   verifier: OfferTokenVerifier;
   settle: SettleStorefrontBooking;
+  discounts: PriceStorefrontDiscounts;
+  promotions: Pick<StorefrontPromotions, 'release'>;
 }) {
   return (
     request: storefrontBooking.CreateStorefrontBookingRequest,
@@ -30,6 +38,7 @@ export function createCreateStorefrontBooking(deps: {
   ): Promise<CreateBookingResult> => {
     const customerId = customerIdOf(request.customerId);
     const input = readBookingRequest({ ...request, caller: undefined, reference: undefined });
+    const voucherCode = request.voucherCode?.trim() || null;
     return deps.idempotent(
       {
         scope: `customer:${customerId}:${input.idempotencyKey}`,
@@ -38,10 +47,15 @@ export function createCreateStorefrontBooking(deps: {
         owner: STOREFRONT_OWNER,
         status: 'Pending',
         eventsAt: () => [],
-        storefront: (offer) => ({
+        discounts: (offer, amount, attempt, requestId) =>
+          deps.discounts({ offer, amount, voucherCode, customerId }, attempt, requestId),
+        undoDiscounts: (attempt, requestId) => deps.promotions.release(attempt, requestId),
+        storefront: (offer, discounts) => ({
           customerId,
           useWallet: request.useWallet,
-          discount: 0,
+          discount: discounts ? discountTotal(discounts) : 0,
+          automaticDiscount: discounts?.automatic ?? null,
+          voucher: discounts?.voucher ?? null,
           walletPaid: 0,
           charged: 0,
           paymentId: null,

@@ -2,6 +2,7 @@ import { type EventsWritten, newPendingEvent } from '../db/pending-event';
 import type { StorefrontBookingRepository } from '../db/storefront-booking.repository';
 import type { Booking } from './booking';
 import type { CrashHook } from './crash-points';
+import type { StorefrontPromotions } from './storefront-discounts';
 
 /** Billing, as a storefront booking needs it: both calls idempotent on the booking id. */
 export interface StorefrontMoney {
@@ -18,6 +19,7 @@ export interface StorefrontMoney {
 export interface SettleDeps {
   storefront: StorefrontBookingRepository;
   money: StorefrontMoney;
+  promotions: Pick<StorefrontPromotions, 'confirm'>;
   now: () => Date;
   crash: CrashHook;
   eventsWritten: EventsWritten;
@@ -26,7 +28,8 @@ export interface SettleDeps {
 /**
  * Drives a storefront booking to where no money is owed (docs/decisions.md "Storefront bookings and
  * money"): a `Pending` booking is paid through billing (idempotent on the booking id: asking again answers
- * the same payment) and then confirmed `Upcoming` with its `booking.created` by one conditional update; a
+ * the same payment), its voucher's redemption confirmed (idempotent; bound to the booking id), and then
+ * confirmed `Upcoming` with its `booking.created` by one conditional update; a
  * cancelled booking with its refund pending gets billing's refund (idempotent likewise) recorded. Whoever
  * runs it (the request, its retry, the settler job) and however often, the money moves once.
  */
@@ -44,6 +47,8 @@ export function createSettleStorefrontBooking(deps: SettleDeps) {
       requestId,
     );
     deps.crash('after-payment');
+    // Before the booking leaves `Pending`: a failure here is repeated by a retry or the settler.
+    if (part.voucher) await deps.promotions.confirm(booking.id, part.voucher.reservationKey, requestId);
     const event = newPendingEvent('booking.created', deps.now());
     const confirmed = await deps.storefront.confirmPaid(booking.id, payment, event);
     if (confirmed) {

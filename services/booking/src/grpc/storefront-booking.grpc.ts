@@ -61,5 +61,7 @@ function encode(view: Booking, withPeople: boolean): storefrontBooking.Storefron
     travellers: withPeople ? view.travellers : [],
     paymentId: part.paymentId ?? '',
     refund: refund ? { id: refund.id, amount: refund.amount, status: refund.status } : undefined,
+    automaticDiscount: part.automaticDiscount ?? undefined,
+    voucher: part.voucher ? { code: part.voucher.code, amount: part.voucher.amount } : undefined,
   };
 }

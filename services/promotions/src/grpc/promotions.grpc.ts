@@ -1,9 +1,10 @@
 import type { promotions } from '@travel/contracts';
+import { badRequest } from '@travel/errors';
 import type { RequestContext, ServiceImplementation } from '@travel/grpc';
 import type { Redemption } from '../db/redemption.repository';
 import type { createAllocate, createRemoveAllocation } from '../domain/allocate';
 import type { Allocation } from '../domain/allocation';
-import type { createBestDiscount } from '../domain/best-discount';
+import type { BestDiscount, createBestDiscount, createBestDiscounts } from '../domain/best-discount';
 import type { createCreatePromotion } from '../domain/create-promotion';
 import type { createDeletePromotion } from '../domain/delete-promotion';
 import type { createPreviewVoucher } from '../domain/preview-voucher';
@@ -28,6 +29,7 @@ export interface PromotionsUseCases {
   removeAllocation: ReturnType<typeof createRemoveAllocation>;
   previewVoucher: ReturnType<typeof createPreviewVoucher>;
   bestDiscount: ReturnType<typeof createBestDiscount>;
+  bestDiscounts: ReturnType<typeof createBestDiscounts>;
   redeemVoucher: ReturnType<typeof createRedeemVoucher>;
   confirmRedemption: ReturnType<typeof createConfirmRedemption>;
   releaseRedemption: ReturnType<typeof createReleaseRedemption>;
@@ -55,9 +57,11 @@ export function createPromotionsGrpc(
     allocate: async (request) => ({ allocation: encodeAllocation(await useCases.allocate(request)) }),
     removeAllocation: async (request) => useCases.removeAllocation(request),
     previewVoucher: async (request) => useCases.previewVoucher(request),
-    bestDiscount: async (request) => {
-      const best = await useCases.bestDiscount(request);
-      return { discountId: best.promotion?.id, name: best.promotion?.name, discount: best.discount };
+    bestDiscount: async (request) => encodeBest(await useCases.bestDiscount(request)),
+    bestDiscounts: async (request) => {
+      if (request.amounts.length > MAX_AMOUNTS)
+        throw badRequest([{ path: 'amounts', message: `at most ${MAX_AMOUNTS}` }]);
+      return { discounts: (await useCases.bestDiscounts(request)).map(encodeBest) };
     },
     redeemVoucher: async (request) => ({
       redemption: encodeRedemption(await useCases.redeemVoucher(request)),
@@ -67,6 +71,12 @@ export function createPromotionsGrpc(
     releaseRedemption: async ({ bookingId }) =>
       redemption(await useCases.releaseRedemption(bookingId, 'booking failed or cancelled')),
   };
+}
+
+const MAX_AMOUNTS = 500;
+
+function encodeBest(best: BestDiscount): promotions.BestDiscountResponse {
+  return { discountId: best.promotion?.id, name: best.promotion?.name, discount: best.discount };
 }
 
 function encodePromotion({ promotion, allocations, redeemedCount }: PromotionView): promotions.Promotion {
