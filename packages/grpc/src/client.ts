@@ -12,10 +12,8 @@ import {
 } from 'nice-grpc';
 import { deadlineMiddleware } from 'nice-grpc-client-middleware-deadline';
 import { ERROR_CODE_KEY, ERROR_DETAILS_KEY, REQUEST_ID_KEY } from './metadata';
-  // The middleware added last runs outermost: catalog mapping must also see the deadline's own error;
-  // the trace span sees the call's gRPC status before it becomes a catalog error.
-  return withClientMetrics(createClientFactory().use(deadlineMiddleware))
-    .use(traceClientCalls)
+import { withClientMetrics } from './metrics-middleware';
+import { traceClientCalls } from './trace-calls';
 
 /** Statuses that carry no catalog code (the transport failed, not the service) mapped to the catalog. */
 const uncodedStatus: Partial<Record<Status, ErrorCode>> = {
