@@ -10,7 +10,10 @@ interface ProcessSpec {
   env: Record<string, string>;
 }
 
-/** Another gateway process of the e2e stack, exactly as the launcher runs the first, on its own port. */
+/**
+ * Another gateway process of the e2e stack, exactly as the launcher runs the first, on its own port (and its
+ * metrics listener on a free one, beside the first gateway's).
+ */
 export async function startSecondGateway(port: number): Promise<{ url: string; stop(): Promise<void> }> {
   const specs = JSON.parse(
     readFileSync(join(stateRoot(process.env), 'run', 'e2e-stack.json'), 'utf8'),
@@ -18,7 +21,14 @@ export async function startSecondGateway(port: number): Promise<{ url: string; s
   const spec = specs.find((s) => s.name === 'gateway');
   if (!spec) throw new Error('the e2e stack has no gateway spec');
   const child: ChildProcess = spawn(process.execPath, [spec.entry], {
-    env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...spec.env, HTTP_PORT: String(port) },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      ...spec.env,
+      HTTP_PORT: String(port),
+      METRICS_PORT: '0',
+    },
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;
