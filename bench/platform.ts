@@ -5,7 +5,7 @@ import { fail } from './report';
 /** The platform under load: is it there, and a key of the benchmark's own on it. */
 
 export async function assertPlatformRunning(gateway: string): Promise<void> {
-  const up = await fetch(`${gateway}/api/v1/health`, { signal: AbortSignal.timeout(3000) }).then(
+  const up = await fetch(`${gateway}/api/v1/health`, { signal: AbortSignal.timeout(15_000) }).then(
     (res) => res.ok,
     () => false,
   );
