@@ -56,10 +56,16 @@ const keysOf = (text: string) => [...text.matchAll(KEY)].map((m) => m[1] as stri
 function fieldGroups(): Record<string, string[]> {
   const text = readFileSync(join(repoRoot, 'packages', 'config', 'src', 'service-fields.ts'), 'utf8');
   const groups: Record<string, string[]> = {};
+  const spreads: Record<string, string[]> = {};
   for (const block of text.split(/^export /m).slice(1)) {
     const name = /^(?:function|const)\s+(\w+)/.exec(block)?.[1];
-    if (name) groups[name] = keysOf(block);
+    if (!name) continue;
+    groups[name] = keysOf(block);
+    spreads[name] = [...block.matchAll(/\.\.\.(\w+)/g)].map((m) => m[1] as string);
   }
+  // A group that spreads another (serviceFields spreads tracingFields) reads its variables too.
+  for (const [name, spread] of Object.entries(spreads))
+    for (const other of spread) groups[name]?.push(...(groups[other] ?? []));
   return groups;
 }
 
