@@ -1,3 +1,5 @@
+import { Writable } from 'node:stream';
+import { createLogger } from '@travel/logger';
 import {
   currentTraceparent,
   InMemorySpanExporter,
@@ -6,9 +8,17 @@ import {
   type Tracing,
 } from '@travel/tracing';
 import request from 'supertest';
-import { middlewareTestApp } from './middleware.fixture';
+import { assembleApp } from '../app';
+import type { RouteDefinition } from '../http/route-table';
 
-const app = middlewareTestApp([
+const lines: Array<Record<string, unknown>> = [];
+const destination = new Writable({
+  write(chunk, _encoding, done) {
+    lines.push(JSON.parse(String(chunk)));
+    done();
+  },
+});
+const routes: RouteDefinition[] = [
   {
     method: 'get',
     path: '/api/v1/bookings/:id',
@@ -23,7 +33,9 @@ const app = middlewareTestApp([
     access: { kind: 'public' },
     handlers: [(_req, res) => void res.json({ data: { ready: true } })],
   },
-]);
+];
+// The gateway's real chain around these routes, its log lines kept.
+const app = assembleApp(createLogger({ name: 'gateway', destination }), routes, undefined);
 
 let exporter: InMemorySpanExporter;
 let tracing: Tracing;

@@ -44,9 +44,6 @@ export function traceRequest(): RequestHandler {
       if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
       span.end();
     });
-    const active = trace.setSpan(ROOT_CONTEXT, span);
-    // Listeners added from here on (the request log's `finish`) run in the request's trace.
-    context.bind(active, res);
-    context.with(active, next);
+    context.with(trace.setSpan(ROOT_CONTEXT, span), next);
   };
 }

@@ -195,6 +195,7 @@ key: {{ $var }}
 {{- $entry := index $v.processes $name -}}
 {{- $settings := $entry.settings | default list -}}
 {{- $env := dict "NODE_ENV" $v.nodeEnv "LOG_LEVEL" $v.logLevel -}}
+{{- $_ := set $env "OTEL_EXPORTER_OTLP_ENDPOINT" (($v.tracing | default dict).otlpEndpoint | default "") -}}
 {{- if eq $entry.kind "http" -}}
 {{- $_ := set $env "HTTP_HOST" "0.0.0.0" -}}
 {{- $_ := set $env "HTTP_PORT" (int64 $entry.port | toString) -}}

@@ -52,20 +52,20 @@ export function resolveProcesses(docs: K8sDoc[]): ResolvedProcess[] {
 const KEY = /^\s+([A-Z][A-Z0-9_]+):/gm;
 const keysOf = (text: string) => [...text.matchAll(KEY)].map((m) => m[1] as string);
 
-/** The variables of each field group of @travel/config (serviceFields, metricsFields, mongoFields, kafkaFields). */
+/** The variables of each field group of @travel/config (serviceFields, mongoFields, kafkaFields). */
 function fieldGroups(): Record<string, string[]> {
   const text = readFileSync(join(repoRoot, 'packages', 'config', 'src', 'service-fields.ts'), 'utf8');
   const groups: Record<string, string[]> = {};
+  const spreads: Record<string, string[]> = {};
   for (const block of text.split(/^export /m).slice(1)) {
     const name = /^(?:function|const)\s+(\w+)/.exec(block)?.[1];
-    if (name) groups[name] = keysOf(block);
+    if (!name) continue;
+    groups[name] = keysOf(block);
+    spreads[name] = [...block.matchAll(/\.\.\.(\w+)/g)].map((m) => m[1] as string);
   }
-  // A group that spreads another (`...metricsFields(...)`) reads its variables too.
-  for (const block of text.split(/^export /m).slice(1)) {
-    const name = /^(?:function|const)\s+(\w+)/.exec(block)?.[1];
-    for (const [, spread] of block.matchAll(/\.\.\.(\w+)\(/g))
-      if (name && spread && groups[spread]) groups[name]?.push(...groups[spread]);
-  }
+  // A group that spreads another (serviceFields spreads tracingFields) reads its variables too.
+  for (const [name, spread] of Object.entries(spreads))
+    for (const other of spread) groups[name]?.push(...(groups[other] ?? []));
   return groups;
 }
 

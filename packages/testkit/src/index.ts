@@ -3,6 +3,7 @@ export { type TestInfra, testInfra } from './infra';
 export { type CaughtEmail, emailsTo, emailsWithSubject, TEST_SMTP, testMaildevUrl } from './maildev-inbox';
 export { uniqueName } from './names';
 export { createOpenApiValidator, type ResponseCheck } from './openapi-validator';
+export { type ReceivedSpan, startOtlpReceiver } from './otlp-receiver';
 export { freePort, type ServiceProcess, spawnService } from './service-process';
 export { type ServiceUnderTest, startServiceUnderTest } from './service-under-test';
 export { testLogger } from './silent-logger';

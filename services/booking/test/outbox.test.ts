@@ -1,6 +1,7 @@
 import { bookingEvents } from '@travel/contracts';
 import { createMongo } from '@travel/mongo';
 import { testInfra, testLogger, uniqueName, waitFor } from '@travel/testkit';
+import { InMemorySpanExporter, SpanKind, startTracing } from '@travel/tracing';
 import { createBookingRepository } from '../src/db/booking.repository';
 import {
   bookingEnv,
@@ -11,7 +12,7 @@ import {
   startBooking,
   startSearchAndPricing,
 } from './booking.fixture';
-import { storedBooking } from './stored-booking';
+import { pendingEvent, storedBooking } from './stored-booking';
 
 // The outbox relay through the real service and Kafka: told writes go at once and in order, untold ones
 // (another replica's) are found by the indexed scan.
@@ -66,5 +67,35 @@ it('when another replica wrote a booking and died before relaying it, then the s
   } finally {
     await mongo.stop();
     await service.stop();
+  }
+});
+
+it("when a stored event keeps its request's traceparent, then the relay's publish continues that trace, even from another replica", async () => {
+  const exporter = new InMemorySpanExporter();
+  const tracing = startTracing({ serviceName: 'booking', exporter });
+  const database = uniqueName('ct_bk_traced');
+  const service = await startBooking({ ...bookingEnv(world, database, namespace), OUTBOX_RESCAN_MS: '300' });
+  const mongo = createMongo({ url: testInfra().mongoUrl, database, logger: testLogger() });
+  await mongo.start();
+  try {
+    // Written by a replica that died before relaying it: only the stored entry knows the request's trace.
+    const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+    const event = { ...pendingEvent('booking.created'), traceparent };
+    const booking = storedBooking({ clientId: 503, pendingEvents: [event] });
+    await createBookingRepository(mongo.connection).insert(booking);
+    const sent = () =>
+      exporter
+        .getFinishedSpans()
+        .find(
+          (span) => span.kind === SpanKind.PRODUCER && span.attributes['messaging.message.id'] === event.id,
+        );
+    await waitFor(() => expect(sent()).toBeDefined());
+    expect(sent()?.spanContext().traceId).toBe('4bf92f3577b34da6a3ce929d0e0e4736');
+    expect(sent()?.parentSpanContext?.spanId).toBe('00f067aa0ba902b7');
+    await waitFor(() => expect(heardOf(booking.id)).toEqual(['booking.created']));
+  } finally {
+    await mongo.stop();
+    await service.stop();
+    await tracing.stop();
   }
 });
