@@ -5,7 +5,9 @@ date that must not be in the past, a field that must come after another, a place
 search table, a webhook host that must resolve. The OpenAPI documents state each such rule in words in the
 field's description and mark the field with `x-rule` (the same words, short). A schema-valid request that
 is refused (`ST202`) with `400 bad_request` whose `details` name only such marked fields obeys the
-document, so it is not a finding; anything else still is. Every dropped failure is counted in the report.
+document, so it is not a finding; nor is one refused with the error code a ruled parameter names in
+`x-rule-error` (a reused `Idempotency-Key`: `422 idempotency_key_reuse`). Anything else still is. Every
+dropped failure is counted in the report.
 """
 
 import re
@@ -48,6 +50,17 @@ def _body_fields(doc: dict, node: object, prefix: str, out: list[str], depth: in
         _body_fields(doc, schema["items"], f"{prefix}.*" if prefix else "*", out, depth + 1)
 
 
+def _rule_errors(doc: dict, path: str, method: str) -> set[str]:
+    """Error codes a ruled parameter names with `x-rule-error` (a reused Idempotency-Key: 422)."""
+    item = doc.get("paths", {}).get(path, {})
+    codes: set[str] = set()
+    for parameter in [*item.get("parameters", []), *item.get(method.lower(), {}).get("parameters", [])]:
+        schema = _resolve(doc, _resolve(doc, parameter).get("schema", {}))
+        if isinstance(schema, dict) and "x-rule-error" in schema:
+            codes.add(schema["x-rule-error"])
+    return codes
+
+
 def _ruled_fields(doc: dict) -> dict[tuple[str, str], list[re.Pattern[str]]]:
     ruled: dict[tuple[str, str], list[re.Pattern[str]]] = {}
     for path, item in doc.get("paths", {}).items():
@@ -68,21 +81,32 @@ def _ruled_fields(doc: dict) -> dict[tuple[str, str], list[re.Pattern[str]]]:
     return ruled
 
 
-def _details(response) -> list[str] | None:
+def _error(response) -> dict:
     try:
         error = response.json()["error"]
-        return [problem["path"] for problem in error["details"]]
+        return error if isinstance(error, dict) else {}
     except (ValueError, KeyError, TypeError):
+        return {}
+
+
+def _details(response) -> list[str] | None:
+    try:
+        return [problem["path"] for problem in _error(response)["details"]]
+    except (KeyError, TypeError):
         return None
 
 
 @schemathesis.hook
 def filter_failure(context, failure, case, response) -> bool:
-    """Keep every failure except a 400 on a schema-valid request whose every problem is a ruled field."""
-    if failure.code != "ST202" or response is None or response.status_code != 400:
+    """Keep every failure except a refusal of a schema-valid request that only a ruled field explains."""
+    if failure.code != "ST202" or response is None:
         return True
     operation = case.operation
     doc = operation.schema.raw_schema
+    if _error(response).get("code") in _rule_errors(doc, operation.path, operation.method):
+        return False
+    if response.status_code != 400:
+        return True
     ruled = _RULED.setdefault(id(doc), _ruled_fields(doc))
     patterns = ruled.get((operation.method.upper(), operation.path), [])
     paths = _details(response)

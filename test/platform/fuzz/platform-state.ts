@@ -31,7 +31,8 @@ export async function readPlatformState(admin: AdminApi): Promise<PlatformState>
   const gateways = await admin.request<Listed[]>('GET', '/api/admin/payment-gateways');
   return {
     settings: await admin.request('GET', '/api/admin/settings'),
-    apiSettings: await admin.request('GET', '/api/admin/api-access/settings'),
+    apiSettings: (await admin.request<{ settings: Record<string, unknown> }>('GET', '/api/admin/api-access'))
+      .settings,
     ipRules: (await admin.request<Listed[]>('GET', '/api/admin/settings/ip-rules')).map((r) => r.id),
     pricingRules: pricing.rules,
     defaultGateway: gateways.find((g) => g.isDefault)?.id,
