@@ -130,6 +130,7 @@ export function createBookingService(
     now,
     crash,
     eventsWritten,
+    logger,
   });
   const storefrontGrpc = createStorefrontBookingGrpc({
     createBooking: createCreateStorefrontBooking({
