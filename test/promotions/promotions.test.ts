@@ -211,6 +211,8 @@ describe('promotions through the gateway', () => {
     expect(offers).not.toContain(future.id);
     expect(offers).not.toContain(forTenants.id);
     expect(codeOf(await publicCall('GET', '/api/offers/b2c?limit=0'))).toEqual([400, 'bad_request']);
+    // A b2c discount prices every storefront offer: it goes, so later suites' storefront prices are plain.
+    expect((await consoleCall(marketing, 'DELETE', `/api/admin/discounts/${b2c.id}`)).status).toBe(200);
   });
 
   it('when a voucher is previewed on the storefront, then the discount is shown, nothing is used, and bad codes are 404 or 409', async () => {

@@ -133,6 +133,7 @@ export function createBookingService(
     now,
     crash,
     eventsWritten,
+    logger,
   });
   const storefrontGrpc = createStorefrontBookingGrpc({
     createBooking: createCreateStorefrontBooking({

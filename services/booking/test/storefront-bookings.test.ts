@@ -53,6 +53,7 @@ const envWith = (billingAddress: string) => ({
   SETTLE_INTERVAL_MS: '500',
   // A loaded test machine: twenty racing payments of one wallet queue on one document.
   BILLING_DEADLINE_MS: '15000',
+  PROMOTIONS_DEADLINE_MS: '15000',
 });
 async function startStorefront() {
   const service = await startBooking(envWith(billing.address));
@@ -232,6 +233,65 @@ describe('storefront crash safety', () => {
       expect(await balanceOf(customerId)).toBe(Math.max(0, 800 - offer.total));
     } finally {
       await restarted.kill();
+    }
+  });
+
+  it('when booking is killed after the payment of a booking with a voucher, then the settler confirms its redemption for the booking', async () => {
+    const env = { ...envWith(billing.address), GRPC_PORT: String(await freePort()) };
+    const code = uniqueName('CRASH')
+      .toUpperCase()
+      .replace(/[^A-Z0-9]/g, '');
+    const { promotion } = await promotions.client.createPromotion({
+      actorUserId: 'usr_test',
+      kind: 'voucher',
+      fields: {
+        code,
+        amount: 250,
+        maxRedemptions: 3,
+        validFrom: new Date(Date.now() - 60_000),
+        validUntil: new Date(Date.now() + 86_400_000),
+      },
+    });
+    const customerId = uniqueName('cus');
+    const offer = await storefrontFlight(world, true);
+    const request = {
+      ...storefrontRequest(customerId, offer.token, uniqueName('vcrash'), false),
+      voucherCode: code.toLowerCase(),
+    };
+    const doomed = await spawnBooking({ ...env, BOOKING_CRASH_AT: 'after-payment' });
+    await expect(storefrontClient(doomed.address).createStorefrontBooking(request)).rejects.toMatchObject({
+      code: 'service_unavailable',
+    });
+    expect(await doomed.exited).toBe('SIGKILL');
+
+    // Nobody retries: the settler of a healthy replica pays (billing answers the same payment) and confirms.
+    const service = await startBooking(envWith(billing.address));
+    try {
+      const storefront = storefrontClient(service.address);
+      const listed = await waitFor(
+        async () => {
+          const page = await storefront.listStorefrontBookings({ customerId, limit: 10 });
+          if (page.bookings.length !== 1) throw new Error('not settled yet');
+          return page.bookings[0];
+        },
+        { timeoutMs: 15_000, intervalMs: 250 },
+      );
+      expect(listed).toMatchObject({
+        status: 'Upcoming',
+        amount: offer.total,
+        discount: 250,
+        voucher: { code, amount: 250 },
+        charged: offer.total - 250,
+      });
+      // Bound to the booking id (not the attempt it was reserved under), confirmed, counted once.
+      const { redemption } = await promotions.client.confirmRedemption({ bookingId: listed?.id ?? '' });
+      expect(redemption).toMatchObject({ bookingId: listed?.id, status: 'confirmed', discount: 250 });
+      const voucher = (
+        await promotions.client.listPromotions({ kind: 'voucher', limit: 100 })
+      ).promotions.find((p) => p.id === promotion?.id);
+      expect(voucher?.redeemedCount).toBe(1);
+    } finally {
+      await service.stop();
     }
   });
 

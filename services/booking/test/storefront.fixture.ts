@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { search, storefrontBooking, wallet } from '@travel/contracts';
+import { promotions, search, storefrontBooking, wallet } from '@travel/contracts';
 import { createServiceClient, type ServiceClient } from '@travel/grpc';
 import {
   inDays,
@@ -51,7 +51,10 @@ export async function startPromotions(namespace: string) {
     KAFKA_NAMESPACE: namespace,
   });
   const service = await startServiceUnderTest(createPromotionsService(config, testLogger()));
-  return { address: service.address, stop: () => service.stop() };
+  const client = createServiceClient(promotions.PromotionsServiceDefinition, service.address, {
+    deadlineMs: 20_000,
+  });
+  return { address: service.address, client, stop: () => service.stop() };
 }
 
 /** The built billing service as its own OS process (so SIGKILL is a real crash), healthy on return. */

@@ -1,3 +1,4 @@
+import type { Logger } from '@travel/logger';
 import { type EventsWritten, newPendingEvent } from '../db/pending-event';
 import type { StorefrontBookingRepository } from '../db/storefront-booking.repository';
 import type { Booking } from './booking';
@@ -23,6 +24,7 @@ export interface SettleDeps {
   now: () => Date;
   crash: CrashHook;
   eventsWritten: EventsWritten;
+  logger: Logger;
 }
 
 /**
@@ -48,7 +50,11 @@ export function createSettleStorefrontBooking(deps: SettleDeps) {
     );
     deps.crash('after-payment');
     // Before the booking leaves `Pending`: a failure here is repeated by a retry or the settler.
-    if (part.voucher) await deps.promotions.confirm(booking.id, part.voucher.reservationKey, requestId);
+    if (part.voucher && !(await deps.promotions.confirm(booking.id, part.voucher.reservationKey, requestId)))
+      deps.logger.warn(
+        { bookingId: booking.id, voucherId: part.voucher.voucherId },
+        'voucher reservation gone (expired) before the booking confirmed it; booked at its discount',
+      );
     const event = newPendingEvent('booking.created', deps.now());
     const confirmed = await deps.storefront.confirmPaid(booking.id, payment, event);
     if (confirmed) {
