@@ -7,7 +7,7 @@
 # docs/deploy.md: building every image, and the helm/test checks that keep this file honest.
 
 # The base image, pinned in this one place (both stages use it). Pin its digest too in your registry mirror.
-ARG NODE_IMAGE=node:20.20.2-bookworm-slim
+ARG NODE_IMAGE=node:24.21.0-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 ARG PROCESS

@@ -8,7 +8,7 @@ describe('gateway redis', () => {
     try {
       expect(await redis.ping()).toBe(true);
       const key = uniqueName('ct:redis');
-      await redis.client.set(key, 'round-trip', 'EX', 30);
+      await redis.client.set(key, 'round-trip', { EX: 30 });
       expect(await redis.client.get(key)).toBe('round-trip');
       await redis.client.del(key);
     } finally {

@@ -68,6 +68,9 @@ describe('the Dockerfile', () => {
     expect(args).toHaveLength(1);
     const [, image = ''] = /^NODE_IMAGE=(\S+)$/.exec(args[0]?.args ?? '') ?? [];
     expect(image).toMatch(/^node:\d+\.\d+\.\d+-[a-z]+(-slim)?$/);
+    // The Node.js major the root package.json's engines asks for (">=24").
+    const engines = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).engines.node as string;
+    expect(image.split(/[:.]/)[1]).toBe(/^>=(\d+)$/.exec(engines)?.[1]);
     const base = '$' + '{NODE_IMAGE}';
     expect(stages.map((s) => s.args)).toEqual([`${base} AS build`, `${base} AS runtime`]);
   });

@@ -1,5 +1,5 @@
-import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RedisClient } from '../clients/redis';
 
 export interface RateLimit {
   limit: number;
@@ -23,7 +23,7 @@ export interface RateLimits {
  * call). If Redis fails, each replica falls back to an in-memory window of the same size rather than
  * refusing all traffic; readiness reports Redis down meanwhile.
  */
-export function createRateLimits(redis: Redis, prefix = 'rl'): RateLimits {
+export function createRateLimits(redis: RedisClient, prefix = 'rl'): RateLimits {
   const limiters = new Map<string, RateLimiterRedis>();
   const limiterFor = ({ limit, windowSeconds }: RateLimit) => {
     const id = `${limit}/${windowSeconds}`;
@@ -33,6 +33,8 @@ export function createRateLimits(redis: Redis, prefix = 'rl'): RateLimits {
       const keyPrefix = `${prefix}:${limit}:${windowSeconds}`;
       limiter = new RateLimiterRedis({
         storeClient: redis,
+        // node-redis (not ioredis): the same Lua increment, sent with EVAL.
+        useRedisPackage: true,
         keyPrefix,
         points: limit,
         duration: windowSeconds,

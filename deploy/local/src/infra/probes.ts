@@ -1,6 +1,6 @@
-import { Redis } from 'ioredis';
 import { Kafka, logLevel } from 'kafkajs';
 import { MongoClient } from 'mongodb';
+import { createClient } from 'redis';
 
 /** Succeeds only when a real `ping` command round-trips. */
 export async function pingMongo(url: string, timeoutMs: number): Promise<void> {
@@ -40,29 +40,19 @@ export async function pingKafka(brokers: string[], timeoutMs: number): Promise<v
 
 /** Succeeds only on PONG; one attempt, no reconnect loop. */
 export async function pingRedis(url: string, timeoutMs: number): Promise<void> {
-  const redis = new Redis(url, {
-    lazyConnect: true,
-    connectTimeout: timeoutMs,
-    commandTimeout: timeoutMs,
-    // disconnect() arms this timer and only clears it on a socket "close" that a refused socket has
-    // already emitted, which would hold the process open for the 2 s default.
-    disconnectTimeout: 100,
-    maxRetriesPerRequest: 0,
-    enableOfflineQueue: false,
-    retryStrategy: () => null,
+  const redis = createClient({
+    url,
+    disableOfflineQueue: true,
+    commandOptions: { timeout: timeoutMs },
+    socket: { connectTimeout: timeoutMs, reconnectStrategy: false },
   });
-  // Keeps the real cause (e.g. ECONNREFUSED); connect() itself only says "Connection is closed".
-  let lastError: Error | undefined;
-  redis.on('error', (err: Error) => {
-    lastError = err;
-  });
+  // connect() and ping() reject with the real cause (e.g. ECONNREFUSED); the event only needs a listener.
+  redis.on('error', () => undefined);
   try {
     await redis.connect();
     const answer = await redis.ping();
     if (answer !== 'PONG') throw new Error(`PING answered ${answer}`);
-  } catch (err) {
-    throw lastError ?? err;
   } finally {
-    if (redis.status !== 'end') redis.disconnect();
+    if (redis.isOpen) redis.destroy();
   }
 }

@@ -1,0 +1,93 @@
+import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
+import { testInfra, testLogger, uniqueName } from '@travel/testkit';
+import { createRateLimits, type RateDecision } from '../src/access/rate-limits';
+import { createRedis } from '../src/clients/redis';
+
+/** A TCP relay to the shared Redis that the test can cut, as a lost network would (the Redis itself stays up). */
+async function relayTo(redisUrl: string) {
+  const target = new URL(redisUrl);
+  const sockets = new Set<Socket>();
+  const track = (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('error', () => undefined).on('close', () => sockets.delete(socket));
+  };
+  const server = createServer((inbound) => {
+    const outbound = connect(Number(target.port || 6379), target.hostname);
+    track(inbound);
+    track(outbound);
+    inbound.pipe(outbound).pipe(inbound);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const relayed = new URL(redisUrl);
+  relayed.hostname = '127.0.0.1';
+  relayed.port = String((server.address() as AddressInfo).port);
+  return {
+    url: relayed.toString(),
+    cut() {
+      server.close();
+      for (const socket of sockets) socket.destroy();
+    },
+  };
+}
+
+/** The decision, or 'no answer' if it has not come within Redis's own connect timeout (2 s). */
+const within2s = (decision: Promise<RateDecision>) =>
+  Promise.race([decision, delay(2000).then(() => 'no answer' as const)]);
+
+describe('gateway rate limits in Redis', () => {
+  it('when Redis is reachable, then a window admits exactly its limit, shared by two gateways', async () => {
+    const [a, b] = [
+      createRedis(testInfra().redisUrl, testLogger()),
+      createRedis(testInfra().redisUrl, testLogger()),
+    ];
+    await Promise.all([a.start(), b.start()]);
+    try {
+      const prefix = uniqueName('ct:rl');
+      const [limitsA, limitsB] = [createRateLimits(a.client, prefix), createRateLimits(b.client, prefix)];
+      const limit = { limit: 3, windowSeconds: 60 };
+      const decisions = [
+        await limitsA.consume('key_1', limit),
+        await limitsB.consume('key_1', limit),
+        await limitsA.consume('key_1', limit),
+        await limitsB.consume('key_1', limit),
+      ];
+      expect(decisions.map((d) => [d.allowed, d.remaining])).toEqual([
+        [true, 2],
+        [true, 1],
+        [true, 0],
+        [false, 0],
+      ]);
+      expect(decisions.every((d) => d.limit === 3 && d.resetSeconds >= 1 && d.resetSeconds <= 60)).toBe(true);
+      expect((await limitsA.consume('key_2', limit)).remaining).toBe(2);
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
+  });
+
+  it('when the connection to Redis is lost, then decisions come at once from the in-memory window and stop does not hang', async () => {
+    const relay = await relayTo(testInfra().redisUrl);
+    const redis = createRedis(relay.url, testLogger());
+    await redis.start();
+    try {
+      const limits = createRateLimits(redis.client, uniqueName('ct:rl'));
+      const limit = { limit: 2, windowSeconds: 60 };
+      expect((await limits.consume('key_1', limit)).allowed).toBe(true);
+      relay.cut();
+      await delay(50);
+      const during = [
+        await within2s(limits.consume('key_2', limit)),
+        await within2s(limits.consume('key_2', limit)),
+        await within2s(limits.consume('key_2', limit)),
+      ];
+      expect(during.map((d) => (d === 'no answer' ? d : [d.allowed, d.remaining]))).toEqual([
+        [true, 1],
+        [true, 0],
+        [false, 0],
+      ]);
+      expect(await redis.ping().catch(() => false)).toBe(false);
+    } finally {
+      await redis.stop();
+    }
+  });
+});
