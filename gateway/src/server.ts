@@ -10,10 +10,16 @@ export interface HttpServer {
   stop(): Promise<void>;
 }
 
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 /** The HTTP listener: stops accepting on stop, lets in-flight requests finish (the process deadline bounds it). */
 export function createHttpServer(app: Express, host: string, port: number, logger: Logger): HttpServer {
   const server: Server = createServer(app);
-  server.keepAliveTimeout = 5000;
+  // Idle keep-alive connections are held longer than a load balancer's or client's own idle timeout (60 s
+  // is the common one), so the other side always closes first: a server closing an idle connection at the
+  // moment a client reuses it answers that request with a reset ("other side closed"), seen at 5 s.
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
   return {
     name: 'http-server',
     port: () => (server.address() as AddressInfo | null)?.port ?? port,
