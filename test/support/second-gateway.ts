@@ -32,13 +32,19 @@ export async function startSecondGateway(port: number): Promise<{ url: string; s
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(
-    async () => {
-      const res = await fetch(`${url}/api/ready`);
-      expect(res.status).toBe(200);
-    },
-    { timeoutMs: 30_000, intervalMs: 200 },
-  );
+  try {
+    await waitFor(
+      async () => {
+        const res = await fetch(`${url}/api/ready`);
+        expect(res.status).toBe(200);
+      },
+      { timeoutMs: 30_000, intervalMs: 200 },
+    );
+  } catch (notReady) {
+    // Left running, the child would keep jest (and the e2e slot) from exiting after the run.
+    child.kill('SIGKILL');
+    throw notReady;
+  }
   return {
     url,
     stop: () =>
