@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ServiceClients } from '../../clients/service-clients';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
+import { httpUrl } from '../../http/http-url';
 import { recordAudit } from '../../http/record-audit';
 import { staffOf } from '../../http/request-context';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
@@ -21,7 +22,7 @@ const slug = z
   .string()
   .max(80)
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case letters and digits joined by single hyphens');
-const url = z.url({ protocol: /^https?$/ }).max(2000);
+const url = httpUrl();
 const fields = {
   title: z.string().trim().min(1).max(200),
   slug,

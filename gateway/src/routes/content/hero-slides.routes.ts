@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ServiceClients } from '../../clients/service-clients';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
+import { httpUrl } from '../../http/http-url';
 import { recordAudit } from '../../http/record-audit';
 import { staffOf } from '../../http/request-context';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
@@ -15,14 +16,9 @@ const editors: RouteAccess = { kind: 'staff', platformOnly: true, right: 'hero-c
 
 const fields = {
   title: z.string().trim().min(1).max(200),
-  imageUrl: z.url({ protocol: /^https?$/ }).max(2000),
+  imageUrl: httpUrl(),
   /** A full http(s) URL or a storefront path such as `/offers`. */
-  linkUrl: z
-    .union([
-      z.url({ protocol: /^https?$/ }).max(2000),
-      z.string().regex(/^\/[^/].{0,1999}$/, 'must be a URL or a path'),
-    ])
-    .nullable(),
+  linkUrl: z.union([httpUrl(), z.string().regex(/^\/[^/].{0,1999}$/, 'must be a URL or a path')]).nullable(),
   position: z.number().int().min(0).max(10_000),
   active: z.boolean(),
 };

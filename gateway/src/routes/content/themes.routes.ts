@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ServiceClients } from '../../clients/service-clients';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
+import { httpUrl } from '../../http/http-url';
 import { recordAudit } from '../../http/record-audit';
 import { staffOf } from '../../http/request-context';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
@@ -26,10 +27,7 @@ const createSchema = z.strictObject({
     background: colour.default('#ffffff'),
     text: colour.default('#111827'),
   }),
-  logoUrl: z
-    .url({ protocol: /^https?$/ })
-    .max(2000)
-    .optional(),
+  logoUrl: httpUrl().optional(),
   active: z.boolean().default(false),
 });
 const ownerQuery = z.object({ tenantId: z.string().min(1).max(100).optional() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { httpUrl } from '../../http/http-url';
 import { listBookingsQuery } from '../partner/booking-requests';
 
 // Shapes and ranges only; the promotions service checks what needs the stored promotion (required fields
@@ -36,7 +37,7 @@ export const promotionBodies = {
   offer: z.strictObject({
     title: text(120),
     description: z.string().trim().max(2000),
-    imageUrl: z.url({ protocol: /^https?$/ }).max(2000),
+    imageUrl: httpUrl(),
     code: z.string().regex(/^[A-Za-z0-9_-]{3,40}$/, 'must be 3 to 40 letters, digits, - or _'),
     ...validity,
     audience: z.enum(['b2c', 'tenants']),
