@@ -32,6 +32,7 @@ import { createStorefrontMoney } from './grpc/billing.client';
 import { createBookingGrpc } from './grpc/booking.grpc';
 import { createReprice } from './grpc/pricing.client';
 import { createStorefrontBookingGrpc } from './grpc/storefront-booking.grpc';
+import { createWalletBalance } from './grpc/wallet-balance.client';
 import { createSettler } from './jobs/settler';
 import { createSweeper } from './jobs/sweeper';
 
@@ -112,13 +113,12 @@ export function createBookingService(
     cancelBooking: createCancelBooking({ bookings, now, eventsWritten }),
   });
   const storefront = createStorefrontBookingRepository(mongo.connection);
+  const walletClient = createServiceClient(wallet.WalletServiceDefinition, config.BILLING_ADDRESS, {
+    deadlineMs: config.BILLING_DEADLINE_MS,
+  });
   const settle = createSettleStorefrontBooking({
     storefront,
-    money: createStorefrontMoney(
-      createServiceClient(wallet.WalletServiceDefinition, config.BILLING_ADDRESS, {
-        deadlineMs: config.BILLING_DEADLINE_MS,
-      }),
-    ),
+    money: createStorefrontMoney(walletClient),
     now,
     crash,
     eventsWritten,
@@ -139,7 +139,12 @@ export function createBookingService(
   const adminBookings = createAdminBookingRepository(mongo.connection);
   const adminGrpc = createAdminBookingsGrpc({
     listAdminBookings: createListAdminBookings({ bookings: adminBookings }),
-    createOfflineBooking: createCreateOfflineBooking({ verifier, idempotent }),
+    createOfflineBooking: createCreateOfflineBooking({
+      verifier,
+      idempotent,
+      settle,
+      walletBalance: createWalletBalance(walletClient),
+    }),
     assignSupplier: createAssignSupplier({ bookings: adminBookings, now }),
   });
   const grpc = createGrpcServer({

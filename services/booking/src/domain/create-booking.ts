@@ -57,6 +57,11 @@ export interface BookingChannel {
   /** The events written with the booking (partner live: `booking.created`; storefront: none until paid). */
   eventsAt(createdAt: Date): PendingEvent[];
   storefront?(offer: OfferClaims): StorefrontPart;
+  /**
+   * A last check once the price is known, before anything is written (staff booking from a customer's
+   * wallet: the balance covers it); throwing books nothing and frees the key. Not asked again on a replay.
+   */
+  admit?(amount: number, requestId: string): Promise<void>;
   /** Finishes a written booking before it is answered (storefront: pays and confirms it); idempotent. */
   settle(booking: Booking, requestId: string): Promise<Booking>;
 }
@@ -110,6 +115,7 @@ export function createIdempotentBooking(deps: CreateBookingDeps) {
       // A takeover checks the token again: it may have expired while the first request lay dead.
       const offer = offerOf();
       const amount = await deps.reprice(offer, channel.priceTenant, requestId);
+      await channel.admit?.(amount, requestId);
       outcome = await insertBooking(claim, channel, input, offer, amount);
     } catch (error) {
       // An error is not remembered (decisions.md): a retry with the key runs again.

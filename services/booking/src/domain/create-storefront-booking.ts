@@ -1,6 +1,7 @@
 import type { storefrontBooking } from '@travel/contracts';
 import { AppError } from '@travel/errors';
-import type { OfferTokenVerifier } from '@travel/offer-tokens';
+import type { OfferClaims, OfferTokenVerifier } from '@travel/offer-tokens';
+import type { StorefrontPart } from './booking';
 import { readBookingRequest } from './booking-request';
 import type { CreateBookingResult, IdempotentBooking } from './create-booking';
 import { checkStorefrontOffer } from './offer-check';
@@ -38,21 +39,30 @@ export function createCreateStorefrontBooking(deps: {
         owner: STOREFRONT_OWNER,
         status: 'Pending',
         eventsAt: () => [],
-        storefront: (offer) => ({
-          customerId,
-          useWallet: request.useWallet,
-          discount: 0,
-          walletPaid: 0,
-          charged: 0,
-          paymentId: null,
-          refundableOffer: offer.type !== 'flight' || offer.offer.refundable === true,
-          refund: null,
-          unsettled: true,
-        }),
+        storefront: (offer) => unpaidStorefrontPart(offer, customerId, request.useWallet),
         settle: deps.settle,
       },
       input,
       requestId,
     );
+  };
+}
+
+/** A storefront booking as written, before billing is asked to pay it (also staff's, create-offline-booking.ts). */
+export function unpaidStorefrontPart(
+  offer: OfferClaims,
+  customerId: string,
+  useWallet: boolean,
+): StorefrontPart {
+  return {
+    customerId,
+    useWallet,
+    discount: 0,
+    walletPaid: 0,
+    charged: 0,
+    paymentId: null,
+    refundableOffer: offer.type !== 'flight' || offer.offer.refundable === true,
+    refund: null,
+    unsettled: true,
   };
 }
