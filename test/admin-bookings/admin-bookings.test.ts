@@ -133,8 +133,11 @@ describe('admin bookings: lists, offline bookings and suppliers', () => {
       'GET',
       '/api/admin/bookings?tenantId=storefront&limit=100',
     );
+    // Customers' bookings: made by the customer, or by staff for the customer (offline).
     expect(
-      pageOf(storefront).data.every((row) => row.tenantId === null && row.channel === 'storefront'),
+      pageOf(storefront).data.every(
+        (row) => row.tenantId === null && ['storefront', 'offline'].includes(row.channel),
+      ),
     ).toBe(true);
     const unknown = await staffCall(admin.token, 'GET', '/api/admin/bookings?tenantId=ten_999999999');
     expect(codeOf(unknown)).toEqual([404, 'not_found']);

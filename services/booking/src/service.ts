@@ -36,6 +36,7 @@ import { createBookingGrpc } from './grpc/booking.grpc';
 import { createReprice } from './grpc/pricing.client';
 import { createStorefrontPromotions } from './grpc/promotions.client';
 import { createStorefrontBookingGrpc } from './grpc/storefront-booking.grpc';
+import { createWalletBalance } from './grpc/wallet-balance.client';
 import { createSettler } from './jobs/settler';
 import { createSweeper } from './jobs/sweeper';
 
@@ -122,13 +123,12 @@ export function createBookingService(
       deadlineMs: config.PROMOTIONS_DEADLINE_MS,
     }),
   );
+  const walletClient = createServiceClient(wallet.WalletServiceDefinition, config.BILLING_ADDRESS, {
+    deadlineMs: config.BILLING_DEADLINE_MS,
+  });
   const settle = createSettleStorefrontBooking({
     storefront,
-    money: createStorefrontMoney(
-      createServiceClient(wallet.WalletServiceDefinition, config.BILLING_ADDRESS, {
-        deadlineMs: config.BILLING_DEADLINE_MS,
-      }),
-    ),
+    money: createStorefrontMoney(walletClient),
     promotions: storefrontPromotions,
     now,
     crash,
@@ -157,7 +157,12 @@ export function createBookingService(
   const adminBookings = createAdminBookingRepository(mongo.connection);
   const adminGrpc = createAdminBookingsGrpc({
     listAdminBookings: createListAdminBookings({ bookings: adminBookings }),
-    createOfflineBooking: createCreateOfflineBooking({ verifier, idempotent }),
+    createOfflineBooking: createCreateOfflineBooking({
+      verifier,
+      idempotent,
+      settle,
+      walletBalance: createWalletBalance(walletClient),
+    }),
     assignSupplier: createAssignSupplier({ bookings: adminBookings, now }),
   });
   const grpc = createGrpcServer({

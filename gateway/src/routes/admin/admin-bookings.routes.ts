@@ -1,15 +1,18 @@
 import type { adminBooking } from '@travel/contracts';
 import { AppError } from '@travel/errors';
+import type { Response } from 'express';
 import { z } from 'zod';
 import type { ServiceClients } from '../../clients/service-clients';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import { recordAudit } from '../../http/record-audit';
+import { staffOf } from '../../http/request-context';
 import type { RouteDefinition } from '../../http/route-table';
 import { tenantScopeOf } from '../../http/tenant-scope';
 import { validate } from '../../http/validate';
 import { createBookingBody, IDEMPOTENCY_KEY_HEADER, readIdempotentCreate } from '../partner/booking-requests';
 import { isoDay } from './params';
+import { CUSTOMER_ID, CUSTOMER_SUPPORT_RIGHT } from './wallets.routes';
 
 const listQuery = z.strictObject({
   tenantId: z.string().trim().min(1).max(100).optional(),
@@ -27,7 +30,26 @@ const listQuery = z.strictObject({
   cursor: z.string().min(1).max(200).optional(),
 });
 
-const offlineBody = createBookingBody.extend({ tenantId: z.string().trim().min(1).max(100).optional() });
+/**
+ * A tenant's booking (`tenantId`: the platform names it, tenant staff their own) or a storefront customer's
+ * (`customerId` with `payment`, platform staff): one or the other.
+ */
+const offlineBody = createBookingBody
+  .extend({
+    tenantId: z.string().trim().min(1).max(100).optional(),
+    customerId: z.string().trim().min(1).max(40).optional(),
+    payment: z.enum(['wallet']).optional(),
+  })
+  .superRefine((body, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (body.customerId === undefined) {
+      if (body.payment !== undefined)
+        issue('payment', "is for a customer's booking (a tenant's is invoiced to the tenant)");
+      return;
+    }
+    if (body.tenantId !== undefined) issue('tenantId', 'must be absent with customerId');
+    if (body.payment === undefined) issue('payment', 'is required with customerId');
+  });
 
 export const assignSupplierBody = z.strictObject({
   bookingIds: z.array(z.string().min(1).max(40)).min(1).max(100),
@@ -71,13 +93,15 @@ export function adminBookingRoutes({ clients }: { clients: ServiceClients }): Ro
             req.get(IDEMPOTENCY_KEY_HEADER),
             req.body,
           );
-          const { tenantId, ...booking } = body;
-          const scope = await tenantScopeOf(clients, res, tenantId, { storefront: false });
-          if (scope.all)
-            throw new AppError('bad_request', undefined, [{ path: 'tenantId', message: 'is required' }]);
+          const { tenantId, customerId, ...booking } = body;
+          const owner =
+            customerId === undefined
+              ? { tenantId: await offlineTenantOf(clients, res, tenantId) }
+              : { tenantId: '', customerId: await offlineCustomerOf(clients, res, customerId) };
           const reply = await api.createOfflineBooking(
             {
-              tenantId: scope.tenantId,
+              ...owner,
+              staffUserId: staffOf(res).userId,
               idempotencyKey,
               requestFingerprint,
               ...booking,
@@ -92,7 +116,9 @@ export function adminBookingRoutes({ clients }: { clients: ServiceClients }): Ro
               action: 'booking.created_offline',
               targetType: 'booking',
               targetId: made.id,
-              details: { tenantId: made.tenantId, amount: made.amount },
+              details: customerId
+                ? { customerId, amount: made.amount, payment: booking.payment }
+                : { tenantId: made.tenantId, amount: made.amount },
             });
           res.status(201).json(dataBody(made));
         },
@@ -126,6 +152,29 @@ export function adminBookingRoutes({ clients }: { clients: ServiceClients }): Ro
       ],
     },
   ];
+}
+
+/** The tenant an offline booking is for: tenant staff their own, the platform the one it names. */
+async function offlineTenantOf(clients: ServiceClients, res: Response, tenantId: string | undefined) {
+  const scope = await tenantScopeOf(clients, res, tenantId, { storefront: false });
+  if (scope.all) throw new AppError('bad_request', undefined, [{ path: 'tenantId', message: 'is required' }]);
+  return scope.tenantId;
+}
+
+/**
+ * The storefront customer an offline booking is for (docs/decisions.md "Admin bookings"): customers are the
+ * platform's, so platform staff with the customer-support right `bookings` (the wallet top-up's); identity
+ * says whether the customer exists (`404` if not).
+ */
+async function offlineCustomerOf(clients: ServiceClients, res: Response, customerId: string) {
+  const staff = staffOf(res);
+  if (!staff.platform)
+    throw new AppError('forbidden', 'Only platform staff may book for a storefront customer.');
+  if (!staff.rights.includes(CUSTOMER_SUPPORT_RIGHT))
+    throw new AppError('forbidden', `Your role lacks the right ${CUSTOMER_SUPPORT_RIGHT}.`);
+  if (!CUSTOMER_ID.test(customerId)) throw new AppError('not_found', `No customer ${customerId}.`);
+  await clients.customers.getProfile({ customerId }, callOptions(res));
+  return customerId;
 }
 
 export function presentAdminBooking(row: adminBooking.AdminBooking | undefined, withPeople = false) {

@@ -10,8 +10,9 @@ import { validate } from '../../http/validate';
 import { presentWalletEntry } from '../storefront/booking-presenters';
 import { stringParam } from './params';
 
-/** Customer support on the platform (right `bookings`): storefront customers are the platform's, not a tenant's. */
-const support: RouteAccess = { kind: 'staff', platformOnly: true, right: 'bookings' };
+/** The platform's customer-support right: storefront customers are the platform's, not a tenant's. */
+export const CUSTOMER_SUPPORT_RIGHT = 'bookings';
+const support: RouteAccess = { kind: 'staff', platformOnly: true, right: CUSTOMER_SUPPORT_RIGHT };
 
 const topUpSchema = z.strictObject({
   amount: z.number().int().min(1).max(10_000_000),
@@ -19,7 +20,7 @@ const topUpSchema = z.strictObject({
 });
 
 /** `cus_<n>`: anything else names no customer. */
-const CUSTOMER_ID = /^cus_[0-9]{1,15}$/;
+export const CUSTOMER_ID = /^cus_[0-9]{1,15}$/;
 
 /** `POST /api/admin/wallets/:customerId/top-ups`: a staff credit to a customer's wallet (a goodwill gesture, a test). */
 export function walletAdminRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {

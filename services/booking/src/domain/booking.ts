@@ -55,6 +55,8 @@ export interface StorefrontPart {
   refund: StorefrontRefund | null;
   /** True while money is owed to or by the booking (pending payment or refund): the settler's index. */
   unsettled: boolean;
+  /** The platform staff member who booked it for the customer (an offline booking); absent when the customer did. */
+  bookedBy?: string;
 }
 
 /** A booking and where it stands. */

@@ -19,7 +19,7 @@ import { ownerOf } from './caller';
 import type { CrashHook } from './crash-points';
 import { checkOffer } from './offer-check';
 import { newPnr } from './pnr';
-import type { StorefrontDiscounts } from './storefront-discounts';
+import { discountTotal, type StorefrontDiscounts } from './storefront-discounts';
 
 /** The total (whole rupees) an offer costs today: pricing's answer for the tenant (null: the platform default). */
 export type Reprice = (offer: OfferClaims, tenantId: string | null, requestId: string) => Promise<number>;
@@ -68,6 +68,11 @@ export interface BookingChannel {
   ): Promise<StorefrontDiscounts>;
   undoDiscounts?(attempt: string, requestId: string): Promise<void>;
   storefront?(offer: OfferClaims, discounts: StorefrontDiscounts | null): StorefrontPart;
+  /**
+   * A last check once the price is known, before anything is written (staff booking from a customer's
+   * wallet: the balance covers it); throwing books nothing and frees the key. Not asked again on a replay.
+   */
+  admit?(amount: number, requestId: string): Promise<void>;
   /** Finishes a written booking before it is answered (storefront: pays and confirms it); idempotent. */
   settle(booking: Booking, requestId: string): Promise<Booking>;
 }
@@ -123,6 +128,7 @@ export function createIdempotentBooking(deps: CreateBookingDeps) {
       const offer = offerOf();
       const amount = await deps.reprice(offer, channel.priceTenant, requestId);
       discounts = (await channel.discounts?.(offer, amount, claim.attempt, requestId)) ?? null;
+      await channel.admit?.(amount - (discounts ? discountTotal(discounts) : 0), requestId);
       outcome = await insertBooking(claim, channel, input, offer, amount, discounts);
     } catch (error) {
       if (discounts?.voucher) await undoUnbooked(claim, channel, requestId);

@@ -1,27 +1,46 @@
 import type { adminBooking } from '@travel/contracts';
-import { badRequest } from '@travel/errors';
+import { AppError, badRequest, type FieldProblem } from '@travel/errors';
 import type { OfferTokenVerifier } from '@travel/offer-tokens';
 import { newPendingEvent } from '../db/pending-event';
 import type { Owner } from './booking';
 import { readBookingRequest } from './booking-request';
 import type { CreateBookingResult, IdempotentBooking } from './create-booking';
-import { checkOffer } from './offer-check';
+import { STOREFRONT_OWNER, unpaidStorefrontPart } from './create-storefront-booking';
+import { checkOffer, checkStorefrontOffer } from './offer-check';
+import type { SettleStorefrontBooking } from './settle-storefront-booking';
+
+/** What a customer's wallet holds now, whole rupees (billing's GetWallet). */
+export type WalletBalance = (customerId: string, requestId: string) => Promise<number>;
+
+/** How staff may pay a customer's booking: from the customer's wallet (docs/decisions.md "Admin bookings"). */
+const PAYMENTS = ['wallet'];
+
+/** The idempotency scope of platform staff booking for customers (tenant ids are `ten_<n>`, never this). */
+const PLATFORM_STAFF = 'staff:platform';
 
 /**
- * `POST /api/admin/bookings`: staff book for a tenant from an offer token bound to that tenant, through the
- * same idempotent create as partner bookings. The booking is the tenant's, live, priced for the tenant, and
- * owned by no API client (client 0): partners' keys do not list it and its events reach no partner webhook;
- * billing invoices it to the tenant. The key is shared by the tenant's staff.
+ * `POST /api/admin/bookings`: staff book from an offer token through the same idempotent create as partner
+ * and storefront bookings.
+ * - For a tenant: a token bound to that tenant, live, priced for the tenant, owned by no API client
+ *   (client 0): partners' keys do not list it and its events reach no partner webhook; billing invoices it
+ *   to the tenant. The key is shared by the tenant's staff.
+ * - For a storefront customer (`customerId`, platform staff): the customer's own storefront booking from a
+ *   storefront token at the platform default price, written `Pending` and paid from the customer's wallet
+ *   by the storefront's settle (billing, idempotent on the booking; the settler finishes a crash), checked
+ *   first to cover the whole total (`409` otherwise, nothing booked). The key is the platform staff's.
  */
 export function createCreateOfflineBooking(deps: {
   verifier: OfferTokenVerifier;
   idempotent: IdempotentBooking;
+  settle: SettleStorefrontBooking;
+  walletBalance: WalletBalance;
 }) {
-  return (
-    request: adminBooking.CreateOfflineBookingRequest,
-    requestId: string,
-  ): Promise<CreateBookingResult> => {
-    if (!request.tenantId) throw badRequest([{ path: 'tenantId', message: 'is required' }]);
+  function forTenant(request: adminBooking.CreateOfflineBookingRequest, requestId: string) {
+    const problems: FieldProblem[] = [];
+    if (!request.tenantId) problems.push({ path: 'tenantId', message: 'is required' });
+    if (request.payment !== undefined)
+      problems.push({ path: 'payment', message: "is for a customer's booking (tenants are invoiced)" });
+    if (problems.length > 0) throw badRequest(problems);
     const owner: Owner = { tenantId: request.tenantId, clientId: 0, livemode: true };
     const input = readBookingRequest({ ...request, caller: undefined });
     return deps.idempotent(
@@ -37,5 +56,53 @@ export function createCreateOfflineBooking(deps: {
       input,
       requestId,
     );
-  };
+  }
+
+  function forCustomer(
+    request: adminBooking.CreateOfflineBookingRequest,
+    customerId: string,
+    requestId: string,
+  ) {
+    const problems: FieldProblem[] = [];
+    if (!customerId) problems.push({ path: 'customerId', message: 'must not be empty' });
+    if (request.tenantId) problems.push({ path: 'tenantId', message: 'must be absent with customerId' });
+    if (!PAYMENTS.includes(request.payment ?? ''))
+      problems.push({ path: 'payment', message: `must be one of: ${PAYMENTS.join(', ')}` });
+    if (!request.staffUserId) problems.push({ path: 'staffUserId', message: 'is required' });
+    if (problems.length > 0) throw badRequest(problems);
+    const input = readBookingRequest({ ...request, caller: undefined });
+    return deps.idempotent(
+      {
+        scope: `${PLATFORM_STAFF}:${input.idempotencyKey}`,
+        checkOffer: (token) => checkStorefrontOffer(deps.verifier, token),
+        priceTenant: null,
+        owner: STOREFRONT_OWNER,
+        status: 'Pending',
+        eventsAt: () => [],
+        storefront: (offer) => ({
+          ...unpaidStorefrontPart(offer, customerId, true),
+          bookedBy: request.staffUserId,
+        }),
+        admit: async (amount, id) => {
+          const balance = await deps.walletBalance(customerId, id);
+          if (balance < amount)
+            throw new AppError(
+              'conflict',
+              `The customer's wallet holds ${balance} INR and the booking costs ${amount} INR; top it up first.`,
+            );
+        },
+        settle: deps.settle,
+      },
+      input,
+      requestId,
+    );
+  }
+
+  return (
+    request: adminBooking.CreateOfflineBookingRequest,
+    requestId: string,
+  ): Promise<CreateBookingResult> =>
+    request.customerId === undefined
+      ? forTenant(request, requestId)
+      : forCustomer(request, request.customerId, requestId);
 }

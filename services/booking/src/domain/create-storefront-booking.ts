@@ -1,6 +1,7 @@
 import type { storefrontBooking } from '@travel/contracts';
 import { AppError } from '@travel/errors';
-import type { OfferTokenVerifier } from '@travel/offer-tokens';
+import type { OfferClaims, OfferTokenVerifier } from '@travel/offer-tokens';
+import type { StorefrontPart } from './booking';
 import { readBookingRequest } from './booking-request';
 import type { CreateBookingResult, IdempotentBooking } from './create-booking';
 import { checkStorefrontOffer } from './offer-check';
@@ -8,6 +9,7 @@ import type { SettleStorefrontBooking } from './settle-storefront-booking';
 import {
   discountTotal,
   type PriceStorefrontDiscounts,
+  type StorefrontDiscounts,
   type StorefrontPromotions,
 } from './storefront-discounts';
 
@@ -50,23 +52,34 @@ export function createCreateStorefrontBooking(deps: {
         discounts: (offer, amount, attempt, requestId) =>
           deps.discounts({ offer, amount, voucherCode, customerId }, attempt, requestId),
         undoDiscounts: (attempt, requestId) => deps.promotions.release(attempt, requestId),
-        storefront: (offer, discounts) => ({
-          customerId,
-          useWallet: request.useWallet,
-          discount: discounts ? discountTotal(discounts) : 0,
-          automaticDiscount: discounts?.automatic ?? null,
-          voucher: discounts?.voucher ?? null,
-          walletPaid: 0,
-          charged: 0,
-          paymentId: null,
-          refundableOffer: offer.type !== 'flight' || offer.offer.refundable === true,
-          refund: null,
-          unsettled: true,
-        }),
+        storefront: (offer, discounts) =>
+          unpaidStorefrontPart(offer, customerId, request.useWallet, discounts),
         settle: deps.settle,
       },
       input,
       requestId,
     );
+  };
+}
+
+/** A storefront booking as written, before billing is asked to pay it (also staff's, create-offline-booking.ts). */
+export function unpaidStorefrontPart(
+  offer: OfferClaims,
+  customerId: string,
+  useWallet: boolean,
+  discounts: StorefrontDiscounts | null = null,
+): StorefrontPart {
+  return {
+    customerId,
+    useWallet,
+    discount: discounts ? discountTotal(discounts) : 0,
+    automaticDiscount: discounts?.automatic ?? null,
+    voucher: discounts?.voucher ?? null,
+    walletPaid: 0,
+    charged: 0,
+    paymentId: null,
+    refundableOffer: offer.type !== 'flight' || offer.offer.refundable === true,
+    refund: null,
+    unsettled: true,
   };
 }

@@ -41,16 +41,20 @@ export function createAdminBookingsGrpc(
   };
 }
 
-/** Who owns it: a storefront customer, a tenant's API client (partner), or the tenant's staff (offline, client 0). */
+/**
+ * Who made it: a storefront customer, a tenant's API client (partner), or staff (offline: for a tenant, client
+ * 0; or for a customer, who owns it then).
+ */
 function encodeAdminBooking(row: AdminBookingRow, withPeople: boolean): adminBooking.AdminBooking {
   const { booking } = row;
   const customerId = booking.storefront?.customerId;
+  const byStaff = booking.storefront ? booking.storefront.bookedBy !== undefined : booking.clientId === 0;
   return {
     booking: encodeBooking(booking, withPeople),
     tenantId: booking.tenantId || undefined,
     clientId: booking.clientId > 0 ? booking.clientId : undefined,
     customerId,
     supplierId: row.supplierId ?? undefined,
-    channel: customerId ? 'storefront' : booking.clientId > 0 ? 'partner' : 'offline',
+    channel: byStaff ? 'offline' : customerId ? 'storefront' : 'partner',
   };
 }
