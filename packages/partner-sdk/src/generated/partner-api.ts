@@ -444,7 +444,11 @@ export interface components {
         };
         /** @enum {string} */
         PricedService: "flight" | "hotel" | "car" | "insurance";
-        /** @description An IATA airport code (`DEL`) or a city name (`Delhi`); trimmed. */
+        /**
+         * @description An IATA airport code (`DEL`) or a city name (`Delhi`), in any case, trimmed; common aliases
+         *     (Bangalore, Bombay, Calcutta, ...) too. It must be a place the search knows (27 Indian and 12
+         *     international cities with their airports); another is `400 bad_request` on the field.
+         */
         Place: string;
         /**
          * @default economy
@@ -463,7 +467,8 @@ export interface components {
         /**
          * @description Opaque and tamper-proof: pass it unchanged to `POST /bookings`. Valid for 15 minutes from the
          *     search (then booking answers `410 offer_expired`), and only for the tenant of the client that
-         *     searched. Every search issues new tokens, even for the same offer.
+         *     searched. Every search issues new tokens, even for the same offer. A token the search did not
+         *     issue (the examples in this document included) is `400 bad_request` on `offerToken`.
          */
         OfferToken: string;
         /**
@@ -614,7 +619,7 @@ export interface components {
             offerToken: components["schemas"]["OfferToken"];
             /** @description Whom to contact about the booking. */
             contact: {
-                /** @description Trimmed; not empty. */
+                /** @description Trimmed; not blank. */
                 name: string;
                 /** Format: email */
                 email: string;
@@ -626,7 +631,9 @@ export interface components {
             reference?: string;
         };
         Traveller: {
+            /** @description Trimmed; not blank. */
             firstName: string;
+            /** @description Trimmed; not blank. */
             lastName: string;
         };
         /**
@@ -686,7 +693,10 @@ export interface components {
         /** @enum {string} */
         WebhookEventType: "booking.created" | "booking.cancelled" | "invoice.paid";
         WebhookRequest: {
-            /** @description https, public host (see above). */
+            /**
+             * @description https, public host (see above); outside production also `http` to a loopback address. The
+             *     host must resolve when the endpoint is registered, else `400 bad_request` on `url`.
+             */
             url: string;
             /** @description Types to receive; empty or absent means all. */
             events?: components["schemas"]["WebhookEventType"][];
@@ -1395,7 +1405,7 @@ export interface operations {
                  *     digits before the point, e.g. `1234.5`. The results are whole rupees.
                  * @example 1234.5
                  */
-                amount: number;
+                amount: string;
             };
             header?: never;
             path?: never;
@@ -1793,7 +1803,10 @@ export interface operations {
                  * @example 25
                  */
                 limit?: number;
-                /** @description The `nextCursor` of the previous page, unchanged. Absent for the first page. */
+                /**
+                 * @description The `nextCursor` of the previous page, unchanged. Absent for the first page. A cursor this list
+                 *     did not return is `400 bad_request` on `cursor`.
+                 */
                 cursor?: string;
             };
             header?: never;
@@ -2109,7 +2122,10 @@ export interface operations {
                  * @example 25
                  */
                 limit?: number;
-                /** @description The `nextCursor` of the previous page, unchanged. Absent for the first page. */
+                /**
+                 * @description The `nextCursor` of the previous page, unchanged. Absent for the first page. A cursor this list
+                 *     did not return is `400 bad_request` on `cursor`.
+                 */
                 cursor?: string;
             };
             header?: never;
