@@ -31,9 +31,15 @@ export function createHttpServer(app: Express, host: string, port: number, logge
           resolve();
         });
       }),
+    // A keep-alive connection whose request was in flight at stop turns idle once answered: it is closed
+    // then, not after the keep-alive timeout, so the process exits as soon as its last answer is out.
     stop: () =>
       new Promise((resolve) => {
-        server.close(() => resolve());
+        const sweep = setInterval(() => server.closeIdleConnections(), 100);
+        server.close(() => {
+          clearInterval(sweep);
+          resolve();
+        });
         server.closeIdleConnections();
       }),
   };
