@@ -6,8 +6,9 @@ import { z } from 'zod';
  * answers then broke their own schema.
  */
 export function httpUrl() {
+  // `abort`: a value that is no URL at all gets that one problem, not the ASCII one beside it.
   return z
-    .url({ protocol: /^https?$/ })
+    .url({ protocol: /^https?$/, abort: true })
     .max(2000)
     .regex(/^https?:\/\/[\x21-\x7e]+$/, 'must be an http(s) URL in ASCII (punycode for other hosts)');
 }
