@@ -17,6 +17,7 @@ RUN npm install --global --no-audit --no-fund --loglevel=error pnpm@9.15.9
 WORKDIR /src
 # Dependencies first, from the lockfile alone, so a code change reuses this layer.
 COPY pnpm-lock.yaml pnpm-workspace.yaml package.json ./
+COPY patches ./patches
 RUN pnpm fetch
 COPY . .
 RUN pnpm install --frozen-lockfile --offline
