@@ -8,10 +8,12 @@ export async function consoleCall(
   method: string,
   path: string,
   body?: unknown,
+  extraHeaders: Record<string, string> = {},
 ): Promise<ApiResponse> {
   const headers = {
     ...(token === null ? {} : bearer(token)),
     ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    ...extraHeaders,
   };
   const res = await call(method, path, {
     headers,

@@ -13,7 +13,9 @@ import { createOutboxBacklog } from './db/outbox-backlog';
 import type { EventsWritten } from './db/pending-event';
 import { createStorefrontBookingRepository } from './db/storefront-booking.repository';
 import { createAssignSupplier } from './domain/assign-supplier';
-import { createCancelBooking } from './domain/cancel-booking';
+import { createStorefrontDiscounts, createTenantDiscounts } from './domain/booking-discounts';
+import { createCancelBooking, createCancelOwned } from './domain/cancel-booking';
+import { createCancelOfflineBooking } from './domain/cancel-offline-booking';
 import { createCancelStorefrontBooking } from './domain/cancel-storefront-booking';
 import { crashHook } from './domain/crash-points';
 import {
@@ -27,14 +29,13 @@ import { createListAdminBookings } from './domain/list-admin-bookings';
 import { createGetBooking, createListBookings } from './domain/read-bookings';
 import { createGetStorefrontBooking, createListStorefrontBookings } from './domain/read-storefront-bookings';
 import { createSettleStorefrontBooking } from './domain/settle-storefront-booking';
-import { createStorefrontDiscounts } from './domain/storefront-discounts';
 import { createBookingOutbox, outboxEntryOf } from './events/booking-outbox';
 import { observeOutboxBacklog } from './events/outbox-metrics';
 import { createAdminBookingsGrpc } from './grpc/admin-bookings.grpc';
 import { createStorefrontMoney } from './grpc/billing.client';
 import { createBookingGrpc } from './grpc/booking.grpc';
 import { createReprice } from './grpc/pricing.client';
-import { createStorefrontPromotions } from './grpc/promotions.client';
+import { createBookingPromotions } from './grpc/promotions.client';
 import { createStorefrontBookingGrpc } from './grpc/storefront-booking.grpc';
 import { createWalletBalance } from './grpc/wallet-balance.client';
 import { createSettler } from './jobs/settler';
@@ -118,7 +119,7 @@ export function createBookingService(
     cancelBooking: createCancelBooking({ bookings, now, eventsWritten }),
   });
   const storefront = createStorefrontBookingRepository(mongo.connection);
-  const storefrontPromotions = createStorefrontPromotions(
+  const bookingPromotions = createBookingPromotions(
     createServiceClient(promotions.PromotionsServiceDefinition, config.PROMOTIONS_ADDRESS, {
       deadlineMs: config.PROMOTIONS_DEADLINE_MS,
     }),
@@ -129,7 +130,7 @@ export function createBookingService(
   const settle = createSettleStorefrontBooking({
     storefront,
     money: createStorefrontMoney(walletClient),
-    promotions: storefrontPromotions,
+    promotions: bookingPromotions,
     now,
     crash,
     eventsWritten,
@@ -140,8 +141,8 @@ export function createBookingService(
       idempotent,
       verifier,
       settle,
-      discounts: createStorefrontDiscounts(storefrontPromotions),
-      promotions: storefrontPromotions,
+      discounts: createStorefrontDiscounts(bookingPromotions),
+      promotions: bookingPromotions,
     }),
     getBooking: createGetStorefrontBooking({ storefront }),
     listBookings: createListStorefrontBookings({ storefront }),
@@ -162,8 +163,15 @@ export function createBookingService(
       idempotent,
       settle,
       walletBalance: createWalletBalance(walletClient),
+      tenantDiscounts: createTenantDiscounts(bookingPromotions),
+      promotions: bookingPromotions,
+      logger,
     }),
     assignSupplier: createAssignSupplier({ bookings: adminBookings, now }),
+    cancelOfflineBooking: createCancelOfflineBooking({
+      bookings: adminBookings,
+      cancelOwned: createCancelOwned({ bookings, now, eventsWritten }),
+    }),
   });
   const grpc = createGrpcServer({
     host: config.GRPC_HOST,

@@ -238,20 +238,7 @@ describe('storefront crash safety', () => {
 
   it('when booking is killed after the payment of a booking with a voucher, then the settler confirms its redemption for the booking', async () => {
     const env = { ...envWith(billing.address), GRPC_PORT: String(await freePort()) };
-    const code = uniqueName('CRASH')
-      .toUpperCase()
-      .replace(/[^A-Z0-9]/g, '');
-    const { promotion } = await promotions.client.createPromotion({
-      actorUserId: 'usr_test',
-      kind: 'voucher',
-      fields: {
-        code,
-        amount: 250,
-        maxRedemptions: 3,
-        validFrom: new Date(Date.now() - 60_000),
-        validUntil: new Date(Date.now() + 86_400_000),
-      },
-    });
+    const { code, id: voucherId } = await promotions.newVoucher({ amount: 250, maxRedemptions: 3 });
     const customerId = uniqueName('cus');
     const offer = await storefrontFlight(world, true);
     const request = {
@@ -288,7 +275,7 @@ describe('storefront crash safety', () => {
       expect(redemption).toMatchObject({ bookingId: listed?.id, status: 'confirmed', discount: 250 });
       const voucher = (
         await promotions.client.listPromotions({ kind: 'voucher', limit: 100 })
-      ).promotions.find((p) => p.id === promotion?.id);
+      ).promotions.find((p) => p.id === voucherId);
       expect(voucher?.redeemedCount).toBe(1);
     } finally {
       await service.stop();

@@ -54,7 +54,24 @@ export async function startPromotions(namespace: string) {
   const client = createServiceClient(promotions.PromotionsServiceDefinition, service.address, {
     deadlineMs: 20_000,
   });
-  return { address: service.address, client, stop: () => service.stop() };
+  /** A fixed-amount voucher valid for a day with a fresh code (upper case, letters and digits). */
+  async function newVoucher(fields: { amount: number; maxRedemptions: number }) {
+    const code = uniqueName('VCH')
+      .toUpperCase()
+      .replace(/[^A-Z0-9]/g, '');
+    const { promotion } = await client.createPromotion({
+      actorUserId: 'usr_test',
+      kind: 'voucher',
+      fields: {
+        code,
+        ...fields,
+        validFrom: new Date(Date.now() - 60_000),
+        validUntil: new Date(Date.now() + 86_400_000),
+      },
+    });
+    return { code, id: promotion?.id ?? '' };
+  }
+  return { address: service.address, client, newVoucher, stop: () => service.stop() };
 }
 
 /** The built billing service as its own OS process (so SIGKILL is a real crash), healthy on return. */

@@ -76,7 +76,7 @@ export function createPromotionsService(
     groupId: PROMOTIONS_CONSUMER_GROUP,
     topicOptions,
     handledEvents: createProcessedEvents(mongo.connection),
-    confirm: (bookingId) => confirmRedemption(bookingId),
+    confirm: (bookingId, reservationKey) => confirmRedemption(bookingId, reservationKey),
     release: (bookingId) => releaseRedemption(bookingId, 'booking.cancelled'),
     logger,
   });

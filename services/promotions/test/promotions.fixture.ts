@@ -81,6 +81,7 @@ export async function startPromotions(clock = testClock()) {
       type: 'booking.created' | 'booking.cancelled',
       bookingId: string,
       eventId = newEventId(),
+      voucherReservationKey?: string,
     ) {
       const payload = bookingEvents.BookingEvent.encode(
         bookingEvents.BookingEvent.fromPartial({
@@ -92,6 +93,7 @@ export async function startPromotions(clock = testClock()) {
           currency: 'INR',
           route: 'DEL → BOM',
           date: '2027-01-15',
+          voucherReservationKey,
         }),
       ).finish();
       const event = {

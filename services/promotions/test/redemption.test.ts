@@ -135,6 +135,37 @@ describe('voucher redemption', () => {
     expect(await codeOf(redeem(code, 'bkg_rebind_again', holder))).toBe('ok');
   });
 
+  it("when a tenant's booking lost its own confirmation, then its booking.created (naming the reservation key) confirms and binds it, and its cancellation frees it once", async () => {
+    const voucher = await createVoucher(promotions.client, promotions.clock, {
+      maxRedemptions: 1,
+      maxRedemptionsPerHolder: 1,
+    });
+    const code = voucher.fields?.code ?? '';
+    const holder = tenant();
+    await redeem(code, 'att_offline', holder);
+    await promotions.publishBooking('booking.created', 'bkg_offline', undefined, 'att_offline');
+    await waitFor(async () => {
+      // Asking again is idempotent: it answers the redemption now bound to the booking.
+      const { redemption } = await promotions.client.confirmRedemption({ bookingId: 'bkg_offline' });
+      expect(redemption).toMatchObject({ bookingId: 'bkg_offline', status: 'confirmed' });
+    });
+    // Past its reservation time it stays: the sweeper frees only reservations nobody confirmed.
+    try {
+      promotions.clock.advance(16 * 60_000);
+      await promotions.expireReservations();
+      expect(await countOf(voucher.id)).toBe(1);
+    } finally {
+      promotions.clock.set(new Date());
+    }
+    const eventId = await promotions.publishBooking('booking.cancelled', 'bkg_offline');
+    await waitFor(async () => expect(await countOf(voucher.id)).toBe(0));
+    await promotions.publishBooking('booking.cancelled', 'bkg_offline', eventId);
+    await redeem(code, 'att_offline_next', holder);
+    const again = await promotions.publishBooking('booking.cancelled', 'bkg_offline');
+    await waitFor(async () => expect(await promotions.handled(again)).toBe(true));
+    expect(await countOf(voucher.id)).toBe(1);
+  });
+
   it('when a booking fails after redeeming, then ReleaseRedemption leaves no redemption, also when called twice', async () => {
     const voucher = await createVoucher(promotions.client, promotions.clock, { maxRedemptions: 1 });
     const code = voucher.fields?.code ?? '';

@@ -10,8 +10,14 @@ import { staffOf } from '../../http/request-context';
 import type { RouteDefinition } from '../../http/route-table';
 import { tenantScopeOf } from '../../http/tenant-scope';
 import { validate } from '../../http/validate';
-import { createBookingBody, IDEMPOTENCY_KEY_HEADER, readIdempotentCreate } from '../partner/booking-requests';
-import { isoDay } from './params';
+import {
+  cancelBookingBody,
+  createBookingBody,
+  IDEMPOTENCY_KEY_HEADER,
+  isBookingId,
+  readIdempotentCreate,
+} from '../partner/booking-requests';
+import { isoDay, stringParam } from './params';
 import { CUSTOMER_ID, CUSTOMER_SUPPORT_RIGHT } from './wallets.routes';
 
 const listQuery = z.strictObject({
@@ -39,6 +45,7 @@ const offlineBody = createBookingBody
     tenantId: z.string().trim().min(1).max(100).optional(),
     customerId: z.string().trim().min(1).max(40).optional(),
     payment: z.enum(['wallet']).optional(),
+    voucherCode: z.string().trim().min(1).max(40).optional(),
   })
   .superRefine((body, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
@@ -49,7 +56,14 @@ const offlineBody = createBookingBody
     }
     if (body.tenantId !== undefined) issue('tenantId', 'must be absent with customerId');
     if (body.payment === undefined) issue('payment', 'is required with customerId');
+    if (body.voucherCode !== undefined) issue('voucherCode', "is for a tenant's booking");
   });
+
+/**
+ * Spending a tenant's voucher takes the right that shows the tenant its promotions and previews them
+ * (`/api/admin/vouchers/apply`, `/mine`): docs/decisions.md "Admin bookings".
+ */
+const VOUCHER_RIGHT = 'bookings';
 
 export const assignSupplierBody = z.strictObject({
   bookingIds: z.array(z.string().min(1).max(40)).min(1).max(100),
@@ -58,8 +72,9 @@ export const assignSupplierBody = z.strictObject({
 
 /**
  * Admin bookings (decisions.md "Corporate travel, supply and reports"; rights in docs/decisions.md "Admin
- * bookings"): any staff list the bookings they may see and book offline for their tenant (the platform for any
- * tenant); assigning a supplier is the platform's. Changes are audited in identity's log.
+ * bookings"): any staff list the bookings they may see, book offline for their tenant (the platform for any
+ * tenant; a voucher with the right `bookings`) and cancel those offline bookings; assigning a supplier is the
+ * platform's. Changes are audited in identity's log.
  */
 export function adminBookingRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
   const api = clients.adminBooking;
@@ -94,6 +109,11 @@ export function adminBookingRoutes({ clients }: { clients: ServiceClients }): Ro
             req.body,
           );
           const { tenantId, customerId, ...booking } = body;
+          if (booking.voucherCode !== undefined && !staffOf(res).rights.includes(VOUCHER_RIGHT))
+            throw new AppError(
+              'forbidden',
+              `Your role lacks the right ${VOUCHER_RIGHT} to redeem a voucher.`,
+            );
           const owner =
             customerId === undefined
               ? { tenantId: await offlineTenantOf(clients, res, tenantId) }
@@ -118,9 +138,37 @@ export function adminBookingRoutes({ clients }: { clients: ServiceClients }): Ro
               targetId: made.id,
               details: customerId
                 ? { customerId, amount: made.amount, payment: booking.payment }
-                : { tenantId: made.tenantId, amount: made.amount },
+                : {
+                    tenantId: made.tenantId,
+                    amount: made.amount,
+                    ...(made.discount
+                      ? { voucherCode: made.discount.code, discount: made.discount.amount }
+                      : {}),
+                  },
             });
           res.status(201).json(dataBody(made));
+        },
+      ],
+    },
+    {
+      method: 'post',
+      path: '/api/admin/bookings/:id/cancel',
+      access: { kind: 'staff' },
+      handlers: [
+        async (req, res) => {
+          validate(cancelBookingBody, req.body);
+          const id = stringParam(req, 'id');
+          if (!isBookingId(id)) throw new AppError('not_found', `No booking ${id}.`);
+          const scope = await tenantScopeOf(clients, res, undefined, { storefront: false });
+          const reply = await api.cancelOfflineBooking({ scope, id }, callOptions(res));
+          const cancelled = presentAdminBooking(reply.booking, true);
+          await recordAudit(clients, res, {
+            action: 'booking.cancelled_offline',
+            targetType: 'booking',
+            targetId: cancelled.id,
+            details: { tenantId: cancelled.tenantId },
+          });
+          res.json(dataBody(cancelled));
         },
       ],
     },
@@ -197,6 +245,9 @@ export function presentAdminBooking(row: adminBooking.AdminBooking | undefined, 
     clientId: row.clientId ?? null,
     customerId: row.customerId ?? null,
     supplierId: row.supplierId ?? null,
+    discount: row.discount
+      ? { code: row.discount.code ?? null, amount: row.discount.amount, total: row.discount.total }
+      : null,
     ...(withPeople
       ? {
           contact: {

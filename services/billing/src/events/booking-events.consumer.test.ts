@@ -43,6 +43,14 @@ describe('booking events consumer decoding', () => {
     expect(() => decodeBookingFact(envelope(encode(booking), { tenantId: '' }))).toThrow(PoisonEventError);
   });
 
+  it("when a tenant's booking carries a voucher discount, then the tenant owes the amount less it", () => {
+    const discounted = decodeBookingFact(envelope(encode({ ...booking, discount: 400 })));
+    expect(discounted).toMatchObject({ booking: { id: 'bkg_7', amount: 5000 } });
+    expect(() => decodeBookingFact(envelope(encode({ ...booking, discount: 5401 })))).toThrow(
+      PoisonEventError,
+    );
+  });
+
   it("when the booking is a storefront customer's, then it is no tenant's fact (never invoiced, never poison)", () => {
     const storefront = encode({ ...booking, customerId: 'cus_1', walletPaid: 400, charged: 5000 });
     expect(decodeBookingFact(envelope(storefront, { tenantId: '', clientId: '' }))).toBe('storefront');

@@ -144,5 +144,6 @@ export function toBooking(doc: BookingDocument | null): Booking | null {
     createdAt: doc.createdAt,
     status: doc.status,
     ...(doc.storefront ? { storefront: doc.storefront } : {}),
+    ...(doc.voucher ? { voucher: doc.voucher } : {}),
   };
 }

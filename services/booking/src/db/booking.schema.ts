@@ -1,5 +1,6 @@
 import { Schema } from 'mongoose';
 import type { BookingStatus, BookingType, Contact, StorefrontPart, Traveller } from '../domain/booking';
+import type { VoucherDiscount } from '../domain/booking-discounts';
 import { type PendingEvent, pendingEventSchema } from './pending-event';
 
 /**
@@ -38,6 +39,8 @@ export interface BookingDocument {
   supplierId?: string | null;
   /** A storefront booking's customer and money; absent on partner bookings (tenant '' and client 0 here). */
   storefront?: StorefrontPart;
+  /** The voucher a tenant's offline booking redeemed; absent without one. */
+  voucher?: VoucherDiscount;
 }
 
 export const bookingSchema = new Schema<BookingDocument>(
@@ -71,6 +74,7 @@ export const bookingSchema = new Schema<BookingDocument>(
     pendingEvents: { type: [pendingEventSchema], default: [] },
     supplierId: { type: String, default: undefined },
     storefront: { type: Schema.Types.Mixed, default: undefined },
+    voucher: { type: Schema.Types.Mixed, default: undefined },
   },
   { collection: 'bookings', versionKey: false, minimize: false },
 );

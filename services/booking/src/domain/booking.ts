@@ -1,5 +1,5 @@
 import type { OfferClaims } from '@travel/offer-tokens';
-import type { AutomaticDiscount, VoucherDiscount } from './storefront-discounts';
+import type { AutomaticDiscount, VoucherDiscount } from './booking-discounts';
 
 /** `Pending`: a storefront booking written but not yet paid (never shown; the settler finishes it). */
 export type BookingStatus = 'Pending' | 'Upcoming' | 'Cancelled' | 'Completed';
@@ -79,6 +79,16 @@ export interface Booking extends Owner {
   status: BookingStatus;
   /** Storefront bookings only (partner bookings have a tenant and a client instead). */
   storefront?: StorefrontPart;
+  /**
+   * A tenant's offline booking that redeemed a voucher (the tenant its holder): the tenant is invoiced
+   * `amount` − `voucher.amount`. Storefront bookings keep theirs in `storefront`.
+   */
+  voucher?: VoucherDiscount;
+}
+
+/** What a booking's discounts took off its amount (0 when none). */
+export function discountOf(booking: Booking): number {
+  return booking.storefront?.discount ?? booking.voucher?.amount ?? 0;
 }
 
 export function bookingId(number: number): string {

@@ -2,7 +2,7 @@ import type { booking } from '@travel/contracts';
 import { AppError } from '@travel/errors';
 import type { BookingRepository } from '../db/booking.repository';
 import { type EventsWritten, newPendingEvent } from '../db/pending-event';
-import { type Booking, todayOf } from './booking';
+import { type Booking, type Owner, todayOf } from './booking';
 import { ownerOf } from './caller';
 
 export interface CancelDeps {
@@ -18,17 +18,23 @@ export interface CancelDeps {
  * nothing. Only when it does not land is the booking read, to say why.
  */
 export function createCancelBooking(deps: CancelDeps) {
-  return async (request: booking.CancelBookingRequest): Promise<Booking> => {
-    const owner = ownerOf(request.caller);
+  const cancelOwned = createCancelOwned(deps);
+  return (request: booking.CancelBookingRequest): Promise<Booking> =>
+    cancelOwned(request.id, ownerOf(request.caller));
+}
+
+/** The cancel of a booking of this owner (a partner's client, or a tenant's staff: client 0). */
+export function createCancelOwned(deps: CancelDeps) {
+  return async (id: string, owner: Owner): Promise<Booking> => {
     const at = deps.now();
     const event = newPendingEvent('booking.cancelled', at);
-    const cancelled = await deps.bookings.cancel(request.id, owner, todayOf(at), event);
+    const cancelled = await deps.bookings.cancel(id, owner, todayOf(at), event);
     if (cancelled) {
       deps.eventsWritten(cancelled.booking, cancelled.events);
       return cancelled.booking;
     }
-    const found = await deps.bookings.findOwned(request.id, owner);
-    if (!found) throw new AppError('not_found', `No booking ${request.id}.`);
+    const found = await deps.bookings.findOwned(id, owner);
+    if (!found) throw new AppError('not_found', `No booking ${id}.`);
     if (found.status !== 'Upcoming') throw notUpcoming(found.id, found.status);
     // Travelled already; the sweeper may not have come by yet. Record it as it is.
     await deps.bookings.completePast(todayOf(at), at, found.id);

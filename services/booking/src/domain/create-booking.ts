@@ -14,12 +14,12 @@ import {
   type StorefrontPart,
   travelDateOf,
 } from './booking';
+import { type BookingDiscounts, discountTotal } from './booking-discounts';
 import { type BookingRequest, readBookingRequest } from './booking-request';
 import { ownerOf } from './caller';
 import type { CrashHook } from './crash-points';
 import { checkOffer } from './offer-check';
 import { newPnr } from './pnr';
-import { discountTotal, type StorefrontDiscounts } from './storefront-discounts';
 
 /** The total (whole rupees) an offer costs today: pricing's answer for the tenant (null: the platform default). */
 export type Reprice = (offer: OfferClaims, tenantId: string | null, requestId: string) => Promise<number>;
@@ -57,17 +57,19 @@ export interface BookingChannel {
   /** The events written with the booking (partner live: `booking.created`; storefront: none until paid). */
   eventsAt(createdAt: Date): PendingEvent[];
   /**
-   * Storefront: the discounts at the repriced amount, taken before the booking is written (a voucher is
-   * reserved under the attempt: a refusal books nothing); `undoDiscounts` gives them back when it was not.
+   * The discounts at the repriced amount (storefront; a tenant's offline booking with a voucher), taken
+   * before the booking is written (a voucher is reserved under the attempt: a refusal books nothing);
+   * `undoDiscounts` gives them back when it was not. A booking without a `storefront` part keeps its voucher
+   * on the booking itself (`Booking.voucher`).
    */
   discounts?(
     offer: OfferClaims,
     amount: number,
     attempt: string,
     requestId: string,
-  ): Promise<StorefrontDiscounts>;
+  ): Promise<BookingDiscounts>;
   undoDiscounts?(attempt: string, requestId: string): Promise<void>;
-  storefront?(offer: OfferClaims, discounts: StorefrontDiscounts | null): StorefrontPart;
+  storefront?(offer: OfferClaims, discounts: BookingDiscounts | null): StorefrontPart;
   /**
    * A last check once the price is known, before anything is written (staff booking from a customer's
    * wallet: the balance covers it); throwing books nothing and frees the key. Not asked again on a replay.
@@ -122,7 +124,7 @@ export function createIdempotentBooking(deps: CreateBookingDeps) {
     offerOf: () => OfferClaims,
   ): Promise<CreateBookingResult> {
     let outcome: { inserted: Booking; events: PendingEvent[] } | { found: Booking };
-    let discounts: StorefrontDiscounts | null = null;
+    let discounts: BookingDiscounts | null = null;
     try {
       // A takeover checks the token again: it may have expired while the first request lay dead.
       const offer = offerOf();
@@ -170,7 +172,7 @@ export function createIdempotentBooking(deps: CreateBookingDeps) {
     input: BookingRequest,
     offer: OfferClaims,
     amount: number,
-    discounts: StorefrontDiscounts | null,
+    discounts: BookingDiscounts | null,
   ): Promise<{ inserted: Booking; events: PendingEvent[] } | { found: Booking }> {
     const number = await deps.counters.next('booking');
     const createdAt = deps.now();
@@ -191,7 +193,11 @@ export function createIdempotentBooking(deps: CreateBookingDeps) {
         travellers: input.travellers,
         createdAt,
         status: channel.status,
-        ...(channel.storefront ? { storefront: channel.storefront(offer, discounts) } : {}),
+        ...(channel.storefront
+          ? { storefront: channel.storefront(offer, discounts) }
+          : discounts?.voucher
+            ? { voucher: discounts.voucher }
+            : {}),
       };
       const result = await deps.bookings.insert({
         ...booking,

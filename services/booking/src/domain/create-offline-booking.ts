@@ -1,8 +1,10 @@
 import type { adminBooking } from '@travel/contracts';
 import { AppError, badRequest, type FieldProblem } from '@travel/errors';
+import type { Logger } from '@travel/logger';
 import type { OfferTokenVerifier } from '@travel/offer-tokens';
 import { newPendingEvent } from '../db/pending-event';
-import type { Owner } from './booking';
+import type { Booking, Owner } from './booking';
+import type { BookingPromotions, PriceTenantDiscounts } from './booking-discounts';
 import { readBookingRequest } from './booking-request';
 import type { CreateBookingResult, IdempotentBooking } from './create-booking';
 import { STOREFRONT_OWNER, unpaidStorefrontPart } from './create-storefront-booking';
@@ -23,7 +25,8 @@ const PLATFORM_STAFF = 'staff:platform';
  * and storefront bookings.
  * - For a tenant: a token bound to that tenant, live, priced for the tenant, owned by no API client
  *   (client 0): partners' keys do not list it and its events reach no partner webhook; billing invoices it
- *   to the tenant. The key is shared by the tenant's staff.
+ *   to the tenant, less the discount of a voucher (`voucherCode`) the tenant redeemed as its holder before
+ *   the booking was written, as a storefront booking does. The key is shared by the tenant's staff.
  * - For a storefront customer (`customerId`, platform staff): the customer's own storefront booking from a
  *   storefront token at the platform default price, written `Pending` and paid from the customer's wallet
  *   by the storefront's settle (billing, idempotent on the booking; the settler finishes a crash), checked
@@ -34,6 +37,9 @@ export function createCreateOfflineBooking(deps: {
   idempotent: IdempotentBooking;
   settle: SettleStorefrontBooking;
   walletBalance: WalletBalance;
+  tenantDiscounts: PriceTenantDiscounts;
+  promotions: Pick<BookingPromotions, 'confirm' | 'release'>;
+  logger: Logger;
 }) {
   function forTenant(request: adminBooking.CreateOfflineBookingRequest, requestId: string) {
     const problems: FieldProblem[] = [];
@@ -41,21 +47,52 @@ export function createCreateOfflineBooking(deps: {
     if (request.payment !== undefined)
       problems.push({ path: 'payment', message: "is for a customer's booking (tenants are invoiced)" });
     if (problems.length > 0) throw badRequest(problems);
-    const owner: Owner = { tenantId: request.tenantId, clientId: 0, livemode: true };
+    const tenantId = request.tenantId;
+    const owner: Owner = { tenantId, clientId: 0, livemode: true };
     const input = readBookingRequest({ ...request, caller: undefined });
+    const voucherCode = request.voucherCode?.trim() || null;
     return deps.idempotent(
       {
-        scope: `staff:${request.tenantId}:${input.idempotencyKey}`,
+        scope: `staff:${tenantId}:${input.idempotencyKey}`,
         checkOffer: (token) => checkOffer(deps.verifier, token, owner),
         priceTenant: owner.tenantId,
         owner,
         status: 'Upcoming',
         eventsAt: (occurredAt) => [newPendingEvent('booking.created', occurredAt)],
-        settle: async (booked) => booked,
+        discounts: voucherCode
+          ? (offer, amount, attempt, id) =>
+              deps.tenantDiscounts({ offer, amount, voucherCode, tenantId }, attempt, id)
+          : undefined,
+        undoDiscounts: (attempt, id) => deps.promotions.release(attempt, id),
+        settle: confirmVoucher,
       },
       input,
       requestId,
     );
+  }
+
+  /**
+   * A tenant's booking is written `Upcoming` with its `booking.created`: its voucher's redemption is
+   * confirmed here (after the write, and again on a replay: idempotent) and, should this call fail or the
+   * process die first, by promotions on `booking.created`, which names the reservation key. So a failure
+   * here is logged, never answered: the booking stands.
+   */
+  async function confirmVoucher(booked: Booking, requestId: string): Promise<Booking> {
+    const voucher = booked.voucher;
+    if (!voucher || booked.status !== 'Upcoming') return booked;
+    try {
+      if (!(await deps.promotions.confirm(booked.id, voucher.reservationKey, requestId)))
+        deps.logger.warn(
+          { bookingId: booked.id, voucherId: voucher.voucherId },
+          'voucher reservation gone (expired) before the booking confirmed it; booked at its discount',
+        );
+    } catch (error) {
+      deps.logger.warn(
+        { bookingId: booked.id, voucherId: voucher.voucherId, err: error },
+        "voucher confirmation failed; promotions confirms it on the booking's booking.created",
+      );
+    }
+    return booked;
   }
 
   function forCustomer(
@@ -65,6 +102,8 @@ export function createCreateOfflineBooking(deps: {
   ) {
     const problems: FieldProblem[] = [];
     if (!customerId) problems.push({ path: 'customerId', message: 'must not be empty' });
+    if (request.voucherCode !== undefined)
+      problems.push({ path: 'voucherCode', message: "is for a tenant's booking" });
     if (request.tenantId) problems.push({ path: 'tenantId', message: 'must be absent with customerId' });
     if (!PAYMENTS.includes(request.payment ?? ''))
       problems.push({ path: 'payment', message: `must be one of: ${PAYMENTS.join(', ')}` });

@@ -2,16 +2,16 @@ import type { storefrontBooking } from '@travel/contracts';
 import { AppError } from '@travel/errors';
 import type { OfferClaims, OfferTokenVerifier } from '@travel/offer-tokens';
 import type { StorefrontPart } from './booking';
+import {
+  type BookingDiscounts,
+  type BookingPromotions,
+  discountTotal,
+  type PriceStorefrontDiscounts,
+} from './booking-discounts';
 import { readBookingRequest } from './booking-request';
 import type { CreateBookingResult, IdempotentBooking } from './create-booking';
 import { checkStorefrontOffer } from './offer-check';
 import type { SettleStorefrontBooking } from './settle-storefront-booking';
-import {
-  discountTotal,
-  type PriceStorefrontDiscounts,
-  type StorefrontDiscounts,
-  type StorefrontPromotions,
-} from './storefront-discounts';
 
 /** The storefront has no tenant and no client: its bookings carry these, and their customer. */
 export const STOREFRONT_OWNER = { tenantId: '', clientId: 0, livemode: true } as const;
@@ -32,7 +32,7 @@ export function createCreateStorefrontBooking(deps: {
   verifier: OfferTokenVerifier;
   settle: SettleStorefrontBooking;
   discounts: PriceStorefrontDiscounts;
-  promotions: Pick<StorefrontPromotions, 'release'>;
+  promotions: Pick<BookingPromotions, 'release'>;
 }) {
   return (
     request: storefrontBooking.CreateStorefrontBookingRequest,
@@ -67,7 +67,7 @@ export function unpaidStorefrontPart(
   offer: OfferClaims,
   customerId: string,
   useWallet: boolean,
-  discounts: StorefrontDiscounts | null = null,
+  discounts: BookingDiscounts | null = null,
 ): StorefrontPart {
   return {
     customerId,

@@ -2,8 +2,8 @@ import type { Logger } from '@travel/logger';
 import { type EventsWritten, newPendingEvent } from '../db/pending-event';
 import type { StorefrontBookingRepository } from '../db/storefront-booking.repository';
 import type { Booking } from './booking';
+import type { BookingPromotions } from './booking-discounts';
 import type { CrashHook } from './crash-points';
-import type { StorefrontPromotions } from './storefront-discounts';
 
 /** Billing, as a storefront booking needs it: both calls idempotent on the booking id. */
 export interface StorefrontMoney {
@@ -20,7 +20,7 @@ export interface StorefrontMoney {
 export interface SettleDeps {
   storefront: StorefrontBookingRepository;
   money: StorefrontMoney;
-  promotions: Pick<StorefrontPromotions, 'confirm'>;
+  promotions: Pick<BookingPromotions, 'confirm'>;
   now: () => Date;
   crash: CrashHook;
   eventsWritten: EventsWritten;

@@ -35,7 +35,7 @@ const STATUS_OF: Record<PendingEvent['type'], BookingStatus> = {
 /**
  * The envelope of architecture.md, keyed by the booking id so that one booking's events stay in order. A
  * storefront booking's has no tenant and no client (its customer is in the payload), so no partner
- * consumer takes it for a tenant's.
+ * consumer takes it for a tenant's. A tenant's offline booking with a voucher carries its discount.
  */
 function toOutgoing(event: PendingEvent, booking: Booking): OutgoingEvent {
   const payload = bookingEvents.BookingEvent.encode({
@@ -55,6 +55,10 @@ function toOutgoing(event: PendingEvent, booking: Booking): OutgoingEvent {
           walletPaid: booking.storefront.walletPaid,
           charged: booking.storefront.charged,
         }
+      : {}),
+    // A tenant's voucher: billing invoices `amount` − `discount`; promotions confirms by the reservation key.
+    ...(booking.voucher
+      ? { discount: booking.voucher.amount, voucherReservationKey: booking.voucher.reservationKey }
       : {}),
   }).finish();
   return {

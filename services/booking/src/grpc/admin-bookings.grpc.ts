@@ -2,6 +2,8 @@ import type { adminBooking } from '@travel/contracts';
 import type { RequestContext, ServiceImplementation } from '@travel/grpc';
 import type { AdminBookingRow } from '../db/admin-booking.repository';
 import type { createAssignSupplier } from '../domain/assign-supplier';
+import { discountOf } from '../domain/booking';
+import type { createCancelOfflineBooking } from '../domain/cancel-offline-booking';
 import type { createCreateOfflineBooking } from '../domain/create-offline-booking';
 import type { createListAdminBookings } from '../domain/list-admin-bookings';
 import { encodeBooking } from './booking.grpc';
@@ -10,6 +12,7 @@ export interface AdminBookingUseCases {
   listAdminBookings: ReturnType<typeof createListAdminBookings>;
   createOfflineBooking: ReturnType<typeof createCreateOfflineBooking>;
   assignSupplier: ReturnType<typeof createAssignSupplier>;
+  cancelOfflineBooking: ReturnType<typeof createCancelOfflineBooking>;
 }
 
 /** Thin handlers: decode, call one use case, encode. */
@@ -30,6 +33,9 @@ export function createAdminBookingsGrpc(
         booking: encodeAdminBooking({ booking: result.booking, supplierId: null }, true),
         replayed: result.replayed,
       };
+    },
+    async cancelOfflineBooking(request) {
+      return { booking: encodeAdminBooking(await useCases.cancelOfflineBooking(request), true) };
     },
     async assignSupplier(request, context) {
       const result = await useCases.assignSupplier(request, context.logger);
@@ -56,5 +62,16 @@ function encodeAdminBooking(row: AdminBookingRow, withPeople: boolean): adminBoo
     customerId,
     supplierId: row.supplierId ?? undefined,
     channel: byStaff ? 'offline' : customerId ? 'storefront' : 'partner',
+    discount: discountOfBooking(booking),
   };
+}
+
+/** What came off the amount and the voucher that took it, if any: a tenant's voucher or the storefront's. */
+function discountOfBooking(
+  booking: AdminBookingRow['booking'],
+): adminBooking.AdminBookingDiscount | undefined {
+  const amount = discountOf(booking);
+  if (amount <= 0) return undefined;
+  const code = booking.voucher?.code ?? booking.storefront?.voucher?.code ?? undefined;
+  return { code, amount, total: booking.amount - amount };
 }

@@ -1,20 +1,20 @@
 import type { promotions } from '@travel/contracts';
 import { type ServiceClient, withRequestMetadata } from '@travel/grpc';
-import type { StorefrontPromotions } from '../domain/storefront-discounts';
+import type { BookingPromotions } from '../domain/booking-discounts';
 
-/** Promotions' side of a storefront booking: the automatic discount and the voucher's redemption. */
-export function createStorefrontPromotions(
+/** Promotions' side of a booking: the storefront's automatic discount and a voucher's redemption. */
+export function createBookingPromotions(
   client: ServiceClient<typeof promotions.PromotionsServiceDefinition>,
-): StorefrontPromotions {
+): BookingPromotions {
   return {
     async bestDiscount(service, amount, requestId) {
       const best = await client.bestDiscount({ service, amount }, withRequestMetadata(requestId));
       if (!best.discountId || best.discount <= 0) return null;
       return { id: best.discountId, name: best.name ?? '', amount: best.discount };
     },
-    async redeem({ code, key, customerId, service, amount }, requestId) {
+    async redeem({ code, key, holder, service, amount }, requestId) {
       const { redemption } = await client.redeemVoucher(
-        { code, bookingId: key, holder: { customerId }, service, amount },
+        { code, bookingId: key, holder, service, amount },
         withRequestMetadata(requestId),
       );
       if (!redemption) throw new Error(`promotions answered no redemption of ${code}`);

@@ -12,8 +12,11 @@ import type { Logger } from '@travel/logger';
 export const PROMOTIONS_CONSUMER_GROUP = 'promotions-bookings';
 
 export interface BookingEventsConsumerOptions extends Omit<ConsumerOptions, 'topics' | 'handle'> {
-  /** `booking.created`: the booking was written, its reservation is kept (if the booking's own call was lost). */
-  confirm(bookingId: string, logger: Logger): Promise<unknown>;
+  /**
+   * `booking.created`: the booking was written, its reservation is kept (if the booking's own call was
+   * lost), found by the key it was reserved under when the event names one.
+   */
+  confirm(bookingId: string, reservationKey: string | undefined, logger: Logger): Promise<unknown>;
   /** `booking.cancelled`: its redemption is given back. */
   release(bookingId: string, logger: Logger): Promise<unknown>;
 }
@@ -29,20 +32,20 @@ export function createBookingEventsConsumer(options: BookingEventsConsumerOption
     topics: [BOOKING_EVENTS_TOPIC],
     async handle(event, _topic, logger) {
       if (event.type !== 'booking.created' && event.type !== 'booking.cancelled') return;
-      const bookingId = bookingIdOf(event.payload, event.type);
-      if (event.type === 'booking.created') await confirm(bookingId, logger);
-      else await release(bookingId, logger);
+      const { id, voucherReservationKey } = bookingOf(event.payload, event.type);
+      if (event.type === 'booking.created') await confirm(id, voucherReservationKey || undefined, logger);
+      else await release(id, logger);
     },
   });
 }
 
-function bookingIdOf(payload: Uint8Array, type: string): string {
-  let id: string;
+function bookingOf(payload: Uint8Array, type: string): bookingEvents.BookingEvent {
+  let booking: bookingEvents.BookingEvent;
   try {
-    id = bookingEvents.BookingEvent.decode(payload).id;
+    booking = bookingEvents.BookingEvent.decode(payload);
   } catch (error) {
     throw new PoisonEventError(`undecodable ${type} payload: ${(error as Error).message}`);
   }
-  if (!id) throw new PoisonEventError(`${type} without a booking id`);
-  return id;
+  if (!booking.id) throw new PoisonEventError(`${type} without a booking id`);
+  return booking;
 }

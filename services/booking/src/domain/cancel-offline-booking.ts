@@ -1,0 +1,37 @@
+import type { adminBooking } from '@travel/contracts';
+import { AppError } from '@travel/errors';
+import type { AdminBookingRepository, AdminBookingRow } from '../db/admin-booking.repository';
+import { tenantFilterOf } from './admin-scope';
+import type { createCancelOwned } from './cancel-booking';
+
+const BOOKING_ID = /^bkg_[0-9]{1,15}$/;
+
+/**
+ * `POST /api/admin/bookings/{id}/cancel` (docs/decisions.md "Admin bookings"): staff cancel a tenant's
+ * offline booking (client 0, no storefront part) in their scope through the partner cancel's one
+ * conditional update, so its `booking.cancelled` reverses the invoice line and gives a voucher's redemption
+ * back. Outside the scope `404`; a partner's or a customer's booking `409` (its owner cancels it).
+ */
+export function createCancelOfflineBooking(deps: {
+  bookings: AdminBookingRepository;
+  cancelOwned: ReturnType<typeof createCancelOwned>;
+}) {
+  return async (request: adminBooking.CancelOfflineBookingRequest): Promise<AdminBookingRow> => {
+    const scope = tenantFilterOf(request.scope);
+    const [row] = BOOKING_ID.test(request.id) ? await deps.bookings.findByIds([request.id]) : [];
+    const booking = row?.booking;
+    if (!row || !booking || (scope !== undefined && booking.tenantId !== scope))
+      throw new AppError('not_found', `No booking ${request.id}.`);
+    if (booking.storefront || booking.clientId !== 0 || !booking.tenantId)
+      throw new AppError(
+        'conflict',
+        `Booking ${booking.id} was made by ${booking.storefront ? 'a storefront customer' : 'an API client'}; it is cancelled there.`,
+      );
+    const cancelled = await deps.cancelOwned(booking.id, {
+      tenantId: booking.tenantId,
+      clientId: 0,
+      livemode: booking.livemode,
+    });
+    return { booking: cancelled, supplierId: row.supplierId };
+  };
+}
