@@ -1,5 +1,6 @@
 import { bookingReply } from './booking.fixture';
 import { presentBooking, presentBookingListItem } from './booking-presenters';
+import { Booking, BookingListItem } from './contract/components';
 import { formatCreatedAt } from './presenters';
 
 const reply = bookingReply();
@@ -20,6 +21,11 @@ const listed = {
 describe('booking presenters', () => {
   it('when a booking is listed, then it shows the list fields only, absent reference as null', () => {
     expect(presentBookingListItem(reply)).toEqual(listed);
+  });
+
+  it('when a booking is presented, then the contract response schemas accept it', () => {
+    expect(BookingListItem.safeParse(presentBookingListItem(reply)).success).toBe(true);
+    expect(Booking.safeParse(presentBooking(reply)).success).toBe(true);
   });
 
   it('when a booking is read alone, then contact (absent phone as null) and travellers are added', () => {

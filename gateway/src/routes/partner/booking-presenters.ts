@@ -1,19 +1,24 @@
 import type { booking } from '@travel/contracts';
+import type { z } from 'zod';
+import type { Booking, BookingListItem } from './contract/components';
 import { formatCreatedAt } from './presenters';
+
+type ListItem = z.output<typeof BookingListItem>;
 
 // Booking messages → the partner API's Booking and BookingListItem (partner.yaml, decisions.md "Bookings").
 
 /** The fields every read shows, list elements included. */
-export function presentBookingListItem(reply: booking.Booking) {
+export function presentBookingListItem(reply: booking.Booking): ListItem {
   return {
     id: reply.id,
     pnr: reply.pnr,
-    type: reply.type,
+    // The booking service's closed sets (its domain types); a partner never sees a `Pending` booking.
+    type: reply.type as ListItem['type'],
     route: reply.route,
     date: reply.date,
-    status: reply.status,
+    status: reply.status as ListItem['status'],
     amount: reply.amount,
-    currency: reply.currency,
+    currency: reply.currency as ListItem['currency'],
     reference: reply.reference ?? null,
     livemode: reply.livemode,
     createdAt: formatCreatedAt(reply.createdAt),
@@ -21,7 +26,7 @@ export function presentBookingListItem(reply: booking.Booking) {
 }
 
 /** The create response, the single read and the cancel answer also show who travels and whom to contact. */
-export function presentBooking(reply: booking.Booking | undefined) {
+export function presentBooking(reply: booking.Booking | undefined): z.output<typeof Booking> {
   if (!reply?.contact) throw new Error('the booking service answered no booking or one without contact');
   const { contact } = reply;
   return {

@@ -1,33 +1,18 @@
 import { createHash } from 'node:crypto';
 import { AppError, badRequest, type FieldProblem } from '@travel/errors';
 import { stringify } from 'safe-stable-stringify';
-import { z } from 'zod';
-import { emailAddress } from '../../http/email';
+import type { z } from 'zod';
 import { check } from '../../http/validate';
+import { BookingRequest } from './contract/components';
+import { bookingIdParams, cancelBookingBody, idempotencyKey, pageQuery } from './contract/operations';
 
 // The HTTP contract of the booking routes (partner-api.md §4, §8; decisions.md): shapes, lengths and
 // limits are checked here; the offer token's signature, tenant and expiry are the booking service's.
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
-/** 8 to 100 visible ASCII characters: a UUID fits, and so does any key a client library generates. */
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,100}$/;
-
-const personName = (max: number) => z.string().trim().min(1, 'must not be empty').max(max);
-
-export const createBookingBody = z.strictObject({
-  offerToken: z.string().min(1, 'must not be empty').max(4096),
-  contact: z.strictObject({
-    name: personName(200),
-    email: emailAddress('must be an email address'),
-    phone: z.string().trim().max(40).optional(),
-  }),
-  travellers: z
-    .array(z.strictObject({ firstName: personName(100), lastName: personName(100) }))
-    .max(9, 'at most 9 travellers')
-    .optional(),
-  reference: z.string().max(80).optional(),
-});
+/** The body of `POST /bookings` (the partner contract's `BookingRequest`). */
+export const createBookingBody = BookingRequest;
 
 export type CreateBookingBody = z.output<typeof createBookingBody>;
 
@@ -57,7 +42,7 @@ export function readIdempotentCreate<S extends z.ZodType>(
 ): { idempotencyKey: string; requestFingerprint: string; body: z.output<S> } {
   // An empty header is a key the client forgot to fill in, not a key.
   if (header === undefined || header === '') throw new AppError('idempotency_key_required');
-  const problems: FieldProblem[] = IDEMPOTENCY_KEY.test(header)
+  const problems: FieldProblem[] = idempotencyKey.safeParse(header).success
     ? []
     : [{ path: IDEMPOTENCY_KEY_HEADER, message: 'must be 8 to 100 visible ASCII characters' }];
   const checked = check(schema, body);
@@ -73,22 +58,12 @@ export function fingerprintOf(body: unknown): string {
     .digest('hex');
 }
 
-export const listBookingsQuery = z.object({
-  limit: z
-    .string()
-    .regex(/^[0-9]{1,3}$/, 'must be an integer from 1 to 100')
-    .transform(Number)
-    .pipe(z.number().min(1, 'must be an integer from 1 to 100').max(100, 'must be an integer from 1 to 100'))
-    .default(25),
-  cursor: z.string().min(1, 'must not be empty').max(200).optional(),
-});
+/** `limit` and `cursor` of a paged list (the internal lists import it under this name too). */
+export const listBookingsQuery = pageQuery;
 
-/** `POST /bookings/{id}/cancel` takes no body; an empty one or `{}` is fine. */
-export const cancelBookingBody = z.strictObject({});
+export { cancelBookingBody };
 
 /** `bkg_<n>`, within the integers a service can hold exactly; anything else cannot be a booking. */
-const BOOKING_ID = /^bkg_[0-9]{1,15}$/;
-
 export function isBookingId(id: string): boolean {
-  return BOOKING_ID.test(id);
+  return bookingIdParams.shape.id.safeParse(id).success;
 }

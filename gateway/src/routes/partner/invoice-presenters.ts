@@ -1,17 +1,19 @@
 import type { billing } from '@travel/contracts';
 import { displayDay } from '@travel/partner-formats';
+import type { z } from 'zod';
+import type { Invoice } from './contract/components';
 import { formatCreatedAt } from './presenters';
 
 // Invoice messages → the partner API's Invoice (partner-api.md §2, partner.yaml).
 
-export function presentInvoice(invoice: billing.Invoice | undefined) {
+export function presentInvoice(invoice: billing.Invoice | undefined): z.output<typeof Invoice> {
   if (!invoice) throw new Error('the billing service answered no invoice');
   return {
     id: invoice.id,
     number: invoice.number,
     amount: invoice.amount,
     paidAmount: invoice.paidAmount,
-    status: invoice.status,
+    status: invoice.status as z.output<typeof Invoice>['status'],
     dueDate: displayDay(invoice.dueDate),
     createdAt: formatCreatedAt(invoice.createdAt),
     payments: invoice.payments.map((payment) => ({

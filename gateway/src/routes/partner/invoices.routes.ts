@@ -5,14 +5,11 @@ import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import type { RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
-import { listBookingsQuery as pageQuery } from './booking-requests';
 import { callerOf } from './caller';
+import { invoiceIdParams, pageQuery } from './contract/operations';
 import { presentInvoice } from './invoice-presenters';
 
 const reads = { kind: 'partner', scope: 'invoices:read', tenantLinked: true } as const;
-
-/** `inv_<n>` within the integers a service holds exactly; anything else cannot be an invoice. */
-const INVOICE_ID = /^inv_[0-9]{1,15}$/;
 
 /** `GET /invoices`, `GET /invoices/{id}`: the tenant's invoices once sent (live data; a test key sees none). */
 export function invoicesRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
@@ -52,6 +49,6 @@ export function invoicesRoutes({ clients }: { clients: ServiceClients }): RouteD
 /** An id that is not `inv_<n>` names no invoice: 404 without asking the service. */
 function invoiceIdOf(req: Request): string {
   const id = String(req.params.id);
-  if (!INVOICE_ID.test(id)) throw new AppError('not_found', `No invoice ${id}.`);
+  if (!invoiceIdParams.shape.id.safeParse(id).success) throw new AppError('not_found', `No invoice ${id}.`);
   return id;
 }

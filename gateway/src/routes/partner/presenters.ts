@@ -1,7 +1,14 @@
 import type { pricing, search } from '@travel/contracts';
 import { displayTimestamp } from '@travel/partner-formats';
+import type { z } from 'zod';
+import type { CarResult, FlightOffer, HotelResult, Price } from './contract/components';
 
-// Proto messages → the partner API's JSON shapes (partner.yaml).
+// Proto messages → the partner API's JSON shapes, typed by the contract's response schemas (partner.yaml is
+// generated from them). A proto string that is one of a closed set (a currency, a cabin) is cast to it: the
+// service's own types say which values it sends.
+
+type Shape<S extends z.ZodType> = z.output<S>;
+const INR = 'INR' as const;
 
 /** A service's timestamp as partners read it, `YYYY-MM-DD HH:MM:SS` in UTC (partner-api.md §2). */
 export function formatCreatedAt(at: Date | undefined): string {
@@ -9,18 +16,18 @@ export function formatCreatedAt(at: Date | undefined): string {
   return displayTimestamp(at);
 }
 
-export function presentPrice(price: pricing.Price | undefined) {
+export function presentPrice(price: pricing.Price | undefined): Shape<typeof Price> {
   if (!price) throw new Error('a service answered no price');
   return {
     baseAmount: price.baseAmount,
     tax: price.tax,
     fee: price.fee,
     total: price.total,
-    currency: price.currency,
+    currency: price.currency as typeof INR,
   };
 }
 
-export function presentFlight(offer: search.FlightOffer) {
+export function presentFlight(offer: search.FlightOffer): Shape<typeof FlightOffer> {
   return {
     airline: offer.airline,
     flightNumber: offer.flightNumber,
@@ -33,18 +40,18 @@ export function presentFlight(offer: search.FlightOffer) {
     stops: offer.stops,
     fareType: offer.fareType,
     refundable: offer.refundable,
-    cabin: offer.cabin,
+    cabin: offer.cabin as Shape<typeof FlightOffer>['cabin'],
     baggage: { cabinKg: offer.baggage?.cabinKg ?? 0, checkInKg: offer.baggage?.checkInKg ?? 0 },
     pricePerAdult: offer.pricePerAdult,
     adults: offer.adults,
     subtotal: offer.subtotal,
-    currency: offer.currency,
+    currency: offer.currency as typeof INR,
     offerToken: offer.offerToken,
     price: presentPrice(offer.price),
   };
 }
 
-export function presentHotel(hotel: search.HotelResult) {
+export function presentHotel(hotel: search.HotelResult): Shape<typeof HotelResult> {
   return {
     id: hotel.id,
     name: hotel.name,
@@ -61,13 +68,13 @@ export function presentHotel(hotel: search.HotelResult) {
     guests: hotel.guests,
     pricePerNight: hotel.pricePerNight,
     subtotal: hotel.subtotal,
-    currency: hotel.currency,
+    currency: hotel.currency as typeof INR,
     offerToken: hotel.offerToken,
     price: presentPrice(hotel.price),
   };
 }
 
-export function presentCar(car: search.CarResult) {
+export function presentCar(car: search.CarResult): Shape<typeof CarResult> {
   return {
     name: car.name,
     type: car.type,
@@ -80,7 +87,7 @@ export function presentCar(car: search.CarResult) {
     pricePerDay: car.pricePerDay,
     subtotal: car.subtotal,
     unlimitedKm: car.unlimitedKm,
-    currency: car.currency,
+    currency: car.currency as typeof INR,
     offerToken: car.offerToken,
     price: presentPrice(car.price),
   };

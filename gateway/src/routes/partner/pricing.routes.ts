@@ -2,6 +2,7 @@ import type { ServiceClients } from '../../clients/service-clients';
 import { partnerKeyOf } from '../../http/request-context';
 import type { RouteDefinition } from '../../http/route-table';
 import { answerQuote } from '../quote';
+import { partnerQuoteQuery } from './contract/operations';
 
 /** `GET /pricing/quote` (scope `pricing:read`): a supplier amount priced for the caller's tenant. */
 export function pricingRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
@@ -10,7 +11,10 @@ export function pricingRoutes({ clients }: { clients: ServiceClients }): RouteDe
       method: 'get',
       path: '/api/v1/pricing/quote',
       access: { kind: 'partner', scope: 'pricing:read' },
-      handlers: [(req, res) => answerQuote(clients, req, res, partnerKeyOf(res).tenantId ?? undefined)],
+      handlers: [
+        (req, res) =>
+          answerQuote(clients, req, res, partnerKeyOf(res).tenantId ?? undefined, partnerQuoteQuery),
+      ],
     },
   ];
 }

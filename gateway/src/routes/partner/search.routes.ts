@@ -1,39 +1,17 @@
 import type { search } from '@travel/contracts';
 import type { Response } from 'express';
-import { z } from 'zod';
 import type { ServiceClients } from '../../clients/service-clients';
 import { callOptions } from '../../http/calls';
 import { dataBody } from '../../http/envelope';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import { callerOf } from './caller';
+import { carSearchBody, flightSearchBody, hotelSearchBody } from './contract/operations';
 import { presentCar, presentFlight, presentHotel } from './presenters';
 
-// The HTTP contract (types, required fields, ranges, defaults) is checked here; dates and places are the
-// search service's to judge (real days, not in the past, in order; known cities and airports).
-const place = z.string().trim().min(1).max(80);
-const day = z.string().min(1).max(20);
-const flightSchema = z.strictObject({
-  from: place,
-  to: place,
-  departDate: day,
-  returnDate: day.optional(),
-  adults: z.number().int().min(1).max(9).default(1),
-  cabin: z.enum(['economy', 'premium', 'business']).default('economy'),
-});
-const hotelSchema = z.strictObject({
-  city: place,
-  checkIn: day,
-  checkOut: day,
-  rooms: z.number().int().min(1).max(5).default(1),
-  guests: z.number().int().min(1).max(12).default(2),
-});
-const carSchema = z.strictObject({
-  pickup: place,
-  from: day,
-  until: day,
-  driverAge: z.number().int().min(18).max(99).default(30),
-});
+// The HTTP contract (types, required fields, ranges, defaults) is checked here with the partner contract's
+// schemas; dates and places are the search service's to judge (real days, not in the past, in order; known
+// cities and airports), which the document says in words (`x-rule`).
 
 /** `POST /search/flights|hotels|cars` (scope `search:read`): simulated inventory priced for the caller's tenant. */
 export function searchRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
@@ -95,7 +73,7 @@ export function searchRoutesAt(options: {
       access,
       handlers: [
         async (req, res) => {
-          const body = validate(flightSchema, req.body);
+          const body = validate(flightSearchBody, req.body);
           const reply = await clients.search.searchFlights(
             { searcher: searcherOf(res), ...body },
             callOptions(res),
@@ -116,7 +94,7 @@ export function searchRoutesAt(options: {
       access,
       handlers: [
         async (req, res) => {
-          const body = validate(hotelSchema, req.body);
+          const body = validate(hotelSearchBody, req.body);
           const reply = await clients.search.searchHotels(
             { searcher: searcherOf(res), ...body },
             callOptions(res),
@@ -132,7 +110,7 @@ export function searchRoutesAt(options: {
       access,
       handlers: [
         async (req, res) => {
-          const body = validate(carSchema, req.body);
+          const body = validate(carSearchBody, req.body);
           const reply = await clients.search.searchCars(
             { searcher: searcherOf(res), ...body },
             callOptions(res),

@@ -1,22 +1,18 @@
 import type { webhook } from '@travel/contracts';
 import { AppError } from '@travel/errors';
 import type { Request } from 'express';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { ServiceClients } from '../../clients/service-clients';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import type { RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import { callerOf } from './caller';
+import { type WebhookEndpoint, WebhookRequest } from './contract/components';
+import { type deletedWebhook, type registeredWebhook, webhookIdParams } from './contract/operations';
 import { formatCreatedAt } from './presenters';
 
 const manage = { kind: 'partner', scope: 'webhooks:manage' } as const;
-
-/** The shape only; which URLs and event types are acceptable is the webhook service's decision. */
-const registerBody = z.strictObject({
-  url: z.string().min(1).max(2048),
-  events: z.array(z.string().max(100)).max(20).default([]),
-});
 
 /** `POST /webhooks`, `GET /webhooks`, `DELETE /webhooks/{id}`: the calling client's endpoints. */
 export function webhooksRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
@@ -27,12 +23,16 @@ export function webhooksRoutes({ clients }: { clients: ServiceClients }): RouteD
       access: manage,
       handlers: [
         async (req, res) => {
-          const body = validate(registerBody, req.body);
+          const body = validate(WebhookRequest, req.body);
           const reply = await clients.webhook.registerEndpoint(
-            { caller: callerOf(res), ...body },
+            { caller: callerOf(res), url: body.url, events: body.events ?? [] },
             callOptions(res),
           );
-          res.status(201).json(dataBody({ ...presentEndpoint(reply.endpoint), secret: reply.secret }));
+          const registered: z.output<typeof registeredWebhook> = {
+            ...presentEndpoint(reply.endpoint),
+            secret: reply.secret,
+          };
+          res.status(201).json(dataBody(registered));
         },
       ],
     },
@@ -57,21 +57,27 @@ export function webhooksRoutes({ clients }: { clients: ServiceClients }): RouteD
             { caller: callerOf(res), id: endpointIdOf(req) },
             callOptions(res),
           );
-          res.json(dataBody({ id: reply.id, deleted: true }));
+          const deleted: z.output<typeof deletedWebhook> = { id: reply.id, deleted: true };
+          res.json(dataBody(deleted));
         },
       ],
     },
   ];
 }
 
-/** A webhook endpoint as partner-api.md §2 shows it; the secret only ever comes with the registration. */
-function presentEndpoint(endpoint: webhook.Endpoint | undefined) {
+type Endpoint = z.output<typeof WebhookEndpoint>;
+
+/**
+ * A webhook endpoint as partner-api.md §2 shows it; the secret only ever comes with the registration. The
+ * proto's strings are the service's closed sets (its domain types), hence the casts.
+ */
+function presentEndpoint(endpoint: webhook.Endpoint | undefined): Endpoint {
   if (!endpoint) throw new Error('the webhook service answered no endpoint');
   return {
     id: endpoint.id,
     url: endpoint.url,
-    events: endpoint.events,
-    status: endpoint.status,
+    events: endpoint.events as Endpoint['events'],
+    status: endpoint.status as Endpoint['status'],
     createdAt: formatCreatedAt(endpoint.createdAt),
   };
 }
@@ -79,6 +85,7 @@ function presentEndpoint(endpoint: webhook.Endpoint | undefined) {
 /** An id that is not `whk_<n>` names no endpoint: 404 without asking the service. */
 function endpointIdOf(req: Request): string {
   const id = String(req.params.id);
-  if (!/^whk_[1-9]\d{0,15}$/.test(id)) throw new AppError('not_found', `No webhook endpoint ${id}.`);
+  if (!webhookIdParams.shape.id.safeParse(id).success)
+    throw new AppError('not_found', `No webhook endpoint ${id}.`);
   return id;
 }

@@ -519,11 +519,13 @@ export interface components {
          */
         Quote: {
             service: components["schemas"]["PricedService"];
-            /** @description The amount plus the tenant's margin. */
+            /** @description The supplier amount plus the tenant's margin. */
             baseAmount: number;
+            /** @description Tax on `baseAmount`. */
             tax: number;
+            /** @description Convenience fee on `baseAmount`. */
             fee: number;
-            /** @description `baseAmount + tax + fee`. */
+            /** @description `baseAmount + tax + fee`: what is charged. */
             total: number;
             /** @constant */
             currency: "INR";
@@ -615,8 +617,13 @@ export interface components {
             price: components["schemas"]["Price"];
         };
         BookingRequest: {
-            /** @description An offer's `offerToken` from a search of the same tenant and environment, unchanged. */
-            offerToken: components["schemas"]["OfferToken"];
+            /**
+             * @description An offer's `offerToken` from a search of the same tenant and environment, unchanged. Opaque and
+             *     tamper-proof; valid for 15 minutes from the search (then `410 offer_expired`) and only for the
+             *     tenant that searched. A token the search did not issue (the examples in this document included)
+             *     is `400 bad_request` on `offerToken`.
+             */
+            offerToken: string;
             /** @description Whom to contact about the booking. */
             contact: {
                 /** @description Trimmed; not blank. */
@@ -671,17 +678,30 @@ export interface components {
         };
         /** @description A booking as its creation, the single read and the cancel show it. */
         Booking: {
-            id: components["schemas"]["BookingListItem"]["id"];
-            pnr: components["schemas"]["BookingListItem"]["pnr"];
-            type: components["schemas"]["BookingListItem"]["type"];
-            route: components["schemas"]["BookingListItem"]["route"];
-            date: components["schemas"]["BookingListItem"]["date"];
-            status: components["schemas"]["BookingListItem"]["status"];
-            amount: components["schemas"]["BookingListItem"]["amount"];
-            currency: components["schemas"]["BookingListItem"]["currency"];
-            reference: components["schemas"]["BookingListItem"]["reference"];
-            livemode: components["schemas"]["BookingListItem"]["livemode"];
-            createdAt: components["schemas"]["BookingListItem"]["createdAt"];
+            /** @description `bkg_<n>`; `n` grows with every booking. */
+            id: string;
+            /** @description The six-character booking reference, unique; to quote to the traveller. */
+            pnr: string;
+            /** @enum {string} */
+            type: "flight" | "hotel" | "car";
+            /** @description Flights `<from> → <to>` (`DEL → BOM`); hotels `<hotel name>, <city>`; cars `<car name>, <pickup>`. */
+            route: string;
+            /**
+             * Format: date
+             * @description `YYYY-MM-DD`: the flight's date, the hotel check-in, the car pick-up day.
+             */
+            date: string;
+            status: components["schemas"]["BookingStatus"];
+            /** @description Total charged to the tenant in INR (base + tax + fee), priced again by the server at booking. */
+            amount: number;
+            /** @constant */
+            currency: "INR";
+            /** @description The `reference` sent when booking; null when none was sent. */
+            reference: string | null;
+            /** @description `true` for a booking made with a live key, `false` with a test key. */
+            livemode: boolean;
+            /** @description When it was booked, `YYYY-MM-DD HH:MM:SS` in UTC. */
+            createdAt: string;
             contact: {
                 name: string;
                 email: string;
@@ -699,7 +719,7 @@ export interface components {
              */
             url: string;
             /** @description Types to receive; empty or absent means all. */
-            events?: components["schemas"]["WebhookEventType"][];
+            events?: ("booking.created" | "booking.cancelled" | "invoice.paid")[];
         };
         WebhookEndpoint: {
             id: string;
@@ -741,7 +761,11 @@ export interface components {
              */
             created: string;
             livemode: boolean;
-            data: Record<string, unknown>;
+            data: {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
         };
         /**
          * @description `sent` when issued to the tenant; `paid` once its payments add up to its amount (the event
@@ -791,7 +815,7 @@ export interface components {
                 message: string;
                 requestId: string;
                 /** @description `{ path, message }` per failing field on `bad_request`; otherwise null. */
-                details: null | components["schemas"]["FieldProblem"][];
+                details: components["schemas"]["FieldProblem"][] | null;
             };
         };
     };
@@ -1238,18 +1262,7 @@ export interface components {
             };
         };
     };
-    parameters: {
-        /**
-         * @description `bkg_<n>`, as returned when the booking was made. Any other form is `404 not_found`.
-         * @example bkg_1042
-         */
-        BookingId: string;
-        /**
-         * @description `inv_<n>`, as a list returned it. Any other form is `404 not_found`.
-         * @example inv_42
-         */
-        InvoiceId: string;
-    };
+    parameters: never;
     requestBodies: never;
     headers: {
         /**
@@ -1320,7 +1333,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, unknown>;
+                    "application/json": {
+                        openapi: string;
+                        info: {
+                            [key: string]: unknown;
+                        };
+                        paths: {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };
@@ -1399,7 +1422,7 @@ export interface operations {
                  * @description What is priced; tax and fee rates differ per service.
                  * @example flight
                  */
-                service: components["schemas"]["PricedService"];
+                service: "flight" | "hotel" | "car" | "insurance";
                 /**
                  * @description The supplier amount in INR, greater than 0, with at most two decimals (paise) and at most 12
                  *     digits before the point, e.g. `1234.5`. The results are whole rupees.
@@ -1799,7 +1822,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Bookings per page.
+                 * @description Items per page.
                  * @example 25
                  */
                 limit?: number;
@@ -1988,7 +2011,7 @@ export interface operations {
                  * @description `bkg_<n>`, as returned when the booking was made. Any other form is `404 not_found`.
                  * @example bkg_1042
                  */
-                id: components["parameters"]["BookingId"];
+                id: string;
             };
             cookie?: never;
         };
@@ -2054,11 +2077,15 @@ export interface operations {
                  * @description `bkg_<n>`, as returned when the booking was made. Any other form is `404 not_found`.
                  * @example bkg_1042
                  */
-                id: components["parameters"]["BookingId"];
+                id: string;
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": Record<string, unknown>;
+            };
+        };
         responses: {
             /** @description The cancelled booking. */
             200: {
@@ -2118,7 +2145,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Invoices per page.
+                 * @description Items per page.
                  * @example 25
                  */
                 limit?: number;
@@ -2212,7 +2239,7 @@ export interface operations {
                  * @description `inv_<n>`, as a list returned it. Any other form is `404 not_found`.
                  * @example inv_42
                  */
-                id: components["parameters"]["InvoiceId"];
+                id: string;
             };
             cookie?: never;
         };
@@ -2368,9 +2395,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        data: components["schemas"]["WebhookEndpoint"] & {
+                        data: {
+                            id: string;
+                            url: string;
+                            events: components["schemas"]["WebhookEventType"][];
+                            /** @enum {string} */
+                            status: "active" | "disabled";
+                            createdAt: string;
                             /** @description The signing secret; returned only in this response. */
                             secret: string;
+                        } & {
+                            [key: string]: unknown;
                         };
                     };
                 };
@@ -2418,7 +2453,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The endpoint's id, `whk_<n>`.
+                 * @description The endpoint's id, `whk_<n>`. Any other form is `404 not_found`.
                  * @example whk_12
                  */
                 id: string;
