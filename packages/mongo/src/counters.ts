@@ -1,4 +1,4 @@
-import { type Connection, Schema } from 'mongoose';
+import { type Connection, type mongo, Schema } from 'mongoose';
 import { isDuplicateKeyError } from './duplicate-key';
 import { modelOn } from './model';
 
@@ -28,6 +28,7 @@ export interface Counters {
  */
 export function createCounters(connection: Connection): Counters {
   const model = modelOn(connection, 'Sequence', sequenceSchema);
+  const raw = model.collection as unknown as mongo.Collection<SequenceDocument>;
   /** Per sequence, this instance's one-time creation of the document. */
   const created = new Map<string, Promise<void>>();
 
@@ -55,13 +56,12 @@ export function createCounters(connection: Connection): Counters {
     ) {
       waiting.set(sequence, []);
       try {
-        const doc = await model
-          .findOneAndUpdate(
-            { _id: sequence },
-            { $inc: { value: callers.length } },
-            { returnDocument: 'after' },
-          )
-          .lean<SequenceDocument>();
+        // Through the driver: a fixed `$inc` by `_id` needs none of mongoose's query casting.
+        const doc = await raw.findOneAndUpdate(
+          { _id: sequence },
+          { $inc: { value: callers.length } },
+          { returnDocument: 'after' },
+        );
         if (!doc) throw new Error(`counter ${sequence}: its document is missing`);
         const first = doc.value - callers.length + 1;
         callers.forEach((caller, i) => {

@@ -1,3 +1,5 @@
+import type { Model } from 'mongoose';
+
 /** True for MongoDB's E11000: a unique index refused the write (also how concurrent upserts collide). */
 export function isDuplicateKeyError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
@@ -12,8 +14,21 @@ export async function insertIfAbsent(
   model: { create(doc: object): Promise<unknown> },
   doc: object,
 ): Promise<boolean> {
+  return landed(() => model.create(doc));
+}
+
+/**
+ * `insertIfAbsent` through the driver, for a document its caller builds whole, exactly as it is stored:
+ * no schema defaults, casting or validation are applied (mongoose's document building was most of the CPU
+ * of such an insert). For the hot paths: idempotency claims, processed-event marks, derived-id records.
+ */
+export async function insertWholeIfAbsent<T>(model: Model<T>, doc: T & { _id: unknown }): Promise<boolean> {
+  return landed(() => model.collection.insertOne(doc as never));
+}
+
+async function landed(insert: () => Promise<unknown>): Promise<boolean> {
   try {
-    await model.create(doc);
+    await insert();
     return true;
   } catch (error) {
     if (isDuplicateKeyError(error)) return false;

@@ -6,7 +6,7 @@ export {
   mongoOptionsOf,
 } from './connection';
 export { type Counters, createCounters } from './counters';
-export { insertIfAbsent, isDuplicateKeyError } from './duplicate-key';
+export { insertIfAbsent, insertWholeIfAbsent, isDuplicateKeyError } from './duplicate-key';
 export { modelOn } from './model';
 export { createProcessedEvents, type ProcessedEvents } from './processed-events';
 export { setAndUnset } from './set-fields';

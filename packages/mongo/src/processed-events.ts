@@ -1,5 +1,5 @@
-import { type Connection, Schema } from 'mongoose';
-import { insertIfAbsent } from './duplicate-key';
+import { type Connection, type mongo, Schema } from 'mongoose';
+import { insertWholeIfAbsent } from './duplicate-key';
 import { modelOn } from './model';
 
 interface ProcessedEventDocument {
@@ -22,14 +22,16 @@ export interface ProcessedEvents {
 
 export function createProcessedEvents(connection: Connection): ProcessedEvents {
   const model = modelOn(connection, 'ProcessedEvent', processedEventSchema);
+  const raw = model.collection as unknown as mongo.Collection<ProcessedEventDocument>;
   const key = (consumer: string, eventId: string) => `${consumer}:${eventId}`;
   return {
     async has(consumer, eventId) {
-      return (await model.exists({ _id: key(consumer, eventId) })) !== null;
+      // Through the driver: one `_id` lookup needs no query casting.
+      return (await raw.findOne({ _id: key(consumer, eventId) }, { projection: { _id: 1 } })) !== null;
     },
     async add(consumer, eventId) {
       // A handler that ran twice (crash before this write) records once: the duplicate is expected.
-      await insertIfAbsent(model, { _id: key(consumer, eventId), consumer, processedAt: new Date() });
+      await insertWholeIfAbsent(model, { _id: key(consumer, eventId), consumer, processedAt: new Date() });
     },
   };
 }

@@ -9,7 +9,7 @@ import {
 import { createGrpcServer } from '@travel/grpc';
 import { type Component, crashHook, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
-import { createCounters, createMongo, createProcessedEvents, mongoOptionsOf } from '@travel/mongo';
+import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
 import type { BillingConfig } from './config';
 import { createInvoiceRepository } from './db/invoice.repository';
 import { createLineRepository } from './db/line.repository';
@@ -93,7 +93,7 @@ export function createBillingService(
     kafka,
     groupId: BILLING_CONSUMER_GROUP,
     topicOptions,
-    handledEvents: createProcessedEvents(mongo.connection),
+    // No processed-id list: a line's `_id` derives from its booking, so a redelivery inserts nothing.
     recordBookingEvent: createRecordBookingEvent({ lines }),
     logger,
   });

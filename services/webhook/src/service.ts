@@ -3,7 +3,7 @@ import { BILLING_EVENTS_TOPIC, BOOKING_EVENTS_TOPIC, createEventConsumer, create
 import { createGrpcServer } from '@travel/grpc';
 import { type Component, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
-import { createCounters, createMongo, createProcessedEvents, mongoOptionsOf } from '@travel/mongo';
+import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
 import type { WebhookConfig } from './config';
 import { createDeliveryRepository } from './db/delivery.repository';
 import { createDueCount } from './db/delivery-queue';
@@ -73,7 +73,8 @@ export function createWebhookService(
       partitions: config.KAFKA_TOPIC_PARTITIONS,
       replicationFactor: config.KAFKA_REPLICATION_FACTOR,
     },
-    handledEvents: createProcessedEvents(mongo.connection),
+    // No processed-id list: a delivery's `_id` derives from its event and endpoint, so a redelivered
+    // event inserts nothing (`enqueue`).
     handle: createEventIntake({
       endpoints: directory,
       deliveries,

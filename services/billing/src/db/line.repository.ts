@@ -1,4 +1,4 @@
-import { insertIfAbsent, modelOn } from '@travel/mongo';
+import { insertIfAbsent, insertWholeIfAbsent, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
 import type { InvoiceLine } from '../domain/invoice';
 import { type LineDocument, lineClaimSchema, lineSchema } from './line.schema';
@@ -20,8 +20,20 @@ export function createLineRepository(connection: Connection): LineRepository {
   const lines = modelOn(connection, 'InvoiceLine', lineSchema);
   const claims = modelOn(connection, 'InvoiceLineClaim', lineClaimSchema);
   return {
-    insert({ id, ...fields }, eventId) {
-      return insertIfAbsent(lines, { ...fields, _id: id, eventId });
+    insert({ id, tenantId, bookingId, pnr, route, date, amount, createdAt }, eventId) {
+      // Through the driver, the document built whole (one per booking event: the consumer's hot path).
+      const doc: LineDocument = {
+        _id: id,
+        tenantId,
+        bookingId,
+        pnr,
+        route,
+        date,
+        amount,
+        eventId,
+        createdAt,
+      };
+      return insertWholeIfAbsent(lines, doc);
     },
     async findById(id) {
       const doc = await lines.findById(id).lean<LineDocument>();

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { insertIfAbsent, modelOn } from '@travel/mongo';
+import { insertWholeIfAbsent, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
 import { type IdempotencyKeyDocument, idempotencyKeySchema } from './idempotency-key.schema';
 
@@ -58,8 +58,9 @@ export function createIdempotencyKeys(
           expiresAt: new Date(now.getTime() + policy.retentionMs),
         };
         // A unique insert decides the race. Not an upsert: the embedded store (secantusd 0.5.3-beta.196) may tell
-        // several racing upserts of one new `_id` that each inserted it (one document is stored).
-        if (await insertIfAbsent(model, doc)) return { claimed: true, claim: toClaim(doc) };
+        // several racing upserts of one new `_id` that each inserted it (one document is stored). Through
+        // the driver: the document is built whole here.
+        if (await insertWholeIfAbsent(model, doc)) return { claimed: true, claim: toClaim(doc) };
         const existing = await findDoc(scope);
         if (!existing) continue; // released meanwhile: claim again
         if (existing.expiresAt > now) return { claimed: false, existing: toClaim(existing) };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isDuplicateKeyError, modelOn } from '@travel/mongo';
-import type { Connection } from 'mongoose';
+import type { Connection, mongo } from 'mongoose';
 import type {
   AttemptRecord,
   ClaimedAttempt,
@@ -49,6 +49,9 @@ export interface RecordedOutcome {
 
 export function createDeliveryRepository(connection: Connection): DeliveryRepository {
   const deliveries = modelOn(connection, 'WebhookDelivery', deliverySchema);
+  // The dispatcher's and the intake's calls go through the driver: their documents and updates are built
+  // whole here, so mongoose's casting of each filter, update and bulk operation was CPU for nothing.
+  const raw = deliveries.collection as unknown as mongo.Collection<DeliveryDocument>;
 
   return {
     async enqueue(batch, dueAt) {
@@ -62,36 +65,35 @@ export function createDeliveryRepository(connection: Connection): DeliveryReposi
         attempts: [],
       }));
       try {
-        await deliveries.insertMany(docs, { ordered: false, lean: true });
+        await raw.insertMany(docs, { ordered: false });
       } catch (error) {
         if (!onlyDuplicates(error)) throw error;
       }
     },
     async due(now, limit) {
-      const docs = await deliveries
-        .find({ status: 'pending', dueAt: { $lte: now } }, { number: 1, dueAt: 1 })
-        .sort({ dueAt: 1 })
-        .limit(limit)
-        .lean<Pick<DeliveryDocument, '_id' | 'number' | 'dueAt'>[]>();
+      const docs = await raw
+        .find(
+          { status: 'pending', dueAt: { $lte: now } },
+          { projection: { number: 1, dueAt: 1 }, sort: { dueAt: 1 }, limit },
+        )
+        .toArray();
       return docs.map((doc) => ({ deliveryId: doc._id, number: doc.number, dueAt: doc.dueAt }));
     },
     async claim(attempts, now, leaseMs) {
       if (attempts.length === 0) return [];
       const ids = attempts.map((attempt) => attempt.deliveryId);
       const lease = randomUUID();
-      const taken = await deliveries.updateMany(
+      const taken = await raw.updateMany(
         { _id: { $in: ids }, status: 'pending', dueAt: { $lte: now } },
         { $set: { dueAt: new Date(now.getTime() + leaseMs), lease } },
       );
       if (taken.modifiedCount === 0) return [];
-      const docs = await deliveries
+      const docs = await raw
         .find(
           { _id: { $in: ids }, lease },
-          { number: 1, endpointId: 1, eventType: 1, body: 1, traceparent: 1 },
+          { projection: { number: 1, endpointId: 1, eventType: 1, body: 1, traceparent: 1 } },
         )
-        .lean<
-          Pick<DeliveryDocument, '_id' | 'number' | 'endpointId' | 'eventType' | 'body' | 'traceparent'>[]
-        >();
+        .toArray();
       return docs.map((doc) => ({
         deliveryId: doc._id,
         number: doc.number,
@@ -103,7 +105,7 @@ export function createDeliveryRepository(connection: Connection): DeliveryReposi
     },
     async recordAttempts(outcomes, at) {
       if (outcomes.length === 0) return;
-      const result = await deliveries.bulkWrite(
+      const result = await raw.bulkWrite(
         outcomes.map(({ deliveryId, record, next }) => ({
           updateOne: {
             filter: { _id: deliveryId, number: record.number, status: 'pending' },
@@ -122,7 +124,7 @@ export function createDeliveryRepository(connection: Connection): DeliveryReposi
       // Some were cancelled while the attempt was out, or a replica that took over an expired lease recorded
       // the attempt first: their schedule is not ours to move, but an attempt that was made is kept, once
       // (for those whose update above matched, the attempt is there and this one changes nothing).
-      await deliveries.bulkWrite(
+      await raw.bulkWrite(
         outcomes.map(({ deliveryId, record }) => ({
           updateOne: {
             filter: { _id: deliveryId, 'attempts.number': { $ne: record.number } },
