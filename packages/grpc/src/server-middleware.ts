@@ -51,6 +51,18 @@ function toServerError(error: unknown, context: CallContext, logger: Logger): Se
   if (appError.httpStatus >= 500 && appError.code !== 'service_unavailable')
     logger.error({ err: appError }, appError.message);
   context.trailer.set(ERROR_CODE_KEY, appError.code);
-  if (appError.details) context.trailer.set(ERROR_DETAILS_KEY, JSON.stringify(appError.details));
+  if (appError.details) context.trailer.set(ERROR_DETAILS_KEY, asciiJson(appError.details));
   return new ServerError(errorCatalog[appError.code].grpc, appError.message);
+}
+
+/**
+ * JSON in printable ASCII: a metadata value may hold nothing else, and a problem quoting the caller's input
+ * (`No policy À in this tenant.`) made setting the trailer throw, so the call failed as UNKNOWN without its
+ * details. Every other character is a `\uXXXX` escape, which JSON.parse reads back unchanged.
+ */
+function asciiJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[^\x20-\x7e]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }

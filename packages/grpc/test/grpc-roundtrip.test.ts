@@ -58,6 +58,21 @@ describe('gRPC round trip', () => {
     });
   });
 
+  it('when a problem quotes input outside ASCII, then the client still gets the code, message and details', async () => {
+    const quoted = 'No policy !\u00c0\ud809\udf87\t\u007f in this tenant.';
+    behaviour = async () => {
+      throw new AppError('bad_request', 'Validation failed.', [{ path: 'policyId', message: quoted }]);
+    };
+    const error = await client()
+      .listAuditEntries({})
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      code: 'bad_request',
+      message: 'Validation failed.',
+      details: [{ path: 'policyId', message: quoted }],
+    });
+  });
+
   it('when a handler throws anything else, then the client gets internal_error without its text', async () => {
     behaviour = async () => {
       throw new Error('secret connection string');

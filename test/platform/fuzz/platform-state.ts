@@ -1,4 +1,5 @@
 import type { AdminApi } from '../../support/admin';
+import { gatewayUrl } from '../../support/gateway';
 
 // What the admin fuzzing may change platform-wide, read before it runs and put back after it, so the
 // suites after it find the platform as they expect (decisions.md "Contract and fuzzing").
@@ -15,16 +16,46 @@ interface Listed {
   isDefault?: boolean;
 }
 
+/** Promotions apply by themselves (a `b2c` discount to every storefront price): the run's own are removed. */
+const PROMOTIONS = ['discounts', 'offers', 'vouchers'] as const;
+
 export interface PlatformState {
   settings: Record<string, unknown>;
   apiSettings: Record<string, unknown>;
   ipRules: string[];
   pricingRules: Rule[];
   defaultGateway: string | undefined;
+  promotions: Record<(typeof PROMOTIONS)[number], string[]>;
+  /** The platform's active storefront theme (null: the built-in default). */
+  activeTheme: string | null;
 }
 
 const pick = (from: Record<string, unknown>, keys: string[]) =>
   Object.fromEntries(keys.filter((key) => from[key] !== undefined).map((key) => [key, from[key]]));
+
+/** Every id of a cursor-paginated console list. */
+async function everyId(admin: AdminApi, path: string): Promise<string[]> {
+  const ids: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const query: string = `?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const res = await fetch(`${gatewayUrl()}${path}${query}`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    if (!res.ok) throw new Error(`GET ${path}: ${res.status} ${await res.text()}`);
+    const page = (await res.json()) as { data: Listed[]; nextCursor: string | null };
+    ids.push(...page.data.map((item) => item.id));
+    cursor = page.nextCursor;
+  } while (cursor);
+  return ids;
+}
+
+async function promotionIds(admin: AdminApi): Promise<PlatformState['promotions']> {
+  const [discounts, offers, vouchers] = await Promise.all(
+    PROMOTIONS.map((kind) => everyId(admin, `/api/admin/${kind}`)),
+  );
+  return { discounts: discounts ?? [], offers: offers ?? [], vouchers: vouchers ?? [] };
+}
 
 export async function readPlatformState(admin: AdminApi): Promise<PlatformState> {
   const pricing = await admin.request<{ rules: Rule[] }>('GET', '/api/pricing/rules');
@@ -36,6 +67,8 @@ export async function readPlatformState(admin: AdminApi): Promise<PlatformState>
     ipRules: (await admin.request<Listed[]>('GET', '/api/admin/settings/ip-rules')).map((r) => r.id),
     pricingRules: pricing.rules,
     defaultGateway: gateways.find((g) => g.isDefault)?.id,
+    promotions: await promotionIds(admin),
+    activeTheme: (await admin.request<{ id: string | null }>('GET', '/api/admin/themes/active')).id,
   };
 }
 
@@ -54,17 +87,27 @@ export async function restorePlatformState(admin: AdminApi, before: PlatformStat
   for (const rule of await admin.request<Listed[]>('GET', '/api/admin/settings/ip-rules'))
     if (!before.ipRules.includes(rule.id))
       await admin.request('DELETE', `/api/admin/settings/ip-rules/${rule.id}`);
+  await restorePricingRules(admin, before.pricingRules);
+  if (before.defaultGateway)
+    await admin.request('POST', `/api/admin/payment-gateways/${before.defaultGateway}/set-default`);
+  const now = await promotionIds(admin);
+  for (const kind of PROMOTIONS)
+    for (const id of now[kind].filter((id) => !before.promotions[kind].includes(id)))
+      await admin.request('DELETE', `/api/admin/${kind}/${id}`);
+  // A platform that wore the built-in default before keeps the run's theme: themes cannot be deleted.
+  if (before.activeTheme) await admin.request('POST', `/api/admin/themes/${before.activeTheme}/activate`);
+}
+
+async function restorePricingRules(admin: AdminApi, before: Rule[]): Promise<void> {
   const now = await admin.request<{ rules: Rule[] }>('GET', '/api/pricing/rules');
   for (const rule of now.rules) {
-    const old = before.pricingRules.find((r) => r.id === rule.id);
+    const old = before.find((r) => r.id === rule.id);
     if (!old) await admin.request('DELETE', `/api/pricing/rules/${rule.id}`);
     else if (old.bps !== rule.bps)
       await admin.request('PUT', `/api/pricing/rules/${rule.id}`, { bps: old.bps });
   }
-  for (const { kind, tenantId, service, bps } of before.pricingRules.filter(
+  for (const { kind, tenantId, service, bps } of before.filter(
     (old) => !now.rules.some((rule) => rule.id === old.id),
   ))
     await admin.request('POST', '/api/pricing/rules', { kind, tenantId, service: service ?? undefined, bps });
-  if (before.defaultGateway)
-    await admin.request('POST', `/api/admin/payment-gateways/${before.defaultGateway}/set-default`);
 }

@@ -43,7 +43,8 @@ const settingsSchema = z.strictObject({
 const usageSchema = z.strictObject({
   from: isoDay.optional(),
   to: isoDay.optional(),
-  clientId: z.coerce.number().int().positive().optional(),
+  // Client ids are int32 in identity's contract: a larger one could not be sent (it was a 500).
+  clientId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   keyId: z.string().min(1).optional(),
 });
 
