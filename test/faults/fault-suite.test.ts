@@ -100,7 +100,11 @@ describe('the fault suite', () => {
       await waitFor(
         async () => {
           const res = await book(key.secret, refused.body, refused.idempotencyKey);
-          expect(res.status).toBe(201);
+          expect([refused.phase, res.status, res.status === 201 ? '' : res.text]).toEqual([
+            refused.phase,
+            201,
+            '',
+          ]);
           refused.bookingId = dataOf(res).id;
         },
         { timeoutMs: 60_000, intervalMs: 1000 },
