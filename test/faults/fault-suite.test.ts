@@ -5,6 +5,7 @@ import { book, dataOf, flightOffers } from '../support/bookings';
 import {
   allBookings,
   isAcceptable,
+  isRunning,
   killProcess,
   type Outcome,
   restartService,
@@ -134,5 +135,20 @@ describe('the fault suite', () => {
     }
     expect([...deliveriesOf].filter(([, deliveries]) => deliveries.size !== 1)).toEqual([]);
     expect([...deliveriesOf.keys()].filter((id) => !stored.includes(id))).toEqual([]);
+  });
+
+  it('when services start while Kafka and the store are down, then they wait (no exit) and serve once both are back', async () => {
+    // The failure of issue 16: a process that met a retriable Kafka error at start exited and the stack never came up.
+    const starting: ProcessName[] = ['identity', 'booking'];
+    for (const name of starting) killProcess(name);
+    await stopInfra('kafka');
+    await stopInfra('secantusd');
+    for (const name of starting) await restartService(name);
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    expect(starting.filter((name) => !isRunning(name))).toEqual([]);
+    await startInfra('secantusd');
+    await startInfra('kafka');
+    await waitAllServing(RECOVERY_MS.infra);
+    expect(starting.filter((name) => !isRunning(name))).toEqual([]);
   });
 });

@@ -30,6 +30,11 @@ export function killProcess(name: ProcessName): void {
   process.kill(pid, 'SIGKILL');
 }
 
+/** True while the process of the e2e stack is alive (it has not exited). */
+export function isRunning(name: ProcessName): boolean {
+  return processPid(process.env, PROFILES.e2e, name) !== undefined;
+}
+
 /** Starts the process again exactly as the launcher first did. */
 export async function restartService(name: ProcessName): Promise<void> {
   await restartProcess(process.env, PROFILES.e2e, name);
