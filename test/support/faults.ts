@@ -142,6 +142,7 @@ export function startSteadyLoad(
       code: error?.code,
       ms,
       idempotencyKey,
+      body: idempotencyKey ? body : undefined,
       bookingId,
     });
     const documentedKey = `${kind} ${res.status}`;
