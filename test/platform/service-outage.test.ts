@@ -1,12 +1,10 @@
-import { PROFILES, processPid, restartProcess } from '@travel/local-deploy';
 import { waitFor } from '@travel/testkit';
+import { killProcess, restartService, waitAllServing } from '../support/faults';
 import { call, platformHealth } from '../support/gateway';
 
 describe('a service that dies', () => {
   it('when pricing is killed, then /api/health reports it and recovers once it is back', async () => {
-    const pid = processPid(process.env, PROFILES.e2e, 'pricing');
-    expect(pid).toBeDefined();
-    process.kill(pid as number, 'SIGKILL');
+    killProcess('pricing');
 
     await waitFor(
       async () => {
@@ -19,19 +17,12 @@ describe('a service that dies', () => {
     );
     expect((await call('GET', '/api/ready')).status).toBe(200);
 
-    await restartProcess(process.env, PROFILES.e2e, 'pricing');
-    await waitFor(
-      async () => {
-        const report = await platformHealth();
-        expect(report.data.services.pricing?.status).toBe('SERVING');
-        expect(report.data.status).toBe('ok');
-      },
-      { timeoutMs: 30_000, intervalMs: 250 },
-    );
+    await restartService('pricing');
+    await waitAllServing(30_000);
   });
 
   it('when identity is killed, then the gateway is not ready until it is back', async () => {
-    process.kill(processPid(process.env, PROFILES.e2e, 'identity') as number, 'SIGKILL');
+    killProcess('identity');
     await waitFor(
       async () => {
         const res = await call('GET', '/api/ready');
@@ -40,7 +31,7 @@ describe('a service that dies', () => {
       },
       { timeoutMs: 15_000, intervalMs: 250 },
     );
-    await restartProcess(process.env, PROFILES.e2e, 'identity');
+    await restartService('identity');
     await waitFor(async () => expect((await call('GET', '/api/ready')).status).toBe(200), {
       timeoutMs: 30_000,
       intervalMs: 250,

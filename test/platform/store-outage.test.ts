@@ -1,8 +1,8 @@
-import { startComponent, stopComponent } from '@travel/local-deploy';
 import { waitFor } from '@travel/testkit';
 import { newPartner, platformAdmin } from '../support/admin';
 import { book, contact, errorOf, type FlightOffer, flightOffers } from '../support/bookings';
-import { ANSWER_BOUND_MS, expectAllServing, platformHealth } from '../support/gateway';
+import { startInfra, stopInfra, waitAllServing } from '../support/faults';
+import { ANSWER_BOUND_MS, platformHealth } from '../support/gateway';
 
 // The store goes away under a running platform and comes back (issue 18, "Never wedge"): calls that need it
 // fail fast with 503, and every service recovers on its own once it is back, without a restart.
@@ -18,12 +18,12 @@ beforeAll(async () => {
   offers = await flightOffers(secret);
 });
 afterAll(async () => {
-  await startComponent('secantusd'); // whatever happened, leave the store running for the next suite
+  await startInfra('secantusd'); // whatever happened, leave the store running for the next suite
 });
 
 describe('a store outage', () => {
   it('when the store stops, then bookings are 503 in time; when it is back, everything recovers alone', async () => {
-    await stopComponent('secantusd');
+    await stopInfra('secantusd');
 
     const started = performance.now();
     const refused = await book(secret, { offerToken: offers[0]?.offerToken, contact });
@@ -35,11 +35,8 @@ describe('a store outage', () => {
       { timeoutMs: 15_000, intervalMs: 250 },
     );
 
-    await startComponent('secantusd');
-    await waitFor(async () => expectAllServing(await platformHealth()), {
-      timeoutMs: 30_000,
-      intervalMs: 250,
-    });
+    await startInfra('secantusd');
+    await waitAllServing(30_000);
     const booked = await book(secret, { offerToken: offers[1]?.offerToken, contact });
     expect(booked.status).toBe(201);
   });

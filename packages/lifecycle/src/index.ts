@@ -2,3 +2,4 @@ export { type CrashHook, crashHook } from './crash-hook';
 export { createPeriodicJob, type PeriodicJob, type PeriodicJobOptions } from './periodic-job';
 export { type Component, type RunOptions, runProcess, startAll } from './run-process';
 export { runService } from './run-service';
+export { isPermanentStartError, type StartBackoff, startWithRetries } from './start-retry';

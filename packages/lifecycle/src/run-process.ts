@@ -1,4 +1,5 @@
 import type { Logger } from '@travel/logger';
+import { startWithRetries } from './start-retry';
 
 /** Anything long-lived: a server, a consumer, a connection. */
 export interface Component {
@@ -7,8 +8,15 @@ export interface Component {
   stop(): Promise<void>;
 }
 
-/** Starts components in order; on failure stops those already started, in reverse. */
-export async function startAll(components: Component[], logger: Logger): Promise<() => Promise<void>> {
+/**
+ * Starts components in order; on failure stops those already started, in reverse. `start` is how one component is
+ * started: at once by default (a test wants the first error), with retries in a process (`runProcess`).
+ */
+export async function startAll(
+  components: Component[],
+  logger: Logger,
+  start: (component: Component) => Promise<void> = (component) => component.start(),
+): Promise<() => Promise<void>> {
   const started: Component[] = [];
   const stopStarted = async () => {
     for (const component of [...started].reverse()) {
@@ -22,7 +30,7 @@ export async function startAll(components: Component[], logger: Logger): Promise
   };
   for (const component of components) {
     try {
-      await component.start();
+      await start(component);
       started.push(component);
       logger.debug({ component: component.name }, 'started');
     } catch (error) {
@@ -39,19 +47,15 @@ export interface RunOptions {
   shutdownDeadlineMs?: number;
 }
 
-/** The body of every main.ts: start, log, and stop cleanly in reverse on SIGTERM/SIGINT. */
+/**
+ * The body of every main.ts: start (waiting out a dependency that is not up yet, with backoff; exiting only for a
+ * permanent error), log, and stop cleanly in reverse on SIGTERM/SIGINT, also while still starting.
+ */
 export async function runProcess(components: Component[], options: RunOptions): Promise<void> {
   const { logger } = options;
   const deadline = options.shutdownDeadlineMs ?? 10_000;
-  let stop: () => Promise<void>;
-  try {
-    stop = await startAll(components, logger);
-  } catch (error) {
-    logger.fatal({ err: error }, 'start failed');
-    process.exit(1);
-  }
-  logger.info('started');
   let stopping = false;
+  let stop: (() => Promise<void>) | undefined;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -61,6 +65,8 @@ export async function runProcess(components: Component[], options: RunOptions): 
       process.exit(1);
     }, deadline);
     timer.unref();
+    // Still starting: nothing to finish; the components already up are stopped by the failed start below.
+    if (!stop) process.exit(0);
     void stop().then(() => {
       logger.info('stopped');
       process.exit(0);
@@ -68,4 +74,13 @@ export async function runProcess(components: Component[], options: RunOptions): 
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
+  try {
+    stop = await startAll(components, logger, (component) =>
+      startWithRetries(component, logger, undefined, () => stopping),
+    );
+  } catch (error) {
+    logger.fatal({ err: error }, 'start failed');
+    process.exit(1);
+  }
+  logger.info('started');
 }
