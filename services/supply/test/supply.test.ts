@@ -232,4 +232,18 @@ describe('insurance policies', () => {
       paths: ['insurer', 'coverage', 'premiumBps'],
     });
   });
+
+  it('when a premium would round to nothing, then 400 on premiumBps and no product is stored', async () => {
+    const before = await client.listInsurancePolicies({ allOwners: true, limit: 100 });
+    const tiny = client.createInsurancePolicy({
+      actorUserId,
+      insurer: 'I',
+      name: 'Tiny',
+      coverage: 1,
+      premiumBps: 42,
+    });
+    expect(await failureOf(tiny)).toEqual({ code: 'bad_request', paths: ['premiumBps'] });
+    const after = await client.listInsurancePolicies({ allOwners: true, limit: 100 });
+    expect(after.policies.map((p) => p.id)).toEqual(before.policies.map((p) => p.id));
+  });
 });

@@ -58,6 +58,12 @@ export function checkPolicyFields(fields: {
     problems.add('coverage', `must be whole rupees from 1 to ${MAX_COVERAGE}`);
   if (!Number.isInteger(fields.premiumBps) || fields.premiumBps < 1 || fields.premiumBps > 10_000)
     problems.add('premiumBps', 'must be basis points of the coverage from 1 to 10000');
+  else if (Number.isSafeInteger(fields.coverage) && premiumPaiseOf(fields.coverage, fields.premiumBps) < 1)
+    // Pricing quotes positive amounts only: a premium that rounds to nothing cannot be priced (or sold).
+    problems.add(
+      'premiumBps',
+      'gives a premium under 1 paisa for this coverage (coverage × premiumBps must be at least 50)',
+    );
   problems.text('description', fields.description, 2000);
   problems.throwIfAny();
 }
