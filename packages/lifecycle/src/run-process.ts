@@ -65,7 +65,7 @@ export async function runProcess(components: Component[], options: RunOptions): 
       process.exit(1);
     }, deadline);
     timer.unref();
-    // Still starting: nothing to finish; the components already up are stopped by the failed start below.
+    // Still starting: no request was served yet, so exit at once; the connections close with the process.
     if (!stop) process.exit(0);
     void stop().then(() => {
       logger.info('stopped');
