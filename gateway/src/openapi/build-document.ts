@@ -24,6 +24,7 @@ export function buildOpenApiDocument(texts: Json, contract: DocumentContract): J
       if (!operation) continue;
       const id = operation.operationId;
       const schemasOf = id ? contract.operations[id] : undefined;
+      if (!schemasOf && contract.handWrittenAllowed) continue;
       if (!id || !schemasOf || schemasOf.path !== path || schemasOf.method !== method)
         throw new Error(`${method.toUpperCase()} ${path} (${id}) has no schemas of that method and path`);
       described.add(id);
@@ -36,10 +37,28 @@ export function buildOpenApiDocument(texts: Json, contract: DocumentContract): J
   for (const response of Object.values(components.responses ?? {})) fillErrorResponse(response, contract);
   for (const operation of Object.values(paths).flatMap((item) => METHODS.map((m) => item[m])))
     for (const response of Object.values(operation?.responses ?? {})) fillErrorResponse(response, contract);
-  document.components = { ...components, schemas: schemas.components };
+  document.components = {
+    ...components,
+    schemas: withHandWritten(components.schemas, schemas.components, contract),
+  };
   if (JSON.stringify(document).includes(componentRef('~')))
     throw new Error('An operation schema is used inside another: name it in components');
   return document;
+}
+
+/** The generated schemas, after the texts' own where a contract still allows them (none named twice). */
+function withHandWritten(
+  handWritten: unknown,
+  generated: Record<string, JsonSchema>,
+  contract: DocumentContract,
+): Record<string, JsonSchema> {
+  if (handWritten === undefined) return generated;
+  if (!contract.handWrittenAllowed)
+    throw new Error('components.schemas in the texts: they belong in the zod schemas');
+  const written = handWritten as Record<string, JsonSchema>;
+  const twice = Object.keys(written).filter((name) => name in generated);
+  if (twice.length > 0) throw new Error(`Schemas both in the texts and in zod: ${twice.join(', ')}`);
+  return { ...written, ...generated };
 }
 
 interface Converted {

@@ -36,9 +36,35 @@ export interface DocumentContract<
    * response of the texts names its codes in `x-error-codes`, and its schema is the envelope narrowed to them.
    */
   errorEnvelope: string;
+  /**
+   * Only while a document moves to zod (the internal one): an operation of the texts without schemas here
+   * keeps the schemas written in the texts, and so do the texts' `components.schemas` no zod schema names.
+   */
+  handWrittenAllowed?: true;
 }
 
 /** Declares operations with their names kept in the type, so routes can say `operations.getBooking.params`. */
 export function defineOperations<Ops extends Record<string, OperationSchemas>>(operations: Ops): Ops {
   return operations;
+}
+
+/** One contract from the contracts of several route groups; a name declared twice is an error. */
+export function mergeContracts(
+  parts: Array<Pick<DocumentContract, 'operations' | 'components'>>,
+  rest: Omit<DocumentContract, 'operations' | 'components'>,
+): DocumentContract {
+  const operations: Record<string, OperationSchemas> = {};
+  const components: Record<string, z.ZodType> = {};
+  for (const part of parts) {
+    for (const [id, operation] of Object.entries(part.operations)) {
+      if (id in operations) throw new Error(`Operation ${id} is declared twice`);
+      operations[id] = operation;
+    }
+    for (const [name, schema] of Object.entries(part.components)) {
+      if (name in components && components[name] !== schema)
+        throw new Error(`Schema ${name} is declared twice`);
+      components[name] = schema;
+    }
+  }
+  return { ...rest, operations, components };
 }
