@@ -1,4 +1,5 @@
 import { mergeContracts } from '../openapi/contract';
+import { internalComponents } from './internal-components';
 
 /**
  * The internal API's contract (internal.yaml is generated from it and internal.texts.yaml): each route
@@ -6,7 +7,7 @@ import { mergeContracts } from '../openapi/contract';
  *
  * While the document moves to zod, operations not declared here keep the schemas written in the texts.
  */
-export const internalContract = mergeContracts([], {
+export const internalContract = mergeContracts([{ operations: {}, components: internalComponents }], {
   errorEnvelope: 'ErrorEnvelope',
   handWrittenAllowed: true,
 });

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { httpUrl } from '../http/http-url';
+import { ERROR_CODES } from './partner/contract/components';
+
+// The internal document's named schemas that more than one route group uses; each group's own are in its
+// `contract.ts`. Merged into the internal contract in internal-contract.ts.
+
+export const FieldProblem = z.strictObject({
+  path: z.string().meta({ description: 'Dotted path of the failing field, e.g. `scopes.1`.' }),
+  message: z.string(),
+});
+
+export const ErrorEnvelope = z.strictObject({
+  error: z.strictObject({
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    requestId: z.string(),
+    details: z.array(FieldProblem).nullable().meta({
+      description:
+        '`{ path, message }` per failing field on `bad_request`; what is missing on `/ready`; otherwise null.',
+    }),
+  }),
+});
+
+export const HttpUrl = httpUrl().meta({
+  description:
+    'An absolute http(s) URL in RFC 3986 characters, at most 2000: a host in another script in punycode\n' +
+    '(`https://xn--…`), any other character percent-encoded (`%7B` for `{`). Its host and port must be ones a\n' +
+    'browser can open (a port up to 65535, a well-formed IP address).\n',
+  'x-rule': 'an http(s) URL a browser can open (its host and port)',
+});
+
+export const RefreshTokenRequest = z.strictObject({ refreshToken: z.string().min(1).max(500) });
+
+export const WalletEntry = z.strictObject({
+  id: z.string().meta({ description: '`wle_<n>`.' }),
+  type: z.enum(['credit', 'debit']),
+  reason: z
+    .enum(['refund', 'promotion', 'top_up', 'booking_payment'])
+    .meta({ description: 'Credits: `refund`, `promotion`, `top_up`; debits: `booking_payment`.' }),
+  amount: z.number().int().min(1),
+  bookingId: z.string().nullable(),
+  note: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+
+/** The shared named schemas, by the name the document refers to them. */
+export const internalComponents = { FieldProblem, ErrorEnvelope, HttpUrl, RefreshTokenRequest, WalletEntry };
