@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { httpUrl } from '../http/http-url';
+import { HTTP_URL_PATTERN, httpUrl } from '../http/http-url';
 import { ERROR_CODES } from './partner/contract/components';
 
 // The internal document's named schemas that more than one route group uses; each group's own are in its
@@ -22,7 +22,10 @@ export const ErrorEnvelope = z.strictObject({
   }),
 });
 
+// `format` and `pattern` as written: zod would drop the format and escape the pattern's slashes.
 export const HttpUrl = httpUrl().meta({
+  format: 'uri',
+  pattern: HTTP_URL_PATTERN,
   description:
     'An absolute http(s) URL in RFC 3986 characters, at most 2000: a host in another script in punycode\n' +
     '(`https://xn--…`), any other character percent-encoded (`%7B` for `{`). Its host and port must be ones a\n' +
