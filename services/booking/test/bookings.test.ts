@@ -69,6 +69,7 @@ describe('creating a booking', () => {
       pnr: booking?.pnr,
       status: 'Upcoming',
       amount: offer.total,
+      hasVoucher: false,
     });
   });
 

@@ -98,6 +98,7 @@ describe("vouchers on a tenant's offline booking", () => {
       );
       expect(created.discount).toBe(400);
       expect(created.voucherReservationKey).toMatch(/\S/);
+      expect(created.hasVoucher).toBe(true);
       await waitFor(
         async () => {
           const { redemption } = await promotions.client.confirmRedemption({ bookingId });

@@ -3,7 +3,7 @@ import { createKafka } from '@travel/events';
 import { createGrpcServer } from '@travel/grpc';
 import { type Component, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
-import { createCounters, createMongo, createProcessedEvents, mongoOptionsOf } from '@travel/mongo';
+import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
 import type { PromotionsConfig } from './config';
 import { createAllocationRepository } from './db/allocation.repository';
 import { createPromotionRepository } from './db/promotion.repository';
@@ -75,7 +75,6 @@ export function createPromotionsService(
     kafka,
     groupId: PROMOTIONS_CONSUMER_GROUP,
     topicOptions,
-    handledEvents: createProcessedEvents(mongo.connection),
     confirm: (bookingId, reservationKey) => confirmRedemption(bookingId, reservationKey),
     release: (bookingId) => releaseRedemption(bookingId, 'booking.cancelled'),
     logger,

@@ -1,8 +1,9 @@
 import { bookingEvents, promotions } from '@travel/contracts';
-import { createEventPublisher, createKafka, newEventId } from '@travel/events';
+import { createEventPublisher, createKafka, namespaced, newEventId } from '@travel/events';
 import { createServiceClient, type ServiceClient } from '@travel/grpc';
 import { startServiceUnderTest, testInfra, testLogger, uniqueName } from '@travel/testkit';
 import { readConfig } from '../src/config';
+import { PROMOTIONS_CONSUMER_GROUP } from '../src/events/booking-events.consumer';
 import { createPromotionsService } from '../src/service';
 
 const infra = testInfra();
@@ -65,12 +66,27 @@ export async function startPromotions(clock = testClock()) {
       return running.service;
     },
     expireReservations: () => running.built.expireReservations(),
-    /** True once the consumer has handled the event (its id is recorded after the handler ran). */
-    async handled(eventId: string) {
-      const found = await running.built.mongo.connection
-        .collection('processed_events')
-        .countDocuments({ _id: `promotions-bookings:${eventId}` } as object);
-      return found === 1;
+    /**
+     * True once the consumer has handled every booking event published so far: its group's committed
+     * offsets (committed after the handler ran) reach the end of each partition.
+     */
+    async caughtUp() {
+      const admin = kafka.admin();
+      await admin.connect();
+      try {
+        const topic = namespaced(kafka, 'booking.events');
+        const ends = await admin.fetchTopicOffsets(topic);
+        const [committed] = await admin.fetchOffsets({
+          groupId: namespaced(kafka, PROMOTIONS_CONSUMER_GROUP),
+          topics: [topic],
+        });
+        const at = new Map(committed?.partitions.map((p) => [p.partition, Number(p.offset)]));
+        return ends.every(
+          ({ partition, high }) => Number(high) === 0 || (at.get(partition) ?? -1) >= Number(high),
+        );
+      } finally {
+        await admin.disconnect();
+      }
     },
     async restart() {
       await running.service.stop();

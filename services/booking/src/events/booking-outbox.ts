@@ -60,6 +60,7 @@ function toOutgoing(event: PendingEvent, booking: Booking): OutgoingEvent {
     ...(booking.voucher
       ? { discount: booking.voucher.amount, voucherReservationKey: booking.voucher.reservationKey }
       : {}),
+    hasVoucher: Boolean(booking.voucher ?? booking.storefront?.voucher),
   }).finish();
   return {
     id: event.id,

@@ -22,8 +22,9 @@ export interface BookingEventsConsumerOptions extends Omit<ConsumerOptions, 'top
 }
 
 /**
- * Entry point for `booking.events`: decode, check, settle. Skipped when already handled (the event id), and
- * settling is idempotent on the booking besides; a payload without a booking id is parked.
+ * Entry point for `booking.events`: decode, check, settle; a booking without a voucher needs nothing. Settling
+ * is idempotent on the booking (a confirmed redemption stays confirmed, a released one is gone), so a
+ * redelivered event needs no record of handled ids; a payload without a booking id is parked.
  */
 export function createBookingEventsConsumer(options: BookingEventsConsumerOptions): EventConsumer {
   const { confirm, release, ...consumer } = options;
@@ -32,7 +33,9 @@ export function createBookingEventsConsumer(options: BookingEventsConsumerOption
     topics: [BOOKING_EVENTS_TOPIC],
     async handle(event, _topic, logger) {
       if (event.type !== 'booking.created' && event.type !== 'booking.cancelled') return;
-      const { id, voucherReservationKey } = bookingOf(event.payload, event.type);
+      const { id, voucherReservationKey, hasVoucher } = bookingOf(event.payload, event.type);
+      // Most bookings redeem no voucher (every partner booking): nothing to settle, no store call.
+      if (hasVoucher === false) return;
       if (event.type === 'booking.created') await confirm(id, voucherReservationKey || undefined, logger);
       else await release(id, logger);
     },
