@@ -62,11 +62,17 @@ export function createBookingRepository(connection: Connection): BookingReposito
         return refusedBy(error) === 'pnr' ? 'pnr_taken' : 'attempt_taken';
       }
     },
+    // Reads by key through the driver too: every replay and every `GET /bookings/{id}` makes one, and a
+    // mongoose query costs more CPU than the store's answer (filters are plain strings, nothing to cast).
     async findByAttempt(attempt) {
-      return toBooking(await model.findOne({ attempt }, VIEW).lean<BookingDocument>());
+      return toBooking(await model.collection.findOne<BookingDocument>({ attempt }, { projection: VIEW }));
     },
     async findOwned(id, owner) {
-      return toBooking(await model.findOne({ _id: id, ...ownedBy(owner) }, VIEW).lean<BookingDocument>());
+      return toBooking(
+        await model.collection.findOne<BookingDocument>({ _id: id, ...ownedBy(owner) } as object, {
+          projection: VIEW,
+        }),
+      );
     },
     async listOwned(owner, beforeNumber, limit) {
       const below = beforeNumber === undefined ? {} : { number: { $lt: beforeNumber } };

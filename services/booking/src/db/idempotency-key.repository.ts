@@ -41,7 +41,9 @@ export function createIdempotencyKeys(
     attempt: doc.attempt,
     leaseUntil: doc.leaseUntil,
   });
-  const findDoc = (scope: string) => model.findById(scope).lean<IdempotencyKeyDocument>();
+  // Through the driver: every replay reads its key (see booking.repository.ts).
+  const findDoc = (scope: string) =>
+    model.collection.findOne<IdempotencyKeyDocument>({ _id: scope } as object);
   return {
     async find(scope, now) {
       const doc = await findDoc(scope);
