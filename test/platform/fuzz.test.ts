@@ -74,13 +74,6 @@ async function fuzzingRecords(admin: AdminApi) {
   return { ...partner, roleId: role.id, userId: user.id };
 }
 
-/**
- * The internal document's run is opt-in (`FUZZ_INTERNAL=1`) until it passes five runs in a row (issue 16):
- * each of the last runs still found something new (the latest: an insurance premium rounding to nothing, and
- * employee references not marked as rules; both fixed). The partner document's run is in every `npm test`.
- */
-const internalRun = process.env.FUZZ_INTERNAL === '1' ? it : it.skip;
-
 function expectNoFindings(result: FuzzResult): void {
   if (result.code !== 0) process.stdout.write(result.output);
   expect({ exitCode: result.code, report: result.code === 0 ? 'clean' : result.output.slice(-4000) }).toEqual(
@@ -128,33 +121,29 @@ describe('fuzzing the OpenAPI documents with schemathesis', () => {
     expectNoFindings(result);
   }, 900_000);
 
-  internalRun(
-    'when the internal document is fuzzed by platform staff with every right, then nothing is found',
-    async () => {
-      const staff = await fuzzingStaff(admin);
-      const customer = await registerCustomer();
-      const own = await fuzzingRecords(admin);
-      const result = await runSchemathesis({
-        document: `${gatewayUrl()}/api/openapi.json`,
-        bearer: { staffToken: staff.token, customerToken: customer.token },
-        exclude: INTERNAL_EXCLUDED,
-        // Parameters that name a tenant, user, role, key or customer name the fuzzing run's own, so no other
-        // suite's records (nor the platform administrator) are changed. Client ids are integers: pinned, the
-        // fuzzer's non-integer ids would be replaced by a valid one and reported as accepted, so they are not.
-        parameters: { tenantId: own.tenant.id },
-        pinned: [
-          { path: '/admin/tenant-directory/{id}', parameters: { id: own.tenant.id } },
-          { path: '/admin/users/{id}', parameters: { id: own.userId } },
-          { path: '/admin/roles/{id}', parameters: { id: own.roleId } },
-          { path: '/admin/api-access/keys/{id}', parameters: { id: own.key.id } },
-          { path: '/admin/api-access/keys/{id}/revoke', parameters: { id: own.key.id } },
-          { path: '/admin/api-access/keys/{id}/rotate', parameters: { id: own.key.id } },
-          { path: '/admin/wallets/{customerId}/top-ups', parameters: { customerId: customer.user.id } },
-        ],
-      });
-      fuzzedUntil = Date.now();
-      expectNoFindings(result);
-    },
-    900_000,
-  );
+  it('when the internal document is fuzzed by platform staff with every right, then nothing is found', async () => {
+    const staff = await fuzzingStaff(admin);
+    const customer = await registerCustomer();
+    const own = await fuzzingRecords(admin);
+    const result = await runSchemathesis({
+      document: `${gatewayUrl()}/api/openapi.json`,
+      bearer: { staffToken: staff.token, customerToken: customer.token },
+      exclude: INTERNAL_EXCLUDED,
+      // Parameters that name a tenant, user, role, key or customer name the fuzzing run's own, so no other
+      // suite's records (nor the platform administrator) are changed. Client ids are integers: pinned, the
+      // fuzzer's non-integer ids would be replaced by a valid one and reported as accepted, so they are not.
+      parameters: { tenantId: own.tenant.id },
+      pinned: [
+        { path: '/admin/tenant-directory/{id}', parameters: { id: own.tenant.id } },
+        { path: '/admin/users/{id}', parameters: { id: own.userId } },
+        { path: '/admin/roles/{id}', parameters: { id: own.roleId } },
+        { path: '/admin/api-access/keys/{id}', parameters: { id: own.key.id } },
+        { path: '/admin/api-access/keys/{id}/revoke', parameters: { id: own.key.id } },
+        { path: '/admin/api-access/keys/{id}/rotate', parameters: { id: own.key.id } },
+        { path: '/admin/wallets/{customerId}/top-ups', parameters: { customerId: customer.user.id } },
+      ],
+    });
+    fuzzedUntil = Date.now();
+    expectNoFindings(result);
+  }, 900_000);
 });
