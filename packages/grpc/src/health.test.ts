@@ -20,6 +20,17 @@ describe('health service', () => {
     expect((await check(service, LIVENESS_SERVICE)).status).toBe(ServingStatus.NOT_SERVING);
   });
 
+  it('when the process is still starting, then it is NOT_SERVING but alive, and a named check says its own', async () => {
+    const service = createHealthService(
+      { mongodb: async () => true },
+      () => false,
+      () => true,
+    );
+    expect((await check(service, '')).status).toBe(ServingStatus.NOT_SERVING);
+    expect((await check(service, LIVENESS_SERVICE)).status).toBe(ServingStatus.SERVING);
+    expect((await check(service, 'mongodb')).status).toBe(ServingStatus.SERVING);
+  });
+
   it('when a name is unknown, then it is SERVICE_UNKNOWN', async () => {
     const service = createHealthService({ mongodb: async () => true });
     expect((await check(service, 'nope')).status).toBe(ServingStatus.SERVICE_UNKNOWN);

@@ -13,17 +13,20 @@ export type HealthCheck = () => Promise<boolean>;
 export const LIVENESS_SERVICE = 'liveness';
 
 /**
- * grpc.health.v1 for one process. The empty service name is the process as a whole: SERVING only
- * when every check passes. Each check can also be asked for by name, which is how the gateway
- * reports the infrastructure behind a service.
+ * grpc.health.v1 for one process. The empty service name is the process as a whole: SERVING only once it
+ * has started (`isStarting` false) and every check passes. Each check can also be asked for by name, which
+ * is how the gateway reports the infrastructure behind a service.
  */
 export function createHealthService(
   checks: Record<string, HealthCheck>,
   isShuttingDown: () => boolean = () => false,
+  isStarting: () => boolean = () => false,
 ): ServiceImplementation<typeof health.HealthDefinition> {
   const statusOf = async (service: string): Promise<health.HealthCheckResponse_ServingStatus> => {
     if (isShuttingDown()) return ServingStatus.NOT_SERVING;
     if (service === LIVENESS_SERVICE) return ServingStatus.SERVING;
+    // Still waiting for a dependency: alive (no restart), not ready; each named check still says its own.
+    if (service === '' && isStarting()) return ServingStatus.NOT_SERVING;
     const names = service === '' ? Object.keys(checks) : [service];
     if (service !== '' && !checks[service]) return ServingStatus.SERVICE_UNKNOWN;
     const results = await Promise.all(names.map((name) => runCheck(checks[name])));

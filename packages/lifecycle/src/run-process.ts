@@ -6,6 +6,12 @@ export interface Component {
   name: string;
   start(): Promise<void>;
   stop(): Promise<void>;
+  /**
+   * A server that opens its port before the process's dependencies are up (`runProcess` calls this first),
+   * answering health checks with NOT_SERVING and every other call with UNAVAILABLE until `start()`. Without
+   * it (a test's `startAll`), `start()` opens the port itself.
+   */
+  listen?(): Promise<void>;
 }
 
 /**
@@ -75,6 +81,8 @@ export async function runProcess(components: Component[], options: RunOptions): 
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
   try {
+    // The ports first: while a dependency is waited for, a probe hears NOT_SERVING, not a refused connection.
+    for (const component of components) await component.listen?.();
     stop = await startAll(components, logger, (component) =>
       startWithRetries(component, logger, undefined, () => stopping),
     );
