@@ -27,13 +27,29 @@ export function buildOpenApiDocument(texts: Json, contract: DocumentContract): J
       if (!schemasOf && contract.handWrittenAllowed) continue;
       if (!id || !schemasOf || schemasOf.path !== path || schemasOf.method !== method)
         throw new Error(`${method.toUpperCase()} ${path} (${id}) has no schemas of that method and path`);
+      if (item.parameters !== undefined)
+        throw new Error(`${path}: parameters come from its operations' schemas, not the texts`);
       described.add(id);
-      fillOperation(operation, id, schemasOf, schemas);
+      fillOperation(operation, id, schemasOf, schemas, contract);
     }
   const undescribed = Object.keys(contract.operations).filter((id) => !described.has(id));
   if (undescribed.length > 0) throw new Error(`Operations without texts: ${undescribed.join(', ')}`);
 
-  const components = (document.components ?? {}) as Json & { responses?: Record<string, Json> };
+  const components = (document.components ?? {}) as Json & {
+    responses?: Record<string, Json>;
+    parameters?: unknown;
+  };
+  if (components.parameters !== undefined && !contract.handWrittenAllowed)
+    throw new Error('components.parameters in the texts: parameters come from the zod schemas');
+  for (const name of Object.keys(contract.responses ?? {})) {
+    const response = components.responses?.[name] as (Json & { content?: Record<string, Json> }) | undefined;
+    if (!response) throw new Error(`Response ${name} has a schema but no texts in components.responses`);
+    const media = response.content?.['application/json'] ?? {};
+    response.content = {
+      ...response.content,
+      'application/json': withSchema(media, schemas.operations[namedResponseKey(name)], name),
+    };
+  }
   for (const response of Object.values(components.responses ?? {})) fillErrorResponse(response, contract);
   for (const operation of Object.values(paths).flatMap((item) => METHODS.map((m) => item[m])))
     for (const response of Object.values(operation?.responses ?? {})) fillErrorResponse(response, contract);
@@ -68,6 +84,8 @@ interface Converted {
 }
 
 const operationKey = (id: string, part: string) => `~${id}~${part}`;
+const namedResponseKey = (name: string) => `~~${name}`;
+const RESPONSE_REF = '#/components/responses/';
 
 /**
  * Every schema of the contract as JSON Schema, in one pass for the requests (their input: defaults make a
@@ -75,7 +93,10 @@ const operationKey = (id: string, part: string) => `~${id}~${part}`;
  */
 function convert(contract: DocumentContract): Converted {
   const requests: Array<[string, z.ZodType]> = [];
-  const responses: Array<[string, z.ZodType]> = [];
+  // The named responses first, so that their operations' bodies are converted under their names.
+  const responses: Array<[string, z.ZodType]> = Object.entries(contract.responses ?? {}).map(
+    ([name, schema]) => [namedResponseKey(name), schema],
+  );
   for (const [id, operation] of Object.entries(contract.operations)) {
     for (const part of ['params', 'query', 'headers', 'body'] as const) {
       const schema = operation[part];
@@ -172,6 +193,7 @@ function fillOperation(
   id: string,
   schemas: OperationSchemas,
   converted: Converted,
+  contract: DocumentContract,
 ): void {
   const parameters = [
     ...parametersOf(converted.operations[operationKey(id, 'params')], 'path'),
@@ -194,6 +216,14 @@ function fillOperation(
   for (const [status, response] of Object.entries(schemas.responses)) {
     const texts = operation.responses?.[status] as (Json & { content?: Record<string, Json> }) | undefined;
     if (!texts) throw new Error(`${id}: no texts for its ${status} response`);
+    if (typeof texts.$ref === 'string') {
+      // A named response: its body is filled once, in components.responses.
+      const name = texts.$ref.slice(RESPONSE_REF.length);
+      const body = 'media' in response ? response.schema : response;
+      if (!texts.$ref.startsWith(RESPONSE_REF) || contract.responses?.[name] !== body)
+        throw new Error(`${id}: its ${status} is ${texts.$ref}, whose body is not the schema it declares`);
+      continue;
+    }
     const media = 'media' in response ? response.media : 'application/json';
     texts.content = {
       ...texts.content,

@@ -32,6 +32,11 @@ export interface DocumentContract<
   /** Schemas referred to by name (`$ref: #/components/schemas/<name>`) wherever they are used. */
   components: Record<string, z.ZodType>;
   /**
+   * Success bodies of responses the texts name in `components.responses` (an operation answering
+   * `$ref: #/components/responses/<name>` declares exactly this schema object for that status).
+   */
+  responses?: Record<string, z.ZodType>;
+  /**
    * The name (in `components`) of the error envelope, an object whose `error.code` is an enum: an error
    * response of the texts names its codes in `x-error-codes`, and its schema is the envelope narrowed to them.
    */
@@ -50,21 +55,26 @@ export function defineOperations<Ops extends Record<string, OperationSchemas>>(o
 
 /** One contract from the contracts of several route groups; a name declared twice is an error. */
 export function mergeContracts(
-  parts: Array<Pick<DocumentContract, 'operations' | 'components'>>,
-  rest: Omit<DocumentContract, 'operations' | 'components'>,
+  parts: Array<Pick<DocumentContract, 'operations' | 'components' | 'responses'>>,
+  rest: Omit<DocumentContract, 'operations' | 'components' | 'responses'>,
 ): DocumentContract {
   const operations: Record<string, OperationSchemas> = {};
   const components: Record<string, z.ZodType> = {};
+  const responses: Record<string, z.ZodType> = {};
   for (const part of parts) {
     for (const [id, operation] of Object.entries(part.operations)) {
       if (id in operations) throw new Error(`Operation ${id} is declared twice`);
       operations[id] = operation;
     }
-    for (const [name, schema] of Object.entries(part.components)) {
-      if (name in components && components[name] !== schema)
-        throw new Error(`Schema ${name} is declared twice`);
-      components[name] = schema;
-    }
+    mergeNamed(components, part.components, 'Schema');
+    mergeNamed(responses, part.responses ?? {}, 'Response');
   }
-  return { ...rest, operations, components };
+  return { ...rest, operations, components, responses };
+}
+
+function mergeNamed(into: Record<string, z.ZodType>, from: Record<string, z.ZodType>, kind: string): void {
+  for (const [name, schema] of Object.entries(from)) {
+    if (name in into && into[name] !== schema) throw new Error(`${kind} ${name} is declared twice`);
+    into[name] = schema;
+  }
 }

@@ -18,7 +18,7 @@ export interface GeneratedDocument {
 
 export const GENERATED_DOCUMENTS: GeneratedDocument[] = [
   { name: 'partner', contract: partnerContract, schemasIn: 'src/routes/partner/contract/' },
-  { name: 'internal', contract: internalContract, schemasIn: 'src/routes/*/contract.ts' },
+  { name: 'internal', contract: internalContract, schemasIn: 'src/routes/*/*.contract.ts' },
 ];
 
 export const textsPath = (document: GeneratedDocument) => join(OPENAPI_DIR, `${document.name}.texts.yaml`);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HTTP_URL_PATTERN, httpUrl } from '../http/http-url';
 import { ERROR_CODES } from './partner/contract/components';
+import { dataOf } from './partner/contract/operations';
 
 // The internal document's named schemas that more than one route group uses; each group's own are in its
 // `contract.ts`. Merged into the internal contract in internal-contract.ts.
@@ -33,6 +34,13 @@ export const HttpUrl = httpUrl().meta({
   'x-rule': 'an http(s) URL a browser can open (its host and port)',
 });
 
+export const DisplayName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(120)
+  .meta({ description: 'Trimmed, 1 to 120 characters.' });
+
 export const RefreshTokenRequest = z.strictObject({ refreshToken: z.string().min(1).max(500) });
 
 export const WalletEntry = z.strictObject({
@@ -47,5 +55,22 @@ export const WalletEntry = z.strictObject({
   createdAt: z.iso.datetime(),
 });
 
+/** `{ data, hasMore: false, nextCursor: null }`: a list that always fits in one page. */
+export const completeListOf = <S extends z.ZodType>(item: S) =>
+  z.strictObject({ data: z.array(item), hasMore: z.literal(false), nextCursor: z.null() });
+
+/** `{ data: { id, deleted: true } }`: what every `DELETE` answers (the named response `Deleted`). */
+export const DeletedBody = dataOf(z.strictObject({ id: z.string(), deleted: z.literal(true) }));
+
 /** The shared named schemas, by the name the document refers to them. */
-export const internalComponents = { FieldProblem, ErrorEnvelope, HttpUrl, RefreshTokenRequest, WalletEntry };
+export const internalComponents = {
+  FieldProblem,
+  ErrorEnvelope,
+  HttpUrl,
+  DisplayName,
+  RefreshTokenRequest,
+  WalletEntry,
+};
+
+/** The shared named responses (`components.responses`), by name. */
+export const internalResponses = { Deleted: DeletedBody };

@@ -1,29 +1,15 @@
-import { z } from 'zod';
 import type { ServiceClients } from '../../clients/service-clients';
 import { actorOf, callOptions } from '../../http/calls';
-import { emailAddress } from '../../http/email';
 import { dataBody, listBody } from '../../http/envelope';
 import { staffOf } from '../../http/request-context';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import { stringParam } from './params';
 import { presentTenant } from './presenters';
+import { createTenantBody, updateOwnTenantBody, updateTenantBody } from './tenants.contract';
 
 const platformOnly: RouteAccess = { kind: 'staff', platformOnly: true };
 const ownTenant: RouteAccess = { kind: 'staff', tenantOnly: true };
-const name = z.string().trim().min(1).max(120);
-const contactEmail = emailAddress();
-
-const createSchema = z.strictObject({ name, contactEmail: contactEmail.optional() });
-const updateSchema = z.strictObject({
-  name: name.optional(),
-  contactEmail: contactEmail.nullable().optional(),
-  status: z.enum(['active', 'suspended']).optional(),
-});
-const updateOwnSchema = z.strictObject({
-  name: name.optional(),
-  contactEmail: contactEmail.nullable().optional(),
-});
 
 /** Identity clears the contact email on an empty string; null is how the HTTP API says it. */
 const contactChange = (value: string | null | undefined) => (value === null ? '' : value);
@@ -49,7 +35,7 @@ export function tenantRoutes({ clients }: { clients: ServiceClients }): RouteDef
       access: platformOnly,
       handlers: [
         async (req, res) => {
-          const body = validate(createSchema, req.body);
+          const body = validate(createTenantBody, req.body);
           const reply = await api.createTenant({ actor: actorOf(res), ...body }, callOptions(res));
           res.status(201).json(dataBody(presentTenant(reply.tenant)));
         },
@@ -75,7 +61,7 @@ export function tenantRoutes({ clients }: { clients: ServiceClients }): RouteDef
       access: platformOnly,
       handlers: [
         async (req, res) => {
-          const body = validate(updateSchema, req.body);
+          const body = validate(updateTenantBody, req.body);
           const reply = await api.updateTenant(
             {
               actor: actorOf(res),
@@ -107,7 +93,7 @@ export function tenantRoutes({ clients }: { clients: ServiceClients }): RouteDef
       access: ownTenant,
       handlers: [
         async (req, res) => {
-          const body = validate(updateOwnSchema, req.body);
+          const body = validate(updateOwnTenantBody, req.body);
           const id = staffOf(res).tenantId as string;
           const reply = await api.updateTenant(
             { actor: actorOf(res), id, name: body.name, contactEmail: contactChange(body.contactEmail) },
