@@ -1,5 +1,4 @@
 import { AppError, isAppError } from '@travel/errors';
-import { z } from 'zod';
 import type { ServiceClients } from '../../clients/service-clients';
 import { actorOf, callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
@@ -7,13 +6,9 @@ import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import { stringParam } from './params';
 import { presentRole } from './presenters';
+import { createRoleBody, updateRoleBody } from './roles.contract';
 
 const access: RouteAccess = { kind: 'staff' };
-const name = z.string().trim().min(1).max(80);
-const permissions = z.array(z.string().min(1).max(40)).max(50);
-
-const createSchema = z.strictObject({ name, permissions, tenantId: z.string().min(1).optional() });
-const updateSchema = z.strictObject({ name: name.optional(), permissions: permissions.optional() });
 
 /** Identity calls a role's permissions `rights`; its validation paths are renamed to the HTTP field. */
 async function asHttpFields<T>(call: Promise<T>): Promise<T> {
@@ -46,7 +41,7 @@ export function roleRoutes({ clients }: { clients: ServiceClients }): RouteDefin
       access,
       handlers: [
         async (req, res) => {
-          const body = validate(createSchema, req.body);
+          const body = validate(createRoleBody, req.body);
           const reply = await asHttpFields(
             api.createRole(
               { actor: actorOf(res), name: body.name, rights: body.permissions, tenantId: body.tenantId },
@@ -63,7 +58,7 @@ export function roleRoutes({ clients }: { clients: ServiceClients }): RouteDefin
       access,
       handlers: [
         async (req, res) => {
-          const body = validate(updateSchema, req.body);
+          const body = validate(updateRoleBody, req.body);
           const reply = await asHttpFields(
             api.updateRole(
               {
