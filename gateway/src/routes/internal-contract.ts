@@ -1,6 +1,7 @@
 import { mergeContracts } from '../openapi/contract';
 import { rolesContract } from './admin/roles.contract';
 import { tenantsContract } from './admin/tenants.contract';
+import { usersContract } from './admin/users.contract';
 import { internalComponents, internalResponses } from './internal-components';
 
 /**
@@ -15,6 +16,7 @@ export const internalContract = mergeContracts(
     { operations: {}, components: internalComponents, responses: internalResponses },
     tenantsContract,
     rolesContract,
+    usersContract,
   ],
   {
     errorEnvelope: 'ErrorEnvelope',

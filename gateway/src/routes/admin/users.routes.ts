@@ -1,31 +1,15 @@
-import { z } from 'zod';
 import type { ServiceClients } from '../../clients/service-clients';
 import { actorOf, callOptions } from '../../http/calls';
-import { emailAddress } from '../../http/email';
 import { dataBody, listBody } from '../../http/envelope';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import { stringParam } from './params';
 import { presentUser } from './presenters';
+import { createStaffUserBody, updateStaffUserBody } from './users.contract';
 
 // No right is listed for these routes (internal-api.md); identity scopes them to the member's tenant
 // and refuses to hand out rights the member does not hold.
 const access: RouteAccess = { kind: 'staff' };
-const password = z.string().min(8).max(200);
-
-const createSchema = z.strictObject({
-  email: emailAddress(),
-  name: z.string().trim().min(1).max(120),
-  password,
-  roleId: z.string().min(1),
-  tenantId: z.string().min(1).optional(),
-});
-const updateSchema = z.strictObject({
-  name: z.string().trim().min(1).max(120).optional(),
-  password: password.optional(),
-  roleId: z.string().min(1).optional(),
-  status: z.enum(['active', 'disabled']).optional(),
-});
 
 export function userRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
   const api = clients.staff;
@@ -47,7 +31,7 @@ export function userRoutes({ clients }: { clients: ServiceClients }): RouteDefin
       access,
       handlers: [
         async (req, res) => {
-          const body = validate(createSchema, req.body);
+          const body = validate(createStaffUserBody, req.body);
           const reply = await api.createUser({ actor: actorOf(res), ...body }, callOptions(res));
           res.status(201).json(dataBody(presentUser(reply.user)));
         },
@@ -59,7 +43,7 @@ export function userRoutes({ clients }: { clients: ServiceClients }): RouteDefin
       access,
       handlers: [
         async (req, res) => {
-          const body = validate(updateSchema, req.body);
+          const body = validate(updateStaffUserBody, req.body);
           const reply = await api.updateUser(
             { actor: actorOf(res), id: stringParam(req, 'id'), ...body },
             callOptions(res),
