@@ -1,4 +1,5 @@
 import { mergeContracts } from '../openapi/contract';
+import { authContract } from './admin/auth.contract';
 import { rolesContract } from './admin/roles.contract';
 import { tenantsContract } from './admin/tenants.contract';
 import { usersContract } from './admin/users.contract';
@@ -17,6 +18,7 @@ export const internalContract = mergeContracts(
     tenantsContract,
     rolesContract,
     usersContract,
+    authContract,
   ],
   {
     errorEnvelope: 'ErrorEnvelope',

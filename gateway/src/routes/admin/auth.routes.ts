@@ -1,5 +1,4 @@
 import { AppError } from '@travel/errors';
-import { z } from 'zod';
 import type { RateLimits } from '../../access/rate-limits';
 import type { ServiceClients } from '../../clients/service-clients';
 import { callOptions } from '../../http/calls';
@@ -7,13 +6,9 @@ import { dataBody } from '../../http/envelope';
 import { requestContextOf, staffOf } from '../../http/request-context';
 import type { RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
+import { RefreshTokenRequest } from '../internal-components';
+import { staffLoginBody } from './auth.contract';
 import { presentProfile, presentTokens } from './presenters';
-
-const loginSchema = z.strictObject({
-  email: z.string().min(1).max(254),
-  password: z.string().min(1).max(200),
-});
-const refreshSchema = z.strictObject({ refreshToken: z.string().min(1).max(500) });
 
 export interface AuthRouteDeps {
   clients: ServiceClients;
@@ -36,7 +31,7 @@ export function authRoutes({
       access: { kind: 'public' },
       handlers: [
         async (req, res) => {
-          const { email, password } = validate(loginSchema, req.body);
+          const { email, password } = validate(staffLoginBody, req.body);
           const { requestId, clientAddress } = requestContextOf(res);
           const attempt = await rateLimits.consume(
             `sign-in:${clientAddress ?? ''}:${email.toLowerCase()}`,
@@ -63,7 +58,7 @@ export function authRoutes({
       access: { kind: 'public' },
       handlers: [
         async (req, res) => {
-          const { refreshToken } = validate(refreshSchema, req.body);
+          const { refreshToken } = validate(RefreshTokenRequest, req.body);
           const { requestId, clientAddress } = requestContextOf(res);
           const reply = await clients.staff.refresh(
             { refreshToken, ip: clientAddress ?? '', requestId },
@@ -79,7 +74,7 @@ export function authRoutes({
       access: { kind: 'public' },
       handlers: [
         async (req, res) => {
-          const { refreshToken } = validate(refreshSchema, req.body);
+          const { refreshToken } = validate(RefreshTokenRequest, req.body);
           const { requestId, clientAddress } = requestContextOf(res);
           await clients.staff.logout({ refreshToken, ip: clientAddress ?? '', requestId }, callOptions(res));
           res.json(dataBody({ loggedOut: true }));
