@@ -1,4 +1,5 @@
 import { mergeContracts } from '../openapi/contract';
+import { auditContract } from './admin/audit.contract';
 import { authContract } from './admin/auth.contract';
 import { rolesContract } from './admin/roles.contract';
 import { tenantsContract } from './admin/tenants.contract';
@@ -19,6 +20,7 @@ export const internalContract = mergeContracts(
     rolesContract,
     usersContract,
     authContract,
+    auditContract,
   ],
   {
     errorEnvelope: 'ErrorEnvelope',
