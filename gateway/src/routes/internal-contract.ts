@@ -1,4 +1,5 @@
 import { mergeContracts } from '../openapi/contract';
+import { apiAccessContract } from './admin/api-access.contract';
 import { auditContract } from './admin/audit.contract';
 import { authContract } from './admin/auth.contract';
 import { rolesContract } from './admin/roles.contract';
@@ -21,6 +22,7 @@ export const internalContract = mergeContracts(
     usersContract,
     authContract,
     auditContract,
+    apiAccessContract,
   ],
   {
     errorEnvelope: 'ErrorEnvelope',

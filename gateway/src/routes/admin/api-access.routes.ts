@@ -1,55 +1,35 @@
-import { SCOPES } from '@travel/api-keys';
+import { AppError } from '@travel/errors';
 import type { Request, Response } from 'express';
-import { z } from 'zod';
 import type { ServiceClients } from '../../clients/service-clients';
 import { actorOf, callOptions } from '../../http/calls';
 import { dataBody } from '../../http/envelope';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
-import { graceSchema, integerParam, isoDay, rateLimitSchema, stringParam } from './params';
+import {
+  apiUsageQuery,
+  clientIdParams,
+  createApiClientBody,
+  createApiKeyBody,
+  RotateRequest,
+  updateApiClientBody,
+  updateApiKeyBody,
+  updateApiSettingsBody,
+} from './api-access.contract';
+import { stringParam } from './params';
 import { presentClient, presentIssuedKey, presentKey, presentSettings, presentUsageRow } from './presenters';
 
 const access: RouteAccess = { kind: 'staff', platformOnly: true, right: 'api-access' };
-const scopes = z.array(z.enum(SCOPES)).min(1).max(SCOPES.length);
-const ipAllowList = z.array(z.string().min(1).max(64)).max(100);
-const name = z.string().trim().min(1).max(120);
-
-const createClientSchema = z.strictObject({ name, tenantId: z.string().min(1).nullable().default(null) });
-const updateClientSchema = z.strictObject({
-  name: name.optional(),
-  tenantId: z.string().min(1).nullable().optional(),
-  status: z.enum(['active', 'suspended']).optional(),
-});
-const createKeySchema = z.strictObject({
-  name: name.optional(),
-  scopes,
-  environment: z.enum(['live', 'test']).default('live'),
-  ipAllowList: ipAllowList.default([]),
-  expiresAt: z.iso.datetime({ offset: true }).optional(),
-  rateLimit: rateLimitSchema.optional(),
-});
-const updateKeySchema = z.strictObject({
-  name: name.optional(),
-  scopes: scopes.optional(),
-  ipAllowList: ipAllowList.optional(),
-  expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
-  rateLimit: rateLimitSchema.nullable().optional(),
-});
-const settingsSchema = z.strictObject({
-  apiEnabled: z.boolean().optional(),
-  disabledScopes: z.array(z.enum(SCOPES)).max(SCOPES.length).optional(),
-  defaultRateLimit: rateLimitSchema.optional(),
-});
-const usageSchema = z.strictObject({
-  from: isoDay.optional(),
-  to: isoDay.optional(),
-  // Client ids are int32 in identity's contract: a larger one could not be sent (it was a 500).
-  clientId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-  keyId: z.string().min(1).optional(),
-});
 
 const DAY_MS = 86_400_000;
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The client id of the path; an id of any other form names no client. */
+function clientIdOf(req: Request): number {
+  const id = String(req.params.id ?? '');
+  if (!clientIdParams.shape.id.safeParse(id).success)
+    throw new AppError('not_found', `No resource with id ${id}.`);
+  return Number(id);
+}
 
 /** The platform administrator's API-access console (decisions.md "API-access administration"). */
 export function apiAccessRoutes({
@@ -86,7 +66,7 @@ export function apiAccessRoutes({
       access,
       handlers: [
         async (req, res) => {
-          const body = validate(createClientSchema, req.body);
+          const body = validate(createApiClientBody, req.body);
           const reply = await api.createClient(
             { actor: actorOf(res), name: body.name, tenantId: body.tenantId ?? undefined },
             callOptions(res),
@@ -101,8 +81,8 @@ export function apiAccessRoutes({
       access,
       handlers: [
         async (req, res) => {
-          const id = integerParam(req, 'id');
-          const body = validate(updateClientSchema, req.body);
+          const id = clientIdOf(req);
+          const body = validate(updateApiClientBody, req.body);
           const reply = await api.updateClient(
             {
               actor: actorOf(res),
@@ -123,7 +103,7 @@ export function apiAccessRoutes({
       access,
       handlers: [
         async (req, res) => {
-          const id = integerParam(req, 'id');
+          const id = clientIdOf(req);
           await api.deleteClient({ actor: actorOf(res), id }, callOptions(res));
           res.json(dataBody({ id, deleted: true }));
         },
@@ -135,8 +115,8 @@ export function apiAccessRoutes({
       access,
       handlers: [
         async (req, res) => {
-          const clientId = integerParam(req, 'id');
-          const body = validate(createKeySchema, req.body);
+          const clientId = clientIdOf(req);
+          const body = validate(createApiKeyBody, req.body);
           const reply = await api.createKey(
             {
               actor: actorOf(res),
@@ -160,7 +140,7 @@ export function apiAccessRoutes({
       access,
       handlers: [
         async (req, res) => {
-          const body = validate(updateKeySchema, req.body);
+          const body = validate(updateApiKeyBody, req.body);
           const reply = await api.updateKey(
             {
               actor: actorOf(res),
@@ -209,7 +189,7 @@ export function apiAccessRoutes({
       access,
       handlers: [
         async (req, res) => {
-          const body = validate(settingsSchema, req.body);
+          const body = validate(updateApiSettingsBody, req.body);
           const reply = await api.updateApiSettings(
             {
               actor: actorOf(res),
@@ -229,7 +209,7 @@ export function apiAccessRoutes({
       access,
       handlers: [
         async (req, res) => {
-          const query = validate(usageSchema, req.query, 'query');
+          const query = validate(apiUsageQuery, req.query, 'query');
           const to = query.to ?? dayOf(now());
           const from = query.from ?? dayOf(new Date(Date.parse(`${to}T00:00:00Z`) - 6 * DAY_MS));
           const reply = await api.getUsage(
@@ -246,7 +226,7 @@ export function apiAccessRoutes({
 /** Rotation for both consoles; the tenant console passes its tenant so only its own keys rotate. */
 export function rotateKeyHandler(clients: ServiceClients, tenantOf: (res: Response) => string | undefined) {
   return async (req: Request, res: Response) => {
-    const { graceSeconds } = validate(graceSchema, req.body);
+    const { graceSeconds } = validate(RotateRequest, req.body);
     const reply = await clients.apiAccess.rotateKey(
       { actor: actorOf(res), id: stringParam(req, 'id'), graceSeconds, tenantId: tenantOf(res) },
       callOptions(res),
