@@ -1,5 +1,6 @@
 import { mergeContracts } from '../openapi/contract';
 import { apiAccessContract } from './admin/api-access.contract';
+import { apiConsoleContract } from './admin/api-console.contract';
 import { auditContract } from './admin/audit.contract';
 import { authContract } from './admin/auth.contract';
 import { rolesContract } from './admin/roles.contract';
@@ -23,6 +24,7 @@ export const internalContract = mergeContracts(
     authContract,
     auditContract,
     apiAccessContract,
+    apiConsoleContract,
   ],
   {
     errorEnvelope: 'ErrorEnvelope',
