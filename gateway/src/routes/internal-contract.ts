@@ -4,6 +4,7 @@ import { apiConsoleContract } from './admin/api-console.contract';
 import { auditContract } from './admin/audit.contract';
 import { authContract } from './admin/auth.contract';
 import { rolesContract } from './admin/roles.contract';
+import { settingsContract } from './admin/settings.contract';
 import { tenantsContract } from './admin/tenants.contract';
 import { usersContract } from './admin/users.contract';
 import { internalComponents, internalResponses } from './internal-components';
@@ -25,6 +26,7 @@ export const internalContract = mergeContracts(
     auditContract,
     apiAccessContract,
     apiConsoleContract,
+    settingsContract,
   ],
   {
     errorEnvelope: 'ErrorEnvelope',

@@ -1,29 +1,24 @@
 import type { platformSettings } from '@travel/contracts';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { ServiceClients } from '../../clients/service-clients';
 import { actorOf, callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import { stringParam } from './params';
+import {
+  createConsoleIpRuleBody,
+  type PlatformSettings,
+  updatePlatformSettingsBody,
+} from './settings.contract';
 
 const access: RouteAccess = { kind: 'staff', platformOnly: true, right: 'settings' };
 
-const settingsSchema = z.strictObject({
-  siteName: z.string().min(1).max(100).optional(),
-  supportEmail: z.string().min(1).max(254).optional(),
-  supportPhone: z.string().max(30).optional(),
-  storefrontEnabled: z.boolean().optional(),
-});
-const ipRuleSchema = z.strictObject({
-  action: z.enum(['allow', 'deny']),
-  cidr: z.string().min(1).max(64),
-  note: z.string().max(200).default(''),
-});
-
 const iso = (date: Date | undefined) => (date ? date.toISOString() : null);
 
-function presentPlatformSettings(settings: platformSettings.PlatformSettings | undefined) {
+function presentPlatformSettings(
+  settings: platformSettings.PlatformSettings | undefined,
+): z.output<typeof PlatformSettings> {
   if (!settings) throw new Error('identity answered no platform settings');
   return {
     siteName: settings.siteName,
@@ -66,7 +61,7 @@ export function settingsRoutes({ clients }: { clients: ServiceClients }): RouteD
       access,
       handlers: [
         async (req, res) => {
-          const body = validate(settingsSchema, req.body);
+          const body = validate(updatePlatformSettingsBody, req.body);
           const reply = await clients.platformSettings.updatePlatformSettings(
             { actor: actorOf(res), ...body },
             callOptions(res),
@@ -93,7 +88,7 @@ export function settingsRoutes({ clients }: { clients: ServiceClients }): RouteD
       access,
       handlers: [
         async (req, res) => {
-          const body = validate(ipRuleSchema, req.body);
+          const body = validate(createConsoleIpRuleBody, req.body);
           const reply = await clients.platformSettings.createConsoleIpRule(
             { actor: actorOf(res), ...body },
             callOptions(res),
