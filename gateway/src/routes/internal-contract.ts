@@ -1,5 +1,7 @@
 import { mergeContracts } from '../openapi/contract';
 import { tenantsContract } from './admin/tenants.contract';
+import { docsContract } from './docs.contract';
+import { healthContract } from './health.contract';
 import { internalComponents, internalResponses } from './internal-components';
 
 /**
@@ -10,7 +12,12 @@ import { internalComponents, internalResponses } from './internal-components';
  * While the document moves to zod, operations not declared here keep the schemas written in the texts.
  */
 export const internalContract = mergeContracts(
-  [{ operations: {}, components: internalComponents, responses: internalResponses }, tenantsContract],
+  [
+    { operations: {}, components: internalComponents, responses: internalResponses },
+    tenantsContract,
+    healthContract,
+    docsContract,
+  ],
   {
     errorEnvelope: 'ErrorEnvelope',
     handWrittenAllowed: true,
