@@ -1,4 +1,5 @@
 import { mergeContracts } from '../openapi/contract';
+import { invoicesContract } from './admin/invoices.contract';
 import { tenantsContract } from './admin/tenants.contract';
 import { docsContract } from './docs.contract';
 import { healthContract } from './health.contract';
@@ -17,6 +18,7 @@ export const internalContract = mergeContracts(
     tenantsContract,
     healthContract,
     docsContract,
+    invoicesContract,
   ],
   {
     errorEnvelope: 'ErrorEnvelope',
