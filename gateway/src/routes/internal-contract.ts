@@ -1,5 +1,6 @@
 import { mergeContracts } from '../openapi/contract';
 import { invoicesContract } from './admin/invoices.contract';
+import { pricingContract } from './admin/pricing.contract';
 import { tenantsContract } from './admin/tenants.contract';
 import { docsContract } from './docs.contract';
 import { healthContract } from './health.contract';
@@ -19,6 +20,7 @@ export const internalContract = mergeContracts(
     healthContract,
     docsContract,
     invoicesContract,
+    pricingContract,
   ],
   {
     errorEnvelope: 'ErrorEnvelope',
