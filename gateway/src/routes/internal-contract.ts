@@ -5,6 +5,7 @@ import { tenantsContract } from './admin/tenants.contract';
 import { docsContract } from './docs.contract';
 import { healthContract } from './health.contract';
 import { internalComponents, internalResponses } from './internal-components';
+import { reportsContract } from './reports/reports.contract';
 
 /**
  * The internal API's contract (internal.yaml is generated from it and internal.texts.yaml): beside each
@@ -21,6 +22,7 @@ export const internalContract = mergeContracts(
     docsContract,
     invoicesContract,
     pricingContract,
+    reportsContract,
   ],
   {
     errorEnvelope: 'ErrorEnvelope',
