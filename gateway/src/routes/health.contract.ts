@@ -3,7 +3,7 @@ import { SERVICE_NAMES, type ServiceName } from '../clients/service-clients';
 import { defineOperations } from '../openapi/contract';
 import { dataOf } from './partner/contract/operations';
 
-// The platform health report and the readiness probe (health.routes.ts); their words are in internal.texts.yaml.
+// The health report and the readiness probe (health.routes.ts); their words are in internal.texts.yaml.
 
 export const ServiceStatus = z.enum(['SERVING', 'NOT_SERVING', 'UNREACHABLE']);
 

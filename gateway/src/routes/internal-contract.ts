@@ -2,6 +2,7 @@ import { mergeContracts } from '../openapi/contract';
 import { invoicesContract } from './admin/invoices.contract';
 import { pricingContract } from './admin/pricing.contract';
 import { tenantsContract } from './admin/tenants.contract';
+import { walletsContract } from './admin/wallets.contract';
 import { docsContract } from './docs.contract';
 import { healthContract } from './health.contract';
 import { internalComponents, internalResponses } from './internal-components';
@@ -23,6 +24,7 @@ export const internalContract = mergeContracts(
     invoicesContract,
     pricingContract,
     reportsContract,
+    walletsContract,
   ],
   {
     errorEnvelope: 'ErrorEnvelope',

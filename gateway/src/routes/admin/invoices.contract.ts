@@ -3,7 +3,7 @@ import { defineOperations } from '../../openapi/contract';
 import { dataOf, pageOf, pageQuery } from '../partner/contract/operations';
 import { isoDay } from './params';
 
-// The invoice routes' schemas (invoices.routes.ts validates with them); their words are in internal.texts.yaml.
+// The invoice routes' schemas (invoices.routes.ts validates with them); words in internal.texts.yaml.
 
 const day = z.string().meta({ format: 'date' });
 

@@ -3,7 +3,7 @@ import { defineOperations } from '../../openapi/contract';
 import { dataOf } from '../partner/contract/operations';
 import { quoteQuery, SERVICES } from '../quote';
 
-// The pricing routes' schemas (pricing.routes.ts validates with them); their words are in internal.texts.yaml.
+// The pricing routes' schemas (pricing.routes.ts validates with them); words in internal.texts.yaml.
 
 export const PricedService = z.enum(SERVICES);
 
