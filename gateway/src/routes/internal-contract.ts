@@ -1,5 +1,6 @@
 import { mergeContracts } from '../openapi/contract';
 import { invoicesContract } from './admin/invoices.contract';
+import { paymentGatewaysContract } from './admin/payment-gateways.contract';
 import { pricingContract } from './admin/pricing.contract';
 import { tenantsContract } from './admin/tenants.contract';
 import { walletsContract } from './admin/wallets.contract';
@@ -25,6 +26,7 @@ export const internalContract = mergeContracts(
     pricingContract,
     reportsContract,
     walletsContract,
+    paymentGatewaysContract,
   ],
   {
     errorEnvelope: 'ErrorEnvelope',
