@@ -1,4 +1,5 @@
 import { mergeContracts } from '../openapi/contract';
+import { adminBookingsContract } from './admin/admin-bookings.contract';
 import { invoicesContract } from './admin/invoices.contract';
 import { paymentGatewaysContract } from './admin/payment-gateways.contract';
 import { pricingContract } from './admin/pricing.contract';
@@ -27,6 +28,7 @@ export const internalContract = mergeContracts(
     reportsContract,
     walletsContract,
     paymentGatewaysContract,
+    adminBookingsContract,
   ],
   {
     errorEnvelope: 'ErrorEnvelope',
