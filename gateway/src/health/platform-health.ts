@@ -15,7 +15,7 @@ export interface ServiceHealth {
 export interface PlatformHealth {
   status: 'ok' | 'degraded';
   services: Record<ServiceName, ServiceHealth>;
-  infrastructure: Record<Dependency | 'redis', InfraStatus>;
+  infrastructure: Record<Dependency, InfraStatus> & { redis: 'ok' | 'down' };
   checkedAt: string;
 }
 

@@ -1,9 +1,11 @@
 import { AppError } from '@travel/errors';
+import type { z } from 'zod';
 import type { ServiceClients } from '../clients/service-clients';
 import { checkPlatformHealth } from '../health/platform-health';
 import { checkReadiness } from '../health/readiness';
 import { dataBody } from '../http/envelope';
 import type { RouteDefinition } from '../http/route-table';
+import type { PlatformHealth } from './health.contract';
 
 export interface HealthRouteDeps {
   clients: ServiceClients;
@@ -25,7 +27,10 @@ export function healthRoutes({ clients, redisPing, now }: HealthRouteDeps): Rout
       path: '/api/health',
       access: { kind: 'public' },
       handlers: [
-        async (_req, res) => void res.json(dataBody(await checkPlatformHealth(clients, redisPing, now))),
+        async (_req, res) => {
+          const report: z.output<typeof PlatformHealth> = await checkPlatformHealth(clients, redisPing, now);
+          res.json(dataBody(report));
+        },
       ],
     },
     {

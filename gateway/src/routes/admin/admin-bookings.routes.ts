@@ -1,7 +1,6 @@
 import type { adminBooking } from '@travel/contracts';
 import { AppError } from '@travel/errors';
 import type { Response } from 'express';
-import { z } from 'zod';
 import type { ServiceClients } from '../../clients/service-clients';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
@@ -12,63 +11,23 @@ import { tenantScopeOf } from '../../http/tenant-scope';
 import { validate } from '../../http/validate';
 import {
   cancelBookingBody,
-  createBookingBody,
   IDEMPOTENCY_KEY_HEADER,
   isBookingId,
   readIdempotentCreate,
 } from '../partner/booking-requests';
-import { isoDay, stringParam } from './params';
+import {
+  assignSupplierBody,
+  createOfflineBookingBody,
+  listAdminBookingsQuery,
+} from './admin-bookings.contract';
+import { stringParam } from './params';
 import { CUSTOMER_ID, CUSTOMER_SUPPORT_RIGHT } from './wallets.routes';
-
-const listQuery = z.strictObject({
-  tenantId: z.string().trim().min(1).max(100).optional(),
-  status: z.enum(['Upcoming', 'Cancelled', 'Completed']).optional(),
-  type: z.enum(['flight', 'hotel', 'car']).optional(),
-  livemode: z
-    .enum(['true', 'false'])
-    .transform((value) => value === 'true')
-    .optional(),
-  dateFrom: isoDay.optional(),
-  dateTo: isoDay.optional(),
-  createdFrom: isoDay.optional(),
-  createdTo: isoDay.optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
-  cursor: z.string().min(1).max(200).optional(),
-});
-
-/**
- * A tenant's booking (`tenantId`: the platform names it, tenant staff their own) or a storefront customer's
- * (`customerId` with `payment`, platform staff): one or the other.
- */
-const offlineBody = createBookingBody
-  .extend({
-    tenantId: z.string().trim().min(1).max(100).optional(),
-    customerId: z.string().trim().min(1).max(40).optional(),
-    payment: z.enum(['wallet']).optional(),
-    voucherCode: z.string().trim().min(1).max(40).optional(),
-  })
-  .superRefine((body, ctx) => {
-    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    if (body.customerId === undefined) {
-      if (body.payment !== undefined)
-        issue('payment', "is for a customer's booking (a tenant's is invoiced to the tenant)");
-      return;
-    }
-    if (body.tenantId !== undefined) issue('tenantId', 'must be absent with customerId');
-    if (body.payment === undefined) issue('payment', 'is required with customerId');
-    if (body.voucherCode !== undefined) issue('voucherCode', "is for a tenant's booking");
-  });
 
 /**
  * Spending a tenant's voucher takes the right that shows the tenant its promotions and previews them
  * (`/api/admin/vouchers/apply`, `/mine`): docs/decisions.md "Admin bookings".
  */
 const VOUCHER_RIGHT = 'bookings';
-
-export const assignSupplierBody = z.strictObject({
-  bookingIds: z.array(z.string().min(1).max(40)).min(1).max(100),
-  supplierId: z.string().trim().min(1).max(100),
-});
 
 /**
  * Admin bookings (decisions.md "Corporate travel, supply and reports"; rights in docs/decisions.md "Admin
@@ -85,7 +44,7 @@ export function adminBookingRoutes({ clients }: { clients: ServiceClients }): Ro
       access: { kind: 'staff' },
       handlers: [
         async (req, res) => {
-          const { tenantId, ...filters } = validate(listQuery, req.query, 'query');
+          const { tenantId, ...filters } = validate(listAdminBookingsQuery, req.query, 'query');
           const scope = await tenantScopeOf(clients, res, tenantId);
           const reply = await api.listAdminBookings({ scope, ...filters }, callOptions(res));
           res.json(
@@ -104,7 +63,7 @@ export function adminBookingRoutes({ clients }: { clients: ServiceClients }): Ro
       handlers: [
         async (req, res) => {
           const { idempotencyKey, requestFingerprint, body } = readIdempotentCreate(
-            offlineBody,
+            createOfflineBookingBody,
             req.get(IDEMPOTENCY_KEY_HEADER),
             req.body,
           );

@@ -1,31 +1,21 @@
-import { z } from 'zod';
 import type { ServiceClients } from '../../clients/service-clients';
 import { actorOf, callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import { staffOf } from '../../http/request-context';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
-import { listBookingsQuery as pageQuery } from '../partner/booking-requests';
-import { isoDay, stringParam } from './params';
+import { pageQuery } from '../partner/contract/operations';
+import {
+  createInvoiceBody,
+  listInvoicesQuery,
+  recordPaymentBody,
+  updateInvoiceBody,
+} from './invoices.contract';
+import { stringParam } from './params';
 import { presentInvoice } from './presenters';
 
 const platform: RouteAccess = { kind: 'staff', platformOnly: true, right: 'tenants' };
 const ownTenant: RouteAccess = { kind: 'staff', tenantOnly: true, right: 'billing' };
-
-const createSchema = z.strictObject({
-  tenantId: z.string().trim().min(1).max(100),
-  /** Present: an invoice of this amount; absent: of the tenant's uninvoiced booking lines. */
-  amount: z.number().int().min(1).max(1_000_000_000_000).optional(),
-  dueDate: isoDay.optional(),
-});
-const updateSchema = z.strictObject({ status: z.enum(['draft', 'sent', 'paid', 'cancelled']) });
-const paymentSchema = z.strictObject({
-  amount: z.number().int().min(1).max(1_000_000_000_000),
-  method: z.string().trim().min(1).max(40),
-  reference: z.string().trim().min(1).max(100).optional(),
-  receivedAt: z.iso.datetime({ offset: true }).optional(),
-});
-const listSchema = pageQuery.extend({ tenantId: z.string().min(1).max(100).optional() });
 
 /** Invoices: the platform's billing desk (right `tenants`) and a tenant's own list (right `billing`). */
 export function invoiceRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
@@ -50,7 +40,7 @@ export function invoiceRoutes({ clients }: { clients: ServiceClients }): RouteDe
       access: platform,
       handlers: [
         async (req, res) => {
-          const { limit, cursor, tenantId } = validate(listSchema, req.query, 'query');
+          const { limit, cursor, tenantId } = validate(listInvoicesQuery, req.query, 'query');
           const reply = await api.listInvoices(
             { tenantId, sentOnly: false, limit, cursor },
             callOptions(res),
@@ -65,7 +55,7 @@ export function invoiceRoutes({ clients }: { clients: ServiceClients }): RouteDe
       access: platform,
       handlers: [
         async (req, res) => {
-          const body = validate(createSchema, req.body);
+          const body = validate(createInvoiceBody, req.body);
           // An unknown tenant is 404 from identity; billing holds no tenant list of its own.
           await clients.tenants.getTenant({ actor: actorOf(res), id: body.tenantId }, callOptions(res));
           const reply = await api.createInvoice(
@@ -96,7 +86,7 @@ export function invoiceRoutes({ clients }: { clients: ServiceClients }): RouteDe
       access: platform,
       handlers: [
         async (req, res) => {
-          const { status } = validate(updateSchema, req.body);
+          const { status } = validate(updateInvoiceBody, req.body);
           const reply = await api.updateInvoice(
             { actorUserId: staffOf(res).userId, id: stringParam(req, 'id'), status },
             callOptions(res),
@@ -111,7 +101,7 @@ export function invoiceRoutes({ clients }: { clients: ServiceClients }): RouteDe
       access: platform,
       handlers: [
         async (req, res) => {
-          const body = validate(paymentSchema, req.body);
+          const body = validate(recordPaymentBody, req.body);
           const reply = await api.recordPayment(
             {
               actorUserId: staffOf(res).userId,

@@ -1,6 +1,5 @@
 import type { paymentGateways } from '@travel/contracts';
 import type { Response } from 'express';
-import { z } from 'zod';
 import type { ServiceClients } from '../../clients/service-clients';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
@@ -9,29 +8,14 @@ import { staffOf } from '../../http/request-context';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import { stringParam } from './params';
+import {
+  createPaymentGatewayBody,
+  setDefaultPaymentGatewayBody,
+  updatePaymentGatewayBody,
+} from './payment-gateways.contract';
 
 /** Platform configuration: storefront payments are the platform's, so only its administrators (right `settings`). */
 const platform: RouteAccess = { kind: 'staff', platformOnly: true, right: 'settings' };
-
-const PROVIDERS = ['razorpay', 'stripe', 'payu', 'cashfree', 'simulated'] as const;
-/** Write-only: field names and secret values; never answered, logged or audited. */
-const credentials = z
-  .record(
-    z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/, 'field names are letters, digits and _'),
-    z.string().min(1).max(2000),
-  )
-  .refine((value) => Object.keys(value).length <= 10, 'at most 10 fields');
-const createSchema = z.strictObject({
-  provider: z.enum(PROVIDERS),
-  displayName: z.string().trim().min(1).max(100),
-  credentials: credentials.default({}),
-});
-/** `set-default` takes no body; an empty one or `{}` is fine. */
-const emptyBody = z.strictObject({});
-const updateSchema = z.strictObject({
-  displayName: z.string().trim().min(1).max(100).optional(),
-  credentials: credentials.optional(),
-});
 
 /**
  * Payment gateways (billing): provider, display name, write-only credentials (sealed with AES-256-GCM in
@@ -60,7 +44,7 @@ export function paymentGatewayRoutes({ clients }: { clients: ServiceClients }): 
       access: platform,
       handlers: [
         async (req, res) => {
-          const body = validate(createSchema, req.body);
+          const body = validate(createPaymentGatewayBody, req.body);
           const { gateway } = await api.createPaymentGateway(
             { actorUserId: actorUserId(res), ...body },
             callOptions(res),
@@ -80,7 +64,7 @@ export function paymentGatewayRoutes({ clients }: { clients: ServiceClients }): 
       access: platform,
       handlers: [
         async (req, res) => {
-          const body = validate(updateSchema, req.body);
+          const body = validate(updatePaymentGatewayBody, req.body);
           const { gateway } = await api.updatePaymentGateway(
             {
               actorUserId: actorUserId(res),
@@ -119,7 +103,7 @@ export function paymentGatewayRoutes({ clients }: { clients: ServiceClients }): 
       access: platform,
       handlers: [
         async (req, res) => {
-          validate(emptyBody, req.body);
+          validate(setDefaultPaymentGatewayBody, req.body);
           const { gateway } = await api.setDefaultPaymentGateway(
             { actorUserId: actorUserId(res), id: stringParam(req, 'id') },
             callOptions(res),

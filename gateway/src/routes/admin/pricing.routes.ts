@@ -1,25 +1,20 @@
-import { z } from 'zod';
 import type { ServiceClients } from '../../clients/service-clients';
 import { callOptions } from '../../http/calls';
 import { dataBody } from '../../http/envelope';
 import { staffOf } from '../../http/request-context';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
-import { answerQuote, quoteQuery, SERVICES } from '../quote';
+import { answerQuote } from '../quote';
 import { stringParam } from './params';
 import { presentRule } from './presenters';
+import {
+  createPricingRuleBody,
+  staffQuoteQuery,
+  storefrontQuoteQuery,
+  updatePricingRuleBody,
+} from './pricing.contract';
 
 const rules: RouteAccess = { kind: 'staff', platformOnly: true, right: 'pricing' };
-const bps = z.number().int().min(0).max(100_000);
-const createSchema = z.strictObject({
-  kind: z.enum(['margin', 'tax', 'fee']),
-  tenantId: z.string().min(1).nullable().optional(),
-  service: z.enum(SERVICES).nullable().optional(),
-  bps,
-});
-const updateSchema = z.strictObject({ bps });
-const adminQuoteQuery = quoteQuery.extend({ tenantId: z.string().min(1).optional() });
-
 /** Pricing rules (platform only, right `pricing`), the staff quote (right `bookings`) and the storefront quote. */
 export function pricingAdminRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
   const api = clients.pricing;
@@ -51,7 +46,7 @@ export function pricingAdminRoutes({ clients }: { clients: ServiceClients }): Ro
       access: rules,
       handlers: [
         async (req, res) => {
-          const body = validate(createSchema, req.body);
+          const body = validate(createPricingRuleBody, req.body);
           const reply = await api.createRule(
             {
               actorUserId: staffOf(res).userId,
@@ -72,7 +67,7 @@ export function pricingAdminRoutes({ clients }: { clients: ServiceClients }): Ro
       access: rules,
       handlers: [
         async (req, res) => {
-          const { bps: value } = validate(updateSchema, req.body);
+          const { bps: value } = validate(updatePricingRuleBody, req.body);
           const reply = await api.updateRule(
             { actorUserId: staffOf(res).userId, id: stringParam(req, 'id'), bps: value },
             callOptions(res),
@@ -102,7 +97,7 @@ export function pricingAdminRoutes({ clients }: { clients: ServiceClients }): Ro
           // Tenant staff always see their own tenant's price; platform staff may name a tenant.
           const staff = staffOf(res);
           const asked = typeof req.query.tenantId === 'string' ? req.query.tenantId : undefined;
-          return answerQuote(clients, req, res, staff.tenantId ?? asked, adminQuoteQuery);
+          return answerQuote(clients, req, res, staff.tenantId ?? asked, staffQuoteQuery);
         },
       ],
     },
@@ -110,7 +105,7 @@ export function pricingAdminRoutes({ clients }: { clients: ServiceClients }): Ro
       method: 'get',
       path: '/api/pricing/quote',
       access: { kind: 'public' },
-      handlers: [(req, res) => answerQuote(clients, req, res, undefined)],
+      handlers: [(req, res) => answerQuote(clients, req, res, undefined, storefrontQuoteQuery)],
     },
   ];
 }

@@ -1,5 +1,4 @@
 import { AppError } from '@travel/errors';
-import { z } from 'zod';
 import type { ServiceClients } from '../../clients/service-clients';
 import { callOptions } from '../../http/calls';
 import { dataBody } from '../../http/envelope';
@@ -9,15 +8,11 @@ import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import { presentWalletEntry } from '../storefront/booking-presenters';
 import { stringParam } from './params';
+import { topUpBody } from './wallets.contract';
 
 /** The platform's customer-support right: storefront customers are the platform's, not a tenant's. */
 export const CUSTOMER_SUPPORT_RIGHT = 'bookings';
 const support: RouteAccess = { kind: 'staff', platformOnly: true, right: CUSTOMER_SUPPORT_RIGHT };
-
-const topUpSchema = z.strictObject({
-  amount: z.number().int().min(1).max(10_000_000),
-  note: z.string().trim().min(1).max(200).optional(),
-});
 
 /** `cus_<n>`: anything else names no customer. */
 export const CUSTOMER_ID = /^cus_[0-9]{1,15}$/;
@@ -32,7 +27,7 @@ export function walletAdminRoutes({ clients }: { clients: ServiceClients }): Rou
       handlers: [
         async (req, res) => {
           const customerId = stringParam(req, 'customerId');
-          const body = validate(topUpSchema, req.body);
+          const body = validate(topUpBody, req.body);
           if (!CUSTOMER_ID.test(customerId)) throw new AppError('not_found', `No customer ${customerId}.`);
           // Billing knows wallets, not customers: identity says whether this one exists (404 if not).
           await clients.customers.getProfile({ customerId }, callOptions(res));

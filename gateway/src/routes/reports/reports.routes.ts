@@ -5,7 +5,8 @@ import { dataBody, listBody } from '../../http/envelope';
 import type { RouteDefinition } from '../../http/route-table';
 import { STOREFRONT_SCOPE, tenantScopeOf } from '../../http/tenant-scope';
 import { validate } from '../../http/validate';
-import { destinationsQuery, periodOf, salesQuery, searchLogSchema } from './report-requests';
+import { periodOf } from './report-requests';
+import { destinationsQuery, salesQuery, searchLogBody } from './reports.contract';
 
 /** Storefront search logs per client address: a shopper searches far less often than this. */
 export const SEARCH_LOG_LIMIT = { name: 'search-logs', limit: 60, windowSeconds: 60 };
@@ -30,7 +31,7 @@ export function reportRoutes({
       access: { kind: 'public', limit: SEARCH_LOG_LIMIT },
       handlers: [
         async (req, res) => {
-          const search = validate(searchLogSchema, req.body);
+          const search = validate(searchLogBody, req.body);
           const reply = await api.recordSearch({ search }, callOptions(res));
           res.status(201).json(dataBody({ ...reply, at: reply.at?.toISOString() ?? null }));
         },

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { defineOperations } from '../../openapi/contract';
+import { completeListOf, DeletedBody } from '../internal-components';
+import { dataOf } from '../partner/contract/operations';
+
+// The payment gateway routes' schemas (payment-gateways.routes.ts validates with them); words in
+// internal.texts.yaml.
+
+const PaymentProvider = z.enum(['razorpay', 'stripe', 'payu', 'cashfree', 'simulated']);
+
+/** Write-only: field names and secret values; never answered, logged or audited. */
+export const GatewayCredentials = z
+  .record(
+    z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/, 'field names are letters, digits and _'),
+    z.string().min(1).max(2000),
+  )
+  .refine((value) => Object.keys(value).length <= 10, 'at most 10 fields')
+  .meta({
+    description: 'Write-only. Field names (letters, digits, `_`) to secret values; at most 10.',
+    maxProperties: 10,
+  });
+
+export const PaymentGateway = z.strictObject({
+  id: z.string().meta({ description: '`pgw_<n>`.' }),
+  provider: PaymentProvider,
+  displayName: z.string(),
+  isDefault: z.boolean().meta({ description: 'Storefront payments go through the default; at most one is.' }),
+  credentialsSet: z.boolean().meta({ description: 'Credentials are stored (they are never answered).' }),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+
+const PaymentGatewayBody = dataOf(PaymentGateway);
+const gatewayIdParams = z.object({ id: z.string().meta({ description: '`pgw_<n>`.', examples: ['pgw_3'] }) });
+const displayName = z.string().trim().min(1).max(100);
+
+export const createPaymentGatewayBody = z.strictObject({
+  provider: PaymentProvider,
+  displayName,
+  credentials: GatewayCredentials.default({}),
+});
+
+export const updatePaymentGatewayBody = z.strictObject({
+  displayName: displayName.optional(),
+  credentials: GatewayCredentials.optional(),
+});
+
+/** `set-default` takes no body; an empty one or `{}` is fine. */
+export const setDefaultPaymentGatewayBody = z.strictObject({});
+
+export const paymentGatewaysContract = {
+  operations: defineOperations({
+    listPaymentGateways: {
+      method: 'get',
+      path: '/admin/payment-gateways',
+      responses: { '200': completeListOf(PaymentGateway) },
+    },
+    createPaymentGateway: {
+      method: 'post',
+      path: '/admin/payment-gateways',
+      body: createPaymentGatewayBody,
+      bodyRequired: true,
+      responses: { '201': PaymentGatewayBody },
+    },
+    updatePaymentGateway: {
+      method: 'put',
+      path: '/admin/payment-gateways/{id}',
+      params: gatewayIdParams,
+      body: updatePaymentGatewayBody,
+      bodyRequired: true,
+      responses: { '200': PaymentGatewayBody },
+    },
+    deletePaymentGateway: {
+      method: 'delete',
+      path: '/admin/payment-gateways/{id}',
+      params: gatewayIdParams,
+      responses: { '200': DeletedBody },
+    },
+    setDefaultPaymentGateway: {
+      method: 'post',
+      path: '/admin/payment-gateways/{id}/set-default',
+      params: gatewayIdParams,
+      body: setDefaultPaymentGatewayBody,
+      responses: { '200': PaymentGatewayBody },
+    },
+  }),
+  components: { GatewayCredentials, PaymentGateway },
+  responses: { PaymentGateway: PaymentGatewayBody },
+};

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { defineOperations } from '../../openapi/contract';
+import { WalletEntry } from '../internal-components';
+import { dataOf } from '../partner/contract/operations';
+
+// The wallet top-up's schemas (wallets.routes.ts validates with them); its words are in internal.texts.yaml.
+
+export const topUpBody = z.strictObject({
+  amount: z.number().int().min(1).max(10_000_000),
+  note: z.string().trim().min(1).max(200).optional(),
+});
+
+const TopUp = z.strictObject({
+  customerId: z.string(),
+  balance: z.number().int().min(0),
+  entry: WalletEntry,
+});
+
+export const walletsContract = {
+  operations: defineOperations({
+    topUpWallet: {
+      method: 'post',
+      path: '/admin/wallets/{customerId}/top-ups',
+      params: z.object({
+        customerId: z.string().meta({
+          description: '`cus_<n>`; anything else, or an unknown customer, is `404`.',
+          examples: ['cus_17'],
+        }),
+      }),
+      body: topUpBody,
+      bodyRequired: true,
+      responses: { '201': dataOf(TopUp) },
+    },
+  }),
+  components: {},
+};
