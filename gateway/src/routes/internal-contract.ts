@@ -2,6 +2,7 @@ import { mergeContracts } from '../openapi/contract';
 import { tenantsContract } from './admin/tenants.contract';
 import { internalComponents, internalResponses } from './internal-components';
 import { customerAuthContract } from './storefront/customer-auth.contract';
+import { profileContract } from './storefront/profile.contract';
 
 /**
  * The internal API's contract (internal.yaml is generated from it and internal.texts.yaml): beside each
@@ -15,6 +16,7 @@ export const internalContract = mergeContracts(
     { operations: {}, components: internalComponents, responses: internalResponses },
     tenantsContract,
     customerAuthContract,
+    profileContract,
   ],
   {
     errorEnvelope: 'ErrorEnvelope',
