@@ -3,6 +3,7 @@ import { tenantsContract } from './admin/tenants.contract';
 import { internalComponents, internalResponses } from './internal-components';
 import { customerAuthContract } from './storefront/customer-auth.contract';
 import { profileContract } from './storefront/profile.contract';
+import { storefrontSearchContract } from './storefront/search.contract';
 
 /**
  * The internal API's contract (internal.yaml is generated from it and internal.texts.yaml): beside each
@@ -17,6 +18,7 @@ export const internalContract = mergeContracts(
     tenantsContract,
     customerAuthContract,
     profileContract,
+    storefrontSearchContract,
   ],
   {
     errorEnvelope: 'ErrorEnvelope',
