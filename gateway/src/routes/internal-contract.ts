@@ -1,6 +1,7 @@
 import { mergeContracts } from '../openapi/contract';
 import { tenantsContract } from './admin/tenants.contract';
 import { internalComponents, internalResponses } from './internal-components';
+import { storefrontBookingsContract } from './storefront/bookings.contract';
 import { customerAuthContract } from './storefront/customer-auth.contract';
 import { profileContract } from './storefront/profile.contract';
 import { storefrontSearchContract } from './storefront/search.contract';
@@ -19,6 +20,7 @@ export const internalContract = mergeContracts(
     customerAuthContract,
     profileContract,
     storefrontSearchContract,
+    storefrontBookingsContract,
   ],
   {
     errorEnvelope: 'ErrorEnvelope',
