@@ -5,6 +5,7 @@ import { storefrontBookingsContract } from './storefront/bookings.contract';
 import { customerAuthContract } from './storefront/customer-auth.contract';
 import { profileContract } from './storefront/profile.contract';
 import { storefrontSearchContract } from './storefront/search.contract';
+import { walletContract } from './storefront/wallet.contract';
 
 /**
  * The internal API's contract (internal.yaml is generated from it and internal.texts.yaml): beside each
@@ -21,6 +22,7 @@ export const internalContract = mergeContracts(
     profileContract,
     storefrontSearchContract,
     storefrontBookingsContract,
+    walletContract,
   ],
   {
     errorEnvelope: 'ErrorEnvelope',
