@@ -1,5 +1,6 @@
 import { mergeContracts } from '../openapi/contract';
 import { tenantsContract } from './admin/tenants.contract';
+import { corporateContract } from './corporate/corporate.contract';
 import { internalComponents, internalResponses } from './internal-components';
 import { storefrontBookingsContract } from './storefront/bookings.contract';
 import { customerAuthContract } from './storefront/customer-auth.contract';
@@ -23,6 +24,7 @@ export const internalContract = mergeContracts(
     storefrontSearchContract,
     storefrontBookingsContract,
     walletContract,
+    corporateContract,
   ],
   {
     errorEnvelope: 'ErrorEnvelope',
