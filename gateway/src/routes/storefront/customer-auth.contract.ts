@@ -32,11 +32,9 @@ export const Customer = z
   });
 
 export const CustomerTokens = z.strictObject({
-  token: z
-    .string()
-    .meta({
-      description: 'Customer access token (JWT, audience `customer`); send as `Authorization: Bearer`.',
-    }),
+  token: z.string().meta({
+    description: 'Customer access token (JWT, audience `customer`); send as `Authorization: Bearer`.',
+  }),
   refreshToken: z.string().meta({ description: 'Single use: `POST /auth/refresh` rotates it.' }),
   expiresIn: z.number().int().meta({ description: 'Seconds the access token lives (900 by default).' }),
   user: Customer,
