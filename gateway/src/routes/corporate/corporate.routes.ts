@@ -13,7 +13,7 @@ import {
   costCenterRequests,
   employeeRequests,
   policyRequests,
-} from './corporate-requests';
+} from './corporate.contract';
 import {
   presentApprover,
   presentContract,

@@ -1,6 +1,5 @@
 import { AppError } from '@travel/errors';
 import type { Request } from 'express';
-import { z } from 'zod';
 import type { ServiceClients } from '../../clients/service-clients';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
@@ -9,22 +8,13 @@ import type { RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import {
   cancelBookingBody,
-  createBookingBody,
   IDEMPOTENCY_KEY_HEADER,
   isBookingId,
   listBookingsQuery,
   readIdempotentCreate,
 } from '../partner/booking-requests';
 import { presentStorefrontBooking, presentStorefrontBookingListItem } from './booking-presenters';
-
-/**
- * The partner body without `reference`, with `useWallet` (the wallet pays what it can, the gateway the
- * rest) and `voucherCode` (redeemed by the booking, the customer as its holder).
- */
-const storefrontBookingBody = createBookingBody.omit({ reference: true }).extend({
-  useWallet: z.boolean().default(false),
-  voucherCode: z.string().trim().min(1).max(40).optional(),
-});
+import { storefrontBookingBody } from './bookings.contract';
 
 const customer = { kind: 'customer' } as const;
 

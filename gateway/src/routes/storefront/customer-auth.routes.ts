@@ -1,5 +1,4 @@
 import type { Request, Response } from 'express';
-import { z } from 'zod';
 import type { RateLimits } from '../../access/rate-limits';
 import type { ServiceClients } from '../../clients/service-clients';
 import { callOptions } from '../../http/calls';
@@ -8,19 +7,9 @@ import { customerOf, requestContextOf } from '../../http/request-context';
 import type { RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import { applyRateDecision } from '../../middleware/rate-limit-headers';
+import { RefreshTokenRequest } from '../internal-components';
+import { customerLoginBody, registerCustomerBody } from './customer-auth.contract';
 import { presentCustomer, presentCustomerTokens } from './customer-presenters';
-
-const registerSchema = z.strictObject({
-  email: z.string().min(1).max(254),
-  password: z.string().min(1).max(200),
-  fullName: z.string().min(1).max(200),
-  mobile: z.string().min(1).max(30).optional(),
-});
-const loginSchema = z.strictObject({
-  email: z.string().min(1).max(254),
-  password: z.string().min(1).max(200),
-});
-const refreshSchema = z.strictObject({ refreshToken: z.string().min(1).max(500) });
 
 export interface CustomerAuthRouteDeps {
   clients: ServiceClients;
@@ -42,7 +31,7 @@ export function customerAuthRoutes(deps: CustomerAuthRouteDeps): RouteDefinition
       access: { kind: 'public' },
       handlers: [
         async (req, res) => {
-          const body = validate(registerSchema, req.body);
+          const body = validate(registerCustomerBody, req.body);
           await throttle(res, body.email, 'registration');
           const reply = await clients.customers.registerCustomer(
             { ...body, ...origin(req, res) },
@@ -58,7 +47,7 @@ export function customerAuthRoutes(deps: CustomerAuthRouteDeps): RouteDefinition
       access: { kind: 'public' },
       handlers: [
         async (req, res) => {
-          const body = validate(loginSchema, req.body);
+          const body = validate(customerLoginBody, req.body);
           await throttle(res, body.email, 'sign-in');
           const reply = await clients.customers.loginCustomer(
             { ...body, ...origin(req, res) },
@@ -74,7 +63,7 @@ export function customerAuthRoutes(deps: CustomerAuthRouteDeps): RouteDefinition
       access: { kind: 'public' },
       handlers: [
         async (req, res) => {
-          const { refreshToken } = validate(refreshSchema, req.body);
+          const { refreshToken } = validate(RefreshTokenRequest, req.body);
           const reply = await clients.customers.refreshCustomer(
             { refreshToken, ...origin(req, res) },
             callOptions(res),
@@ -89,7 +78,7 @@ export function customerAuthRoutes(deps: CustomerAuthRouteDeps): RouteDefinition
       access: { kind: 'public' },
       handlers: [
         async (req, res) => {
-          const { refreshToken } = validate(refreshSchema, req.body);
+          const { refreshToken } = validate(RefreshTokenRequest, req.body);
           await clients.customers.logoutCustomer({ refreshToken, ...origin(req, res) }, callOptions(res));
           res.json(dataBody({ loggedOut: true }));
         },

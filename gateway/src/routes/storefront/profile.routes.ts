@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { ServiceClients } from '../../clients/service-clients';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
@@ -7,18 +6,7 @@ import type { RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import { stringParam } from '../admin/params';
 import { presentCustomer, presentTraveller } from './customer-presenters';
-
-const profileSchema = z.strictObject({
-  fullName: z.string().min(1).max(200).optional(),
-  /** null or "" removes the number. */
-  mobile: z.string().max(30).nullable().optional(),
-});
-const travellerSchema = z.strictObject({
-  firstName: z.string().min(1).max(100),
-  lastName: z.string().min(1).max(100),
-  dateOfBirth: z.string().max(10).optional(),
-  passportNumber: z.string().min(1).max(20).optional(),
-});
+import { addTravellerBody, updateProfileBody } from './profile.contract';
 
 /** The signed-in customer's profile and saved travellers (internal-api.md "Storefront"). */
 export function profileRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
@@ -41,7 +29,7 @@ export function profileRoutes({ clients }: { clients: ServiceClients }): RouteDe
       access: { kind: 'customer' },
       handlers: [
         async (req, res) => {
-          const { fullName, mobile } = validate(profileSchema, req.body);
+          const { fullName, mobile } = validate(updateProfileBody, req.body);
           const reply = await clients.customers.updateProfile(
             { customerId: customerOf(res).customerId, fullName, mobile: mobile === null ? '' : mobile },
             callOptions(res),
@@ -69,7 +57,7 @@ export function profileRoutes({ clients }: { clients: ServiceClients }): RouteDe
       access: { kind: 'customer' },
       handlers: [
         async (req, res) => {
-          const body = validate(travellerSchema, req.body);
+          const body = validate(addTravellerBody, req.body);
           const reply = await clients.customers.addTraveller(
             { customerId: customerOf(res).customerId, ...body },
             callOptions(res),
