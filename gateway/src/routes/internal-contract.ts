@@ -1,6 +1,7 @@
 import { mergeContracts } from '../openapi/contract';
 import { tenantsContract } from './admin/tenants.contract';
 import { internalComponents, internalResponses } from './internal-components';
+import { suppliersContract } from './supply/suppliers.contract';
 
 /**
  * The internal API's contract (internal.yaml is generated from it and internal.texts.yaml): beside each
@@ -10,7 +11,11 @@ import { internalComponents, internalResponses } from './internal-components';
  * While the document moves to zod, operations not declared here keep the schemas written in the texts.
  */
 export const internalContract = mergeContracts(
-  [{ operations: {}, components: internalComponents, responses: internalResponses }, tenantsContract],
+  [
+    { operations: {}, components: internalComponents, responses: internalResponses },
+    tenantsContract,
+    suppliersContract,
+  ],
   {
     errorEnvelope: 'ErrorEnvelope',
     handWrittenAllowed: true,
