@@ -1,7 +1,9 @@
 import { mergeContracts } from '../openapi/contract';
 import { tenantsContract } from './admin/tenants.contract';
 import { internalComponents, internalResponses } from './internal-components';
+import { insurancePoliciesContract } from './supply/insurance-policies.contract';
 import { suppliersContract } from './supply/suppliers.contract';
+import { vendorsContract } from './supply/vendors.contract';
 
 /**
  * The internal API's contract (internal.yaml is generated from it and internal.texts.yaml): beside each
@@ -15,6 +17,8 @@ export const internalContract = mergeContracts(
     { operations: {}, components: internalComponents, responses: internalResponses },
     tenantsContract,
     suppliersContract,
+    vendorsContract,
+    insurancePoliciesContract,
   ],
   {
     errorEnvelope: 'ErrorEnvelope',
