@@ -1,6 +1,7 @@
 import { mergeContracts } from '../openapi/contract';
 import { tenantsContract } from './admin/tenants.contract';
 import { internalComponents, internalResponses } from './internal-components';
+import { promotionsContract } from './promotions/promotions.contract';
 import { insurancePoliciesContract } from './supply/insurance-policies.contract';
 import { suppliersContract } from './supply/suppliers.contract';
 import { vendorsContract } from './supply/vendors.contract';
@@ -19,6 +20,7 @@ export const internalContract = mergeContracts(
     suppliersContract,
     vendorsContract,
     insurancePoliciesContract,
+    promotionsContract,
   ],
   {
     errorEnvelope: 'ErrorEnvelope',
