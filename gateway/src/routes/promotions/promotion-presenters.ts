@@ -1,4 +1,6 @@
 import type { promotions } from '@travel/contracts';
+import type { z } from 'zod';
+import type { VoucherPreview } from './promotions.contract';
 
 // Proto messages → the internal API's JSON shapes (internal.yaml). Absent optionals become null.
 
@@ -47,7 +49,9 @@ export function presentAdminPromotion(promotion: promotions.Promotion | undefine
   return { ...presentPromotion(promotion), allocations: promotion.allocations.map(presentAllocation) };
 }
 
-export const presentPreview = (preview: promotions.PreviewVoucherResponse) => ({
+export const presentPreview = (
+  preview: promotions.PreviewVoucherResponse,
+): z.output<typeof VoucherPreview> => ({
   voucherId: preview.voucherId,
   code: preview.code,
   amount: preview.amount,

@@ -1,5 +1,6 @@
 import type { promotions } from '@travel/contracts';
 import type { Response } from 'express';
+import type { z } from 'zod';
 import type { ServiceClients } from '../../clients/service-clients';
 import { actorOf, callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
@@ -8,6 +9,7 @@ import { customerOf, staffOf } from '../../http/request-context';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import { stringParam } from '../admin/params';
+import { pageQuery } from '../partner/contract/operations';
 import {
   type PromotionKind,
   presentAdminPromotion,
@@ -15,7 +17,12 @@ import {
   presentPreview,
   presentPromotion,
 } from './promotion-presenters';
-import { allocateBody, applyBody, pageQuery, promotionBodies } from './promotion-requests';
+import {
+  createPromotionBodies,
+  PromotionAllocationRequest,
+  promotionFields,
+  VoucherApplyRequest,
+} from './promotions.contract';
 
 const PLURAL: Record<PromotionKind, 'discounts' | 'offers' | 'vouchers'> = {
   discount: 'discounts',
@@ -71,7 +78,7 @@ export function promotionRoutes({ clients }: { clients: ServiceClients }): Route
       access: { kind: 'public', limit: VOUCHER_APPLY_LIMIT },
       handlers: [
         async (req, res) => {
-          const body = validate(applyBody, req.body);
+          const body = validate(VoucherApplyRequest, req.body);
           const reply = await api.previewVoucher({ ...body, publicPreview: true }, callOptions(res));
           res.json(dataBody(presentPreview(reply)));
         },
@@ -83,7 +90,7 @@ export function promotionRoutes({ clients }: { clients: ServiceClients }): Route
       access: anyStaff,
       handlers: [
         async (req, res) => {
-          const body = validate(applyBody, req.body);
+          const body = validate(VoucherApplyRequest, req.body);
           // Tenant staff preview as their tenant (its allocations and limits); the platform sees any voucher.
           const tenantId = staffOf(res).tenantId ?? undefined;
           const holder = tenantId === undefined ? undefined : { tenantId };
@@ -113,8 +120,7 @@ function adminRoutesOf(clients: ServiceClients, kind: PromotionKind): RouteDefin
   const api = clients.promotions;
   const base = `/api/admin/${PLURAL[kind]}`;
   const access: RouteAccess = { kind: 'staff', platformOnly: true, right: PLURAL[kind] };
-  const fieldsOf = (body: unknown) =>
-    validate(promotionBodies[kind].partial(), body) as promotions.PromotionFields;
+  const fieldsOf = (schema: z.ZodType, body: unknown) => validate(schema, body) as promotions.PromotionFields;
   const audit = (res: Response, action: string, targetId: string, details: object) =>
     recordAudit(clients, res, { action, targetType: kind, targetId, details });
   return [
@@ -136,7 +142,7 @@ function adminRoutesOf(clients: ServiceClients, kind: PromotionKind): RouteDefin
       access,
       handlers: [
         async (req, res) => {
-          const fields = fieldsOf(req.body);
+          const fields = fieldsOf(createPromotionBodies[kind], req.body);
           const reply = await api.createPromotion(
             { actorUserId: staffOf(res).userId, kind, fields },
             callOptions(res),
@@ -153,7 +159,7 @@ function adminRoutesOf(clients: ServiceClients, kind: PromotionKind): RouteDefin
       access,
       handlers: [
         async (req, res) => {
-          const fields = fieldsOf(req.body);
+          const fields = fieldsOf(promotionFields[kind], req.body);
           const id = stringParam(req, 'id');
           const reply = await api.updatePromotion(
             { actorUserId: staffOf(res).userId, kind, id, fields },
@@ -183,7 +189,7 @@ function adminRoutesOf(clients: ServiceClients, kind: PromotionKind): RouteDefin
       access,
       handlers: [
         async (req, res) => {
-          const holder = validate(allocateBody, req.body);
+          const holder = validate(PromotionAllocationRequest, req.body);
           // An unknown tenant is 404 from identity; customers are checked by the customer directory later.
           if (holder.tenantId !== undefined)
             await clients.tenants.getTenant({ actor: actorOf(res), id: holder.tenantId }, callOptions(res));

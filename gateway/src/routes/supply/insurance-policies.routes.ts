@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { ServiceClients } from '../../clients/service-clients';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
@@ -7,21 +6,12 @@ import { staffOf } from '../../http/request-context';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { tenantInScope } from '../../http/tenant-scope';
 import { validate } from '../../http/validate';
-import { listBookingsQuery as pageQuery } from '../partner/booking-requests';
+import { createInsurancePolicyBody, listInsurancePoliciesQuery } from './insurance-policies.contract';
 import { presentPolicy } from './presenters';
 import { ownerScope } from './vendors.routes';
 
 // No right is listed: any staff member, with the tenant rules of the vendors.
 const staff: RouteAccess = { kind: 'staff' };
-const createSchema = z.strictObject({
-  tenantId: z.string().min(1).max(100).optional(),
-  insurer: z.string().trim().min(1).max(120),
-  name: z.string().trim().min(1).max(120),
-  coverage: z.number().int().min(1).max(1_000_000_000),
-  premiumBps: z.number().int().min(1).max(10_000),
-  description: z.string().trim().min(1).max(2000).optional(),
-});
-const listQuery = pageQuery.extend({ tenantId: z.string().min(1).max(100).optional() });
 
 /** Travel-insurance products, each priced through pricing (service `insurance`) when read. */
 export function insurancePolicyRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
@@ -33,7 +23,7 @@ export function insurancePolicyRoutes({ clients }: { clients: ServiceClients }):
       access: staff,
       handlers: [
         async (req, res) => {
-          const query = validate(listQuery, req.query, 'query');
+          const query = validate(listInsurancePoliciesQuery, req.query, 'query');
           const owner = await ownerScope(clients, res, query.tenantId);
           const reply = await api.listInsurancePolicies(
             { ...query, tenantId: owner.tenantId, allOwners: owner.any },
@@ -49,7 +39,7 @@ export function insurancePolicyRoutes({ clients }: { clients: ServiceClients }):
       access: staff,
       handlers: [
         async (req, res) => {
-          const body = validate(createSchema, req.body);
+          const body = validate(createInsurancePolicyBody, req.body);
           const tenantId = await tenantInScope(clients, res, body.tenantId);
           const reply = await api.createInsurancePolicy(
             { actorUserId: staffOf(res).userId, ...body, tenantId },

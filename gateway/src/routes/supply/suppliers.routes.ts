@@ -1,38 +1,16 @@
-import { z } from 'zod';
 import type { ServiceClients } from '../../clients/service-clients';
 import { callOptions } from '../../http/calls';
-import { emailAddress } from '../../http/email';
 import { dataBody, listBody } from '../../http/envelope';
 import { recordAudit } from '../../http/record-audit';
 import { staffOf } from '../../http/request-context';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import { stringParam } from '../admin/params';
-import { listBookingsQuery as pageQuery } from '../partner/booking-requests';
 import { presentSupplier } from './presenters';
+import { createSupplierBody, listSuppliersQuery, updateSupplierBody } from './suppliers.contract';
 
 const readers: RouteAccess = { kind: 'staff' };
 const writers: RouteAccess = { kind: 'staff', platformOnly: true, right: 'suppliers' };
-
-const fields = {
-  name: z.string().trim().min(1).max(120),
-  services: z.array(z.enum(['flight', 'hotel', 'car', 'insurance'])).max(4),
-  contactEmail: emailAddress().nullable(),
-  contactPhone: z
-    .string()
-    .regex(/^\+?[0-9][0-9 -]{5,19}$/, 'must be a phone number (digits, spaces, hyphens, an optional +)')
-    .nullable(),
-  status: z.enum(['active', 'inactive']),
-};
-const createSchema = z.strictObject({
-  ...fields,
-  services: fields.services.default([]),
-  contactEmail: fields.contactEmail.optional(),
-  contactPhone: fields.contactPhone.optional(),
-  status: fields.status.optional(),
-});
-const updateSchema = z.strictObject(fields).partial();
-const listQuery = pageQuery.extend({ status: fields.status.optional() });
 
 /** Suppliers: the platform's directory (writes: platform, right `suppliers`; reads: any staff member). */
 export function supplierRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
@@ -50,7 +28,7 @@ export function supplierRoutes({ clients }: { clients: ServiceClients }): RouteD
       access: readers,
       handlers: [
         async (req, res) => {
-          const query = validate(listQuery, req.query, 'query');
+          const query = validate(listSuppliersQuery, req.query, 'query');
           const reply = await api.listSuppliers(query, callOptions(res));
           res.json(listBody(reply.suppliers.map(presentSupplier), reply.nextCursor ?? null));
         },
@@ -62,7 +40,7 @@ export function supplierRoutes({ clients }: { clients: ServiceClients }): RouteD
       access: writers,
       handlers: [
         async (req, res) => {
-          const body = validate(createSchema, req.body);
+          const body = validate(createSupplierBody, req.body);
           const reply = await api.createSupplier(
             {
               actorUserId: staffOf(res).userId,
@@ -84,7 +62,7 @@ export function supplierRoutes({ clients }: { clients: ServiceClients }): RouteD
       access: writers,
       handlers: [
         async (req, res) => {
-          const body = validate(updateSchema, req.body);
+          const body = validate(updateSupplierBody, req.body);
           const id = stringParam(req, 'id');
           const reply = await api.updateSupplier(
             {

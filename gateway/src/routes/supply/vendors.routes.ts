@@ -1,7 +1,5 @@
-import { z } from 'zod';
 import type { ServiceClients } from '../../clients/service-clients';
 import { callOptions } from '../../http/calls';
-import { emailAddress } from '../../http/email';
 import { dataBody, listBody } from '../../http/envelope';
 import { recordAudit } from '../../http/record-audit';
 import { staffOf } from '../../http/request-context';
@@ -9,46 +7,15 @@ import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { tenantInScope } from '../../http/tenant-scope';
 import { validate } from '../../http/validate';
 import { stringParam } from '../admin/params';
-import { listBookingsQuery as pageQuery } from '../partner/booking-requests';
 import { presentVendor } from './presenters';
+import { createVendorBody, listVendorsQuery, ownerQuery, updateVendorBody } from './vendors.contract';
 
 // No right is listed (internal-api.md): any staff member, on their own tenant's vendors; the platform on the
 // tenant it names, on its own vendors when it creates without one, and on every owner's when it reads or
 // changes without one.
 const staff: RouteAccess = { kind: 'staff' };
-const tenantId = z.string().min(1).max(100);
-const text = (max: number) => z.string().trim().min(1).max(max);
-const fields = {
-  name: text(120),
-  category: z.enum(['transport', 'hotel', 'activity', 'visa', 'insurance', 'guide', 'other']),
-  contactName: text(120),
-  email: emailAddress(),
-  phone: z
-    .string()
-    .regex(/^\+?[0-9][0-9 -]{5,19}$/, 'must be a phone number (digits, spaces, hyphens, an optional +)'),
-  city: text(80),
-};
+/** The fields `null` removes. */
 const optionals = ['contactName', 'email', 'phone', 'city'] as const;
-const createSchema = z.strictObject({
-  tenantId: tenantId.optional(),
-  ...fields,
-  contactName: fields.contactName.optional(),
-  email: fields.email.optional(),
-  phone: fields.phone.optional(),
-  city: fields.city.optional(),
-});
-/** `null` removes an optional field. */
-const updateSchema = z
-  .strictObject({
-    ...fields,
-    contactName: fields.contactName.nullable(),
-    email: fields.email.nullable(),
-    phone: fields.phone.nullable(),
-    city: fields.city.nullable(),
-  })
-  .partial();
-const ownerQuery = z.object({ tenantId: tenantId.optional() });
-const listQuery = pageQuery.extend(ownerQuery.shape);
 
 /** The owner a staff call reads or changes: one tenant (or, for the platform naming none, every owner). */
 export async function ownerScope(
@@ -76,7 +43,7 @@ export function vendorRoutes({ clients }: { clients: ServiceClients }): RouteDef
       access: staff,
       handlers: [
         async (req, res) => {
-          const query = validate(listQuery, req.query, 'query');
+          const query = validate(listVendorsQuery, req.query, 'query');
           const owner = await ownerScope(clients, res, query.tenantId);
           const reply = await api.listVendors(
             { ...query, tenantId: owner.tenantId, allOwners: owner.any },
@@ -92,7 +59,7 @@ export function vendorRoutes({ clients }: { clients: ServiceClients }): RouteDef
       access: staff,
       handlers: [
         async (req, res) => {
-          const body = validate(createSchema, req.body);
+          const body = validate(createVendorBody, req.body);
           const owner = await tenantInScope(clients, res, body.tenantId);
           const reply = await api.createVendor(
             { actorUserId: staffOf(res).userId, ...body, tenantId: owner },
@@ -114,7 +81,7 @@ export function vendorRoutes({ clients }: { clients: ServiceClients }): RouteDef
       access: staff,
       handlers: [
         async (req, res) => {
-          const body = validate(updateSchema, req.body);
+          const body = validate(updateVendorBody, req.body);
           const { tenantId: requested } = validate(ownerQuery, req.query, 'query');
           const owner = await ownerScope(clients, res, requested);
           const id = stringParam(req, 'id');
