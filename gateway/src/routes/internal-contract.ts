@@ -1,5 +1,6 @@
 import { mergeContracts } from '../openapi/contract';
 import { tenantsContract } from './admin/tenants.contract';
+import { blogsContract } from './content/blogs.contract';
 import { internalComponents, internalResponses } from './internal-components';
 
 /**
@@ -10,7 +11,11 @@ import { internalComponents, internalResponses } from './internal-components';
  * While the document moves to zod, operations not declared here keep the schemas written in the texts.
  */
 export const internalContract = mergeContracts(
-  [{ operations: {}, components: internalComponents, responses: internalResponses }, tenantsContract],
+  [
+    { operations: {}, components: internalComponents, responses: internalResponses },
+    tenantsContract,
+    blogsContract,
+  ],
   {
     errorEnvelope: 'ErrorEnvelope',
     handWrittenAllowed: true,
