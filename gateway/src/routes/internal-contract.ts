@@ -1,6 +1,7 @@
 import { mergeContracts } from '../openapi/contract';
 import { tenantsContract } from './admin/tenants.contract';
 import { blogsContract } from './content/blogs.contract';
+import { heroSlidesContract } from './content/hero-slides.contract';
 import { internalComponents, internalResponses } from './internal-components';
 
 /**
@@ -15,6 +16,7 @@ export const internalContract = mergeContracts(
     { operations: {}, components: internalComponents, responses: internalResponses },
     tenantsContract,
     blogsContract,
+    heroSlidesContract,
   ],
   {
     errorEnvelope: 'ErrorEnvelope',
