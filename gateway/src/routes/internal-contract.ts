@@ -2,6 +2,7 @@ import { mergeContracts } from '../openapi/contract';
 import { tenantsContract } from './admin/tenants.contract';
 import { blogsContract } from './content/blogs.contract';
 import { heroSlidesContract } from './content/hero-slides.contract';
+import { themesContract } from './content/themes.contract';
 import { internalComponents, internalResponses } from './internal-components';
 
 /**
@@ -17,6 +18,7 @@ export const internalContract = mergeContracts(
     tenantsContract,
     blogsContract,
     heroSlidesContract,
+    themesContract,
   ],
   {
     errorEnvelope: 'ErrorEnvelope',
