@@ -3,6 +3,7 @@ import { tenantsContract } from './admin/tenants.contract';
 import { blogsContract } from './content/blogs.contract';
 import { heroSlidesContract } from './content/hero-slides.contract';
 import { themesContract } from './content/themes.contract';
+import { leadsContract } from './engagement/leads.contract';
 import { newslettersContract } from './engagement/newsletters.contract';
 import { internalComponents, internalResponses } from './internal-components';
 
@@ -21,6 +22,7 @@ export const internalContract = mergeContracts(
     heroSlidesContract,
     themesContract,
     newslettersContract,
+    leadsContract,
   ],
   {
     errorEnvelope: 'ErrorEnvelope',
