@@ -5,6 +5,7 @@ import { heroSlidesContract } from './content/hero-slides.contract';
 import { themesContract } from './content/themes.contract';
 import { leadsContract } from './engagement/leads.contract';
 import { newslettersContract } from './engagement/newsletters.contract';
+import { engagementPublicContract } from './engagement/public.contract';
 import { internalComponents, internalResponses } from './internal-components';
 
 /**
@@ -23,6 +24,7 @@ export const internalContract = mergeContracts(
     themesContract,
     newslettersContract,
     leadsContract,
+    engagementPublicContract,
   ],
   {
     errorEnvelope: 'ErrorEnvelope',
