@@ -1,14 +1,13 @@
-import { z } from 'zod';
 import type { ServiceClients } from '../../clients/service-clients';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
-import { httpUrl } from '../../http/http-url';
 import { recordAudit } from '../../http/record-audit';
 import { staffOf } from '../../http/request-context';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import { stringParam } from '../admin/params';
-import { listBookingsQuery as pageQuery } from '../partner/booking-requests';
+import { pageQuery } from '../partner/contract/operations';
+import { createBlogBody, listBlogsQuery, updateBlogBody } from './blogs.contract';
 import { presentBlog, presentBlogSummary, presentPublicBlog } from './presenters';
 
 // decisions.md: the spec lists these as public; we require an admin token with the right `blogs`. The blog
@@ -17,29 +16,6 @@ const editors: RouteAccess = { kind: 'staff', platformOnly: true, right: 'blogs'
 const readers: RouteAccess = { kind: 'public' };
 /** Readers may keep a list or a post a minute; an unpublished post is gone from caches within that. */
 export const PUBLIC_CACHE = 'public, max-age=60, stale-while-revalidate=60';
-
-const slug = z
-  .string()
-  .max(80)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case letters and digits joined by single hyphens');
-const url = httpUrl();
-const fields = {
-  title: z.string().trim().min(1).max(200),
-  slug,
-  excerpt: z.string().max(500).nullable(),
-  format: z.enum(['html', 'markdown']),
-  body: z.string().min(1).max(200_000),
-  coverImageUrl: url.nullable(),
-};
-const createSchema = z.strictObject({
-  ...fields,
-  slug: slug.optional(),
-  excerpt: fields.excerpt.optional(),
-  format: fields.format.default('html'),
-  coverImageUrl: fields.coverImageUrl.optional(),
-});
-const updateSchema = z.strictObject(fields).partial();
-const listQuery = pageQuery.extend({ status: z.enum(['draft', 'published', 'unpublished']).optional() });
 
 /** Blogs: the platform's editors (right `blogs`) and the storefront's readers (published posts only). */
 export function blogRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
@@ -73,7 +49,7 @@ export function blogRoutes({ clients }: { clients: ServiceClients }): RouteDefin
       access: editors,
       handlers: [
         async (req, res) => {
-          const query = validate(listQuery, req.query, 'query');
+          const query = validate(listBlogsQuery, req.query, 'query');
           const reply = await api.listBlogs(query, callOptions(res));
           res.json(listBody(reply.blogs.map(presentBlog), reply.nextCursor ?? null));
         },
@@ -85,7 +61,7 @@ export function blogRoutes({ clients }: { clients: ServiceClients }): RouteDefin
       access: editors,
       handlers: [
         async (req, res) => {
-          const body = validate(createSchema, req.body);
+          const body = validate(createBlogBody, req.body);
           const reply = await api.createBlog(
             {
               actorUserId: staffOf(res).userId,
@@ -111,7 +87,7 @@ export function blogRoutes({ clients }: { clients: ServiceClients }): RouteDefin
       access: editors,
       handlers: [
         async (req, res) => {
-          const body = validate(updateSchema, req.body);
+          const body = validate(updateBlogBody, req.body);
           const id = stringParam(req, 'id');
           const reply = await api.updateBlog(
             {

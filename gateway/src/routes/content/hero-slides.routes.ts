@@ -1,34 +1,17 @@
-import { z } from 'zod';
 import type { ServiceClients } from '../../clients/service-clients';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
-import { httpUrl } from '../../http/http-url';
 import { recordAudit } from '../../http/record-audit';
 import { staffOf } from '../../http/request-context';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import { stringParam } from '../admin/params';
-import { listBookingsQuery as pageQuery } from '../partner/booking-requests';
+import { pageQuery } from '../partner/contract/operations';
 import { PUBLIC_CACHE } from './blogs.routes';
+import { createHeroSlideBody, updateHeroSlideBody } from './hero-slides.contract';
 import { presentSlide } from './presenters';
 
 const editors: RouteAccess = { kind: 'staff', platformOnly: true, right: 'hero-carousel' };
-
-const fields = {
-  title: z.string().trim().min(1).max(200),
-  imageUrl: httpUrl(),
-  /** A full http(s) URL or a storefront path such as `/offers`. */
-  linkUrl: z.union([httpUrl(), z.string().regex(/^\/[^/].{0,1999}$/, 'must be a URL or a path')]).nullable(),
-  position: z.number().int().min(0).max(10_000),
-  active: z.boolean(),
-};
-const createSchema = z.strictObject({
-  ...fields,
-  linkUrl: fields.linkUrl.optional(),
-  position: fields.position.default(0),
-  active: fields.active.default(true),
-});
-const updateSchema = z.strictObject(fields).partial();
 
 /** Hero slides of the storefront: platform editors (right `hero-carousel`), readers see the active ones. */
 export function heroSlideRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
@@ -71,7 +54,7 @@ export function heroSlideRoutes({ clients }: { clients: ServiceClients }): Route
       access: editors,
       handlers: [
         async (req, res) => {
-          const body = validate(createSchema, req.body);
+          const body = validate(createHeroSlideBody, req.body);
           const reply = await api.createHeroSlide(
             { actorUserId: staffOf(res).userId, ...body, linkUrl: body.linkUrl ?? undefined },
             callOptions(res),
@@ -88,7 +71,7 @@ export function heroSlideRoutes({ clients }: { clients: ServiceClients }): Route
       access: editors,
       handlers: [
         async (req, res) => {
-          const body = validate(updateSchema, req.body);
+          const body = validate(updateHeroSlideBody, req.body);
           const id = stringParam(req, 'id');
           const reply = await api.updateHeroSlide(
             {

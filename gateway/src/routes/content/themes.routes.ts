@@ -1,37 +1,18 @@
-import { z } from 'zod';
 import type { ServiceClients } from '../../clients/service-clients';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
-import { httpUrl } from '../../http/http-url';
 import { recordAudit } from '../../http/record-audit';
 import { staffOf } from '../../http/request-context';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { tenantInScope } from '../../http/tenant-scope';
 import { validate } from '../../http/validate';
 import { stringParam } from '../admin/params';
-import { listBookingsQuery as pageQuery } from '../partner/booking-requests';
 import { presentTheme } from './presenters';
+import { createThemeBody, listThemesQuery, themeOwnerQuery } from './themes.contract';
 
 // No right is listed (internal-api.md): any staff member, on their own tenant; the platform on the tenant it
 // names, or on the platform's own themes (the default every tenant without one wears).
 const staff: RouteAccess = { kind: 'staff' };
-
-const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour #rrggbb');
-const createSchema = z.strictObject({
-  tenantId: z.string().min(1).max(100).optional(),
-  name: z.string().trim().min(1).max(100),
-  colors: z.strictObject({
-    primary: colour,
-    secondary: colour,
-    accent: colour.default('#f59e0b'),
-    background: colour.default('#ffffff'),
-    text: colour.default('#111827'),
-  }),
-  logoUrl: httpUrl().optional(),
-  active: z.boolean().default(false),
-});
-const ownerQuery = z.object({ tenantId: z.string().min(1).max(100).optional() });
-const listQuery = pageQuery.extend(ownerQuery.shape);
 
 /** Storefront themes: one active per tenant, the platform's active theme the default for the rest. */
 export function themeRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
@@ -43,7 +24,7 @@ export function themeRoutes({ clients }: { clients: ServiceClients }): RouteDefi
       access: staff,
       handlers: [
         async (req, res) => {
-          const query = validate(listQuery, req.query, 'query');
+          const query = validate(listThemesQuery, req.query, 'query');
           const tenantId = await tenantInScope(clients, res, query.tenantId);
           const reply = await api.listThemes({ ...query, tenantId }, callOptions(res));
           res.json(listBody(reply.themes.map(presentTheme), reply.nextCursor ?? null));
@@ -56,7 +37,7 @@ export function themeRoutes({ clients }: { clients: ServiceClients }): RouteDefi
       access: staff,
       handlers: [
         async (req, res) => {
-          const query = validate(ownerQuery, req.query, 'query');
+          const query = validate(themeOwnerQuery, req.query, 'query');
           const tenantId = await tenantInScope(clients, res, query.tenantId);
           const reply = await api.getActiveTheme({ tenantId }, callOptions(res));
           res.json(dataBody({ ...presentTheme(reply.theme), inherited: reply.inherited }));
@@ -69,7 +50,7 @@ export function themeRoutes({ clients }: { clients: ServiceClients }): RouteDefi
       access: staff,
       handlers: [
         async (req, res) => {
-          const body = validate(createSchema, req.body);
+          const body = validate(createThemeBody, req.body);
           const tenantId = await tenantInScope(clients, res, body.tenantId);
           const reply = await api.createTheme(
             { actorUserId: staffOf(res).userId, ...body, tenantId },
@@ -92,7 +73,7 @@ export function themeRoutes({ clients }: { clients: ServiceClients }): RouteDefi
       access: staff,
       handlers: [
         async (req, res) => {
-          const query = validate(ownerQuery, req.query, 'query');
+          const query = validate(themeOwnerQuery, req.query, 'query');
           const tenantId = await tenantInScope(clients, res, query.tenantId);
           const id = stringParam(req, 'id');
           const reply = await api.activateTheme(

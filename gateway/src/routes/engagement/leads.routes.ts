@@ -1,16 +1,22 @@
 import { badRequest } from '@travel/errors';
-import { z } from 'zod';
 import type { ServiceClients } from '../../clients/service-clients';
 import { actorOf, callOptions } from '../../http/calls';
-import { emailAddress } from '../../http/email';
 import { dataBody, listBody } from '../../http/envelope';
 import { recordAudit } from '../../http/record-audit';
 import { staffOf } from '../../http/request-context';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import { stringParam } from '../admin/params';
-import { listBookingsQuery as pageQuery } from '../partner/booking-requests';
+import { pageQuery } from '../partner/contract/operations';
 import { engagementActor } from './calls';
+import {
+  createLeadBody,
+  createQueryBody,
+  listLeadsQuery,
+  replyToLeadBody,
+  replyToQueryBody,
+  updateLeadBody,
+} from './leads.contract';
 import { presentLead, presentQuery } from './presenters';
 
 /**
@@ -20,42 +26,6 @@ import { presentLead, presentQuery } from './presenters';
 const anyStaff: RouteAccess = { kind: 'staff' };
 const tenantStaff: RouteAccess = { kind: 'staff', tenantOnly: true };
 const platformStaff: RouteAccess = { kind: 'staff', platformOnly: true };
-
-const contact = {
-  name: z.string().trim().min(1).max(200),
-  email: emailAddress(),
-  phone: z
-    .string()
-    .trim()
-    .regex(/^\+?[0-9 ()-]{6,30}$/, 'must be a phone number'),
-  company: z.string().trim().min(1).max(200),
-};
-const leadCreate = z.strictObject({
-  ...contact,
-  email: contact.email.optional(),
-  phone: contact.phone.optional(),
-  company: contact.company.optional(),
-  message: z.string().trim().min(1).max(5000).optional(),
-  /** Platform only: the tenant the lead is for; absent, the platform's own. */
-  tenantId: z.string().trim().min(1).max(100).optional(),
-});
-const leadUpdate = z
-  .strictObject({ ...contact, status: z.enum(['new', 'contacted', 'won', 'lost']) })
-  .partial()
-  .refine((body) => Object.keys(body).length > 0, 'must change at least one field');
-const leadList = pageQuery.extend({
-  status: z.enum(['new', 'contacted', 'won', 'lost']).optional(),
-  tenantId: z.string().min(1).max(100).optional(),
-});
-const leadReply = z.strictObject({
-  subject: z.string().trim().min(1).max(200).optional(),
-  message: z.string().trim().min(1).max(20_000),
-});
-const queryCreate = z.strictObject({
-  subject: z.string().trim().min(1).max(200),
-  message: z.string().trim().min(1).max(20_000),
-});
-const queryReply = z.strictObject({ message: z.string().trim().min(1).max(20_000) });
 
 /** Leads (any staff, tenant-scoped) and support queries (tenant staff ask, the platform answers). */
 export function leadRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
@@ -69,7 +39,7 @@ export function leadRoutes({ clients }: { clients: ServiceClients }): RouteDefin
       access: anyStaff,
       handlers: [
         async (req, res) => {
-          const { limit, cursor, status, tenantId } = validate(leadList, req.query, 'query');
+          const { limit, cursor, status, tenantId } = validate(listLeadsQuery, req.query, 'query');
           const reply = await api.listLeads(
             { actor: engagementActor(res), page: { limit, cursor }, status, tenantId },
             callOptions(res),
@@ -84,7 +54,7 @@ export function leadRoutes({ clients }: { clients: ServiceClients }): RouteDefin
       access: anyStaff,
       handlers: [
         async (req, res) => {
-          const { tenantId, ...body } = validate(leadCreate, req.body);
+          const { tenantId, ...body } = validate(createLeadBody, req.body);
           const own = staffOf(res).tenantId;
           // Tenant staff always create for their own tenant; naming another is not theirs to do.
           if (own !== null && tenantId !== undefined && tenantId !== own)
@@ -108,7 +78,7 @@ export function leadRoutes({ clients }: { clients: ServiceClients }): RouteDefin
       access: anyStaff,
       handlers: [
         async (req, res) => {
-          const body = validate(leadUpdate, req.body);
+          const body = validate(updateLeadBody, req.body);
           const id = stringParam(req, 'id');
           const reply = await api.updateLead({ actor: engagementActor(res), id, ...body }, callOptions(res));
           await audit(res, 'lead.updated', id, body);
@@ -135,7 +105,7 @@ export function leadRoutes({ clients }: { clients: ServiceClients }): RouteDefin
       access: anyStaff,
       handlers: [
         async (req, res) => {
-          const body = validate(leadReply, req.body);
+          const body = validate(replyToLeadBody, req.body);
           const id = stringParam(req, 'id');
           const reply = await api.replyToLead({ actor: engagementActor(res), id, ...body }, callOptions(res));
           await audit(res, 'lead.replied', id, { subject: body.subject ?? null });
@@ -164,7 +134,7 @@ export function leadRoutes({ clients }: { clients: ServiceClients }): RouteDefin
       access: tenantStaff,
       handlers: [
         async (req, res) => {
-          const body = validate(queryCreate, req.body);
+          const body = validate(createQueryBody, req.body);
           const reply = await api.createQuery({ actor: engagementActor(res), ...body }, callOptions(res));
           await audit(res, 'query.created', reply.query?.id ?? '', { subject: body.subject });
           res.status(201).json(dataBody(presentQuery(reply.query)));
@@ -177,7 +147,7 @@ export function leadRoutes({ clients }: { clients: ServiceClients }): RouteDefin
       access: platformStaff,
       handlers: [
         async (req, res) => {
-          const body = validate(queryReply, req.body);
+          const body = validate(replyToQueryBody, req.body);
           const id = stringParam(req, 'id');
           const reply = await api.replyToQuery(
             { actor: engagementActor(res), id, ...body },

@@ -1,37 +1,23 @@
-import { z } from 'zod';
 import type { ServiceClients } from '../../clients/service-clients';
 import { callOptions } from '../../http/calls';
-import { emailAddress } from '../../http/email';
 import { dataBody, listBody } from '../../http/envelope';
 import { recordAudit } from '../../http/record-audit';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import { stringParam } from '../admin/params';
-import { listBookingsQuery as pageQuery } from '../partner/booking-requests';
+import { pageQuery } from '../partner/contract/operations';
 import { engagementActor } from './calls';
+import {
+  createNewsletterBody,
+  createSubscriberBody,
+  listSubscribersQuery,
+  updateNewsletterBody,
+  updateSubscriberBody,
+} from './newsletters.contract';
 import { presentNewsletter, presentSubscriber } from './presenters';
 
 /** internal-api.md §4: subscribers and newsletters are the platform's, right `newsletters`. */
 const marketing: RouteAccess = { kind: 'staff', platformOnly: true, right: 'newsletters' };
-
-const email = emailAddress();
-const status = z.enum(['subscribed', 'unsubscribed']);
-const subscriberCreate = z.strictObject({ email });
-const subscriberUpdate = z
-  .strictObject({ email, status })
-  .partial()
-  .refine((body) => Object.keys(body).length > 0, 'must change email or status');
-const subscriberList = pageQuery.extend({ status: status.optional() });
-const content = {
-  subject: z.string().trim().min(1).max(200),
-  html: z.string().min(1).max(200_000),
-  text: z.string().min(1).max(200_000),
-};
-const newsletterCreate = z.strictObject({ ...content, text: content.text.optional() });
-const newsletterUpdate = z
-  .strictObject(content)
-  .partial()
-  .refine((body) => Object.keys(body).length > 0, 'must change subject, html or text');
 
 /** Subscribers and newsletters (platform only, right `newsletters`); every change is audited. */
 export function newsletterRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
@@ -45,7 +31,7 @@ export function newsletterRoutes({ clients }: { clients: ServiceClients }): Rout
       access: marketing,
       handlers: [
         async (req, res) => {
-          const { limit, cursor, status } = validate(subscriberList, req.query, 'query');
+          const { limit, cursor, status } = validate(listSubscribersQuery, req.query, 'query');
           const reply = await api.listSubscribers({ page: { limit, cursor }, status }, callOptions(res));
           res.json(listBody(reply.subscribers.map(presentSubscriber), reply.nextCursor ?? null));
         },
@@ -57,7 +43,7 @@ export function newsletterRoutes({ clients }: { clients: ServiceClients }): Rout
       access: marketing,
       handlers: [
         async (req, res) => {
-          const body = validate(subscriberCreate, req.body);
+          const body = validate(createSubscriberBody, req.body);
           const reply = await api.createSubscriber(
             { actor: engagementActor(res), ...body },
             callOptions(res),
@@ -73,7 +59,7 @@ export function newsletterRoutes({ clients }: { clients: ServiceClients }): Rout
       access: marketing,
       handlers: [
         async (req, res) => {
-          const body = validate(subscriberUpdate, req.body);
+          const body = validate(updateSubscriberBody, req.body);
           const id = stringParam(req, 'id');
           const reply = await api.updateSubscriber(
             { actor: engagementActor(res), id, ...body },
@@ -115,7 +101,7 @@ export function newsletterRoutes({ clients }: { clients: ServiceClients }): Rout
       access: marketing,
       handlers: [
         async (req, res) => {
-          const body = validate(newsletterCreate, req.body);
+          const body = validate(createNewsletterBody, req.body);
           const reply = await api.createNewsletter(
             { actor: engagementActor(res), ...body },
             callOptions(res),
@@ -131,7 +117,7 @@ export function newsletterRoutes({ clients }: { clients: ServiceClients }): Rout
       access: marketing,
       handlers: [
         async (req, res) => {
-          const body = validate(newsletterUpdate, req.body);
+          const body = validate(updateNewsletterBody, req.body);
           const id = stringParam(req, 'id');
           const reply = await api.updateNewsletter(
             { actor: engagementActor(res), id, ...body },

@@ -1,31 +1,11 @@
-import { z } from 'zod';
 import type { ServiceClients } from '../../clients/service-clients';
 import { callOptions } from '../../http/calls';
-import { emailAddress } from '../../http/email';
 import { dataBody } from '../../http/envelope';
 import { requestContextOf } from '../../http/request-context';
 import type { RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import { presentLead, presentSubscriber } from './presenters';
-
-const subscribeSchema = z.strictObject({ email: emailAddress() });
-const unsubscribeQuery = z.object({ token: z.string().min(1).max(200) });
-const demoSchema = z.strictObject({
-  name: z.string().trim().min(1).max(200),
-  email: emailAddress(),
-  phone: z
-    .string()
-    .trim()
-    .regex(/^\+?[0-9 ()-]{6,30}$/, 'must be a phone number')
-    .optional(),
-  company: z.string().trim().min(1).max(200).optional(),
-  message: z.string().trim().min(1).max(5000).optional(),
-});
-const handshakeQuery = z.object({
-  'hub.mode': z.string().max(50).default(''),
-  'hub.verify_token': z.string().max(500).default(''),
-  'hub.challenge': z.string().max(500).default(''),
-});
+import { demoRequestBody, subscribeBody, unsubscribeQuery, whatsappHandshakeQuery } from './public.contract';
 
 /**
  * The storefront's intake (newsletter, demo requests: public, limited per client address in Redis), the
@@ -52,7 +32,7 @@ export function engagementPublicRoutes(deps: {
       access: limited('newsletter-subscribe'),
       handlers: [
         async (req, res) => {
-          const body = validate(subscribeSchema, req.body);
+          const body = validate(subscribeBody, req.body);
           const reply = await api.subscribe(body, callOptions(res));
           res.status(reply.created ? 201 : 200).json(dataBody(presentSubscriber(reply.subscriber)));
         },
@@ -77,7 +57,7 @@ export function engagementPublicRoutes(deps: {
       access: limited('demo-requests'),
       handlers: [
         async (req, res) => {
-          const body = validate(demoSchema, req.body);
+          const body = validate(demoRequestBody, req.body);
           const reply = await api.createDemoRequest(body, callOptions(res));
           const lead = presentLead(reply.lead);
           res.status(201).json(dataBody({ id: lead.id, status: 'received', createdAt: lead.createdAt }));
@@ -90,7 +70,7 @@ export function engagementPublicRoutes(deps: {
       access: { kind: 'public' },
       handlers: [
         async (req, res) => {
-          const query = validate(handshakeQuery, req.query, 'query');
+          const query = validate(whatsappHandshakeQuery, req.query, 'query');
           const reply = await api.verifyWhatsappSubscription(
             {
               mode: query['hub.mode'],
