@@ -24,7 +24,6 @@ export function buildOpenApiDocument(texts: Json, contract: DocumentContract): J
       if (!operation) continue;
       const id = operation.operationId;
       const schemasOf = id ? contract.operations[id] : undefined;
-      if (!schemasOf && contract.handWrittenAllowed) continue;
       if (!id || !schemasOf || schemasOf.path !== path || schemasOf.method !== method)
         throw new Error(`${method.toUpperCase()} ${path} (${id}) has no schemas of that method and path`);
       if (item.parameters !== undefined)
@@ -39,7 +38,7 @@ export function buildOpenApiDocument(texts: Json, contract: DocumentContract): J
     responses?: Record<string, Json>;
     parameters?: unknown;
   };
-  if (components.parameters !== undefined && !contract.handWrittenAllowed)
+  if (components.parameters !== undefined)
     throw new Error('components.parameters in the texts: parameters come from the zod schemas');
   for (const name of Object.keys(contract.responses ?? {})) {
     const response = components.responses?.[name] as (Json & { content?: Record<string, Json> }) | undefined;
@@ -55,26 +54,21 @@ export function buildOpenApiDocument(texts: Json, contract: DocumentContract): J
     for (const response of Object.values(operation?.responses ?? {})) fillErrorResponse(response, contract);
   document.components = {
     ...components,
-    schemas: withHandWritten(components.schemas, schemas.components, contract),
+    schemas: generatedSchemas(components.schemas, schemas.components),
   };
   if (JSON.stringify(document).includes(componentRef('~')))
     throw new Error('An operation schema is used inside another: name it in components');
   return document;
 }
 
-/** The generated schemas, after the texts' own where a contract still allows them (none named twice). */
-function withHandWritten(
-  handWritten: unknown,
+/** The generated schemas: the texts have none of their own. */
+function generatedSchemas(
+  written: unknown,
   generated: Record<string, JsonSchema>,
-  contract: DocumentContract,
 ): Record<string, JsonSchema> {
-  if (handWritten === undefined) return generated;
-  if (!contract.handWrittenAllowed)
+  if (written !== undefined)
     throw new Error('components.schemas in the texts: they belong in the zod schemas');
-  const written = handWritten as Record<string, JsonSchema>;
-  const twice = Object.keys(written).filter((name) => name in generated);
-  if (twice.length > 0) throw new Error(`Schemas both in the texts and in zod: ${twice.join(', ')}`);
-  return { ...written, ...generated };
+  return generated;
 }
 
 interface Converted {

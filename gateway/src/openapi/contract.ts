@@ -41,11 +41,6 @@ export interface DocumentContract<
    * response of the texts names its codes in `x-error-codes`, and its schema is the envelope narrowed to them.
    */
   errorEnvelope: string;
-  /**
-   * Only while a document moves to zod (the internal one): an operation of the texts without schemas here
-   * keeps the schemas written in the texts, and so do the texts' `components.schemas` no zod schema names.
-   */
-  handWrittenAllowed?: true;
 }
 
 /** Declares operations with their names kept in the type, so routes can say `operations.getBooking.params`. */
