@@ -21,6 +21,7 @@ export function createIdentityChangesListener(deps: {
     topicOptions: deps.topicOptions,
     groupPrefix: 'gateway-access',
     logger: deps.logger,
+    onGap: () => deps.directory.clear(),
     onEvent: (event) => {
       deps.directory.clear();
       deps.logger.debug({ eventId: event.id }, 'identity changed; access caches dropped');

@@ -3,6 +3,7 @@ import type { Logger } from '@travel/logger';
 import type { Consumer, Kafka } from 'kafkajs';
 import { decodeEnvelope, type EventEnvelope } from './envelope';
 import { KAFKA_RETRY, namespaced } from './kafka-client';
+import { restartAfterCrash } from './restart-after-crash';
 import { ensureTopics, LEADER_WAIT_MS, type TopicOptions } from './topics';
 
 export interface BroadcastOptions {
@@ -12,6 +13,11 @@ export interface BroadcastOptions {
   /** Prefix of the per-process consumer group, e.g. `gateway`. */
   groupPrefix: string;
   onEvent(event: EventEnvelope): void;
+  /**
+   * Called when the subscriber starts again after a crash (a broker outage): events published meanwhile
+   * may not be heard, so whatever they would have dropped is dropped now.
+   */
+  onGap?(): void;
   logger: Logger;
 }
 
@@ -52,6 +58,28 @@ export function createBroadcastSubscriber(options: BroadcastOptions): BroadcastS
   consumer.on(consumer.events.GROUP_JOIN, () => {
     lastActivity = Date.now();
   });
+  const run = async () => {
+    await consumer.connect();
+    await consumer.subscribe({ topics: [namespaced(kafka, topic)], fromBeginning: false });
+    await consumer.run({
+      eachMessage: async ({ message }) => {
+        try {
+          options.onEvent(decodeEnvelope(message.value));
+        } catch (error) {
+          logger.warn({ err: error, topic, offset: message.offset }, 'undecodable broadcast event ignored');
+        }
+      },
+    });
+  };
+  restartAfterCrash(
+    consumer,
+    async () => {
+      await run();
+      options.onGap?.();
+    },
+    () => stopped,
+    logger,
+  );
   return {
     name: `kafka-broadcast:${topic}`,
     async start() {
@@ -60,23 +88,13 @@ export function createBroadcastSubscriber(options: BroadcastOptions): BroadcastS
       // The group is new, so "latest" would be resolved at its first fetch, after the join: an event
       // published in between would be skipped. Pin the start to the end offsets as they are now instead.
       const startOffsets = await endOffsetsOf(kafka, fullTopic);
-      await consumer.connect();
-      await consumer.subscribe({ topics: [fullTopic], fromBeginning: false });
       const joined = new Promise<void>((resolve) => {
         const remove = consumer.on(consumer.events.GROUP_JOIN, () => {
           remove();
           resolve();
         });
       });
-      await consumer.run({
-        eachMessage: async ({ message }) => {
-          try {
-            options.onEvent(decodeEnvelope(message.value));
-          } catch (error) {
-            logger.warn({ err: error, topic, offset: message.offset }, 'undecodable broadcast event ignored');
-          }
-        },
-      });
+      await run();
       for (const { partition, offset } of startOffsets)
         consumer.seek({ topic: fullTopic, partition, offset });
       await joined;

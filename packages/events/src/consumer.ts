@@ -3,6 +3,7 @@ import type { Consumer, Kafka, KafkaMessage, Producer } from 'kafkajs';
 import { decodeEnvelope, type EventEnvelope } from './envelope';
 import { type ConsumeOutcome, consumerMetrics } from './event-metrics';
 import { namespaced } from './kafka-client';
+import { restartAfterCrash } from './restart-after-crash';
 import { ensureTopics, parkedTopicOf, type TopicOptions } from './topics';
 import { traceConsume } from './trace-messages';
 
@@ -84,6 +85,7 @@ export function createEventConsumer(options: ConsumerOptions): EventConsumer {
   });
   const parker: Producer = kafka.producer();
   const metrics = consumerMetrics(groupId);
+  let stopping = false;
   consumer.on(consumer.events.GROUP_JOIN, () => metrics.forgetLag());
   const process = async (topic: string, message: KafkaMessage, context: HandleContext) => {
     const plainTopic = plainTopicOf(options, topic);
@@ -96,48 +98,55 @@ export function createEventConsumer(options: ConsumerOptions): EventConsumer {
     });
     metrics.consumed(plainTopic, outcome);
   };
+  /** Joins the group and runs; again after a crash kafkajs does not restart from (restartAfterCrash). */
+  async function run(): Promise<void> {
+    await consumer.connect();
+    await subscribeWithRetries(consumer, {
+      topics: options.topics.map((topic) => namespaced(kafka, topic)),
+      fromBeginning: options.fromBeginning ?? true,
+    });
+    await consumer.run({
+      partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 1,
+      autoCommitInterval: COMMIT_EVERY_MS,
+      // Offsets are resolved one message at a time below: a batch cut short (stop, rebalance, a failed
+      // message) must not count its unhandled messages as done.
+      eachBatchAutoResolve: false,
+      eachBatch: async ({
+        batch,
+        resolveOffset,
+        heartbeat,
+        commitOffsetsIfNecessary,
+        isRunning,
+        isStale,
+      }) => {
+        const context: HandleContext = { receivedAt: performance.now() };
+        for (const message of batch.messages) {
+          if (!isRunning() || isStale()) break;
+          await process(batch.topic, message, context);
+          resolveOffset(message.offset);
+          metrics.handledUpTo(
+            plainTopicOf(options, batch.topic),
+            batch.partition,
+            message.offset,
+            batch.highWatermark,
+          );
+          await heartbeat();
+          await commitOffsetsIfNecessary();
+        }
+      },
+    });
+    logger.info({ groupId, topics: options.topics }, 'kafka consumer running');
+  }
+  restartAfterCrash(consumer, run, () => stopping, logger);
   return {
     name: `kafka-consumer:${groupId}`,
     async start() {
       await ensureTopics(kafka, options.topics, options.topicOptions);
-      await Promise.all([consumer.connect(), parker.connect()]);
-      await subscribeWithRetries(consumer, {
-        topics: options.topics.map((topic) => namespaced(kafka, topic)),
-        fromBeginning: options.fromBeginning ?? true,
-      });
-      await consumer.run({
-        partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 1,
-        autoCommitInterval: COMMIT_EVERY_MS,
-        // Offsets are resolved one message at a time below: a batch cut short (stop, rebalance, a failed
-        // message) must not count its unhandled messages as done.
-        eachBatchAutoResolve: false,
-        eachBatch: async ({
-          batch,
-          resolveOffset,
-          heartbeat,
-          commitOffsetsIfNecessary,
-          isRunning,
-          isStale,
-        }) => {
-          const context: HandleContext = { receivedAt: performance.now() };
-          for (const message of batch.messages) {
-            if (!isRunning() || isStale()) break;
-            await process(batch.topic, message, context);
-            resolveOffset(message.offset);
-            metrics.handledUpTo(
-              plainTopicOf(options, batch.topic),
-              batch.partition,
-              message.offset,
-              batch.highWatermark,
-            );
-            await heartbeat();
-            await commitOffsetsIfNecessary();
-          }
-        },
-      });
-      logger.info({ groupId, topics: options.topics }, 'kafka consumer running');
+      await parker.connect();
+      await run();
     },
     async stop() {
+      stopping = true;
       await consumer.disconnect();
       await parker.disconnect();
     },

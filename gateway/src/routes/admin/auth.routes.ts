@@ -91,6 +91,9 @@ export function authRoutes({
             { sessionId: staffOf(res).sessionId },
             callOptions(res),
           );
+          // Ended since the token was checked (the access cache drops it within a second): as the check would say.
+          if (!reply.active || !reply.profile)
+            throw new AppError('unauthorized', 'The session has ended; sign in again.');
           res.json(dataBody(presentProfile(reply.profile)));
         },
       ],

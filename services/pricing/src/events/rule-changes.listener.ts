@@ -25,6 +25,7 @@ export function createRuleChangesListener(deps: {
     topicOptions: deps.topicOptions,
     groupPrefix: 'pricing-rules',
     logger: deps.logger,
+    onGap: deps.dropRules,
     onEvent: (event) => {
       deps.dropRules();
       deps.echoHeard(event.id);
