@@ -78,6 +78,8 @@ export function createWebhookService(
     handle: createEventIntake({
       endpoints: directory,
       deliveries,
+      firstAttempts: dispatcher,
+      leaseMs: config.WEBHOOK_LEASE_MS,
       now,
       scheduled: () => dispatchJob.nudge(),
     }),

@@ -16,8 +16,10 @@ export interface DeliveryRepository {
   /**
    * Creates the deliveries of one event in one write, each with its first attempt due at `dueAt`. Those a
    * redelivered event made already are left as they are (their ids are derived from event and endpoint).
+   * With a `lease`, they are created already leased (`dueAt` is then the lease's end): the caller makes
+   * their first attempts at once. Answers the ids it created.
    */
-  enqueue(deliveries: Delivery[], dueAt: Date): Promise<void>;
+  enqueue(deliveries: Delivery[], dueAt: Date, lease?: string): Promise<string[]>;
   /** Pending attempts due by `now`, earliest first. */
   due(now: Date, limit: number): Promise<DueAttempt[]>;
   /**
@@ -54,20 +56,24 @@ export function createDeliveryRepository(connection: Connection): DeliveryReposi
   const raw = deliveries.collection as unknown as mongo.Collection<DeliveryDocument>;
 
   return {
-    async enqueue(batch, dueAt) {
-      if (batch.length === 0) return;
+    async enqueue(batch, dueAt, lease) {
+      if (batch.length === 0) return [];
       const docs = batch.map(({ id, ...fields }) => ({
         _id: id,
         ...fields,
         finishedAt: null,
         number: 1,
         dueAt,
+        ...(lease ? { lease } : {}),
         attempts: [],
       }));
       try {
         await raw.insertMany(docs, { ordered: false });
+        return docs.map((doc) => doc._id);
       } catch (error) {
         if (!onlyDuplicates(error)) throw error;
+        const refused = new Set(refusedIndexes(error, docs.length));
+        return docs.filter((_, i) => !refused.has(i)).map((doc) => doc._id);
       }
     },
     async due(now, limit) {
@@ -160,6 +166,14 @@ function onlyDuplicates(error: unknown): boolean {
   const writeErrors = (error as { writeErrors?: unknown[] }).writeErrors;
   if (!Array.isArray(writeErrors)) return isDuplicateKeyError(error);
   return writeErrors.length > 0 && writeErrors.every((writeError) => isDuplicateKeyError(writeError));
+}
+
+/** The documents an unordered insert of `count` refused, by their index in it (not said: all of them). */
+function refusedIndexes(error: unknown, count: number): number[] {
+  const writeErrors = (error as { writeErrors?: Array<{ index: number }> }).writeErrors;
+  return Array.isArray(writeErrors)
+    ? writeErrors.map((writeError) => writeError.index)
+    : Array.from({ length: count }, (_, i) => i);
 }
 
 function toHistory(doc: DeliveryDocument): DeliveryHistory {

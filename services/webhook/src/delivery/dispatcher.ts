@@ -1,5 +1,6 @@
 import type { Logger } from '@travel/logger';
 import type { DeliveryRepository } from '../db/delivery.repository';
+import type { ClaimedAttempt } from '../domain/delivery';
 import type { AttemptRunner } from './attempt-runner';
 
 export interface DispatcherDeps {
@@ -17,6 +18,13 @@ export interface DispatcherDeps {
 export interface Dispatcher {
   /** One pass: start every due attempt there is room for, without waiting for them. */
   run(): Promise<void>;
+  /** Places free for attempts now (the concurrency less those in flight). */
+  room(): number;
+  /**
+   * Starts first attempts this replica created already leased (the intake: no pass, no claim), without
+   * waiting for them. The caller asked `room()` first; concurrent callers may overshoot it by a few.
+   */
+  start(attempts: ClaimedAttempt[]): void;
   /** Waits for the attempts in flight (shutdown: none is cut in half). */
   drain(): Promise<void>;
 }
@@ -28,6 +36,20 @@ export interface Dispatcher {
  */
 export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   const inFlight = new Map<string, Promise<void>>();
+
+  function launch(deliveryId: string, attempt: Promise<ClaimedAttempt | undefined>, since: number) {
+    const running = attempt
+      .then((claimed) => claimed && deps.attempts.run(claimed, since))
+      .catch((error: unknown) =>
+        deps.logger.error({ err: error, deliveryId }, 'webhook attempt broke; retried later'),
+      )
+      .finally(() => {
+        inFlight.delete(deliveryId);
+        deps.wake();
+      });
+    inFlight.set(deliveryId, running);
+  }
+
   return {
     async run() {
       const room = deps.concurrency - inFlight.size;
@@ -39,21 +61,17 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       const claiming = deps.attempts
         .claim(batch)
         .then((claimed) => new Map(claimed.map((attempt) => [attempt.deliveryId, attempt])));
-      for (const { deliveryId } of batch) {
-        const running = claiming
-          .then((claimed) => {
-            const attempt = claimed.get(deliveryId);
-            return attempt && deps.attempts.run(attempt, since);
-          })
-          .catch((error: unknown) =>
-            deps.logger.error({ err: error, deliveryId }, 'webhook attempt broke; retried later'),
-          )
-          .finally(() => {
-            inFlight.delete(deliveryId);
-            deps.wake();
-          });
-        inFlight.set(deliveryId, running);
-      }
+      for (const { deliveryId } of batch)
+        launch(
+          deliveryId,
+          claiming.then((claimed) => claimed.get(deliveryId)),
+          since,
+        );
+    },
+    room: () => Math.max(0, deps.concurrency - inFlight.size),
+    start(attempts) {
+      const since = performance.now();
+      for (const attempt of attempts) launch(attempt.deliveryId, Promise.resolve(attempt), since);
     },
     async drain() {
       await Promise.all(inFlight.values());

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { type ConsumerOptions, PoisonEventError } from '@travel/events';
 import { currentTraceparent } from '@travel/tracing';
 import type { DeliveryRepository } from '../db/delivery.repository';
-import { deliveryIdOf } from '../domain/delivery';
+import type { Dispatcher } from '../delivery/dispatcher';
+import { type ClaimedAttempt, type Delivery, deliveryIdOf } from '../domain/delivery';
 import { type Endpoint, wants } from '../domain/endpoint';
 import { renderEventBody } from '../domain/event-body';
 import { isEventType } from '../domain/event-types';
@@ -10,6 +12,10 @@ import type { EndpointDirectory } from '../endpoints/endpoint-directory';
 export interface EventIntakeDeps {
   endpoints: EndpointDirectory;
   deliveries: DeliveryRepository;
+  /** Where first attempts start at once, as many as it has room for (the dispatcher). */
+  firstAttempts: Pick<Dispatcher, 'room' | 'start'>;
+  /** How long a first attempt started here holds its delivery before another pass may take it. */
+  leaseMs: number;
   now: () => Date;
   /** New deliveries were scheduled: attempt them now rather than at the next poll. */
   scheduled(): void;
@@ -21,7 +27,10 @@ export interface EventIntakeDeps {
  * endpoints of the event's environment, subscribed to its type, and registered before it happened
  * (a new endpoint does not receive the past). The endpoints come from the directory's cache, checked
  * after the event arrived; the deliveries are inserted in one write, and a redelivered event's are
- * found there already.
+ * found there already. As many as the dispatcher has room for are inserted already leased to this
+ * replica and their first attempts start at once (no pass, no claim: two store writes per delivery, its
+ * insert and its outcome); the rest wait in the schedule for the next pass. A replica that dies meanwhile
+ * leaves them to be taken when the lease ends, as with any claimed attempt.
  */
 export function createEventIntake(deps: EventIntakeDeps): ConsumerOptions['handle'] {
   return async function handle(event, _topic, logger, { receivedAt }) {
@@ -50,21 +59,33 @@ export function createEventIntake(deps: EventIntakeDeps): ConsumerOptions['handl
     const now = deps.now();
     // Every attempt, however much later, continues the trace this event's handling is part of.
     const traceparent = currentTraceparent();
-    await deps.deliveries.enqueue(
-      targets.map((endpoint) => ({
-        id: deliveryIdOf(event.id, endpoint.id),
-        eventId: event.id,
-        eventType: type,
-        endpointId: endpoint.id,
-        clientId: endpoint.clientId,
-        body,
-        status: 'pending',
-        createdAt: now,
-        ...(traceparent ? { traceparent } : {}),
-      })),
-      now,
-    );
+    const deliveries: Delivery[] = targets.map((endpoint) => ({
+      id: deliveryIdOf(event.id, endpoint.id),
+      eventId: event.id,
+      eventType: type,
+      endpointId: endpoint.id,
+      clientId: endpoint.clientId,
+      body,
+      status: 'pending',
+      createdAt: now,
+      ...(traceparent ? { traceparent } : {}),
+    }));
+    const leased = deliveries.slice(0, deps.firstAttempts.room());
+    const queued = deliveries.slice(leased.length);
+    if (leased.length > 0) {
+      const leaseEnds = new Date(now.getTime() + deps.leaseMs);
+      const created = new Set(await deps.deliveries.enqueue(leased, leaseEnds, randomUUID()));
+      deps.firstAttempts.start(leased.filter((d) => created.has(d.id)).map(firstAttemptOf));
+    }
+    if (queued.length > 0) {
+      await deps.deliveries.enqueue(queued, now);
+      deps.scheduled();
+    }
     logger.info({ endpoints: targets.map((e) => e.id) }, 'webhook deliveries scheduled');
-    deps.scheduled();
   };
+}
+
+function firstAttemptOf(delivery: Delivery): ClaimedAttempt {
+  const { id, endpointId, eventType, body, traceparent } = delivery;
+  return { deliveryId: id, number: 1, endpointId, eventType, body, ...(traceparent ? { traceparent } : {}) };
 }
