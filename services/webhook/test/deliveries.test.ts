@@ -1,49 +1,26 @@
-import { failFirst, type Received, startReceiver, verifySignature, waitFor } from '@travel/testkit';
-import {
-  bookingEvent,
-  caller,
-  invoicePaidEvent,
-  startPublisher,
-  startWebhook,
-  webhookEnv,
-} from './webhook.fixture';
+import { failFirst, type Received, verifySignature, waitFor } from '@travel/testkit';
+import { bookingEvent, caller, invoicePaidEvent, webhookEnv, webhookForThisFile } from './webhook.fixture';
 
 const DELAYS = [300, 600, 900, 1200, 1500];
-const env = webhookEnv({ WEBHOOK_RETRY_DELAYS: DELAYS.map((ms) => `${ms}ms`).join(',') });
-let service: Awaited<ReturnType<typeof startWebhook>>;
-let publisher: Awaited<ReturnType<typeof startPublisher>>;
+const webhook = webhookForThisFile(
+  webhookEnv({ WEBHOOK_RETRY_DELAYS: DELAYS.map((ms) => `${ms}ms`).join(',') }),
+);
 let clientNumber = 200;
 const nextClient = () => ++clientNumber;
-const receivers: Array<{ stop(): Promise<void> }> = [];
-
-async function receiver(...args: Parameters<typeof startReceiver>) {
-  const started = await startReceiver(...args);
-  receivers.push(started);
-  return started;
-}
+const receiver = webhook.receiver;
 
 async function register(who: ReturnType<typeof caller>, url: string, events: string[] = []) {
-  const reply = await service.client.registerEndpoint({ caller: who, url, events });
+  const reply = await webhook.service().client.registerEndpoint({ caller: who, url, events });
   return { id: reply.endpoint?.id ?? '', secret: reply.secret };
 }
 
 async function deliveryOf(eventId: string) {
-  const [delivery] = (await service.client.listDeliveries({ eventId })).deliveries;
+  const [delivery] = (await webhook.service().client.listDeliveries({ eventId })).deliveries;
   return delivery;
 }
 
 /** Gaps between consecutive requests, in ms. */
 const gaps = (received: Received[]) => received.slice(1).map((r, i) => r.at - (received[i]?.at ?? 0));
-
-beforeAll(async () => {
-  service = await startWebhook(env);
-  publisher = await startPublisher(env);
-});
-afterAll(async () => {
-  await Promise.all(receivers.map((r) => r.stop()));
-  await publisher?.stop();
-  await service?.stop();
-});
 
 describe('webhook deliveries', () => {
   it('when a booking event arrives, then the endpoint gets the event body with the five headers, signed as the spec says', async () => {
@@ -51,7 +28,7 @@ describe('webhook deliveries', () => {
     const hooks = await receiver();
     const { secret } = await register(who, hooks.url);
     const event = bookingEvent(who.clientId);
-    await publisher.publish('booking.events', event);
+    await webhook.publisher().publish('booking.events', event);
     await waitFor(() => expect(hooks.received).toHaveLength(1));
 
     const [request] = hooks.received as [Received];
@@ -103,13 +80,17 @@ describe('webhook deliveries', () => {
     await register(colleague, colleagues.url);
     await register(outsider, outsiders.url);
 
-    await publisher.publish('booking.events', bookingEvent(booker.clientId));
-    await publisher.publish(
-      'booking.events',
-      bookingEvent(booker.clientId, { type: 'booking.cancelled', livemode: false }),
-    );
-    await publisher.publish('billing.events', invoicePaidEvent('ten_a'));
-    await publisher.publish('booking.events', bookingEvent(booker.clientId, { type: 'booking.cancelled' }));
+    await webhook.publisher().publish('booking.events', bookingEvent(booker.clientId));
+    await webhook
+      .publisher()
+      .publish(
+        'booking.events',
+        bookingEvent(booker.clientId, { type: 'booking.cancelled', livemode: false }),
+      );
+    await webhook.publisher().publish('billing.events', invoicePaidEvent('ten_a'));
+    await webhook
+      .publisher()
+      .publish('booking.events', bookingEvent(booker.clientId, { type: 'booking.cancelled' }));
 
     await waitFor(() => expect(cancelsOnly.bodies().map((b) => b.type)).toEqual(['booking.cancelled']));
     await waitFor(() =>
@@ -140,9 +121,11 @@ describe('webhook deliveries', () => {
     const hooks = await receiver();
     await register(who, hooks.url);
     const event = bookingEvent(who.clientId);
-    await publisher.publish('booking.events', event);
-    await publisher.publish('booking.events', event);
-    await publisher.publish('booking.events', bookingEvent(who.clientId, { type: 'booking.cancelled' }));
+    await webhook.publisher().publish('booking.events', event);
+    await webhook.publisher().publish('booking.events', event);
+    await webhook
+      .publisher()
+      .publish('booking.events', bookingEvent(who.clientId, { type: 'booking.cancelled' }));
     await waitFor(() => expect(hooks.received).toHaveLength(2));
     expect(hooks.bodies().map((b) => b.type)).toEqual(['booking.created', 'booking.cancelled']);
   });
@@ -152,7 +135,7 @@ describe('webhook deliveries', () => {
     const hooks = await receiver(failFirst(3));
     await register(who, hooks.url);
     const event = bookingEvent(who.clientId);
-    await publisher.publish('booking.events', event);
+    await webhook.publisher().publish('booking.events', event);
     await waitFor(async () => expect((await deliveryOf(event.id))?.status).toBe('acknowledged'), {
       timeoutMs: 10_000,
     });
@@ -178,7 +161,7 @@ describe('webhook deliveries', () => {
     const hooks = await receiver((n) => ({ status: n === 1 ? 302 : 503 }));
     await register(who, hooks.url);
     const event = bookingEvent(who.clientId);
-    await publisher.publish('booking.events', event);
+    await webhook.publisher().publish('booking.events', event);
     await waitFor(async () => expect((await deliveryOf(event.id))?.status).toBe('failed'), {
       timeoutMs: 15_000,
     });
@@ -196,7 +179,7 @@ describe('webhook deliveries', () => {
     const hooks = await receiver((n) => ({ status: 200, sleepMs: n === 1 ? 6000 : 0 }));
     await register(who, hooks.url);
     const event = bookingEvent(who.clientId);
-    await publisher.publish('booking.events', event);
+    await webhook.publisher().publish('booking.events', event);
     await waitFor(async () => expect((await deliveryOf(event.id))?.status).toBe('acknowledged'), {
       timeoutMs: 12_000,
     });

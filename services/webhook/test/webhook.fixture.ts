@@ -1,7 +1,7 @@
 import { bookingEvents, invoiceEvents, webhook } from '@travel/contracts';
 import { createEventPublisher, createKafka, newEventId, type OutgoingEvent } from '@travel/events';
 import { createServiceClient, type ServiceClient } from '@travel/grpc';
-import { startServiceUnderTest, testInfra, testLogger, uniqueName } from '@travel/testkit';
+import { startReceiver, startServiceUnderTest, testInfra, testLogger, uniqueName } from '@travel/testkit';
 import { readConfig } from '../src/config';
 import { createWebhookService, type WebhookServiceOptions } from '../src/service';
 
@@ -51,6 +51,36 @@ export async function startPublisher(env: Record<string, string>) {
     publish: (topic: 'booking.events' | 'billing.events', event: OutgoingEvent) =>
       publisher.publish(topic, [event]),
     stop: () => publisher.stop(),
+  };
+}
+
+/**
+ * The webhook service and a publisher for a whole test file (started before its tests, stopped after, with
+ * the receivers the tests started through `receiver`).
+ */
+export function webhookForThisFile(env: Record<string, string>) {
+  const started: {
+    service?: Awaited<ReturnType<typeof startWebhook>>;
+    publisher?: Awaited<ReturnType<typeof startPublisher>>;
+  } = {};
+  const receivers: Array<{ stop(): Promise<void> }> = [];
+  beforeAll(async () => {
+    started.service = await startWebhook(env);
+    started.publisher = await startPublisher(env);
+  });
+  afterAll(async () => {
+    await Promise.all(receivers.map((r) => r.stop()));
+    await started.publisher?.stop();
+    await started.service?.stop();
+  });
+  return {
+    service: () => started.service as Awaited<ReturnType<typeof startWebhook>>,
+    publisher: () => started.publisher as Awaited<ReturnType<typeof startPublisher>>,
+    async receiver(...args: Parameters<typeof startReceiver>) {
+      const receiver = await startReceiver(...args);
+      receivers.push(receiver);
+      return receiver;
+    },
   };
 }
 
