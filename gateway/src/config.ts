@@ -22,6 +22,11 @@ const schema = z.object({
   /** Prometheus scrapes `GET /metrics` here, never on the public listener (decisions.md, "Metrics"). */
   ...metricsFields({ metricsPort: 9450 }),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  /**
+   * How long a rate-limit count is awaited from Redis before the gateway's in-memory window decides (a
+   * reachable but stalled Redis must not hold partner calls); readiness waits as long for PING.
+   */
+  REDIS_WAIT_MS: positiveInt(250),
   /** Default deadline of a call to a service. */
   GRPC_DEADLINE_MS: positiveInt(5000),
   /** Deadline of one health probe; a dead service must not stall /api/health. */

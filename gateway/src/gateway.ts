@@ -26,7 +26,7 @@ export function createGateway(
   wrapClients: (clients: ServiceClients) => ServiceClients = (clients) => clients,
 ) {
   const now = () => new Date();
-  const redis = createRedis(config.REDIS_URL, logger);
+  const redis = createRedis(config.REDIS_URL, logger, config.REDIS_WAIT_MS);
   const clients = wrapClients(createServiceClients(config));
   const kafka = createKafka(config.KAFKA_BROKERS, 'gateway', logger, config.KAFKA_NAMESPACE);
   const topicOptions = {
@@ -56,7 +56,12 @@ export function createGateway(
     documents: loadOpenApiDocuments(),
     now,
     directory,
-    rateLimits: countRefusals(createRateLimits(redis.client, config.RATE_LIMIT_PREFIX)),
+    rateLimits: countRefusals(
+      createRateLimits(redis.client, {
+        prefix: config.RATE_LIMIT_PREFIX,
+        redisWaitMs: config.REDIS_WAIT_MS,
+      }),
+    ),
     staffTokens: createStaffTokenVerifier(clients.staff, now),
     customerTokens: createCustomerTokenVerifier(clients.customers, now),
     usage,

@@ -1,13 +1,22 @@
 import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { testInfra, testLogger, uniqueName } from '@travel/testkit';
-import { createRateLimits, type RateDecision } from '../src/access/rate-limits';
+import {
+  createRateLimits,
+  type RateDecision,
+  type RateLimit,
+  type RateLimits,
+} from '../src/access/rate-limits';
 import { createRedis } from '../src/clients/redis';
 
-/** A TCP relay to the shared Redis that the test can cut, as a lost network would (the Redis itself stays up). */
+/**
+ * A TCP relay to the shared Redis that the test can cut, as a lost network would, or stall, as a Redis
+ * that keeps the connection but stops answering would (the Redis itself stays up).
+ */
 async function relayTo(redisUrl: string) {
   const target = new URL(redisUrl);
   const sockets = new Set<Socket>();
+  const fromRedis = new Set<Socket>();
   const track = (socket: Socket) => {
     sockets.add(socket);
     socket.on('error', () => undefined).on('close', () => sockets.delete(socket));
@@ -16,6 +25,7 @@ async function relayTo(redisUrl: string) {
     const outbound = connect(Number(target.port || 6379), target.hostname);
     track(inbound);
     track(outbound);
+    fromRedis.add(outbound);
     inbound.pipe(outbound).pipe(inbound);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -28,12 +38,36 @@ async function relayTo(redisUrl: string) {
       server.close();
       for (const socket of sockets) socket.destroy();
     },
+    /** Requests still reach Redis; its answers wait in the relay until `resume`. */
+    stall() {
+      for (const socket of fromRedis) socket.pause();
+    },
+    resume() {
+      for (const socket of fromRedis) socket.resume();
+    },
   };
 }
 
 /** The decision, or 'no answer' if it has not come within Redis's own connect timeout (2 s). */
 const within2s = (decision: Promise<RateDecision>) =>
   Promise.race([decision, delay(2000).then(() => 'no answer' as const)]);
+
+/** Three calls in turn, each as [allowed, remaining] or 'no answer' within 2 s. */
+async function threeCalls(limits: RateLimits, keyId: string, limit: RateLimit) {
+  const answers: Array<[boolean, number] | 'no answer'> = [];
+  for (let call = 0; call < 3; call += 1) {
+    const decision = await within2s(limits.consume(keyId, limit));
+    answers.push(decision === 'no answer' ? decision : [decision.allowed, decision.remaining]);
+  }
+  return answers;
+}
+
+/** What a fresh in-memory window with a limit of 2 answers to three calls. */
+const IN_MEMORY_WINDOW_OF_TWO = [
+  [true, 1],
+  [true, 0],
+  [false, 0],
+];
 
 describe('gateway rate limits in Redis', () => {
   it('when Redis is reachable, then a window admits exactly its limit, shared by two gateways', async () => {
@@ -44,7 +78,10 @@ describe('gateway rate limits in Redis', () => {
     await Promise.all([a.start(), b.start()]);
     try {
       const prefix = uniqueName('ct:rl');
-      const [limitsA, limitsB] = [createRateLimits(a.client, prefix), createRateLimits(b.client, prefix)];
+      const [limitsA, limitsB] = [
+        createRateLimits(a.client, { prefix }),
+        createRateLimits(b.client, { prefix }),
+      ];
       const limit = { limit: 3, windowSeconds: 60 };
       const decisions = [
         await limitsA.consume('key_1', limit),
@@ -70,24 +107,41 @@ describe('gateway rate limits in Redis', () => {
     const redis = createRedis(relay.url, testLogger());
     await redis.start();
     try {
-      const limits = createRateLimits(redis.client, uniqueName('ct:rl'));
+      const limits = createRateLimits(redis.client, { prefix: uniqueName('ct:rl') });
       const limit = { limit: 2, windowSeconds: 60 };
       expect((await limits.consume('key_1', limit)).allowed).toBe(true);
       relay.cut();
       await delay(50);
-      const during = [
-        await within2s(limits.consume('key_2', limit)),
-        await within2s(limits.consume('key_2', limit)),
-        await within2s(limits.consume('key_2', limit)),
-      ];
-      expect(during.map((d) => (d === 'no answer' ? d : [d.allowed, d.remaining]))).toEqual([
-        [true, 1],
-        [true, 0],
-        [false, 0],
-      ]);
+      expect(await threeCalls(limits, 'key_2', limit)).toEqual(IN_MEMORY_WINDOW_OF_TWO);
       expect(await redis.ping().catch(() => false)).toBe(false);
     } finally {
       await redis.stop();
+    }
+  });
+
+  it('when Redis keeps the connection but stops answering, then decisions come from the in-memory window after the wait, and from Redis once it answers again', async () => {
+    const relay = await relayTo(testInfra().redisUrl);
+    const redis = createRedis(relay.url, testLogger(), 200);
+    await redis.start();
+    try {
+      const limits = createRateLimits(redis.client, {
+        prefix: uniqueName('ct:rl'),
+        redisWaitMs: 200,
+        redisRestMs: 500,
+      });
+      const limit = { limit: 2, windowSeconds: 60 };
+      expect((await limits.consume('key_1', limit)).remaining).toBe(1);
+      relay.stall();
+      expect(await threeCalls(limits, 'key_2', limit)).toEqual(IN_MEMORY_WINDOW_OF_TWO);
+      expect(await redis.ping()).toBe(false);
+      relay.resume();
+      await delay(600); // the in-memory windows' rest after the wait is over
+      // Redis decides again: key_1's shared window goes on from where it was.
+      expect((await limits.consume('key_1', limit)).remaining).toBe(0);
+      expect(await redis.ping()).toBe(true);
+    } finally {
+      await redis.stop();
+      relay.cut();
     }
   });
 });

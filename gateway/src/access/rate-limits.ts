@@ -1,4 +1,5 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { answerWithin } from '../clients/answer-within';
 import type { RedisClient } from '../clients/redis';
 
 export interface RateLimit {
@@ -18,36 +19,64 @@ export interface RateLimits {
   consume(keyId: string, limit: RateLimit): Promise<RateDecision>;
 }
 
+export interface RateLimitOptions {
+  /** Prefix of every window key, so copies of the platform can share one Redis. */
+  prefix?: string;
+  /**
+   * How long Redis's count is awaited before the in-memory window decides instead; after such a wait the
+   * in-memory windows decide alone for `redisRestMs`, so a stalled Redis costs one wait, not one per call.
+   */
+  redisWaitMs?: number;
+  redisRestMs?: number;
+}
+
+/** One limit's windows: shared in Redis, and the in-memory window each replica falls back to. */
+interface Windows {
+  shared: RateLimiterRedis;
+  local: RateLimiterMemory;
+}
+
 /**
  * Fixed-window limits per key in Redis, shared by every gateway replica (one atomic increment per
- * call). If Redis fails, each replica falls back to an in-memory window of the same size rather than
- * refusing all traffic; readiness reports Redis down meanwhile.
+ * call). If Redis fails, or has not answered within `redisWaitMs` (reachable but stalled), each replica
+ * falls back to an in-memory window of the same size rather than refusing or holding all traffic;
+ * readiness reports Redis down meanwhile.
  */
-export function createRateLimits(redis: RedisClient, prefix = 'rl'): RateLimits {
-  const limiters = new Map<string, RateLimiterRedis>();
-  const limiterFor = ({ limit, windowSeconds }: RateLimit) => {
+export function createRateLimits(redis: RedisClient, options: RateLimitOptions = {}): RateLimits {
+  const { prefix = 'rl', redisWaitMs = 250, redisRestMs = 1000 } = options;
+  let redisRestsUntil = 0;
+  const windows = new Map<string, Windows>();
+  const windowsFor = ({ limit, windowSeconds }: RateLimit) => {
     const id = `${limit}/${windowSeconds}`;
-    let limiter = limiters.get(id);
-    if (!limiter) {
+    let found = windows.get(id);
+    if (!found) {
       // The limit is part of the Redis key, so a changed limit starts a fresh window.
       const keyPrefix = `${prefix}:${limit}:${windowSeconds}`;
-      limiter = new RateLimiterRedis({
+      const local = new RateLimiterMemory({ keyPrefix, points: limit, duration: windowSeconds });
+      const shared = new RateLimiterRedis({
         storeClient: redis,
         // node-redis (not ioredis): the same Lua increment, sent with EVAL.
         useRedisPackage: true,
         keyPrefix,
         points: limit,
         duration: windowSeconds,
-        insuranceLimiter: new RateLimiterMemory({ keyPrefix, points: limit, duration: windowSeconds }),
+        insuranceLimiter: local,
       });
-      limiters.set(id, limiter);
+      found = { shared, local };
+      windows.set(id, found);
     }
-    return limiter;
+    return found;
   };
   return {
     async consume(keyId, limit) {
+      const { shared, local } = windowsFor(limit);
       try {
-        return decision(true, limit, await limiterFor(limit).consume(keyId));
+        if (Date.now() < redisRestsUntil) return decision(true, limit, await local.consume(keyId));
+        const counted = await answerWithin(shared.consume(keyId), redisWaitMs, () => {
+          redisRestsUntil = Date.now() + redisRestMs;
+          return local.consume(keyId);
+        });
+        return decision(true, limit, counted);
       } catch (rejection) {
         if (rejection instanceof RateLimiterRes) return decision(false, limit, rejection);
         throw rejection;

@@ -1,5 +1,6 @@
 import type { Logger } from '@travel/logger';
 import { createClient } from 'redis';
+import { answerWithin } from './answer-within';
 
 export type RedisClient = ReturnType<typeof createClient>;
 
@@ -8,6 +9,7 @@ export interface RedisHandle {
   client: RedisClient;
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** True when Redis answers PING within `answerWithinMs`; false when it fails or is stalled. */
   ping(): Promise<boolean>;
 }
 
@@ -16,7 +18,7 @@ export interface RedisHandle {
  * queueing while it is down (no offline queue). The first connection must succeed, or start() fails; after
  * that a lost connection is retried for ever, every 0.2 s growing to every 2 s.
  */
-export function createRedis(url: string, logger: Logger): RedisHandle {
+export function createRedis(url: string, logger: Logger, answerWithinMs = 1000): RedisHandle {
   let started = false;
   const client = createClient({
     url,
@@ -42,7 +44,8 @@ export function createRedis(url: string, logger: Logger): RedisHandle {
       await client.close().catch(() => client.destroy());
     },
     async ping() {
-      return (await client.ping()) === 'PONG';
+      const pong = client.ping().then((reply) => reply === 'PONG');
+      return answerWithin(pong, answerWithinMs, async () => false);
     },
   };
 }
