@@ -1,14 +1,15 @@
-import type { Logger } from '@travel/logger';
+import { type Logger, withoutRedaction } from '@travel/logger';
 import type { RequestHandler } from 'express';
 import { requestContextOf } from '../http/request-context';
 
 /** One line per request when it finishes: request id, method, path, status, latency. */
 export function requestLog(logger: Logger): RequestHandler {
+  const lines = withoutRedaction(logger);
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      logger.info(
+      lines.info(
         {
           requestId: requestContextOf(res).requestId,
           method: req.method,

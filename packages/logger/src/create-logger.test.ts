@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { createLogger, withRequestId } from './index';
+import { createLogger, withoutRedaction, withRequestId } from './index';
 
 function capture() {
   const lines: Array<Record<string, unknown>> = [];
@@ -34,5 +34,17 @@ describe('logger', () => {
     expect(text).not.toContain('ptk_live');
     expect(text).not.toContain('"p"');
     expect(text).toContain('[redacted]');
+  });
+
+  it('when a fixed-field line skips redaction, then it still carries the process name and the parent still redacts', () => {
+    const { lines, destination } = capture();
+    const log = createLogger({ name: 'gateway', destination });
+    withoutRedaction(log).info(
+      { requestId: 'req_1', method: 'GET', path: '/api/v1/me', status: 200 },
+      'request',
+    );
+    log.info({ token: 'ptk_live_z' }, 'after');
+    expect(lines[0]).toMatchObject({ name: 'gateway', requestId: 'req_1', path: '/api/v1/me', status: 200 });
+    expect(JSON.stringify(lines[1])).not.toContain('ptk_live');
   });
 });

@@ -48,6 +48,15 @@ export function createLogger(options: LoggerOptions): Logger {
   );
 }
 
+/**
+ * A child for lines whose fields are fixed and never a credential (the gateway's one line per request: id,
+ * method, path, status, latency). It skips redaction, which walks every field of every line against the
+ * redacted paths: about 6 % of a gateway's CPU at full speed. Never log a free-form object through it.
+ */
+export function withoutRedaction(logger: Logger): Logger {
+  return logger.child({}, { redact: [] });
+}
+
 /** A child logger for one request or message; every line it writes carries `requestId`. */
 export function withRequestId(logger: Logger, requestId: string): Logger {
   return logger.child({ requestId });

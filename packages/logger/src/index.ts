@@ -1,1 +1,8 @@
-export { createLogger, type Logger, type LoggerOptions, redactedPaths, withRequestId } from './create-logger';
+export {
+  createLogger,
+  type Logger,
+  type LoggerOptions,
+  redactedPaths,
+  withoutRedaction,
+  withRequestId,
+} from './create-logger';
