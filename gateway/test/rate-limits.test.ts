@@ -102,6 +102,39 @@ describe('gateway rate limits in Redis', () => {
     }
   });
 
+  it('when a key’s limit is large, then each gateway reserves a share at a time and together they admit exactly the limit', async () => {
+    const [a, b] = [
+      createRedis(testInfra().redisUrl, testLogger()),
+      createRedis(testInfra().redisUrl, testLogger()),
+    ];
+    await Promise.all([a.start(), b.start()]);
+    try {
+      const prefix = uniqueName('ct:rl');
+      const [limitsA, limitsB] = [
+        createRateLimits(a.client, { prefix }),
+        createRateLimits(b.client, { prefix }),
+      ];
+      const limit = { limit: 1000, windowSeconds: 60 }; // a share of 10 calls (1 %)
+      const counted = async () => Number(await a.client.get(`${prefix}:1000:60:key_1`));
+      // 25 calls at once on one gateway: three reservations of 10 in Redis, one at a time.
+      const together = await Promise.all(Array.from({ length: 25 }, () => limitsA.consume('key_1', limit)));
+      expect(together.every((d) => d.allowed)).toBe(true);
+      expect(await counted()).toBe(30);
+      // Then both in turn until both are refused: never more than the limit between them.
+      let admitted = together.length;
+      for (let call = 0; call < 1100; call += 1) {
+        const limits = call % 2 === 0 ? limitsB : limitsA;
+        if ((await limits.consume('key_1', limit)).allowed) admitted += 1;
+      }
+      expect(admitted).toBeLessThanOrEqual(1000);
+      expect(admitted).toBeGreaterThanOrEqual(1000 - 2 * 10);
+      expect((await limitsA.consume('key_1', limit)).allowed).toBe(false);
+      expect((await limitsB.consume('key_1', limit)).remaining).toBe(0);
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
+  });
+
   it('when the connection to Redis is lost, then decisions come at once from the in-memory window and stop does not hang', async () => {
     const relay = await relayTo(testInfra().redisUrl);
     const redis = createRedis(relay.url, testLogger());

@@ -1,6 +1,8 @@
+import { LRUCache } from 'lru-cache';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { answerWithin } from '../clients/answer-within';
 import type { RedisClient } from '../clients/redis';
+import { type Reservation, type ShareDecision, windowShare } from './window-share';
 
 export interface RateLimit {
   limit: number;
@@ -28,7 +30,16 @@ export interface RateLimitOptions {
    */
   redisWaitMs?: number;
   redisRestMs?: number;
+  /**
+   * The share of a window's limit a replica reserves at a time, in percent (at least one call). With the
+   * default 1 %, limits under 200 a window are counted one call at a time; a key allowed 100,000 a second
+   * costs Redis one call per 1,000.
+   */
+  sharePercent?: number;
 }
+
+/** Most windows a replica keeps shares of; the least recently used goes first (its unspent calls with it). */
+const MAX_SHARES = 10_000;
 
 /** One limit's windows: shared in Redis, and the in-memory window each replica falls back to. */
 interface Windows {
@@ -37,13 +48,15 @@ interface Windows {
 }
 
 /**
- * Fixed-window limits per key in Redis, shared by every gateway replica (one atomic increment per
- * call). If Redis fails, or has not answered within `redisWaitMs` (reachable but stalled), each replica
- * falls back to an in-memory window of the same size rather than refusing or holding all traffic;
- * readiness reports Redis down meanwhile.
+ * Fixed-window limits per key in Redis, shared by every gateway replica: each replica reserves a share of
+ * a key's window at a time with one atomic increment and admits calls from it (window-share.ts), so a
+ * window never admits more than its limit across replicas. If Redis fails, or has not answered within
+ * `redisWaitMs` (reachable but stalled), each replica reserves from an in-memory window of the same size
+ * instead, rather than refusing or holding all traffic; readiness reports Redis down meanwhile.
  */
 export function createRateLimits(redis: RedisClient, options: RateLimitOptions = {}): RateLimits {
-  const { prefix = 'rl', redisWaitMs = 250, redisRestMs = 1000 } = options;
+  const { prefix = 'rl', redisWaitMs = 250, redisRestMs = 1000, sharePercent = 1 } = options;
+  if (!(sharePercent > 0 && sharePercent <= 100)) throw new RangeError('sharePercent must be in (0, 100]');
   let redisRestsUntil = 0;
   const windows = new Map<string, Windows>();
   const windowsFor = ({ limit, windowSeconds }: RateLimit) => {
@@ -67,29 +80,52 @@ export function createRateLimits(redis: RedisClient, options: RateLimitOptions =
     }
     return found;
   };
+
+  /** Reserves `calls` of a key's window: from Redis, or from the in-memory window when Redis cannot answer. */
+  async function reserve(keyId: string, limit: RateLimit, calls: number): Promise<Reservation> {
+    const { shared, local } = windowsFor(limit);
+    let counted: RateLimiterRes;
+    try {
+      counted =
+        Date.now() < redisRestsUntil
+          ? await local.consume(keyId, calls)
+          : await answerWithin(shared.consume(keyId, calls), redisWaitMs, () => {
+              redisRestsUntil = Date.now() + redisRestMs;
+              return local.consume(keyId, calls);
+            });
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      counted = rejection;
+    }
+    // Past the limit, the part of this reservation that still fitted is granted; the rest was never there.
+    const before = counted.consumedPoints - calls;
+    return {
+      granted: Math.max(0, Math.min(calls, limit.limit - before)),
+      sharedRemaining: Math.max(0, limit.limit - counted.consumedPoints),
+      windowEndsAt: Date.now() + counted.msBeforeNext,
+    };
+  }
+
+  const shares = new LRUCache<string, () => Promise<ShareDecision>>({ max: MAX_SHARES });
   return {
     async consume(keyId, limit) {
-      const { shared, local } = windowsFor(limit);
-      try {
-        if (Date.now() < redisRestsUntil) return decision(true, limit, await local.consume(keyId));
-        const counted = await answerWithin(shared.consume(keyId), redisWaitMs, () => {
-          redisRestsUntil = Date.now() + redisRestMs;
-          return local.consume(keyId);
-        });
-        return decision(true, limit, counted);
-      } catch (rejection) {
-        if (rejection instanceof RateLimiterRes) return decision(false, limit, rejection);
-        throw rejection;
+      const id = `${limit.limit}/${limit.windowSeconds}/${keyId}`;
+      let take = shares.get(id);
+      if (!take) {
+        const calls = Math.max(1, Math.floor((limit.limit * sharePercent) / 100));
+        take = windowShare(() => reserve(keyId, limit, calls));
+        shares.set(id, take);
       }
+      return decision(limit, await take());
     },
   };
 }
 
-function decision(allowed: boolean, { limit }: RateLimit, result: RateLimiterRes): RateDecision {
+function decision({ limit }: RateLimit, share: ShareDecision): RateDecision {
   return {
-    allowed,
+    allowed: share.allowed,
     limit,
-    remaining: Math.max(0, result.remainingPoints),
-    resetSeconds: Math.max(1, Math.ceil(result.msBeforeNext / 1000)),
+    remaining: share.remaining,
+    resetSeconds: Math.max(1, Math.ceil((share.windowEndsAt - Date.now()) / 1000)),
   };
 }
