@@ -25,7 +25,10 @@ function sharedWindow(limit: number, calls: number, endsAt: () => number) {
 describe('a replica’s share of a window', () => {
   it('when calls come, then they spend a reservation and ask again only when it is spent', async () => {
     const window = sharedWindow(100, 10, () => 60_000);
-    const take = windowShare(() => window.reserve(), () => 0);
+    const take = windowShare(
+      () => window.reserve(),
+      () => 0,
+    );
     const decisions = [];
     for (let call = 0; call < 11; call += 1) decisions.push(await take());
     expect(window.reservations).toBe(2);
@@ -35,7 +38,10 @@ describe('a replica’s share of a window', () => {
 
   it('when calls come together, then they wait for one reservation and share it', async () => {
     const window = sharedWindow(100, 10, () => 60_000);
-    const take = windowShare(() => window.reserve(), () => 0);
+    const take = windowShare(
+      () => window.reserve(),
+      () => 0,
+    );
     const decisions = await Promise.all(Array.from({ length: 25 }, () => take()));
     expect(decisions.every((d) => d.allowed)).toBe(true);
     expect(window.reservations).toBe(3);
@@ -44,7 +50,10 @@ describe('a replica’s share of a window', () => {
   it('when the window is full, then calls are refused without asking until it ends, and a new window admits again', async () => {
     let clock = 0;
     const window = sharedWindow(3, 1, () => clock + 1000);
-    const take = windowShare(() => window.reserve(), () => clock);
+    const take = windowShare(
+      () => window.reserve(),
+      () => clock,
+    );
     const allowed = [];
     for (let call = 0; call < 6; call += 1) allowed.push((await take()).allowed);
     expect(allowed).toEqual([true, true, true, false, false, false]);
@@ -56,7 +65,10 @@ describe('a replica’s share of a window', () => {
 
   it('when a reservation only partly fits, then only the part that fits is admitted', async () => {
     const window = sharedWindow(15, 10, () => 60_000);
-    const take = windowShare(() => window.reserve(), () => 0);
+    const take = windowShare(
+      () => window.reserve(),
+      () => 0,
+    );
     const allowed = [];
     for (let call = 0; call < 17; call += 1) allowed.push((await take()).allowed);
     expect(allowed.filter(Boolean)).toHaveLength(15);
@@ -65,10 +77,13 @@ describe('a replica’s share of a window', () => {
 
   it('when a reservation fails, then the calls waiting on it fail, and the next call asks again', async () => {
     let fail = true;
-    const take = windowShare(async () => {
-      if (fail) throw new Error('store down');
-      return { granted: 1, sharedRemaining: 0, windowEndsAt: 60_000 };
-    }, () => 0);
+    const take = windowShare(
+      async () => {
+        if (fail) throw new Error('store down');
+        return { granted: 1, sharedRemaining: 0, windowEndsAt: 60_000 };
+      },
+      () => 0,
+    );
     await expect(Promise.all([take(), take()])).rejects.toThrow('store down');
     fail = false;
     expect((await take()).allowed).toBe(true);

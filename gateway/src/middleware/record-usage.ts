@@ -8,7 +8,7 @@ export function recordUsage(usage: UsageRecorder): RequestHandler {
   return forAccess('partner', (req, res, _access) => {
     const started = process.hrtime.bigint();
     res.once('finish', () => {
-      const { key, route, requestId } = requestContextOf(res);
+      const { key, route } = requestContextOf(res);
       if (!key || !route) return; // No key known: nothing to attribute the call to.
       usage.record({
         at: new Date(),
@@ -18,7 +18,6 @@ export function recordUsage(usage: UsageRecorder): RequestHandler {
         route: route.path,
         status: res.statusCode,
         latencyMs: Number(process.hrtime.bigint() - started) / 1e6,
-        requestId,
       });
     });
   });

@@ -4,57 +4,87 @@ import type { Logger } from '@travel/logger';
 
 export const API_USAGE_TOPIC = 'api.usage';
 
-export type ApiCall = apiUsage.ApiCall;
+export type ApiCallTotal = apiUsage.ApiCallTotal;
+
+/** One partner call the gateway answered, attributed to its key: the ApiCall message, without a request id. */
+export type PartnerCall = Omit<apiUsage.ApiCall, 'at' | 'requestId'> & { at: Date };
 
 export interface UsageRecorder {
   name: string;
   start(): Promise<void>;
-  /** Flushes what is buffered before the process goes. */
+  /** Flushes what is counted before the process goes. */
   stop(): Promise<void>;
   /** Never waits and never throws: usage must not slow or fail a partner call. */
-  record(call: ApiCall): void;
+  record(call: PartnerCall): void;
 }
 
 export interface UsageRecorderOptions {
   publisher: EventPublisher;
   flushIntervalMs: number;
-  /** A batch is sent as soon as it holds this many calls. */
+  /** Most totals in one event; a flush sends as many events as it needs. */
   batchSize: number;
-  /** Past this, the oldest calls are dropped (Kafka unreachable for long); logged. */
+  /** Past this many totals (Kafka unreachable for long), the oldest are dropped; logged. */
   maxBuffered: number;
   logger: Logger;
 }
 
 /**
- * Buffers partner calls and publishes them in batches on `api.usage` (one `api.calls` event per batch),
- * so a call costs a push onto an array. A crash loses at most one flush interval of usage, never a call.
+ * Counts partner calls in memory, one total per UTC day, client, key, method and route, and publishes the
+ * totals on `api.usage` (an `api.calls` event per `batchSize` of them) every flush interval. A call costs
+ * an addition to its total, and Kafka and identity see one total per key and route a second, not one
+ * message per call. A crash loses at most one flush interval of usage, never a call.
  */
 export function createUsageRecorder(options: UsageRecorderOptions): UsageRecorder {
   const { publisher, logger } = options;
-  let buffer: ApiCall[] = [];
+  let counted = new Map<string, ApiCallTotal>();
   let timer: NodeJS.Timeout | undefined;
   let flushing: Promise<void> = Promise.resolve();
 
-  /** False when Kafka refused the batch; it is then back at the front of the buffer. */
-  async function send(calls: ApiCall[]): Promise<boolean> {
-    const payload = Buffer.from(apiUsage.ApiCalls.encode({ calls }).finish());
+  /** Adds to the total of the total's day, client, key, method and route, making room if needed. */
+  function add(total: ApiCallTotal): void {
+    const id = `${total.day} ${total.clientId} ${total.keyId} ${total.method} ${total.route}`;
+    const found = counted.get(id);
+    if (found) {
+      found.requests += total.requests;
+      found.clientErrors += total.clientErrors;
+      found.serverErrors += total.serverErrors;
+      found.latencySumMs += total.latencySumMs;
+      found.latencyMaxMs = Math.max(found.latencyMaxMs, total.latencyMaxMs);
+      return;
+    }
+    if (counted.size >= options.maxBuffered) {
+      counted.delete(counted.keys().next().value as string);
+      logger.warn('usage buffer full; oldest total dropped');
+    }
+    counted.set(id, { ...total });
+  }
+
+  /** False when Kafka refused the batch; its totals are then counted again for the next flush. */
+  async function send(totals: ApiCallTotal[]): Promise<boolean> {
+    const payload = Buffer.from(apiUsage.ApiCalls.encode({ calls: [], totals }).finish());
     const event = { id: newEventId(), type: 'api.calls', occurredAt: new Date(), tenantId: '', clientId: '' };
     try {
       await publisher.publish(API_USAGE_TOPIC, [{ ...event, livemode: false, payload, key: event.id }]);
       return true;
     } catch (error) {
-      logger.warn({ err: error, calls: calls.length }, 'usage batch not published; kept for the next flush');
-      buffer = [...calls, ...buffer].slice(-options.maxBuffered);
+      logger.warn(
+        { err: error, totals: totals.length },
+        'usage batch not published; kept for the next flush',
+      );
+      for (const total of totals) add(total);
       return false;
     }
   }
 
   function flush(): Promise<void> {
     flushing = flushing.then(async () => {
-      while (buffer.length > 0) {
-        const batch = buffer.slice(0, options.batchSize);
-        buffer = buffer.slice(batch.length);
-        if (!(await send(batch))) break;
+      const totals = [...counted.values()];
+      counted = new Map();
+      for (let start = 0; start < totals.length; start += options.batchSize) {
+        if (!(await send(totals.slice(start, start + options.batchSize)))) {
+          for (const total of totals.slice(start + options.batchSize)) add(total);
+          break;
+        }
       }
     });
     return flushing;
@@ -71,12 +101,18 @@ export function createUsageRecorder(options: UsageRecorderOptions): UsageRecorde
       await flush();
     },
     record(call) {
-      if (buffer.length >= options.maxBuffered) {
-        buffer.shift();
-        logger.warn('usage buffer full; oldest call dropped');
-      }
-      buffer.push(call);
-      if (buffer.length >= options.batchSize) void flush();
+      add({
+        day: call.at.toISOString().slice(0, 10),
+        clientId: call.clientId,
+        keyId: call.keyId,
+        method: call.method,
+        route: call.route,
+        requests: 1,
+        clientErrors: call.status >= 400 && call.status < 500 ? 1 : 0,
+        serverErrors: call.status >= 500 ? 1 : 0,
+        latencySumMs: call.latencyMs,
+        latencyMaxMs: call.latencyMs,
+      });
     },
   };
 }

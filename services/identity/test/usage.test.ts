@@ -47,8 +47,14 @@ function call(clientId: number, overrides: Partial<apiUsage.ApiCall> = {}): apiU
   };
 }
 
+/** A batch of single calls, as gateways sent before they counted totals. */
 function batch(calls: apiUsage.ApiCall[], id = newEventId()): OutgoingEvent {
-  return usageEvent(Buffer.from(apiUsage.ApiCalls.encode({ calls }).finish()), id);
+  return usageEvent(Buffer.from(apiUsage.ApiCalls.encode({ calls, totals: [] }).finish()), id);
+}
+
+/** A batch of totals, as gateways send now. */
+function totalsBatch(totals: apiUsage.ApiCallTotal[]): OutgoingEvent {
+  return usageEvent(Buffer.from(apiUsage.ApiCalls.encode({ calls: [], totals }).finish()));
 }
 
 function usageEvent(payload: Buffer, id = newEventId()): OutgoingEvent {
@@ -86,7 +92,7 @@ async function parkedCount(): Promise<number> {
 }
 
 describe('api usage', () => {
-  it('when gateways report calls, then GetUsage counts them per day, client, key and route', async () => {
+  it('when gateways report calls (as totals, or one by one as older gateways did), then GetUsage counts them per day, client, key and route', async () => {
     const clientId = nextClientId++;
     const other = nextClientId++;
     await gateway.publish(API_USAGE_TOPIC, [
@@ -98,7 +104,20 @@ describe('api usage', () => {
         call(clientId, { keyId: 'key_second', at: new Date(`${NEXT_DAY}T00:00:00Z`) }),
         call(other),
       ]),
-      batch([call(clientId, { latencyMs: 8.5 })]),
+      totalsBatch([
+        {
+          day: DAY,
+          clientId,
+          keyId: `key_${clientId}`,
+          method: 'GET',
+          route: '/api/v1/bookings/:id',
+          requests: 1,
+          clientErrors: 0,
+          serverErrors: 0,
+          latencySumMs: 8.5,
+          latencyMaxMs: 8.5,
+        },
+      ]),
     ]);
     const expected = [
       {

@@ -1,12 +1,12 @@
 import type { ApiUsageRepository } from '../db/api-usage.repository';
-import { type ApiCall, summariseCalls } from './api-usage';
+import type { UsageRow } from './api-usage';
 
 /**
  * Stores one gateway batch as rows keyed by the event id and row index. A redelivered batch collides on
  * those ids and changes nothing (an increment could not tell a redelivered batch from a new one).
  */
 export function createRecordApiUsage({ usage }: { usage: ApiUsageRepository }) {
-  return async function recordApiUsage(eventId: string, calls: readonly ApiCall[]): Promise<void> {
-    await usage.insertBatch(eventId, summariseCalls(calls));
+  return async function recordApiUsage(eventId: string, rows: readonly UsageRow[]): Promise<void> {
+    await usage.insertBatch(eventId, rows);
   };
 }
