@@ -147,6 +147,7 @@ describe('the chart and the platform', () => {
     const addresses = Object.keys(gateway?.env ?? {}).filter((v) => v.endsWith('_ADDRESS'));
     const expected = [...configVariables('gateway')].filter((v) => v.endsWith('_ADDRESS'));
     expect(addresses.sort()).toEqual(expected.sort());
+    expect(gateway?.env.REDIS_WAIT_MS).toBe('250');
     for (const service of SERVICES)
       expect(gateway?.env[`${service.toUpperCase()}_ADDRESS`]).toBe(`travel-partner-travel-${service}:50051`);
     const databases = processes.flatMap((p) => (p.env.MONGO_DATABASE ? [p.env.MONGO_DATABASE] : []));

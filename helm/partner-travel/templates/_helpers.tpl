@@ -253,6 +253,7 @@ key: {{ $var }}
 {{- $_ := set $env "ACCESS_CACHE_TTL_MS" (int64 $g.accessCacheTtlMs | toString) -}}
 {{- $_ := set $env "SIGN_IN_ATTEMPTS_PER_MINUTE" (int64 $g.signInAttemptsPerMinute | toString) -}}
 {{- $_ := set $env "USAGE_FLUSH_MS" (int64 $g.usageFlushMs | toString) -}}
+{{- $_ := set $env "REDIS_WAIT_MS" (int64 $g.redisWaitMs | toString) -}}
 {{- end -}}
 {{- range $key, $value := ($entry.env | default dict) -}}
 {{- $_ := set $env $key (toString $value) -}}
