@@ -53,6 +53,11 @@ const schema = z.object({
   ACCESS_CACHE_TTL_MS: positiveInt(60_000),
   /** Prefix of the rate-limit keys in Redis, so copies of the platform can share one Redis. */
   RATE_LIMIT_PREFIX: z.string().min(1).default('rl'),
+  /**
+   * The share of a key's window a replica reserves from Redis at a time, in percent of the limit (at least
+   * one call). A very small value (0.001) counts every call in Redis, whatever the limit.
+   */
+  RATE_LIMIT_SHARE_PERCENT: z.coerce.number().gt(0).max(100).default(1),
   /** Staff sign-in attempts allowed per client address and email per minute. */
   SIGN_IN_ATTEMPTS_PER_MINUTE: positiveInt(10),
   /** Customer sign-in and registration attempts per client address per minute (per email: the line above). */

@@ -60,6 +60,7 @@ export function createGateway(
       createRateLimits(redis.client, {
         prefix: config.RATE_LIMIT_PREFIX,
         redisWaitMs: config.REDIS_WAIT_MS,
+        sharePercent: config.RATE_LIMIT_SHARE_PERCENT,
       }),
     ),
     staffTokens: createStaffTokenVerifier(clients.staff, now),

@@ -254,6 +254,7 @@ key: {{ $var }}
 {{- $_ := set $env "SIGN_IN_ATTEMPTS_PER_MINUTE" (int64 $g.signInAttemptsPerMinute | toString) -}}
 {{- $_ := set $env "USAGE_FLUSH_MS" (int64 $g.usageFlushMs | toString) -}}
 {{- $_ := set $env "REDIS_WAIT_MS" (int64 $g.redisWaitMs | toString) -}}
+{{- $_ := set $env "RATE_LIMIT_SHARE_PERCENT" (toString $g.rateLimitSharePercent) -}}
 {{- end -}}
 {{- range $key, $value := ($entry.env | default dict) -}}
 {{- $_ := set $env $key (toString $value) -}}
