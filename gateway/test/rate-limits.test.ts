@@ -7,7 +7,7 @@ import {
   type RateLimit,
   type RateLimits,
 } from '../src/access/rate-limits';
-import { createRedis } from '../src/clients/redis';
+import { createRedis, type RedisHandle } from '../src/clients/redis';
 
 /**
  * A TCP relay to the shared Redis that the test can cut, as a lost network would, or stall, as a Redis
@@ -69,19 +69,36 @@ const IN_MEMORY_WINDOW_OF_TWO = [
   [false, 0],
 ];
 
+/** Two gateways' rate limits on the shared Redis, under a prefix of their own; `redis` reads what they counted. */
+async function twoGateways(
+  run: (gateways: {
+    limitsA: RateLimits;
+    limitsB: RateLimits;
+    prefix: string;
+    redis: RedisHandle;
+  }) => Promise<void>,
+) {
+  const [a, b] = [
+    createRedis(testInfra().redisUrl, testLogger()),
+    createRedis(testInfra().redisUrl, testLogger()),
+  ];
+  await Promise.all([a.start(), b.start()]);
+  try {
+    const prefix = uniqueName('ct:rl');
+    await run({
+      limitsA: createRateLimits(a.client, { prefix }),
+      limitsB: createRateLimits(b.client, { prefix }),
+      prefix,
+      redis: a,
+    });
+  } finally {
+    await Promise.all([a.stop(), b.stop()]);
+  }
+}
+
 describe('gateway rate limits in Redis', () => {
   it('when Redis is reachable, then a window admits exactly its limit, shared by two gateways', async () => {
-    const [a, b] = [
-      createRedis(testInfra().redisUrl, testLogger()),
-      createRedis(testInfra().redisUrl, testLogger()),
-    ];
-    await Promise.all([a.start(), b.start()]);
-    try {
-      const prefix = uniqueName('ct:rl');
-      const [limitsA, limitsB] = [
-        createRateLimits(a.client, { prefix }),
-        createRateLimits(b.client, { prefix }),
-      ];
+    await twoGateways(async ({ limitsA, limitsB }) => {
       const limit = { limit: 3, windowSeconds: 60 };
       const decisions = [
         await limitsA.consume('key_1', limit),
@@ -97,25 +114,13 @@ describe('gateway rate limits in Redis', () => {
       ]);
       expect(decisions.every((d) => d.limit === 3 && d.resetSeconds >= 1 && d.resetSeconds <= 60)).toBe(true);
       expect((await limitsA.consume('key_2', limit)).remaining).toBe(2);
-    } finally {
-      await Promise.all([a.stop(), b.stop()]);
-    }
+    });
   });
 
   it('when a key’s limit is large, then each gateway reserves a share at a time and together they admit exactly the limit', async () => {
-    const [a, b] = [
-      createRedis(testInfra().redisUrl, testLogger()),
-      createRedis(testInfra().redisUrl, testLogger()),
-    ];
-    await Promise.all([a.start(), b.start()]);
-    try {
-      const prefix = uniqueName('ct:rl');
-      const [limitsA, limitsB] = [
-        createRateLimits(a.client, { prefix }),
-        createRateLimits(b.client, { prefix }),
-      ];
+    await twoGateways(async ({ limitsA, limitsB, prefix, redis }) => {
       const limit = { limit: 1000, windowSeconds: 60 }; // a share of 10 calls (1 %)
-      const counted = async () => Number(await a.client.get(`${prefix}:1000:60:key_1`));
+      const counted = async () => Number(await redis.client.get(`${prefix}:1000:60:key_1`));
       // 25 calls at once on one gateway: three reservations of 10 in Redis, one at a time.
       const together = await Promise.all(Array.from({ length: 25 }, () => limitsA.consume('key_1', limit)));
       expect(together.every((d) => d.allowed)).toBe(true);
@@ -130,9 +135,7 @@ describe('gateway rate limits in Redis', () => {
       expect(admitted).toBeGreaterThanOrEqual(1000 - 2 * 10);
       expect((await limitsA.consume('key_1', limit)).allowed).toBe(false);
       expect((await limitsB.consume('key_1', limit)).remaining).toBe(0);
-    } finally {
-      await Promise.all([a.stop(), b.stop()]);
-    }
+    });
   });
 
   it('when the connection to Redis is lost, then decisions come at once from the in-memory window and stop does not hang', async () => {

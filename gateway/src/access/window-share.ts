@@ -18,8 +18,8 @@ export interface ShareDecision {
 /**
  * One replica's share of one key's window. A call spends a call this replica reserved from the shared
  * window; when none is left it reserves more (one reservation at a time: the calls that arrive meanwhile
- * wait for it and spend from it). Once a reservation is refused, the window is full for every replica
- * until it ends, so calls are refused here without asking. A replica never admits a call the shared
+ * wait for it and spend from it). Once a reservation is refused, this replica knows the window is full
+ * and refuses its calls without asking until it ends. A replica never admits a call the shared
  * window did not count: across replicas a window admits at most its limit, and at worst leaves unspent
  * what the other replicas still hold when it ends.
  */

@@ -4,7 +4,7 @@ import type { Logger } from '@travel/logger';
 
 export const API_USAGE_TOPIC = 'api.usage';
 
-export type ApiCallTotal = apiUsage.ApiCallTotal;
+type ApiCallTotal = apiUsage.ApiCallTotal;
 
 /** One partner call the gateway answered, attributed to its key: the ApiCall message, without a request id. */
 export type PartnerCall = Omit<apiUsage.ApiCall, 'at' | 'requestId'> & { at: Date };
