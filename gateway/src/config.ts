@@ -8,6 +8,7 @@ import {
   nodeEnv,
   port,
   positiveInt,
+  redisFields,
   tracingFields,
 } from '@travel/config';
 import { z } from 'zod';
@@ -21,7 +22,8 @@ const schema = z.object({
   HTTP_PORT: port(8080),
   /** Prometheus scrapes `GET /metrics` here, never on the public listener (decisions.md, "Metrics"). */
   ...metricsFields({ metricsPort: 9450 }),
-  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  /** REDIS_URL, and TLS and credentials beside it (docs/deploy.md, "Managed services"). */
+  ...redisFields,
   /**
    * How long a rate-limit count is awaited from Redis before the gateway's in-memory window decides (a
    * reachable but stalled Redis must not hold partner calls); readiness waits as long for PING.

@@ -8,7 +8,7 @@ import { countRefusals } from './access/rate-limit-metrics';
 import { createRateLimits } from './access/rate-limits';
 import { createStaffTokenVerifier } from './access/staff-tokens';
 import { createApp } from './app';
-import { createRedis } from './clients/redis';
+import { createRedis, redisConnectionOf } from './clients/redis';
 import { createServiceClients, type ServiceClients } from './clients/service-clients';
 import type { GatewayConfig } from './config';
 import { loadOpenApiDocuments } from './openapi/documents';
@@ -26,9 +26,9 @@ export function createGateway(
   wrapClients: (clients: ServiceClients) => ServiceClients = (clients) => clients,
 ) {
   const now = () => new Date();
-  const redis = createRedis(config.REDIS_URL, logger, config.REDIS_WAIT_MS);
+  const redis = createRedis(redisConnectionOf(config), logger, config.REDIS_WAIT_MS);
   const clients = wrapClients(createServiceClients(config));
-  const kafka = createKafka(config.KAFKA_BROKERS, 'gateway', logger, config.KAFKA_NAMESPACE);
+  const kafka = createKafka(config.KAFKA_BROKERS, 'gateway', logger, config.KAFKA_NAMESPACE, config);
   const topicOptions = {
     partitions: config.KAFKA_TOPIC_PARTITIONS,
     replicationFactor: config.KAFKA_REPLICATION_FACTOR,

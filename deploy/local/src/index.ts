@@ -38,3 +38,4 @@ export type {
   StopInfraOptions,
 } from './infra/types';
 export * from './launcher/index';
+export * from './secure/index';

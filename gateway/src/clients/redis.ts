@@ -1,5 +1,6 @@
+import { explainConnectionError } from '@travel/config';
 import type { Logger } from '@travel/logger';
-import { createClient } from 'redis';
+import { createClient, type RedisClientOptions } from 'redis';
 import { answerWithin } from './answer-within';
 
 export type RedisClient = ReturnType<typeof createClient>;
@@ -13,22 +14,71 @@ export interface RedisHandle {
   ping(): Promise<boolean>;
 }
 
+/** Where Redis is and how to reach it: the URL, and TLS and credentials beside it (PEM texts, already read). */
+export interface RedisConnection {
+  url: string;
+  tls?: { ca?: string; cert?: string; key?: string };
+  username?: string;
+  password?: string;
+}
+
+/** The `redisFields` of @travel/config, as parsed (the PEM files read). */
+export interface RedisSettings {
+  REDIS_URL: string;
+  REDIS_TLS_CA_FILE?: string;
+  REDIS_TLS_CERT_FILE?: string;
+  REDIS_TLS_KEY_FILE?: string;
+  REDIS_USERNAME: string;
+  REDIS_PASSWORD: string;
+}
+
+export function redisConnectionOf(settings: RedisSettings): RedisConnection {
+  return {
+    url: settings.REDIS_URL,
+    tls: { ca: settings.REDIS_TLS_CA_FILE, cert: settings.REDIS_TLS_CERT_FILE, key: settings.REDIS_TLS_KEY_FILE },
+    ...(settings.REDIS_PASSWORD && { username: settings.REDIS_USERNAME || undefined, password: settings.REDIS_PASSWORD }),
+  };
+}
+
+/** node-redis's options beside the URL: TLS (a `rediss://` URL) with our CA and client certificate, and an ACL user. */
+function clientOptionsOf(connection: RedisConnection): Pick<RedisClientOptions, 'username' | 'password'> & {
+  tls?: { ca?: string; cert?: string; key?: string };
+} {
+  const { ca, cert, key } = connection.tls ?? {};
+  const tls = connection.url.startsWith('rediss://') ? { ...(ca && { ca }), ...(cert && key && { cert, key }) } : undefined;
+  return {
+    ...(tls && { tls }),
+    ...(connection.password && { username: connection.username, password: connection.password }),
+  };
+}
+
 /**
  * The gateway's Redis (rate limits, shared by replicas), through node-redis. Commands fail fast instead of
  * queueing while it is down (no offline queue). The first connection must succeed, or start() fails; after
  * that a lost connection is retried for ever, every 0.2 s growing to every 2 s.
  */
-export function createRedis(url: string, logger: Logger, answerWithinMs = 1000): RedisHandle {
+export function createRedis(
+  connection: string | RedisConnection,
+  logger: Logger,
+  answerWithinMs = 1000,
+): RedisHandle {
+  const { url, ...given } = typeof connection === 'string' ? { url: connection } : connection;
+  const { tls, ...credentials } = clientOptionsOf({ url, ...given });
   let started = false;
   const client = createClient({
     url,
+    ...credentials,
     disableOfflineQueue: true,
     socket: {
       connectTimeout: 2000,
+      ...(tls && { tls: true as const, ...tls }),
       // A new Error of our own: node-redis checks `instanceof Error`, which the socket's error (made by
-      // Node's core) fails inside jest's sandbox, where it would then retry for ever.
+      // Node's core) fails inside jest's sandbox, where it would then retry for ever. Its code stays, so a
+      // TLS failure names the setting to fix.
       reconnectStrategy: (retries, cause) =>
-        started ? Math.min((retries + 1) * 200, 2000) : new Error(`redis unreachable: ${cause.message}`),
+        started
+          ? Math.min((retries + 1) * 200, 2000)
+          : Object.assign(new Error(`redis unreachable: ${cause.message}`), { code: (cause as { code?: unknown }).code }),
     },
   });
   client.on('error', (error) => logger.warn({ err: error }, 'redis error'));
@@ -36,7 +86,10 @@ export function createRedis(url: string, logger: Logger, answerWithinMs = 1000):
     name: 'redis',
     client,
     async start() {
-      await client.connect();
+      // A wrong password or CA fails with the setting to fix; start-up retries it like a Redis that is down.
+      await client.connect().catch((error: unknown) => {
+        throw explainConnectionError('redis', error);
+      });
       started = true;
     },
     async stop() {

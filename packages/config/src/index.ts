@@ -1,3 +1,16 @@
-export { csv, logLevel, nodeEnv, port, positiveInt } from './fields';
-export { ConfigError, loadConfig } from './load-config';
-export { kafkaFields, metricsFields, mongoFields, serviceFields, tracingFields } from './service-fields';
+export {
+  ConnectionSettingError,
+  connectionHint,
+  explainConnectionError,
+  type Store,
+} from './connection-errors';
+export { csv, flag, logLevel, nodeEnv, pemFile, port, positiveInt } from './fields';
+export { ConfigError, loadConfig, loadFields } from './load-config';
+export {
+  kafkaFields,
+  metricsFields,
+  mongoFields,
+  redisFields,
+  serviceFields,
+  tracingFields,
+} from './service-fields';

@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { connectionProblems } from './connection-rules';
 
 /** Thrown at start when the environment does not satisfy a process's schema; lists every problem. */
 export class ConfigError extends Error {
@@ -20,9 +21,18 @@ export function loadConfig<S extends z.ZodType>(
   env: Record<string, string | undefined>,
 ): z.output<S> {
   const result = schema.safeParse(env);
-  if (result.success) return result.data;
+  if (result.success) {
+    const problems = connectionProblems(result.data as Record<string, unknown>);
+    if (problems.length > 0) throw new ConfigError(problems);
+    return result.data;
+  }
   const problems = result.error.issues.map(
     (issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`,
   );
   throw new ConfigError(problems);
+}
+
+/** `loadConfig` of one or more field groups alone (e.g. `kafkaFields`): what a process with them would read. */
+export function loadFields<F extends z.ZodRawShape>(fields: F, env: Record<string, string | undefined>) {
+  return loadConfig(z.object(fields), env);
 }

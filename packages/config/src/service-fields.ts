@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { csv, logLevel, nodeEnv, port, positiveInt } from './fields';
+import { csv, flag, logLevel, nodeEnv, pemFile, port, positiveInt } from './fields';
 
 /** Every service process: where its gRPC server listens, where its metrics are scraped, how it logs. */
 export function serviceFields(defaults: { grpcPort: number }) {
@@ -57,6 +57,14 @@ export function mongoFields(defaults: { database: string }) {
     MONGO_MAX_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(50),
     /** The longest one step of a store operation may take (server, pooled connection, answer). */
     MONGO_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
+    // TLS and credentials (docs/deploy.md, "Managed services"); connection-rules.ts checks how they combine.
+    /** CA that signed the server's certificate (PEM); turns TLS on. Empty: the system's CAs, if the URL asks for TLS. */
+    MONGO_TLS_CA_FILE: pemFile(),
+    /** Client certificate and its key in one PEM (MongoDB's tlsCertificateKeyFile), for servers that require one. */
+    MONGO_TLS_CERT_KEY_FILE: pemFile(),
+    /** Credentials beside the URL (so the URL holds no secret); empty: those in MONGO_URL, if any. */
+    MONGO_USERNAME: z.string().default(''),
+    MONGO_PASSWORD: z.string().default(''),
   };
 }
 
@@ -70,4 +78,30 @@ export const kafkaFields = {
     .string()
     .regex(/^[a-z0-9._-]*$/)
     .default(''),
+  // TLS and SASL (docs/deploy.md, "Managed services"); connection-rules.ts checks how they combine.
+  /** `true`: TLS to every broker (an SSL or SASL_SSL listener). */
+  KAFKA_SSL: flag('false'),
+  /** CA that signed the brokers' certificates (PEM). Empty: the system's CAs. */
+  KAFKA_SSL_CA_FILE: pemFile(),
+  /** Client certificate and key (PEM) for a listener that requires them (mutual TLS). */
+  KAFKA_SSL_CERT_FILE: pemFile(),
+  KAFKA_SSL_KEY_FILE: pemFile(),
+  /** SASL mechanism; empty: no SASL. */
+  KAFKA_SASL_MECHANISM: z.enum(['', 'plain', 'scram-sha-256', 'scram-sha-512']).default(''),
+  KAFKA_SASL_USERNAME: z.string().default(''),
+  KAFKA_SASL_PASSWORD: z.string().default(''),
+};
+
+/** Processes that use Redis (the gateway's rate limits). */
+export const redisFields = {
+  /** `redis://` or `rediss://` (TLS); may carry `user:password@`, or give them below. */
+  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  /** CA that signed the server's certificate (PEM), for a `rediss://` URL. Empty: the system's CAs. */
+  REDIS_TLS_CA_FILE: pemFile(),
+  /** Client certificate and key (PEM) for a server that requires them (`tls-auth-clients yes`). */
+  REDIS_TLS_CERT_FILE: pemFile(),
+  REDIS_TLS_KEY_FILE: pemFile(),
+  /** ACL user and password beside the URL; a password alone is the `default` user's. */
+  REDIS_USERNAME: z.string().default(''),
+  REDIS_PASSWORD: z.string().default(''),
 };

@@ -14,7 +14,7 @@ export {
   newEventId,
   type OutgoingEvent,
 } from './envelope';
-export { createKafka, namespaced } from './kafka-client';
+export { createKafka, type KafkaSecuritySettings, kafkaSecurityOf, namespaced } from './kafka-client';
 export {
   createOutboxRelay,
   type OutboxEntry,

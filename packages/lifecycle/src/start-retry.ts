@@ -32,6 +32,14 @@ export function isPermanentStartError(error: unknown): boolean {
 }
 
 /**
+ * A failure a setting explains (`ConnectionSettingError` of @travel/config: "Kafka authentication failed: check
+ * KAFKA_SASL_USERNAME/KAFKA_SASL_PASSWORD") is logged with that message, so the operator reads what to fix.
+ */
+function settingHintOf(error: unknown): string | undefined {
+  return error instanceof Error && error.name === 'ConnectionSettingError' ? error.message : undefined;
+}
+
+/**
  * Starts one component, retrying a transient failure with backoff until it starts (a dependency that is down at
  * start is waited for, never a reason to exit). Between attempts the half-started component is stopped, so no
  * connection of a failed attempt lingers. A permanent error is thrown at once.
@@ -51,7 +59,7 @@ export async function startWithRetries(
       if (isPermanentStartError(error) || isStopping()) throw error;
       logger.warn(
         { err: error, component: component.name, attempt, retryInMs: delay },
-        'start failed on a dependency; retrying',
+        `${settingHintOf(error) ?? 'start failed on a dependency'}; retrying`,
       );
       await component.stop().catch(() => {});
       await new Promise((resolve) => setTimeout(resolve, delay));

@@ -1,5 +1,6 @@
+import { explainConnectionError } from '@travel/config';
 import type { Logger } from '@travel/logger';
-import mongoose, { type Connection } from 'mongoose';
+import mongoose, { type Connection, type ConnectOptions } from 'mongoose';
 
 export interface MongoOptions {
   url: string;
@@ -14,6 +15,9 @@ export interface MongoOptions {
    * within the callers' deadline (the gateway answers `503`) instead of piling them up.
    */
   timeoutMs?: number;
+  /** TLS and credentials beside the URL (docs/deploy.md, "Managed services"); PEM texts, already read. */
+  tls?: { ca?: string; certificateKey?: string };
+  credentials?: { username: string; password: string };
 }
 
 /** The `MONGO_*` settings of a service's config, as `createMongo` takes them. */
@@ -22,6 +26,11 @@ export interface MongoSettings {
   MONGO_DATABASE: string;
   MONGO_MAX_POOL_SIZE: number;
   MONGO_TIMEOUT_MS: number;
+  /** `mongoFields` of @travel/config reads these files at start; absent in a test's own settings. */
+  MONGO_TLS_CA_FILE?: string;
+  MONGO_TLS_CERT_KEY_FILE?: string;
+  MONGO_USERNAME?: string;
+  MONGO_PASSWORD?: string;
 }
 
 export function mongoOptionsOf(config: MongoSettings): Omit<MongoOptions, 'logger'> {
@@ -30,6 +39,32 @@ export function mongoOptionsOf(config: MongoSettings): Omit<MongoOptions, 'logge
     database: config.MONGO_DATABASE,
     maxPoolSize: config.MONGO_MAX_POOL_SIZE,
     timeoutMs: config.MONGO_TIMEOUT_MS,
+    tls: { ca: config.MONGO_TLS_CA_FILE, certificateKey: config.MONGO_TLS_CERT_KEY_FILE },
+    ...(config.MONGO_USERNAME && {
+      credentials: { username: config.MONGO_USERNAME, password: config.MONGO_PASSWORD ?? '' },
+    }),
+  };
+}
+
+/**
+ * What the driver is given beside the URL. A CA or client certificate turns TLS on (as MongoDB's `tlsCAFile` does);
+ * the driver takes the PEM texts (`ca`, and `cert` + `key` from the one certificate-and-key PEM, as it does for
+ * `tlsCertificateKeyFile`). Credentials beside the URL authenticate against the URL's `authSource`, else `admin`.
+ */
+export function driverOptionsOf(options: Omit<MongoOptions, 'logger'>): ConnectOptions {
+  const timeoutMs = options.timeoutMs ?? 4000;
+  const { ca, certificateKey } = options.tls ?? {};
+  return {
+    dbName: options.database,
+    maxPoolSize: options.maxPoolSize ?? 50,
+    serverSelectionTimeoutMS: timeoutMs,
+    waitQueueTimeoutMS: timeoutMs,
+    connectTimeoutMS: timeoutMs,
+    socketTimeoutMS: timeoutMs,
+    ...((ca || certificateKey) && { tls: true }),
+    ...(ca && { ca }),
+    ...(certificateKey && { cert: certificateKey, key: certificateKey }),
+    ...(options.credentials && { auth: options.credentials }),
   };
 }
 
@@ -50,18 +85,13 @@ export function createMongo(options: MongoOptions): MongoHandle {
   connection.set('autoIndex', false);
   connection.set('autoCreate', false);
   connection.set('bufferCommands', false);
-  const timeoutMs = options.timeoutMs ?? 4000;
   return {
     name: 'mongodb',
     connection,
     async start() {
-      await connection.openUri(options.url, {
-        dbName: options.database,
-        maxPoolSize: options.maxPoolSize ?? 50,
-        serverSelectionTimeoutMS: timeoutMs,
-        waitQueueTimeoutMS: timeoutMs,
-        connectTimeoutMS: timeoutMs,
-        socketTimeoutMS: timeoutMs,
+      // A wrong password or CA fails with the setting to fix; start-up retries it like a store that is down.
+      await connection.openUri(options.url, driverOptionsOf(options)).catch((error: unknown) => {
+        throw explainConnectionError('mongodb', error);
       });
       await connection.syncIndexes();
       options.logger.info({ database: options.database }, 'mongodb connected');

@@ -1,5 +1,6 @@
 export {
   createMongo,
+  driverOptionsOf,
   type MongoHandle,
   type MongoOptions,
   type MongoSettings,

@@ -59,7 +59,7 @@ export function createBookingService(
   const now = options.now ?? (() => new Date());
   const mongo = createMongo({ ...mongoOptionsOf(config), logger });
   const publisher = createEventPublisher({
-    kafka: createKafka(config.KAFKA_BROKERS, 'booking', logger, config.KAFKA_NAMESPACE),
+    kafka: createKafka(config.KAFKA_BROKERS, 'booking', logger, config.KAFKA_NAMESPACE, config),
     topics: [BOOKING_EVENTS_TOPIC],
     topicOptions: {
       partitions: config.KAFKA_TOPIC_PARTITIONS,

@@ -81,7 +81,7 @@ export function createIdentityService(
   options: IdentityServiceOptions = {},
 ) {
   const mongo = createMongo({ ...mongoOptionsOf(config), logger });
-  const kafka = createKafka(config.KAFKA_BROKERS, 'identity', logger, config.KAFKA_NAMESPACE);
+  const kafka = createKafka(config.KAFKA_BROKERS, 'identity', logger, config.KAFKA_NAMESPACE, config);
   const topicOptions = {
     partitions: config.KAFKA_TOPIC_PARTITIONS,
     replicationFactor: config.KAFKA_REPLICATION_FACTOR,

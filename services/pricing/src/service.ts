@@ -25,7 +25,7 @@ import { createPricingGrpc } from './grpc/pricing.grpc';
  */
 export function createPricingService(config: PricingConfig, logger: Logger) {
   const mongo = createMongo({ ...mongoOptionsOf(config), logger });
-  const kafka = createKafka(config.KAFKA_BROKERS, 'pricing', logger, config.KAFKA_NAMESPACE);
+  const kafka = createKafka(config.KAFKA_BROKERS, 'pricing', logger, config.KAFKA_NAMESPACE, config);
   const topicOptions = {
     partitions: config.KAFKA_TOPIC_PARTITIONS,
     replicationFactor: config.KAFKA_REPLICATION_FACTOR,

@@ -47,7 +47,7 @@ export function createPromotionsService(
 ) {
   const now = options.now ?? (() => new Date());
   const mongo = createMongo({ ...mongoOptionsOf(config), logger });
-  const kafka = createKafka(config.KAFKA_BROKERS, 'promotions', logger, config.KAFKA_NAMESPACE);
+  const kafka = createKafka(config.KAFKA_BROKERS, 'promotions', logger, config.KAFKA_NAMESPACE, config);
   const topicOptions = {
     partitions: config.KAFKA_TOPIC_PARTITIONS,
     replicationFactor: config.KAFKA_REPLICATION_FACTOR,

@@ -66,7 +66,7 @@ export function createWebhookService(
   });
   const draining: Component = { name: 'webhook-attempts', start: async () => {}, stop: dispatcher.drain };
   const consumer = createEventConsumer({
-    kafka: createKafka(config.KAFKA_BROKERS, 'webhook', logger, config.KAFKA_NAMESPACE),
+    kafka: createKafka(config.KAFKA_BROKERS, 'webhook', logger, config.KAFKA_NAMESPACE, config),
     groupId: 'webhook-deliveries',
     topics: [BOOKING_EVENTS_TOPIC, BILLING_EVENTS_TOPIC],
     topicOptions: {

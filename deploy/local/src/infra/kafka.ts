@@ -24,6 +24,13 @@ function classpath(env: NodeJS.ProcessEnv): string {
   return `${join(cacheDir(env), 'lib')}/*`;
 }
 
+/** The cached Kafka jars (installed by `infra start`), for a test's own broker; throws when not installed yet. */
+export function kafkaClasspath(env: NodeJS.ProcessEnv): string {
+  if (!existsSync(join(cacheDir(env), 'complete')))
+    throw new Error(`Kafka's jars are not installed in ${cacheDir(env)}: run the infra once (npm start or infra start)`);
+  return classpath(env);
+}
+
 async function install(ctx: InfraContext): Promise<void> {
   const dir = ensureDir(cacheDir(ctx.env));
   // The marker is written last, so a half-copied lib/ is never trusted.
@@ -66,7 +73,7 @@ async function formatStorage(ctx: InfraContext, props: string, logDirs: string, 
   }
 }
 
-const JVM_ARGS = [
+export const JVM_ARGS = [
   '-Xmx512m',
   '-Xms128m',
   '-XX:+UseG1GC',

@@ -18,7 +18,7 @@ export async function rebuildReadModels(
   logger: Logger,
   options: { keepReadModel?: boolean } = {},
 ): Promise<void> {
-  const kafka = createKafka(config.KAFKA_BROKERS, 'reports-rebuild', logger, config.KAFKA_NAMESPACE);
+  const kafka = createKafka(config.KAFKA_BROKERS, 'reports-rebuild', logger, config.KAFKA_NAMESPACE, config);
   const topicOptions = {
     partitions: config.KAFKA_TOPIC_PARTITIONS,
     replicationFactor: config.KAFKA_REPLICATION_FACTOR,
@@ -46,6 +46,6 @@ export async function rebuildReadModels(
 
 /** Events of the report topics the consumer group has not handled yet: 0 once a rebuild has caught up. */
 export async function readModelLag(config: ReportsConfig, logger: Logger): Promise<number> {
-  const kafka = createKafka(config.KAFKA_BROKERS, 'reports-rebuild', logger, config.KAFKA_NAMESPACE);
+  const kafka = createKafka(config.KAFKA_BROKERS, 'reports-rebuild', logger, config.KAFKA_NAMESPACE, config);
   return consumerGroupLag(kafka, config.REPORTS_CONSUMER_GROUP, REPORT_TOPICS);
 }
