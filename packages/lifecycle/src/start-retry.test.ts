@@ -55,3 +55,25 @@ describe('isPermanentStartError', () => {
     ).toBe(false);
   });
 });
+
+describe('startWithRetries and a setting that explains the failure', () => {
+  it('when the failure names a setting, then each retry is logged with that message', async () => {
+    const lines: string[] = [];
+    const { Writable } = await import('node:stream');
+    const destination = new Writable({
+      write(chunk, _encoding, callback) {
+        lines.push(JSON.parse(String(chunk)).msg);
+        callback();
+      },
+    });
+    const explained = Object.assign(new Error('Kafka authentication failed: check KAFKA_SASL_USERNAME'), {
+      name: 'ConnectionSettingError',
+    });
+    const { component } = flakyComponent([explained, new Error('connect ECONNREFUSED')]);
+    await startWithRetries(component, createLogger({ name: 't', destination }), fast);
+    expect(lines).toEqual([
+      'Kafka authentication failed: check KAFKA_SASL_USERNAME; retrying',
+      'start failed on a dependency; retrying',
+    ]);
+  });
+});
