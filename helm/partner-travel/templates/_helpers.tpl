@@ -161,6 +161,8 @@ key: {{ $v.admin.existingSecretKey }}
 name: {{ $chartSecret }}
 key: ADMIN_PASSWORD
 {{- end -}}
+{{- else if has $var (list "KAFKA_SASL_USERNAME" "KAFKA_SASL_PASSWORD" "REDIS_USERNAME" "REDIS_PASSWORD" "MONGO_USERNAME" "MONGO_PASSWORD") -}}
+{{- include "partner-travel.storeSecretRef" (list $root $var) -}}
 {{- else if hasKey $v.credentials $var -}}
 {{- $credential := index $v.credentials $var -}}
 {{- if $credential.existingSecret -}}
@@ -184,6 +186,8 @@ key: {{ $var }}
 {{- if $entry.database -}}{{- $vars = append $vars "MONGO_URL" -}}{{- end -}}
 {{- if $entry.redis -}}{{- $vars = append $vars "REDIS_URL" -}}{{- end -}}
 {{- range ($entry.secretEnv | default list) -}}{{- $vars = append $vars . -}}{{- end -}}
+{{- /* Data store credentials beside their URLs (_store-tls.tpl). */ -}}
+{{- $vars = concat $vars (include "partner-travel.storeSecretVars" (list $root (index . 1)) | fromYamlArray) -}}
 {{- toYaml $vars -}}
 {{- end -}}
 
@@ -224,6 +228,8 @@ key: {{ $var }}
 {{- if $entry.redis -}}
 {{- $_ := set $env "RATE_LIMIT_PREFIX" $v.redis.keyPrefix -}}
 {{- end -}}
+{{- /* TLS and SASL of the data stores (_store-tls.tpl). */ -}}
+{{- $_ := include "partner-travel.storeTlsEnv" (list $root $name $env) -}}
 {{- range (include "partner-travel.peers" (list $root $name) | fromYamlArray) -}}
 {{- $peer := index $v.processes . -}}
 {{- $_ := set $env (printf "%s_ADDRESS" (. | upper | replace "-" "_")) (printf "%s:%d" (include "partner-travel.processName" (list $root .)) (int64 $peer.port)) -}}
