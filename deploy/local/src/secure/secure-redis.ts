@@ -31,16 +31,24 @@ function probe(url: string, ca: ThrowawayCa, username: string, password: string)
   };
 }
 
-/** Starts Debian's redis-server on `port` (TLS; client certificates optional) with its data in `dir`. */
-export async function startSecureRedis(dir: string, ca: ThrowawayCa, port: number): Promise<SecureRedis> {
+/**
+ * Starts Debian's redis-server on `port` (TLS; client certificates optional) with its data in `dir`. `aclRules`
+ * are the ACL user's keys and commands (default: everything).
+ */
+export async function startSecureRedis(
+  dir: string,
+  ca: ThrowawayCa,
+  port: number,
+  aclRules: string[] = ['~*', '&*', '+@all'],
+): Promise<SecureRedis> {
   const username = 'travel-gateway';
   const password = randomBytes(12).toString('base64url');
   const url = `rediss://127.0.0.1:${port}`;
   const args = ['--bind', '127.0.0.1', '--port', '0', '--tls-port', String(port)];
   args.push('--tls-cert-file', ca.server.certFile, '--tls-key-file', ca.server.keyFile, '--tls-ca-cert-file', ca.caFile);
   args.push('--tls-auth-clients', 'optional', '--save', '', '--appendonly', 'no', '--dir', dir);
-  // The default user can do nothing; ours may use every command on every key (what the gateway needs).
-  args.push('--user', 'default', 'off', '--user', username, 'on', `>${password}`, '~*', '&*', '+@all');
+  // The default user can do nothing; ours only what `aclRules` allow.
+  args.push('--user', 'default', 'off', '--user', username, 'on', `>${password}`, ...aclRules);
   const server = await startServer({
     dir,
     name: 'secure-redis',
