@@ -92,6 +92,8 @@ describe('the gateway Redis start-up with a wrong setting', () => {
 
   it('when the CA is not the one that signed the server, then start-up fails naming REDIS_TLS_CA_FILE and keeps retrying', async () => {
     const { warnings } = await failedStarts(gatewayRedis({ REDIS_TLS_CA_FILE: ca.wrongCaFile }));
-    expect(warnings).toEqual(Array(2).fill("TLS: Redis's certificate not trusted: check REDIS_TLS_CA_FILE; retrying"));
+    expect(warnings).toEqual(
+      Array(2).fill("TLS: Redis's certificate not trusted: check REDIS_TLS_CA_FILE; retrying"),
+    );
   });
 });

@@ -18,7 +18,10 @@ import { configVariables, resolveProcesses } from './support/process-env';
 
 beforeAll(() => helm(), HELM_BUILD_TIMEOUT_MS);
 
-const managed = [...exampleFiles.filter((f) => f.endsWith('production.yaml')), join(chartDir, 'examples', 'managed-services.yaml')];
+const managed = [
+  ...exampleFiles.filter((f) => f.endsWith('production.yaml')),
+  join(chartDir, 'examples', 'managed-services.yaml'),
+];
 
 // biome-ignore lint/suspicious/noExplicitAny: pods are read as rendered JSON.
 type Json = any;
@@ -46,7 +49,14 @@ describe('the chart with every TLS and credential setting of the data stores', (
   });
 
   it('when linted with --strict and validated against the Kubernetes 1.34 schemas, then both pass', () => {
-    const args = ['lint', '--strict', chartDir, '--kube-version', '1.34.0', ...managed.flatMap((f) => ['--values', f])];
+    const args = [
+      'lint',
+      '--strict',
+      chartDir,
+      '--kube-version',
+      '1.34.0',
+      ...managed.flatMap((f) => ['--values', f]),
+    ];
     const { status, stderr } = runHelm(args);
     expect({ status, errors: stderr.trim() }).toEqual({ status: 0, errors: '' });
     expect(schemaProblems(docs)).toEqual([]);
@@ -89,14 +99,26 @@ describe('the chart with every TLS and credential setting of the data stores', (
       const deployment = byName(docs).get(process.name) as K8sDoc;
       const files = mountedFiles(deployment);
       const named = Object.entries(process.env).filter(([variable]) => variable.endsWith('_FILE'));
-      for (const [variable, path] of named) expect({ variable, mounted: path in files }).toEqual({ variable, mounted: true });
-      expect({ process: process.name, files: Object.keys(files).length }).toEqual({ process: process.name, files: named.length });
+      for (const [variable, path] of named)
+        expect({ variable, mounted: path in files }).toEqual({ variable, mounted: true });
+      expect({ process: process.name, files: Object.keys(files).length }).toEqual({
+        process: process.name,
+        files: named.length,
+      });
       const uses = { kafka: 'KAFKA_BROKERS' in process.env, mongodb: 'MONGO_DATABASE' in process.env };
       const secrets = process.externalSecrets.map((s) => s.variable);
-      expect({ process: process.name, kafka: secrets.includes('KAFKA_SASL_PASSWORD') }).toEqual({ process: process.name, kafka: uses.kafka });
-      expect({ process: process.name, mongo: secrets.includes('MONGO_PASSWORD') }).toEqual({ process: process.name, mongo: uses.mongodb });
+      expect({ process: process.name, kafka: secrets.includes('KAFKA_SASL_PASSWORD') }).toEqual({
+        process: process.name,
+        kafka: uses.kafka,
+      });
+      expect({ process: process.name, mongo: secrets.includes('MONGO_PASSWORD') }).toEqual({
+        process: process.name,
+        mongo: uses.mongodb,
+      });
       expect(Object.keys(process.env).filter((v) => /PASSWORD|USERNAME/.test(v))).toEqual([]);
-      const unknown = [...Object.keys(process.env), ...secrets].filter((v) => !configVariables(process.name).has(v));
+      const unknown = [...Object.keys(process.env), ...secrets].filter(
+        (v) => !configVariables(process.name).has(v),
+      );
       expect({ process: process.name, unknown }).toEqual({ process: process.name, unknown: [] });
     }
     const booking = byName(docs).get('booking') as K8sDoc;

@@ -35,8 +35,15 @@ export interface RedisSettings {
 export function redisConnectionOf(settings: RedisSettings): RedisConnection {
   return {
     url: settings.REDIS_URL,
-    tls: { ca: settings.REDIS_TLS_CA_FILE, cert: settings.REDIS_TLS_CERT_FILE, key: settings.REDIS_TLS_KEY_FILE },
-    ...(settings.REDIS_PASSWORD && { username: settings.REDIS_USERNAME || undefined, password: settings.REDIS_PASSWORD }),
+    tls: {
+      ca: settings.REDIS_TLS_CA_FILE,
+      cert: settings.REDIS_TLS_CERT_FILE,
+      key: settings.REDIS_TLS_KEY_FILE,
+    },
+    ...(settings.REDIS_PASSWORD && {
+      username: settings.REDIS_USERNAME || undefined,
+      password: settings.REDIS_PASSWORD,
+    }),
   };
 }
 
@@ -45,7 +52,9 @@ function clientOptionsOf(connection: RedisConnection): Pick<RedisClientOptions, 
   tls?: { ca?: string; cert?: string; key?: string };
 } {
   const { ca, cert, key } = connection.tls ?? {};
-  const tls = connection.url.startsWith('rediss://') ? { ...(ca && { ca }), ...(cert && key && { cert, key }) } : undefined;
+  const tls = connection.url.startsWith('rediss://')
+    ? { ...(ca && { ca }), ...(cert && key && { cert, key }) }
+    : undefined;
   return {
     ...(tls && { tls }),
     ...(connection.password && { username: connection.username, password: connection.password }),
@@ -78,7 +87,9 @@ export function createRedis(
       reconnectStrategy: (retries, cause) =>
         started
           ? Math.min((retries + 1) * 200, 2000)
-          : Object.assign(new Error(`redis unreachable: ${cause.message}`), { code: (cause as { code?: unknown }).code }),
+          : Object.assign(new Error(`redis unreachable: ${cause.message}`), {
+              code: (cause as { code?: unknown }).code,
+            }),
     },
   });
   client.on('error', (error) => logger.warn({ err: error }, 'redis error'));

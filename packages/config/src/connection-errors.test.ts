@@ -16,7 +16,9 @@ describe('connection hints', () => {
   it('when the certificate is not trusted deep in a chain of causes, then the hint names the CA setting', () => {
     const cause = tlsError('SELF_SIGNED_CERT_IN_CHAIN', 'self-signed certificate in certificate chain');
     const retries = Object.assign(new Error('retries exceeded'), { cause: new Error('wrapped', { cause }) });
-    expect(connectionHint('kafka', retries)).toBe("TLS: Kafka's certificate not trusted: check KAFKA_SSL_CA_FILE");
+    expect(connectionHint('kafka', retries)).toBe(
+      "TLS: Kafka's certificate not trusted: check KAFKA_SSL_CA_FILE",
+    );
     const selection = Object.assign(new Error('Server selection timed out'), {
       reason: { servers: new Map([['127.0.0.1:27017', { error: new Error('x', { cause }) }]]) },
     });

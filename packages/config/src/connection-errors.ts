@@ -56,7 +56,8 @@ const PROBLEMS: { problem: Problem; codes: string[]; reasons: RegExp }[] = [
   {
     problem: 'credentials',
     codes: ['AuthenticationFailed'],
-    reasons: /SASL \S+ authentication failed|WRONGPASS|NOAUTH|Authentication failed|invalid username-password/i,
+    reasons:
+      /SASL \S+ authentication failed|WRONGPASS|NOAUTH|Authentication failed|invalid username-password/i,
   },
   {
     problem: 'untrusted',
@@ -68,14 +69,19 @@ const PROBLEMS: { problem: Problem; codes: string[]; reasons: RegExp }[] = [
       'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
       'CERT_SIGNATURE_FAILURE',
     ],
-    reasons: /self[- ]signed certificate|unable to verify the first certificate|unable to get (local )?issuer certificate/i,
+    reasons:
+      /self[- ]signed certificate|unable to verify the first certificate|unable to get (local )?issuer certificate/i,
   },
   {
     problem: 'hostname',
     codes: ['ERR_TLS_CERT_ALTNAME_INVALID'],
     reasons: /does not match certificate's altnames/i,
   },
-  { problem: 'expired', codes: ['CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID'], reasons: /certificate has expired/i },
+  {
+    problem: 'expired',
+    codes: ['CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID'],
+    reasons: /certificate has expired/i,
+  },
   {
     problem: 'clientCertificate',
     codes: [
@@ -85,7 +91,11 @@ const PROBLEMS: { problem: Problem; codes: string[]; reasons: RegExp }[] = [
     ],
     reasons: /alert (certificate required|bad certificate|unknown ca)/i,
   },
-  { problem: 'notTls', codes: ['ERR_SSL_WRONG_VERSION_NUMBER'], reasons: /wrong version number|packet length too long/i },
+  {
+    problem: 'notTls',
+    codes: ['ERR_SSL_WRONG_VERSION_NUMBER'],
+    reasons: /wrong version number|packet length too long/i,
+  },
 ];
 
 function messageOf(store: Store, problem: Problem): string {
@@ -107,7 +117,10 @@ function messageOf(store: Store, problem: Problem): string {
 }
 
 /** Each error in a chain of causes: `cause`, kafkajs's wrapped errors, the driver's per-server errors. */
-function* chainOf(error: unknown, depth = 0): Generator<{ code?: unknown; codeName?: unknown; message?: unknown }> {
+function* chainOf(
+  error: unknown,
+  depth = 0,
+): Generator<{ code?: unknown; codeName?: unknown; message?: unknown }> {
   if (!error || typeof error !== 'object' || depth > 8) return;
   const e = error as Record<string, unknown>;
   yield e;

@@ -46,7 +46,10 @@ function redisProblems(settings: Settings): string[] {
     if (given(settings, file) && !tls) problems.push(`${file}: needs a rediss:// REDIS_URL`);
   if (given(settings, 'REDIS_USERNAME') && !given(settings, 'REDIS_PASSWORD'))
     problems.push('REDIS_PASSWORD: required with REDIS_USERNAME');
-  if ((given(settings, 'REDIS_USERNAME') || given(settings, 'REDIS_PASSWORD')) && urlHasCredentials(settings.REDIS_URL))
+  if (
+    (given(settings, 'REDIS_USERNAME') || given(settings, 'REDIS_PASSWORD')) &&
+    urlHasCredentials(settings.REDIS_URL)
+  )
     problems.push('REDIS_PASSWORD: REDIS_URL has credentials too; give them in one place');
   return problems;
 }

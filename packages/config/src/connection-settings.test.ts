@@ -25,7 +25,11 @@ function problemsOf(env: Record<string, string>): string[] {
 describe('TLS and credential settings', () => {
   it('when nothing is set, then Kafka is plaintext without SASL and no file is read', () => {
     const config = loadFields(fields, {});
-    expect(config).toMatchObject({ KAFKA_SSL: false, KAFKA_SASL_MECHANISM: '', REDIS_URL: 'redis://127.0.0.1:6379' });
+    expect(config).toMatchObject({
+      KAFKA_SSL: false,
+      KAFKA_SASL_MECHANISM: '',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+    });
     expect(config.KAFKA_SSL_CA_FILE).toBeUndefined();
     expect(config.MONGO_TLS_CA_FILE).toBeUndefined();
   });

@@ -34,7 +34,11 @@ export function kafkaSecurityOf(settings?: KafkaSecuritySettings): Pick<KafkaCon
   const ssl = settings.KAFKA_SSL ? { ...(ca && { ca: [ca] }), ...(cert && key && { cert, key }) } : undefined;
   const mechanism = settings.KAFKA_SASL_MECHANISM;
   const sasl = mechanism
-    ? ({ mechanism, username: settings.KAFKA_SASL_USERNAME, password: settings.KAFKA_SASL_PASSWORD } as SASLOptions)
+    ? ({
+        mechanism,
+        username: settings.KAFKA_SASL_USERNAME,
+        password: settings.KAFKA_SASL_PASSWORD,
+      } as SASLOptions)
     : undefined;
   return { ...(ssl && { ssl: Object.keys(ssl).length > 0 ? ssl : true }), ...(sasl && { sasl }) };
 }
@@ -68,7 +72,10 @@ export function createKafka(
       const { message, ...rest } = entry.log;
       // kafkajs retries a TLS failure for a minute before connect() fails: say at once which setting to check.
       const hint = connectionHint('kafka', { message, code: rest.code });
-      kafkaLogger[levels[entry.level] ?? 'info'](hint ? { ...rest, hint } : rest, hint ? `${message} (${hint})` : message);
+      kafkaLogger[levels[entry.level] ?? 'info'](
+        hint ? { ...rest, hint } : rest,
+        hint ? `${message} (${hint})` : message,
+      );
     },
   });
   namespaces.set(kafka, namespace);

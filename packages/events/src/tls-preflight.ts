@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
-import { connectionHint, ConnectionSettingError } from '@travel/config';
+import { ConnectionSettingError, connectionHint } from '@travel/config';
 import type { KafkaConfig } from 'kafkajs';
 
 /** An ApiVersions v0 request (api key 18, correlation id 1, client id `preflight`): every listener answers it before SASL. */
@@ -21,10 +21,18 @@ type TlsOptions = Exclude<KafkaConfig['ssl'], boolean | undefined>;
 
 /** One TLS handshake and one request to a broker: resolves with the failure, or undefined when it answered. */
 function tryBroker(broker: string, ssl: TlsOptions, timeoutMs: number): Promise<unknown> {
-  const [host = '', port = ''] = [broker.slice(0, broker.lastIndexOf(':')), broker.slice(broker.lastIndexOf(':') + 1)];
+  const [host = '', port = ''] = [
+    broker.slice(0, broker.lastIndexOf(':')),
+    broker.slice(broker.lastIndexOf(':') + 1),
+  ];
   return new Promise((resolve) => {
     // SNI carries names only (RFC 6066); an IP address is checked against the certificate's IP entries.
-    const socket = tlsConnect({ ...ssl, host, port: Number(port), ...(isIP(host) === 0 && { servername: host }) });
+    const socket = tlsConnect({
+      ...ssl,
+      host,
+      port: Number(port),
+      ...(isIP(host) === 0 && { servername: host }),
+    });
     const done = (outcome: unknown) => {
       socket.destroy();
       resolve(outcome);
@@ -43,7 +51,11 @@ function tryBroker(broker: string, ssl: TlsOptions, timeoutMs: number): Promise<
  * whether a setting is wrong (CA, client certificate, TLS on a plaintext port): then `connect()` fails with the
  * setting's name and start-up retries it with its own backoff. Any other failure (a broker down) is left to kafkajs.
  */
-export async function checkKafkaTls(brokers: string[], ssl: KafkaConfig['ssl'], timeoutMs = 3000): Promise<void> {
+export async function checkKafkaTls(
+  brokers: string[],
+  ssl: KafkaConfig['ssl'],
+  timeoutMs = 3000,
+): Promise<void> {
   if (!ssl) return;
   const options = ssl === true ? {} : ssl;
   let explained: ConnectionSettingError | undefined;

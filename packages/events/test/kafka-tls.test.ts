@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import { kafkaFields, loadFields } from '@travel/config';
 import { makeThrowawayCa, type SecureKafka, startSecureKafka, type ThrowawayCa } from '@travel/local-deploy';
 import { captureLogs, failedStarts, uniqueName, waitFor } from '@travel/testkit';
-import { createEventConsumer, createEventPublisher, createKafka, type EventEnvelope, newEventId } from '../src';
+import {
+  createEventConsumer,
+  createEventPublisher,
+  createKafka,
+  type EventEnvelope,
+  newEventId,
+} from '../src';
 
 // Kafka over SASL_SSL (SCRAM-SHA-256, SCRAM-SHA-512, PLAIN) and over mutual TLS: a broker of this test's own
 // (ports 49090-49092), a CA made for this run, and the clients configured exactly as a process is, from the
@@ -121,7 +127,9 @@ describe('Kafka start-up with a wrong setting', () => {
   it('when the CA is not the one that signed the broker, then start-up fails naming KAFKA_SSL_CA_FILE and keeps retrying', async () => {
     const { publisher } = clientsFor({ ...sasl('scram-sha-256'), KAFKA_SSL_CA_FILE: ca.wrongCaFile });
     const { warnings } = await failedStarts(publisher);
-    expect(warnings[0]).toBe(`TLS: Kafka's certificate not trusted: check KAFKA_SSL_CA_FILE (${broker.saslSslBroker}); retrying`);
+    expect(warnings[0]).toBe(
+      `TLS: Kafka's certificate not trusted: check KAFKA_SSL_CA_FILE (${broker.saslSslBroker}); retrying`,
+    );
     expect(warnings).toHaveLength(2);
   });
 

@@ -38,7 +38,9 @@ const mongoWith = (env: Record<string, string> = {}, logger = captureLogs().logg
 
 describe('the MongoDB options built from the settings', () => {
   it('when a CA, a client certificate and credentials are set, then the driver gets TLS on, the PEM texts and the credentials', () => {
-    const options = driverOptionsOf(mongoOptionsOf(settingsOf({ MONGO_TLS_CERT_KEY_FILE: ca.client.certKeyFile })));
+    const options = driverOptionsOf(
+      mongoOptionsOf(settingsOf({ MONGO_TLS_CERT_KEY_FILE: ca.client.certKeyFile })),
+    );
     const certKey = readFileSync(ca.client.certKeyFile, 'utf8');
     expect(options).toMatchObject({
       tls: true,
@@ -101,6 +103,8 @@ describe('a service store connection start-up with a wrong setting', () => {
 
   it('when the CA is not the one that signed the store, then start-up fails naming MONGO_TLS_CA_FILE and keeps retrying', async () => {
     const { warnings } = await failedStarts(mongoWith({ MONGO_TLS_CA_FILE: ca.wrongCaFile }));
-    expect(warnings).toEqual(Array(2).fill("TLS: MongoDB's certificate not trusted: check MONGO_TLS_CA_FILE; retrying"));
+    expect(warnings).toEqual(
+      Array(2).fill("TLS: MongoDB's certificate not trusted: check MONGO_TLS_CA_FILE; retrying"),
+    );
   });
 });

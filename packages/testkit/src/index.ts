@@ -1,6 +1,6 @@
+export { type CapturedLogs, captureLogs } from './captured-logs';
 export { inDays } from './days';
 export { failedStarts } from './failed-starts';
-export { type CapturedLogs, captureLogs } from './captured-logs';
 export { type TestInfra, testInfra } from './infra';
 export { type CaughtEmail, emailsTo, emailsWithSubject, TEST_SMTP, testMaildevUrl } from './maildev-inbox';
 export { uniqueName } from './names';

@@ -27,7 +27,9 @@ function classpath(env: NodeJS.ProcessEnv): string {
 /** The cached Kafka jars (installed by `infra start`), for a test's own broker; throws when not installed yet. */
 export function kafkaClasspath(env: NodeJS.ProcessEnv): string {
   if (!existsSync(join(cacheDir(env), 'complete')))
-    throw new Error(`Kafka's jars are not installed in ${cacheDir(env)}: run the infra once (npm start or infra start)`);
+    throw new Error(
+      `Kafka's jars are not installed in ${cacheDir(env)}: run the infra once (npm start or infra start)`,
+    );
   return classpath(env);
 }
 

@@ -35,7 +35,12 @@ function users(): SecureKafka['users'] {
   };
 }
 
-function serverProperties(dir: string, ca: ThrowawayCa, ports: SecureKafkaPorts, u: SecureKafka['users']): string {
+function serverProperties(
+  dir: string,
+  ca: ThrowawayCa,
+  ports: SecureKafkaPorts,
+  u: SecureKafka['users'],
+): string {
   // Kafka reads PEM stores itself: the key and certificate in one file, the CA as the truststore.
   const keystore = join(dir, 'broker-keystore.pem');
   writeFileSync(keystore, readFileSync(ca.server.certKeyFile));
@@ -66,7 +71,9 @@ function serverProperties(dir: string, ca: ThrowawayCa, ports: SecureKafkaPorts,
     'transaction.state.log.min.isr': 1,
     'group.initial.rebalance.delay.ms': 0,
   };
-  return `${Object.entries(props).map(([key, value]) => `${key}=${value}`).join('\n')}\n`;
+  return `${Object.entries(props)
+    .map(([key, value]) => `${key}=${value}`)
+    .join('\n')}\n`;
 }
 
 /** SCRAM users live in the cluster's metadata: written by `kafka-storage format --add-scram` before the first start. */
@@ -76,9 +83,13 @@ function formatStorage(classpath: string, props: string, u: SecureKafka['users']
     `${m.toUpperCase()}=[name=${u[m].username},password=${u[m].password}]`,
   ]);
   const id = randomBytes(16).toString('base64url').replace(/^-/, 'A');
-  execFileSync('java', ['-cp', classpath, 'kafka.tools.StorageTool', 'format', '-t', id, '-c', props, ...scram], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  execFileSync(
+    'java',
+    ['-cp', classpath, 'kafka.tools.StorageTool', 'format', '-t', id, '-c', props, ...scram],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
 }
 
 /** Ready when an admin over mutual TLS lists the cluster (kafkajs, one attempt per probe). */
@@ -127,7 +138,13 @@ export async function startSecureKafka(
     dir,
     name: 'secure-kafka',
     command: 'java',
-    args: [...JVM_ARGS.map((arg) => (arg === '-Xmx512m' ? '-Xmx384m' : arg)), '-cp', classpath, 'kafka.Kafka', props],
+    args: [
+      ...JVM_ARGS.map((arg) => (arg === '-Xmx512m' ? '-Xmx384m' : arg)),
+      '-cp',
+      classpath,
+      'kafka.Kafka',
+      props,
+    ],
     marker: props,
     probe: probe(mutualTlsBroker, ca),
     readyTimeoutMs: 90_000,

@@ -19,7 +19,12 @@ function probe(url: string, ca: ThrowawayCa, username: string, password: string)
       url,
       username,
       password,
-      socket: { tls: true, ca: readFileSync(ca.caFile, 'utf8'), connectTimeout: timeoutMs, reconnectStrategy: false },
+      socket: {
+        tls: true,
+        ca: readFileSync(ca.caFile, 'utf8'),
+        connectTimeout: timeoutMs,
+        reconnectStrategy: false,
+      },
     });
     client.on('error', () => undefined);
     try {
@@ -45,7 +50,14 @@ export async function startSecureRedis(
   const password = randomBytes(12).toString('base64url');
   const url = `rediss://127.0.0.1:${port}`;
   const args = ['--bind', '127.0.0.1', '--port', '0', '--tls-port', String(port)];
-  args.push('--tls-cert-file', ca.server.certFile, '--tls-key-file', ca.server.keyFile, '--tls-ca-cert-file', ca.caFile);
+  args.push(
+    '--tls-cert-file',
+    ca.server.certFile,
+    '--tls-key-file',
+    ca.server.keyFile,
+    '--tls-ca-cert-file',
+    ca.caFile,
+  );
   args.push('--tls-auth-clients', 'optional', '--save', '', '--appendonly', 'no', '--dir', dir);
   // The default user can do nothing; ours only what `aclRules` allow.
   args.push('--user', 'default', 'off', '--user', username, 'on', `>${password}`, ...aclRules);

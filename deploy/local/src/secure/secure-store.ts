@@ -14,7 +14,12 @@ export interface SecureStore extends RunningServer {
   password: string;
 }
 
-function client(url: string, ca: ThrowawayCa, timeoutMs: number, auth?: { username: string; password: string }) {
+function client(
+  url: string,
+  ca: ThrowawayCa,
+  timeoutMs: number,
+  auth?: { username: string; password: string },
+) {
   return new MongoClient(url, {
     tls: true,
     ca: readFileSync(ca.caFile, 'utf8'),
@@ -40,12 +45,20 @@ export async function startSecureStore(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<SecureStore> {
   const binary = secantusdBinary(env);
-  if (!existsSync(binary)) throw new Error(`secantusd-rs is not built at ${binary}: run the infra once (npm start)`);
+  if (!existsSync(binary))
+    throw new Error(`secantusd-rs is not built at ${binary}: run the infra once (npm start)`);
   const storage = join(dir, 'store');
   mkdirSync(storage, { recursive: true });
   const url = `mongodb://127.0.0.1:${port}`;
   const args = [...secantusdArgs(port, storage), '--auth'];
-  args.push('--tls-cert-file', ca.server.certFile, '--tls-key-file', ca.server.keyFile, '--tls-ca-file', ca.caFile);
+  args.push(
+    '--tls-cert-file',
+    ca.server.certFile,
+    '--tls-key-file',
+    ca.server.keyFile,
+    '--tls-ca-file',
+    ca.caFile,
+  );
   const server = await startServer({
     dir,
     name: 'secure-store',

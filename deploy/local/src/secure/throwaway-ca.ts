@@ -30,11 +30,28 @@ const KEY = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-node
 function makeCa(dir: string, name: string): { certFile: string; keyFile: string } {
   const certFile = join(dir, `${name}.pem`);
   const keyFile = join(dir, `${name}.key`);
-  openssl(['req', '-x509', ...KEY, '-keyout', keyFile, '-out', certFile, '-days', '1', '-subj', `/CN=${name}`]);
+  openssl([
+    'req',
+    '-x509',
+    ...KEY,
+    '-keyout',
+    keyFile,
+    '-out',
+    certFile,
+    '-days',
+    '1',
+    '-subj',
+    `/CN=${name}`,
+  ]);
   return { certFile, keyFile };
 }
 
-function issue(dir: string, name: string, ca: { certFile: string; keyFile: string }, extensions: string): Issued {
+function issue(
+  dir: string,
+  name: string,
+  ca: { certFile: string; keyFile: string },
+  extensions: string,
+): Issued {
   const keyFile = join(dir, `${name}.key`);
   const request = join(dir, `${name}.csr`);
   const certFile = join(dir, `${name}.pem`);
