@@ -7,6 +7,8 @@ export {
 export { csv, flag, logLevel, nodeEnv, pemFile, port, positiveInt } from './fields';
 export { ConfigError, loadConfig, loadFields } from './load-config';
 export {
+  grpcClientFields,
+  grpcServerFields,
   kafkaFields,
   metricsFields,
   mongoFields,
