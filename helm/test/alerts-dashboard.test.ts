@@ -8,9 +8,10 @@ import {
   NAMESPACE,
   ofKind,
   render,
+  repoRoot,
   schemaProblems,
 } from './support/chart';
-import { exportedSeries, selectedSeries } from './support/platform-metrics';
+import { declaredMetrics, exportedSeries, selectedSeries } from './support/platform-metrics';
 
 // The Grafana dashboard the chart ships (dashboards/platform.json in a ConfigMap for Grafana's sidecar): valid
 // JSON, each panel's queries on metrics the platform exports, and the ConfigMap labelled for the sidecar.
@@ -23,7 +24,8 @@ interface Panel {
   targets?: { expr: string }[];
 }
 const ENABLED = ['metrics.dashboard.enabled=true'];
-const dashboardsIn = (docs: K8sDoc[]) => ofKind(docs, 'ConfigMap').filter((c) => c.metadata.name.endsWith('-dashboard'));
+const dashboardsIn = (docs: K8sDoc[]) =>
+  ofKind(docs, 'ConfigMap').filter((c) => c.metadata.name.endsWith('-dashboard'));
 const panelsOf = (dashboard: { panels: Panel[] }) => dashboard.panels.filter((panel) => panel.type !== 'row');
 
 describe('the dashboard', () => {
@@ -37,7 +39,8 @@ describe('the dashboard', () => {
       for (const { expr } of targets) {
         const selected = selectedSeries(expr);
         expect({ title, expr, selects: selected.length > 0 }).toMatchObject({ selects: true });
-        for (const series of selected) expect({ title, series, exported: exported.has(series) }).toMatchObject({ exported: true });
+        for (const series of selected)
+          expect({ title, series, exported: exported.has(series) }).toMatchObject({ exported: true });
       }
     }
   });
@@ -81,8 +84,23 @@ describe('the dashboard', () => {
   });
 
   it('when the sidecar watches another label, then the ConfigMap carries that one', () => {
-    const docs = render([], [...ENABLED, 'metrics.dashboard.labels.grafana_dashboard=null', 'metrics.dashboard.labels.dashboards=platform']);
+    const docs = render(
+      [],
+      [
+        ...ENABLED,
+        'metrics.dashboard.labels.grafana_dashboard=null',
+        'metrics.dashboard.labels.dashboards=platform',
+      ],
+    );
     expect(dashboardsIn(docs)[0]?.metadata.labels).toMatchObject({ dashboards: 'platform' });
     expect(dashboardsIn(docs)[0]?.metadata.labels?.grafana_dashboard).toBeUndefined();
+  });
+
+  it('when the metrics the sources declare are listed, then docs/architecture.md names each one', () => {
+    const docs = readFileSync(join(repoRoot, 'docs', 'architecture.md'), 'utf8');
+    const metrics = [...declaredMetrics().keys()];
+    expect(metrics.length).toBeGreaterThan(10);
+    for (const metric of metrics)
+      expect({ metric, documented: docs.includes(`\`${metric}\``) }).toEqual({ metric, documented: true });
   });
 });

@@ -53,7 +53,14 @@ describe('the alert rules', () => {
   });
 
   it('when enabled with labels, then one PrometheusRule carries them and every alert has a severity and the release', () => {
-    const docs = render([], [...ENABLED, 'metrics.prometheusRule.labels.release=kps', 'metrics.prometheusRule.alertLabels.team=travel']);
+    const docs = render(
+      [],
+      [
+        ...ENABLED,
+        'metrics.prometheusRule.labels.release=kps',
+        'metrics.prometheusRule.alertLabels.team=travel',
+      ],
+    );
     const [rule, ...others] = ofKind(docs, 'PrometheusRule');
     expect(others).toEqual([]);
     expect(rule?.apiVersion).toBe('monitoring.coreos.com/v1');
@@ -82,7 +89,11 @@ describe('the alert rules', () => {
   });
 
   it('when checked with promtool, then every rule group is valid', () => {
-    const { status, output } = runPromtool(render([], ENABLED), (dir) => ['check', 'rules', join(dir, 'rules.yaml')]);
+    const { status, output } = runPromtool(render([], ENABLED), (dir) => [
+      'check',
+      'rules',
+      join(dir, 'rules.yaml'),
+    ]);
     expect({ status, output }).toEqual({ status: 0, output: expect.stringContaining('SUCCESS') });
   });
 
@@ -102,31 +113,45 @@ describe('the alert rules', () => {
     const known = new Set([...exportedSeries(), ...rules.flatMap((r) => (r.record ? [r.record] : []))]);
     for (const { alert, record, expr } of rules) {
       const selected = selectedSeries(expr);
-      expect({ rule: alert ?? record, selected: selected.length > 0 }).toEqual({ rule: alert ?? record, selected: true });
-      for (const series of selected) expect({ rule: alert ?? record, series, known: known.has(series) }).toMatchObject({ known: true });
+      expect({ rule: alert ?? record, selected: selected.length > 0 }).toEqual({
+        rule: alert ?? record,
+        selected: true,
+      });
+      for (const series of selected)
+        expect({ rule: alert ?? record, series, known: known.has(series) }).toMatchObject({ known: true });
     }
   });
 
   it('when the SLOs and thresholds are set, then the rules use them', () => {
     const rules = rulesOf(
-      render([], [
-        ...ENABLED,
-        'metrics.prometheusRule.slo.availability=99.5',
-        'metrics.prometheusRule.slo.latency=95',
-        'metrics.prometheusRule.slo.latencyThreshold=0.25',
-        'metrics.prometheusRule.kafkaLag.messages=50',
-        'metrics.prometheusRule.kafkaLag.for=3m',
-      ]),
+      render(
+        [],
+        [
+          ...ENABLED,
+          'metrics.prometheusRule.slo.availability=99.5',
+          'metrics.prometheusRule.slo.latency=95',
+          'metrics.prometheusRule.slo.latencyThreshold=0.25',
+          'metrics.prometheusRule.kafkaLag.messages=50',
+          'metrics.prometheusRule.kafkaLag.for=3m',
+        ],
+      ),
     );
     const byName = (name: string) => rules.find((r) => r.alert === name || r.record === name) as Rule;
     expect(byName('PartnerTravelGatewayErrorBudgetFastBurn').expr).toContain('> (14.4 * (1 - 99.5 / 100))');
     expect(byName('PartnerTravelGatewayLatencyBudgetSlowBurn').expr).toContain('> (3 * (1 - 95 / 100))');
     expect(byName('partner_travel:gateway_slow:ratio_rate5m').expr).toContain('le=~"0.25(\\\\.0)?"');
-    expect(byName('PartnerTravelKafkaConsumerLag')).toMatchObject({ expr: expect.stringContaining('> 50'), for: '3m' });
+    expect(byName('PartnerTravelKafkaConsumerLag')).toMatchObject({
+      expr: expect.stringContaining('> 50'),
+      for: '3m',
+    });
   });
 
   it('when a value is out of range, then the schema refuses it', () => {
-    expect(() => render([], [...ENABLED, 'metrics.prometheusRule.slo.latencyThreshold=0.3'])).toThrow(/latencyThreshold/);
-    expect(() => render([], [...ENABLED, 'metrics.prometheusRule.slo.availability=100'])).toThrow(/availability/);
+    expect(() => render([], [...ENABLED, 'metrics.prometheusRule.slo.latencyThreshold=0.3'])).toThrow(
+      /latencyThreshold/,
+    );
+    expect(() => render([], [...ENABLED, 'metrics.prometheusRule.slo.availability=100'])).toThrow(
+      /availability/,
+    );
   });
 });

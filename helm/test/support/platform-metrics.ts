@@ -39,7 +39,10 @@ function processMetrics(): Map<string, string> {
 }
 
 /** Series names kube-state-metrics exports that the rules and the dashboard read (replicas per Deployment). */
-export const KUBE_STATE_METRICS = ['kube_deployment_spec_replicas', 'kube_deployment_status_replicas_available'];
+export const KUBE_STATE_METRICS = [
+  'kube_deployment_spec_replicas',
+  'kube_deployment_status_replicas_available',
+];
 
 /** Every series name a query may select: the platform's (a histogram's _bucket, _sum and _count), then kube-state-metrics'. */
 export function exportedSeries(): Set<string> {

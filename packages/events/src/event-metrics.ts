@@ -64,7 +64,9 @@ export function observeOutboxAge(outbox: string, source: OutboxSource, now: () =
     'Age of the oldest event an outbox holds that Kafka has not acknowledged, in seconds (0 when none waits).',
     async () => {
       const entries = await source.withPending(OLDEST_AMONG);
-      const times = entries.flatMap(({ events }) => events.flatMap((event) => event.occurredAt?.getTime() ?? []));
+      const times = entries.flatMap(({ events }) =>
+        events.flatMap((event) => event.occurredAt?.getTime() ?? []),
+      );
       return times.length === 0 ? 0 : Math.max(0, (now() - Math.min(...times)) / 1000);
     },
     { outbox },

@@ -1,5 +1,5 @@
-import type { OutgoingEvent } from './envelope';
 import { metricValue } from '@travel/metrics';
+import type { OutgoingEvent } from './envelope';
 import { createOutboxRelay, type OutboxEntry, type OutboxSource } from './outbox-relay';
 import type { EventPublisher } from './publisher';
 
@@ -77,7 +77,14 @@ describe('outbox relay', () => {
   it('when more is told than one batch, then a pass sends batch by batch', async () => {
     const pending = new Map<string, OutgoingEvent[]>();
     const w = world(pending);
-    const relay = createOutboxRelay({ ...w, name: 'test', topic: 't', rescanMs: 60_000, now: () => 0, batch: 20 });
+    const relay = createOutboxRelay({
+      ...w,
+      name: 'test',
+      topic: 't',
+      rescanMs: 60_000,
+      now: () => 0,
+      batch: 20,
+    });
     await relay.run();
     for (let i = 0; i < 45; i++) relay.written(write(pending, `d${i}`, event(`evt_${i}`)));
     await relay.run();
@@ -135,7 +142,14 @@ describe('outbox relay', () => {
   it('when the broker refuses for long, then the relay stops remembering and the scan finds everything later', async () => {
     const pending = new Map<string, OutgoingEvent[]>();
     const w = world(pending);
-    const relay = createOutboxRelay({ ...w, name: 'test', topic: 't', rescanMs: 60_000, now: () => 0, maxTold: 10 });
+    const relay = createOutboxRelay({
+      ...w,
+      name: 'test',
+      topic: 't',
+      rescanMs: 60_000,
+      now: () => 0,
+      maxTold: 10,
+    });
     await relay.run();
     w.fail(true);
     for (let i = 0; i < 25; i++) relay.written(write(pending, `d${i}`, event(`evt_${i}`)));
@@ -158,7 +172,14 @@ describe('outbox relay', () => {
         return found;
       },
     };
-    const relay = createOutboxRelay({ ...w, name: 'test', source, topic: 't', rescanMs: 60_000, now: () => 0 });
+    const relay = createOutboxRelay({
+      ...w,
+      name: 'test',
+      source,
+      topic: 't',
+      rescanMs: 60_000,
+      now: () => 0,
+    });
     relayRef = relay;
     write(pending, 'x', event('evt_x'));
     await relay.run();

@@ -60,7 +60,10 @@ export function gauge<L extends string>(name: string, help: string, labelNames: 
 }
 
 /** The readers of each scrape gauge, by series (its labels as JSON). */
-const readers = new Map<string, Map<string, { labels: Record<string, string>; read: () => Promise<number> }>>();
+const readers = new Map<
+  string,
+  Map<string, { labels: Record<string, string>; read: () => Promise<number> }>
+>();
 
 /**
  * A gauge read when Prometheus scrapes (a backlog, a queue depth): `read` should be one cheap indexed

@@ -34,11 +34,17 @@ afterAll(async () => {
 it('when nothing is due, then the queue is empty and its oldest is 0 s late; when two are due, then 2 and the later one', async () => {
   await mongo.connection
     .collection('webhook_deliveries')
-    .insertMany([delivery('later', 'pending', ago(-60)), delivery('done', 'acknowledged', ago(600))] as never[]);
+    .insertMany([
+      delivery('later', 'pending', ago(-60)),
+      delivery('done', 'acknowledged', ago(600)),
+    ] as never[]);
   expect({ due: await queue.dueCount(), late: await queue.oldestDueSeconds() }).toEqual({ due: 0, late: 0 });
 
   await mongo.connection
     .collection('webhook_deliveries')
     .insertMany([delivery('a', 'pending', ago(5)), delivery('b', 'pending', ago(240))] as never[]);
-  expect({ due: await queue.dueCount(), late: await queue.oldestDueSeconds() }).toEqual({ due: 2, late: 240 });
+  expect({ due: await queue.dueCount(), late: await queue.oldestDueSeconds() }).toEqual({
+    due: 2,
+    late: 240,
+  });
 });

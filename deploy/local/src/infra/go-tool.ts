@@ -44,7 +44,11 @@ async function build(tool: GoTool, env: NodeJS.ProcessEnv, log: (line: string) =
   const logPath = logFile(env, `${tool.name}-install`);
   const target = `${tool.module}@${tool.version}`;
   mkdirSync(tmpBin, { recursive: true });
-  say(ctx, tool.name, `building ${tool.name} ${tool.version} from the Go module proxy (first run, ${tool.coldBuild})…`);
+  say(
+    ctx,
+    tool.name,
+    `building ${tool.name} ${tool.version} from the Go module proxy (first run, ${tool.coldBuild})…`,
+  );
   const started = Date.now();
   try {
     await withHeartbeat(
@@ -58,7 +62,10 @@ async function build(tool: GoTool, env: NodeJS.ProcessEnv, log: (line: string) =
             env: { ...env, GOBIN: tmpBin, GOFLAGS: '-buildvcs=false', CGO_ENABLED: '0' },
             logFile: logPath,
           },
-          { attempts: 3, onRetry: (n, why) => say(ctx, tool.name, `attempt ${n} failed (${why}); retrying…`) },
+          {
+            attempts: 3,
+            onRetry: (n, why) => say(ctx, tool.name, `attempt ${n} failed (${why}); retrying…`),
+          },
         ),
     );
     mkdirSync(root, { recursive: true });
