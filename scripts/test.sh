@@ -17,6 +17,9 @@ pnpm run --silent typecheck
 say "helm for the chart's tests (built once from the Go module proxy into ~/.cache/partner-travel)"
 node -e "require('./deploy/local/dist').ensureHelm({ log: (line) => console.log(line) }).then((path) => console.log('[test] helm: ' + path))"
 
+say "promtool for the chart's alert rules (built once from the Go module proxy into ~/.cache/partner-travel)"
+node -e "require('./deploy/local/dist').ensurePromtool({ log: (line) => console.log(line) }).then((path) => console.log('[test] promtool: ' + path))"
+
 say "unit tests"
 pnpm exec jest --selectProjects unit
 

@@ -24,6 +24,7 @@ export {
   stopByPidFile,
   waitForExit,
 } from './infra/process';
+export { ensurePromtool, PROMTOOL_VERSION, promtoolBinary } from './infra/promtool';
 export { waitForReady } from './infra/readiness';
 export { ensureSchemathesis, SCHEMATHESIS_VERSION, schemathesisBinary } from './infra/schemathesis';
 export { SECANTUSD_VERSION, secantusdArgs, secantusdBinary } from './infra/secantusd';

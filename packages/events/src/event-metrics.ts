@@ -1,4 +1,5 @@
-import { counter, gauge } from '@travel/metrics';
+import { counter, gauge, gaugeOnScrape } from '@travel/metrics';
+import type { OutboxSource } from './outbox-relay';
 
 /** How one consumed message ended: handled, skipped as already handled, parked as poison, or failed (retried). */
 export type ConsumeOutcome = 'handled' | 'duplicate' | 'parked' | 'failed';
@@ -47,4 +48,27 @@ export function consumerMetrics(group: string) {
 
 export function countProduced(topic: string, events: number): void {
   if (events > 0) produced().inc({ topic }, events);
+}
+
+/** The relay scans oldest first; the oldest event is among the first documents it would publish. */
+const OLDEST_AMONG = 100;
+
+/**
+ * `outbox_oldest_pending_seconds{outbox}`: how long the oldest event of an outbox has waited for Kafka, read
+ * on scrape through the source's indexed scan of pending documents (empty while the relay keeps up); 0 when
+ * none waits. `outbox` is the relay's fixed name, so the label stays bounded.
+ */
+export function observeOutboxAge(outbox: string, source: OutboxSource, now: () => number): void {
+  gaugeOnScrape(
+    'outbox_oldest_pending_seconds',
+    'Age of the oldest event an outbox holds that Kafka has not acknowledged, in seconds (0 when none waits).',
+    async () => {
+      const entries = await source.withPending(OLDEST_AMONG);
+      const times = entries.flatMap(({ events }) =>
+        events.flatMap((event) => event.occurredAt?.getTime() ?? []),
+      );
+      return times.length === 0 ? 0 : Math.max(0, (now() - Math.min(...times)) / 1000);
+    },
+    { outbox },
+  );
 }

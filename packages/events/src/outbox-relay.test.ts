@@ -1,3 +1,4 @@
+import { metricValue } from '@travel/metrics';
 import type { OutgoingEvent } from './envelope';
 import { createOutboxRelay, type OutboxEntry, type OutboxSource } from './outbox-relay';
 import type { EventPublisher } from './publisher';
@@ -61,7 +62,7 @@ describe('outbox relay', () => {
   it('when told of documents, then the next pass sends all their events at once and clears them at once, without reading them', async () => {
     const pending = new Map<string, OutgoingEvent[]>();
     const w = world(pending);
-    const relay = createOutboxRelay({ ...w, topic: 't', rescanMs: 60_000, now: () => 0 });
+    const relay = createOutboxRelay({ ...w, name: 'test', topic: 't', rescanMs: 60_000, now: () => 0 });
     await relay.run(); // the first pass scans: nothing yet
     expect(w.scans()).toBe(1);
     for (let i = 0; i < 50; i++) relay.written(write(pending, `d${i}`, event(`evt_${i}`)));
@@ -76,7 +77,14 @@ describe('outbox relay', () => {
   it('when more is told than one batch, then a pass sends batch by batch', async () => {
     const pending = new Map<string, OutgoingEvent[]>();
     const w = world(pending);
-    const relay = createOutboxRelay({ ...w, topic: 't', rescanMs: 60_000, now: () => 0, batch: 20 });
+    const relay = createOutboxRelay({
+      ...w,
+      name: 'test',
+      topic: 't',
+      rescanMs: 60_000,
+      now: () => 0,
+      batch: 20,
+    });
     await relay.run();
     for (let i = 0; i < 45; i++) relay.written(write(pending, `d${i}`, event(`evt_${i}`)));
     await relay.run();
@@ -87,7 +95,7 @@ describe('outbox relay', () => {
   it('when a document is told twice before a pass, then its events go once each, in the order written', async () => {
     const pending = new Map<string, OutgoingEvent[]>();
     const w = world(pending);
-    const relay = createOutboxRelay({ ...w, topic: 't', rescanMs: 60_000, now: () => 0 });
+    const relay = createOutboxRelay({ ...w, name: 'test', topic: 't', rescanMs: 60_000, now: () => 0 });
     await relay.run();
     relay.written(write(pending, 'b1', event('evt_created', 'b1')));
     relay.written(write(pending, 'b1', event('evt_cancelled', 'b1'))); // the cancel tells all b1 holds
@@ -99,7 +107,7 @@ describe('outbox relay', () => {
     const pending = new Map<string, OutgoingEvent[]>();
     let clock = 0;
     const w = world(pending);
-    const relay = createOutboxRelay({ ...w, topic: 't', rescanMs: 1000, now: () => clock });
+    const relay = createOutboxRelay({ ...w, name: 'test', topic: 't', rescanMs: 1000, now: () => clock });
     await relay.run();
     write(pending, 'quiet', event('evt_quiet'));
     clock = 500;
@@ -117,7 +125,7 @@ describe('outbox relay', () => {
   it('when the broker refuses, then nothing is cleared and the told events go first at the next pass, in order', async () => {
     const pending = new Map<string, OutgoingEvent[]>();
     const w = world(pending);
-    const relay = createOutboxRelay({ ...w, topic: 't', rescanMs: 60_000, now: () => 0 });
+    const relay = createOutboxRelay({ ...w, name: 'test', topic: 't', rescanMs: 60_000, now: () => 0 });
     await relay.run();
     relay.written(write(pending, 'a', event('evt_a_created', 'a')));
     w.fail(true);
@@ -134,7 +142,14 @@ describe('outbox relay', () => {
   it('when the broker refuses for long, then the relay stops remembering and the scan finds everything later', async () => {
     const pending = new Map<string, OutgoingEvent[]>();
     const w = world(pending);
-    const relay = createOutboxRelay({ ...w, topic: 't', rescanMs: 60_000, now: () => 0, maxTold: 10 });
+    const relay = createOutboxRelay({
+      ...w,
+      name: 'test',
+      topic: 't',
+      rescanMs: 60_000,
+      now: () => 0,
+      maxTold: 10,
+    });
     await relay.run();
     w.fail(true);
     for (let i = 0; i < 25; i++) relay.written(write(pending, `d${i}`, event(`evt_${i}`)));
@@ -157,11 +172,30 @@ describe('outbox relay', () => {
         return found;
       },
     };
-    const relay = createOutboxRelay({ ...w, source, topic: 't', rescanMs: 60_000, now: () => 0 });
+    const relay = createOutboxRelay({
+      ...w,
+      name: 'test',
+      source,
+      topic: 't',
+      rescanMs: 60_000,
+      now: () => 0,
+    });
     relayRef = relay;
     write(pending, 'x', event('evt_x'));
     await relay.run();
     await relay.run();
     expect(w.published()).toEqual(['evt_x']);
+  });
+
+  it('when an event has waited 90 s, then the outbox reports that age on scrape, and 0 once it is published', async () => {
+    const pending = new Map<string, OutgoingEvent[]>();
+    const w = world(pending);
+    const clock = 1_000_000;
+    const relay = createOutboxRelay({ ...w, name: 'aged', topic: 't', rescanMs: 0, now: () => clock });
+    write(pending, 'a', { ...event('evt_a'), occurredAt: new Date(clock - 90_000) });
+    write(pending, 'b', { ...event('evt_b'), occurredAt: new Date(clock - 30_000) });
+    expect(await metricValue('outbox_oldest_pending_seconds', { outbox: 'aged' })).toBe(90);
+    await relay.run();
+    expect(await metricValue('outbox_oldest_pending_seconds', { outbox: 'aged' })).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 import type { OutgoingEvent } from './envelope';
+import { observeOutboxAge } from './event-metrics';
 import type { EventPublisher } from './publisher';
 
 /** One document of the outbox and the events it holds, in the order they were written. */
@@ -23,6 +24,8 @@ export interface OutboxSource {
 }
 
 export interface OutboxRelayOptions {
+  /** The outbox's fixed name (`booking`, `billing-invoices`): its label in `outbox_oldest_pending_seconds`. */
+  name: string;
   source: OutboxSource;
   publisher: EventPublisher;
   topic: string;
@@ -64,6 +67,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const maxTold = options.maxTold ?? 20 * batchSize;
   let told = new Map<string, OutgoingEvent[]>(); // in the order first told
   let lastScan = Number.NEGATIVE_INFINITY;
+  observeOutboxAge(options.name, source, now);
 
   const tell = (into: Map<string, OutgoingEvent[]>, { id, events }: OutboxEntry) => {
     const held = into.get(id) ?? [];

@@ -33,4 +33,13 @@ describe('metric helpers', () => {
     fail = true;
     await expect(registry.metrics()).resolves.toContain('test_queue_depth 5');
   });
+
+  it('when a scrape gauge has labelled series, then each series answers from its own reader', async () => {
+    gaugeOnScrape('test_outbox_age', 'Age.', async () => 4, { outbox: 'a' });
+    gaugeOnScrape('test_outbox_age', 'Age.', async () => 9, { outbox: 'b' });
+    gaugeOnScrape('test_outbox_age', 'Age.', async () => 2, { outbox: 'a' });
+    const text = await registry.metrics();
+    expect(text).toContain('test_outbox_age{outbox="a"} 2');
+    expect(text).toContain('test_outbox_age{outbox="b"} 9');
+  });
 });

@@ -59,28 +59,44 @@ export function gauge<L extends string>(name: string, help: string, labelNames: 
   return new Gauge({ name, help, labelNames, registers: [registry] });
 }
 
-const readers = new Map<string, () => Promise<number>>();
+/** The readers of each scrape gauge, by series (its labels as JSON). */
+const readers = new Map<
+  string,
+  Map<string, { labels: Record<string, string>; read: () => Promise<number> }>
+>();
 
 /**
  * A gauge read when Prometheus scrapes (a backlog, a queue depth): `read` should be one cheap indexed
- * query. Declaring it again replaces the reader. A read that fails keeps the last value, so one slow or
- * failed query never fails the whole scrape.
+ * query. `labels` name one series of it (all series of a gauge carry the same label names). Declaring a
+ * series again replaces its reader. A read that fails keeps the last value, so one slow or failed query
+ * never fails the whole scrape.
  */
-export function gaugeOnScrape(name: string, help: string, read: () => Promise<number>): void {
-  readers.set(name, read);
+export function gaugeOnScrape(
+  name: string,
+  help: string,
+  read: () => Promise<number>,
+  labels: Record<string, string> = {},
+): void {
+  const series = readers.get(name) ?? new Map();
+  readers.set(name, series);
+  series.set(JSON.stringify(labels), { labels, read });
   if (registry.getSingleMetric(name)) return;
   new Gauge({
     name,
     help,
+    labelNames: Object.keys(labels),
     registers: [registry],
     async collect() {
-      const reader = readers.get(name);
-      if (!reader) return;
-      try {
-        this.set(await reader());
-      } catch {
-        // keep the last value; the service's own health check reports the store
-      }
+      const all = [...(readers.get(name)?.values() ?? [])];
+      await Promise.all(
+        all.map(async ({ labels: of, read: reader }) => {
+          try {
+            this.set(of, await reader());
+          } catch {
+            // keep the last value; the service's own health check reports the store
+          }
+        }),
+      );
     },
   });
 }

@@ -68,6 +68,7 @@ export function createBillingService(
   const marks = createMarkRepository(mongo.connection);
   const payments = createPaymentRepository(mongo.connection);
   const relay = createOutboxRelay({
+    name: 'billing-invoices',
     source: marks.outbox,
     publisher,
     topic: BILLING_EVENTS_TOPIC,
@@ -148,6 +149,7 @@ function createStorefrontMoney(
   const payments = createStorefrontPayments(connection);
   const gateways = createPaymentGatewayRepository(connection);
   const relay = createOutboxRelay({
+    name: 'billing-payments',
     source: payments.outbox,
     publisher,
     topic: BILLING_EVENTS_TOPIC,

@@ -73,6 +73,7 @@ export function createBookingService(
     retentionMs: config.IDEMPOTENCY_RETENTION_HOURS * 3_600_000,
   });
   const relay = createOutboxRelay({
+    name: 'booking',
     source: createBookingOutbox(bookings),
     publisher,
     topic: BOOKING_EVENTS_TOPIC,

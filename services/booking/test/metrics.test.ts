@@ -79,4 +79,7 @@ it('when a booking holds an event nobody relayed, then the backlog and its age s
   expect(sampleOf(text, 'booking_outbox_pending_bookings')).toBe(1);
   expect(sampleOf(text, 'booking_outbox_oldest_pending_seconds')).toBeGreaterThanOrEqual(90);
   expect(sampleOf(text, 'booking_outbox_oldest_pending_seconds')).toBeLessThan(200);
+  // The relay's own gauge, which every outbox has, reads the same backlog.
+  expect(sampleOf(text, 'outbox_oldest_pending_seconds', { outbox: 'booking' })).toBeGreaterThanOrEqual(90);
+  expect(sampleOf(text, 'outbox_oldest_pending_seconds', { outbox: 'booking' })).toBeLessThan(200);
 });

@@ -6,7 +6,7 @@ import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
 import type { WebhookConfig } from './config';
 import { createDeliveryRepository } from './db/delivery.repository';
-import { createDueCount } from './db/delivery-queue';
+import { createDeliveryQueue } from './db/delivery-queue';
 import { createEndpointRepository } from './db/endpoint.repository';
 import { createAttemptRunner } from './delivery/attempt-runner';
 import { observeDeliveryQueue } from './delivery/delivery-metrics';
@@ -39,7 +39,7 @@ export function createWebhookService(
   const mongo = createMongo({ ...mongoOptionsOf(config), logger });
   const endpoints = createEndpointRepository(mongo.connection);
   const deliveries = createDeliveryRepository(mongo.connection);
-  observeDeliveryQueue(createDueCount(mongo.connection, now));
+  observeDeliveryQueue(createDeliveryQueue(mongo.connection, now));
   const directory = createEndpointDirectory({ endpoints, maxAgeMs: config.WEBHOOK_ENDPOINT_CACHE_MS });
   const attempts = createAttemptRunner({
     deliveries,

@@ -1,4 +1,5 @@
 import { counter, gaugeOnScrape, histogram } from '@travel/metrics';
+import type { DeliveryQueue } from '../db/delivery-queue';
 import type { AttemptResult } from '../domain/delivery';
 import type { NextStep } from '../domain/retry-schedule';
 
@@ -39,11 +40,19 @@ export function deliveryMetrics() {
   };
 }
 
-/** `webhook_delivery_queue_depth`: deliveries due now and not yet attempted, one indexed count per scrape. */
-export function observeDeliveryQueue(dueCount: () => Promise<number>): void {
+/**
+ * `webhook_delivery_queue_depth` (deliveries due now and not yet attempted) and
+ * `webhook_delivery_oldest_due_seconds` (how late the longest-waiting one is): one indexed read each per scrape.
+ */
+export function observeDeliveryQueue(queue: DeliveryQueue): void {
   gaugeOnScrape(
     'webhook_delivery_queue_depth',
     'Webhook deliveries due now (first attempts and retries) waiting for the dispatcher.',
-    dueCount,
+    queue.dueCount,
+  );
+  gaugeOnScrape(
+    'webhook_delivery_oldest_due_seconds',
+    'Seconds the longest-waiting due webhook delivery is past its due time (0 when none is due).',
+    queue.oldestDueSeconds,
   );
 }
