@@ -1,6 +1,15 @@
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type DockerHost, docker, type ProcessSpec, processImageName, repoRoot } from '@travel/local-deploy';
+import {
+  type DockerHost,
+  docker,
+  dockerEnv,
+  logFile,
+  type ProcessSpec,
+  processImageName,
+  repoRoot,
+} from '@travel/local-deploy';
 import { parse } from 'yaml';
 
 /** What images-setup.js made: the daemon, the images' tag and the label of the containers. */
@@ -79,5 +88,20 @@ export async function logTail(process: string, lines = 30): Promise<string> {
     return await docker(host, ['logs', '--tail', String(lines), containerName(process)]);
   } catch (err) {
     return String(err);
+  }
+}
+
+/** Everything a container printed, into .local/logs/images-<process>.log (kept after the container is removed). */
+export function saveLogs(process: string): void {
+  const file = logFile(globalThis.process.env, `images-${process}`);
+  mkdirSync(join(file, '..'), { recursive: true });
+  const fd = openSync(file, 'w');
+  try {
+    spawnSync('docker', ['logs', '--timestamps', containerName(process)], {
+      env: dockerEnv(globalThis.process.env, imagesRun().host),
+      stdio: ['ignore', fd, fd],
+    });
+  } finally {
+    closeSync(fd);
   }
 }

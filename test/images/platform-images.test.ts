@@ -21,6 +21,7 @@ import {
   logTail,
   nodeIn,
   runContainer,
+  saveLogs,
 } from './containers';
 
 // The platform booted from its images: every process of the launcher's `images` profile (the gateway and
@@ -36,7 +37,7 @@ import {
 
 const profile = PROFILES.images;
 const gateway = gatewayUrl(profile);
-let specs: ProcessSpec[];
+let specs: ProcessSpec[] = [];
 
 function containerEnv(spec: ProcessSpec): Record<string, string> {
   if (spec.name === 'identity') return { ...spec.env, ADMIN_PASSWORD: DEMO_ADMIN.password };
@@ -67,12 +68,15 @@ beforeAll(async () => {
     async () => {
       for (const spec of specs) await expectRunning(spec.name);
       expect((await fetch(`${gateway}/api/ready`)).status).toBe(200);
+      // Ready is the gateway alone; the platform's health asks every service.
+      expectAllServing(await platformHealth());
     },
     { timeoutMs: 180_000, intervalMs: 1_000 },
   );
 }, 240_000);
 
 afterAll(async () => {
+  for (const spec of specs) saveLogs(spec.name);
   await removeContainers();
 });
 
