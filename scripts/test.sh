@@ -26,5 +26,8 @@ pnpm exec jest --selectProjects unit
 say "component tests (real store (secantusd), Kafka, Redis; installed and started on first use)"
 pnpm exec jest --selectProjects component --runInBand
 
+say "images tests (the container images built with a Docker daemon (ours, from apt, when none answers) and the platform booted from them)"
+pnpm exec jest --selectProjects images --runInBand
+
 say "end-to-end tests (the whole platform launched on test ports, driven through the gateway)"
 pnpm exec jest --selectProjects e2e --runInBand
