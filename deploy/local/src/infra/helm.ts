@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { cacheDirFor } from './cache';
 import { createContext, say } from './context';
 import { stepFailed } from './errors';
+import { goBinary } from './go';
 import { seconds, withHeartbeat } from './heartbeat';
 import { withLock } from './lock';
 import { lockFile, logFile } from './paths';
 import { runLoggedWithRetry } from './run-logged';
 import type { InfraOptions } from './types';
-import { which } from './which';
 
 const NAME = 'helm';
 /** The one place Helm's version is pinned: the chart's tests lint and render with exactly this release. */
@@ -26,11 +26,6 @@ export function helmBinary(env: NodeJS.ProcessEnv = process.env): string {
   return join(installDir(env), 'bin', 'helm');
 }
 
-/** go on PATH, else where the Go distribution installs it. */
-function go(env: NodeJS.ProcessEnv): string {
-  return which('go', env) ?? '/usr/local/go/bin/go';
-}
-
 async function build(env: NodeJS.ProcessEnv, log: (line: string) => void): Promise<void> {
   const ctx = { env, log };
   const root = installDir(env);
@@ -46,7 +41,7 @@ async function build(env: NodeJS.ProcessEnv, log: (line: string) => void): Promi
       () =>
         runLoggedWithRetry(
           {
-            command: go(env),
+            command: goBinary(env),
             args: ['install', `${MODULE}@${HELM_VERSION}`],
             // -buildvcs=false: the module is built outside any repository.
             env: { ...env, GOBIN: tmpBin, GOFLAGS: '-buildvcs=false', CGO_ENABLED: '0' },
