@@ -3,7 +3,16 @@ import { join } from 'node:path';
 import { type ControlPlane, type KubeObject, startControlPlane, ZONE_LABEL } from '@travel/local-deploy';
 import { waitFor } from '@travel/testkit';
 import { parse as parseYaml } from 'yaml';
-import { chartDir, exampleFiles, helm, type K8sDoc, NAMESPACE, ofKind, RELEASE, render } from '../support/chart';
+import {
+  chartDir,
+  exampleFiles,
+  helm,
+  type K8sDoc,
+  NAMESPACE,
+  ofKind,
+  RELEASE,
+  render,
+} from '../support/chart';
 import {
   expectedReplicas,
   type HelmRun,
@@ -28,7 +37,8 @@ import {
 // autoscalers hold their minimum.
 
 const production = exampleFiles[1] ?? '';
-const TAG = (parseYaml(readFileSync(join(chartDir, 'Chart.yaml'), 'utf8')) as { appVersion: string }).appVersion;
+const TAG = (parseYaml(readFileSync(join(chartDir, 'Chart.yaml'), 'utf8')) as { appVersion: string })
+  .appVersion;
 const IMAGES = ['--set', 'image.repository=partner-travel', '--set', `image.tag=${TAG}`];
 /** The upgrade's change: every process's ConfigMap changes, so every pod template's checksum does. */
 const UPGRADE = ['--set', 'logLevel=debug'];
@@ -109,7 +119,8 @@ beforeAll(async () => {
   cp = await startControlPlane({ log: (line) => process.stderr.write(`${line}\n`) });
   runHelm = helmInCluster(cp);
   await cp.api.create('/api/v1/namespaces', { metadata: { name: NAMESPACE } });
-  for (const secret of secretsToCreate(docs)) await cp.api.create(`/api/v1/namespaces/${NAMESPACE}/secrets`, secret);
+  for (const secret of secretsToCreate(docs))
+    await cp.api.create(`/api/v1/namespaces/${NAMESPACE}/secrets`, secret);
 }, BUILD_TIMEOUT_MS);
 
 afterAll(async () => {
@@ -134,7 +145,12 @@ describe('the production example in a real control plane', () => {
         const counts = [...domains].map((d) => pods.filter((p) => domainOf(p.spec.nodeName) === d).length);
         const skew = Math.max(...counts) - Math.min(...counts);
         // On failure the object shows the process, the key and the pods per domain.
-        expect({ name, key: constraint.topologyKey, counts, withinSkew: skew <= constraint.maxSkew }).toMatchObject({
+        expect({
+          name,
+          key: constraint.topologyKey,
+          counts,
+          withinSkew: skew <= constraint.maxSkew,
+        }).toMatchObject({
           withinSkew: true,
         });
       }
@@ -151,10 +167,13 @@ describe('the production example in a real control plane', () => {
       const replicas = deployment ? expectedReplicas(docs, deployment) : -1;
       // The disruption controller found exactly the process's pods through the budget's selector.
       await waitFor(async () => {
-        const status = (await api().get(ns(`policy/v1/{ns}/poddisruptionbudgets/${pdb.metadata.name}`))).status;
-        expect({ pdb: pdb.metadata.name, expectedPods: status.expectedPods, healthy: status.currentHealthy }).toEqual(
-          { pdb: pdb.metadata.name, expectedPods: replicas, healthy: replicas },
-        );
+        const status = (await api().get(ns(`policy/v1/{ns}/poddisruptionbudgets/${pdb.metadata.name}`)))
+          .status;
+        expect({
+          pdb: pdb.metadata.name,
+          expectedPods: status.expectedPods,
+          healthy: status.currentHealthy,
+        }).toEqual({ pdb: pdb.metadata.name, expectedPods: replicas, healthy: replicas });
         expect(status.disruptionsAllowed).toBeGreaterThanOrEqual(1);
       }, SETTLE);
     }
@@ -185,7 +204,9 @@ describe('the production example in a real control plane', () => {
       const live = await api().get(`/api/v1/namespaces/${NAMESPACE}/services/${name}`);
       expect(live.spec).toMatchObject(service.spec);
       const deployment = deployments.find(
-        (d) => d.metadata.labels?.['app.kubernetes.io/component'] === service.spec.selector['app.kubernetes.io/component'],
+        (d) =>
+          d.metadata.labels?.['app.kubernetes.io/component'] ===
+          service.spec.selector['app.kubernetes.io/component'],
       );
       const containerPorts = new Map<string, number>(
         (deployment ? podSpecOf(deployment).containers : []).flatMap(
@@ -225,7 +246,8 @@ describe('the production example in a real control plane', () => {
       expect(refs).toEqual(secretReferences(podSpecOf(deployment)));
       for (const ref of refs) {
         expect({ ...ref, exists: keysOf.has(ref.name) }).toEqual({ ...ref, exists: true });
-        for (const key of ref.keys) expect({ ...ref, key, has: keysOf.get(ref.name)?.includes(key) }).toMatchObject({ has: true });
+        for (const key of ref.keys)
+          expect({ ...ref, key, has: keysOf.get(ref.name)?.includes(key) }).toMatchObject({ has: true });
       }
       // A Secret volume is there to be read: some container mounts it.
       const mounted = new Set(
@@ -254,12 +276,18 @@ describe('the production example in a real control plane', () => {
     for (const deployment of deployments) {
       const current = await currentReplicaSet(deployment);
       const hash = current.metadata.labels?.['pod-template-hash'];
-      expect({ name: deployment.metadata.name, revision: current.metadata.annotations?.['deployment.kubernetes.io/revision'] }).toEqual({ name: deployment.metadata.name, revision: '2' });
+      expect({
+        name: deployment.metadata.name,
+        revision: current.metadata.annotations?.['deployment.kubernetes.io/revision'],
+      }).toEqual({ name: deployment.metadata.name, revision: '2' });
       expect(hash).not.toBe(firstHash.get(deployment.metadata.name));
       const pods = await livePods(api(), deployment.spec.selector.matchLabels);
       expect(pods.map((p) => p.metadata.labels?.['pod-template-hash'])).toEqual(pods.map(() => hash));
     }
-    const history = JSON.parse(await helmOk(['history', RELEASE, '-o', 'json'])) as { revision: number; status: string }[];
+    const history = JSON.parse(await helmOk(['history', RELEASE, '-o', 'json'])) as {
+      revision: number;
+      status: string;
+    }[];
     expect(history.at(-1)).toMatchObject({ revision: 2, status: 'deployed' });
   });
 
@@ -273,7 +301,11 @@ describe('the production example in a real control plane', () => {
         name: deployment.metadata.name,
         revision: current.metadata.annotations?.['deployment.kubernetes.io/revision'],
         hash: current.metadata.labels?.['pod-template-hash'],
-      }).toEqual({ name: deployment.metadata.name, revision: '3', hash: firstHash.get(deployment.metadata.name) });
+      }).toEqual({
+        name: deployment.metadata.name,
+        revision: '3',
+        hash: firstHash.get(deployment.metadata.name),
+      });
     }
     const history = JSON.parse(await helmOk(['history', RELEASE, '-o', 'json'])) as {
       revision: number;
@@ -292,7 +324,11 @@ describe('the production example in a real control plane', () => {
       ['v1', 'Pod'],
       ['discovery.k8s.io/v1', 'EndpointSlice'],
     ])
-      kinds.set(`${apiVersion} ${kind}`, { apiVersion: apiVersion ?? '', kind: kind ?? '', metadata: { name: '' } });
+      kinds.set(`${apiVersion} ${kind}`, {
+        apiVersion: apiVersion ?? '',
+        kind: kind ?? '',
+        metadata: { name: '' },
+      });
     for (const { apiVersion, kind } of kinds.values()) {
       const path = await resourcePath(api(), apiVersion, kind);
       await waitFor(async () => {
@@ -300,7 +336,10 @@ describe('the production example in a real control plane', () => {
         expect({ kind, left }).toEqual({ kind, left: [] });
       }, SETTLE);
     }
-    const releases = await api().list(`/api/v1/namespaces/${NAMESPACE}/secrets`, `owner=helm,name=${RELEASE}`);
+    const releases = await api().list(
+      `/api/v1/namespaces/${NAMESPACE}/secrets`,
+      `owner=helm,name=${RELEASE}`,
+    );
     expect(releases).toEqual([]);
   });
 });

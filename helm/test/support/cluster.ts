@@ -64,15 +64,24 @@ export function secretReferences(podSpec: any): { name: string; keys: string[]; 
       if (ref) refs.push({ name: ref.name, keys: [ref.key], via: `${container.name} env ${env.name}` });
     }
     for (const from of container.envFrom ?? [])
-      if (from.secretRef) refs.push({ name: from.secretRef.name, keys: [], via: `${container.name} envFrom` });
+      if (from.secretRef)
+        refs.push({ name: from.secretRef.name, keys: [], via: `${container.name} envFrom` });
   }
   for (const volume of podSpec.volumes ?? []) {
     const itemKeys = (items?: { key: string }[]) => (items ?? []).map((item) => item.key);
     if (volume.secret)
-      refs.push({ name: volume.secret.secretName, keys: itemKeys(volume.secret.items), via: `volume ${volume.name}` });
+      refs.push({
+        name: volume.secret.secretName,
+        keys: itemKeys(volume.secret.items),
+        via: `volume ${volume.name}`,
+      });
     for (const source of volume.projected?.sources ?? [])
       if (source.secret)
-        refs.push({ name: source.secret.name, keys: itemKeys(source.secret.items), via: `volume ${volume.name}` });
+        refs.push({
+          name: source.secret.name,
+          keys: itemKeys(source.secret.items),
+          via: `volume ${volume.name}`,
+        });
   }
   return refs;
 }
@@ -132,7 +141,8 @@ export async function livePods(api: KubeClient, matchLabels: Record<string, stri
 /** The replicas a Deployment should run: its own, or its HorizontalPodAutoscaler's minimum (no metrics here). */
 export function expectedReplicas(docs: K8sDoc[], deployment: K8sDoc): number {
   const hpa = ofKind(docs, 'HorizontalPodAutoscaler').find(
-    (h) => h.spec.scaleTargetRef.kind === 'Deployment' && h.spec.scaleTargetRef.name === deployment.metadata.name,
+    (h) =>
+      h.spec.scaleTargetRef.kind === 'Deployment' && h.spec.scaleTargetRef.name === deployment.metadata.name,
   );
   return hpa ? hpa.spec.minReplicas : (deployment.spec.replicas ?? 1);
 }

@@ -6,7 +6,7 @@ import { stepFailed } from './errors';
 import { goBinary } from './go';
 import { seconds, withHeartbeat } from './heartbeat';
 import { withLock } from './lock';
-import { lockFile, logFile } from './paths';
+import { cacheLockFile, logFile } from './paths';
 import { runLoggedWithRetry } from './run-logged';
 import type { InfraOptions } from './types';
 
@@ -51,7 +51,8 @@ async function build(env: NodeJS.ProcessEnv, log: (line: string) => void): Promi
         ),
     );
     mkdirSync(root, { recursive: true });
-    renameSync(tmpBin, join(root, 'bin'));
+    // Another clone may have finished the same build meanwhile; its binary is as good as ours.
+    if (!existsSync(helmBinary(env))) renameSync(tmpBin, join(root, 'bin'));
   } catch (err) {
     throw stepFailed(NAME, 'install', INSTALL_STEP, logPath, err);
   } finally {
@@ -70,7 +71,7 @@ export async function ensureHelm(opts: InfraOptions = {}): Promise<string> {
   if (existsSync(binary)) return binary;
   const onWait = (owner: number | undefined): void =>
     say({ env, log }, NAME, `waiting for another build of helm (pid ${owner ?? '?'})…`);
-  await withLock(lockFile(env, NAME), { timeoutMs: LOCK_TIMEOUT_MS, onWait }, async () => {
+  await withLock(cacheLockFile(env, NAME), { timeoutMs: LOCK_TIMEOUT_MS, onWait }, async () => {
     if (!existsSync(binary)) await build(env, log);
   });
   return binary;

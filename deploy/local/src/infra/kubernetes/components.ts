@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { ControlPlaneCredentials } from './credentials';
 import type { KubernetesBinaries } from './install';
-import { KUBERNETES_PORTS as PORTS, LOOPBACK } from './ports';
+import { LOOPBACK, KUBERNETES_PORTS as PORTS } from './ports';
 
 /** Where one start keeps its files (all fresh). */
 export interface ControlPlaneLayout {
@@ -19,7 +19,8 @@ export interface ControlPlaneComponent {
   health: { url: string; caFile?: string; token?: boolean };
 }
 
-const url = (scheme: 'http' | 'https', port: number, path: string) => `${scheme}://${LOOPBACK}:${port}${path}`;
+const url = (scheme: 'http' | 'https', port: number, path: string) =>
+  `${scheme}://${LOOPBACK}:${port}${path}`;
 
 function etcd(bin: KubernetesBinaries, layout: ControlPlaneLayout): ControlPlaneComponent {
   const client = url('http', PORTS.etcdClient, '');

@@ -24,7 +24,9 @@ export function writeCredentials(dir: string): ControlPlaneCredentials {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const serviceAccountPrivateKey = join(dir, 'service-account.key');
   const serviceAccountPublicKey = join(dir, 'service-account.pub');
-  writeFileSync(serviceAccountPrivateKey, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+  writeFileSync(serviceAccountPrivateKey, privateKey.export({ type: 'pkcs8', format: 'pem' }), {
+    mode: 0o600,
+  });
   writeFileSync(serviceAccountPublicKey, publicKey.export({ type: 'spki', format: 'pem' }));
   const certDir = join(dir, 'apiserver-certs');
   return {

@@ -9,7 +9,10 @@ export async function probeComponent(
 ): Promise<void> {
   const { url, caFile } = component.health;
   const body = caFile
-    ? await createKubeClient({ server: new URL(url).origin, token, caFile }).text(new URL(url).pathname, timeoutMs)
+    ? await createKubeClient({ server: new URL(url).origin, token, caFile }).text(
+        new URL(url).pathname,
+        timeoutMs,
+      )
     : await httpText(url, timeoutMs);
   if (!/^ok$|"health":"true"/.test(body.trim())) throw new Error(`${url} answered ${body.slice(0, 200)}`);
 }

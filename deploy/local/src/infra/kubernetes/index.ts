@@ -1,4 +1,4 @@
-export { createKubeClient, KubeApiError, type KubeAccess, type KubeClient, type KubeObject } from './api';
+export { createKubeClient, type KubeAccess, KubeApiError, type KubeClient, type KubeObject } from './api';
 export { ensureKubernetes, type KubernetesBinaries, kubernetesBinaries } from './install';
 export { FAKE_NODE_ZONES, ZONE_LABEL } from './nodes';
 export { KUBERNETES_PORTS } from './ports';

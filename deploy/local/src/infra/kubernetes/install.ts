@@ -8,7 +8,7 @@ import { stepFailed } from '../errors';
 import { goBinary } from '../go';
 import { seconds, withHeartbeat } from '../heartbeat';
 import { withLock } from '../lock';
-import { lockFile, logFile } from '../paths';
+import { cacheLockFile, logFile } from '../paths';
 import { runLoggedWithRetry } from '../run-logged';
 import type { InfraContext, InfraOptions } from '../types';
 import {
@@ -39,7 +39,10 @@ export interface KubernetesBinaries {
 }
 
 function installDir(env: NodeJS.ProcessEnv): string {
-  const inputs = [controlPlaneModule, etcdModule].flatMap((dir) => [join(dir, 'go.mod'), join(dir, 'go.sum')]);
+  const inputs = [controlPlaneModule, etcdModule].flatMap((dir) => [
+    join(dir, 'go.mod'),
+    join(dir, 'go.sum'),
+  ]);
   return cacheDirFor(env, NAME, inputs, `${KUBERNETES_VERSION} etcd ${ETCD_VERSION} kwok ${KWOK_VERSION}`);
 }
 
@@ -158,7 +161,8 @@ async function build(ctx: InfraContext): Promise<void> {
   try {
     for (const step of goSteps(join(scratch, 'bin'))) await runGoStep(ctx, step, logPath);
     await writeKwokStages(ctx, join(scratch, 'kwok-stages.yaml'), logPath);
-    renameSync(scratch, root);
+    // Another clone may have finished the same build meanwhile; its folder is as good as ours.
+    if (!isBuilt(ctx.env)) renameSync(scratch, root);
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
@@ -178,7 +182,7 @@ export async function ensureKubernetes(opts: InfraOptions = {}): Promise<Kuberne
   if (isBuilt(ctx.env)) return kubernetesBinaries(ctx.env);
   const onWait = (owner: number | undefined): void =>
     say(ctx, NAME, `waiting for another build of the control plane (pid ${owner ?? '?'})…`);
-  await withLock(lockFile(ctx.env, NAME), { timeoutMs: LOCK_TIMEOUT_MS, onWait }, async () => {
+  await withLock(cacheLockFile(ctx.env, NAME), { timeoutMs: LOCK_TIMEOUT_MS, onWait }, async () => {
     if (!isBuilt(ctx.env)) await build(ctx);
   });
   return kubernetesBinaries(ctx.env);

@@ -35,7 +35,9 @@ export async function createFakeNodes(api: KubeClient): Promise<void> {
 export async function expectNodesReady(api: KubeClient): Promise<void> {
   const nodes = await api.list('/api/v1/nodes', 'type=kwok');
   const ready = nodes.filter((node) =>
-    (node.status?.conditions ?? []).some((c: { type: string; status: string }) => c.type === 'Ready' && c.status === 'True'),
+    (node.status?.conditions ?? []).some(
+      (c: { type: string; status: string }) => c.type === 'Ready' && c.status === 'True',
+    ),
   );
   if (ready.length < FAKE_NODE_ZONES.length)
     throw new Error(`${ready.length} of ${FAKE_NODE_ZONES.length} fake nodes Ready`);

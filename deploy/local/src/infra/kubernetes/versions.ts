@@ -14,7 +14,11 @@ export const controlPlaneModule = join(repoRoot, 'deploy', 'kubernetes', 'contro
 /** The wrapper module requiring go.etcd.io/etcd/server/v3. */
 export const etcdModule = join(repoRoot, 'deploy', 'kubernetes', 'etcd');
 
-export const CONTROL_PLANE_COMMANDS = ['kube-apiserver', 'kube-controller-manager', 'kube-scheduler'] as const;
+export const CONTROL_PLANE_COMMANDS = [
+  'kube-apiserver',
+  'kube-controller-manager',
+  'kube-scheduler',
+] as const;
 export const KWOK_MODULE = 'sigs.k8s.io/kwok';
 
 /** Without these, clients (helm among them) fail to parse the server's version. */
