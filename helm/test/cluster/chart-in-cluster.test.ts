@@ -17,6 +17,7 @@ import {
   expectedReplicas,
   type HelmRun,
   helmInCluster,
+  inNamespace,
   livePods,
   podSpecOf,
   resourcePath,
@@ -67,13 +68,12 @@ const api = () => {
   if (!cp) throw new Error('the control plane did not start');
   return cp.api;
 };
-const ns = (path: string) => `/apis/${path.replace('{ns}', `namespaces/${NAMESPACE}`)}`;
 
 /** The ReplicaSet a Deployment runs now: the one carrying the Deployment's revision. */
 async function currentReplicaSet(deployment: K8sDoc): Promise<KubeObject> {
-  const live = await api().get(ns(`apps/v1/{ns}/deployments/${deployment.metadata.name}`));
+  const live = await api().get(inNamespace('apps/v1', 'deployments', deployment.metadata.name));
   const revision = live.metadata.annotations?.['deployment.kubernetes.io/revision'];
-  const sets = await api().list(ns('apps/v1/{ns}/replicasets'), INSTANCE);
+  const sets = await api().list(inNamespace('apps/v1', 'replicasets'), INSTANCE);
   const current = sets.find(
     (rs) =>
       rs.metadata.ownerReferences?.some((o) => o.uid === live.metadata.uid) &&
@@ -88,7 +88,7 @@ async function expectAllAvailable(): Promise<void> {
   for (const deployment of deployments) {
     const name = deployment.metadata.name;
     const replicas = expectedReplicas(docs, deployment);
-    const live = await api().get(ns(`apps/v1/{ns}/deployments/${name}`));
+    const live = await api().get(inNamespace('apps/v1', 'deployments', name));
     expect({ name, observed: live.status?.observedGeneration === live.metadata.generation }).toEqual({
       name,
       observed: true,
@@ -103,11 +103,13 @@ async function expectAllAvailable(): Promise<void> {
     const pods = await livePods(api(), deployment.spec.selector.matchLabels);
     expect({ name, pods: pods.length }).toEqual({ name, pods: replicas });
     for (const pod of pods) {
-      expect({ pod: pod.metadata.name, phase: pod.status?.phase, node: Boolean(pod.spec.nodeName) }).toEqual({
+      const ready = pod.status?.conditions?.find((c: { type: string }) => c.type === 'Ready')?.status;
+      expect({
         pod: pod.metadata.name,
-        phase: 'Running',
-        node: true,
-      });
+        phase: pod.status?.phase,
+        ready,
+        node: Boolean(pod.spec.nodeName),
+      }).toEqual({ pod: pod.metadata.name, phase: 'Running', ready: 'True', node: true });
     }
   }
 }
@@ -119,8 +121,7 @@ beforeAll(async () => {
   cp = await startControlPlane({ log: (line) => process.stderr.write(`${line}\n`) });
   runHelm = helmInCluster(cp);
   await cp.api.create('/api/v1/namespaces', { metadata: { name: NAMESPACE } });
-  for (const secret of secretsToCreate(docs))
-    await cp.api.create(`/api/v1/namespaces/${NAMESPACE}/secrets`, secret);
+  for (const secret of secretsToCreate(docs)) await cp.api.create(inNamespace('v1', 'secrets'), secret);
 }, BUILD_TIMEOUT_MS);
 
 afterAll(async () => {
@@ -161,13 +162,13 @@ describe('the production example in a real control plane', () => {
   it('then the PodDisruptionBudgets, NetworkPolicies and autoscalers are as rendered and act on the pods', async () => {
     const byName = new Map(deployments.map((d) => [d.metadata.name, d]));
     for (const pdb of ofKind(docs, 'PodDisruptionBudget')) {
-      const live = await api().get(ns(`policy/v1/{ns}/poddisruptionbudgets/${pdb.metadata.name}`));
+      const live = await api().get(inNamespace('policy/v1', 'poddisruptionbudgets', pdb.metadata.name));
       expect(live.spec).toMatchObject(pdb.spec);
       const deployment = byName.get(pdb.metadata.name);
       const replicas = deployment ? expectedReplicas(docs, deployment) : -1;
       // The disruption controller found exactly the process's pods through the budget's selector.
       await waitFor(async () => {
-        const status = (await api().get(ns(`policy/v1/{ns}/poddisruptionbudgets/${pdb.metadata.name}`)))
+        const status = (await api().get(inNamespace('policy/v1', 'poddisruptionbudgets', pdb.metadata.name)))
           .status;
         expect({
           pdb: pdb.metadata.name,
@@ -178,14 +179,18 @@ describe('the production example in a real control plane', () => {
       }, SETTLE);
     }
     for (const policy of ofKind(docs, 'NetworkPolicy')) {
-      const live = await api().get(ns(`networking.k8s.io/v1/{ns}/networkpolicies/${policy.metadata.name}`));
+      const live = await api().get(
+        inNamespace('networking.k8s.io/v1', 'networkpolicies', policy.metadata.name),
+      );
       expect(live.spec).toMatchObject(policy.spec);
       const pods = await livePods(api(), policy.spec.podSelector.matchLabels);
       const deployment = byName.get(policy.metadata.name);
       expect(pods.length).toBe(deployment ? expectedReplicas(docs, deployment) : -1);
     }
     for (const hpa of ofKind(docs, 'HorizontalPodAutoscaler')) {
-      const live = await api().get(ns(`autoscaling/v2/{ns}/horizontalpodautoscalers/${hpa.metadata.name}`));
+      const live = await api().get(
+        inNamespace('autoscaling/v2', 'horizontalpodautoscalers', hpa.metadata.name),
+      );
       expect(live.spec).toMatchObject(hpa.spec);
       // The autoscaler controller took it in and scaled its target to the minimum; without metrics-server it
       // cannot read CPU (ScalingActive False), which is this machine, not the chart.
@@ -201,7 +206,7 @@ describe('the production example in a real control plane', () => {
     expect(services.length).toBeGreaterThan(0);
     for (const service of services) {
       const name = service.metadata.name;
-      const live = await api().get(`/api/v1/namespaces/${NAMESPACE}/services/${name}`);
+      const live = await api().get(inNamespace('v1', 'services', name));
       expect(live.spec).toMatchObject(service.spec);
       const deployment = deployments.find(
         (d) =>
@@ -217,7 +222,7 @@ describe('the production example in a real control plane', () => {
       await waitFor(async () => {
         const pods = (await livePods(api(), service.spec.selector)).map((p) => p.metadata.name).sort();
         const slices = await api().list(
-          ns('discovery.k8s.io/v1/{ns}/endpointslices'),
+          inNamespace('discovery.k8s.io/v1', 'endpointslices'),
           `kubernetes.io/service-name=${name}`,
         );
         const endpoints = slices.flatMap((s) => s.endpoints ?? []);
@@ -237,7 +242,7 @@ describe('the production example in a real control plane', () => {
   });
 
   it('then every Secret a process reads exists with the key it names, where the pod reads it', async () => {
-    const secrets = await api().list(`/api/v1/namespaces/${NAMESPACE}/secrets`);
+    const secrets = await api().list(inNamespace('v1', 'secrets'));
     const keysOf = new Map(secrets.map((s) => [s.metadata.name, Object.keys(s.data ?? {})]));
     for (const deployment of deployments) {
       const [pod] = await livePods(api(), deployment.spec.selector.matchLabels);
@@ -336,10 +341,7 @@ describe('the production example in a real control plane', () => {
         expect({ kind, left }).toEqual({ kind, left: [] });
       }, SETTLE);
     }
-    const releases = await api().list(
-      `/api/v1/namespaces/${NAMESPACE}/secrets`,
-      `owner=helm,name=${RELEASE}`,
-    );
+    const releases = await api().list(inNamespace('v1', 'secrets'), `owner=helm,name=${RELEASE}`);
     expect(releases).toEqual([]);
   });
 });

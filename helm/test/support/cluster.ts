@@ -6,13 +6,19 @@ import { join } from 'node:path';
 import type { ControlPlane, KubeClient, KubeObject } from '@travel/local-deploy';
 import { helm, type K8sDoc, NAMESPACE, ofKind } from './chart';
 
+const groupPath = (apiVersion: string) =>
+  apiVersion.includes('/') ? `/apis/${apiVersion}` : `/api/${apiVersion}`;
+
+/** The API path of a resource in the test's namespace: `inNamespace('apps/v1', 'deployments', name)`. */
+export const inNamespace = (apiVersion: string, resource: string, name = ''): string =>
+  `${groupPath(apiVersion)}/namespaces/${NAMESPACE}/${resource}${name ? `/${name}` : ''}`;
+
 /** The namespaced API path of a kind (`/apis/apps/v1/namespaces/travel/deployments`), from API discovery. */
 export async function resourcePath(api: KubeClient, apiVersion: string, kind: string): Promise<string> {
-  const base = apiVersion.includes('/') ? `/apis/${apiVersion}` : `/api/${apiVersion}`;
-  const { resources } = await api.get<{ resources: { name: string; kind: string }[] }>(base);
+  const { resources } = await api.get<{ resources: { name: string; kind: string }[] }>(groupPath(apiVersion));
   const resource = resources.find((r) => r.kind === kind && !r.name.includes('/'));
   if (!resource) throw new Error(`the API server serves no ${kind} in ${apiVersion}`);
-  return `${base}/namespaces/${NAMESPACE}/${resource.name}`;
+  return inNamespace(apiVersion, resource.name);
 }
 
 export interface HelmRun {
@@ -134,7 +140,7 @@ export const labelSelector = (matchLabels: Record<string, string>): string =>
 
 /** The pods of a selector that are not on their way out (a rolled-over pod lingers a moment while deleted). */
 export async function livePods(api: KubeClient, matchLabels: Record<string, string>): Promise<KubeObject[]> {
-  const pods = await api.list(`/api/v1/namespaces/${NAMESPACE}/pods`, labelSelector(matchLabels));
+  const pods = await api.list(inNamespace('v1', 'pods'), labelSelector(matchLabels));
   return pods.filter((pod) => !pod.metadata.deletionTimestamp);
 }
 
