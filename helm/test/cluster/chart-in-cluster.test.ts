@@ -49,6 +49,8 @@ const HELM_WAIT = ['--wait', '--timeout', '5m'];
 /** A cold build of the control plane (once per machine) takes ~10 minutes on 2 cores, more under load. */
 const BUILD_TIMEOUT_MS = 45 * 60_000;
 const SETTLE = { timeoutMs: 120_000, intervalMs: 500 };
+/** A helm step with --wait (up to 5 min) and the settling after it. */
+const HELM_STEP_TIMEOUT_MS = 8 * 60_000;
 
 const setPairs = (args: string[]) => args.filter((_, i) => i % 2 === 1);
 let cp: ControlPlane | undefined;
@@ -129,35 +131,43 @@ afterAll(async () => {
 });
 
 describe('the production example in a real control plane', () => {
-  it('when installed with --wait, then every Deployment is available with its replicas, spread over the zones', async () => {
-    await helmOk(['install', RELEASE, chartDir, '-f', production, ...IMAGES, ...HELM_WAIT]);
-    // Autoscaled Deployments start at one replica; their autoscaler raises them to its minimum.
-    await waitFor(expectAllAvailable, SETTLE);
-    for (const deployment of deployments) {
-      const name = deployment.metadata.name;
-      const process = deployment.metadata.labels?.['app.kubernetes.io/component'];
-      const pods = await livePods(api(), deployment.spec.selector.matchLabels);
-      expect(pods[0]?.spec.containers[0].image).toBe(`partner-travel/${process}:${TAG}`);
-      const nodes = await api().list('/api/v1/nodes');
-      const zoneOf = new Map(nodes.map((n) => [n.metadata.name, n.metadata.labels?.[ZONE_LABEL] ?? '']));
-      for (const constraint of podSpecOf(deployment).topologySpreadConstraints ?? []) {
-        const domainOf = (node: string) => (constraint.topologyKey === ZONE_LABEL ? zoneOf.get(node) : node);
-        const domains = new Set(nodes.map((n) => domainOf(n.metadata.name)));
-        const counts = [...domains].map((d) => pods.filter((p) => domainOf(p.spec.nodeName) === d).length);
-        const skew = Math.max(...counts) - Math.min(...counts);
-        // On failure the object shows the process, the key and the pods per domain.
-        expect({
+  it(
+    'when installed with --wait, then every Deployment is available with its replicas, spread over the zones',
+    async () => {
+      await helmOk(['install', RELEASE, chartDir, '-f', production, ...IMAGES, ...HELM_WAIT]);
+      // Autoscaled Deployments start at one replica; their autoscaler raises them to its minimum.
+      await waitFor(expectAllAvailable, SETTLE);
+      for (const deployment of deployments) {
+        const name = deployment.metadata.name;
+        const process = deployment.metadata.labels?.['app.kubernetes.io/component'];
+        const pods = await livePods(api(), deployment.spec.selector.matchLabels);
+        expect(pods[0]?.spec.containers[0].image).toBe(`partner-travel/${process}:${TAG}`);
+        const nodes = await api().list('/api/v1/nodes');
+        const zoneOf = new Map(nodes.map((n) => [n.metadata.name, n.metadata.labels?.[ZONE_LABEL] ?? '']));
+        for (const constraint of podSpecOf(deployment).topologySpreadConstraints ?? []) {
+          const domainOf = (node: string) =>
+            constraint.topologyKey === ZONE_LABEL ? zoneOf.get(node) : node;
+          const domains = new Set(nodes.map((n) => domainOf(n.metadata.name)));
+          const counts = [...domains].map((d) => pods.filter((p) => domainOf(p.spec.nodeName) === d).length);
+          const skew = Math.max(...counts) - Math.min(...counts);
+          // On failure the object shows the process, the key and the pods per domain.
+          expect({
+            name,
+            key: constraint.topologyKey,
+            counts,
+            withinSkew: skew <= constraint.maxSkew,
+          }).toMatchObject({
+            withinSkew: true,
+          });
+        }
+        firstHash.set(
           name,
-          key: constraint.topologyKey,
-          counts,
-          withinSkew: skew <= constraint.maxSkew,
-        }).toMatchObject({
-          withinSkew: true,
-        });
+          (await currentReplicaSet(deployment)).metadata.labels?.['pod-template-hash'] ?? '',
+        );
       }
-      firstHash.set(name, (await currentReplicaSet(deployment)).metadata.labels?.['pod-template-hash'] ?? '');
-    }
-  });
+    },
+    HELM_STEP_TIMEOUT_MS,
+  );
 
   it('then the PodDisruptionBudgets, NetworkPolicies and autoscalers are as rendered and act on the pods', async () => {
     const byName = new Map(deployments.map((d) => [d.metadata.name, d]));
@@ -194,10 +204,18 @@ describe('the production example in a real control plane', () => {
       expect(live.spec).toMatchObject(hpa.spec);
       // The autoscaler controller took it in and scaled its target to the minimum; without metrics-server it
       // cannot read CPU (ScalingActive False), which is this machine, not the chart.
-      expect(live.status).toMatchObject({ currentReplicas: hpa.spec.minReplicas });
-      expect(live.status.conditions).toEqual(
-        expect.arrayContaining([expect.objectContaining({ type: 'AbleToScale', status: 'True' })]),
-      );
+      await waitFor(async () => {
+        const status = (
+          await api().get(inNamespace('autoscaling/v2', 'horizontalpodautoscalers', hpa.metadata.name))
+        ).status;
+        expect({ hpa: hpa.metadata.name, currentReplicas: status.currentReplicas }).toEqual({
+          hpa: hpa.metadata.name,
+          currentReplicas: hpa.spec.minReplicas,
+        });
+        expect(status.conditions).toEqual(
+          expect.arrayContaining([expect.objectContaining({ type: 'AbleToScale', status: 'True' })]),
+        );
+      }, SETTLE);
     }
   });
 
@@ -269,79 +287,93 @@ describe('the production example in a real control plane', () => {
     }
   });
 
-  it('when upgraded with a changed value, then every Deployment rolls to a new ReplicaSet as revision 2', async () => {
-    const upgraded = render([production], setPairs([...IMAGES, ...UPGRADE]));
-    const template = (d: K8sDoc[], name: string) =>
-      JSON.stringify(ofKind(d, 'Deployment').find((x) => x.metadata.name === name)?.spec.template);
-    // The change reaches every pod template (the ConfigMap checksum), so every Deployment must roll.
-    for (const deployment of deployments)
-      expect(template(upgraded, deployment.metadata.name)).not.toBe(template(docs, deployment.metadata.name));
-    await helmOk(['upgrade', RELEASE, chartDir, '-f', production, ...IMAGES, ...UPGRADE, ...HELM_WAIT]);
-    await waitFor(expectAllAvailable, SETTLE);
-    for (const deployment of deployments) {
-      const current = await currentReplicaSet(deployment);
-      const hash = current.metadata.labels?.['pod-template-hash'];
-      expect({
-        name: deployment.metadata.name,
-        revision: current.metadata.annotations?.['deployment.kubernetes.io/revision'],
-      }).toEqual({ name: deployment.metadata.name, revision: '2' });
-      expect(hash).not.toBe(firstHash.get(deployment.metadata.name));
-      const pods = await livePods(api(), deployment.spec.selector.matchLabels);
-      expect(pods.map((p) => p.metadata.labels?.['pod-template-hash'])).toEqual(pods.map(() => hash));
-    }
-    const history = JSON.parse(await helmOk(['history', RELEASE, '-o', 'json'])) as {
-      revision: number;
-      status: string;
-    }[];
-    expect(history.at(-1)).toMatchObject({ revision: 2, status: 'deployed' });
-  });
+  it(
+    'when upgraded with a changed value, then every Deployment rolls to a new ReplicaSet as revision 2',
+    async () => {
+      const upgraded = render([production], setPairs([...IMAGES, ...UPGRADE]));
+      const template = (d: K8sDoc[], name: string) =>
+        JSON.stringify(ofKind(d, 'Deployment').find((x) => x.metadata.name === name)?.spec.template);
+      // The change reaches every pod template (the ConfigMap checksum), so every Deployment must roll.
+      for (const deployment of deployments)
+        expect(template(upgraded, deployment.metadata.name)).not.toBe(
+          template(docs, deployment.metadata.name),
+        );
+      await helmOk(['upgrade', RELEASE, chartDir, '-f', production, ...IMAGES, ...UPGRADE, ...HELM_WAIT]);
+      await waitFor(expectAllAvailable, SETTLE);
+      for (const deployment of deployments) {
+        const current = await currentReplicaSet(deployment);
+        const hash = current.metadata.labels?.['pod-template-hash'];
+        expect({
+          name: deployment.metadata.name,
+          revision: current.metadata.annotations?.['deployment.kubernetes.io/revision'],
+        }).toEqual({ name: deployment.metadata.name, revision: '2' });
+        expect(hash).not.toBe(firstHash.get(deployment.metadata.name));
+        const pods = await livePods(api(), deployment.spec.selector.matchLabels);
+        expect(pods.map((p) => p.metadata.labels?.['pod-template-hash'])).toEqual(pods.map(() => hash));
+      }
+      const history = JSON.parse(await helmOk(['history', RELEASE, '-o', 'json'])) as {
+        revision: number;
+        status: string;
+      }[];
+      expect(history.at(-1)).toMatchObject({ revision: 2, status: 'deployed' });
+    },
+    HELM_STEP_TIMEOUT_MS,
+  );
 
-  it('when rolled back to revision 1, then revision 3 runs the first pod templates again', async () => {
-    await helmOk(['rollback', RELEASE, '1', ...HELM_WAIT]);
-    await waitFor(expectAllAvailable, SETTLE);
-    for (const deployment of deployments) {
-      const current = await currentReplicaSet(deployment);
-      // Kubernetes takes the first ReplicaSet back (same template, same hash) as the Deployment's revision 3.
-      expect({
-        name: deployment.metadata.name,
-        revision: current.metadata.annotations?.['deployment.kubernetes.io/revision'],
-        hash: current.metadata.labels?.['pod-template-hash'],
-      }).toEqual({
-        name: deployment.metadata.name,
-        revision: '3',
-        hash: firstHash.get(deployment.metadata.name),
-      });
-    }
-    const history = JSON.parse(await helmOk(['history', RELEASE, '-o', 'json'])) as {
-      revision: number;
-      status: string;
-      description: string;
-    }[];
-    expect(history.at(-1)).toMatchObject({ revision: 3, status: 'deployed', description: 'Rollback to 1' });
-  });
+  it(
+    'when rolled back to revision 1, then revision 3 runs the first pod templates again',
+    async () => {
+      await helmOk(['rollback', RELEASE, '1', ...HELM_WAIT]);
+      await waitFor(expectAllAvailable, SETTLE);
+      for (const deployment of deployments) {
+        const current = await currentReplicaSet(deployment);
+        // Kubernetes takes the first ReplicaSet back (same template, same hash) as the Deployment's revision 3.
+        expect({
+          name: deployment.metadata.name,
+          revision: current.metadata.annotations?.['deployment.kubernetes.io/revision'],
+          hash: current.metadata.labels?.['pod-template-hash'],
+        }).toEqual({
+          name: deployment.metadata.name,
+          revision: '3',
+          hash: firstHash.get(deployment.metadata.name),
+        });
+      }
+      const history = JSON.parse(await helmOk(['history', RELEASE, '-o', 'json'])) as {
+        revision: number;
+        status: string;
+        description: string;
+      }[];
+      expect(history.at(-1)).toMatchObject({ revision: 3, status: 'deployed', description: 'Rollback to 1' });
+    },
+    HELM_STEP_TIMEOUT_MS,
+  );
 
-  it('when uninstalled, then nothing of the release is left', async () => {
-    await helmOk(['uninstall', RELEASE, '--wait', '--timeout', '5m']);
-    // Every kind the chart renders, and what the controllers made from them (garbage-collected after).
-    const kinds = new Map(docs.map((d) => [`${d.apiVersion} ${d.kind}`, d]));
-    for (const [apiVersion, kind] of [
-      ['apps/v1', 'ReplicaSet'],
-      ['v1', 'Pod'],
-      ['discovery.k8s.io/v1', 'EndpointSlice'],
-    ])
-      kinds.set(`${apiVersion} ${kind}`, {
-        apiVersion: apiVersion ?? '',
-        kind: kind ?? '',
-        metadata: { name: '' },
-      });
-    for (const { apiVersion, kind } of kinds.values()) {
-      const path = await resourcePath(api(), apiVersion, kind);
-      await waitFor(async () => {
-        const left = (await api().list(path, INSTANCE)).map((o) => o.metadata.name);
-        expect({ kind, left }).toEqual({ kind, left: [] });
-      }, SETTLE);
-    }
-    const releases = await api().list(inNamespace('v1', 'secrets'), `owner=helm,name=${RELEASE}`);
-    expect(releases).toEqual([]);
-  });
+  it(
+    'when uninstalled, then nothing of the release is left',
+    async () => {
+      await helmOk(['uninstall', RELEASE, '--wait', '--timeout', '5m']);
+      // Every kind the chart renders, and what the controllers made from them (garbage-collected after).
+      const kinds = new Map(docs.map((d) => [`${d.apiVersion} ${d.kind}`, d]));
+      for (const [apiVersion, kind] of [
+        ['apps/v1', 'ReplicaSet'],
+        ['v1', 'Pod'],
+        ['discovery.k8s.io/v1', 'EndpointSlice'],
+      ])
+        kinds.set(`${apiVersion} ${kind}`, {
+          apiVersion: apiVersion ?? '',
+          kind: kind ?? '',
+          metadata: { name: '' },
+        });
+      for (const { apiVersion, kind } of kinds.values()) {
+        const path = await resourcePath(api(), apiVersion, kind);
+        await waitFor(async () => {
+          const left = (await api().list(path, INSTANCE)).map((o) => o.metadata.name);
+          expect({ kind, left }).toEqual({ kind, left: [] });
+        }, SETTLE);
+      }
+      const releases = await api().list(inNamespace('v1', 'secrets'), `owner=helm,name=${RELEASE}`);
+      expect(releases).toEqual([]);
+    },
+    HELM_STEP_TIMEOUT_MS,
+  );
 });

@@ -113,6 +113,9 @@ function scheduler(bin: KubernetesBinaries, layout: ControlPlaneLayout): Control
   };
 }
 
+/** As the kubelet's default. */
+const NODE_LEASE_SECONDS = 40;
+
 /** kwok plays the kubelet of every node: nodes Ready with a Lease, pods scheduled to them reported Running. */
 function kwok(bin: KubernetesBinaries, layout: ControlPlaneLayout): ControlPlaneComponent {
   return {
@@ -124,6 +127,9 @@ function kwok(bin: KubernetesBinaries, layout: ControlPlaneLayout): ControlPlane
       '--manage-all-nodes=true',
       `--server-address=${LOOPBACK}:${PORTS.kwok}`,
       `--node-ip=${LOOPBACK}`,
+      // Without a Lease the node controller takes the nodes for NotReady after its grace period and marks every
+      // pod unready, which kwok's pod stages never undo (kwok's own default applies only to its config file).
+      `--node-lease-duration-seconds=${NODE_LEASE_SECONDS}`,
     ],
     health: { url: url('http', PORTS.kwok, '/healthz') },
   };

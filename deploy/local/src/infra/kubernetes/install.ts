@@ -119,6 +119,8 @@ async function runGoStep(ctx: InfraContext, step: GoStep, logPath: string): Prom
           },
           { attempts: 3, onRetry: (n, why) => say(ctx, NAME, `attempt ${n} failed (${why}); retrying…`) },
         ),
+      // A line a minute: the build takes many of them.
+      60_000,
     );
   } catch (err) {
     throw stepFailed(NAME, 'install', command, logPath, err);

@@ -41,4 +41,8 @@ export async function expectNodesReady(api: KubeClient): Promise<void> {
   );
   if (ready.length < FAKE_NODE_ZONES.length)
     throw new Error(`${ready.length} of ${FAKE_NODE_ZONES.length} fake nodes Ready`);
+  // kwok renews a Lease per node; without them the node controller would take the nodes away after a minute.
+  const leases = await api.list('/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases');
+  if (leases.length < FAKE_NODE_ZONES.length)
+    throw new Error(`${leases.length} of ${FAKE_NODE_ZONES.length} node Leases renewed`);
 }
