@@ -30,6 +30,7 @@ module.exports = {
         '<rootDir>/{packages,services}/*/test/**/*.test.ts',
         '<rootDir>/gateway/test/**/*.test.ts',
         '<rootDir>/helm/test/boot/*.test.ts',
+        '<rootDir>/helm/test/cluster/*.test.ts',
       ],
       globalSetup: '<rootDir>/test/support/infra-setup.js',
     },

@@ -20,6 +20,9 @@ node -e "require('./deploy/local/dist').ensureHelm({ log: (line) => console.log(
 say "promtool for the chart's alert rules (built once from the Go module proxy into ~/.cache/partner-travel)"
 node -e "require('./deploy/local/dist').ensurePromtool({ log: (line) => console.log(line) }).then((path) => console.log('[test] promtool: ' + path))"
 
+say "the Kubernetes control plane for the chart's cluster test (etcd, kube-apiserver, kube-controller-manager, kube-scheduler, kwok; built once from the Go module proxy, ~10 min cold on 2 cores)"
+node -e "require('./deploy/local/dist').ensureKubernetes({ log: (line) => console.log(line) }).then((bin) => console.log('[test] kubernetes: ' + require('node:path').dirname(bin.kubeApiserver)))"
+
 say "unit tests"
 pnpm exec jest --selectProjects unit
 

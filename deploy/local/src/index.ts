@@ -12,6 +12,24 @@ export {
   stopComponent,
   stopInfra,
 } from './infra/index';
+export {
+  type ControlPlane,
+  createKubeClient,
+  ETCD_VERSION,
+  ensureKubernetes,
+  FAKE_NODE_ZONES,
+  KUBERNETES_PORTS,
+  KUBERNETES_VERSION,
+  type KubeAccess,
+  KubeApiError,
+  type KubeClient,
+  type KubeObject,
+  type KubernetesBinaries,
+  KWOK_VERSION,
+  kubernetesBinaries,
+  startControlPlane,
+  ZONE_LABEL,
+} from './infra/kubernetes/index';
 export { MAILDEV_COPIES, type MaildevCopy, maildevWebUrl } from './infra/maildev';
 export { dataDir, logFile, pidFile, repoRoot, stateRoot } from './infra/paths';
 export {

@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { cacheDirFor } from './cache';
 import { createContext, say } from './context';
 import { stepFailed } from './errors';
+import { goBinary } from './go';
 import { seconds, withHeartbeat } from './heartbeat';
 import { withLock } from './lock';
-import { lockFile, logFile } from './paths';
+import { cacheLockFile, logFile } from './paths';
 import { runLoggedWithRetry } from './run-logged';
 import type { InfraOptions } from './types';
-import { which } from './which';
 
 /** A command-line tool built with `go install <module>@<version>` into ~/.cache/partner-travel. */
 export interface GoTool {
@@ -40,11 +40,6 @@ export function goToolBinary(tool: GoTool, env: NodeJS.ProcessEnv = process.env)
   return join(installDir(tool, env), 'bin', tool.name);
 }
 
-/** go on PATH, else where the Go distribution installs it. */
-function go(env: NodeJS.ProcessEnv): string {
-  return which('go', env) ?? '/usr/local/go/bin/go';
-}
-
 async function build(tool: GoTool, env: NodeJS.ProcessEnv, log: (line: string) => void): Promise<void> {
   const ctx = { env, log };
   const root = installDir(tool, env);
@@ -65,7 +60,7 @@ async function build(tool: GoTool, env: NodeJS.ProcessEnv, log: (line: string) =
       () =>
         runLoggedWithRetry(
           {
-            command: go(env),
+            command: goBinary(env),
             args,
             // -buildvcs=false: the module is built outside any repository.
             env: { ...env, GOBIN: tmpBin, GOFLAGS: '-buildvcs=false', CGO_ENABLED: '0' },
@@ -78,7 +73,8 @@ async function build(tool: GoTool, env: NodeJS.ProcessEnv, log: (line: string) =
         ),
     );
     mkdirSync(root, { recursive: true });
-    renameSync(tmpBin, join(root, 'bin'));
+    // Another clone may have finished the same build meanwhile; its binary is as good as ours.
+    if (!existsSync(goToolBinary(tool, env))) renameSync(tmpBin, join(root, 'bin'));
   } catch (err) {
     throw stepFailed(tool.name, 'install', `go ${args.join(' ')}`, logPath, err);
   } finally {
@@ -97,7 +93,7 @@ export async function ensureGoTool(tool: GoTool, opts: InfraOptions = {}): Promi
   if (existsSync(binary)) return binary;
   const onWait = (owner: number | undefined): void =>
     say({ env, log }, tool.name, `waiting for another build of ${tool.name} (pid ${owner ?? '?'})…`);
-  await withLock(lockFile(env, tool.name), { timeoutMs: tool.lockTimeoutMs, onWait }, async () => {
+  await withLock(cacheLockFile(env, tool.name), { timeoutMs: tool.lockTimeoutMs, onWait }, async () => {
     if (!existsSync(binary)) await build(tool, env, log);
   });
   return binary;

@@ -45,3 +45,8 @@ export function displayPath(path: string): string {
 export function lockFile(env: NodeJS.ProcessEnv, name: string): string {
   return join(stateRoot(env), 'run', `${name}.lock`);
 }
+
+/** The lock of a build into the cache, beside it: every clone on the machine shares the cache, not `.local`. */
+export function cacheLockFile(env: NodeJS.ProcessEnv, name: string): string {
+  return join(cacheRoot(env), `${name}.lock`);
+}

@@ -1,0 +1,379 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type ControlPlane, type KubeObject, startControlPlane, ZONE_LABEL } from '@travel/local-deploy';
+import { waitFor } from '@travel/testkit';
+import { parse as parseYaml } from 'yaml';
+import {
+  chartDir,
+  exampleFiles,
+  helm,
+  type K8sDoc,
+  NAMESPACE,
+  ofKind,
+  RELEASE,
+  render,
+} from '../support/chart';
+import {
+  expectedReplicas,
+  type HelmRun,
+  helmInCluster,
+  inNamespace,
+  livePods,
+  podSpecOf,
+  resourcePath,
+  secretReferences,
+  secretsToCreate,
+} from '../support/cluster';
+
+// The chart in a real Kubernetes control plane (docs/deploy.md, "How the chart is tested here"): etcd,
+// kube-apiserver, kube-controller-manager and kube-scheduler built from the Go module proxy, on loopback, with
+// kwok playing the kubelet of three fake nodes in zones a, b and c. The production example is installed,
+// upgraded, rolled back and uninstalled with our helm, and what the control plane made of it is checked:
+// admission and defaulting, selectors that match (or not), controllers acting on what the chart asked for.
+//
+// What differs from a cluster: kwok does not pull images or run containers; it reports the pods Running and
+// Ready. So the images are named as the platform builds them (`partner-travel/<process>:<tag>`) but never pulled,
+// and the Secrets hold random values. The Service and Pod addresses the control plane allocates are records only:
+// nothing routes them on this machine, and this test never sends traffic to them. No metrics-server runs, so the
+// autoscalers hold their minimum.
+
+const production = exampleFiles[1] ?? '';
+const TAG = (parseYaml(readFileSync(join(chartDir, 'Chart.yaml'), 'utf8')) as { appVersion: string })
+  .appVersion;
+const IMAGES = ['--set', 'image.repository=partner-travel', '--set', `image.tag=${TAG}`];
+/** The upgrade's change: every process's ConfigMap changes, so every pod template's checksum does. */
+const UPGRADE = ['--set', 'logLevel=debug'];
+const INSTANCE = `app.kubernetes.io/instance=${RELEASE}`;
+/** helm waits for the rollouts; kwok reports pods within seconds, but the machine is shared. */
+const HELM_WAIT = ['--wait', '--timeout', '5m'];
+/** A cold build of the control plane (once per machine) takes ~10 minutes on 2 cores, more under load. */
+const BUILD_TIMEOUT_MS = 45 * 60_000;
+const SETTLE = { timeoutMs: 120_000, intervalMs: 500 };
+/** A helm step with --wait (up to 5 min) and the settling after it. */
+const HELM_STEP_TIMEOUT_MS = 8 * 60_000;
+
+const setPairs = (args: string[]) => args.filter((_, i) => i % 2 === 1);
+let cp: ControlPlane | undefined;
+let runHelm: (args: string[]) => Promise<HelmRun>;
+let docs: K8sDoc[];
+let deployments: K8sDoc[];
+/** Per Deployment, the pod-template-hash of the install (revision 1). */
+const firstHash = new Map<string, string>();
+
+async function helmOk(args: string[]): Promise<string> {
+  const run = await runHelm(args);
+  if (run.status !== 0) throw new Error(`helm ${args.join(' ')} failed:\n${run.stderr}`);
+  return run.stdout;
+}
+
+const api = () => {
+  if (!cp) throw new Error('the control plane did not start');
+  return cp.api;
+};
+
+/** The ReplicaSet a Deployment runs now: the one carrying the Deployment's revision. */
+async function currentReplicaSet(deployment: K8sDoc): Promise<KubeObject> {
+  const live = await api().get(inNamespace('apps/v1', 'deployments', deployment.metadata.name));
+  const revision = live.metadata.annotations?.['deployment.kubernetes.io/revision'];
+  const sets = await api().list(inNamespace('apps/v1', 'replicasets'), INSTANCE);
+  const current = sets.find(
+    (rs) =>
+      rs.metadata.ownerReferences?.some((o) => o.uid === live.metadata.uid) &&
+      rs.metadata.annotations?.['deployment.kubernetes.io/revision'] === revision,
+  );
+  if (!current) throw new Error(`${deployment.metadata.name}: no ReplicaSet of revision ${revision}`);
+  return current;
+}
+
+/** Every Deployment rolled out with its replicas, every pod Running and Ready on a node. */
+async function expectAllAvailable(): Promise<void> {
+  for (const deployment of deployments) {
+    const name = deployment.metadata.name;
+    const replicas = expectedReplicas(docs, deployment);
+    const live = await api().get(inNamespace('apps/v1', 'deployments', name));
+    expect({ name, observed: live.status?.observedGeneration === live.metadata.generation }).toEqual({
+      name,
+      observed: true,
+    });
+    expect({ name, ...live.status }).toMatchObject({
+      name,
+      replicas,
+      updatedReplicas: replicas,
+      readyReplicas: replicas,
+      availableReplicas: replicas,
+    });
+    const pods = await livePods(api(), deployment.spec.selector.matchLabels);
+    expect({ name, pods: pods.length }).toEqual({ name, pods: replicas });
+    for (const pod of pods) {
+      const ready = pod.status?.conditions?.find((c: { type: string }) => c.type === 'Ready')?.status;
+      expect({
+        pod: pod.metadata.name,
+        phase: pod.status?.phase,
+        ready,
+        node: Boolean(pod.spec.nodeName),
+      }).toEqual({ pod: pod.metadata.name, phase: 'Running', ready: 'True', node: true });
+    }
+  }
+}
+
+beforeAll(async () => {
+  await helm();
+  docs = render([production], setPairs(IMAGES));
+  deployments = ofKind(docs, 'Deployment');
+  cp = await startControlPlane({ log: (line) => process.stderr.write(`${line}\n`) });
+  runHelm = helmInCluster(cp);
+  await cp.api.create('/api/v1/namespaces', { metadata: { name: NAMESPACE } });
+  for (const secret of secretsToCreate(docs)) await cp.api.create(inNamespace('v1', 'secrets'), secret);
+}, BUILD_TIMEOUT_MS);
+
+afterAll(async () => {
+  await cp?.stop();
+});
+
+describe('the production example in a real control plane', () => {
+  it(
+    'when installed with --wait, then every Deployment is available with its replicas, spread over the zones',
+    async () => {
+      await helmOk(['install', RELEASE, chartDir, '-f', production, ...IMAGES, ...HELM_WAIT]);
+      // Autoscaled Deployments start at one replica; their autoscaler raises them to its minimum.
+      await waitFor(expectAllAvailable, SETTLE);
+      for (const deployment of deployments) {
+        const name = deployment.metadata.name;
+        const process = deployment.metadata.labels?.['app.kubernetes.io/component'];
+        const pods = await livePods(api(), deployment.spec.selector.matchLabels);
+        expect(pods[0]?.spec.containers[0].image).toBe(`partner-travel/${process}:${TAG}`);
+        const nodes = await api().list('/api/v1/nodes');
+        const zoneOf = new Map(nodes.map((n) => [n.metadata.name, n.metadata.labels?.[ZONE_LABEL] ?? '']));
+        for (const constraint of podSpecOf(deployment).topologySpreadConstraints ?? []) {
+          const domainOf = (node: string) =>
+            constraint.topologyKey === ZONE_LABEL ? zoneOf.get(node) : node;
+          const domains = new Set(nodes.map((n) => domainOf(n.metadata.name)));
+          const counts = [...domains].map((d) => pods.filter((p) => domainOf(p.spec.nodeName) === d).length);
+          const skew = Math.max(...counts) - Math.min(...counts);
+          // On failure the object shows the process, the key and the pods per domain.
+          expect({
+            name,
+            key: constraint.topologyKey,
+            counts,
+            withinSkew: skew <= constraint.maxSkew,
+          }).toMatchObject({
+            withinSkew: true,
+          });
+        }
+        firstHash.set(
+          name,
+          (await currentReplicaSet(deployment)).metadata.labels?.['pod-template-hash'] ?? '',
+        );
+      }
+    },
+    HELM_STEP_TIMEOUT_MS,
+  );
+
+  it('then the PodDisruptionBudgets, NetworkPolicies and autoscalers are as rendered and act on the pods', async () => {
+    const byName = new Map(deployments.map((d) => [d.metadata.name, d]));
+    for (const pdb of ofKind(docs, 'PodDisruptionBudget')) {
+      const live = await api().get(inNamespace('policy/v1', 'poddisruptionbudgets', pdb.metadata.name));
+      expect(live.spec).toMatchObject(pdb.spec);
+      const deployment = byName.get(pdb.metadata.name);
+      const replicas = deployment ? expectedReplicas(docs, deployment) : -1;
+      // The disruption controller found exactly the process's pods through the budget's selector.
+      await waitFor(async () => {
+        const status = (await api().get(inNamespace('policy/v1', 'poddisruptionbudgets', pdb.metadata.name)))
+          .status;
+        expect({
+          pdb: pdb.metadata.name,
+          expectedPods: status.expectedPods,
+          healthy: status.currentHealthy,
+        }).toEqual({ pdb: pdb.metadata.name, expectedPods: replicas, healthy: replicas });
+        expect(status.disruptionsAllowed).toBeGreaterThanOrEqual(1);
+      }, SETTLE);
+    }
+    for (const policy of ofKind(docs, 'NetworkPolicy')) {
+      const live = await api().get(
+        inNamespace('networking.k8s.io/v1', 'networkpolicies', policy.metadata.name),
+      );
+      expect(live.spec).toMatchObject(policy.spec);
+      const pods = await livePods(api(), policy.spec.podSelector.matchLabels);
+      const deployment = byName.get(policy.metadata.name);
+      expect(pods.length).toBe(deployment ? expectedReplicas(docs, deployment) : -1);
+    }
+    for (const hpa of ofKind(docs, 'HorizontalPodAutoscaler')) {
+      const live = await api().get(
+        inNamespace('autoscaling/v2', 'horizontalpodautoscalers', hpa.metadata.name),
+      );
+      expect(live.spec).toMatchObject(hpa.spec);
+      // The autoscaler controller took it in and scaled its target to the minimum; without metrics-server it
+      // cannot read CPU (ScalingActive False), which is this machine, not the chart.
+      await waitFor(async () => {
+        const status = (
+          await api().get(inNamespace('autoscaling/v2', 'horizontalpodautoscalers', hpa.metadata.name))
+        ).status;
+        expect({ hpa: hpa.metadata.name, currentReplicas: status.currentReplicas }).toEqual({
+          hpa: hpa.metadata.name,
+          currentReplicas: hpa.spec.minReplicas,
+        });
+        expect(status.conditions).toEqual(
+          expect.arrayContaining([expect.objectContaining({ type: 'AbleToScale', status: 'True' })]),
+        );
+      }, SETTLE);
+    }
+  });
+
+  it('then each Service selects exactly the pods of its process, on the ports they name', async () => {
+    const services = ofKind(docs, 'Service');
+    expect(services.length).toBeGreaterThan(0);
+    for (const service of services) {
+      const name = service.metadata.name;
+      const live = await api().get(inNamespace('v1', 'services', name));
+      expect(live.spec).toMatchObject(service.spec);
+      const deployment = deployments.find(
+        (d) =>
+          d.metadata.labels?.['app.kubernetes.io/component'] ===
+          service.spec.selector['app.kubernetes.io/component'],
+      );
+      const containerPorts = new Map<string, number>(
+        (deployment ? podSpecOf(deployment).containers : []).flatMap(
+          (c: { ports?: { name: string; containerPort: number }[] }) =>
+            (c.ports ?? []).map((p) => [p.name, p.containerPort]),
+        ),
+      );
+      await waitFor(async () => {
+        const pods = (await livePods(api(), service.spec.selector)).map((p) => p.metadata.name).sort();
+        const slices = await api().list(
+          inNamespace('discovery.k8s.io/v1', 'endpointslices'),
+          `kubernetes.io/service-name=${name}`,
+        );
+        const endpoints = slices.flatMap((s) => s.endpoints ?? []);
+        expect({ name, pods: endpoints.map((e) => e.targetRef?.name).sort() }).toEqual({ name, pods });
+        expect(endpoints.every((e) => e.conditions?.ready === true)).toBe(true);
+        // A named targetPort resolves only where the pod has a container port of that name.
+        for (const slice of slices) {
+          const ports = (slice.ports ?? []).map((p: { name: string; port: number }) => [p.name, p.port]);
+          const want = service.spec.ports.map((p: { name: string; targetPort: string | number }) => [
+            p.name,
+            typeof p.targetPort === 'number' ? p.targetPort : containerPorts.get(p.targetPort),
+          ]);
+          expect({ name, ports: ports.sort() }).toEqual({ name, ports: want.sort() });
+        }
+      }, SETTLE);
+    }
+  });
+
+  it('then every Secret a process reads exists with the key it names, where the pod reads it', async () => {
+    const secrets = await api().list(inNamespace('v1', 'secrets'));
+    const keysOf = new Map(secrets.map((s) => [s.metadata.name, Object.keys(s.data ?? {})]));
+    for (const deployment of deployments) {
+      const [pod] = await livePods(api(), deployment.spec.selector.matchLabels);
+      const refs = secretReferences(pod?.spec);
+      // The pod reads what the chart rendered, nothing lost or added by admission.
+      expect(refs).toEqual(secretReferences(podSpecOf(deployment)));
+      for (const ref of refs) {
+        expect({ ...ref, exists: keysOf.has(ref.name) }).toEqual({ ...ref, exists: true });
+        for (const key of ref.keys)
+          expect({ ...ref, key, has: keysOf.get(ref.name)?.includes(key) }).toMatchObject({ has: true });
+      }
+      // A Secret volume is there to be read: some container mounts it.
+      const mounted = new Set(
+        pod?.spec.containers.flatMap((c: { volumeMounts?: { name: string }[] }) =>
+          (c.volumeMounts ?? []).map((m) => m.name),
+        ),
+      );
+      for (const volume of pod?.spec.volumes ?? [])
+        if (volume.secret || volume.projected?.sources?.some((s: { secret?: unknown }) => s.secret))
+          expect({ volume: volume.name, mounted: mounted.has(volume.name) }).toEqual({
+            volume: volume.name,
+            mounted: true,
+          });
+    }
+  });
+
+  it(
+    'when upgraded with a changed value, then every Deployment rolls to a new ReplicaSet as revision 2',
+    async () => {
+      const upgraded = render([production], setPairs([...IMAGES, ...UPGRADE]));
+      const template = (d: K8sDoc[], name: string) =>
+        JSON.stringify(ofKind(d, 'Deployment').find((x) => x.metadata.name === name)?.spec.template);
+      // The change reaches every pod template (the ConfigMap checksum), so every Deployment must roll.
+      for (const deployment of deployments)
+        expect(template(upgraded, deployment.metadata.name)).not.toBe(
+          template(docs, deployment.metadata.name),
+        );
+      await helmOk(['upgrade', RELEASE, chartDir, '-f', production, ...IMAGES, ...UPGRADE, ...HELM_WAIT]);
+      await waitFor(expectAllAvailable, SETTLE);
+      for (const deployment of deployments) {
+        const current = await currentReplicaSet(deployment);
+        const hash = current.metadata.labels?.['pod-template-hash'];
+        expect({
+          name: deployment.metadata.name,
+          revision: current.metadata.annotations?.['deployment.kubernetes.io/revision'],
+        }).toEqual({ name: deployment.metadata.name, revision: '2' });
+        expect(hash).not.toBe(firstHash.get(deployment.metadata.name));
+        const pods = await livePods(api(), deployment.spec.selector.matchLabels);
+        expect(pods.map((p) => p.metadata.labels?.['pod-template-hash'])).toEqual(pods.map(() => hash));
+      }
+      const history = JSON.parse(await helmOk(['history', RELEASE, '-o', 'json'])) as {
+        revision: number;
+        status: string;
+      }[];
+      expect(history.at(-1)).toMatchObject({ revision: 2, status: 'deployed' });
+    },
+    HELM_STEP_TIMEOUT_MS,
+  );
+
+  it(
+    'when rolled back to revision 1, then revision 3 runs the first pod templates again',
+    async () => {
+      await helmOk(['rollback', RELEASE, '1', ...HELM_WAIT]);
+      await waitFor(expectAllAvailable, SETTLE);
+      for (const deployment of deployments) {
+        const current = await currentReplicaSet(deployment);
+        // Kubernetes takes the first ReplicaSet back (same template, same hash) as the Deployment's revision 3.
+        expect({
+          name: deployment.metadata.name,
+          revision: current.metadata.annotations?.['deployment.kubernetes.io/revision'],
+          hash: current.metadata.labels?.['pod-template-hash'],
+        }).toEqual({
+          name: deployment.metadata.name,
+          revision: '3',
+          hash: firstHash.get(deployment.metadata.name),
+        });
+      }
+      const history = JSON.parse(await helmOk(['history', RELEASE, '-o', 'json'])) as {
+        revision: number;
+        status: string;
+        description: string;
+      }[];
+      expect(history.at(-1)).toMatchObject({ revision: 3, status: 'deployed', description: 'Rollback to 1' });
+    },
+    HELM_STEP_TIMEOUT_MS,
+  );
+
+  it(
+    'when uninstalled, then nothing of the release is left',
+    async () => {
+      await helmOk(['uninstall', RELEASE, '--wait', '--timeout', '5m']);
+      // Every kind the chart renders, and what the controllers made from them (garbage-collected after).
+      const kinds = new Map(docs.map((d) => [`${d.apiVersion} ${d.kind}`, d]));
+      for (const [apiVersion, kind] of [
+        ['apps/v1', 'ReplicaSet'],
+        ['v1', 'Pod'],
+        ['discovery.k8s.io/v1', 'EndpointSlice'],
+      ])
+        kinds.set(`${apiVersion} ${kind}`, {
+          apiVersion: apiVersion ?? '',
+          kind: kind ?? '',
+          metadata: { name: '' },
+        });
+      for (const { apiVersion, kind } of kinds.values()) {
+        const path = await resourcePath(api(), apiVersion, kind);
+        await waitFor(async () => {
+          const left = (await api().list(path, INSTANCE)).map((o) => o.metadata.name);
+          expect({ kind, left }).toEqual({ kind, left: [] });
+        }, SETTLE);
+      }
+      const releases = await api().list(inNamespace('v1', 'secrets'), `owner=helm,name=${RELEASE}`);
+      expect(releases).toEqual([]);
+    },
+    HELM_STEP_TIMEOUT_MS,
+  );
+});
