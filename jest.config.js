@@ -1,5 +1,6 @@
 // Three tiers with fixed homes (docs/architecture.md, "Tests"): unit beside the code, component per
-// service or package against real store (secantusd)/Kafka/Redis, end-to-end through the gateway of a launched stack.
+// service or package against a real store (secantusd), Kafka, Redis and MailDev in containers (testcontainers),
+// end-to-end through the gateway of a launched stack.
 const transform = {
   '^.+\\.ts$': [
     '@swc/jest',
@@ -31,6 +32,7 @@ module.exports = {
         '<rootDir>/helm/test/boot/*.test.ts',
       ],
       globalSetup: '<rootDir>/test/support/infra-setup.js',
+      globalTeardown: '<rootDir>/test/support/infra-teardown.js',
     },
     {
       ...common,
