@@ -10,8 +10,6 @@
 ARG NODE_IMAGE=node:24.21.0-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
-ARG PROCESS
-RUN test -n "${PROCESS}" || { echo 'build with --build-arg PROCESS=<gateway or a service name>' >&2; exit 1; }
 ENV CI=true
 RUN npm install --global --no-audit --no-fund --loglevel=error pnpm@9.15.9
 WORKDIR /src
@@ -22,7 +20,11 @@ RUN pnpm fetch
 COPY . .
 RUN pnpm install --frozen-lockfile --offline
 RUN pnpm run build
+# PROCESS is declared only here: a build argument takes part in the cache key of every RUN after it, so the
+# layers above are the same for every process and the builds after the first reuse them.
+ARG PROCESS
 # The process's package (gateway/ or services/<name>/) with its dist and production dependencies only.
+RUN test -n "${PROCESS}" || { echo 'build with --build-arg PROCESS=<gateway or a service name>' >&2; exit 1; }
 RUN pnpm --filter "@travel/${PROCESS}" deploy --prod /out \
     && test -f /out/dist/main.js \
     && rm -rf /out/src /out/test /out/tsconfig.json

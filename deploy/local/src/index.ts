@@ -1,4 +1,5 @@
 export { resolveInfraUrls } from './infra/config';
+export * from './infra/docker/index';
 export { InfraError } from './infra/errors';
 export { ensureHelm, HELM_VERSION, helmBinary } from './infra/helm';
 export {

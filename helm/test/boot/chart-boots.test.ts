@@ -1,9 +1,6 @@
-import { signInAdmin } from '@travel/local-deploy';
-import { startReceiver, verifySignature, waitFor } from '@travel/testkit';
-import { newPartner } from '../../../test/support/admin';
-import { book, contact, dataOf, flightOffers } from '../../../test/support/bookings';
+import { waitFor } from '@travel/testkit';
 import { expectAllServing, platformHealth } from '../../../test/support/gateway';
-import { endpointOf, registerWebhook } from '../../../test/support/webhooks';
+import { expectSearchBookAndSignedWebhook } from '../../../test/support/journey';
 import {
   BOOT_GATEWAY_PORT,
   type BootedProcess,
@@ -76,33 +73,7 @@ describe('the platform booted from the rendered chart', () => {
   });
 
   it('when a partner searches, books and has a webhook endpoint, then the booking is made and booking.created is delivered, signed', async () => {
-    const platform = await signInAdmin(gatewayUrl, admin);
-    const { key } = await newPartner(platform);
-    const hooks = await startReceiver();
-    try {
-      const { secret } = endpointOf(await registerWebhook(key.secret, { url: hooks.url, events: [] }));
-      const [offer] = await flightOffers(key.secret);
-      expect(offer?.offerToken).toEqual(expect.any(String));
-      const res = await book(key.secret, { offerToken: offer?.offerToken, contact });
-      expect(res.status).toBe(201);
-      const booking = dataOf(res);
-      await waitFor(() => expect(hooks.received.length).toBeGreaterThanOrEqual(1), { timeoutMs: 30_000 });
-      const [delivery] = hooks.received;
-      expect(JSON.parse(delivery?.rawBody ?? '{}')).toMatchObject({
-        type: 'booking.created',
-        data: { id: booking.id, pnr: booking.pnr },
-      });
-      expect(
-        verifySignature(
-          secret ?? '',
-          String(delivery?.headers['x-partner-signature']),
-          delivery?.rawBody ?? '',
-          Math.floor(Date.now() / 1000),
-        ),
-      ).toBe(true);
-    } finally {
-      await hooks.stop();
-    }
+    await expectSearchBookAndSignedWebhook(gatewayUrl, admin);
   });
 
   it('when every process gets SIGTERM, then each drains and exits 0 within its 10 s deadline', async () => {

@@ -15,6 +15,8 @@ export {
   restartProcess,
   stopPlatformProcesses,
 } from './launch';
+export { type OfferKeys, offerKeysFor } from './offer-keys';
+export { type ProcessSpec, processSpecs } from './process-specs';
 export { processLogFile } from './processes';
 export {
   gatewayUrl,

@@ -1,6 +1,9 @@
-/** Where one copy of the platform listens. `dev` is what the README starts; `e2e` runs beside it for tests. */
+/**
+ * Where one copy of the platform listens. `dev` is what the README starts; `e2e` runs beside it for tests;
+ * `images` is the platform run from its container images (test/images).
+ */
 export interface StackProfile {
-  name: 'dev' | 'e2e';
+  name: 'dev' | 'e2e' | 'images';
   httpPort: number;
   /** identity gets this port, then search, pricing, booking, billing, webhook in order. */
   grpcPortBase: number;
@@ -32,6 +35,15 @@ export const PROFILES: Record<StackProfile['name'], StackProfile> = {
     databasePrefix: 'e2e_',
     kafkaNamespace: 'e2e.',
     redisPrefix: 'e2e:rl',
+  },
+  images: {
+    name: 'images',
+    httpPort: 29080,
+    grpcPortBase: 29051,
+    metricsPortBase: 29450,
+    databasePrefix: 'images_',
+    kafkaNamespace: 'images.',
+    redisPrefix: 'images:rl',
   },
 };
 

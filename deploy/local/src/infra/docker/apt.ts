@@ -1,0 +1,53 @@
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { say } from '../context';
+import { InfraError, stepFailed } from '../errors';
+import { logFile } from '../paths';
+import { runLogged } from '../run-logged';
+import type { InfraContext } from '../types';
+import { which } from '../which';
+
+const NAME = 'docker';
+/** Debian's packages: the daemon (with containerd and runc) and the tool that makes the base image. */
+export const APT_PACKAGES = { dockerd: 'docker.io', debootstrap: 'debootstrap' } as const;
+/** Where Debian installs the two programs; /usr/sbin is not on every PATH. */
+const SBIN = '/usr/sbin';
+/** Debian's hook that tells package scripts not to start services (exit 101: "not allowed"). */
+const POLICY_RC = '/usr/sbin/policy-rc.d';
+
+/** The path of a program that an apt package installs into /usr/sbin, if it is installed. */
+export function sbinProgram(program: string, env: NodeJS.ProcessEnv): string | undefined {
+  return which(program, env) ?? (existsSync(join(SBIN, program)) ? join(SBIN, program) : undefined);
+}
+
+/**
+ * Installs the Debian packages whose programs are missing (`apt-get update` once first). Package scripts are
+ * kept from starting Debian's own docker service, which would make a docker0 bridge and firewall rules: the
+ * daemon we start is our own, with neither.
+ */
+export async function ensureAptPackages(
+  ctx: InfraContext,
+  programs: (keyof typeof APT_PACKAGES)[],
+): Promise<void> {
+  const missing = programs.filter((p) => sbinProgram(p, ctx.env) === undefined).map((p) => APT_PACKAGES[p]);
+  if (missing.length === 0) return;
+  if (process.getuid?.() !== 0)
+    throw new InfraError(
+      NAME,
+      `${missing.join(' and ')} missing: install with "sudo apt-get install ${missing.join(' ')}", or set DOCKER_HOST to a running daemon`,
+    );
+  const log = logFile(ctx.env, 'docker-install');
+  const env = { ...ctx.env, DEBIAN_FRONTEND: 'noninteractive' };
+  say(ctx, NAME, `installing ${missing.join(', ')} from Debian's packages (first run only)…`);
+  const addedPolicy = !existsSync(POLICY_RC);
+  if (addedPolicy) writeFileSync(POLICY_RC, '#!/bin/sh\nexit 101\n', { mode: 0o755 });
+  try {
+    await runLogged({ command: 'apt-get', args: ['update'], logFile: log, env });
+    const install = ['install', '-y', '--no-install-recommends', ...missing];
+    await runLogged({ command: 'apt-get', args: install, logFile: log, env }).catch((err) => {
+      throw stepFailed(NAME, 'install', `apt-get ${install.join(' ')}`, log, err);
+    });
+  } finally {
+    if (addedPolicy) rmSync(POLICY_RC, { force: true });
+  }
+}
