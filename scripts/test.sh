@@ -20,7 +20,7 @@ node -e "require('./deploy/local/dist').ensureHelm({ log: (line) => console.log(
 say "unit tests"
 pnpm exec jest --selectProjects unit
 
-say "component tests (real store (secantusd), Kafka, Redis; installed and started on first use)"
+say "component tests (store (secantusd), Kafka, Redis and MailDev in containers of their own: testcontainers, images built once)"
 pnpm exec jest --selectProjects component --runInBand
 
 say "end-to-end tests (the whole platform launched on test ports, driven through the gateway)"

@@ -3,8 +3,8 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { say } from '../infra/context';
-import { stepFailed } from '../infra/errors';
 import { type DockerHost, dockerLogged, imageExists } from '../infra/docker/client';
+import { stepFailed } from '../infra/errors';
 import { seconds, withHeartbeat } from '../infra/heartbeat';
 import { logFile, repoRoot } from '../infra/paths';
 import type { InfraContext } from '../infra/types';

@@ -1,4 +1,4 @@
-import { GenericContainer } from 'testcontainers';
+import type { GenericContainer } from 'testcontainers';
 import { kafkaEnvironment, kraftProperties, newClusterId } from '../infra/kafka-config';
 import { probeMaildevWeb } from '../infra/maildev';
 import { pingKafka, pingMongo, pingRedis } from '../infra/probes';
