@@ -21,7 +21,9 @@ describe('Kafka settings as environment variables', () => {
     expect(env.KAFKA_NODE_ID).toBe('1');
     expect(env.KAFKA_LISTENERS).toBe('PLAINTEXT://127.0.0.1:39092,CONTROLLER://127.0.0.1:39093');
     expect(env.KAFKA_CONTROLLER_QUORUM_VOTERS).toBe('1@127.0.0.1:39093');
-    const readBack = Object.fromEntries(Object.entries(env).map(([name, value]) => [propertyOf(name), value]));
+    const readBack = Object.fromEntries(
+      Object.entries(env).map(([name, value]) => [propertyOf(name), value]),
+    );
     expect(readBack).toEqual(Object.fromEntries(Object.entries(props).map(([k, v]) => [k, String(v)])));
   });
 
