@@ -11,8 +11,12 @@ env | grep '^KAFKA_' \
       printf '%s=%s\n' "$key" "$value"
     done >"$props"
 classpath='/opt/kafka/lib/*'
-# -g: a log dir formatted before (a container stopped and started again) is kept as it is.
-java -cp "$classpath" kafka.tools.StorageTool format -t "${CLUSTER_ID:?CLUSTER_ID is required}" -c "$props" -g
+log_dir=$(sed -n 's/^log\.dirs=//p' "$props")
+log_dir=${log_dir%%,*}
+# Formatted once: a container stopped and started again keeps its data (and skips a JVM start).
+if [ ! -f "${log_dir:-/tmp/kraft-combined-logs}/meta.properties" ]; then
+  java -cp "$classpath" kafka.tools.StorageTool format -t "${CLUSTER_ID:?CLUSTER_ID is required}" -c "$props" -g
+fi
 # shellcheck disable=SC2086 # the options are lists of JVM flags
 exec java ${KAFKA_HEAP_OPTS} -XX:+UseG1GC -Djava.awt.headless=true \
   -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
