@@ -1,6 +1,7 @@
 // Three tiers with fixed homes (docs/architecture.md, "Tests"): unit beside the code, component per
 // service or package against a real store (secantusd), Kafka, Redis and MailDev in containers (testcontainers),
-// end-to-end through the gateway of a launched stack.
+// end-to-end through the gateway of a launched stack; and the images tier: the platform's container images built
+// and booted (test/images).
 const transform = {
   '^.+\\.ts$': [
     '@swc/jest',
@@ -38,8 +39,17 @@ module.exports = {
       ...common,
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/**/*.test.ts'],
+      // The images tier boots its own platform from containers (below).
+      testPathIgnorePatterns: [...common.testPathIgnorePatterns, '<rootDir>/test/images/'],
       globalSetup: '<rootDir>/test/support/stack-setup.js',
       globalTeardown: '<rootDir>/test/support/stack-teardown.js',
+    },
+    {
+      ...common,
+      displayName: 'images',
+      testMatch: ['<rootDir>/test/images/**/*.test.ts'],
+      globalSetup: '<rootDir>/test/images/images-setup.js',
+      globalTeardown: '<rootDir>/test/images/images-teardown.js',
     },
   ],
 };

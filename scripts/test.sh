@@ -23,5 +23,8 @@ pnpm exec jest --selectProjects unit
 say "component tests (store (secantusd), Kafka, Redis and MailDev in containers of their own: testcontainers, images built once)"
 pnpm exec jest --selectProjects component --runInBand
 
+say "images tests (the container images built with a Docker daemon (ours, from apt, when none answers) and the platform booted from them)"
+pnpm exec jest --selectProjects images --runInBand
+
 say "end-to-end tests (the whole platform launched on test ports, driven through the gateway)"
 pnpm exec jest --selectProjects e2e --runInBand

@@ -2,8 +2,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultValues, packageDirOf, repoRoot } from './support/chart';
 
-// No container engine runs on our machines, so the images are not built here. What can be checked without
-// one is checked: the instructions, what they copy, and that every process of the chart has a build target.
+// The images are built and booted in the images tier (test/images/platform-images.test.ts), which needs a
+// Docker daemon; here, what can be checked without one is checked: the instructions, what they copy, and that
+// every process of the chart has a build target.
 // The runtime stage's recipe itself (pnpm deploy --prod, node dist/main.js, SIGTERM) runs in boot/image.test.ts.
 
 interface Instruction {

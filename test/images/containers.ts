@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type DockerHost, docker, type ProcessSpec, processImageName, repoRoot } from '@travel/local-deploy';
+import { parse } from 'yaml';
+
+/** What images-setup.js made: the daemon, the images' tag and the label of the containers. */
+export function imagesRun(): { host: DockerHost; tag: string; label: string } {
+  const { IMAGES_DOCKER_HOST, IMAGES_TAG, IMAGES_CONTAINER_LABEL } = process.env;
+  if (!IMAGES_DOCKER_HOST || !IMAGES_TAG || !IMAGES_CONTAINER_LABEL)
+    throw new Error('run with --selectProjects images (test/images/images-setup.js builds the images)');
+  return { host: { dockerHost: IMAGES_DOCKER_HOST }, tag: IMAGES_TAG, label: IMAGES_CONTAINER_LABEL };
+}
+
+interface ChartSecurity {
+  podSecurityContext: { runAsUser: number; runAsGroup: number };
+  securityContext: {
+    readOnlyRootFilesystem: boolean;
+    allowPrivilegeEscalation: boolean;
+    capabilities: { drop: string[] };
+  };
+  defaults: { terminationGracePeriodSeconds: number };
+}
+
+/** The chart's pod settings that `docker run` can express: user, read-only root, capabilities, grace period. */
+export function chartSettings(): ChartSecurity {
+  return parse(
+    readFileSync(join(repoRoot, 'helm', 'partner-travel', 'values.yaml'), 'utf8'),
+  ) as ChartSecurity;
+}
+
+export const containerName = (process: string): string => `partner-travel-images-${process}`;
+
+/**
+ * `docker run` of one process's image as the chart runs its pod: on the host network (the only network here),
+ * as uid/gid 1000, read-only root filesystem with a tmpfs at /tmp (the chart's emptyDir), no capabilities, no
+ * privilege escalation, and the chart's grace period between SIGTERM and SIGKILL.
+ */
+export async function runContainer(spec: ProcessSpec, env: Record<string, string>): Promise<string> {
+  const { host, tag, label } = imagesRun();
+  const chart = chartSettings();
+  const { runAsUser, runAsGroup } = chart.podSecurityContext;
+  const security = chart.securityContext;
+  const args = [
+    'run',
+    '--detach',
+    '--name',
+    containerName(spec.name),
+    '--label',
+    label,
+    '--network',
+    'host',
+    '--user',
+    `${runAsUser}:${runAsGroup}`,
+    ...(security.readOnlyRootFilesystem ? ['--read-only', '--tmpfs', '/tmp:size=64m'] : []),
+    ...security.capabilities.drop.flatMap((cap) => ['--cap-drop', cap]),
+    ...(security.allowPrivilegeEscalation ? [] : ['--security-opt', 'no-new-privileges']),
+    '--stop-timeout',
+    String(chart.defaults.terminationGracePeriodSeconds),
+    ...Object.entries(env).flatMap(([key, value]) => ['--env', `${key}=${value}`]),
+    processImageName(spec.name, tag),
+  ];
+  return (await docker(host, args)).trim();
+}
+
+/** `docker inspect` of one field of a container or image. */
+export async function inspect(target: string, format: string): Promise<string> {
+  return (await docker(imagesRun().host, ['inspect', '--format', format, target])).trim();
+}
+
+/** `docker exec` of node code in a running container; resolves with what it prints, rejects with its stderr. */
+export function nodeIn(process: string, code: string): Promise<string> {
+  return docker(imagesRun().host, ['exec', containerName(process), 'node', '-e', code]);
+}
+
+/** The last lines a container printed, for a failure message. */
+export async function logTail(process: string, lines = 30): Promise<string> {
+  const { host } = imagesRun();
+  try {
+    return await docker(host, ['logs', '--tail', String(lines), containerName(process)]);
+  } catch (err) {
+    return String(err);
+  }
+}

@@ -1,0 +1,133 @@
+import {
+  DEMO_ADMIN,
+  docker,
+  gatewayUrl,
+  offerKeysFor,
+  PROFILES,
+  type ProcessSpec,
+  processImageName,
+  processSpecs,
+  resolveInfraUrls,
+  SERVICES,
+} from '@travel/local-deploy';
+import { waitFor } from '@travel/testkit';
+import { expectAllServing, platformHealth } from '../support/gateway';
+import { expectSearchBookAndSignedWebhook } from '../support/journey';
+import {
+  chartSettings,
+  containerName,
+  imagesRun,
+  inspect,
+  logTail,
+  nodeIn,
+  runContainer,
+} from './containers';
+
+// The platform booted from its images: every process of the launcher's `images` profile (the gateway and
+// twelve services, with the environment the launcher gives them) runs as a container of its image, the way
+// the chart runs its pods (host network, uid 1000, read-only root filesystem, no capabilities), against this
+// machine's store, Kafka, Redis and MailDev. Then a search, a booking and a signed webhook delivery through
+// the gateway, and `docker stop` of every container.
+//
+// The images set NODE_ENV=production, and the containers keep it, with two differences from the launcher's
+// environment that production asks for: identity gets the administrator's password (required in production),
+// and the webhook service runs with NODE_ENV=development, because production refuses webhook targets on
+// loopback (the SSRF rules) and the only receiver this machine may run is on 127.0.0.1.
+
+const profile = PROFILES.images;
+const gateway = gatewayUrl(profile);
+let specs: ProcessSpec[];
+
+function containerEnv(spec: ProcessSpec): Record<string, string> {
+  if (spec.name === 'identity') return { ...spec.env, ADMIN_PASSWORD: DEMO_ADMIN.password };
+  if (spec.name === 'webhook') return { ...spec.env, NODE_ENV: 'development' };
+  return spec.env;
+}
+
+async function removeContainers(): Promise<void> {
+  const { host, label } = imagesRun();
+  const ids = (await docker(host, ['ps', '-aq', '--filter', `label=${label}`])).trim();
+  if (ids) await docker(host, ['rm', '--force', ...ids.split('\n')]);
+}
+
+/** Fails at once, with its last lines, when a container has exited. */
+async function expectRunning(name: string): Promise<void> {
+  const state = await inspect(containerName(name), '{{.State.Status}} {{.State.ExitCode}}');
+  if (!state.startsWith('running')) throw new Error(`${name} is ${state}:\n${await logTail(name)}`);
+}
+
+beforeAll(async () => {
+  await removeContainers();
+  specs = processSpecs(profile, resolveInfraUrls(process.env), offerKeysFor(process.env, profile));
+  // The services first, then the gateway, as the launcher starts them.
+  for (const spec of specs) await runContainer(spec, containerEnv(spec));
+  // The support helpers of the e2e suites call the gateway named here.
+  process.env.E2E_GATEWAY_URL = gateway;
+  await waitFor(
+    async () => {
+      for (const spec of specs) await expectRunning(spec.name);
+      expect((await fetch(`${gateway}/api/ready`)).status).toBe(200);
+    },
+    { timeoutMs: 180_000, intervalMs: 1_000 },
+  );
+}, 240_000);
+
+afterAll(async () => {
+  await removeContainers();
+});
+
+describe('the platform run from its images', () => {
+  it('when every process runs as a container of its image, then the gateway reports all SERVING', async () => {
+    expect(specs.map((s) => s.name).sort()).toEqual(['gateway', ...SERVICES].sort());
+    expectAllServing(await platformHealth());
+  });
+
+  it('when an image is inspected and its container probed, then it runs node as uid 1000 and its root filesystem refuses writes', async () => {
+    const { tag } = imagesRun();
+    for (const spec of specs) {
+      const image = processImageName(spec.name, tag);
+      expect({ image, user: await inspect(image, '{{.Config.User}}') }).toEqual({ image, user: '1000:1000' });
+      expect(await inspect(image, '{{json .Config.Entrypoint}}')).toBe('["node","dist/main.js"]');
+      expect(await nodeIn(spec.name, 'process.stdout.write(process.getuid() + ":" + process.getgid())')).toBe(
+        '1000:1000',
+      );
+      // Read-only even where uid 1000 could write (its home), and /tmp is the one writable place.
+      await expect(nodeIn(spec.name, "require('fs').writeFileSync('/home/node/probe', 'x')")).rejects.toThrow(
+        /EROFS/,
+      );
+      await expect(nodeIn(spec.name, "require('fs').writeFileSync('/app/probe', 'x')")).rejects.toThrow(
+        /EROFS|EACCES/,
+      );
+      await expect(nodeIn(spec.name, "require('fs').writeFileSync('/tmp/probe', 'x')")).resolves.toBe('');
+    }
+  });
+
+  it('when a partner searches, books and has a webhook endpoint, then the booking is made and booking.created is delivered, signed', async () => {
+    await expectSearchBookAndSignedWebhook(gateway, DEMO_ADMIN);
+  });
+
+  it('when every container is stopped (SIGTERM), then each exits 0 within the chart grace period', async () => {
+    const { host } = imagesRun();
+    const grace = chartSettings().defaults.terminationGracePeriodSeconds;
+    const stops = await Promise.all(
+      specs.map(async (spec) => {
+        const sent = Date.now();
+        // docker stop sends SIGTERM, then SIGKILL after the grace period (exit code 137).
+        await docker(host, ['stop', '--time', String(grace), containerName(spec.name)], {
+          timeoutMs: (grace + 30) * 1000,
+        });
+        return { name: spec.name, ms: Date.now() - sent };
+      }),
+    );
+    for (const s of stops)
+      process.stderr.write(`[images] ${s.name}: stopped in ${(s.ms / 1000).toFixed(1)} s\n`);
+    for (const { name } of stops)
+      expect({
+        name,
+        exit: await inspect(containerName(name), '{{.State.ExitCode}} {{.State.OOMKilled}}'),
+      }).toEqual({
+        name,
+        exit: '0 false',
+      });
+  });
+});
