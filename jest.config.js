@@ -1,6 +1,7 @@
 // Three tiers with fixed homes (docs/architecture.md, "Tests"): unit beside the code, component per
-// service or package against real store (secantusd)/Kafka/Redis, end-to-end through the gateway of a launched stack;
-// and the images tier: the platform's container images built and booted (test/images).
+// service or package against a real store (secantusd), Kafka, Redis and MailDev in containers (testcontainers),
+// end-to-end through the gateway of a launched stack; and the images tier: the platform's container images built
+// and booted (test/images).
 const transform = {
   '^.+\\.ts$': [
     '@swc/jest',
@@ -33,6 +34,7 @@ module.exports = {
         '<rootDir>/helm/test/cluster/*.test.ts',
       ],
       globalSetup: '<rootDir>/test/support/infra-setup.js',
+      globalTeardown: '<rootDir>/test/support/infra-teardown.js',
     },
     {
       ...common,

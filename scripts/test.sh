@@ -26,7 +26,7 @@ node -e "require('./deploy/local/dist').ensureKubernetes({ log: (line) => consol
 say "unit tests"
 pnpm exec jest --selectProjects unit
 
-say "component tests (real store (secantusd), Kafka, Redis; installed and started on first use)"
+say "component tests (store (secantusd), Kafka, Redis and MailDev in containers of their own: testcontainers, images built once)"
 pnpm exec jest --selectProjects component --runInBand
 
 say "images tests (the container images built with a Docker daemon (ours, from apt, when none answers) and the platform booted from them)"

@@ -1,4 +1,4 @@
-/** Where the real store (secantusd), Kafka and Redis of the test run are (deploy/local's defaults unless set). */
+/** Where the real store (secantusd), Kafka and Redis of the test run are (set by the tier's set-up; else deploy/local's defaults). */
 export interface TestInfra {
   mongoUrl: string;
   kafkaBrokers: string[];

@@ -8,13 +8,16 @@ export interface CaughtEmail {
   headers: Record<string, string>;
 }
 
-/** The test copy of MailDev that deploy/local starts (`maildev-test`); MAILDEV_TEST_URL points elsewhere. */
+/**
+ * The MailDev of the tests: the component tier's container (its set-up sets MAILDEV_TEST_URL), else the test
+ * copy that deploy/local starts (`maildev-test`).
+ */
 export function testMaildevUrl(env: Record<string, string | undefined> = process.env): string {
   return (env.MAILDEV_TEST_URL ?? 'http://127.0.0.1:11080').replace(/\/+$/, '');
 }
 
-/** The SMTP side of the same copy, for services under test. */
-export const TEST_SMTP = { host: '127.0.0.1', port: 11025 };
+/** The SMTP side of the same MailDev, for services under test (MAILDEV_TEST_SMTP_PORT, set with the URL). */
+export const TEST_SMTP = { host: '127.0.0.1', port: Number(process.env.MAILDEV_TEST_SMTP_PORT || 11025) };
 
 /** Every email MailDev caught with exactly this subject (tests give theirs a unique one). */
 export async function emailsWithSubject(subject: string, baseUrl = testMaildevUrl()): Promise<CaughtEmail[]> {

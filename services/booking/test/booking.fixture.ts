@@ -31,6 +31,7 @@ export async function startSearchAndPricing() {
         GRPC_PORT: '0',
         MONGO_URL: infra.mongoUrl,
         MONGO_DATABASE: uniqueName('ct_bk_pricing'),
+        KAFKA_BROKERS: infra.kafkaBrokers.join(','),
       }),
       testLogger(),
     ),

@@ -10,6 +10,7 @@ describe('pricing service', () => {
       GRPC_PORT: '0',
       MONGO_URL: infra.mongoUrl,
       MONGO_DATABASE: uniqueName('ct_pricing'),
+      KAFKA_BROKERS: infra.kafkaBrokers.join(','),
     });
     const service = await startServiceUnderTest(createPricingService(config, testLogger()));
     try {

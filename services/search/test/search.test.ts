@@ -32,6 +32,7 @@ beforeAll(async () => {
     GRPC_PORT: '0',
     MONGO_URL: testInfra().mongoUrl,
     MONGO_DATABASE: uniqueName('ct_search_pricing'),
+    KAFKA_BROKERS: testInfra().kafkaBrokers.join(','),
   });
   const builtPricing = createPricingService(pricingConfig, testLogger());
   const pricingService = await startServiceUnderTest(builtPricing);

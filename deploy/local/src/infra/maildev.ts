@@ -77,7 +77,7 @@ async function installOnce(ctx: InfraContext): Promise<void> {
 }
 
 /** Answers when MailDev's own health route does (`GET /api/healthz`). */
-async function probeWeb(url: string, timeoutMs: number): Promise<void> {
+export async function probeMaildevWeb(url: string, timeoutMs: number): Promise<void> {
   const response = await fetch(`${url}/api/healthz`, { signal: AbortSignal.timeout(timeoutMs) });
   if (!response.ok) throw new Error(`GET ${url}/api/healthz answered ${response.status}`);
 }
@@ -101,7 +101,7 @@ function maildevComponent(copy: MaildevCopy): InfraComponent {
       componentMode(copy.name, process.env) === 'external'
         ? maildevWebUrl(copy)
         : `smtp 127.0.0.1:${copy.smtpPort}, web ${maildevWebUrl(copy)}`,
-    probe: (_urls, timeoutMs) => probeWeb(maildevWebUrl(copy), timeoutMs),
+    probe: (_urls, timeoutMs) => probeMaildevWeb(maildevWebUrl(copy), timeoutMs),
     installedAt: cacheDir,
     install,
     launch,

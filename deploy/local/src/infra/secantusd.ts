@@ -18,7 +18,8 @@ const NAME = 'secantusd';
 export const SECANTUSD_VERSION = '0.5.3-beta.196';
 const HOST = '127.0.0.1';
 const PORT = 27017;
-const SETTINGS = join(packageRoot, 'secantusd', 'secantusd.toml');
+/** The store's settings file, also copied into the component tier's image (deploy/images/secantusd). */
+export const SECANTUSD_SETTINGS = join(packageRoot, 'secantusd', 'secantusd.toml');
 const INSTALL_STEP = `cargo install secantus-mdb@${SECANTUSD_VERSION}`;
 
 function installDir(env: NodeJS.ProcessEnv): string {
@@ -31,7 +32,16 @@ export function secantusdBinary(env: NodeJS.ProcessEnv): string {
 
 /** The store's command line: our settings file, and where it listens and keeps its data. */
 export function secantusdArgs(port: number, storagePath: string): string[] {
-  return ['--config', SETTINGS, '--host', HOST, '--port', String(port), '--storage-path', storagePath];
+  return [
+    '--config',
+    SECANTUSD_SETTINGS,
+    '--host',
+    HOST,
+    '--port',
+    String(port),
+    '--storage-path',
+    storagePath,
+  ];
 }
 
 /** cargo on PATH, else where rustup puts it (a non-login shell may not have `~/.cargo/bin` on PATH). */

@@ -82,7 +82,7 @@ const title = 'store contract: durability across kill -9';
 const contract = storeIsExternal ? describe.skip : describe;
 if (storeIsExternal)
   process.stderr.write(
-    `${title}: SKIPPED, MONGO_URL points at a server this suite does not own and will not kill; ` +
+    `${title}: SKIPPED, the store under test (MONGO_URL or TEST_STORE_IMAGE) is not the embedded one this suite can kill; ` +
       'drill crash recovery on your own deployment (docs/store-contract.md)\n',
   );
 

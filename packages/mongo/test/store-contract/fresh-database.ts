@@ -7,8 +7,11 @@ import { mongo } from 'mongoose';
  */
 export const storeUrl = testInfra().mongoUrl;
 
-/** True when `MONGO_URL` points at a server this suite does not own (and so must never kill); empty is unset, as in deploy/local. */
-export const storeIsExternal = Boolean(process.env.MONGO_URL?.trim());
+/**
+ * True unless the store under test is the embedded one the component tier starts (its set-up sets
+ * TEST_STORE_EMBEDDED): `MONGO_URL` or `TEST_STORE_IMAGE` named another, whose build this suite cannot kill.
+ */
+export const storeIsExternal = process.env.TEST_STORE_EMBEDDED !== 'true';
 
 export interface FreshDatabase {
   readonly client: mongo.MongoClient;
