@@ -1,6 +1,9 @@
-/** Where one copy of the platform listens. `dev` is what the README starts; `e2e` runs beside it for tests. */
+/**
+ * Where one copy of the platform listens. `dev` is what the README starts; `e2e` runs beside it for tests;
+ * `rollout` is the rolling-restart test's own stack (several replicas of everything).
+ */
 export interface StackProfile {
-  name: 'dev' | 'e2e';
+  name: 'dev' | 'e2e' | 'rollout';
   httpPort: number;
   /** identity gets this port, then search, pricing, booking, billing, webhook in order. */
   grpcPortBase: number;
@@ -33,7 +36,19 @@ export const PROFILES: Record<StackProfile['name'], StackProfile> = {
     kafkaNamespace: 'e2e.',
     redisPrefix: 'e2e:rl',
   },
+  rollout: {
+    name: 'rollout',
+    httpPort: 38080,
+    grpcPortBase: 35051,
+    metricsPortBase: 39450,
+    databasePrefix: 'rollout_',
+    kafkaNamespace: 'rollout.',
+    redisPrefix: 'rollout:rl',
+  },
 };
+
+/** The profiles that tests launch: short retry schedules, generous sign-in and search limits. */
+export const isTestProfile = (profile: StackProfile) => profile.name !== 'dev';
 
 export const SERVICES = [
   'identity',
@@ -52,8 +67,36 @@ export const SERVICES = [
 export type ServiceName = (typeof SERVICES)[number];
 export type ProcessName = ServiceName | 'gateway';
 
-export function grpcAddress(profile: StackProfile, service: ServiceName): string {
-  return `127.0.0.1:${profile.grpcPortBase + SERVICES.indexOf(service)}`;
+/** The most replicas of one process the launcher runs (each takes a loopback address of its own). */
+export const MAX_REPLICAS = 16;
+
+/**
+ * Replica k (1-based) of every process listens on 127.0.0.k, on the process's own ports: replica 1 is
+ * 127.0.0.1, so a one-replica stack is the stack as it always was (decisions.md, "Replicas locally").
+ */
+export function replicaHost(replica = 1): string {
+  if (!Number.isInteger(replica) || replica < 1 || replica > MAX_REPLICAS)
+    throw new Error(`replica must be 1 to ${MAX_REPLICAS}, not ${replica}`);
+  return `127.0.0.${replica}`;
+}
+
+export function grpcPort(profile: StackProfile, service: ServiceName): number {
+  return profile.grpcPortBase + SERVICES.indexOf(service);
+}
+
+/** Where one replica of a service listens for gRPC: `host:port`. */
+export function grpcAddress(profile: StackProfile, service: ServiceName, replica = 1): string {
+  return `${replicaHost(replica)}:${grpcPort(profile, service)}`;
+}
+
+/**
+ * What a client of the service dials: `host:port` for one replica; for several, grpc-js's list target
+ * `ipv4:127.0.0.1:15054,127.0.0.2:15054`, which round_robin balances over as it does over a headless Service.
+ */
+export function grpcTarget(profile: StackProfile, service: ServiceName, replicas: number): string {
+  if (replicas <= 1) return grpcAddress(profile, service);
+  const all = Array.from({ length: replicas }, (_, i) => grpcAddress(profile, service, i + 1));
+  return `ipv4:${all.join(',')}`;
 }
 
 /** Where Prometheus scrapes one process of this profile (loopback only, like every port here). */
@@ -61,6 +104,11 @@ export function metricsPort(profile: StackProfile, name: ProcessName): number {
   return name === 'gateway' ? profile.metricsPortBase : profile.metricsPortBase + 1 + SERVICES.indexOf(name);
 }
 
-export function gatewayUrl(profile: StackProfile): string {
-  return `http://127.0.0.1:${profile.httpPort}`;
+/** One replica's metrics (`GET /metrics`): its own address, the process's metrics port. */
+export function metricsUrl(profile: StackProfile, name: ProcessName, replica = 1): string {
+  return `http://${replicaHost(replica)}:${metricsPort(profile, name)}/metrics`;
+}
+
+export function gatewayUrl(profile: StackProfile, replica = 1): string {
+  return `http://${replicaHost(replica)}:${profile.httpPort}`;
 }
