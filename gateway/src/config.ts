@@ -1,6 +1,7 @@
 import { type CidrRange, invalidAllowListEntries, parseAllowListEntry } from '@travel/api-keys';
 import {
   csv,
+  grpcClientFields,
   kafkaFields,
   loadConfig,
   logLevel,
@@ -36,6 +37,11 @@ const schema = z.object({
   GRPC_DEADLINE_MS: positiveInt(5000),
   /** Deadline of one health probe; a dead service must not stall /api/health. */
   HEALTH_DEADLINE_MS: positiveInt(1000),
+  ...grpcClientFields,
+  /**
+   * Each service's address: any grpc-js target, calls spread round-robin over what it names: `host:port`,
+   * `dns:///name:port` (a headless Service's pods), `ipv4:127.0.0.2:50051,127.0.0.3:50051` (local replicas).
+   */
   IDENTITY_ADDRESS: address(50051),
   SEARCH_ADDRESS: address(50052),
   PRICING_ADDRESS: address(50053),

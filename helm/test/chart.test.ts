@@ -151,7 +151,9 @@ describe('the chart and the platform', () => {
     expect(gateway?.env.RATE_LIMIT_SHARE_PERCENT).toBe('1');
     expect(gateway?.env.SHUTDOWN_DELAY_MS).toBe('5000');
     for (const service of SERVICES)
-      expect(gateway?.env[`${service.toUpperCase()}_ADDRESS`]).toBe(`travel-partner-travel-${service}:50051`);
+      expect(gateway?.env[`${service.toUpperCase()}_ADDRESS`]).toBe(
+        `dns:///travel-partner-travel-${service}-headless:50051`,
+      );
     const databases = processes.flatMap((p) => (p.env.MONGO_DATABASE ? [p.env.MONGO_DATABASE] : []));
     expect(new Set(databases).size).toBe(databases.length);
   });
@@ -172,7 +174,7 @@ describe('the chart and the platform', () => {
     expect(ofKind(render(), 'Secret')).toEqual([]);
   });
 
-  it('when a process is added as one values entry, then it gets its Deployment, Service, ConfigMap, budget and policy, and the gateway its address', () => {
+  it('when a process is added as one values entry, then it gets its Deployment, Services, ConfigMap, budget and policy, and the gateway its address', () => {
     const docs = render(
       [],
       [
@@ -187,7 +189,10 @@ describe('the chart and the platform', () => {
     for (const kind of ['Deployment', 'Service', 'ConfigMap', 'PodDisruptionBudget', 'NetworkPolicy'])
       expect(ofKind(docs, kind).map((d) => d.metadata.name)).toContain('travel-partner-travel-loyalty');
     const gateway = resolveProcesses(docs).find((p) => p.name === 'gateway');
-    expect(gateway?.env.LOYALTY_ADDRESS).toBe('travel-partner-travel-loyalty:50051');
+    expect(ofKind(docs, 'Service').map((d) => d.metadata.name)).toContain(
+      'travel-partner-travel-loyalty-headless',
+    );
+    expect(gateway?.env.LOYALTY_ADDRESS).toBe('dns:///travel-partner-travel-loyalty-headless:50051');
     const loyalty = resolveProcesses(docs).find((p) => p.name === 'loyalty');
     expect(loyalty?.externalSecrets).toEqual(
       expect.arrayContaining([

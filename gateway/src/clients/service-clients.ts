@@ -22,7 +22,7 @@ import {
   wallet,
   webhook,
 } from '@travel/contracts';
-import { createServiceClient, type ServiceClient } from '@travel/grpc';
+import { createServiceClient, keepaliveOf, type ServiceClient } from '@travel/grpc';
 import type { GatewayConfig } from '../config';
 
 export const SERVICE_NAMES = [
@@ -86,15 +86,17 @@ export interface ServiceClients {
 
 /** The gateway's gRPC clients, one channel per service, built once at start. */
 export function createServiceClients(config: GatewayConfig): ServiceClients {
+  const keepalive = keepaliveOf(config);
   const healthClients = Object.fromEntries(
     SERVICE_NAMES.map((name) => [
       name,
       createServiceClient(health.HealthDefinition, addressOf(config, name), {
         deadlineMs: config.HEALTH_DEADLINE_MS,
+        keepalive,
       }),
     ]),
   ) as ServiceClients['health'];
-  const options = { deadlineMs: config.GRPC_DEADLINE_MS };
+  const options = { deadlineMs: config.GRPC_DEADLINE_MS, keepalive };
   return {
     health: healthClients,
     apiAccess: createServiceClient(apiAccess.ApiAccessServiceDefinition, config.IDENTITY_ADDRESS, options),

@@ -23,6 +23,14 @@
 {{- printf "%s-%s" (include "partner-travel.fullname" $root) (index . 1) | trunc 63 | trimSuffix "-" -}}
 {{- end -}}
 
+{{/*
+The headless Service of a grpc process (`clusterIP: None`: its DNS name answers every ready pod's address, so
+clients balance over the pods): <processName>-headless. Call with (list $ "name").
+*/}}
+{{- define "partner-travel.headlessName" -}}
+{{- printf "%s-headless" (include "partner-travel.processName" . | trunc 54 | trimSuffix "-") -}}
+{{- end -}}
+
 {{- define "partner-travel.chart" -}}
 {{- printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" -}}
 {{- end -}}
@@ -224,9 +232,18 @@ key: {{ $var }}
 {{- if $entry.redis -}}
 {{- $_ := set $env "RATE_LIMIT_PREFIX" $v.redis.keyPrefix -}}
 {{- end -}}
-{{- range (include "partner-travel.peers" (list $root $name) | fromYamlArray) -}}
+{{- $peers := include "partner-travel.peers" (list $root $name) | fromYamlArray -}}
+{{- range $peers -}}
 {{- $peer := index $v.processes . -}}
-{{- $_ := set $env (printf "%s_ADDRESS" (. | upper | replace "-" "_")) (printf "%s:%d" (include "partner-travel.processName" (list $root .)) (int64 $peer.port)) -}}
+{{- $_ := set $env (printf "%s_ADDRESS" (. | upper | replace "-" "_")) (printf "dns:///%s:%d" (include "partner-travel.headlessName" (list $root .)) (int64 $peer.port)) -}}
+{{- end -}}
+{{- if or (eq $entry.kind "grpc") $peers -}}
+{{- $_ := set $env "GRPC_KEEPALIVE_TIME_MS" (int64 $v.grpc.keepaliveTimeMs | toString) -}}
+{{- $_ := set $env "GRPC_KEEPALIVE_TIMEOUT_MS" (int64 $v.grpc.keepaliveTimeoutMs | toString) -}}
+{{- end -}}
+{{- if eq $entry.kind "grpc" -}}
+{{- $_ := set $env "GRPC_MAX_CONNECTION_AGE_MS" (int64 $v.grpc.maxConnectionAgeMs | toString) -}}
+{{- $_ := set $env "GRPC_MAX_CONNECTION_AGE_GRACE_MS" (int64 $v.grpc.maxConnectionAgeGraceMs | toString) -}}
 {{- end -}}
 {{- if has "admin" $settings -}}
 {{- $_ := set $env "ADMIN_EMAIL" $v.admin.email -}}

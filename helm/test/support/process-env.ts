@@ -63,10 +63,13 @@ function fieldGroups(): Record<string, string[]> {
     groups[name] = keysOf(block);
     spreads[name] = [...block.matchAll(/\.\.\.(\w+)/g)].map((m) => m[1] as string);
   }
-  // A group that spreads another (serviceFields spreads tracingFields) reads its variables too.
-  for (const [name, spread] of Object.entries(spreads))
-    for (const other of spread) groups[name]?.push(...(groups[other] ?? []));
-  return groups;
+  // A group that spreads another (serviceFields spreads tracingFields, which may spread a third) reads its
+  // variables too.
+  const variablesOf = (name: string): string[] => [
+    ...(groups[name] ?? []),
+    ...(spreads[name] ?? []).flatMap(variablesOf),
+  ];
+  return Object.fromEntries(Object.keys(groups).map((name) => [name, variablesOf(name)]));
 }
 
 /** Every environment variable a process's src/config.ts reads (its own fields and the shared groups it spreads). */

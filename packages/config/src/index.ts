@@ -1,3 +1,11 @@
 export { csv, logLevel, nodeEnv, port, positiveInt } from './fields';
 export { ConfigError, loadConfig } from './load-config';
-export { kafkaFields, metricsFields, mongoFields, serviceFields, tracingFields } from './service-fields';
+export {
+  grpcClientFields,
+  grpcServerFields,
+  kafkaFields,
+  metricsFields,
+  mongoFields,
+  serviceFields,
+  tracingFields,
+} from './service-fields';

@@ -11,6 +11,7 @@ export function serviceFields(defaults: { grpcPort: number }) {
     // Service n (gRPC 50051 + n) is scraped on 9451 + n; the gateway takes 9450 (decisions.md, "Metrics").
     ...metricsFields({ metricsPort: defaults.grpcPort - SERVICE_METRICS_OFFSET }),
     ...tracingFields,
+    ...grpcServerFields,
   };
 }
 
@@ -70,4 +71,36 @@ export const kafkaFields = {
     .string()
     .regex(/^[a-z0-9._-]*$/)
     .default(''),
+};
+
+/** A duration in milliseconds, at least `min`. */
+const milliseconds = (defaultValue: number, min: number) =>
+  z.coerce.number().int().min(min).default(defaultValue);
+
+/**
+ * Every process that calls a gRPC service (the gateway; services through `serviceFields`): keepalive pings on
+ * each connection, so one to a pod that vanished without closing it is found and dropped (decisions.md,
+ * "gRPC balancing"). A server pings its clients by the same settings.
+ */
+export const grpcClientFields = {
+  /** A ping after this long without one; our servers (grpc-js) accept pings at any rate. */
+  GRPC_KEEPALIVE_TIME_MS: milliseconds(10_000, 1000),
+  /** A ping not answered within this drops the connection. */
+  GRPC_KEEPALIVE_TIMEOUT_MS: milliseconds(5000, 100),
+};
+
+/**
+ * Every gRPC server (services through `serviceFields`): connections end after a maximum age, so that clients
+ * resolve the service's addresses again and spread calls over replicas that came since; and how long a
+ * server drains on SIGTERM.
+ */
+export const grpcServerFields = {
+  ...grpcClientFields,
+  /** A connection is told to go away (GOAWAY) after this long, ±10 %; the client reconnects and re-resolves. */
+  GRPC_MAX_CONNECTION_AGE_MS: milliseconds(30_000, 1000),
+  /**
+   * How long calls may still finish on a connection told to go away, on age or on SIGTERM; then it is closed.
+   * At least the longest call deadline (the gateway's GRPC_DEADLINE_MS, 5000).
+   */
+  GRPC_MAX_CONNECTION_AGE_GRACE_MS: milliseconds(5000, 0),
 };

@@ -1,18 +1,21 @@
 import { AppError, type ErrorCode, type FieldProblem, isErrorCode } from '@travel/errors';
 import {
   type CallOptions,
+  Channel,
+  ChannelCredentials,
   type Client,
   ClientError,
   type ClientMiddleware,
   type CompatServiceDefinition,
-  createChannel,
   createClientFactory,
   Metadata,
   Status,
 } from 'nice-grpc';
 import { deadlineMiddleware } from 'nice-grpc-client-middleware-deadline';
+import { channelOptionsOf, type KeepaliveSettings } from './connection-settings';
 import { ERROR_CODE_KEY, ERROR_DETAILS_KEY, REQUEST_ID_KEY } from './metadata';
 import { withClientMetrics } from './metrics-middleware';
+import { retryUnprocessed } from './retry-unprocessed';
 import { traceClientCalls } from './trace-calls';
 
 /** Statuses that carry no catalog code (the transport failed, not the service) mapped to the catalog. */
@@ -57,21 +60,35 @@ function parseDetails(trailer: Metadata | undefined): FieldProblem[] | null {
 export interface ClientOptions {
   /** Default deadline of every call, in milliseconds. */
   deadlineMs: number;
+  /** Keepalive pings (`keepaliveOf(config)`); omitted: none. */
+  keepalive?: KeepaliveSettings;
 }
 
-/** A promise client for one service, with a default deadline and catalog errors. */
 /** A promise client of one service; calls accept `deadline` (ms or Date) beside metadata. */
 export type ServiceClient<D extends CompatServiceDefinition> = Client<D, { deadline?: Date | number }>;
 
+/**
+ * A promise client of one service, with a default deadline and catalog errors. `address` is any grpc-js target:
+ * `host:port`, `dns:///name:port` (every address the name resolves to: a headless Service's pods) or
+ * `ipv4:127.0.0.2:50051,127.0.0.3:50051` (local replicas); calls go round-robin over all of them.
+ */
 export function createServiceClient<D extends CompatServiceDefinition>(
   definition: D,
   address: string,
   options: ClientOptions,
 ): ServiceClient<D> {
-  const channel = createChannel(address);
+  // grpc-js's own Channel: nice-grpc's createChannel rewrites addresses it reads as `host:port` (it would add
+  // `:80` to a list whose last entry has no port).
+  const channel = new Channel(
+    address,
+    ChannelCredentials.createInsecure(),
+    channelOptionsOf(options.keepalive),
+  );
   // The middleware added last runs outermost: catalog mapping must also see the deadline's own error;
-  // the trace span sees the call's gRPC status before it becomes a catalog error.
+  // the trace span sees the call's gRPC status before it becomes a catalog error, and covers every attempt; each
+  // attempt is counted in the metrics.
   return withClientMetrics(createClientFactory().use(deadlineMiddleware))
+    .use(retryUnprocessed)
     .use(traceClientCalls)
     .use(catalogErrorMiddleware)
     .create(definition, channel, { '*': { deadline: options.deadlineMs } });

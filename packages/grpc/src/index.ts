@@ -1,6 +1,16 @@
 export type { ServiceImplementation } from 'nice-grpc';
 export type { CallOptions } from 'nice-grpc-common';
 export { type ClientOptions, createServiceClient, type ServiceClient, withRequestMetadata } from './client';
+export {
+  channelOptionsOf,
+  type GrpcClientConfig,
+  type GrpcServerConfig,
+  type KeepaliveSettings,
+  keepaliveOf,
+  type ServerConnectionSettings,
+  serverConnectionsOf,
+  serverOptionsOf,
+} from './connection-settings';
 export { createHealthService, type HealthCheck, LIVENESS_SERVICE } from './health';
 export { ERROR_CODE_KEY, ERROR_DETAILS_KEY, REQUEST_ID_KEY } from './metadata';
 export { type RequestContext, requestContextMiddleware } from './server-middleware';

@@ -4,3 +4,5 @@ export const REQUEST_ID_KEY = 'x-request-id';
 export const ERROR_CODE_KEY = 'x-error-code';
 /** JSON of the field problems of a `bad_request`. */
 export const ERROR_DETAILS_KEY = 'x-error-details';
+/** Set (`true`) on a failure the server answered before any handler ran: the client may send the call elsewhere. */
+export const NOT_PROCESSED_KEY = 'x-not-processed';

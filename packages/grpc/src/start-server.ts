@@ -4,12 +4,15 @@ import {
   type CallContext,
   type CompatServiceDefinition,
   createServer,
+  type Server,
   ServerError,
   type ServerMiddlewareCall,
   type ServiceImplementation,
   Status,
 } from 'nice-grpc';
+import { type ServerConnectionSettings, serverOptionsOf } from './connection-settings';
 import { createHealthService, type HealthCheck } from './health';
+import { NOT_PROCESSED_KEY } from './metadata';
 import { withServerMetrics } from './metrics-middleware';
 import { type RequestContext, requestContextMiddleware } from './server-middleware';
 import { traceServerCalls } from './trace-calls';
@@ -26,6 +29,11 @@ export interface GrpcServerOptions {
   services: ServiceBinding[];
   healthChecks: Record<string, HealthCheck>;
   logger: Logger;
+  /**
+   * Connection age, keepalive and the drain at stop (`serverConnectionsOf(config)`); omitted: grpc-js's defaults
+   * (connections live forever) and a stop that waits for every call.
+   */
+  connections?: ServerConnectionSettings;
 }
 
 export interface GrpcServer {
@@ -36,6 +44,7 @@ export interface GrpcServer {
   listen(): Promise<void>;
   /** Serves (binding first if `listen` was not called). */
   start(): Promise<void>;
+  /** Health NOT_SERVING, every client told to go away, in-flight calls finished (cancelled after the grace). */
   stop(): Promise<void>;
 }
 
@@ -46,7 +55,7 @@ export function createGrpcServer(options: GrpcServerOptions): GrpcServer {
   let listening = false;
   let boundPort = options.port;
   // The first middleware runs outermost: the trace span is active while the request context runs the call.
-  const server = withServerMetrics(createServer())
+  const server = withServerMetrics(createServer(serverOptionsOf(options.connections)))
     .use(traceServerCalls)
     .use(requestContextMiddleware(options.logger));
   const gated = server.with(untilServing(() => serving));
@@ -76,19 +85,48 @@ export function createGrpcServer(options: GrpcServerOptions): GrpcServer {
     },
     async stop() {
       shuttingDown = true;
-      // Finish in-flight calls; the process deadline forces the rest.
-      await server.shutdown();
+      await drain(server, options.connections?.maxConnectionAgeGraceMs, options.logger);
     },
   };
 }
 
-/** Until the process has started, a call other than a health check is UNAVAILABLE (a client retries it). */
+/**
+ * Closes the listener and sends every connection GOAWAY (grpc-js's tryShutdown): clients send no new call here
+ * and pick another replica, calls in flight finish. Those still running after `graceMs` are cancelled; without
+ * a grace the process's own shutdown deadline is the bound.
+ */
+async function drain(
+  server: Pick<Server, 'shutdown' | 'forceShutdown'>,
+  graceMs: number | undefined,
+  logger: Logger,
+): Promise<void> {
+  const drained = server.shutdown();
+  if (graceMs === undefined) return drained;
+  let timer: NodeJS.Timeout | undefined;
+  const graceOver = new Promise<'grace over'>((resolve) => {
+    timer = setTimeout(() => resolve('grace over'), graceMs);
+  });
+  const outcome = await Promise.race([drained, graceOver]);
+  clearTimeout(timer);
+  if (outcome === 'grace over') {
+    logger.warn({ graceMs }, 'grpc calls still running after the grace; cancelling them');
+    server.forceShutdown();
+  }
+}
+
+/**
+ * Until the process has started, a call other than a health check is UNAVAILABLE, marked as not processed, so
+ * that a client sends it to another replica (`retryUnprocessed`).
+ */
 function untilServing(isServing: () => boolean) {
   return async function* gate<Request, Response>(
     call: ServerMiddlewareCall<Request, Response>,
     context: CallContext,
   ) {
-    if (!isServing()) throw new ServerError(Status.UNAVAILABLE, 'The service is starting.');
+    if (!isServing()) {
+      context.trailer.set(NOT_PROCESSED_KEY, 'true');
+      throw new ServerError(Status.UNAVAILABLE, 'The service is starting.');
+    }
     return yield* call.next(call.request, context);
   };
 }

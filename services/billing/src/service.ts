@@ -6,7 +6,7 @@ import {
   createOutboxRelay,
   type EventPublisher,
 } from '@travel/events';
-import { createGrpcServer } from '@travel/grpc';
+import { createGrpcServer, serverConnectionsOf } from '@travel/grpc';
 import { type Component, crashHook, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
@@ -118,6 +118,7 @@ export function createBillingService(
   const grpc = createGrpcServer({
     host: config.GRPC_HOST,
     port: config.GRPC_PORT,
+    connections: serverConnectionsOf(config),
     services: [
       { definition: billing.BillingServiceDefinition, implementation: billingGrpc },
       { definition: wallet.WalletServiceDefinition, implementation: money.walletGrpc },

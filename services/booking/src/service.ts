@@ -1,6 +1,6 @@
 import { adminBooking, booking, pricing, promotions, storefrontBooking, wallet } from '@travel/contracts';
 import { BOOKING_EVENTS_TOPIC, createEventPublisher, createKafka, createOutboxRelay } from '@travel/events';
-import { createGrpcServer, createServiceClient } from '@travel/grpc';
+import { createGrpcServer, createServiceClient, keepaliveOf, serverConnectionsOf } from '@travel/grpc';
 import { type Component, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
@@ -96,8 +96,10 @@ export function createBookingService(
     run: createSweeper({ bookings, now, logger }),
     logger,
   });
+  const keepalive = keepaliveOf(config);
   const pricingClient = createServiceClient(pricing.PricingServiceDefinition, config.PRICING_ADDRESS, {
     deadlineMs: config.PRICING_DEADLINE_MS,
+    keepalive,
   });
   const crash = crashHook(config.BOOKING_CRASH_AT);
   const verifier = createOfferTokenVerifier({ publicKeyPem: config.OFFER_TOKEN_PUBLIC_KEY, now });
@@ -122,10 +124,12 @@ export function createBookingService(
   const bookingPromotions = createBookingPromotions(
     createServiceClient(promotions.PromotionsServiceDefinition, config.PROMOTIONS_ADDRESS, {
       deadlineMs: config.PROMOTIONS_DEADLINE_MS,
+      keepalive,
     }),
   );
   const walletClient = createServiceClient(wallet.WalletServiceDefinition, config.BILLING_ADDRESS, {
     deadlineMs: config.BILLING_DEADLINE_MS,
+    keepalive,
   });
   const settle = createSettleStorefrontBooking({
     storefront,
@@ -176,6 +180,7 @@ export function createBookingService(
   const grpc = createGrpcServer({
     host: config.GRPC_HOST,
     port: config.GRPC_PORT,
+    connections: serverConnectionsOf(config),
     services: [
       { definition: booking.BookingServiceDefinition, implementation: bookingGrpc },
       { definition: storefrontBooking.StorefrontBookingServiceDefinition, implementation: storefrontGrpc },

@@ -1,5 +1,5 @@
 import { corporate } from '@travel/contracts';
-import { createGrpcServer } from '@travel/grpc';
+import { createGrpcServer, keepaliveOf, serverConnectionsOf } from '@travel/grpc';
 import type { Component } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createMongo, mongoOptionsOf } from '@travel/mongo';
@@ -22,8 +22,16 @@ import { createSupplierDirectory } from './grpc/supply.client';
 export function createCorporateService(config: CorporateConfig, logger: Logger) {
   const mongo = createMongo({ ...mongoOptionsOf(config), logger });
   const repositories = createCorporateRepositories(mongo.connection);
-  const identity = createIdentityLink(config.IDENTITY_ADDRESS, config.IDENTITY_DEADLINE_MS, logger);
-  const suppliers = createSupplierDirectory(config.SUPPLY_ADDRESS, config.SUPPLY_DEADLINE_MS);
+  const keepalive = keepaliveOf(config);
+  const identity = createIdentityLink(
+    config.IDENTITY_ADDRESS,
+    { deadlineMs: config.IDENTITY_DEADLINE_MS, keepalive },
+    logger,
+  );
+  const suppliers = createSupplierDirectory(config.SUPPLY_ADDRESS, {
+    deadlineMs: config.SUPPLY_DEADLINE_MS,
+    keepalive,
+  });
   const deps = { audit: identity.audit, tenants: identity.tenants, now: () => new Date() };
   const { costCenters, approvers, policies, employees, contracts } = repositories;
   const corporateGrpc = createCorporateGrpc({
@@ -40,6 +48,7 @@ export function createCorporateService(config: CorporateConfig, logger: Logger) 
   const grpc = createGrpcServer({
     host: config.GRPC_HOST,
     port: config.GRPC_PORT,
+    connections: serverConnectionsOf(config),
     services: [{ definition: corporate.CorporateServiceDefinition, implementation: corporateGrpc }],
     healthChecks: { mongodb: mongo.ping },
     logger,

@@ -1,5 +1,5 @@
 import { engagement } from '@travel/contracts';
-import { createGrpcServer } from '@travel/grpc';
+import { createGrpcServer, serverConnectionsOf } from '@travel/grpc';
 import { type Component, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createMongo, mongoOptionsOf } from '@travel/mongo';
@@ -122,6 +122,7 @@ export function createEngagementService(
   const grpc = createGrpcServer({
     host: config.GRPC_HOST,
     port: config.GRPC_PORT,
+    connections: serverConnectionsOf(config),
     services: [{ definition: engagement.EngagementServiceDefinition, implementation: engagementGrpc }],
     healthChecks: { mongodb: mongo.ping },
     logger,

@@ -1,6 +1,6 @@
 import { apiAccess, audit, customers, platformSettings, staff, tenants } from '@travel/contracts';
 import { createEventPublisher, createKafka } from '@travel/events';
-import { createGrpcServer } from '@travel/grpc';
+import { createGrpcServer, serverConnectionsOf } from '@travel/grpc';
 import type { Component } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, createProcessedEvents, mongoOptionsOf } from '@travel/mongo';
@@ -118,6 +118,7 @@ export function createIdentityService(
   const grpc = createGrpcServer({
     host: config.GRPC_HOST,
     port: config.GRPC_PORT,
+    connections: serverConnectionsOf(config),
     services: [
       { definition: apiAccess.ApiAccessServiceDefinition, implementation: apiAccessWiring.apiAccessGrpc },
       { definition: tenants.TenantServiceDefinition, implementation: apiAccessWiring.tenantsGrpc },

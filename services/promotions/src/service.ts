@@ -1,6 +1,6 @@
 import { promotions } from '@travel/contracts';
 import { createKafka } from '@travel/events';
-import { createGrpcServer } from '@travel/grpc';
+import { createGrpcServer, serverConnectionsOf } from '@travel/grpc';
 import { type Component, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
@@ -105,6 +105,7 @@ export function createPromotionsService(
   const grpc = createGrpcServer({
     host: config.GRPC_HOST,
     port: config.GRPC_PORT,
+    connections: serverConnectionsOf(config),
     services: [{ definition: promotions.PromotionsServiceDefinition, implementation: promotionsGrpc }],
     healthChecks: { mongodb: mongo.ping },
     logger,

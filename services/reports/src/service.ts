@@ -1,6 +1,6 @@
 import { reports } from '@travel/contracts';
 import { createEventPublisher, createKafka } from '@travel/events';
-import { createGrpcServer } from '@travel/grpc';
+import { createGrpcServer, serverConnectionsOf } from '@travel/grpc';
 import type { Component } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createMongo, mongoOptionsOf } from '@travel/mongo';
@@ -60,6 +60,7 @@ export function createReportsService(
   const grpc = createGrpcServer({
     host: config.GRPC_HOST,
     port: config.GRPC_PORT,
+    connections: serverConnectionsOf(config),
     services: [{ definition: reports.ReportsServiceDefinition, implementation: reportsGrpc }],
     healthChecks: { mongodb: mongo.ping, kafka: publisher.ping },
     logger,

@@ -1,5 +1,5 @@
 import { pricing, search } from '@travel/contracts';
-import { createGrpcServer, createServiceClient } from '@travel/grpc';
+import { createGrpcServer, createServiceClient, keepaliveOf, serverConnectionsOf } from '@travel/grpc';
 import type { Component } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createOfferTokenSigner } from '@travel/offer-tokens';
@@ -29,6 +29,7 @@ export function createSearchService(
   const now = options.now ?? (() => new Date());
   const pricingClient = createServiceClient(pricing.PricingServiceDefinition, config.PRICING_ADDRESS, {
     deadlineMs: config.PRICING_DEADLINE_MS,
+    keepalive: keepaliveOf(config),
   });
   const signer = createOfferTokenSigner({
     privateKeyPem: config.OFFER_TOKEN_PRIVATE_KEY,
@@ -44,6 +45,7 @@ export function createSearchService(
   const grpc = createGrpcServer({
     host: config.GRPC_HOST,
     port: config.GRPC_PORT,
+    connections: serverConnectionsOf(config),
     services: [{ definition: search.SearchServiceDefinition, implementation: searchGrpc }],
     healthChecks: {},
     logger,

@@ -1,5 +1,5 @@
 import { pricing, supply } from '@travel/contracts';
-import { createGrpcServer, createServiceClient } from '@travel/grpc';
+import { createGrpcServer, createServiceClient, keepaliveOf, serverConnectionsOf } from '@travel/grpc';
 import type { Component } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
@@ -44,6 +44,7 @@ export function createSupplyService(
   const counters = createCounters(mongo.connection);
   const pricingClient = createServiceClient(pricing.PricingServiceDefinition, config.PRICING_ADDRESS, {
     deadlineMs: config.PRICING_DEADLINE_MS,
+    keepalive: keepaliveOf(config),
   });
   const supplierDeps = { suppliers: createSupplierRepository(mongo.connection), counters, now };
   const vendorDeps = { vendors: createVendorRepository(mongo.connection), counters, now };
@@ -69,6 +70,7 @@ export function createSupplyService(
   const grpc = createGrpcServer({
     host: config.GRPC_HOST,
     port: config.GRPC_PORT,
+    connections: serverConnectionsOf(config),
     services: [{ definition: supply.SupplyServiceDefinition, implementation: supplyGrpc }],
     healthChecks: { mongodb: mongo.ping },
     logger,

@@ -1,6 +1,6 @@
 import { webhook } from '@travel/contracts';
 import { BILLING_EVENTS_TOPIC, BOOKING_EVENTS_TOPIC, createEventConsumer, createKafka } from '@travel/events';
-import { createGrpcServer } from '@travel/grpc';
+import { createGrpcServer, serverConnectionsOf } from '@travel/grpc';
 import { type Component, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
@@ -89,6 +89,7 @@ export function createWebhookService(
   const grpc = createGrpcServer({
     host: config.GRPC_HOST,
     port: config.GRPC_PORT,
+    connections: serverConnectionsOf(config),
     services: [
       {
         definition: webhook.WebhookServiceDefinition,

@@ -1,5 +1,5 @@
 import { audit, tenants } from '@travel/contracts';
-import { createServiceClient, withRequestMetadata } from '@travel/grpc';
+import { type ClientOptions, createServiceClient, withRequestMetadata } from '@travel/grpc';
 import type { Logger } from '@travel/logger';
 import type { AuditTrail, TenantDirectory } from '../domain/audit-trail';
 
@@ -8,8 +8,7 @@ import type { AuditTrail, TenantDirectory } from '../domain/audit-trail';
  * tenants. An audit call that fails after the change was stored is logged in full with `audit: true`, so the
  * log still holds the trail, and the change is answered as done (it is).
  */
-export function createIdentityLink(address: string, deadlineMs: number, logger: Logger) {
-  const options = { deadlineMs };
+export function createIdentityLink(address: string, options: ClientOptions, logger: Logger) {
   const auditClient = createServiceClient(audit.AuditServiceDefinition, address, options);
   const tenantClient = createServiceClient(tenants.TenantServiceDefinition, address, options);
   const trail: AuditTrail = {

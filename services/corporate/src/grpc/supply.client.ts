@@ -1,11 +1,11 @@
 import { supply } from '@travel/contracts';
 import { AppError } from '@travel/errors';
-import { createServiceClient } from '@travel/grpc';
+import { type ClientOptions, createServiceClient } from '@travel/grpc';
 import type { SupplierDirectory } from '../domain/contracts';
 
 /** The supply service's supplier read (`GetSupplier`), as a contract's check needs it. */
-export function createSupplierDirectory(address: string, deadlineMs: number): SupplierDirectory {
-  const client = createServiceClient(supply.SupplyServiceDefinition, address, { deadlineMs });
+export function createSupplierDirectory(address: string, options: ClientOptions): SupplierDirectory {
+  const client = createServiceClient(supply.SupplyServiceDefinition, address, options);
   return {
     async find(supplierId) {
       try {

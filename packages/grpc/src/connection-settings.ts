@@ -1,0 +1,78 @@
+import type { ChannelOptions } from 'nice-grpc';
+
+/** Keepalive pings on a connection, from either end (`grpcClientFields` of @travel/config). */
+export interface KeepaliveSettings {
+  /** A ping after this long without one. */
+  keepaliveTimeMs: number;
+  /** A ping unanswered this long drops the connection. */
+  keepaliveTimeoutMs: number;
+}
+
+/** A server's connection lifetimes and keepalive (`grpcServerFields` of @travel/config). */
+export interface ServerConnectionSettings extends KeepaliveSettings {
+  /** A connection is told to go away after this long (grpc-js adds ±10 % jitter). */
+  maxConnectionAgeMs: number;
+  /** Calls may still finish this long on a connection told to go away (on age or at stop); then it closes. */
+  maxConnectionAgeGraceMs: number;
+}
+
+/** The `GRPC_*` settings of a process's config that its clients use. */
+export interface GrpcClientConfig {
+  GRPC_KEEPALIVE_TIME_MS: number;
+  GRPC_KEEPALIVE_TIMEOUT_MS: number;
+}
+
+/** The `GRPC_*` settings of a service's config that its server uses. */
+export interface GrpcServerConfig extends GrpcClientConfig {
+  GRPC_MAX_CONNECTION_AGE_MS: number;
+  GRPC_MAX_CONNECTION_AGE_GRACE_MS: number;
+}
+
+export function keepaliveOf(config: GrpcClientConfig): KeepaliveSettings {
+  return {
+    keepaliveTimeMs: config.GRPC_KEEPALIVE_TIME_MS,
+    keepaliveTimeoutMs: config.GRPC_KEEPALIVE_TIMEOUT_MS,
+  };
+}
+
+export function serverConnectionsOf(config: GrpcServerConfig): ServerConnectionSettings {
+  return {
+    ...keepaliveOf(config),
+    maxConnectionAgeMs: config.GRPC_MAX_CONNECTION_AGE_MS,
+    maxConnectionAgeGraceMs: config.GRPC_MAX_CONNECTION_AGE_GRACE_MS,
+  };
+}
+
+/**
+ * Every channel balances calls over all the addresses its target resolves to (`round_robin`; grpc-js would
+ * otherwise pin every call to the first), and takes its service config from here only (no DNS TXT lookup).
+ */
+const ROUND_ROBIN_SERVICE_CONFIG = JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] });
+
+/** A client channel's options; without keepalive settings it sends no pings (grpc-js's default). */
+export function channelOptionsOf(keepalive?: KeepaliveSettings): ChannelOptions {
+  return {
+    'grpc.service_config': ROUND_ROBIN_SERVICE_CONFIG,
+    'grpc.service_config_disable_resolution': 1,
+    ...(keepalive && {
+      'grpc.keepalive_time_ms': keepalive.keepaliveTimeMs,
+      'grpc.keepalive_timeout_ms': keepalive.keepaliveTimeoutMs,
+      // Idle connections are checked too, so a dead replica is not kept as READY between calls.
+      'grpc.keepalive_permit_without_calls': 1,
+    }),
+  };
+}
+
+/**
+ * A server's options; without settings, grpc-js's defaults (connections live forever, no pings). grpc-js servers
+ * enforce no ping policy (no `grpc.http2.min_ping_interval_without_data_ms`), so client pings at any rate pass.
+ */
+export function serverOptionsOf(settings?: ServerConnectionSettings): ChannelOptions {
+  if (!settings) return {};
+  return {
+    'grpc.max_connection_age_ms': settings.maxConnectionAgeMs,
+    'grpc.max_connection_age_grace_ms': settings.maxConnectionAgeGraceMs,
+    'grpc.keepalive_time_ms': settings.keepaliveTimeMs,
+    'grpc.keepalive_timeout_ms': settings.keepaliveTimeoutMs,
+  };
+}
