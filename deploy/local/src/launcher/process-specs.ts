@@ -82,9 +82,9 @@ function serviceSpec(
     entry: join(repoRoot, 'services', service, 'dist', 'main.js'),
     env: {
       ...infraEnv(profile, urls),
-      GRPC_HOST: replicaHost(replica),
+      GRPC_HOST: replicaHost(profile, replica),
       GRPC_PORT: String(grpcPort(profile, service)),
-      METRICS_HOST: replicaHost(replica),
+      METRICS_HOST: replicaHost(profile, replica),
       METRICS_PORT: String(metricsPort(profile, service)),
       MONGO_DATABASE: `${profile.databasePrefix}${service}`,
       ...serviceExtras(profile, service, keys, target),
@@ -117,9 +117,9 @@ function gatewaySpec(profile: StackProfile, urls: InfraUrls, target: Targets, re
     env: {
       ...infraEnv(profile, urls),
       ...addresses,
-      HTTP_HOST: replicaHost(replica),
+      HTTP_HOST: replicaHost(profile, replica),
       HTTP_PORT: String(profile.httpPort),
-      METRICS_HOST: replicaHost(replica),
+      METRICS_HOST: replicaHost(profile, replica),
       METRICS_PORT: String(metricsPort(profile, 'gateway')),
       RATE_LIMIT_PREFIX: profile.redisPrefix,
       ...gatewayTestTuning(profile),

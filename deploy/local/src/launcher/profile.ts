@@ -15,6 +15,12 @@ export interface StackProfile {
   kafkaNamespace: string;
   /** Prefix of Redis keys (rate-limit windows), for the same reason. */
   redisPrefix: string;
+  /**
+   * Replica k listens on 127.0.0.(firstLoopback + k - 1): 1 in `dev` and `e2e` (replica 1 on 127.0.0.1). The
+   * `rollout` stack starts at 2, since its ports lie in the kernel's ephemeral range and every outgoing loopback
+   * connection takes its source port on 127.0.0.1: a restarted replica there could find its port taken.
+   */
+  firstLoopback: number;
 }
 
 export const PROFILES: Record<StackProfile['name'], StackProfile> = {
@@ -26,6 +32,7 @@ export const PROFILES: Record<StackProfile['name'], StackProfile> = {
     databasePrefix: 'travel_',
     kafkaNamespace: '',
     redisPrefix: 'rl',
+    firstLoopback: 1,
   },
   e2e: {
     name: 'e2e',
@@ -35,6 +42,7 @@ export const PROFILES: Record<StackProfile['name'], StackProfile> = {
     databasePrefix: 'e2e_',
     kafkaNamespace: 'e2e.',
     redisPrefix: 'e2e:rl',
+    firstLoopback: 1,
   },
   rollout: {
     name: 'rollout',
@@ -44,6 +52,7 @@ export const PROFILES: Record<StackProfile['name'], StackProfile> = {
     databasePrefix: 'rollout_',
     kafkaNamespace: 'rollout.',
     redisPrefix: 'rollout:rl',
+    firstLoopback: 2,
   },
 };
 
@@ -72,12 +81,13 @@ export const MAX_REPLICAS = 16;
 
 /**
  * Replica k (1-based) of every process listens on 127.0.0.k, on the process's own ports: replica 1 is
- * 127.0.0.1, so a one-replica stack is the stack as it always was (decisions.md, "Replicas locally").
+ * 127.0.0.1, so a one-replica stack is the stack as it always was (decisions.md, "Replicas locally"). The
+ * `rollout` profile shifts them by one (`firstLoopback`).
  */
-export function replicaHost(replica = 1): string {
+export function replicaHost(profile: StackProfile, replica = 1): string {
   if (!Number.isInteger(replica) || replica < 1 || replica > MAX_REPLICAS)
     throw new Error(`replica must be 1 to ${MAX_REPLICAS}, not ${replica}`);
-  return `127.0.0.${replica}`;
+  return `127.0.0.${profile.firstLoopback + replica - 1}`;
 }
 
 export function grpcPort(profile: StackProfile, service: ServiceName): number {
@@ -86,7 +96,7 @@ export function grpcPort(profile: StackProfile, service: ServiceName): number {
 
 /** Where one replica of a service listens for gRPC: `host:port`. */
 export function grpcAddress(profile: StackProfile, service: ServiceName, replica = 1): string {
-  return `${replicaHost(replica)}:${grpcPort(profile, service)}`;
+  return `${replicaHost(profile, replica)}:${grpcPort(profile, service)}`;
 }
 
 /**
@@ -106,9 +116,9 @@ export function metricsPort(profile: StackProfile, name: ProcessName): number {
 
 /** One replica's metrics (`GET /metrics`): its own address, the process's metrics port. */
 export function metricsUrl(profile: StackProfile, name: ProcessName, replica = 1): string {
-  return `http://${replicaHost(replica)}:${metricsPort(profile, name)}/metrics`;
+  return `http://${replicaHost(profile, replica)}:${metricsPort(profile, name)}/metrics`;
 }
 
 export function gatewayUrl(profile: StackProfile, replica = 1): string {
-  return `http://${replicaHost(replica)}:${profile.httpPort}`;
+  return `http://${replicaHost(profile, replica)}:${profile.httpPort}`;
 }

@@ -71,4 +71,12 @@ describe('replica specs', () => {
     for (const gateway of gateways) expect(gateway.env.BOOKING_ADDRESS).toBe(list);
     expect(gateways[0]?.env.PRICING_ADDRESS).toBe('127.0.0.1:15053');
   });
+
+  it('when the rollout profile runs two replicas, then they take 127.0.0.2 and 127.0.0.3, never 127.0.0.1', () => {
+    const specs = processSpecs(PROFILES.rollout, urls, keys, parseReplicas('2'));
+    expect(new Set(specs.map((s) => s.env.METRICS_HOST))).toEqual(new Set(['127.0.0.2', '127.0.0.3']));
+    expect(specs.find((s) => s.name === 'gateway')?.env.BOOKING_ADDRESS).toBe(
+      'ipv4:127.0.0.2:35054,127.0.0.3:35054',
+    );
+  });
 });
