@@ -118,7 +118,8 @@ describe('a replica that stops (SIGTERM) while clients call it', () => {
     const { replicas: all, target } = await replicas(2);
     const client = clientOf(target);
     await callMany(client, 8); // both connections up
-    const held = client.listAuditEntries({ cursor: HOLD });
+    // Its own deadline outlasts the load below on a busy machine.
+    const held = client.listAuditEntries({ cursor: HOLD }, { deadline: 60_000 });
     await eventually(() => expect(all.some((r) => r.held === 1)).toBe(true));
     const stopping = all.find((r) => r.held === 1) as Replica;
     const other = all.find((r) => r !== stopping) as Replica;
@@ -144,10 +145,19 @@ describe('a replica that stops (SIGTERM) while clients call it', () => {
 
   it('when a call is still running after the grace, then the stop cancels it and ends', async () => {
     const replica = await startReplica('127.0.0.2', 0, {
-      connections: { ...keepalive, maxConnectionAgeMs: 60_000, maxConnectionAgeGraceMs: 300 },
+      connections: {
+        keepaliveTimeMs: 600_000,
+        keepaliveTimeoutMs: 5000,
+        maxConnectionAgeMs: 600_000,
+        maxConnectionAgeGraceMs: 300,
+      },
     });
     running = [replica];
-    const client = clientOf(`127.0.0.2:${replica.server.port()}`);
+    // No pings and a deadline past the test's own timeout: only the stop's cancel can end this call (and the
+    // stop) in time. (A ping on a closing connection fails and drops it, so keepalive also bounds a drain.)
+    const client = createServiceClient(audit.AuditServiceDefinition, `127.0.0.2:${replica.server.port()}`, {
+      deadlineMs: 600_000,
+    });
     const held = client.listAuditEntries({ cursor: HOLD }).catch((error: unknown) => error);
     await eventually(() => expect(replica.held).toBe(1));
     await replica.server.stop();
