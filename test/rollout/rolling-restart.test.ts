@@ -73,7 +73,7 @@ describe('a rolling restart under load', () => {
         ),
         ...steps.map(
           (s) =>
-            `[rollout] ${s.replica.padEnd(14)} exited in ${s.exitMs} ms, ready again in ${s.readyMs} ms${s.deadlinePassed ? ' (SHUTDOWN DEADLINE PASSED)' : ''}`,
+            `[rollout] ${s.at} ${s.replica.padEnd(14)} SIGTERM, exited in ${s.exitMs} ms, ready again in ${s.readyMs} ms${s.deadlinePassed ? ' (SHUTDOWN DEADLINE PASSED)' : ''}`,
         ),
         '[rollout] calls per replica during the load (grpc_server_handled_total, health checks left out):',
         balanceTable(rows),

@@ -42,9 +42,17 @@ export function rollingOrder(): ProcessRef[] {
   return [...SERVICES.flatMap(replicas), ...replicas('gateway')];
 }
 
+/**
+ * A Deployment's `minReadySeconds`: the roll moves on only once the new replica has been ready this long, so every
+ * client has reconnected to it (their reconnect backoff is at most 1 s) before the next replica goes.
+ */
+const MIN_READY_MS = 2000;
+
 /** What one replica's turn of the roll took, and whether it drained within the shutdown deadline. */
 export interface RollStep {
   replica: string;
+  /** When it was sent SIGTERM (ISO time), to read failures against. */
+  at: string;
   exitMs: number;
   readyMs: number;
   /** The process logged that its shutdown deadline passed (in-flight work cut off). */
@@ -54,7 +62,7 @@ export interface RollStep {
 /**
  * One replica's turn, as a Deployment's rolling update does it: SIGTERM (it reports NOT_SERVING, or the gateway
  * fails readiness and drains, and finishes what is in flight), wait for it to exit on its own, start it again on
- * its address, and wait until it is ready before the roll moves on.
+ * its address, and wait until it is ready (and `MIN_READY_MS` more) before the roll moves on.
  */
 export async function rollReplica(ref: ProcessRef): Promise<RollStep> {
   const pid = processPid(env, ROLLOUT, ref);
@@ -62,6 +70,7 @@ export async function rollReplica(ref: ProcessRef): Promise<RollStep> {
   const log = processLogFile(env, ROLLOUT, ref);
   const logFrom = statSync(log).size;
   const stopped = Date.now();
+  const at = new Date(stopped).toISOString();
   process.kill(pid, 'SIGTERM');
   await exitOf(ref, pid, 30_000);
   const exitMs = Date.now() - stopped;
@@ -72,7 +81,9 @@ export async function rollReplica(ref: ProcessRef): Promise<RollStep> {
     timeoutMs: 120_000,
     isDead: () => processPid(env, ROLLOUT, ref) === undefined,
   });
-  return { replica: replicaLabel(ref), exitMs, readyMs: Date.now() - started, deadlinePassed };
+  const readyMs = Date.now() - started;
+  await new Promise((resolve) => setTimeout(resolve, MIN_READY_MS));
+  return { replica: replicaLabel(ref), at, exitMs, readyMs, deadlinePassed };
 }
 
 async function exitOf(ref: ProcessRef, pid: number, timeoutMs: number): Promise<void> {
