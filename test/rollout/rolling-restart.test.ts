@@ -1,6 +1,7 @@
 import type { LaunchedPlatform } from '@travel/local-deploy';
 import { startReceiver, waitFor } from '@travel/testkit';
 import { balanceRows, balanceTable, createCallLedger } from './balance';
+import { createClientErrorLog } from './client-errors';
 import { allCreatedArrived, exactlyOnceProblems } from './created-events';
 import { type LoadReport, startMixedLoad } from './mixed-load';
 import { watchReadyGateways } from './ready-gateways';
@@ -37,6 +38,7 @@ describe('a rolling restart under load', () => {
     await waitFor(() => expect(gateways.pick()).toBeDefined(), { timeoutMs: 10_000 });
     const ledger = createCallLedger();
     await ledger.baseline();
+    const clientErrors = createClientErrorLog();
 
     const load = startMixedLoad(gateways, inputs, LOAD);
     const steps: RollStep[] = [];
@@ -46,6 +48,7 @@ describe('a rolling restart under load', () => {
       await new Promise((resolve) => setTimeout(resolve, 3000));
       for (const ref of rollingOrder()) {
         await ledger.beforeStop(ref);
+        await clientErrors.beforeStop(ref);
         steps.push(await rollReplica(ref));
       }
       await new Promise((resolve) => setTimeout(resolve, 3000));
@@ -54,6 +57,7 @@ describe('a rolling restart under load', () => {
       await gateways.stop();
     }
     await ledger.close();
+    await clientErrors.close(rollingOrder().filter((ref) => ref.name === 'gateway'));
 
     await waitFor(() => expect(allCreatedArrived(report.partnerBookings, hooks.bodies())).toBe(true), {
       timeoutMs: 60_000,
@@ -75,6 +79,8 @@ describe('a rolling restart under load', () => {
           (s) =>
             `[rollout] ${s.at} ${s.replica.padEnd(14)} SIGTERM, exited in ${s.exitMs} ms, ready again in ${s.readyMs} ms${s.deadlinePassed ? ' (SHUTDOWN DEADLINE PASSED)' : ''}`,
         ),
+        '[rollout] gRPC calls of the gateways that failed, by code (health checks of replicas starting or stopping included):',
+        ...clientErrors.lines().map((line) => `[rollout]   ${line}`),
         '[rollout] calls per replica during the load (grpc_server_handled_total, health checks left out):',
         balanceTable(rows),
         '',
