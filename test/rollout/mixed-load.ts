@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { ReadyGateways } from './ready-gateways';
 
 // The steady mixed load of the rolling-restart test: every tick, through a gateway that is ready, a partner
-// flight search, a partner booking then its cancellation, `GET /api/v1/me`, and a storefront customer booking.
+// flight search, a partner booking then its cancellation, `GET /api/v1/me`, a storefront customer booking, and the
+// customer's `GET /api/auth/me` (identity answers it every time; the partner key is cached in the gateway).
 // Any answer but the expected success is a failure: a 503, a connection error, a timeout.
 
 export interface LoadInputs {
@@ -116,6 +117,7 @@ export function startMixedLoad(
       }),
       bookThenCancel(n),
       send('GET /api/v1/me', 'GET', '/api/v1/me', partner, 200),
+      send('GET /api/auth/me', 'GET', '/api/auth/me', customer, 200),
       send(
         'storefront booking',
         'POST',
