@@ -4,4 +4,4 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/bootstrap.sh
-exec node deploy/local/dist/cli.js launch
+exec node deploy/local/dist/cli.js launch "$@"

@@ -48,6 +48,8 @@ export interface AppDeps {
   logger: Logger;
   clients: ServiceClients;
   redisPing: () => Promise<boolean>;
+  /** True from SIGTERM: readiness answers 503 while the listener drains (http/drain.ts). */
+  isDraining?: () => boolean;
   documents: OpenApiDocuments;
   now: () => Date;
   directory: AccessDirectory;

@@ -21,6 +21,11 @@ const schema = z.object({
   LOG_LEVEL: logLevel(),
   HTTP_HOST: z.string().default('127.0.0.1'),
   HTTP_PORT: port(8080),
+  /**
+   * After SIGTERM, how long the listener keeps serving with readiness already failing, so load balancers take
+   * the replica out before it stops accepting (what a preStop sleep would do); 0: close at once.
+   */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** Prometheus scrapes `GET /metrics` here, never on the public listener (decisions.md, "Metrics"). */
   ...metricsFields({ metricsPort: 9450 }),
   /** REDIS_URL, and TLS and credentials beside it (docs/deploy.md, "Managed services"). */

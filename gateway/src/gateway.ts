@@ -1,5 +1,5 @@
 import { createEventPublisher, createKafka } from '@travel/events';
-import type { Component } from '@travel/lifecycle';
+import { type Component, DEFAULT_SHUTDOWN_DEADLINE_MS } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createAccessDirectory } from './access/access-directory';
 import { createCustomerTokenVerifier } from './access/customer-tokens';
@@ -11,13 +11,14 @@ import { createApp } from './app';
 import { createRedis, redisConnectionOf } from './clients/redis';
 import { createServiceClients, type ServiceClients } from './clients/service-clients';
 import type { GatewayConfig } from './config';
+import { createDrain } from './http/drain';
 import { loadOpenApiDocuments } from './openapi/documents';
 import { createHttpServer } from './server';
 import { API_USAGE_TOPIC, createUsageRecorder } from './usage/usage-recorder';
 
 /**
- * Wires the gateway by hand. Started in order, stopped in reverse: HTTP stops first (no new calls),
- * then usage is flushed, then the cache listener and Redis go.
+ * Wires the gateway by hand. Started in order, stopped in reverse: HTTP stops first (drains for the shutdown
+ * delay, then takes no new calls), then usage is flushed, then the cache listener and Redis go.
  */
 export function createGateway(
   config: GatewayConfig,
@@ -26,6 +27,7 @@ export function createGateway(
   wrapClients: (clients: ServiceClients) => ServiceClients = (clients) => clients,
 ) {
   const now = () => new Date();
+  const drain = createDrain();
   const redis = createRedis(redisConnectionOf(config), logger, config.REDIS_WAIT_MS);
   const clients = wrapClients(createServiceClients(config));
   const kafka = createKafka(config.KAFKA_BROKERS, 'gateway', logger, config.KAFKA_NAMESPACE, config);
@@ -53,6 +55,7 @@ export function createGateway(
     logger,
     clients,
     redisPing: redis.ping,
+    isDraining: drain.isDraining,
     documents: loadOpenApiDocuments(),
     now,
     directory,
@@ -72,7 +75,15 @@ export function createGateway(
     storefrontSearchesPerMinute: config.STOREFRONT_SEARCHES_PER_MINUTE,
     publicIntakePerMinute: config.PUBLIC_INTAKE_PER_MINUTE,
   });
-  const http = createHttpServer(app, config.HTTP_HOST, config.HTTP_PORT, logger);
+  const http = createHttpServer(app, {
+    host: config.HTTP_HOST,
+    port: config.HTTP_PORT,
+    logger,
+    drain,
+    shutdownDelayMs: config.SHUTDOWN_DELAY_MS,
+  });
   const components: Component[] = [redis, changes, publisher, usage, http];
-  return { components, http, app, directory };
+  // The drain comes before the usual deadline for in-flight work, not out of it.
+  const shutdownDeadlineMs = DEFAULT_SHUTDOWN_DEADLINE_MS + config.SHUTDOWN_DELAY_MS;
+  return { components, http, app, directory, shutdownDeadlineMs };
 }

@@ -149,6 +149,7 @@ describe('the chart and the platform', () => {
     expect(addresses.sort()).toEqual(expected.sort());
     expect(gateway?.env.REDIS_WAIT_MS).toBe('250');
     expect(gateway?.env.RATE_LIMIT_SHARE_PERCENT).toBe('1');
+    expect(gateway?.env.SHUTDOWN_DELAY_MS).toBe('5000');
     for (const service of SERVICES)
       expect(gateway?.env[`${service.toUpperCase()}_ADDRESS`]).toBe(
         `dns:///travel-partner-travel-${service}-headless:50051`,

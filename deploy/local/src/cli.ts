@@ -21,9 +21,10 @@ const USAGE = [
   '  status             one line per server; exit 0 only if all are ready',
   'components: secantusd, kafka, redis',
   '',
-  '       node deploy/local/dist/cli.js launch [--profile dev|e2e]',
-  '  the infrastructure, six services and the gateway, in the foreground until Ctrl-C',
-  '       node deploy/local/dist/cli.js stack stop [--profile dev|e2e]',
+  '       node deploy/local/dist/cli.js launch [--profile dev|e2e|rollout] [--replicas N|name=N,...]',
+  '  the infrastructure, the services and the gateway, in the foreground until Ctrl-C; --replicas (or',
+  '  TRAVEL_REPLICAS) runs N of every process or of those named, replica k on 127.0.0.k (e.g. 2,booking=3)',
+  '       node deploy/local/dist/cli.js stack stop [--profile dev|e2e|rollout]',
   '  stop platform processes left running by a launch that did not end cleanly',
 ].join('\n');
 

@@ -10,11 +10,17 @@ import type { PlatformHealth } from './health.contract';
 export interface HealthRouteDeps {
   clients: ServiceClients;
   redisPing: () => Promise<boolean>;
+  isDraining?: () => boolean;
   now: () => Date;
 }
 
 /** Liveness for partners (spec shape, not wrapped), the platform report, and the Kubernetes readiness probe. */
-export function healthRoutes({ clients, redisPing, now }: HealthRouteDeps): RouteDefinition[] {
+export function healthRoutes({
+  clients,
+  redisPing,
+  isDraining = () => false,
+  now,
+}: HealthRouteDeps): RouteDefinition[] {
   return [
     {
       method: 'get',
@@ -39,6 +45,11 @@ export function healthRoutes({ clients, redisPing, now }: HealthRouteDeps): Rout
       access: { kind: 'public' },
       handlers: [
         async (_req, res) => {
+          // Shutting down: out of the load balancer at once, whatever the dependencies say.
+          if (isDraining())
+            throw new AppError('service_unavailable', 'The gateway is shutting down.', [
+              { path: 'gateway', message: 'draining before shutdown' },
+            ]);
           const readiness = await checkReadiness(clients, redisPing);
           if (readiness.length > 0)
             throw new AppError('service_unavailable', 'The gateway is not ready.', readiness);

@@ -278,6 +278,7 @@ key: {{ $var }}
 {{- $_ := set $env "USAGE_FLUSH_MS" (int64 $g.usageFlushMs | toString) -}}
 {{- $_ := set $env "REDIS_WAIT_MS" (int64 $g.redisWaitMs | toString) -}}
 {{- $_ := set $env "RATE_LIMIT_SHARE_PERCENT" (toString $g.rateLimitSharePercent) -}}
+{{- $_ := set $env "SHUTDOWN_DELAY_MS" (int64 $g.shutdownDelayMs | toString) -}}
 {{- end -}}
 {{- range $key, $value := ($entry.env | default dict) -}}
 {{- $_ := set $env $key (toString $value) -}}

@@ -1,5 +1,11 @@
 export { type CrashHook, crashHook } from './crash-hook';
 export { createPeriodicJob, type PeriodicJob, type PeriodicJobOptions } from './periodic-job';
-export { type Component, type RunOptions, runProcess, startAll } from './run-process';
+export {
+  type Component,
+  DEFAULT_SHUTDOWN_DEADLINE_MS,
+  type RunOptions,
+  runProcess,
+  startAll,
+} from './run-process';
 export { runService } from './run-service';
 export { isPermanentStartError, type StartBackoff, startWithRetries } from './start-retry';

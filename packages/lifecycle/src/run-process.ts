@@ -47,6 +47,9 @@ export async function startAll(
   return stopStarted;
 }
 
+/** How long in-flight work may take after SIGTERM, unless a process asks for more (the gateway adds its drain). */
+export const DEFAULT_SHUTDOWN_DEADLINE_MS = 10_000;
+
 export interface RunOptions {
   logger: Logger;
   /** How long in-flight work may take to finish after SIGTERM before the process exits anyway. */
@@ -59,7 +62,7 @@ export interface RunOptions {
  */
 export async function runProcess(components: Component[], options: RunOptions): Promise<void> {
   const { logger } = options;
-  const deadline = options.shutdownDeadlineMs ?? 10_000;
+  const deadline = options.shutdownDeadlineMs ?? DEFAULT_SHUTDOWN_DEADLINE_MS;
   let stopping = false;
   let stop: (() => Promise<void>) | undefined;
   const shutdown = (signal: string) => {

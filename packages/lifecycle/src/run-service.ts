@@ -24,7 +24,8 @@ export interface ProcessConfig {
 export function runService<C extends ProcessConfig>(
   name: string,
   readConfig: () => C,
-  build: (config: C, logger: Logger) => { components: Component[] },
+  /** The components, and a longer shutdown deadline when the process needs one (the gateway's drain). */
+  build: (config: C, logger: Logger) => { components: Component[]; shutdownDeadlineMs?: number },
 ): void {
   let config: C;
   try {
@@ -39,8 +40,10 @@ export function runService<C extends ProcessConfig>(
     endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
     logger,
   });
-  void runProcess([...metricsComponents(config, logger), tracing, ...build(config, logger).components], {
+  const built = build(config, logger);
+  void runProcess([...metricsComponents(config, logger), tracing, ...built.components], {
     logger,
+    shutdownDeadlineMs: built.shutdownDeadlineMs,
   });
 }
 

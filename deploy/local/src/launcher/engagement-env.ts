@@ -1,9 +1,9 @@
 import { MAILDEV_COPIES } from '../infra/maildev';
-import { gatewayUrl, type StackProfile } from './profile';
+import { gatewayUrl, isTestProfile, type StackProfile } from './profile';
 
 /** The MailDev copy a profile's email goes to: the dev platform's own, the tests' own. */
 export function maildevOf(profile: StackProfile) {
-  return profile.name === 'dev' ? MAILDEV_COPIES.dev : MAILDEV_COPIES.test;
+  return isTestProfile(profile) ? MAILDEV_COPIES.test : MAILDEV_COPIES.dev;
 }
 
 /**
@@ -17,7 +17,7 @@ export function engagementEnv(profile: StackProfile): Record<string, string> {
     PUBLIC_BASE_URL: gatewayUrl(profile),
     WHATSAPP_VERIFY_TOKEN: `${profile.name}-whatsapp-verify-token`,
     WHATSAPP_APP_SECRET: `${profile.name}-whatsapp-app-secret`,
-    // The e2e suites watch retries and whole sends, so theirs poll often and retry after a second.
-    ...(profile.name === 'e2e' ? { EMAIL_POLL_MS: '200', EMAIL_RETRY_BASE_MS: '1000' } : {}),
+    // The test suites watch retries and whole sends, so theirs poll often and retry after a second.
+    ...(isTestProfile(profile) ? { EMAIL_POLL_MS: '200', EMAIL_RETRY_BASE_MS: '1000' } : {}),
   };
 }

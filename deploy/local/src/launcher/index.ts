@@ -21,9 +21,25 @@ export { processLogFile } from './processes';
 export {
   gatewayUrl,
   grpcAddress,
+  grpcTarget,
+  isTestProfile,
+  MAX_REPLICAS,
   metricsPort,
+  metricsUrl,
   PROFILES,
   type ProcessName,
+  replicaHost,
   SERVICES,
+  type ServiceName,
   type StackProfile,
 } from './profile';
+export { isReplicaReady, waitReplicaReady } from './replica-ready';
+export {
+  type ProcessOrReplica,
+  type ProcessRef,
+  parseReplicas,
+  type ReplicaCounts,
+  refOf,
+  replicaLabel,
+  replicasOf,
+} from './replicas';

@@ -2,16 +2,33 @@ import { maildevWebUrl } from '../infra/maildev';
 import { type DemoAccess, seedDemo } from './demo-seed';
 import { maildevOf } from './engagement-env';
 import { launchPlatform, processPid, stopPlatformProcesses } from './launch';
-import { processLogFile } from './processes';
+import { loadSpecs, processLogFile } from './processes';
 import { gatewayUrl, metricsPort, PROFILES, SERVICES, type StackProfile } from './profile';
+import { parseReplicas, type ReplicaCounts, replicaLabel, replicasOf } from './replicas';
 
 function profileFrom(args: string[]): StackProfile {
   const name = args[args.indexOf('--profile') + 1];
-  return args.includes('--profile') && (name === 'dev' || name === 'e2e') ? PROFILES[name] : PROFILES.dev;
+  return args.includes('--profile') && name !== undefined && Object.hasOwn(PROFILES, name)
+    ? PROFILES[name as StackProfile['name']]
+    : PROFILES.dev;
 }
 
-function printWelcome(profile: StackProfile, demo: DemoAccess): void {
+/** `TRAVEL_REPLICAS`, then every `--replicas` in order (`--replicas 2 --replicas booking=3`); later entries win. */
+export function replicasFrom(args: string[], env: NodeJS.ProcessEnv): ReplicaCounts {
+  const given = args.flatMap((arg, i) => (arg === '--replicas' ? [args[i + 1] ?? ''] : []));
+  return parseReplicas([env.TRAVEL_REPLICAS ?? '', ...given].join(','));
+}
+
+/** `gateway ×2, booking ×3` for the processes that run more than one replica. */
+function replicaSummary(counts: ReplicaCounts): string {
+  const several = Object.entries(counts).filter(([, n]) => (n ?? 1) > 1);
+  return several.map(([name, n]) => `${name} ×${n}`).join(', ');
+}
+
+function printWelcome(profile: StackProfile, demo: DemoAccess, counts: ReplicaCounts): void {
   const url = gatewayUrl(profile);
+  const gateways = replicasOf(counts, 'gateway');
+  const replicas = replicaSummary(counts);
   console.log(
     [
       '',
@@ -22,6 +39,12 @@ function printWelcome(profile: StackProfile, demo: DemoAccess): void {
       `  Internal docs    ${url}/api/docs`,
       `  Logs             .local/logs/${profile.name}-<process>.log`,
       `  Metrics          http://127.0.0.1:${metricsPort(profile, 'gateway')}/metrics (gateway; services on the next ${SERVICES.length} ports)`,
+      ...(replicas === ''
+        ? []
+        : [
+            `  Replicas         ${replicas}: replica k on 127.0.0.k, same ports (logs <process>-k.log)`,
+            ...(gateways > 1 ? [`  Gateways         ${url} ... ${gatewayUrl(profile, gateways)}`] : []),
+          ]),
       `  Email (MailDev)  ${maildevWebUrl(maildevOf(profile))}   (every email the platform sends lands here)`,
       '',
       `Demo tenant "${demo.tenant.name}" (${demo.tenant.id}), client "${demo.client.name}" (id ${demo.client.id}):`,
@@ -40,16 +63,18 @@ function printWelcome(profile: StackProfile, demo: DemoAccess): void {
   );
 }
 
-/** Says once when a process of the platform dies, so a crash is not silent in the foreground terminal. */
+/** Says once when a replica of the platform dies, so a crash is not silent in the foreground terminal. */
 function watchProcesses(profile: StackProfile): NodeJS.Timeout {
   const reported = new Set<string>();
+  const specs = loadSpecs(process.env, profile);
   return setInterval(() => {
-    for (const name of [...SERVICES, 'gateway'] as const) {
-      const alive = processPid(process.env, profile, name) !== undefined;
-      if (alive) reported.delete(name);
-      else if (!reported.has(name)) {
-        reported.add(name);
-        console.log(`[launch] ${name} is not running (see ${processLogFile(process.env, profile, name)})`);
+    for (const spec of specs) {
+      const label = replicaLabel(spec);
+      const alive = processPid(process.env, profile, spec) !== undefined;
+      if (alive) reported.delete(label);
+      else if (!reported.has(label)) {
+        reported.add(label);
+        console.log(`[launch] ${label} is not running (see ${processLogFile(process.env, profile, spec)})`);
       }
     }
   }, 2000);
@@ -58,12 +83,13 @@ function watchProcesses(profile: StackProfile): NodeJS.Timeout {
 /** `launch`: the platform in the foreground until Ctrl-C, then everything stopped cleanly. */
 export async function launchCommand(args: string[]): Promise<number> {
   const profile = profileFrom(args);
-  const platform = await launchPlatform({ profile });
+  const replicas = replicasFrom(args, process.env);
+  const platform = await launchPlatform({ profile, replicas });
   const demo = await seedDemo(process.env, profile).catch(async (error: unknown) => {
     await platform.stop();
     throw error;
   });
-  printWelcome(profile, demo);
+  printWelcome(profile, demo, replicas);
   // The watchdog also keeps this process alive: the children are detached and hold no handle of ours.
   const watchdog = watchProcesses(profile);
   await new Promise<void>((resolve) => {

@@ -3,7 +3,9 @@ import type { InfraLog } from '../infra/types';
 import { offerKeysFor } from './offer-keys';
 import { processSpecs } from './process-specs';
 import { loadSpecs, processPid, saveSpecs, startProcess, stopProcess } from './processes';
-import { gatewayUrl, type ProcessName, type StackProfile } from './profile';
+import { gatewayUrl, type StackProfile } from './profile';
+import { waitReplicaReady } from './replica-ready';
+import { type ProcessOrReplica, type ReplicaCounts, refOf, replicaLabel } from './replicas';
 import { waitUntilHealthy } from './wait-healthy';
 
 export interface LaunchOptions {
@@ -11,6 +13,8 @@ export interface LaunchOptions {
   env?: NodeJS.ProcessEnv;
   log?: InfraLog;
   timeoutMs?: number;
+  /** Replicas per process (one when not named): replica k listens on 127.0.0.k. */
+  replicas?: ReplicaCounts;
 }
 
 export interface LaunchedPlatform {
@@ -21,8 +25,9 @@ export interface LaunchedPlatform {
 }
 
 /**
- * Starts the infrastructure, then the six services and the gateway as separate processes, and resolves
- * once /api/health says everything is serving. Leftovers of an earlier run of the same profile are stopped first.
+ * Starts the infrastructure, then every replica of the services and the gateway as separate processes, and
+ * resolves once /api/health says everything is serving and every replica is ready. Leftovers of an earlier run
+ * of the same profile are stopped first.
  */
 export async function launchPlatform(options: LaunchOptions): Promise<LaunchedPlatform> {
   const env = options.env ?? process.env;
@@ -30,22 +35,27 @@ export async function launchPlatform(options: LaunchOptions): Promise<LaunchedPl
   const { profile } = options;
   const started = Date.now();
   const { urls, startedNow } = await startInfra({ env, log });
-  const specs = processSpecs(profile, urls, offerKeysFor(env, profile));
+  const specs = processSpecs(profile, urls, offerKeysFor(env, profile), options.replicas);
   await stopPlatformProcesses(env, profile);
   saveSpecs(env, profile, specs);
-  log(`[launch] starting ${specs.map((s) => s.name).join(', ')}`);
+  log(`[launch] starting ${specs.map(replicaLabel).join(', ')}`);
   await Promise.all(specs.map((spec) => startProcess(env, profile, spec)));
   const stop = async () => {
     await stopPlatformProcesses(env, profile);
     if (startedNow.length > 0) await stopInfra({ env, only: startedNow, log });
   };
   try {
+    const timeoutMs = options.timeoutMs ?? 90_000;
+    const isDead = (spec: ProcessOrReplica) => processPid(env, profile, spec) === undefined;
     await waitUntilHealthy(profile, {
-      timeoutMs: options.timeoutMs ?? 90_000,
+      timeoutMs,
       log,
-      deadProcesses: () =>
-        specs.filter((s) => processPid(env, profile, s.name) === undefined).map((s) => s.name),
+      deadProcesses: () => specs.filter(isDead).map(replicaLabel),
     });
+    // The report above sees one replica of each service; every replica must be ready before the load comes.
+    await Promise.all(
+      specs.map((spec) => waitReplicaReady(profile, spec, { timeoutMs, isDead: () => isDead(spec) })),
+    );
   } catch (error) {
     await stop();
     throw error;
@@ -54,26 +64,33 @@ export async function launchPlatform(options: LaunchOptions): Promise<LaunchedPl
   return { gatewayUrl: gatewayUrl(profile), infraStartedNow: startedNow, stop };
 }
 
-/** Gateway first (stop taking requests), then the services, each with SIGTERM and a deadline. */
+/** The gateways first (stop taking requests), then the services, each with SIGTERM and a deadline. */
 export async function stopPlatformProcesses(env: NodeJS.ProcessEnv, profile: StackProfile): Promise<void> {
-  await stopProcess(env, profile, 'gateway');
-  const services = loadSpecs(env, profile).filter((s) => s.name !== 'gateway');
-  await Promise.all(services.map((spec) => stopProcess(env, profile, spec.name)));
+  const specs = loadSpecs(env, profile);
+  const gateways = specs.filter((s) => s.name === 'gateway' && s.replica > 1);
+  await Promise.all([
+    stopProcess(env, profile, 'gateway'),
+    ...gateways.map((s) => stopProcess(env, profile, s)),
+  ]);
+  const services = specs.filter((s) => s.name !== 'gateway');
+  await Promise.all(services.map((spec) => stopProcess(env, profile, spec)));
 }
 
 /**
- * Starts one process again as the launcher did (tests kill and restart services with this); `extraEnv`
- * adds to its environment for this run only (a test's fault hook, e.g. `BOOKING_CRASH_AT`).
+ * Starts one replica again as the launcher did (tests kill and restart services with this; a name alone is
+ * replica 1): SIGTERM, waiting for it to exit, then the same command. `extraEnv` adds to its environment for
+ * this run only (a test's fault hook, e.g. `BOOKING_CRASH_AT`).
  */
 export async function restartProcess(
   env: NodeJS.ProcessEnv,
   profile: StackProfile,
-  name: ProcessName,
+  target: ProcessOrReplica,
   extraEnv: Record<string, string> = {},
 ): Promise<number> {
-  const spec = loadSpecs(env, profile).find((s) => s.name === name);
-  if (!spec) throw new Error(`no ${name} in the ${profile.name} stack; launch it first`);
-  await stopProcess(env, profile, name);
+  const { name, replica } = refOf(target);
+  const spec = loadSpecs(env, profile).find((s) => s.name === name && s.replica === replica);
+  if (!spec) throw new Error(`no ${replicaLabel(target)} in the ${profile.name} stack; launch it first`);
+  await stopProcess(env, profile, spec);
   return startProcess(env, profile, { ...spec, env: { ...spec.env, ...extraEnv } });
 }
 

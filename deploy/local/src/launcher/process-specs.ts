@@ -5,20 +5,29 @@ import { engagementEnv } from './engagement-env';
 import type { OfferKeys } from './offer-keys';
 import { paymentCredentialsKeyOf } from './payment-credentials-key';
 import {
-  grpcAddress,
+  grpcPort,
+  grpcTarget,
+  isTestProfile,
   metricsPort,
   type ProcessName,
+  replicaHost,
   SERVICES,
   type ServiceName,
   type StackProfile,
 } from './profile';
+import { type ReplicaCounts, replicasOf } from './replicas';
 
-/** How to run one process of the platform: enough to start it again after a test killed it. */
+/** How to run one replica of one process of the platform: enough to start it again after a test killed it. */
 export interface ProcessSpec {
   name: ProcessName;
+  /** 1-based; replica k listens on 127.0.0.k. */
+  replica: number;
   entry: string;
   env: Record<string, string>;
 }
+
+/** What a client of each service dials: every replica of it. */
+type Targets = (service: ServiceName) => string;
 
 function infraEnv(profile: StackProfile, urls: InfraUrls): Record<string, string> {
   return {
@@ -30,28 +39,30 @@ function infraEnv(profile: StackProfile, urls: InfraUrls): Record<string, string
 }
 
 /** What one service needs beyond the infrastructure: its peers and its share of the offer-token keys. */
-function serviceExtras(profile: StackProfile, service: ServiceName, keys: OfferKeys): Record<string, string> {
+function serviceExtras(
+  profile: StackProfile,
+  service: ServiceName,
+  keys: OfferKeys,
+  target: Targets,
+): Record<string, string> {
   if (service === 'search')
-    return { PRICING_ADDRESS: grpcAddress(profile, 'pricing'), OFFER_TOKEN_PRIVATE_KEY: keys.privateKeyPem };
+    return { PRICING_ADDRESS: target('pricing'), OFFER_TOKEN_PRIVATE_KEY: keys.privateKeyPem };
   // Booking pays storefront bookings through billing, their discounts and vouchers through promotions.
   if (service === 'booking')
     return {
-      PRICING_ADDRESS: grpcAddress(profile, 'pricing'),
-      BILLING_ADDRESS: grpcAddress(profile, 'billing'),
-      PROMOTIONS_ADDRESS: grpcAddress(profile, 'promotions'),
+      PRICING_ADDRESS: target('pricing'),
+      BILLING_ADDRESS: target('billing'),
+      PROMOTIONS_ADDRESS: target('promotions'),
       OFFER_TOKEN_PUBLIC_KEY: keys.publicKeyPem,
     };
   if (service === 'billing') return { PAYMENT_CREDENTIALS_KEY: paymentCredentialsKeyOf(keys) };
   // Corporate checks tenants and audits every change in identity, and contracts' suppliers in supply.
   if (service === 'corporate')
-    return {
-      IDENTITY_ADDRESS: grpcAddress(profile, 'identity'),
-      SUPPLY_ADDRESS: grpcAddress(profile, 'supply'),
-    };
+    return { IDENTITY_ADDRESS: target('identity'), SUPPLY_ADDRESS: target('supply') };
   // Supply prices insurance premiums through pricing.
-  if (service === 'supply') return { PRICING_ADDRESS: grpcAddress(profile, 'pricing') };
-  // The e2e suites watch whole retry schedules, so theirs lasts seconds, not 15 hours.
-  if (service === 'webhook' && profile.name === 'e2e')
+  if (service === 'supply') return { PRICING_ADDRESS: target('pricing') };
+  // The test suites watch whole retry schedules, so theirs lasts seconds, not 15 hours.
+  if (service === 'webhook' && isTestProfile(profile))
     return { WEBHOOK_RETRY_DELAYS: '1s,1s,1s,1s,1s', WEBHOOK_POLL_MS: '200' };
   if (service === 'engagement') return engagementEnv(profile);
   return {};
@@ -60,54 +71,80 @@ function serviceExtras(profile: StackProfile, service: ServiceName, keys: OfferK
 function serviceSpec(
   profile: StackProfile,
   urls: InfraUrls,
-  service: ServiceName,
   keys: OfferKeys,
+  target: Targets,
+  service: ServiceName,
+  replica: number,
 ): ProcessSpec {
-  const port = grpcAddress(profile, service).split(':')[1] ?? '';
   return {
     name: service,
+    replica,
     entry: join(repoRoot, 'services', service, 'dist', 'main.js'),
     env: {
       ...infraEnv(profile, urls),
-      GRPC_PORT: port,
+      GRPC_HOST: replicaHost(profile, replica),
+      GRPC_PORT: String(grpcPort(profile, service)),
+      METRICS_HOST: replicaHost(profile, replica),
       METRICS_PORT: String(metricsPort(profile, service)),
       MONGO_DATABASE: `${profile.databasePrefix}${service}`,
-      ...serviceExtras(profile, service, keys),
+      ...serviceExtras(profile, service, keys, target),
     },
   };
 }
 
-function gatewaySpec(profile: StackProfile, urls: InfraUrls): ProcessSpec {
+/** Tests sign in and search far more often than people do; the rollout test drains its gateways briefly. */
+function gatewayTestTuning(profile: StackProfile): Record<string, string> {
+  if (!isTestProfile(profile)) return {};
+  return {
+    SIGN_IN_ATTEMPTS_PER_MINUTE: '1000',
+    CUSTOMER_SIGN_IN_PER_ADDRESS_PER_MINUTE: '5000',
+    PUBLIC_INTAKE_PER_MINUTE: '30',
+    // Every storefront suite searches before it books, from one address.
+    STOREFRONT_SEARCHES_PER_MINUTE: '100000',
+    // Longer than the rollout test's readiness polls, so its load has moved away before the listener closes.
+    ...(profile.name === 'rollout' ? { SHUTDOWN_DELAY_MS: '1500' } : {}),
+  };
+}
+
+function gatewaySpec(profile: StackProfile, urls: InfraUrls, target: Targets, replica: number): ProcessSpec {
   const addresses = Object.fromEntries(
-    SERVICES.map((service) => [`${service.toUpperCase()}_ADDRESS`, grpcAddress(profile, service)]),
+    SERVICES.map((service) => [`${service.toUpperCase()}_ADDRESS`, target(service)]),
   );
   return {
     name: 'gateway',
+    replica,
     entry: join(repoRoot, 'gateway', 'dist', 'main.js'),
     env: {
       ...infraEnv(profile, urls),
       ...addresses,
+      HTTP_HOST: replicaHost(profile, replica),
       HTTP_PORT: String(profile.httpPort),
+      METRICS_HOST: replicaHost(profile, replica),
       METRICS_PORT: String(metricsPort(profile, 'gateway')),
       RATE_LIMIT_PREFIX: profile.redisPrefix,
-      // Tests sign in far more often than people do.
-      ...(profile.name === 'e2e'
-        ? {
-            SIGN_IN_ATTEMPTS_PER_MINUTE: '1000',
-            CUSTOMER_SIGN_IN_PER_ADDRESS_PER_MINUTE: '5000',
-            PUBLIC_INTAKE_PER_MINUTE: '30',
-            // Every storefront suite searches before it books, from one address.
-            STOREFRONT_SEARCHES_PER_MINUTE: '100000',
-          }
-        : {}),
+      ...gatewayTestTuning(profile),
     },
   };
 }
 
-/** Every process of one profile: the six services, then the gateway. */
-export function processSpecs(profile: StackProfile, urls: InfraUrls, keys: OfferKeys): ProcessSpec[] {
+const replicaNumbers = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+
+/** Every replica of every process of one profile: the services, then the gateways. */
+export function processSpecs(
+  profile: StackProfile,
+  urls: InfraUrls,
+  keys: OfferKeys,
+  counts: ReplicaCounts = {},
+): ProcessSpec[] {
+  const target: Targets = (service) => grpcTarget(profile, service, replicasOf(counts, service));
   return [
-    ...SERVICES.map((service) => serviceSpec(profile, urls, service, keys)),
-    gatewaySpec(profile, urls),
+    ...SERVICES.flatMap((service) =>
+      replicaNumbers(replicasOf(counts, service)).map((replica) =>
+        serviceSpec(profile, urls, keys, target, service, replica),
+      ),
+    ),
+    ...replicaNumbers(replicasOf(counts, 'gateway')).map((replica) =>
+      gatewaySpec(profile, urls, target, replica),
+    ),
   ];
 }

@@ -4,18 +4,25 @@ import { ensureDir, logFile, pidFile, stateRoot } from '../infra/paths';
 import { isAlive, readPidFile, spawnDetached, stopByPidFile } from '../infra/process';
 import type { ProcessSpec } from './process-specs';
 import type { StackProfile } from './profile';
+import { type ProcessOrReplica, replicaLabel } from './replicas';
 
-const processId = (profile: StackProfile, name: string) => `${profile.name}-${name}`;
+/** `e2e-booking` (replica 1, as a one-replica stack always named it), `e2e-booking-2`: pid and log file names. */
+const processId = (profile: StackProfile, target: ProcessOrReplica) =>
+  `${profile.name}-${replicaLabel(target)}`;
 
-export function processLogFile(env: NodeJS.ProcessEnv, profile: StackProfile, name: string): string {
-  return logFile(env, processId(profile, name));
+export function processLogFile(
+  env: NodeJS.ProcessEnv,
+  profile: StackProfile,
+  target: ProcessOrReplica,
+): string {
+  return logFile(env, processId(profile, target));
 }
 
 function specsFile(env: NodeJS.ProcessEnv, profile: StackProfile): string {
   return join(ensureDir(join(stateRoot(env), 'run')), `${profile.name}-stack.json`);
 }
 
-/** Remembers how the stack was started, so a test (or a person) can restart one process the same way. */
+/** Remembers how the stack was started, so a test (or a person) can restart one replica the same way. */
 export function saveSpecs(env: NodeJS.ProcessEnv, profile: StackProfile, specs: ProcessSpec[]): void {
   // The environments hold the offer-token private key: readable by this user only.
   writeFileSync(specsFile(env, profile), JSON.stringify(specs, null, 2), { mode: 0o600 });
@@ -24,7 +31,12 @@ export function saveSpecs(env: NodeJS.ProcessEnv, profile: StackProfile, specs: 
 
 export function loadSpecs(env: NodeJS.ProcessEnv, profile: StackProfile): ProcessSpec[] {
   const file = specsFile(env, profile);
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ProcessSpec[]) : [];
+  if (!existsSync(file)) return [];
+  // A file saved before replicas existed has one copy of each process: replica 1.
+  const saved = JSON.parse(readFileSync(file, 'utf8')) as (Omit<ProcessSpec, 'replica'> & {
+    replica?: number;
+  })[];
+  return saved.map((spec) => ({ ...spec, replica: spec.replica ?? 1 }));
 }
 
 /** Starts one Node process of the platform in its own process group, its output in its own log file. */
@@ -36,14 +48,19 @@ export function startProcess(
   return spawnDetached({
     command: process.execPath,
     args: ['--enable-source-maps', spec.entry],
-    logFile: processLogFile(env, profile, spec.name),
-    pidFile: pidFile(env, processId(profile, spec.name)),
+    logFile: processLogFile(env, profile, spec),
+    pidFile: pidFile(env, processId(profile, spec)),
     env: { ...env, NODE_ENV: env.NODE_ENV ?? 'development', ...spec.env },
   });
 }
 
-export function processPid(env: NodeJS.ProcessEnv, profile: StackProfile, name: string): number | undefined {
-  const pid = readPidFile(pidFile(env, processId(profile, name)));
+/** The pid of a running process (replica 1 when only a name is given); undefined when it is not running. */
+export function processPid(
+  env: NodeJS.ProcessEnv,
+  profile: StackProfile,
+  target: ProcessOrReplica,
+): number | undefined {
+  const pid = readPidFile(pidFile(env, processId(profile, target)));
   return pid !== undefined && isAlive(pid, 'dist/main.js') ? pid : undefined;
 }
 
@@ -51,7 +68,10 @@ export function processPid(env: NodeJS.ProcessEnv, profile: StackProfile, name: 
 export async function stopProcess(
   env: NodeJS.ProcessEnv,
   profile: StackProfile,
-  name: string,
+  target: ProcessOrReplica,
 ): Promise<void> {
-  await stopByPidFile(pidFile(env, processId(profile, name)), { timeoutMs: 15_000, expect: 'dist/main.js' });
+  await stopByPidFile(pidFile(env, processId(profile, target)), {
+    timeoutMs: 15_000,
+    expect: 'dist/main.js',
+  });
 }

@@ -1,9 +1,10 @@
 /**
  * Where one copy of the platform listens. `dev` is what the README starts; `e2e` runs beside it for tests;
- * `images` is the platform run from its container images (test/images).
+ * `images` is the platform run from its container images (test/images); `rollout` is the rolling-restart test's
+ * own stack (several replicas of everything).
  */
 export interface StackProfile {
-  name: 'dev' | 'e2e' | 'images';
+  name: 'dev' | 'e2e' | 'images' | 'rollout';
   httpPort: number;
   /** identity gets this port, then search, pricing, booking, billing, webhook in order. */
   grpcPortBase: number;
@@ -15,6 +16,12 @@ export interface StackProfile {
   kafkaNamespace: string;
   /** Prefix of Redis keys (rate-limit windows), for the same reason. */
   redisPrefix: string;
+  /**
+   * Replica k listens on 127.0.0.(firstLoopback + k - 1): 1 in `dev` and `e2e` (replica 1 on 127.0.0.1). The
+   * `rollout` stack starts at 2, since its ports lie in the kernel's ephemeral range and every outgoing loopback
+   * connection takes its source port on 127.0.0.1: a restarted replica there could find its port taken.
+   */
+  firstLoopback: number;
 }
 
 export const PROFILES: Record<StackProfile['name'], StackProfile> = {
@@ -26,6 +33,7 @@ export const PROFILES: Record<StackProfile['name'], StackProfile> = {
     databasePrefix: 'travel_',
     kafkaNamespace: '',
     redisPrefix: 'rl',
+    firstLoopback: 1,
   },
   e2e: {
     name: 'e2e',
@@ -35,6 +43,17 @@ export const PROFILES: Record<StackProfile['name'], StackProfile> = {
     databasePrefix: 'e2e_',
     kafkaNamespace: 'e2e.',
     redisPrefix: 'e2e:rl',
+    firstLoopback: 1,
+  },
+  rollout: {
+    name: 'rollout',
+    httpPort: 38080,
+    grpcPortBase: 35051,
+    metricsPortBase: 39450,
+    databasePrefix: 'rollout_',
+    kafkaNamespace: 'rollout.',
+    redisPrefix: 'rollout:rl',
+    firstLoopback: 2,
   },
   images: {
     name: 'images',
@@ -44,8 +63,12 @@ export const PROFILES: Record<StackProfile['name'], StackProfile> = {
     databasePrefix: 'images_',
     kafkaNamespace: 'images.',
     redisPrefix: 'images:rl',
+    firstLoopback: 1,
   },
 };
+
+/** The profiles that tests launch: short retry schedules, generous sign-in and search limits. */
+export const isTestProfile = (profile: StackProfile) => profile.name !== 'dev';
 
 export const SERVICES = [
   'identity',
@@ -64,8 +87,37 @@ export const SERVICES = [
 export type ServiceName = (typeof SERVICES)[number];
 export type ProcessName = ServiceName | 'gateway';
 
-export function grpcAddress(profile: StackProfile, service: ServiceName): string {
-  return `127.0.0.1:${profile.grpcPortBase + SERVICES.indexOf(service)}`;
+/** The most replicas of one process the launcher runs (each takes a loopback address of its own). */
+export const MAX_REPLICAS = 16;
+
+/**
+ * Replica k (1-based) of every process listens on 127.0.0.k, on the process's own ports: replica 1 is
+ * 127.0.0.1, so a one-replica stack is the stack as it always was (decisions.md, "Replicas locally"). The
+ * `rollout` profile shifts them by one (`firstLoopback`).
+ */
+export function replicaHost(profile: StackProfile, replica = 1): string {
+  if (!Number.isInteger(replica) || replica < 1 || replica > MAX_REPLICAS)
+    throw new Error(`replica must be 1 to ${MAX_REPLICAS}, not ${replica}`);
+  return `127.0.0.${profile.firstLoopback + replica - 1}`;
+}
+
+export function grpcPort(profile: StackProfile, service: ServiceName): number {
+  return profile.grpcPortBase + SERVICES.indexOf(service);
+}
+
+/** Where one replica of a service listens for gRPC: `host:port`. */
+export function grpcAddress(profile: StackProfile, service: ServiceName, replica = 1): string {
+  return `${replicaHost(profile, replica)}:${grpcPort(profile, service)}`;
+}
+
+/**
+ * What a client of the service dials: `host:port` for one replica; for several, grpc-js's list target
+ * `ipv4:127.0.0.1:15054,127.0.0.2:15054`, which round_robin balances over as it does over a headless Service.
+ */
+export function grpcTarget(profile: StackProfile, service: ServiceName, replicas: number): string {
+  if (replicas <= 1) return grpcAddress(profile, service);
+  const all = Array.from({ length: replicas }, (_, i) => grpcAddress(profile, service, i + 1));
+  return `ipv4:${all.join(',')}`;
 }
 
 /** Where Prometheus scrapes one process of this profile (loopback only, like every port here). */
@@ -73,6 +125,11 @@ export function metricsPort(profile: StackProfile, name: ProcessName): number {
   return name === 'gateway' ? profile.metricsPortBase : profile.metricsPortBase + 1 + SERVICES.indexOf(name);
 }
 
-export function gatewayUrl(profile: StackProfile): string {
-  return `http://127.0.0.1:${profile.httpPort}`;
+/** One replica's metrics (`GET /metrics`): its own address, the process's metrics port. */
+export function metricsUrl(profile: StackProfile, name: ProcessName, replica = 1): string {
+  return `http://${replicaHost(profile, replica)}:${metricsPort(profile, name)}/metrics`;
+}
+
+export function gatewayUrl(profile: StackProfile, replica = 1): string {
+  return `http://${replicaHost(profile, replica)}:${profile.httpPort}`;
 }

@@ -1,4 +1,4 @@
-import { gatewayUrl, type ProcessName, type StackProfile } from './profile';
+import { gatewayUrl, type StackProfile } from './profile';
 
 interface HealthReport {
   data?: {
@@ -11,8 +11,8 @@ interface HealthReport {
 export interface WaitOptions {
   timeoutMs: number;
   log: (line: string) => void;
-  /** Tells which launched processes have died, so a crash fails at once instead of at the deadline. */
-  deadProcesses: () => ProcessName[];
+  /** Tells which launched replicas have died (`booking`, `booking-2`), so a crash fails at once, not at the deadline. */
+  deadProcesses: () => string[];
 }
 
 function notReady(report: HealthReport): string[] {

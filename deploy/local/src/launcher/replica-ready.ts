@@ -1,0 +1,57 @@
+import { health } from '@travel/contracts';
+import { createChannel, createClient } from 'nice-grpc';
+import { gatewayUrl, grpcAddress, type StackProfile } from './profile';
+import { type ProcessOrReplica, type ProcessRef, refOf, replicaLabel } from './replicas';
+
+const PROBE_DEADLINE_MS = 2000;
+
+/** What a Kubernetes readiness probe asks one pod: the process's gRPC health (`""`), or the gateway's `/api/ready`. */
+export async function isReplicaReady(profile: StackProfile, target: ProcessOrReplica): Promise<boolean> {
+  const ref = refOf(target);
+  return ref.name === 'gateway' ? gatewayReady(profile, ref.replica) : serviceServing(profile, ref);
+}
+
+async function gatewayReady(profile: StackProfile, replica: number): Promise<boolean> {
+  try {
+    const res = await fetch(`${gatewayUrl(profile, replica)}/api/ready`, {
+      signal: AbortSignal.timeout(PROBE_DEADLINE_MS),
+    });
+    await res.arrayBuffer();
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+async function serviceServing(profile: StackProfile, ref: ProcessRef): Promise<boolean> {
+  if (ref.name === 'gateway') return false;
+  // Its own channel, to this replica only: a probe must not be balanced to another one.
+  const channel = createChannel(grpcAddress(profile, ref.name, ref.replica));
+  try {
+    const client = createClient(health.HealthDefinition, channel);
+    const { status } = await client.check(
+      { service: '' },
+      { signal: AbortSignal.timeout(PROBE_DEADLINE_MS) },
+    );
+    return status === health.HealthCheckResponse_ServingStatus.SERVING;
+  } catch {
+    return false;
+  } finally {
+    channel.close();
+  }
+}
+
+/** Polls one replica until it is ready; fails early when `isDead` says the process has exited. */
+export async function waitReplicaReady(
+  profile: StackProfile,
+  target: ProcessOrReplica,
+  options: { timeoutMs: number; isDead?: () => boolean },
+): Promise<void> {
+  const started = Date.now();
+  while (Date.now() - started < options.timeoutMs) {
+    if (options.isDead?.()) throw new Error(`${replicaLabel(target)} exited before it was ready`);
+    if (await isReplicaReady(profile, target)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${replicaLabel(target)} not ready after ${options.timeoutMs / 1000}s`);
+}
