@@ -27,7 +27,6 @@ describe('the chart and gRPC balancing', () => {
         name,
         spec: {
           clusterIP: 'None',
-          publishNotReadyAddresses: false,
           selector: expect.objectContaining({
             'app.kubernetes.io/component': labels['app.kubernetes.io/component'],
           }),
