@@ -15,7 +15,16 @@ const STORE_UNAVAILABLE = new Set([
   'MongoWaitQueueTimeoutError',
 ]);
 
+/**
+ * Node's own errors for a connection the other side ended while a command was being written. The MongoDB driver
+ * passes some of them on unwrapped when the store stops mid-write (seen in the fault suite: `This socket has been
+ * ended by the other party`, code `EPIPE`).
+ */
+const CONNECTION_ENDED = new Set(['EPIPE', 'ECONNRESET']);
+
 /** True for a failure of a backing server that a retry may not see (answered `503`, logged as a warning). */
 export function isUnavailableError(error: unknown): boolean {
-  return error instanceof Error && STORE_UNAVAILABLE.has(error.name);
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  return STORE_UNAVAILABLE.has(error.name) || (typeof code === 'string' && CONNECTION_ENDED.has(code));
 }
