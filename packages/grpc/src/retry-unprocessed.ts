@@ -1,10 +1,18 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ClientError, type ClientMiddleware, type Metadata, Status } from 'nice-grpc';
 import type { DeadlineOptions } from 'nice-grpc-client-middleware-deadline';
+import { RECONNECT_BACKOFF_MS } from './connection-settings';
 import { NOT_PROCESSED_KEY } from './metadata';
 
 /** grpc-js's status details for a stream the server refused with HTTP/2 REFUSED_STREAM. */
 const REFUSED_STREAM_DETAILS = 'Stream refused by server';
+/** grpc-js's status details when no replica has a connection (every address refused, or reconnecting). */
+const NO_CONNECTION_DETAILS = 'No connection established';
+/**
+ * How long a call waits for a connection when no replica has one: a little over the longest reconnect pause (plus
+ * grpc-js's 20 % jitter), so a peer that has just come back is reached, and a peer that is down fails in ~1.5 s.
+ */
+const NO_CONNECTION_BUDGET_MS = RECONNECT_BACKOFF_MS.max * 1.5;
 /** Pause before the second attempt onwards, doubling up to the cap (the first retry goes at once). */
 const FIRST_PAUSE_MS = 25;
 const MAX_PAUSE_MS = 250;
@@ -17,6 +25,9 @@ const MAX_PAUSE_MS = 250;
  *   reaches here.
  * - the replica listens but has not started (`untilServing` marks its UNAVAILABLE with `x-not-processed`). With
  *   one replica only, the caller hears UNAVAILABLE at its deadline instead of at once.
+ * - no replica has a connection yet (the channel is between reconnect attempts after its peer restarted): for at
+ *   most NO_CONNECTION_BUDGET_MS, so a peer that came back a moment ago is reached and one that is down still
+ *   fails fast.
  * Nothing a handler may have begun is sent again, so no method needs to be idempotent for this.
  */
 export const retryUnprocessed: ClientMiddleware<object, DeadlineOptions> = async function* retryUnprocessed(
@@ -26,6 +37,7 @@ export const retryUnprocessed: ClientMiddleware<object, DeadlineOptions> = async
   if (call.requestStream || call.responseStream) return yield* call.next(call.request, options);
   const deadline =
     typeof options.deadline === 'number' ? new Date(Date.now() + options.deadline) : options.deadline;
+  let firstNoConnection: number | undefined;
   for (let attempt = 1; ; attempt += 1) {
     let trailer: Metadata | undefined;
     try {
@@ -39,6 +51,10 @@ export const retryUnprocessed: ClientMiddleware<object, DeadlineOptions> = async
       });
     } catch (error) {
       if (!notProcessed(error, trailer)) throw error;
+      if (noConnection(error)) {
+        firstNoConnection ??= Date.now();
+        if (Date.now() - firstNoConnection >= NO_CONNECTION_BUDGET_MS) throw error;
+      }
       const pause = attempt === 1 ? 0 : Math.min(FIRST_PAUSE_MS * 2 ** (attempt - 2), MAX_PAUSE_MS);
       if (deadline && Date.now() + pause >= deadline.getTime()) throw error;
       if (options.signal?.aborted) throw error;
@@ -51,5 +67,13 @@ export const retryUnprocessed: ClientMiddleware<object, DeadlineOptions> = async
 
 function notProcessed(error: unknown, trailer: Metadata | undefined): boolean {
   if (!(error instanceof ClientError) || error.code !== Status.UNAVAILABLE) return false;
-  return error.details === REFUSED_STREAM_DETAILS || trailer?.get(NOT_PROCESSED_KEY) === 'true';
+  return (
+    error.details === REFUSED_STREAM_DETAILS ||
+    trailer?.get(NOT_PROCESSED_KEY) === 'true' ||
+    noConnection(error)
+  );
+}
+
+function noConnection(error: unknown): boolean {
+  return error instanceof ClientError && error.details.includes(NO_CONNECTION_DETAILS);
 }

@@ -104,6 +104,33 @@ describe('a replica that is not serving yet, or fails a call', () => {
     expect(shareOf(await callMany(client, 100), starting.host)).toBeGreaterThanOrEqual(0.3);
   });
 
+  it('when its only replica has just come back on its address, then the next call reaches it instead of failing', async () => {
+    const first = await startReplica('127.0.0.2', 0);
+    const port = first.server.port();
+    const client = clientOf(`ipv4:127.0.0.2:${port}`);
+    await client.listAuditEntries({});
+    await first.server.stop();
+    // The channel saw its peer go and is between reconnect attempts: no connection, as after a restart.
+    const down = await client.listAuditEntries({}).catch((error: Error) => error);
+    expect(down).toBeInstanceOf(AppError);
+    const back = await startReplica('127.0.0.2', port);
+    running = [back];
+    expect(await client.listAuditEntries({})).toMatchObject({ nextCursor: '127.0.0.2' });
+  });
+
+  it('when no replica answers at all, then the call fails as unavailable within two seconds, not at its deadline', async () => {
+    const gone = await startReplica('127.0.0.2', 0);
+    const port = gone.server.port();
+    await gone.server.stop();
+    const started = Date.now();
+    const error = await clientOf(`ipv4:127.0.0.2:${port}`)
+      .listAuditEntries({})
+      .catch((e: Error) => e);
+    expect(error).toMatchObject({ code: 'service_unavailable' });
+    // Not a timing claim about speed: the deadline is 5 s, and this shows the call did not wait for it.
+    expect(Date.now() - started).toBeLessThan(4000);
+  });
+
   it('when a handler ran and the call failed as unavailable, then it is not sent again', async () => {
     const { replicas: both, target } = await replicas(2);
     const client = clientOf(target);
