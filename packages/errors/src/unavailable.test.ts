@@ -13,9 +13,13 @@ describe('isUnavailableError', () => {
   });
 
   it('when the store ends the connection while a command is written, then the error is a 503', () => {
-    const ended = Object.assign(new Error('This socket has been ended by the other party'), { code: 'EPIPE' });
+    const ended = Object.assign(new Error('This socket has been ended by the other party'), {
+      code: 'EPIPE',
+    });
     expect(isUnavailableError(ended)).toBe(true);
-    expect(isUnavailableError(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }))).toBe(true);
+    expect(isUnavailableError(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }))).toBe(
+      true,
+    );
   });
 
   it('when the error is a bug or a refusal of the store, then it is not', () => {
