@@ -1,5 +1,15 @@
 export type { ServiceImplementation } from 'nice-grpc';
 export type { CallOptions } from 'nice-grpc-common';
+export {
+  type AuditOrigin,
+  type Caller,
+  jobCaller,
+  requireCaller,
+  requireCallerOf,
+  requireRight,
+  type TenantScope,
+  tenantScopeOf,
+} from './caller';
 export { type ClientOptions, createServiceClient, type ServiceClient, withRequestMetadata } from './client';
 export {
   channelOptionsOf,
