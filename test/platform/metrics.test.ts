@@ -80,7 +80,7 @@ describe('metrics of the launched platform', () => {
       moved('booking', 'kafka_producer_events_total', { topic: 'booking.events' }),
     ).toBeGreaterThanOrEqual(1);
     expect(after.booking).toContain('booking_outbox_pending_bookings');
-    expect(after.booking).toContain('booking_outbox_oldest_pending_seconds');
+    expect(after.booking).toContain('outbox_oldest_pending_seconds{outbox="booking"}');
 
     // Webhook: the event consumed from its topic, the attempt timed, the queue measured.
     expect(

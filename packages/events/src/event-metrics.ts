@@ -1,4 +1,4 @@
-import { counter, gauge, gaugeOnScrape } from '@travel/metrics';
+import { counter, gauge, observeOutboxAge } from '@travel/metrics';
 import type { OutboxSource } from './outbox-relay';
 
 /** How one consumed message ended: handled, skipped as already handled, parked as poison, or failed (retried). */
@@ -54,21 +54,19 @@ export function countProduced(topic: string, events: number): void {
 const OLDEST_AMONG = 100;
 
 /**
- * `outbox_oldest_pending_seconds{outbox}`: how long the oldest event of an outbox has waited for Kafka, read
- * on scrape through the source's indexed scan of pending documents (empty while the relay keeps up); 0 when
- * none waits. `outbox` is the relay's fixed name, so the label stays bounded.
+ * A relay's `outbox_oldest_pending_seconds{outbox}` (@travel/metrics): its oldest unacknowledged event, by when
+ * it happened, read through the source's indexed scan of pending documents (empty while the relay keeps up).
  */
-export function observeOutboxAge(outbox: string, source: OutboxSource, now: () => number): void {
-  gaugeOnScrape(
-    'outbox_oldest_pending_seconds',
-    'Age of the oldest event an outbox holds that Kafka has not acknowledged, in seconds (0 when none waits).',
+export function observeRelayAge(outbox: string, source: OutboxSource, now: () => number): void {
+  observeOutboxAge(
+    outbox,
     async () => {
       const entries = await source.withPending(OLDEST_AMONG);
       const times = entries.flatMap(({ events }) =>
         events.flatMap((event) => event.occurredAt?.getTime() ?? []),
       );
-      return times.length === 0 ? 0 : Math.max(0, (now() - Math.min(...times)) / 1000);
+      return times.length === 0 ? null : new Date(Math.min(...times));
     },
-    { outbox },
+    now,
   );
 }

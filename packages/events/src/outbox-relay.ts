@@ -1,5 +1,5 @@
 import type { OutgoingEvent } from './envelope';
-import { observeOutboxAge } from './event-metrics';
+import { observeRelayAge } from './event-metrics';
 import type { EventPublisher } from './publisher';
 
 /** One document of the outbox and the events it holds, in the order they were written. */
@@ -67,7 +67,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const maxTold = options.maxTold ?? 20 * batchSize;
   let told = new Map<string, OutgoingEvent[]>(); // in the order first told
   let lastScan = Number.NEGATIVE_INFINITY;
-  observeOutboxAge(options.name, source, now);
+  observeRelayAge(options.name, source, now);
 
   const tell = (into: Map<string, OutgoingEvent[]>, { id, events }: OutboxEntry) => {
     const held = into.get(id) ?? [];

@@ -1,4 +1,5 @@
 export { createMetricsServer, type MetricsServer, type MetricsServerOptions } from './metrics-server';
+export { type OldestWaiting, observeOutboxAge } from './outbox-age';
 export {
   collectProcessMetrics,
   configureMetrics,

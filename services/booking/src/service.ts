@@ -79,7 +79,7 @@ export function createBookingService(
     topic: BOOKING_EVENTS_TOPIC,
     rescanMs: config.OUTBOX_RESCAN_MS,
   });
-  observeOutboxBacklog(createOutboxBacklog(mongo.connection), now);
+  observeOutboxBacklog(createOutboxBacklog(mongo.connection));
   const relayJob = createPeriodicJob({
     name: 'outbox-relay',
     everyMs: config.OUTBOX_POLL_MS,

@@ -16,6 +16,7 @@ import { createQueryUseCases } from './domain/queries';
 import { createSubscriberUseCases } from './domain/subscribers';
 import { createWhatsappUseCases } from './domain/whatsapp';
 import { createEngagementGrpc } from './grpc/engagement.grpc';
+import { observeEmailOutbox } from './jobs/email-outbox-metrics';
 import { createEmailSender } from './jobs/email-sender';
 import { createNewsletterFanout } from './jobs/newsletter-fanout';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -52,6 +53,7 @@ export function createEngagementService(
   const subscribers = createSubscriberRepository(mongo.connection);
   const newsletters = createNewsletterRepository(mongo.connection);
   const emails = createEmailRepository(mongo.connection);
+  observeEmailOutbox(emails, now);
   const leads = createLeadRepository(mongo.connection);
   const mailer = createMailer({
     host: config.SMTP_HOST,

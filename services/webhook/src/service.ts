@@ -39,7 +39,7 @@ export function createWebhookService(
   const mongo = createMongo({ ...mongoOptionsOf(config), logger });
   const endpoints = createEndpointRepository(mongo.connection);
   const deliveries = createDeliveryRepository(mongo.connection);
-  observeDeliveryQueue(createDeliveryQueue(mongo.connection, now));
+  observeDeliveryQueue(createDeliveryQueue(mongo.connection, now), now);
   const directory = createEndpointDirectory({ endpoints, maxAgeMs: config.WEBHOOK_ENDPOINT_CACHE_MS });
   const attempts = createAttemptRunner({
     deliveries,

@@ -17,6 +17,8 @@ export interface EmailRepository {
   markFailed(id: string, attempts: number, error: string, retryAt: Date | null): Promise<void>;
   findByIds(ids: string[]): Promise<EmailRecord[]>;
   countsOf(newsletterId: string): Promise<Record<EmailStatus, number>>;
+  /** When the earliest email due by `now` fell due (its sender is late since); null when none is due. */
+  oldestDueAt(now: Date): Promise<Date | null>;
 }
 
 export function createEmailRepository(connection: Connection): EmailRepository {
@@ -82,6 +84,14 @@ export function createEmailRepository(connection: Connection): EmailRepository {
         }),
       );
       return counts;
+    },
+    async oldestDueAt(now) {
+      // The sender's own index and order: a claimed email is due again only when its lease ends.
+      const oldest = await model
+        .findOne({ dueAt: { $lte: now } }, { dueAt: 1 })
+        .sort({ dueAt: 1 })
+        .lean<{ dueAt: Date }>();
+      return oldest?.dueAt ?? null;
     },
   };
 }

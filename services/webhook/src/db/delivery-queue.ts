@@ -5,8 +5,8 @@ import { deliverySchema } from './delivery.schema';
 export interface DeliveryQueue {
   /** How many deliveries are due by now. */
   dueCount(): Promise<number>;
-  /** How long the longest-waiting due delivery is past its due time, in seconds; 0 when none is due. */
-  oldestDueSeconds(): Promise<number>;
+  /** When the longest-waiting due delivery fell due; null when none is due. */
+  oldestDueAt(): Promise<Date | null>;
 }
 
 /** The dispatcher's backlog, for the metrics scrape: both queries read its own index `{ status, dueAt }`. */
@@ -15,13 +15,12 @@ export function createDeliveryQueue(connection: Connection, now: () => Date): De
   const dueBy = (at: Date) => ({ status: 'pending', dueAt: { $lte: at } });
   return {
     dueCount: () => deliveries.countDocuments(dueBy(now())).exec(),
-    async oldestDueSeconds() {
-      const at = now();
+    async oldestDueAt() {
       const oldest = await deliveries
-        .findOne(dueBy(at), { dueAt: 1 })
+        .findOne(dueBy(now()), { dueAt: 1 })
         .sort({ dueAt: 1 })
         .lean<{ dueAt: Date }>();
-      return oldest ? Math.max(0, (at.getTime() - oldest.dueAt.getTime()) / 1000) : 0;
+      return oldest?.dueAt ?? null;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { counter, gaugeOnScrape, histogram } from '@travel/metrics';
+import { counter, gaugeOnScrape, histogram, observeOutboxAge } from '@travel/metrics';
 import type { DeliveryQueue } from '../db/delivery-queue';
 import type { AttemptResult } from '../domain/delivery';
 import type { NextStep } from '../domain/retry-schedule';
@@ -41,18 +41,15 @@ export function deliveryMetrics() {
 }
 
 /**
- * `webhook_delivery_queue_depth` (deliveries due now and not yet attempted) and
- * `webhook_delivery_oldest_due_seconds` (how late the longest-waiting one is): one indexed read each per scrape.
+ * `webhook_delivery_queue_depth` (deliveries due now and not yet attempted) and the outbox gauge every outbox
+ * has, `outbox_oldest_pending_seconds{outbox="webhook-deliveries"}` (how late the longest-waiting one is): one
+ * indexed read each per scrape. A retry waits from its due time, not its first attempt: the schedule is policy.
  */
-export function observeDeliveryQueue(queue: DeliveryQueue): void {
+export function observeDeliveryQueue(queue: DeliveryQueue, now: () => Date): void {
   gaugeOnScrape(
     'webhook_delivery_queue_depth',
     'Webhook deliveries due now (first attempts and retries) waiting for the dispatcher.',
     queue.dueCount,
   );
-  gaugeOnScrape(
-    'webhook_delivery_oldest_due_seconds',
-    'Seconds the longest-waiting due webhook delivery is past its due time (0 when none is due).',
-    queue.oldestDueSeconds,
-  );
+  observeOutboxAge('webhook-deliveries', queue.oldestDueAt, () => now().getTime());
 }
