@@ -69,6 +69,7 @@ describe('the alert rules', () => {
     expect(alerts.map((a) => a.alert).sort()).toEqual([
       'PartnerTravelDeploymentDown',
       'PartnerTravelEventsParked',
+      'PartnerTravelEventsParkedFast',
       'PartnerTravelGatewayErrorBudgetFastBurn',
       'PartnerTravelGatewayErrorBudgetSlowBurn',
       'PartnerTravelGatewayLatencyBudgetFastBurn',
@@ -76,10 +77,10 @@ describe('the alert rules', () => {
       'PartnerTravelGrpcErrors',
       'PartnerTravelKafkaConsumerFailing',
       'PartnerTravelKafkaConsumerLag',
+      'PartnerTravelKafkaRetryStorm',
       'PartnerTravelOutboxStalled',
       'PartnerTravelReplicasNotReady',
       'PartnerTravelWebhookBacklog',
-      'PartnerTravelWebhookDeliveriesLate',
     ]);
     for (const { alert, labels } of alerts)
       expect({ alert, labels }).toEqual({
