@@ -4,6 +4,7 @@ export * as billing from './gen/travel/billing/v1/billing_service';
 export * as paymentGateways from './gen/travel/billing/v1/payment_gateway_service';
 export * as wallet from './gen/travel/billing/v1/wallet_service';
 export * as adminBooking from './gen/travel/booking/v1/admin_booking_service';
+export * as bookingHistory from './gen/travel/booking/v1/booking_history_service';
 export * as booking from './gen/travel/booking/v1/booking_service';
 export * as storefrontBooking from './gen/travel/booking/v1/storefront_booking_service';
 export * as caller from './gen/travel/caller/v1/caller';

@@ -1,4 +1,12 @@
-import { adminBooking, booking, pricing, promotions, storefrontBooking, wallet } from '@travel/contracts';
+import {
+  adminBooking,
+  booking,
+  bookingHistory,
+  pricing,
+  promotions,
+  storefrontBooking,
+  wallet,
+} from '@travel/contracts';
 import { BOOKING_EVENTS_TOPIC, createEventPublisher, createKafka, createOutboxRelay } from '@travel/events';
 import { createGrpcServer, createServiceClient, keepaliveOf, serverConnectionsOf } from '@travel/grpc';
 import { type Component, createPeriodicJob } from '@travel/lifecycle';
@@ -8,6 +16,7 @@ import { createOfferTokenVerifier } from '@travel/offer-tokens';
 import type { BookingConfig } from './config';
 import { createAdminBookingRepository } from './db/admin-booking.repository';
 import { createBookingRepository } from './db/booking.repository';
+import { createBookingHistory } from './db/booking-history.repository';
 import { createIdempotencyKeys } from './db/idempotency-key.repository';
 import { createOutboxBacklog } from './db/outbox-backlog';
 import type { EventsWritten } from './db/pending-event';
@@ -26,6 +35,7 @@ import {
 import { createCreateOfflineBooking } from './domain/create-offline-booking';
 import { createCreateStorefrontBooking } from './domain/create-storefront-booking';
 import { createListAdminBookings } from './domain/list-admin-bookings';
+import { createListBookingHistory } from './domain/list-booking-history';
 import { createGetBooking, createListBookings } from './domain/read-bookings';
 import { createGetStorefrontBooking, createListStorefrontBookings } from './domain/read-storefront-bookings';
 import { createSettleStorefrontBooking } from './domain/settle-storefront-booking';
@@ -34,6 +44,7 @@ import { observeOutboxBacklog } from './events/outbox-metrics';
 import { createAdminBookingsGrpc } from './grpc/admin-bookings.grpc';
 import { createStorefrontMoney } from './grpc/billing.client';
 import { createBookingGrpc } from './grpc/booking.grpc';
+import { createBookingHistoryGrpc } from './grpc/booking-history.grpc';
 import { createReprice } from './grpc/pricing.client';
 import { createBookingPromotions } from './grpc/promotions.client';
 import { createStorefrontBookingGrpc } from './grpc/storefront-booking.grpc';
@@ -186,6 +197,12 @@ export function createBookingService(
       { definition: booking.BookingServiceDefinition, implementation: bookingGrpc },
       { definition: storefrontBooking.StorefrontBookingServiceDefinition, implementation: storefrontGrpc },
       { definition: adminBooking.AdminBookingServiceDefinition, implementation: adminGrpc },
+      {
+        definition: bookingHistory.BookingHistoryServiceDefinition,
+        implementation: createBookingHistoryGrpc(
+          createListBookingHistory({ history: createBookingHistory(mongo.connection) }),
+        ),
+      },
     ],
     // Kafka is not a readiness dependency: while it is down bookings still succeed and events wait.
     healthChecks: { mongodb: mongo.ping },

@@ -1,4 +1,4 @@
-import { kafkaFields, loadConfig, mongoFields, serviceFields } from '@travel/config';
+import { kafkaFields, loadConfig, mongoFields, positiveInt, serviceFields } from '@travel/config';
 import { z } from 'zod';
 
 const schema = z.object({
@@ -13,6 +13,9 @@ const schema = z.object({
     .string()
     .regex(/^[a-z0-9._-]+$/)
     .default('reports'),
+  /** Booking, whose `ListBookingHistory` the rebuild pages through (docs/decisions.md "Reports rebuilt from their sources"). */
+  BOOKING_ADDRESS: z.string().min(1).default('127.0.0.1:50054'),
+  BOOKING_DEADLINE_MS: positiveInt(30_000),
 });
 
 export type ReportsConfig = z.output<typeof schema>;

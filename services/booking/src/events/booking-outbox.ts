@@ -37,7 +37,7 @@ const STATUS_OF: Record<PendingEvent['type'], BookingStatus> = {
  * storefront booking's has no tenant and no client (its customer is in the payload), so no partner
  * consumer takes it for a tenant's. A tenant's offline booking with a voucher carries its discount.
  */
-function toOutgoing(event: PendingEvent, booking: Booking): OutgoingEvent {
+export function toOutgoing(event: PendingEvent, booking: Booking): OutgoingEvent {
   const payload = bookingEvents.BookingEvent.encode({
     id: booking.id,
     pnr: booking.pnr,

@@ -1,0 +1,35 @@
+import { modelOn } from '@travel/mongo';
+import type { Connection } from 'mongoose';
+import type { Booking } from '../domain/booking';
+import { toBooking, VIEW } from './booking.repository';
+import { type BookingDocument, bookingSchema } from './booking.schema';
+
+/** A booking and when it was cancelled (null while not cancelled): what its published events said. */
+export interface BookingHistoryEntry {
+  booking: Booking;
+  cancelledAt: Date | null;
+}
+
+export interface BookingHistory {
+  /** Up to `limit` live bookings numbered above `after`, in number order (test mode published nothing). */
+  liveAfter(after: number, limit: number): Promise<BookingHistoryEntry[]>;
+}
+
+/** Every live booking in number order, for read models rebuilt from booking's store (ListBookingHistory). */
+export function createBookingHistory(connection: Connection): BookingHistory {
+  const model = modelOn(connection, 'Booking', bookingSchema);
+  return {
+    async liveAfter(after, limit) {
+      // The `{ number: -1 }` index, read forwards; test-mode bookings are skipped on the way.
+      const docs = await model
+        .find({ number: { $gt: after }, livemode: true }, VIEW)
+        .sort({ number: 1 })
+        .limit(limit)
+        .lean<BookingDocument[]>();
+      return docs.map((doc) => ({
+        booking: toBooking(doc) as Booking,
+        cancelledAt: doc.status === 'Cancelled' ? doc.closedAt : null,
+      }));
+    },
+  };
+}
