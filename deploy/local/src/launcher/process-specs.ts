@@ -59,6 +59,8 @@ function serviceExtras(
   // Corporate checks tenants and audits every change in identity, and contracts' suppliers in supply.
   if (service === 'corporate')
     return { IDENTITY_ADDRESS: target('identity'), SUPPLY_ADDRESS: target('supply') };
+  // Reports' rebuild pages booking's history (rebuild.js runs with the service's environment).
+  if (service === 'reports') return { BOOKING_ADDRESS: target('booking') };
   // Supply prices insurance premiums through pricing.
   if (service === 'supply') return { PRICING_ADDRESS: target('pricing') };
   // The test suites watch whole retry schedules, so theirs lasts seconds, not 15 hours.
