@@ -90,6 +90,7 @@ describe('metrics of the launched platform', () => {
       moved('webhook', 'webhook_delivery_attempt_seconds_count', { result: 'acknowledged' }),
     ).toBeGreaterThanOrEqual(1);
     expect(after.webhook).toContain('webhook_delivery_queue_depth');
+    expect(after.webhook).toContain('outbox_oldest_pending_seconds{outbox="webhook-deliveries"}');
     expect(after.webhook).toMatch(
       /kafka_consumer_lag\{group="webhook-deliveries",topic="booking.events",partition="\d+"\} \d+/,
     );
