@@ -1,5 +1,4 @@
-import { counter, gauge, observeOutboxAge } from '@travel/metrics';
-import type { OutboxSource } from './outbox-relay';
+import { counter, gauge } from '@travel/metrics';
 
 /** How one consumed message ended: handled, skipped as already handled, parked as poison, or failed (retried). */
 export type ConsumeOutcome = 'handled' | 'duplicate' | 'parked' | 'failed';
@@ -48,25 +47,4 @@ export function consumerMetrics(group: string) {
 
 export function countProduced(topic: string, events: number): void {
   if (events > 0) produced().inc({ topic }, events);
-}
-
-/** The relay scans oldest first; the oldest event is among the first documents it would publish. */
-const OLDEST_AMONG = 100;
-
-/**
- * A relay's `outbox_oldest_pending_seconds{outbox}` (@travel/metrics): its oldest unacknowledged event, by when
- * it happened, read through the source's indexed scan of pending documents (empty while the relay keeps up).
- */
-export function observeRelayAge(outbox: string, source: OutboxSource, now: () => number): void {
-  observeOutboxAge(
-    outbox,
-    async () => {
-      const entries = await source.withPending(OLDEST_AMONG);
-      const times = entries.flatMap(({ events }) =>
-        events.flatMap((event) => event.occurredAt?.getTime() ?? []),
-      );
-      return times.length === 0 ? null : new Date(Math.min(...times));
-    },
-    now,
-  );
 }

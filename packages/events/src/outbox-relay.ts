@@ -1,5 +1,5 @@
+import { observeOutboxAge } from '@travel/metrics';
 import type { OutgoingEvent } from './envelope';
-import { observeRelayAge } from './event-metrics';
 import type { EventPublisher } from './publisher';
 
 /** One document of the outbox and the events it holds, in the order they were written. */
@@ -142,4 +142,25 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       lastScan = Number.NEGATIVE_INFINITY;
     },
   };
+}
+
+/** The relay scans oldest first; the oldest event is among the first documents it would publish. */
+const OLDEST_AMONG = 100;
+
+/**
+ * A relay's `outbox_oldest_pending_seconds{outbox}` (@travel/metrics): its oldest unacknowledged event, by when
+ * it happened, read through the source's indexed scan of pending documents (empty while the relay keeps up).
+ */
+function observeRelayAge(outbox: string, source: OutboxSource, now: () => number): void {
+  observeOutboxAge(
+    outbox,
+    async () => {
+      const entries = await source.withPending(OLDEST_AMONG);
+      const times = entries.flatMap(({ events }) =>
+        events.flatMap((event) => event.occurredAt?.getTime() ?? []),
+      );
+      return times.length === 0 ? null : new Date(Math.min(...times));
+    },
+    now,
+  );
 }
