@@ -40,13 +40,29 @@ afterAll(async () => {
   await stop?.();
 });
 
-it('when live bookings exist, then pages in number order give each one created event and a cancelled one its cancel, test mode none', async () => {
+it('when live bookings exist, then pages in number order give each one created event (a storefront one when paid) and a cancelled one its cancel; test mode and unpaid none', async () => {
   const bookings = createBookingRepository(mongo.connection);
   const kept = storedBooking({ createdAt: DAY1, amount: 1000, pendingEvents: [] });
   const cancelled = storedBooking({ createdAt: DAY1, amount: 2000, pendingEvents: [] });
   const testMode = storedBooking({ createdAt: DAY1, livemode: false, pendingEvents: [] });
   const later = storedBooking({ createdAt: DAY2, amount: 3000, tenantId: 'ten_b', pendingEvents: [] });
-  for (const booking of [kept, cancelled, testMode, later]) await bookings.insert(booking);
+  // A storefront booking announces itself once paid (DAY2, made on DAY1); one not yet paid, never.
+  const part = (confirmedAt?: Date) => ({
+    customerId: 'cus_1',
+    useWallet: false,
+    discount: 0,
+    walletPaid: 0,
+    charged: 900,
+    paymentId: confirmedAt ? 'pay_1' : null,
+    refundableOffer: true,
+    refund: null,
+    unsettled: !confirmedAt,
+    ...(confirmedAt ? { confirmedAt } : {}),
+  });
+  const shop = { tenantId: '', clientId: 0, amount: 900, createdAt: DAY1, pendingEvents: [] };
+  const paid = storedBooking({ ...shop, storefront: part(DAY2) });
+  const unpaid = storedBooking({ ...shop, status: 'Pending', storefront: part() });
+  for (const booking of [kept, cancelled, testMode, later, paid, unpaid]) await bookings.insert(booking);
   await mongo.connection
     .collection('bookings')
     .updateOne({ _id: cancelled.id as never }, { $set: { status: 'Cancelled', closedAt: DAY2 } });
@@ -55,7 +71,9 @@ it('when live bookings exist, then pages in number order give each one created e
   const first = await client.listBookingHistory({ caller: job, after: 0, pageSize: 2 });
   expect(first.nextAfter).toBe(cancelled.number);
   const second = await client.listBookingHistory({ caller: job, after: first.nextAfter, pageSize: 2 });
-  expect(second.nextAfter).toBe(0);
+  expect(second.nextAfter).toBe(paid.number);
+  const third = await client.listBookingHistory({ caller: job, after: second.nextAfter, pageSize: 2 });
+  expect(third).toEqual({ events: [], nextAfter: 0 });
   const events = [...first.events, ...second.events];
   expect(
     events.map((event) => {
@@ -74,8 +92,9 @@ it('when live bookings exist, then pages in number order give each one created e
     ['booking.created', cancelled.id, 2000, 'ten_a', true, DAY1.toISOString()],
     ['booking.cancelled', cancelled.id, 2000, 'ten_a', true, DAY2.toISOString()],
     ['booking.created', later.id, 3000, 'ten_b', true, DAY2.toISOString()],
+    ['booking.created', paid.id, 900, '', true, DAY2.toISOString()],
   ]);
-  expect(new Set(events.map((event) => event.id)).size).toBe(4);
+  expect(new Set(events.map((event) => event.id)).size).toBe(5);
 });
 
 it('when a partner client or no caller asks, then it is forbidden: the history spans every tenant', async () => {

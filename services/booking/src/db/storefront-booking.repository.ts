@@ -66,6 +66,7 @@ export function createStorefrontBookingRepository(connection: Connection): Store
               'storefront.walletPaid': payment.walletPaid,
               'storefront.charged': payment.charged,
               'storefront.unsettled': false,
+              'storefront.confirmedAt': event.occurredAt,
             },
             $push: { pendingEvents: event },
           },

@@ -50,6 +50,8 @@ export interface StorefrontPart {
   charged: number;
   /** `pay_<number>` once paid. */
   paymentId: string | null;
+  /** When it was paid and confirmed `Upcoming`: its `booking.created` time. Absent on older bookings and while pending. */
+  confirmedAt?: Date;
   /** The offer allows a refund at all (flights: `refundable`; hotels and cars: until the day before `date`). */
   refundableOffer: boolean;
   refund: StorefrontRefund | null;
