@@ -7,5 +7,6 @@ export {
   runProcess,
   startAll,
 } from './run-process';
+export { runCommand } from './run-command';
 export { runService } from './run-service';
 export { isPermanentStartError, type StartBackoff, startWithRetries } from './start-retry';
