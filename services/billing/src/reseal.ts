@@ -1,6 +1,6 @@
 import { sealingKeysOf } from '@travel/config';
 import { runCommand } from '@travel/lifecycle';
-import { createMongo, mongoOptionsOf } from '@travel/mongo';
+import { mongoOptionsOf, withMongo } from '@travel/mongo';
 import { createSealer } from '@travel/sealing';
 import { readConfig } from './config';
 import { createPaymentGatewayRepository } from './db/payment-gateway.repository';
@@ -12,14 +12,10 @@ import { resealCredentials } from './jobs/reseal-credentials';
  * again under SEALING_ACTIVE_KEY; prints `{"paymentGatewayCredentials":{"resealed":n,"current":m}}`
  * (docs/deploy.md, "Sealing keys"). Safe while billing runs, and to run again.
  */
-runCommand('billing-reseal', () => readConfig(process.env), async (config, logger) => {
-  const mongo = createMongo({ ...mongoOptionsOf(config), logger });
-  await mongo.start();
-  try {
-    const gateways = createPaymentGatewayRepository(mongo.connection);
+runCommand('billing-reseal', () => readConfig(process.env), (config, logger) =>
+  withMongo({ ...mongoOptionsOf(config), logger }, async (connection) => {
+    const gateways = createPaymentGatewayRepository(connection);
     const cipher = createCredentialsCipher(createSealer(sealingKeysOf(config)));
     return { paymentGatewayCredentials: await resealCredentials({ gateways, cipher }) };
-  } finally {
-    await mongo.stop();
-  }
-});
+  }),
+);

@@ -1,6 +1,6 @@
 import { sealingKeysOf } from '@travel/config';
 import { runCommand } from '@travel/lifecycle';
-import { createMongo, mongoOptionsOf } from '@travel/mongo';
+import { mongoOptionsOf, withMongo } from '@travel/mongo';
 import { createSealer } from '@travel/sealing';
 import { readConfig } from './config';
 import { createEndpointRepository } from './db/endpoint.repository';
@@ -12,14 +12,10 @@ import { resealSecrets } from './jobs/reseal-secrets';
  * secret sealed again under SEALING_ACTIVE_KEY; prints `{"endpointSecrets":{"resealed":n,"current":m}}`
  * (docs/deploy.md, "Sealing keys"). Safe while the service runs, and to run again.
  */
-runCommand('webhook-reseal', () => readConfig(process.env), async (config, logger) => {
-  const mongo = createMongo({ ...mongoOptionsOf(config), logger });
-  await mongo.start();
-  try {
-    const endpoints = createEndpointRepository(mongo.connection);
+runCommand('webhook-reseal', () => readConfig(process.env), (config, logger) =>
+  withMongo({ ...mongoOptionsOf(config), logger }, async (connection) => {
+    const endpoints = createEndpointRepository(connection);
     const secrets = createEndpointSecrets(createSealer(sealingKeysOf(config)));
     return { endpointSecrets: await resealSecrets({ endpoints, secrets }) };
-  } finally {
-    await mongo.stop();
-  }
-});
+  }),
+);
