@@ -41,7 +41,13 @@ describe('a sealer', () => {
     const flipped = [...parts];
     flipped[5] = Buffer.from((parts[5] as string).replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))).toString();
     expect(failureOf(() => sealer.open(flipped.join(':'), context))).toBe('not_authentic');
-    const both = createSealer({ keys: new Map([['k1', key1], ['k2', key1]]), activeKid: 'k1' });
+    const both = createSealer({
+      keys: new Map([
+        ['k1', key1],
+        ['k2', key1],
+      ]),
+      activeKid: 'k1',
+    });
     expect(failureOf(() => both.open(sealed.replace(':k1:', ':k2:'), context))).toBe('not_authentic');
     expect(failureOf(() => sealer.open(parts.slice(0, 5).join(':'), context))).toBe('malformed');
     expect(failureOf(() => sealer.open('whsec_plain', context))).toBe('malformed');
@@ -66,7 +72,13 @@ describe('rotating the sealing key', () => {
   it('when k2 becomes active, then values of k1 still open, new values use k2, and a re-seal moves k1 values to k2', () => {
     const before = createSealer({ keys: new Map([['k1', key1]]), activeKid: 'k1' });
     const old = before.seal('rzp_secret', context);
-    const after = createSealer({ keys: new Map([['k1', key1], ['k2', key2]]), activeKid: 'k2' });
+    const after = createSealer({
+      keys: new Map([
+        ['k1', key1],
+        ['k2', key2],
+      ]),
+      activeKid: 'k2',
+    });
     expect(after.open(old, context)).toBe('rzp_secret');
     expect(after.isCurrent(old)).toBe(false);
     expect(after.seal('new', context)).toMatch(/^sealed:v1:k2:/);
@@ -88,8 +100,18 @@ describe('values of the first cipher (no kid, no associated data)', () => {
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', key1, iv);
     const data = Buffer.concat([cipher.update('{"keyId":"rzp"}', 'utf8'), cipher.final()]);
-    const parts = { iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'), data: data.toString('base64') };
-    const sealer = createSealer({ keys: new Map([['k2', key2], ['legacy', key1]]), activeKid: 'k2' });
+    const parts = {
+      iv: iv.toString('base64'),
+      tag: cipher.getAuthTag().toString('base64'),
+      data: data.toString('base64'),
+    };
+    const sealer = createSealer({
+      keys: new Map([
+        ['k2', key2],
+        ['legacy', key1],
+      ]),
+      activeKid: 'k2',
+    });
     expect(sealer.openUnversioned(parts, 'base64')).toBe('{"keyId":"rzp"}');
     const without = createSealer({ keys: new Map([['k2', key2]]), activeKid: 'k2' });
     expect(failureOf(() => without.openUnversioned(parts, 'base64'))).toBe('unknown_key');

@@ -65,12 +65,14 @@ export function createSealer({ keys, activeKid }: SealingKeys): Sealer {
   }
 
   function open(sealed: string, context: string): string {
-    if (!isSealed(sealed)) throw new SealingError('malformed', 'the value is not sealed (no sealed:v1: prefix)');
+    if (!isSealed(sealed))
+      throw new SealingError('malformed', 'the value is not sealed (no sealed:v1: prefix)');
     const [kid = '', iv = '', tag = '', data, ...rest] = sealed.slice(PREFIX.length).split(':');
     if (data === undefined || rest.length > 0)
       throw new SealingError('malformed', 'a sealed value has five parts after sealed:v1:');
     const key = keys.get(kid);
-    if (!key) throw new SealingError('unknown_key', `the value is sealed with key ${kid}, which is not configured`);
+    if (!key)
+      throw new SealingError('unknown_key', `the value is sealed with key ${kid}, which is not configured`);
     const ivBytes = Buffer.from(iv, 'base64url');
     const tagBytes = Buffer.from(tag, 'base64url');
     if (ivBytes.length !== IV_BYTES || tagBytes.length !== TAG_BYTES)
