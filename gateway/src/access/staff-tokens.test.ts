@@ -38,15 +38,22 @@ describe('access token verifier', () => {
   });
 
   it('when a token names no kid, or a kid whose key did not sign it, then it is refused', async () => {
-    const verifier = createAccessTokenVerifier(async () => ({ jwks: [old.jwk, next.jwk], issuer, audience }), now);
+    const verifier = createAccessTokenVerifier(
+      async () => ({ jwks: [old.jwk, next.jwk], issuer, audience }),
+      now,
+    );
     expect(await verifier.verify(await tokenOf({ privateKey: old.privateKey }))).toBeUndefined();
-    expect(await verifier.verify(await tokenOf({ kid: 'kid_new', privateKey: old.privateKey }))).toBeUndefined();
+    expect(
+      await verifier.verify(await tokenOf({ kid: 'kid_new', privateKey: old.privateKey })),
+    ).toBeUndefined();
   });
 
   it('when a token is signed with another algorithm under a known kid, then it is refused (pinned to EdDSA)', async () => {
     const verifier = createAccessTokenVerifier(async () => ({ jwks: [old.jwk], issuer, audience }), now);
     const hmac = new TextEncoder().encode(old.jwk) as unknown as KeyLike;
-    expect(await verifier.verify(await tokenOf({ kid: 'kid_old', privateKey: hmac }, 'HS256'))).toBeUndefined();
+    expect(
+      await verifier.verify(await tokenOf({ kid: 'kid_old', privateKey: hmac }, 'HS256')),
+    ).toBeUndefined();
   });
 
   it('when a token names a key published after the keys were loaded, then the keys are fetched again (once a second at most)', async () => {

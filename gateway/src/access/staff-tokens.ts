@@ -53,7 +53,12 @@ export function createAccessTokenVerifier(
   async function fetchKeys(): Promise<Loaded> {
     const reply = await loadKeys();
     const set: JSONWebKeySet = { keys: reply.jwks.map((jwk) => JSON.parse(jwk)) };
-    loaded = { keys: createLocalJWKSet(set), issuer: reply.issuer, audience: reply.audience, at: now().getTime() };
+    loaded = {
+      keys: createLocalJWKSet(set),
+      issuer: reply.issuer,
+      audience: reply.audience,
+      at: now().getTime(),
+    };
     return loaded;
   }
 
@@ -79,7 +84,8 @@ export function createAccessTokenVerifier(
       return { userId: payload.sub, sessionId: payload.sid };
     } catch (error) {
       const unknownKey = error instanceof errors.JWKSNoMatchingKey;
-      if (unknownKey && !refetch && now().getTime() - current.at > REFETCH_AFTER_MS) return attempt(token, true);
+      if (unknownKey && !refetch && now().getTime() - current.at > REFETCH_AFTER_MS)
+        return attempt(token, true);
       if (error instanceof errors.JOSEError) return undefined;
       throw error;
     }

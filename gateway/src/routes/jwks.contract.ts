@@ -14,25 +14,24 @@ export const SigningJwk = z
   })
   .meta({ description: 'One Ed25519 public key of identity, as a JSON Web Key (RFC 8037).' });
 
-export const JsonWebKeySet = z
-  .strictObject({ keys: z.array(SigningJwk) })
-  .meta({
-    description: 'Every key a live access token may name: a rotated key before it signs, the signing key, and replaced keys until their last token expired.',
-    examples: [
-      {
-        keys: [
-          {
-            kty: 'OKP',
-            crv: 'Ed25519',
-            x: '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo',
-            kid: 'kid_8fYqL2mTzv0aB3cD',
-            alg: 'EdDSA',
-            use: 'sig',
-          },
-        ],
-      },
-    ],
-  });
+export const JsonWebKeySet = z.strictObject({ keys: z.array(SigningJwk) }).meta({
+  description:
+    'Every key a live access token may name: a rotated key before it signs, the signing key, and replaced keys until their last token expired.',
+  examples: [
+    {
+      keys: [
+        {
+          kty: 'OKP',
+          crv: 'Ed25519',
+          x: '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo',
+          kid: 'kid_8fYqL2mTzv0aB3cD',
+          alg: 'EdDSA',
+          use: 'sig',
+        },
+      ],
+    },
+  ],
+});
 
 export const jwksContract = {
   operations: defineOperations({

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ConfigError, loadFields, nodeEnv, sealingFields, sealingKeysOf } from './index';
+import { type ConfigError, loadFields, nodeEnv, sealingFields, sealingKeysOf } from './index';
 
 const fields = { NODE_ENV: nodeEnv(), ...sealingFields };
 const key = () => randomBytes(32).toString('base64');

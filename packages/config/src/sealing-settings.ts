@@ -31,16 +31,20 @@ export function sealingProblems(settings: Record<string, unknown>): string[] {
   if (!(settings.SEALING_KEYS instanceof Map)) return [];
   const { NODE_ENV, SEALING_KEYS: keys, SEALING_ACTIVE_KEY: active } = settings as unknown as SealingSettings;
   if (keys.size === 0)
-    return NODE_ENV === 'production' ? ['SEALING_KEYS: required in production (kid:<base64 32 bytes>,...)'] : [];
+    return NODE_ENV === 'production'
+      ? ['SEALING_KEYS: required in production (kid:<base64 32 bytes>,...)']
+      : [];
   if (active === '' && keys.size > 1)
     return ['SEALING_ACTIVE_KEY: required when SEALING_KEYS holds more than one key'];
-  if (active !== '' && !keys.has(active)) return [`SEALING_ACTIVE_KEY: ${active} is not a kid of SEALING_KEYS`];
+  if (active !== '' && !keys.has(active))
+    return [`SEALING_ACTIVE_KEY: ${active} is not a kid of SEALING_KEYS`];
   return [];
 }
 
 /** The keys of a checked config: the one key when no active kid is named, the development key when none. */
 export function sealingKeysOf(settings: Omit<SealingSettings, 'NODE_ENV'>): SealingKeys {
   const { SEALING_KEYS: keys, SEALING_ACTIVE_KEY: active } = settings;
-  if (keys.size === 0) return { keys: new Map([[DEVELOPMENT_KID, developmentKey()]]), activeKid: DEVELOPMENT_KID };
+  if (keys.size === 0)
+    return { keys: new Map([[DEVELOPMENT_KID, developmentKey()]]), activeKid: DEVELOPMENT_KID };
   return { keys, activeKid: active || ([...keys.keys()][0] as string) };
 }

@@ -1,5 +1,6 @@
 export { type CrashHook, crashHook } from './crash-hook';
 export { createPeriodicJob, type PeriodicJob, type PeriodicJobOptions } from './periodic-job';
+export { runCommand } from './run-command';
 export {
   type Component,
   DEFAULT_SHUTDOWN_DEADLINE_MS,
@@ -7,6 +8,5 @@ export {
   runProcess,
   startAll,
 } from './run-process';
-export { runCommand } from './run-command';
 export { runService } from './run-service';
 export { isPermanentStartError, type StartBackoff, startWithRetries } from './start-retry';

@@ -12,10 +12,13 @@ import { resealCredentials } from './jobs/reseal-credentials';
  * again under SEALING_ACTIVE_KEY; prints `{"paymentGatewayCredentials":{"resealed":n,"current":m}}`
  * (docs/deploy.md, "Sealing keys"). Safe while billing runs, and to run again.
  */
-runCommand('billing-reseal', () => readConfig(process.env), (config, logger) =>
-  withMongo({ ...mongoOptionsOf(config), logger }, async (connection) => {
-    const gateways = createPaymentGatewayRepository(connection);
-    const cipher = createCredentialsCipher(createSealer(sealingKeysOf(config)));
-    return { paymentGatewayCredentials: await resealCredentials({ gateways, cipher }) };
-  }),
+runCommand(
+  'billing-reseal',
+  () => readConfig(process.env),
+  (config, logger) =>
+    withMongo({ ...mongoOptionsOf(config), logger }, async (connection) => {
+      const gateways = createPaymentGatewayRepository(connection);
+      const cipher = createCredentialsCipher(createSealer(sealingKeysOf(config)));
+      return { paymentGatewayCredentials: await resealCredentials({ gateways, cipher }) };
+    }),
 );

@@ -11,11 +11,11 @@ import { createAccessTokens } from './domain/access-tokens';
 import { createAddTraveller } from './domain/add-traveller';
 import { createCustomerSessions } from './domain/customer-sessions';
 import type { IdentityChanges } from './domain/identity-changes';
-import type { SigningKeyRing } from './domain/signing-key-ring';
 import { createLoginCustomer } from './domain/login-customer';
 import { createLogoutCustomer } from './domain/logout-customer';
 import { createRefreshCustomerSession } from './domain/refresh-customer-session';
 import { createRegisterCustomer } from './domain/register-customer';
+import type { SigningKeyRing } from './domain/signing-key-ring';
 import { createUpdateProfile } from './domain/update-profile';
 import { createCustomersGrpc } from './grpc/customers.grpc';
 

@@ -12,12 +12,15 @@ import { createSigningKeyRepository } from './db/signing-key.repository';
  * `{"signingKeys":{"resealed":n,"current":m},"travellerFields":{…}}` (docs/deploy.md, "Sealing keys").
  * Safe while identity runs, and to run again.
  */
-runCommand('identity-reseal', () => readConfig(process.env), (config, logger) =>
-  withMongo({ ...mongoOptionsOf(config), logger }, async (connection) => {
-    const sealer = createSealer(sealingKeysOf(config));
-    return {
-      signingKeys: await createSigningKeyRepository(connection, sealer).reseal(),
-      travellerFields: await createCustomerRepository(connection, sealer).resealTravellers(),
-    };
-  }),
+runCommand(
+  'identity-reseal',
+  () => readConfig(process.env),
+  (config, logger) =>
+    withMongo({ ...mongoOptionsOf(config), logger }, async (connection) => {
+      const sealer = createSealer(sealingKeysOf(config));
+      return {
+        signingKeys: await createSigningKeyRepository(connection, sealer).reseal(),
+        travellerFields: await createCustomerRepository(connection, sealer).resealTravellers(),
+      };
+    }),
 );

@@ -11,16 +11,19 @@ import { createRotateSigningKey } from './domain/rotate-signing-key';
  * key, published at once, signing after SIGNING_KEY_ACTIVATION_SECONDS; the old one verifies its tokens until
  * they expire. Prints `{"kid":…,"activatesAt":…,"deleted":[…]}` (docs/access.md, "Signing keys").
  */
-runCommand('identity-rotate-signing-key', () => readConfig(process.env), (config, logger) =>
-  withMongo({ ...mongoOptionsOf(config), logger }, async (connection) => {
-    const rotate = createRotateSigningKey({
-      keys: createSigningKeyRepository(connection, createSealer(sealingKeysOf(config))),
-      tokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
-      activationDelaySeconds: config.SIGNING_KEY_ACTIVATION_SECONDS,
-      now: () => new Date(),
-    });
-    const rotated = await rotate();
-    logger.info({ kid: rotated.kid, activatesAt: rotated.activatesAt }, 'signing key rotated');
-    return rotated;
-  }),
+runCommand(
+  'identity-rotate-signing-key',
+  () => readConfig(process.env),
+  (config, logger) =>
+    withMongo({ ...mongoOptionsOf(config), logger }, async (connection) => {
+      const rotate = createRotateSigningKey({
+        keys: createSigningKeyRepository(connection, createSealer(sealingKeysOf(config))),
+        tokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+        activationDelaySeconds: config.SIGNING_KEY_ACTIVATION_SECONDS,
+        now: () => new Date(),
+      });
+      const rotated = await rotate();
+      logger.info({ kid: rotated.kid, activatesAt: rotated.activatesAt }, 'signing key rotated');
+      return rotated;
+    }),
 );

@@ -12,10 +12,13 @@ import { resealSecrets } from './jobs/reseal-secrets';
  * secret sealed again under SEALING_ACTIVE_KEY; prints `{"endpointSecrets":{"resealed":n,"current":m}}`
  * (docs/deploy.md, "Sealing keys"). Safe while the service runs, and to run again.
  */
-runCommand('webhook-reseal', () => readConfig(process.env), (config, logger) =>
-  withMongo({ ...mongoOptionsOf(config), logger }, async (connection) => {
-    const endpoints = createEndpointRepository(connection);
-    const secrets = createEndpointSecrets(createSealer(sealingKeysOf(config)));
-    return { endpointSecrets: await resealSecrets({ endpoints, secrets }) };
-  }),
+runCommand(
+  'webhook-reseal',
+  () => readConfig(process.env),
+  (config, logger) =>
+    withMongo({ ...mongoOptionsOf(config), logger }, async (connection) => {
+      const endpoints = createEndpointRepository(connection);
+      const secrets = createEndpointSecrets(createSealer(sealingKeysOf(config)));
+      return { endpointSecrets: await resealSecrets({ endpoints, secrets }) };
+    }),
 );

@@ -66,7 +66,9 @@ export function createPaymentGatewayRepository(connection: Connection): PaymentG
     },
     async replaceSealed(id, from, to) {
       const still = typeof from === 'string' ? { credentials: from } : { 'credentials.data': from.data };
-      return (await gateways.updateOne({ _id: id, ...still }, { $set: { credentials: to } })).modifiedCount === 1;
+      return (
+        (await gateways.updateOne({ _id: id, ...still }, { $set: { credentials: to } })).modifiedCount === 1
+      );
     },
     async defaultId() {
       return (await defaults.findById('default').lean<DefaultGatewayDocument>())?.gatewayId ?? null;

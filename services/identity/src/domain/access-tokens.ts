@@ -26,7 +26,13 @@ export interface AccessTokensDeps extends AccessTokenSettings {
  * Signs access tokens of one audience with the ring's active key (signing-key-ring.ts): every replica signs
  * with the same key, named in the header, and gateways verify by that `kid` against the published JWKs.
  */
-export function createAccessTokens({ ring, issuer, audience, ttlSeconds, now }: AccessTokensDeps): AccessTokens {
+export function createAccessTokens({
+  ring,
+  issuer,
+  audience,
+  ttlSeconds,
+  now,
+}: AccessTokensDeps): AccessTokens {
   return {
     ttlSeconds,
     async ensureKey() {

@@ -30,7 +30,14 @@ describe('the signing key ring', () => {
   it('when a key is made, then its public JWK names its kid and is pinned to EdDSA, without the private part', () => {
     const key = newSigningKey(at(0), at(1));
     const jwk = JSON.parse(key.publicJwk);
-    expect(jwk).toEqual({ kty: 'OKP', crv: 'Ed25519', x: expect.any(String), kid: key.kid, alg: 'EdDSA', use: 'sig' });
+    expect(jwk).toEqual({
+      kty: 'OKP',
+      crv: 'Ed25519',
+      x: expect.any(String),
+      kid: key.kid,
+      alg: 'EdDSA',
+      use: 'sig',
+    });
     expect(key.kid).toMatch(/^kid_[\w-]{16}$/);
   });
 });

@@ -82,7 +82,9 @@ export function retiredKeysAt(keys: SigningKey[], at: Date, tokenTtlSeconds: num
   const sorted = [...keys].sort(byActivation);
   return sorted.flatMap((key, index) => {
     const successor = sorted[index + 1];
-    const retiresAt = successor ? successor.activatesAt.getTime() + tokenTtlSeconds * 1000 + CLOCK_SKEW_MS : Infinity;
+    const retiresAt = successor
+      ? successor.activatesAt.getTime() + tokenTtlSeconds * 1000 + CLOCK_SKEW_MS
+      : Infinity;
     return retiresAt <= at.getTime() ? [key.kid] : [];
   });
 }

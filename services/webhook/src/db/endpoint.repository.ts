@@ -93,7 +93,9 @@ export function createEndpointRepository(connection: Connection): EndpointReposi
       return docs.map((doc) => ({ id: doc._id, sealedSecret: doc.secret }));
     },
     async replaceSecret(id, from, to) {
-      return (await endpoints.updateOne({ _id: id, secret: from }, { $set: { secret: to } })).modifiedCount === 1;
+      return (
+        (await endpoints.updateOne({ _id: id, secret: from }, { $set: { secret: to } })).modifiedCount === 1
+      );
     },
   };
 }
