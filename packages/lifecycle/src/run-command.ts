@@ -1,4 +1,5 @@
 import { createLogger, type Logger } from '@travel/logger';
+import { readConfigOrExit } from './run-service';
 
 /**
  * The whole of a one-shot command's entry file (`reseal.js`, `rotate-signing-key.js`), run with the
@@ -10,13 +11,7 @@ export function runCommand<C extends { LOG_LEVEL: string }>(
   readConfig: () => C,
   work: (config: C, logger: Logger) => Promise<unknown>,
 ): void {
-  let config: C;
-  try {
-    config = readConfig();
-  } catch (error) {
-    console.error(`${name}: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  }
+  const config = readConfigOrExit(name, readConfig);
   const logger = createLogger({ name, level: config.LOG_LEVEL });
   work(config, logger).then(
     (result) => {
