@@ -1,5 +1,4 @@
-import type { Sealer } from '@travel/sealing';
-import { sealingContext } from '@travel/sealing';
+import { type Sealer, sealingContext } from '@travel/sealing';
 import type { Traveller } from '../domain/customer';
 import type { TravellerDocument } from './customer.schema';
 
