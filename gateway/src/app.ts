@@ -37,6 +37,7 @@ import { adminRoutes } from './routes/admin';
 import { DOCS_ASSETS_PATH, docsRoutes } from './routes/docs.routes';
 import { engagementRoutes } from './routes/engagement';
 import { healthRoutes } from './routes/health.routes';
+import { jwksRoutes } from './routes/jwks.routes';
 import { partnerRoutes } from './routes/partner';
 import { promotionRoutes } from './routes/promotions/promotions.routes';
 import { reportRoutes } from './routes/reports/reports.routes';
@@ -68,6 +69,7 @@ export interface AppDeps {
 export function allRoutes(deps: AppDeps): RouteDefinition[] {
   return [
     ...healthRoutes(deps),
+    ...jwksRoutes(deps),
     ...docsRoutes(deps.documents),
     ...partnerRoutes(deps),
     ...adminRoutes(deps),

@@ -158,7 +158,7 @@ describe('the chart and the platform', () => {
     expect(new Set(databases).size).toBe(databases.length);
   });
 
-  it('when the default values are used, then credentials come from the four Secrets the docs ask for', () => {
+  it('when the default values are used, then credentials come from the Secrets the docs ask for', () => {
     const secrets = resolveProcesses(render()).flatMap((p) =>
       p.externalSecrets.map((s) => `${p.name}:${s.variable}<-${s.secret}/${s.key}`),
     );
@@ -169,6 +169,9 @@ describe('the chart and the platform', () => {
         'search:OFFER_TOKEN_PRIVATE_KEY<-partner-travel-offer-tokens/private.pem',
         'booking:OFFER_TOKEN_PUBLIC_KEY<-partner-travel-offer-tokens/public.pem',
         'gateway:REDIS_URL<-partner-travel-redis/url',
+        'identity:SEALING_KEYS<-partner-travel-sealing/keys',
+        'billing:SEALING_KEYS<-partner-travel-sealing/keys',
+        'webhook:SEALING_KEYS<-partner-travel-sealing/keys',
       ]),
     );
     expect(ofKind(render(), 'Secret')).toEqual([]);

@@ -1,36 +1,10 @@
-import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { PROFILES, processPid, restartProcess, stateRoot } from '@travel/local-deploy';
+import { PROFILES, processPid, restartProcess } from '@travel/local-deploy';
 import { waitFor } from '@travel/testkit';
-
-const run = promisify(execFile);
-
-interface ProcessSpec {
-  name: string;
-  entry: string;
-  env: Record<string, string>;
-}
-
-/** The reports process of the e2e stack as the launcher started it (its environment names its database and group). */
-function reportsSpec(): ProcessSpec {
-  const specs = JSON.parse(
-    readFileSync(join(stateRoot(process.env), 'run', 'e2e-stack.json'), 'utf8'),
-  ) as ProcessSpec[];
-  const spec = specs.find((s) => s.name === 'reports');
-  if (!spec) throw new Error('the e2e stack has no reports process');
-  return spec;
-}
+import { serviceCommand } from '../support/stack-commands';
 
 /** `dist/rebuild.js` with the reports process's own environment (the documented rebuild command). */
-export async function rebuildCommand(...args: string[]): Promise<string> {
-  const spec = reportsSpec();
-  const { stdout } = await run(process.execPath, [join(spec.entry, '..', 'rebuild.js'), ...args], {
-    env: { ...process.env, LOG_LEVEL: 'warn', ...spec.env },
-  });
-  return stdout;
-}
+export const rebuildCommand = (...args: string[]): Promise<string> =>
+  serviceCommand('reports', 'rebuild', ...args);
 
 /** Events of the report topics the reports consumer group has not handled yet. */
 export async function readModelLag(): Promise<number> {

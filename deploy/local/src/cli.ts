@@ -9,7 +9,12 @@ import {
   stopInfra,
 } from './infra/index';
 import type { InfraComponentStatus } from './infra/types';
-import { launchCommand, stackStopCommand } from './launcher/launch-command';
+import {
+  launchCommand,
+  resealCommand,
+  rotateSigningKeyCommand,
+  stackStopCommand,
+} from './launcher/launch-command';
 
 type Command = (args: string[]) => Promise<number>;
 
@@ -26,6 +31,10 @@ const USAGE = [
   '  TRAVEL_REPLICAS) runs N of every process or of those named, replica k on 127.0.0.k (e.g. 2,booking=3)',
   '       node deploy/local/dist/cli.js stack stop [--profile dev|e2e|rollout]',
   '  stop platform processes left running by a launch that did not end cleanly',
+  '       node deploy/local/dist/cli.js reseal [--profile dev|e2e|rollout]',
+  '  seal every stored secret again under the active sealing key (identity, billing, webhook; safe while running)',
+  '       node deploy/local/dist/cli.js rotate-signing-key [--profile dev|e2e|rollout]',
+  '  a new access-token signing key in identity: published at once, signing 10 s later',
 ].join('\n');
 
 function formatStatus(s: InfraComponentStatus): string {
@@ -79,6 +88,10 @@ async function main(argv: string[]): Promise<number> {
     case 'stack':
       if (sub === 'stop') return stackStopCommand(rest);
       break;
+    case 'reseal':
+      return resealCommand([sub, ...rest]);
+    case 'rotate-signing-key':
+      return rotateSigningKeyCommand([sub, ...rest]);
     default:
       break;
   }

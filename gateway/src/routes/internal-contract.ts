@@ -22,6 +22,7 @@ import { newslettersContract } from './engagement/newsletters.contract';
 import { engagementPublicContract } from './engagement/public.contract';
 import { healthContract } from './health.contract';
 import { internalComponents, internalResponses } from './internal-components';
+import { jwksContract } from './jwks.contract';
 import { promotionsContract } from './promotions/promotions.contract';
 import { reportsContract } from './reports/reports.contract';
 import { storefrontBookingsContract } from './storefront/bookings.contract';
@@ -50,6 +51,7 @@ export const internalContract = mergeContracts(
     apiConsoleContract,
     settingsContract,
     healthContract,
+    jwksContract,
     docsContract,
     invoicesContract,
     pricingContract,

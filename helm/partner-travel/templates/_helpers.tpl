@@ -254,6 +254,9 @@ key: {{ $var }}
 {{- if has "admin" $settings -}}
 {{- $_ := set $env "ADMIN_EMAIL" $v.admin.email -}}
 {{- end -}}
+{{- if has "sealing" $settings -}}
+{{- $_ := set $env "SEALING_ACTIVE_KEY" ($v.sealing.activeKey | default "") -}}
+{{- end -}}
 {{- if has "offerTokens" $settings -}}
 {{- $_ := set $env "OFFER_TOKEN_TTL_SECONDS" (int64 $v.offerTokens.ttlSeconds | toString) -}}
 {{- end -}}

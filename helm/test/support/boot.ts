@@ -76,7 +76,11 @@ export function bootValues(): BootInstall {
 function credentialValues(): Record<string, { existingSecret: string; value: string }> {
   const names = Object.keys(defaultValues().credentials ?? {});
   return Object.fromEntries(
-    names.map((name) => [name, { existingSecret: '', value: randomBytes(32).toString('base64') }]),
+    names.map((name) => {
+      const key = randomBytes(32).toString('base64');
+      // SEALING_KEYS names its key: `kid:<base64 32 bytes>`.
+      return [name, { existingSecret: '', value: name === 'SEALING_KEYS' ? `boot1:${key}` : key }];
+    }),
   );
 }
 

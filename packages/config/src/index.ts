@@ -6,6 +6,7 @@ export {
 } from './connection-errors';
 export { csv, flag, logLevel, nodeEnv, pemFile, port, positiveInt } from './fields';
 export { ConfigError, loadConfig, loadFields } from './load-config';
+export { sealingKeysOf } from './sealing-settings';
 export {
   grpcClientFields,
   grpcServerFields,
@@ -13,6 +14,7 @@ export {
   metricsFields,
   mongoFields,
   redisFields,
+  sealingFields,
   serviceFields,
   tracingFields,
 } from './service-fields';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { connectionProblems } from './connection-rules';
+import { sealingProblems } from './sealing-settings';
 
 /** Thrown at start when the environment does not satisfy a process's schema; lists every problem. */
 export class ConfigError extends Error {
@@ -22,7 +23,8 @@ export function loadConfig<S extends z.ZodType>(
 ): z.output<S> {
   const result = schema.safeParse(env);
   if (result.success) {
-    const problems = connectionProblems(result.data as Record<string, unknown>);
+    const settings = result.data as Record<string, unknown>;
+    const problems = [...connectionProblems(settings), ...sealingProblems(settings)];
     if (problems.length > 0) throw new ConfigError(problems);
     return result.data;
   }

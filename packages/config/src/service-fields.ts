@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { csv, flag, logLevel, nodeEnv, pemFile, port, positiveInt } from './fields';
+import { sealingKeyList } from './sealing-settings';
 
 /** Every service process: where its gRPC server listens, where its metrics are scraped, how it logs. */
 export function serviceFields(defaults: { grpcPort: number }) {
@@ -91,6 +92,17 @@ export const kafkaFields = {
   KAFKA_SASL_MECHANISM: z.enum(['', 'plain', 'scram-sha-256', 'scram-sha-512']).default(''),
   KAFKA_SASL_USERNAME: z.string().default(''),
   KAFKA_SASL_PASSWORD: z.string().default(''),
+};
+
+/**
+ * Processes that seal secrets and personal data at rest (@travel/sealing; docs/deploy.md, "Sealing keys").
+ * Read and combined by sealing-settings.ts: production requires the keys.
+ */
+export const sealingFields = {
+  /** `kid:<base64 32 bytes>,...`: every key a stored value may be sealed with (old ones stay until re-sealed). */
+  SEALING_KEYS: sealingKeyList(),
+  /** The kid new values are sealed with; may stay empty while SEALING_KEYS holds one key. */
+  SEALING_ACTIVE_KEY: z.string().default(''),
 };
 
 /** Processes that use Redis (the gateway's rate limits). */

@@ -1,5 +1,6 @@
 export { type CrashHook, crashHook } from './crash-hook';
 export { createPeriodicJob, type PeriodicJob, type PeriodicJobOptions } from './periodic-job';
+export { runCommand } from './run-command';
 export {
   type Component,
   DEFAULT_SHUTDOWN_DEADLINE_MS,

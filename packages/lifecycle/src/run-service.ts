@@ -27,13 +27,7 @@ export function runService<C extends ProcessConfig>(
   /** The components, and a longer shutdown deadline when the process needs one (the gateway's drain). */
   build: (config: C, logger: Logger) => { components: Component[]; shutdownDeadlineMs?: number },
 ): void {
-  let config: C;
-  try {
-    config = readConfig();
-  } catch (error) {
-    console.error(`${name}: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  }
+  const config = readConfigOrExit(name, readConfig);
   const logger = createLogger({ name, level: config.LOG_LEVEL });
   const tracing = startTracing({
     serviceName: config.OTEL_SERVICE_NAME || name,
@@ -45,6 +39,16 @@ export function runService<C extends ProcessConfig>(
     logger,
     shutdownDeadlineMs: built.shutdownDeadlineMs,
   });
+}
+
+/** The config, or every problem printed and exit 1 (nothing else can run without it). */
+export function readConfigOrExit<C>(name: string, readConfig: () => C): C {
+  try {
+    return readConfig();
+  } catch (error) {
+    console.error(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
 }
 
 function metricsComponents(config: ProcessConfig, logger: Logger): Component[] {

@@ -11,3 +11,4 @@ export { insertIfAbsent, insertWholeIfAbsent, isDuplicateKeyError } from './dupl
 export { modelOn } from './model';
 export { createProcessedEvents, type ProcessedEvents } from './processed-events';
 export { setAndUnset } from './set-fields';
+export { withMongo } from './with-mongo';

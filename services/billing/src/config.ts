@@ -1,4 +1,11 @@
-import { kafkaFields, loadConfig, mongoFields, positiveInt, serviceFields } from '@travel/config';
+import {
+  kafkaFields,
+  loadConfig,
+  mongoFields,
+  positiveInt,
+  sealingFields,
+  serviceFields,
+} from '@travel/config';
 import { z } from 'zod';
 import { BILLING_CRASH_POINTS } from './domain/crash-points';
 
@@ -13,15 +20,8 @@ const schema = z
     OUTBOX_POLL_MS: positiveInt(1000),
     /** ...and scans for pending events nobody told it about (a crash's, another replica's) this often. */
     OUTBOX_RESCAN_MS: positiveInt(30_000),
-    /**
-     * AES-256-GCM key (32 bytes, base64) sealing payment-gateway credentials at rest. Required: the launcher
-     * makes one per local stack; production takes it from its secret store.
-     */
-    PAYMENT_CREDENTIALS_KEY: z
-      .string({ error: 'Required: a 32-byte key in base64 that seals payment-gateway credentials.' })
-      .refine((text) => Buffer.from(text, 'base64').length === 32, {
-        message: 'Must be 32 bytes in base64.',
-      }),
+    /** Keys sealing payment-gateway credentials at rest (@travel/sealing); required in production. */
+    ...sealingFields,
     /** Test-only fault hook (the process kills itself at this step of a storefront payment). Refused in production. */
     BILLING_CRASH_AT: z.enum(BILLING_CRASH_POINTS).optional(),
   })

@@ -1,3 +1,4 @@
+import { sealingKeysOf } from '@travel/config';
 import { billing, paymentGateways, wallet } from '@travel/contracts';
 import {
   BILLING_EVENTS_TOPIC,
@@ -10,6 +11,7 @@ import { createGrpcServer, serverConnectionsOf } from '@travel/grpc';
 import { type Component, crashHook, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
+import { createSealer } from '@travel/sealing';
 import type { BillingConfig } from './config';
 import { createInvoiceRepository } from './db/invoice.repository';
 import { createLineRepository } from './db/line.repository';
@@ -185,7 +187,7 @@ function createStorefrontMoney(
     createPaymentGatewayAdmin({
       gateways,
       counters,
-      cipher: createCredentialsCipher(Buffer.from(config.PAYMENT_CREDENTIALS_KEY, 'base64')),
+      cipher: createCredentialsCipher(createSealer(sealingKeysOf(config))),
       now,
       logger,
     }),

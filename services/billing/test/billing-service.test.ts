@@ -1,7 +1,7 @@
 import { startServiceUnderTest, testInfra, testLogger, uniqueName } from '@travel/testkit';
 import { readConfig } from '../src/config';
 import { createBillingService } from '../src/service';
-import { TEST_CREDENTIALS_KEY } from './billing.fixture';
+import { TEST_SEALING_KEYS } from './billing.fixture';
 
 const infra = testInfra();
 
@@ -12,7 +12,7 @@ describe('billing service', () => {
       MONGO_URL: infra.mongoUrl,
       MONGO_DATABASE: uniqueName('ct_billing'),
       KAFKA_BROKERS: infra.kafkaBrokers.join(','),
-      PAYMENT_CREDENTIALS_KEY: TEST_CREDENTIALS_KEY,
+      SEALING_KEYS: TEST_SEALING_KEYS,
     });
     const service = await startServiceUnderTest(createBillingService(config, testLogger()));
     try {

@@ -19,8 +19,8 @@ export type BillingClient = ServiceClient<typeof billing.BillingServiceDefinitio
 export type WalletClient = ServiceClient<typeof wallet.WalletServiceDefinition>;
 export type GatewayClient = ServiceClient<typeof paymentGateways.PaymentGatewayServiceDefinition>;
 
-/** One credentials key per test run (the launcher makes one per stack). */
-export const TEST_CREDENTIALS_KEY = randomBytes(32).toString('base64');
+/** One sealing key per test run (the launcher makes one per stack). */
+export const TEST_SEALING_KEYS = `t1:${randomBytes(32).toString('base64')}`;
 
 /**
  * The billing service in-process on its own database and Kafka namespace, a producer of booking events
@@ -36,7 +36,7 @@ export async function startBilling() {
       KAFKA_BROKERS: infra.kafkaBrokers.join(','),
       KAFKA_NAMESPACE: namespace,
       OUTBOX_POLL_MS: '200',
-      PAYMENT_CREDENTIALS_KEY: TEST_CREDENTIALS_KEY,
+      SEALING_KEYS: TEST_SEALING_KEYS,
     }),
     testLogger(),
   );

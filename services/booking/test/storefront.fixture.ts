@@ -31,7 +31,7 @@ export function billingEnv(namespace: string): Record<string, string> {
     MONGO_DATABASE: uniqueName('ct_bk_billing'),
     KAFKA_BROKERS: infra.kafkaBrokers.join(','),
     KAFKA_NAMESPACE: namespace,
-    PAYMENT_CREDENTIALS_KEY: randomBytes(32).toString('base64'),
+    SEALING_KEYS: `t1:${randomBytes(32).toString('base64')}`,
   };
 }
 

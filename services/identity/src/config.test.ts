@@ -16,9 +16,10 @@ describe('identity config', () => {
   it('when production has no ADMIN_PASSWORD, then the start fails naming it', () => {
     expect(() => readConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
     expect(() => readConfig({ NODE_ENV: 'production' })).toThrow(/ADMIN_PASSWORD: Required in production/);
-    expect(readConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'a-real-secret-9' }).ADMIN_PASSWORD).toBe(
-      'a-real-secret-9',
-    );
+    const sealing = { SEALING_KEYS: `k1:${Buffer.alloc(32, 7).toString('base64')}` };
+    expect(
+      readConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'a-real-secret-9', ...sealing }).ADMIN_PASSWORD,
+    ).toBe('a-real-secret-9');
   });
 
   it('when ADMIN_PASSWORD breaks the password rule, then the start fails naming it', () => {

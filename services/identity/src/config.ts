@@ -1,4 +1,11 @@
-import { kafkaFields, loadConfig, mongoFields, positiveInt, serviceFields } from '@travel/config';
+import {
+  kafkaFields,
+  loadConfig,
+  mongoFields,
+  positiveInt,
+  sealingFields,
+  serviceFields,
+} from '@travel/config';
 import { z } from 'zod';
 import { PASSWORD_RULE, passwordProblem } from './domain/passwords';
 
@@ -9,6 +16,8 @@ const fields = z.object({
   ...serviceFields({ grpcPort: 50051 }),
   ...mongoFields({ database: 'travel_identity' }),
   ...kafkaFields,
+  /** Keys sealing the token signing keys and travellers' document fields at rest (@travel/sealing). */
+  ...sealingFields,
   /** Platform default rate limit applied to keys without their own, until an administrator changes it. */
   DEFAULT_RATE_LIMIT: positiveInt(100),
   DEFAULT_RATE_WINDOW_SECONDS: positiveInt(10),
@@ -25,6 +34,11 @@ const fields = z.object({
   ACCESS_TOKEN_AUDIENCE: z.string().min(1).default('partner-travel-admin'),
   /** `aud` of storefront customer tokens (same key and lifetime): staff routes refuse them, and the reverse. */
   CUSTOMER_TOKEN_AUDIENCE: z.string().min(1).default('partner-travel-customer'),
+  /**
+   * A rotated signing key is published at once and signs this much later, so every gateway (which refetches
+   * keys at most once a second) and every identity replica (which rereads them each second) knows it first.
+   */
+  SIGNING_KEY_ACTIVATION_SECONDS: positiveInt(10),
   /** A staff session (and so its rotating refresh tokens) lasts this long from sign-in. */
   REFRESH_TOKEN_TTL_SECONDS: positiveInt(30 * 24 * 60 * 60),
 });

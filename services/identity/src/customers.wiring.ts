@@ -1,12 +1,12 @@
 import type { customers as customerContracts } from '@travel/contracts';
 import type { RequestContext, ServiceImplementation } from '@travel/grpc';
 import { createCounters } from '@travel/mongo';
+import type { Sealer } from '@travel/sealing';
 import type { Connection } from 'mongoose';
 import type { IdentityConfig } from './config';
 import { createCustomerRepository } from './db/customer.repository';
 import { createCustomerSessionRepository } from './db/customer-session.repository';
 import { createRefreshTokenRepository } from './db/refresh-token.repository';
-import { createSigningKeyRepository } from './db/signing-key.repository';
 import { createAccessTokens } from './domain/access-tokens';
 import { createAddTraveller } from './domain/add-traveller';
 import { createCustomerSessions } from './domain/customer-sessions';
@@ -15,6 +15,7 @@ import { createLoginCustomer } from './domain/login-customer';
 import { createLogoutCustomer } from './domain/logout-customer';
 import { createRefreshCustomerSession } from './domain/refresh-customer-session';
 import { createRegisterCustomer } from './domain/register-customer';
+import type { SigningKeyRing } from './domain/signing-key-ring';
 import { createUpdateProfile } from './domain/update-profile';
 import { createCustomersGrpc } from './grpc/customers.grpc';
 
@@ -22,15 +23,15 @@ import { createCustomersGrpc } from './grpc/customers.grpc';
 export function wireCustomers(
   config: IdentityConfig,
   connection: Connection,
-  shared: { changes: IdentityChanges; now: () => Date },
+  shared: { changes: IdentityChanges; sealer: Sealer; signingKeys: SigningKeyRing; now: () => Date },
 ): ServiceImplementation<typeof customerContracts.CustomerServiceDefinition, RequestContext> {
   const { changes, now } = shared;
   const counters = createCounters(connection);
-  const customers = createCustomerRepository(connection);
+  const customers = createCustomerRepository(connection, shared.sealer);
   const sessions = createCustomerSessionRepository(connection);
   const refreshTokens = createRefreshTokenRepository(connection);
   const accessTokens = createAccessTokens({
-    keys: createSigningKeyRepository(connection),
+    ring: shared.signingKeys,
     issuer: config.ACCESS_TOKEN_ISSUER,
     audience: config.CUSTOMER_TOKEN_AUDIENCE,
     ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,

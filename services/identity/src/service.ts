@@ -1,9 +1,11 @@
+import { sealingKeysOf } from '@travel/config';
 import { apiAccess, audit, customers, platformSettings, staff, tenants } from '@travel/contracts';
 import { createEventPublisher, createKafka } from '@travel/events';
 import { createGrpcServer, serverConnectionsOf } from '@travel/grpc';
 import type { Component } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, createProcessedEvents, mongoOptionsOf } from '@travel/mongo';
+import { createSealer } from '@travel/sealing';
 import type { Connection } from 'mongoose';
 import type { IdentityConfig } from './config';
 import { wireCustomers } from './customers.wiring';
@@ -53,6 +55,7 @@ import { createRevokeKey } from './domain/revoke-key';
 import { createRevokeSession } from './domain/revoke-session';
 import { createRotateKey } from './domain/rotate-key';
 import { newSessionId } from './domain/session-credentials';
+import { createSigningKeyRing, type SigningKeyRing } from './domain/signing-key-ring';
 import { createRecordStaffChange } from './domain/staff-change';
 import { createProfileOf } from './domain/staff-profile';
 import { createUpdateApiSettings } from './domain/update-api-settings';
@@ -98,7 +101,14 @@ export function createIdentityService(
   };
   const changes = createIdentityChanges(publisher);
   const auditLog = createAuditLogRepository(mongo.connection);
-  const staffWiring = wireStaff(config, mongo.connection, { auditLog, changes, logger });
+  const sealer = createSealer(sealingKeysOf(config));
+  // One ring for staff and customer tokens (one key, two audiences).
+  const signingKeys = createSigningKeyRing({
+    keys: createSigningKeyRepository(mongo.connection, sealer),
+    tokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+    now: () => new Date(),
+  });
+  const staffWiring = wireStaff(config, mongo.connection, { auditLog, changes, logger, signingKeys });
   const apiAccessWiring = wireApiAccess(mongo.connection, {
     settings,
     settingsDefaults,
@@ -125,7 +135,12 @@ export function createIdentityService(
       { definition: staff.StaffServiceDefinition, implementation: staffWiring.staffGrpc },
       {
         definition: customers.CustomerServiceDefinition,
-        implementation: wireCustomers(config, mongo.connection, { changes, now: () => new Date() }),
+        implementation: wireCustomers(config, mongo.connection, {
+          changes,
+          sealer,
+          signingKeys,
+          now: () => new Date(),
+        }),
       },
       {
         definition: platformSettings.PlatformSettingsServiceDefinition,
@@ -154,7 +169,7 @@ export function createIdentityService(
 function wireStaff(
   config: IdentityConfig,
   connection: Connection,
-  shared: { auditLog: AuditLog; changes: IdentityChanges; logger: Logger },
+  shared: { auditLog: AuditLog; changes: IdentityChanges; logger: Logger; signingKeys: SigningKeyRing },
 ) {
   const { auditLog: audit, changes, logger } = shared;
   const now = () => new Date();
@@ -166,7 +181,7 @@ function wireStaff(
   const refreshTokens = createRefreshTokenRepository(connection);
   const tenants = createTenantRepository(connection);
   const accessTokens = createAccessTokens({
-    keys: createSigningKeyRepository(connection),
+    ring: shared.signingKeys,
     issuer: config.ACCESS_TOKEN_ISSUER,
     audience: config.ACCESS_TOKEN_AUDIENCE,
     ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,

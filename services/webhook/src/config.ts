@@ -1,4 +1,12 @@
-import { csv, kafkaFields, loadConfig, mongoFields, positiveInt, serviceFields } from '@travel/config';
+import {
+  csv,
+  kafkaFields,
+  loadConfig,
+  mongoFields,
+  positiveInt,
+  sealingFields,
+  serviceFields,
+} from '@travel/config';
 import { z } from 'zod';
 
 /** `90s`, `5m`, `2h`, `1500ms` or bare milliseconds. */
@@ -21,6 +29,8 @@ const schema = z.object({
   ...serviceFields({ grpcPort: 50056 }),
   ...mongoFields({ database: 'travel_webhook' }),
   ...kafkaFields,
+  /** Keys sealing endpoint signing secrets at rest (@travel/sealing); required in production. */
+  ...sealingFields,
   /** Pause before each retry after a failed attempt (partner-api.md §6); after the last one, `failed`. */
   WEBHOOK_RETRY_DELAYS: durations('1m,5m,30m,2h,12h'),
   /** An attempt not answered with a 2xx within this time failed (partner-api.md §8: 5 seconds). */

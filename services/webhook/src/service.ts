@@ -1,13 +1,16 @@
+import { sealingKeysOf } from '@travel/config';
 import { webhook } from '@travel/contracts';
 import { BILLING_EVENTS_TOPIC, BOOKING_EVENTS_TOPIC, createEventConsumer, createKafka } from '@travel/events';
 import { createGrpcServer, serverConnectionsOf } from '@travel/grpc';
 import { type Component, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
+import { createSealer } from '@travel/sealing';
 import type { WebhookConfig } from './config';
 import { createDeliveryRepository } from './db/delivery.repository';
 import { createDeliveryQueue } from './db/delivery-queue';
 import { createEndpointRepository } from './db/endpoint.repository';
+import { createEndpointSecrets } from './db/endpoint-secrets';
 import { createAttemptRunner } from './delivery/attempt-runner';
 import { observeDeliveryQueue } from './delivery/delivery-metrics';
 import { createDispatcher } from './delivery/dispatcher';
@@ -38,12 +41,14 @@ export function createWebhookService(
   const policy: TargetPolicy = { production: config.NODE_ENV === 'production', resolve: options.resolve };
   const mongo = createMongo({ ...mongoOptionsOf(config), logger });
   const endpoints = createEndpointRepository(mongo.connection);
+  const secrets = createEndpointSecrets(createSealer(sealingKeysOf(config)));
   const deliveries = createDeliveryRepository(mongo.connection);
   observeDeliveryQueue(createDeliveryQueue(mongo.connection, now), now);
   const directory = createEndpointDirectory({ endpoints, maxAgeMs: config.WEBHOOK_ENDPOINT_CACHE_MS });
   const attempts = createAttemptRunner({
     deliveries,
     endpoints: directory,
+    secrets,
     post: (delivery) => postEvent(delivery, { policy, timeoutMs: config.WEBHOOK_TIMEOUT_MS }),
     retryDelaysMs: config.WEBHOOK_RETRY_DELAYS,
     leaseMs: config.WEBHOOK_LEASE_MS,
@@ -96,6 +101,7 @@ export function createWebhookService(
         implementation: createWebhookGrpc({
           manage: createManageEndpoints({
             endpoints,
+            secrets,
             deliveries,
             counters: createCounters(mongo.connection),
             policy,

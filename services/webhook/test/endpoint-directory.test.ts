@@ -32,7 +32,7 @@ const endpoint = (n: number, clientId: number): Endpoint => ({
   url: `http://127.0.0.1:9/${n}`,
   events: [],
   status: 'active',
-  secret: 'whsec_x',
+  sealedSecret: 'whsec_x',
   createdAt: new Date(),
 });
 const ids = (endpoints: Endpoint[]) => endpoints.map((e) => e.id).sort();

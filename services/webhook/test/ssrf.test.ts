@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { waitFor } from '@travel/testkit';
 import { bookingEvent, caller, startPublisher, startWebhook, webhookEnv } from './webhook.fixture';
 
@@ -14,7 +15,8 @@ const resolve = async (host: string) => {
   return addresses;
 };
 
-const env = webhookEnv({ NODE_ENV: 'production' });
+// Production requires sealing keys of its own.
+const env = webhookEnv({ NODE_ENV: 'production', SEALING_KEYS: `k1:${randomBytes(32).toString('base64')}` });
 let service: Awaited<ReturnType<typeof startWebhook>>;
 
 beforeAll(async () => {

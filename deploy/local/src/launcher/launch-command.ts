@@ -5,6 +5,7 @@ import { launchPlatform, processPid, stopPlatformProcesses } from './launch';
 import { loadSpecs, processLogFile } from './processes';
 import { gatewayUrl, metricsPort, PROFILES, SERVICES, type StackProfile } from './profile';
 import { parseReplicas, type ReplicaCounts, replicaLabel, replicasOf } from './replicas';
+import { runServiceCommand, SEALING_SERVICES } from './service-commands';
 
 function profileFrom(args: string[]): StackProfile {
   const name = args[args.indexOf('--profile') + 1];
@@ -107,4 +108,16 @@ export async function launchCommand(args: string[]): Promise<number> {
 export async function stackStopCommand(args: string[]): Promise<number> {
   await stopPlatformProcesses(process.env, profileFrom(args));
   return 0;
+}
+
+/** `reseal`: every sealed value of identity, billing and webhook sealed again under the active key. */
+export async function resealCommand(args: string[]): Promise<number> {
+  const profile = profileFrom(args);
+  const codes = SEALING_SERVICES.map((service) => runServiceCommand(process.env, profile, service, 'reseal'));
+  return codes.every((code) => code === 0) ? 0 : 1;
+}
+
+/** `rotate-signing-key`: a new access-token signing key in identity (docs/access.md, "Signing keys"). */
+export async function rotateSigningKeyCommand(args: string[]): Promise<number> {
+  return runServiceCommand(process.env, profileFrom(args), 'identity', 'rotate-signing-key');
 }

@@ -3,7 +3,6 @@ import { repoRoot } from '../infra/paths';
 import type { InfraUrls } from '../infra/types';
 import { engagementEnv } from './engagement-env';
 import type { OfferKeys } from './offer-keys';
-import { paymentCredentialsKeyOf } from './payment-credentials-key';
 import {
   grpcPort,
   grpcTarget,
@@ -16,6 +15,7 @@ import {
   type StackProfile,
 } from './profile';
 import { type ReplicaCounts, replicasOf } from './replicas';
+import { sealingEnvOf } from './sealing-keys';
 
 /** How to run one replica of one process of the platform: enough to start it again after a test killed it. */
 export interface ProcessSpec {
@@ -55,7 +55,7 @@ function serviceExtras(
       PROMOTIONS_ADDRESS: target('promotions'),
       OFFER_TOKEN_PUBLIC_KEY: keys.publicKeyPem,
     };
-  if (service === 'billing') return { PAYMENT_CREDENTIALS_KEY: paymentCredentialsKeyOf(keys) };
+  if (service === 'billing') return sealingEnvOf(keys);
   // Corporate checks tenants and audits every change in identity, and contracts' suppliers in supply.
   if (service === 'corporate')
     return { IDENTITY_ADDRESS: target('identity'), SUPPLY_ADDRESS: target('supply') };
@@ -64,9 +64,13 @@ function serviceExtras(
   // Supply prices insurance premiums through pricing.
   if (service === 'supply') return { PRICING_ADDRESS: target('pricing') };
   // The test suites watch whole retry schedules, so theirs lasts seconds, not 15 hours.
-  if (service === 'webhook' && isTestProfile(profile))
-    return { WEBHOOK_RETRY_DELAYS: '1s,1s,1s,1s,1s', WEBHOOK_POLL_MS: '200' };
+  if (service === 'webhook')
+    return {
+      ...sealingEnvOf(keys),
+      ...(isTestProfile(profile) ? { WEBHOOK_RETRY_DELAYS: '1s,1s,1s,1s,1s', WEBHOOK_POLL_MS: '200' } : {}),
+    };
   if (service === 'engagement') return engagementEnv(profile);
+  if (service === 'identity') return { ...sealingEnvOf(keys), ...identityTestTuning(profile) };
   return {};
 }
 
@@ -92,6 +96,11 @@ function serviceSpec(
       ...serviceExtras(profile, service, keys, target),
     },
   };
+}
+
+/** The key-rotation suite waits for a rotated signing key to sign: two seconds instead of ten. */
+function identityTestTuning(profile: StackProfile): Record<string, string> {
+  return isTestProfile(profile) ? { SIGNING_KEY_ACTIVATION_SECONDS: '2' } : {};
 }
 
 /** Tests sign in and search far more often than people do; the rollout test drains its gateways briefly. */

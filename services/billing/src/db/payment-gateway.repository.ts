@@ -20,6 +20,10 @@ export interface PaymentGatewayRepository {
     at: Date,
   ): Promise<PaymentGateway | null>;
   remove(id: string): Promise<boolean>;
+  /** Every gateway with credentials, as stored (for the re-seal command). */
+  storedCredentials(): Promise<{ id: string; credentials: SealedCredentials }[]>;
+  /** Puts `to` in place of the stored credentials only while they are still `from` (a write in between wins). */
+  replaceSealed(id: string, from: SealedCredentials, to: string): Promise<boolean>;
   defaultId(): Promise<string | null>;
   /** Makes it the default in one write (the one before stops being it in the same write). */
   setDefault(id: string, at: Date): Promise<void>;
@@ -53,6 +57,18 @@ export function createPaymentGatewayRepository(connection: Connection): PaymentG
     },
     async remove(id) {
       return (await gateways.deleteOne({ _id: id })).deletedCount === 1;
+    },
+    async storedCredentials() {
+      const docs = await gateways
+        .find({ credentials: { $ne: null } }, { credentials: 1 })
+        .lean<Pick<PaymentGatewayDocument, '_id' | 'credentials'>[]>();
+      return docs.flatMap((doc) => (doc.credentials ? [{ id: doc._id, credentials: doc.credentials }] : []));
+    },
+    async replaceSealed(id, from, to) {
+      const still = typeof from === 'string' ? { credentials: from } : { 'credentials.data': from.data };
+      return (
+        (await gateways.updateOne({ _id: id, ...still }, { $set: { credentials: to } })).modifiedCount === 1
+      );
     },
     async defaultId() {
       return (await defaults.findById('default').lean<DefaultGatewayDocument>())?.gatewayId ?? null;

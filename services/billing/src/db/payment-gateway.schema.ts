@@ -18,10 +18,8 @@ export const paymentGatewaySchema = new Schema<PaymentGatewayDocument>(
     n: { type: Number, required: true },
     provider: { type: String, required: true },
     displayName: { type: String, required: true },
-    credentials: {
-      type: new Schema<SealedCredentials>({ iv: String, tag: String, data: String }, { _id: false }),
-      default: null,
-    },
+    // A `sealed:v1:` string; an `{iv, tag, data}` object of the first cipher until re-sealed.
+    credentials: { type: Schema.Types.Mixed, default: null },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
   },

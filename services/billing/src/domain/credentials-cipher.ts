@@ -1,39 +1,39 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { isSealed, type Sealer, sealingContext } from '@travel/sealing';
 
-/** Credentials as stored: AES-256-GCM with a random 96-bit IV per write; the tag authenticates them. */
-export interface SealedCredentials {
+/** What billing's first cipher stored (AES-256-GCM under PAYMENT_CREDENTIALS_KEY, no key id, no gateway bound). */
+export interface UnversionedCredentials {
   iv: string;
   tag: string;
   data: string;
 }
 
+/** Credentials as stored: a `sealed:v1:` value, or one of the first cipher until it is re-sealed. */
+export type SealedCredentials = string | UnversionedCredentials;
+
 export interface CredentialsCipher {
-  seal(credentials: Record<string, string>): SealedCredentials;
-  open(sealed: SealedCredentials): Record<string, string>;
+  seal(gatewayId: string, credentials: Record<string, string>): string;
+  open(gatewayId: string, sealed: SealedCredentials): Record<string, string>;
+  /** True when the stored value is sealed under the active key. */
+  isCurrent(sealed: SealedCredentials): boolean;
 }
 
-/** `key`: 32 bytes (PAYMENT_CREDENTIALS_KEY, base64). The gateway id is bound as associated data. */
-export function createCredentialsCipher(key: Buffer): CredentialsCipher {
-  if (key.length !== 32) throw new Error('the payment credentials key must be 32 bytes');
+const contextOf = (gatewayId: string) => sealingContext('payment-gateway', gatewayId, 'credentials');
+
+/**
+ * A gateway's credentials map, sealed as JSON with the gateway id bound as associated data: a sealed value
+ * copied onto another gateway does not open. Values of the first cipher open with whichever key of
+ * SEALING_KEYS is the old PAYMENT_CREDENTIALS_KEY, and are sealed again by the next write or `reseal`.
+ */
+export function createCredentialsCipher(sealer: Sealer): CredentialsCipher {
   return {
-    seal(credentials) {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
-      const data = Buffer.concat([cipher.update(JSON.stringify(credentials), 'utf8'), cipher.final()]);
-      return {
-        iv: iv.toString('base64'),
-        tag: cipher.getAuthTag().toString('base64'),
-        data: data.toString('base64'),
-      };
-    },
-    open(sealed) {
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(sealed.iv, 'base64'));
-      decipher.setAuthTag(Buffer.from(sealed.tag, 'base64'));
-      const text = Buffer.concat([
-        decipher.update(Buffer.from(sealed.data, 'base64')),
-        decipher.final(),
-      ]).toString('utf8');
+    seal: (gatewayId, credentials) => sealer.seal(JSON.stringify(credentials), contextOf(gatewayId)),
+    open(gatewayId, sealed) {
+      const text =
+        typeof sealed === 'string'
+          ? sealer.open(sealed, contextOf(gatewayId))
+          : sealer.openUnversioned(sealed, 'base64');
       return JSON.parse(text) as Record<string, string>;
     },
+    isCurrent: (sealed) => typeof sealed === 'string' && isSealed(sealed) && sealer.isCurrent(sealed),
   };
 }

@@ -50,7 +50,7 @@ export function createPaymentGatewayAdmin(deps: GatewayAdminDeps) {
       const at = deps.now();
       const id = `pgw_${n}`;
       const credentials =
-        Object.keys(request.credentials).length > 0 ? deps.cipher.seal(request.credentials) : null;
+        Object.keys(request.credentials).length > 0 ? deps.cipher.seal(id, request.credentials) : null;
       await deps.gateways.insert(
         {
           id,
@@ -77,7 +77,9 @@ export function createPaymentGatewayAdmin(deps: GatewayAdminDeps) {
         ...(request.replaceCredentials
           ? {
               credentials:
-                Object.keys(request.credentials).length > 0 ? deps.cipher.seal(request.credentials) : null,
+                Object.keys(request.credentials).length > 0
+                  ? deps.cipher.seal(request.id, request.credentials)
+                  : null,
             }
           : {}),
       };

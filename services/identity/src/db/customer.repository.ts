@@ -1,8 +1,10 @@
 import { AppError } from '@travel/errors';
 import { isDuplicateKeyError, modelOn } from '@travel/mongo';
+import { type ResealCount, resealEach, type Sealer } from '@travel/sealing';
 import type { Connection } from 'mongoose';
 import { type Customer, MAX_TRAVELLERS, type Traveller } from '../domain/customer';
-import { type CustomerDocument, customerSchema, type TravellerDocument } from './customer.schema';
+import { type CustomerDocument, customerSchema } from './customer.schema';
+import { openTraveller, SEALED_TRAVELLER_FIELDS, sealTraveller, travellerContext } from './traveller-fields';
 
 export interface NewCustomer {
   id: string;
@@ -36,11 +38,13 @@ export interface CustomerRepository {
   addTraveller(customerId: string, traveller: Traveller, at: Date): Promise<AddTravellerResult>;
   /** False when the customer has no traveller with this id. */
   deleteTraveller(customerId: string, travellerId: string, at: Date): Promise<boolean>;
+  /** Seals every traveller's document fields again under the active sealing key; counts what it did. */
+  resealTravellers(): Promise<ResealCount>;
 }
 
 const NO_TRAVELLERS = { travellers: 0, passwordHash: 0 } as const;
 
-export function createCustomerRepository(connection: Connection): CustomerRepository {
+export function createCustomerRepository(connection: Connection, sealer: Sealer): CustomerRepository {
   const model = modelOn(connection, 'Customer', customerSchema);
   return {
     async create({ id, passwordHash, ...customer }) {
@@ -88,13 +92,13 @@ export function createCustomerRepository(connection: Connection): CustomerReposi
       const doc = await model
         .findById(customerId, { travellers: 1 })
         .lean<Pick<CustomerDocument, 'travellers'>>();
-      return doc ? doc.travellers.map(toTraveller) : null;
+      return doc ? doc.travellers.map((traveller) => openTraveller(sealer, traveller)) : null;
     },
     async addTraveller(customerId, traveller, at) {
       // The slot MAX_TRAVELLERS-1 must still be empty: the filter and the push are one atomic update.
       const { modifiedCount } = await model.updateOne(
         { _id: customerId, [`travellers.${MAX_TRAVELLERS - 1}`]: { $exists: false } },
-        { $push: { travellers: traveller }, $set: { updatedAt: at } },
+        { $push: { travellers: sealTraveller(sealer, traveller) }, $set: { updatedAt: at } },
       );
       if (modifiedCount === 1) return 'added';
       return (await model.exists({ _id: customerId })) ? 'full' : 'no_customer';
@@ -106,7 +110,34 @@ export function createCustomerRepository(connection: Connection): CustomerReposi
       );
       return modifiedCount === 1;
     },
+    resealTravellers() {
+      return resealEach(storedDocumentFields(), {
+        isCurrent: ({ value }) => sealer.isCurrent(value),
+        reseal: ({ travellerId, field, value }) => sealer.reseal(value, travellerContext(travellerId, field)),
+        async replace({ customerId, travellerId, field, value }, sealed) {
+          const { modifiedCount } = await model.updateOne(
+            { _id: customerId, travellers: { $elemMatch: { id: travellerId, [field]: value } } },
+            { $set: { [`travellers.$.${field}`]: sealed } },
+          );
+          return modifiedCount === 1;
+        },
+      });
+    },
   };
+
+  /** Every stored document field of every traveller, one customer at a time. */
+  async function* storedDocumentFields() {
+    const cursor = model
+      .find({ 'travellers.0': { $exists: true } }, { travellers: 1 })
+      .lean<Pick<CustomerDocument, '_id' | 'travellers'>>()
+      .cursor();
+    for await (const doc of cursor)
+      for (const traveller of doc.travellers)
+        for (const field of SEALED_TRAVELLER_FIELDS) {
+          const value = traveller[field];
+          if (value) yield { customerId: doc._id, travellerId: traveller.id, field, value };
+        }
+  }
 }
 
 function toCustomer(doc: CustomerDocument): Customer {
@@ -117,16 +148,5 @@ function toCustomer(doc: CustomerDocument): Customer {
     mobile: doc.mobile ?? null,
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
-  };
-}
-
-function toTraveller(doc: TravellerDocument): Traveller {
-  return {
-    id: doc.id,
-    firstName: doc.firstName,
-    lastName: doc.lastName,
-    dateOfBirth: doc.dateOfBirth ?? null,
-    passportNumber: doc.passportNumber ?? null,
-    createdAt: doc.createdAt,
   };
 }

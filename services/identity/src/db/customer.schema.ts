@@ -1,6 +1,9 @@
 import { Schema } from 'mongoose';
 
-/** A saved traveller, embedded in its customer: the limit of 20 is one conditional `$push`. */
+/**
+ * A saved traveller, embedded in its customer: the limit of 20 is one conditional `$push`. `dateOfBirth` and
+ * `passportNumber` are sealed (db/traveller-fields.ts).
+ */
 export interface TravellerDocument {
   id: string;
   firstName: string;

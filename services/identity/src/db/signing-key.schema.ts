@@ -3,13 +3,18 @@ import { Schema } from 'mongoose';
 /** An Ed25519 key pair that signs access tokens: `_id` is the JWT `kid`. */
 export interface SigningKeyDocument {
   _id: string;
-  /** `current` for the key that signs; unique, so two replicas starting together agree on one key. */
+  /**
+   * A unique claim: `initial` for the key made at the very first start (two replicas starting together agree
+   * on one), the kid itself for a rotated key. `current` on the one key of a database from before rotation.
+   */
   slot: string;
-  /** PKCS8 PEM. Kept in identity's own database, which only identity can reach. */
+  /** PKCS8 PEM, sealed (`signing-key:<kid>:privateKeyPem`); in clear in a database from before sealing until re-sealed. */
   privateKeyPem: string;
   /** The public JWK as JSON, with `kid`, `alg` and `use`. */
   publicJwk: string;
   createdAt: Date;
+  /** From when it signs (published before, so every verifier knows it first); absent before rotation: createdAt. */
+  activatesAt?: Date;
 }
 
 export const signingKeySchema = new Schema<SigningKeyDocument>(
@@ -19,8 +24,9 @@ export const signingKeySchema = new Schema<SigningKeyDocument>(
     privateKeyPem: { type: String, required: true },
     publicJwk: { type: String, required: true },
     createdAt: { type: Date, required: true },
+    activatesAt: { type: Date },
   },
   { collection: 'signing_keys', versionKey: false },
 );
-// Serves "the current signing key"; unique, so the first key is claimed by one insert.
+// Unique, so the first key is claimed by one insert; the whole (small) collection is read without a filter.
 signingKeySchema.index({ slot: 1 }, { unique: true });

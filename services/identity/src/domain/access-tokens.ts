@@ -1,6 +1,5 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { importPKCS8, type KeyLike, SignJWT } from 'jose';
-import type { SigningKey, SigningKeyRepository } from '../db/signing-key.repository';
+import { SignJWT } from 'jose';
+import { SIGNING_ALGORITHM, type SigningKeyRing } from './signing-key-ring';
 
 export interface AccessTokenSettings {
   issuer: string;
@@ -10,7 +9,7 @@ export interface AccessTokenSettings {
 
 export interface AccessTokens {
   readonly ttlSeconds: number;
-  /** Loads the signing key, creating it on the very first start (so no sign-in pays for it). */
+  /** Loads the signing keys, creating the first on the very first start (so no sign-in pays for it). */
   ensureKey(): Promise<void>;
   /** A JWT (EdDSA) with `sub`, `sid`, `tid` (tenant staff only), `iss`, `aud`, `iat`, `exp`; `kid` in the header. */
   issue(subject: { userId: string; sessionId: string; tenantId: string | null }): Promise<string>;
@@ -19,49 +18,31 @@ export interface AccessTokens {
 }
 
 export interface AccessTokensDeps extends AccessTokenSettings {
-  keys: SigningKeyRepository;
+  ring: SigningKeyRing;
   now: () => Date;
 }
 
-const ALGORITHM = 'EdDSA';
-
 /**
- * Signs access tokens with one Ed25519 key kept in identity's database: the first replica to start
- * creates it and every replica signs with the same key, so gateways trust one published JWK.
+ * Signs access tokens of one audience with the ring's active key (signing-key-ring.ts): every replica signs
+ * with the same key, named in the header, and gateways verify by that `kid` against the published JWKs.
  */
 export function createAccessTokens({
-  keys,
+  ring,
   issuer,
   audience,
   ttlSeconds,
   now,
 }: AccessTokensDeps): AccessTokens {
-  let signer: Promise<{ kid: string; key: KeyLike; publicJwk: string }> | undefined;
-  const load = () => {
-    signer ??= loadSigner().catch((error: unknown) => {
-      signer = undefined;
-      throw error;
-    });
-    return signer;
-  };
-  const loadSigner = async () => {
-    const stored = (await keys.current()) ?? (await keys.claimCurrent(newSigningKey(now())));
-    return {
-      kid: stored.kid,
-      key: await importPKCS8(stored.privateKeyPem, ALGORITHM),
-      publicJwk: stored.publicJwk,
-    };
-  };
   return {
     ttlSeconds,
     async ensureKey() {
-      await load();
+      await ring.signer();
     },
     async issue({ userId, sessionId, tenantId }) {
-      const { kid, key } = await load();
+      const { kid, key } = await ring.signer();
       const issuedAt = Math.floor(now().getTime() / 1000);
       return new SignJWT({ sid: sessionId, ...(tenantId ? { tid: tenantId } : {}) })
-        .setProtectedHeader({ alg: ALGORITHM, kid, typ: 'JWT' })
+        .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid, typ: 'JWT' })
         .setSubject(userId)
         .setIssuer(issuer)
         .setAudience(audience)
@@ -70,20 +51,7 @@ export function createAccessTokens({
         .sign(key);
     },
     async published() {
-      const { publicJwk } = await load();
-      return { jwks: [publicJwk], issuer, audience };
+      return { jwks: await ring.publicJwks(), issuer, audience };
     },
-  };
-}
-
-function newSigningKey(at: Date): SigningKey {
-  const kid = `kid_${randomBytes(12).toString('base64url')}`;
-  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
-  const jwk = { ...publicKey.export({ format: 'jwk' }), kid, alg: ALGORITHM, use: 'sig' };
-  return {
-    kid,
-    privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-    publicJwk: JSON.stringify(jwk),
-    createdAt: at,
   };
 }

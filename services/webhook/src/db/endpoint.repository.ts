@@ -27,6 +27,10 @@ export interface EndpointRepository {
   ofTenant(tenantId: string): Promise<Endpoint[]>;
   /** How many endpoint changes have been stored (0 before the first). */
   changeVersion(): Promise<number>;
+  /** Every endpoint's id and secret as stored (for the re-seal command). */
+  storedSecrets(): Promise<{ id: string; sealedSecret: string }[]>;
+  /** Puts `to` in place of the stored secret only while it is still `from`. */
+  replaceSecret(id: string, from: string, to: string): Promise<boolean>;
 }
 
 export function createEndpointRepository(connection: Connection): EndpointRepository {
@@ -62,8 +66,8 @@ export function createEndpointRepository(connection: Connection): EndpointReposi
       return null;
     },
     async insert(endpoint, slot) {
-      const { id, ...fields } = endpoint;
-      await endpoints.create({ _id: id, slot, ...fields });
+      const { id, sealedSecret, ...fields } = endpoint;
+      await endpoints.create({ _id: id, slot, ...fields, secret: sealedSecret });
       await countChange();
     },
     async find(id) {
@@ -84,6 +88,15 @@ export function createEndpointRepository(connection: Connection): EndpointReposi
     async changeVersion() {
       return (await changes.findById(CHANGES_ID).lean<EndpointChangesDocument>())?.version ?? 0;
     },
+    async storedSecrets() {
+      const docs = await endpoints.find({}, { secret: 1 }).lean<Pick<EndpointDocument, '_id' | 'secret'>[]>();
+      return docs.map((doc) => ({ id: doc._id, sealedSecret: doc.secret }));
+    },
+    async replaceSecret(id, from, to) {
+      return (
+        (await endpoints.updateOne({ _id: id, secret: from }, { $set: { secret: to } })).modifiedCount === 1
+      );
+    },
   };
 }
 
@@ -96,7 +109,7 @@ function toEndpoint(doc: EndpointDocument): Endpoint {
     url: doc.url,
     events: doc.events as EventType[],
     status: doc.status,
-    secret: doc.secret,
+    sealedSecret: doc.secret,
     createdAt: doc.createdAt,
   };
 }

@@ -2,9 +2,11 @@ import { Schema } from 'mongoose';
 import type { Endpoint } from '../domain/endpoint';
 
 /** One endpoint; `slot` is the client's slot it holds (see endpoint-slot.schema.ts). */
-export interface EndpointDocument extends Omit<Endpoint, 'id'> {
+export interface EndpointDocument extends Omit<Endpoint, 'id' | 'sealedSecret'> {
   _id: string;
   slot: number;
+  /** `sealed:v1:…` (db/endpoint-secrets.ts); the plain `whsec_…` of an endpoint stored before sealing until re-sealed. */
+  secret: string;
 }
 
 export const endpointSchema = new Schema<EndpointDocument>(

@@ -1,5 +1,6 @@
 import type { Logger } from '@travel/logger';
 import type { DeliveryRepository, RecordedOutcome } from '../db/delivery.repository';
+import type { EndpointSecrets } from '../db/endpoint-secrets';
 import type { AttemptResult, ClaimedAttempt, DueAttempt } from '../domain/delivery';
 import { nextStepAfter } from '../domain/retry-schedule';
 import type { EndpointDirectory } from '../endpoints/endpoint-directory';
@@ -11,6 +12,8 @@ import { writeInBatches } from './write-batches';
 export interface AttemptRunnerDeps {
   deliveries: DeliveryRepository;
   endpoints: EndpointDirectory;
+  /** Opens an endpoint's sealed secret at signing time (it stays sealed in the cache). */
+  secrets: EndpointSecrets;
   post(delivery: OutgoingDelivery): Promise<AttemptResult>;
   retryDelaysMs: readonly number[];
   leaseMs: number;
@@ -66,7 +69,7 @@ export function createAttemptRunner(deps: AttemptRunnerDeps): AttemptRunner {
       const result = await traceAttempt(attempt, endpoint.url, () =>
         deps.post({
           url: endpoint.url,
-          secret: endpoint.secret,
+          secret: deps.secrets.open(endpoint),
           eventType: attempt.eventType,
           deliveryId: attempt.deliveryId,
           body: attempt.body,

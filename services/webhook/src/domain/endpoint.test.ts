@@ -9,7 +9,7 @@ const endpoint = (overrides: Partial<Endpoint> = {}): Endpoint => ({
   url: 'https://hooks.example.com/',
   events: [],
   status: 'active',
-  secret: 'whsec_x',
+  sealedSecret: 'whsec_x',
   createdAt: new Date(),
   ...overrides,
 });

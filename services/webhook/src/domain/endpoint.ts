@@ -2,7 +2,10 @@ import type { EventType } from './event-types';
 
 export type Environment = 'live' | 'test';
 
-/** A partner client's webhook endpoint. The secret signs every delivery, so it is kept (and never shown again). */
+/**
+ * A partner client's webhook endpoint. The secret signs every delivery, so it is kept (and never shown again),
+ * sealed: it is opened only to sign (db/endpoint-secrets.ts).
+ */
 export interface Endpoint {
   id: string;
   clientId: number;
@@ -13,7 +16,7 @@ export interface Endpoint {
   /** Empty: every event type. */
   events: EventType[];
   status: 'active' | 'disabled';
-  secret: string;
+  sealedSecret: string;
   createdAt: Date;
 }
 

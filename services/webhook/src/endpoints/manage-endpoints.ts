@@ -2,6 +2,7 @@ import { AppError, badRequest, type FieldProblem } from '@travel/errors';
 import type { Counters } from '@travel/mongo';
 import type { DeliveryRepository } from '../db/delivery.repository';
 import type { EndpointRepository } from '../db/endpoint.repository';
+import type { EndpointSecrets } from '../db/endpoint-secrets';
 import type { Endpoint } from '../domain/endpoint';
 import { EVENT_TYPES, type EventType, isEventType } from '../domain/event-types';
 import { newEndpointSecret } from '../domain/signature';
@@ -10,6 +11,7 @@ import { type Caller, owns } from './caller';
 
 export interface ManageEndpointsDeps {
   endpoints: EndpointRepository;
+  secrets: EndpointSecrets;
   deliveries: DeliveryRepository;
   counters: Counters;
   policy: TargetPolicy;
@@ -38,6 +40,7 @@ export function createManageEndpoints(deps: ManageEndpointsDeps) {
         'conflict',
         `A client has at most ${deps.limitPerClient} webhook endpoints; delete one first.`,
       );
+    const secret = newEndpointSecret();
     const endpoint: Endpoint = {
       id,
       clientId: caller.clientId,
@@ -46,11 +49,11 @@ export function createManageEndpoints(deps: ManageEndpointsDeps) {
       url,
       events: [...new Set(events)] as EventType[],
       status: 'active',
-      secret: newEndpointSecret(),
+      sealedSecret: deps.secrets.seal(id, secret),
       createdAt: now,
     };
     await deps.endpoints.insert(endpoint, slot);
-    return endpoint;
+    return { endpoint, secret };
   }
 
   async function list(caller: Caller) {

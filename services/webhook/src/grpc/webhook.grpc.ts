@@ -17,12 +17,12 @@ export function createWebhookGrpc(
 ): ServiceImplementation<typeof webhook.WebhookServiceDefinition, RequestContext> {
   return {
     async registerEndpoint(request) {
-      const endpoint = await useCases.manage.register(
+      const { endpoint, secret } = await useCases.manage.register(
         callerFrom(request.caller),
         request.url,
         request.events,
       );
-      return { endpoint: encodeEndpoint(endpoint), secret: endpoint.secret };
+      return { endpoint: encodeEndpoint(endpoint), secret };
     },
     async listEndpoints(request) {
       const endpoints = await useCases.manage.list(callerFrom(request.caller));

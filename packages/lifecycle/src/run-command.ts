@@ -1,0 +1,26 @@
+import { createLogger, type Logger } from '@travel/logger';
+import { readConfigOrExit } from './run-service';
+
+/**
+ * The whole of a one-shot command's entry file (`reseal.js`, `rotate-signing-key.js`), run with the
+ * service's own environment: read the config (every problem printed, exit 1), do the work, print its result
+ * as one JSON line on stdout, exit 0; a failure is logged in full and exits 1.
+ */
+export function runCommand<C extends { LOG_LEVEL: string }>(
+  name: string,
+  readConfig: () => C,
+  work: (config: C, logger: Logger) => Promise<unknown>,
+): void {
+  const config = readConfigOrExit(name, readConfig);
+  const logger = createLogger({ name, level: config.LOG_LEVEL });
+  work(config, logger).then(
+    (result) => {
+      process.stdout.write(`${JSON.stringify(result)}\n`);
+      setTimeout(() => process.exit(0), 100);
+    },
+    (error: unknown) => {
+      logger.error({ err: error }, `${name} failed`);
+      setTimeout(() => process.exit(1), 100);
+    },
+  );
+}

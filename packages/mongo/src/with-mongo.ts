@@ -1,0 +1,16 @@
+import type { Connection } from 'mongoose';
+import { createMongo, type MongoOptions } from './connection';
+
+/** A one-shot command's connection: opened (indexes synced as at a service's start), used, always closed. */
+export async function withMongo<T>(
+  options: MongoOptions,
+  work: (connection: Connection) => Promise<T>,
+): Promise<T> {
+  const mongo = createMongo(options);
+  await mongo.start();
+  try {
+    return await work(mongo.connection);
+  } finally {
+    await mongo.stop();
+  }
+}

@@ -1,0 +1,20 @@
+import { type Sealer, sealingContext } from '@travel/sealing';
+import type { Endpoint } from '../domain/endpoint';
+
+/** An endpoint's signing secret at rest: sealed, bound to its endpoint (`webhook-endpoint:<id>:secret`). */
+export interface EndpointSecrets {
+  seal(endpointId: string, secret: string): string;
+  /** The plain secret, opened when a delivery is signed (an endpoint stored before sealing reads as it is). */
+  open(endpoint: Pick<Endpoint, 'id' | 'sealedSecret'>): string;
+  isCurrent(sealedSecret: string): boolean;
+}
+
+const contextOf = (endpointId: string) => sealingContext('webhook-endpoint', endpointId, 'secret');
+
+export function createEndpointSecrets(sealer: Sealer): EndpointSecrets {
+  return {
+    seal: (endpointId, secret) => sealer.seal(secret, contextOf(endpointId)),
+    open: ({ id, sealedSecret }) => sealer.openStored(sealedSecret, contextOf(id)),
+    isCurrent: (sealedSecret) => sealer.isCurrent(sealedSecret),
+  };
+}
