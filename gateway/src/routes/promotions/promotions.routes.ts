@@ -18,7 +18,7 @@ import {
   presentPromotion,
 } from './promotion-presenters';
 import {
-  createPromotionBodies,
+  newPromotionChecks,
   PromotionAllocationRequest,
   promotionFields,
   VoucherApplyRequest,
@@ -142,7 +142,7 @@ function adminRoutesOf(clients: ServiceClients, kind: PromotionKind): RouteDefin
       access,
       handlers: [
         async (req, res) => {
-          const fields = fieldsOf(createPromotionBodies[kind], req.body);
+          const fields = fieldsOf(newPromotionChecks[kind], req.body);
           const reply = await api.createPromotion(
             { actorUserId: staffOf(res).userId, kind, fields },
             callOptions(res),
