@@ -5,6 +5,7 @@ import type { ServiceClients } from '../../clients/service-clients';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import { recordAudit } from '../../http/record-audit';
+import { requireCustomer } from '../../http/references';
 import { staffOf } from '../../http/request-context';
 import type { RouteDefinition } from '../../http/route-table';
 import { tenantScopeOf } from '../../http/tenant-scope';
@@ -21,7 +22,7 @@ import {
   listAdminBookingsQuery,
 } from './admin-bookings.contract';
 import { stringParam } from './params';
-import { CUSTOMER_ID, CUSTOMER_SUPPORT_RIGHT } from './wallets.routes';
+import { CUSTOMER_SUPPORT_RIGHT } from './wallets.routes';
 
 /**
  * Spending a tenant's voucher takes the right that shows the tenant its promotions and previews them
@@ -179,8 +180,7 @@ async function offlineCustomerOf(clients: ServiceClients, res: Response, custome
     throw new AppError('forbidden', 'Only platform staff may book for a storefront customer.');
   if (!staff.rights.includes(CUSTOMER_SUPPORT_RIGHT))
     throw new AppError('forbidden', `Your role lacks the right ${CUSTOMER_SUPPORT_RIGHT}.`);
-  if (!CUSTOMER_ID.test(customerId)) throw new AppError('not_found', `No customer ${customerId}.`);
-  await clients.customers.getProfile({ customerId }, callOptions(res));
+  await requireCustomer(clients, res, customerId);
   return customerId;
 }
 
