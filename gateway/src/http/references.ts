@@ -16,13 +16,9 @@ export async function requireCustomer(
   customerId: string,
   field = 'customerId',
 ): Promise<void> {
-  const missing = new AppError('not_found', `No customer ${customerId} (${field}).`);
-  if (!CUSTOMER_ID.test(customerId)) throw missing;
-  try {
-    await clients.customers.getProfile({ customerId }, callOptions(res));
-  } catch (error) {
-    throw isAppError(error) && error.code === 'not_found' ? missing : error;
-  }
+  const missing = `No customer ${customerId} (${field}).`;
+  if (!CUSTOMER_ID.test(customerId)) throw new AppError('not_found', missing);
+  await namingField(missing, clients.customers.getProfile({ customerId }, callOptions(res)));
 }
 
 /** A tenant named by a body field must exist in identity's directory (`404` naming the field). */
@@ -32,11 +28,30 @@ export async function requireTenant(
   tenantId: string,
   field = 'tenantId',
 ): Promise<void> {
+  await namingField(
+    `No tenant ${tenantId} (${field}).`,
+    clients.tenants.getTenant({ actor: actorOf(res), id: tenantId }, callOptions(res)),
+  );
+}
+
+/** A supplier named by a body field must exist in supply's directory (`404` naming the field); answers it. */
+export function requireSupplier(
+  clients: ServiceClients,
+  res: Response,
+  supplierId: string,
+  field = 'supplierId',
+) {
+  return namingField(
+    `No supplier ${supplierId} (${field}).`,
+    clients.supply.getSupplier({ id: supplierId }, callOptions(res)),
+  );
+}
+
+/** The owner's `404` for a lookup, answered with `message` (which names the request's field). */
+async function namingField<T>(message: string, lookup: Promise<T>): Promise<T> {
   try {
-    await clients.tenants.getTenant({ actor: actorOf(res), id: tenantId }, callOptions(res));
+    return await lookup;
   } catch (error) {
-    throw isAppError(error) && error.code === 'not_found'
-      ? new AppError('not_found', `No tenant ${tenantId} (${field}).`)
-      : error;
+    throw isAppError(error) && error.code === 'not_found' ? new AppError('not_found', message) : error;
   }
 }

@@ -5,7 +5,7 @@ import type { ServiceClients } from '../../clients/service-clients';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import { recordAudit } from '../../http/record-audit';
-import { requireCustomer } from '../../http/references';
+import { requireCustomer, requireSupplier } from '../../http/references';
 import { staffOf } from '../../http/request-context';
 import type { RouteDefinition } from '../../http/route-table';
 import { tenantScopeOf } from '../../http/tenant-scope';
@@ -140,7 +140,7 @@ export function adminBookingRoutes({ clients }: { clients: ServiceClients }): Ro
         async (req, res) => {
           const { bookingIds, supplierId } = validate(assignSupplierBody, req.body);
           // The supplier must exist (404 from supply) and take work: an inactive one is a conflict.
-          const { supplier } = await clients.supply.getSupplier({ id: supplierId }, callOptions(res));
+          const { supplier } = await requireSupplier(clients, res, supplierId);
           if (supplier?.status !== 'active')
             throw new AppError(
               'conflict',
