@@ -24,7 +24,7 @@ const MALFORMED = [[]];
 /** Routes whose body is not checked field by field before anything else, with the reason. */
 const EXCEPTIONS: Record<string, string> = {
   'POST /api/webhooks/whatsapp':
-    "Meta's signature over the raw bytes is checked first (403 without it); its payload is Meta's, not ours",
+    "Meta's signature over the raw bytes is checked first (401 without it) and the payload's shape is Meta's, not ours: engagement reads the fields it knows and ignores the rest",
 };
 
 type Json = Record<string, unknown>;
