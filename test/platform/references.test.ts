@@ -48,6 +48,17 @@ interface Case {
 
 const ids: Record<string, string> = {};
 
+/** The platform files a record for a tenant identity does not know, with `POST path`; `list` shows its records. */
+const forMissingTenant = (path: string, body: object, status: 400 | 404 = 404, list = path): Case => ({
+  who: 'admin',
+  method: 'POST',
+  path: () => path,
+  body: () => ({ ...body, tenantId: NO_TENANT }),
+  status,
+  field: 'tenantId',
+  list,
+});
+
 const CASES: Record<string, Case> = {
   'a voucher allocated to a customer that does not exist': {
     who: 'admin',
@@ -68,23 +79,14 @@ const CASES: Record<string, Case> = {
     list: '/api/admin/vouchers',
   },
   'a discount allocated to a tenant that does not exist': {
-    who: 'admin',
-    method: 'POST',
+    ...forMissingTenant('', {}, 404, '/api/admin/discounts'),
     path: () => `/api/admin/discounts/${ids.discount}/allocate`,
-    body: () => ({ tenantId: NO_TENANT }),
-    status: 404,
-    field: 'tenantId',
-    list: '/api/admin/discounts',
   },
-  'a pricing rule for a tenant that does not exist': {
-    who: 'admin',
-    method: 'POST',
-    path: () => '/api/pricing/rules',
-    body: () => ({ kind: 'margin', tenantId: NO_TENANT, service: 'hotel', bps: 900 }),
-    status: 404,
-    field: 'tenantId',
-    list: '/api/pricing/rules',
-  },
+  'a pricing rule for a tenant that does not exist': forMissingTenant('/api/pricing/rules', {
+    kind: 'margin',
+    service: 'hotel',
+    bps: 900,
+  }),
   'a wallet top-up for a customer that does not exist': {
     who: 'admin',
     method: 'POST',
@@ -94,88 +96,40 @@ const CASES: Record<string, Case> = {
     field: 'customerId',
     list: '/api/admin/tenant-directory',
   },
-  'an invoice for a tenant that does not exist': {
-    who: 'admin',
-    method: 'POST',
-    path: () => '/api/admin/invoices',
-    body: () => ({ tenantId: NO_TENANT }),
-    status: 404,
-    field: 'tenantId',
-    list: '/api/admin/invoices',
-  },
-  'a lead for a tenant that does not exist': {
-    who: 'admin',
-    method: 'POST',
-    path: () => '/api/admin/leads',
-    body: () => ({ name: 'Asha Rao', email: 'asha@example.com', tenantId: NO_TENANT }),
-    status: 404,
-    field: 'tenantId',
-    list: '/api/admin/leads',
-  },
-  'a vendor for a tenant that does not exist': {
-    who: 'admin',
-    method: 'POST',
-    path: () => '/api/admin/vendors',
-    body: () => ({ name: 'Goa Cabs', category: 'transport', tenantId: NO_TENANT }),
-    status: 404,
-    field: 'tenantId',
-    list: '/api/admin/vendors',
-  },
-  'an insurance product for a tenant that does not exist': {
-    who: 'admin',
-    method: 'POST',
-    path: () => '/api/admin/insurance-policies',
-    body: () => ({
-      insurer: 'Tata AIG',
-      name: 'Guard',
-      coverage: 500000,
-      premiumBps: 150,
-      tenantId: NO_TENANT,
-    }),
-    status: 404,
-    field: 'tenantId',
-    list: '/api/admin/insurance-policies',
-  },
-  'a theme for a tenant that does not exist': {
-    who: 'admin',
-    method: 'POST',
-    path: () => '/api/admin/themes',
-    body: () => ({
-      name: 'Sunrise',
-      colors: { primary: '#e11d48', secondary: '#1e293b' },
-      tenantId: NO_TENANT,
-    }),
-    status: 404,
-    field: 'tenantId',
-    list: '/api/admin/themes',
-  },
-  'a cost centre for a tenant that does not exist': {
-    who: 'admin',
-    method: 'POST',
-    path: () => '/api/admin/cost-centers',
-    body: () => ({ tenantId: NO_TENANT, code: 'CC-X', name: 'Nowhere' }),
-    status: 404,
-    field: 'tenantId',
-    list: '/api/admin/cost-centers',
-  },
-  'an API client for a tenant that does not exist': {
-    who: 'admin',
-    method: 'POST',
-    path: () => '/api/admin/api-access/clients',
-    body: () => ({ name: 'Nowhere API', tenantId: NO_TENANT }),
-    status: 400,
-    field: 'tenantId',
-    list: '/api/admin/api-access',
-  },
-  'a role for a tenant that does not exist': {
-    who: 'admin',
-    method: 'POST',
-    path: () => '/api/admin/roles',
-    body: () => ({ name: 'Nowhere desk', permissions: ['bookings'], tenantId: NO_TENANT }),
-    status: 400,
-    field: 'tenantId',
-    list: '/api/admin/roles',
-  },
+  'an invoice for a tenant that does not exist': forMissingTenant('/api/admin/invoices', {}),
+  'a lead for a tenant that does not exist': forMissingTenant('/api/admin/leads', {
+    name: 'Asha Rao',
+    email: 'asha@example.com',
+  }),
+  'a vendor for a tenant that does not exist': forMissingTenant('/api/admin/vendors', {
+    name: 'Goa Cabs',
+    category: 'transport',
+  }),
+  'an insurance product for a tenant that does not exist': forMissingTenant('/api/admin/insurance-policies', {
+    insurer: 'Tata AIG',
+    name: 'Guard',
+    coverage: 500000,
+    premiumBps: 150,
+  }),
+  'a theme for a tenant that does not exist': forMissingTenant('/api/admin/themes', {
+    name: 'Sunrise',
+    colors: { primary: '#e11d48', secondary: '#1e293b' },
+  }),
+  'a cost centre for a tenant that does not exist': forMissingTenant('/api/admin/cost-centers', {
+    code: 'CC-X',
+    name: 'Nowhere',
+  }),
+  'an API client for a tenant that does not exist': forMissingTenant(
+    '/api/admin/api-access/clients',
+    { name: 'Nowhere API' },
+    400,
+    '/api/admin/api-access',
+  ),
+  'a role for a tenant that does not exist': forMissingTenant(
+    '/api/admin/roles',
+    { name: 'Nowhere desk', permissions: ['bookings'] },
+    400,
+  ),
   'a user with a role that does not exist': {
     who: 'tenant',
     method: 'POST',
