@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { bookAsCustomer, storefrontFlight } from '../storefront/storefront.fixture';
 import { type AdminApi, bearer, newPartner, platformAdmin } from '../support/admin';
-import { registerCustomer } from '../support/customers';
+import { contact, flightOffers } from '../support/bookings';
+import { type CustomerSession, registerCustomer } from '../support/customers';
 import { call } from '../support/gateway';
 import { gatewayRoutes, type StaffAccess } from '../support/route-table';
 import { login, tokensOf } from '../support/staff';
@@ -57,8 +60,26 @@ async function staffWith(rights: string[], tenantId: string | undefined, name: s
   return { name, token: tokensOf(await login(email, 'suite-pass-2026')).token };
 }
 
+/** An offline booking of tenant A, on an offer its own key searched. */
+async function offlineBooking(owner: Principal, partnerKey: string): Promise<string> {
+  const [offer] = await flightOffers(partnerKey);
+  const res = await call('POST', '/api/admin/bookings', {
+    headers: { ...bearer(owner.token), 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+    body: JSON.stringify({ offerToken: offer?.offerToken, contact }),
+  });
+  if (res.status !== 201) throw new Error(`offline booking answered ${res.status}: ${res.text}`);
+  return (res.body as { data: { id: string } }).data.id;
+}
+
+/** A storefront booking of customer A. */
+async function storefrontBooking(customer: CustomerSession): Promise<string> {
+  const res = await bookAsCustomer(customer, await storefrontFlight(true));
+  if (res.status !== 201) throw new Error(`storefront booking answered ${res.status}: ${res.text}`);
+  return (res.body as { data: { id: string } }).data.id;
+}
+
 /** Tenant A's records, one of each kind a tenant-owned route names, made by tenant A's staff. */
-async function recordsOf(owner: Principal, customer: { token: string; id: string }) {
+async function recordsOf(owner: Principal, partnerKey: string, customer: CustomerSession) {
   const t = owner.token;
   const tag = Date.now().toString(36);
   const supplier = await made(admin.token, '/api/admin/suppliers', {
@@ -110,7 +131,9 @@ async function recordsOf(owner: Principal, customer: { token: string; id: string
       colors: { primary: '#e11d48', secondary: '#1e293b' },
     }),
     traveller: await made(customer.token, '/api/travellers', { firstName: 'Ravi', lastName: 'Kumar' }),
-    customer: customer.id,
+    offlineBooking: await offlineBooking(owner, partnerKey),
+    storefrontBooking: await storefrontBooking(customer),
+    customer: customer.user.id,
   };
   return records;
 }
@@ -139,7 +162,7 @@ beforeAll(async () => {
       return lacking.get(key) as Promise<Principal>;
     },
     records: {
-      ...(await recordsOf(tenantA, { token: customerA.token, id: customerA.user.id })),
+      ...(await recordsOf(tenantA, a.key.secret, customerA)),
       apiKey: a.key.id,
     },
   };
@@ -150,14 +173,10 @@ describe('staff security suite: coverage', () => {
     expect(uncoveredRoutes()).toEqual({ unplaced: [], stale: [] });
   });
 
-  it("when tenant A's staff use their own records, then each answers (so the 404 checks can fail)", async () => {
-    const { tenantA, records } = fixture;
-    for (const path of [
-      `/api/admin/vendors`,
-      '/api/admin/employees',
-      '/api/admin/leads',
-      '/api/admin/users',
-    ]) {
+  it("when tenant A's staff (customer A) use their own records, then each answers (so the 404 checks can fail)", async () => {
+    const { tenantA, customerA, records } = fixture;
+    const lists = ['/api/admin/vendors', '/api/admin/employees', '/api/admin/leads', '/api/admin/users'];
+    for (const path of [...lists, '/api/admin/bookings']) {
       const res = await call('GET', path, { headers: bearer(tenantA.token) });
       expect(res.status).toBe(200);
       const ids = (res.body as { data: { id: string }[] }).data.map((row) => row.id);
@@ -168,6 +187,10 @@ describe('staff security suite: coverage', () => {
       body: JSON.stringify({ graceSeconds: 60 }),
     });
     expect(rotated.status).toBe(201);
+    const booking = await call('GET', `/api/bookings/${records.storefrontBooking}`, {
+      headers: bearer(customerA.token),
+    });
+    expect(booking.status).toBe(200);
   });
 });
 
