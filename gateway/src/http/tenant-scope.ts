@@ -1,7 +1,7 @@
 import { AppError } from '@travel/errors';
 import type { Response } from 'express';
 import type { ServiceClients } from '../clients/service-clients';
-import { actorOf, callOptions } from './calls';
+import { requireTenant } from './references';
 import { staffOf } from './request-context';
 
 /** What a platform administrator passes as `tenantId` for the storefront's (customers', no tenant) records. */
@@ -27,12 +27,12 @@ export async function tenantScopeOf(
   const staff = staffOf(res);
   if (staff.tenantId !== null) {
     if (tenantId !== undefined && tenantId !== staff.tenantId)
-      throw new AppError('not_found', `No tenant with id ${tenantId}.`);
+      throw new AppError('not_found', `No tenant ${tenantId} (tenantId).`);
     return { all: false, tenantId: staff.tenantId };
   }
   if (tenantId === undefined) return { all: true, tenantId: '' };
   if (tenantId === STOREFRONT_SCOPE && options.storefront) return { all: false, tenantId: '' };
-  await clients.tenants.getTenant({ actor: actorOf(res), id: tenantId }, callOptions(res));
+  await requireTenant(clients, res, tenantId);
   return { all: false, tenantId };
 }
 

@@ -24,6 +24,19 @@ describe('blog slugs', () => {
     for (const slug of slugs) expect(slug).toMatch(new RegExp(`^${base}(-[a-z0-9]+)?$`));
   });
 
+  it('when posts with one long title follow each other, then each slug is numbered and at most 80 characters', async () => {
+    const title = `${Date.now()} ${'long monsoon words '.repeat(6)}`;
+    const slugs: string[] = [];
+    for (let i = 0; i < 4; i++) slugs.push((await create(title))?.slug ?? '');
+    const stem = slugs[0]?.slice(0, 76) ?? '';
+    expect(slugs[0]).toHaveLength(80);
+    expect(slugs.slice(1).map((slug) => slug.slice(slug.lastIndexOf('-')))).toEqual(['-2', '-3', '-4']);
+    for (const slug of slugs) {
+      expect(slug.length).toBeLessThanOrEqual(80);
+      expect(slug.startsWith(stem)).toBe(true);
+    }
+  });
+
   it('when a slug is given that another post holds, then 409 on create and on update, and nothing changes', async () => {
     const first = await create('First', { slug: `taken-${Date.now()}` });
     expect((await failureOf(create('Second', { slug: first?.slug }))).code).toBe('conflict');

@@ -5,6 +5,7 @@ import type { ServiceClients } from '../../clients/service-clients';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import { recordAudit } from '../../http/record-audit';
+import { requireCustomer, requireSupplier } from '../../http/references';
 import { staffOf } from '../../http/request-context';
 import type { RouteDefinition } from '../../http/route-table';
 import { tenantScopeOf } from '../../http/tenant-scope';
@@ -21,7 +22,7 @@ import {
   listAdminBookingsQuery,
 } from './admin-bookings.contract';
 import { stringParam } from './params';
-import { CUSTOMER_ID, CUSTOMER_SUPPORT_RIGHT } from './wallets.routes';
+import { CUSTOMER_SUPPORT_RIGHT } from './wallets.routes';
 
 /**
  * Spending a tenant's voucher takes the right that shows the tenant its promotions and previews them
@@ -139,7 +140,7 @@ export function adminBookingRoutes({ clients }: { clients: ServiceClients }): Ro
         async (req, res) => {
           const { bookingIds, supplierId } = validate(assignSupplierBody, req.body);
           // The supplier must exist (404 from supply) and take work: an inactive one is a conflict.
-          const { supplier } = await clients.supply.getSupplier({ id: supplierId }, callOptions(res));
+          const { supplier } = await requireSupplier(clients, res, supplierId);
           if (supplier?.status !== 'active')
             throw new AppError(
               'conflict',
@@ -179,8 +180,7 @@ async function offlineCustomerOf(clients: ServiceClients, res: Response, custome
     throw new AppError('forbidden', 'Only platform staff may book for a storefront customer.');
   if (!staff.rights.includes(CUSTOMER_SUPPORT_RIGHT))
     throw new AppError('forbidden', `Your role lacks the right ${CUSTOMER_SUPPORT_RIGHT}.`);
-  if (!CUSTOMER_ID.test(customerId)) throw new AppError('not_found', `No customer ${customerId}.`);
-  await clients.customers.getProfile({ customerId }, callOptions(res));
+  await requireCustomer(clients, res, customerId);
   return customerId;
 }
 

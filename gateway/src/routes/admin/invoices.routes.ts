@@ -1,6 +1,7 @@
 import type { ServiceClients } from '../../clients/service-clients';
-import { actorOf, callOptions } from '../../http/calls';
+import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
+import { requireTenant } from '../../http/references';
 import { staffOf } from '../../http/request-context';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
@@ -57,7 +58,7 @@ export function invoiceRoutes({ clients }: { clients: ServiceClients }): RouteDe
         async (req, res) => {
           const body = validate(createInvoiceBody, req.body);
           // An unknown tenant is 404 from identity; billing holds no tenant list of its own.
-          await clients.tenants.getTenant({ actor: actorOf(res), id: body.tenantId }, callOptions(res));
+          await requireTenant(clients, res, body.tenantId);
           const reply = await api.createInvoice(
             { actorUserId: staffOf(res).userId, ...body },
             callOptions(res),

@@ -1,6 +1,7 @@
 import type { ServiceClients } from '../../clients/service-clients';
 import { callOptions } from '../../http/calls';
 import { dataBody } from '../../http/envelope';
+import { requireTenant } from '../../http/references';
 import { staffOf } from '../../http/request-context';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
@@ -47,6 +48,8 @@ export function pricingAdminRoutes({ clients }: { clients: ServiceClients }): Ro
       handlers: [
         async (req, res) => {
           const body = validate(createPricingRuleBody, req.body);
+          // Pricing knows no tenants: a tenant's margin is stored only for one identity knows (404).
+          if (body.tenantId) await requireTenant(clients, res, body.tenantId);
           const reply = await api.createRule(
             {
               actorUserId: staffOf(res).userId,

@@ -1,8 +1,8 @@
-import { AppError } from '@travel/errors';
 import type { ServiceClients } from '../../clients/service-clients';
 import { callOptions } from '../../http/calls';
 import { dataBody } from '../../http/envelope';
 import { recordAudit } from '../../http/record-audit';
+import { requireCustomer } from '../../http/references';
 import { staffOf } from '../../http/request-context';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
@@ -13,9 +13,6 @@ import { topUpBody } from './wallets.contract';
 /** The platform's customer-support right: storefront customers are the platform's, not a tenant's. */
 export const CUSTOMER_SUPPORT_RIGHT = 'bookings';
 const support: RouteAccess = { kind: 'staff', platformOnly: true, right: CUSTOMER_SUPPORT_RIGHT };
-
-/** `cus_<n>`: anything else names no customer. */
-export const CUSTOMER_ID = /^cus_[0-9]{1,15}$/;
 
 /** `POST /api/admin/wallets/:customerId/top-ups`: a staff credit to a customer's wallet (a goodwill gesture, a test). */
 export function walletAdminRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
@@ -28,9 +25,8 @@ export function walletAdminRoutes({ clients }: { clients: ServiceClients }): Rou
         async (req, res) => {
           const customerId = stringParam(req, 'customerId');
           const body = validate(topUpBody, req.body);
-          if (!CUSTOMER_ID.test(customerId)) throw new AppError('not_found', `No customer ${customerId}.`);
           // Billing knows wallets, not customers: identity says whether this one exists (404 if not).
-          await clients.customers.getProfile({ customerId }, callOptions(res));
+          await requireCustomer(clients, res, customerId);
           const reply = await clients.wallet.topUpWallet(
             { actorUserId: staffOf(res).userId, customerId, ...body },
             callOptions(res),

@@ -1,8 +1,9 @@
 import { badRequest } from '@travel/errors';
 import type { ServiceClients } from '../../clients/service-clients';
-import { actorOf, callOptions } from '../../http/calls';
+import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import { recordAudit } from '../../http/record-audit';
+import { requireTenant } from '../../http/references';
 import { staffOf } from '../../http/request-context';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
@@ -61,8 +62,7 @@ export function leadRoutes({ clients }: { clients: ServiceClients }): RouteDefin
             throw badRequest([
               { path: 'tenantId', message: 'tenant staff create leads for their own tenant only' },
             ]);
-          if (own === null && tenantId !== undefined)
-            await clients.tenants.getTenant({ actor: actorOf(res), id: tenantId }, callOptions(res));
+          if (own === null && tenantId !== undefined) await requireTenant(clients, res, tenantId);
           const reply = await api.createLead(
             { actor: engagementActor(res), tenantId: own ?? tenantId, ...body },
             callOptions(res),

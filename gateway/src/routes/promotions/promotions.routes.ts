@@ -2,9 +2,10 @@ import type { promotions } from '@travel/contracts';
 import type { Response } from 'express';
 import type { z } from 'zod';
 import type { ServiceClients } from '../../clients/service-clients';
-import { actorOf, callOptions } from '../../http/calls';
+import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import { recordAudit } from '../../http/record-audit';
+import { requireCustomer, requireTenant } from '../../http/references';
 import { customerOf, staffOf } from '../../http/request-context';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
@@ -18,7 +19,7 @@ import {
   presentPromotion,
 } from './promotion-presenters';
 import {
-  createPromotionBodies,
+  newPromotionChecks,
   PromotionAllocationRequest,
   promotionFields,
   VoucherApplyRequest,
@@ -142,7 +143,7 @@ function adminRoutesOf(clients: ServiceClients, kind: PromotionKind): RouteDefin
       access,
       handlers: [
         async (req, res) => {
-          const fields = fieldsOf(createPromotionBodies[kind], req.body);
+          const fields = fieldsOf(newPromotionChecks[kind], req.body);
           const reply = await api.createPromotion(
             { actorUserId: staffOf(res).userId, kind, fields },
             callOptions(res),
@@ -190,9 +191,9 @@ function adminRoutesOf(clients: ServiceClients, kind: PromotionKind): RouteDefin
       handlers: [
         async (req, res) => {
           const holder = validate(PromotionAllocationRequest, req.body);
-          // An unknown tenant is 404 from identity; customers are checked by the customer directory later.
-          if (holder.tenantId !== undefined)
-            await clients.tenants.getTenant({ actor: actorOf(res), id: holder.tenantId }, callOptions(res));
+          // The holder must exist before the allocation is stored: identity knows tenants and customers (404).
+          if (holder.tenantId !== undefined) await requireTenant(clients, res, holder.tenantId);
+          if (holder.customerId !== undefined) await requireCustomer(clients, res, holder.customerId);
           const promotionId = stringParam(req, 'id');
           const reply = await api.allocate(
             { actorUserId: staffOf(res).userId, kind, promotionId, holder },

@@ -10,8 +10,8 @@ export interface BlogRepository {
   insert(blog: Blog): Promise<void>;
   findById(id: string): Promise<Blog | null>;
   findPublishedBySlug(slug: string): Promise<Blog | null>;
-  /** Slugs `base` and `base-<digits>` already taken. */
-  slugsLike(base: string): Promise<string[]>;
+  /** Slugs taken that start with `stem` (a slug's numbered variants all do; the caller picks them out). */
+  slugsLike(stem: string): Promise<string[]>;
   /** Newest first below `beforeN`, optionally of one status. */
   list(status: BlogStatus | undefined, beforeN: number | undefined, limit: number): Promise<Blog[]>;
   /** Published posts, newest published first, after the key `[publishedAt ms, n]`. */
@@ -39,9 +39,9 @@ export function createBlogRepository(connection: Connection): BlogRepository {
       const doc = await model.findOne({ slug, status: 'published' }).lean<BlogDocument>();
       return doc ? toBlog(doc) : null;
     },
-    async slugsLike(base) {
+    async slugsLike(stem) {
       const docs = await model
-        .find({ slug: { $regex: `^${base}(-\\d+)?$` } }, { slug: 1 })
+        .find({ slug: { $regex: `^${stem}` } }, { slug: 1 })
         .lean<Pick<BlogDocument, 'slug'>[]>();
       return docs.map((doc) => doc.slug);
     },

@@ -4,7 +4,7 @@ import { type Counters, isDuplicateKeyError } from '@travel/mongo';
 import type { BlogRepository } from '../db/blog.repository';
 import { type Blog, blogIdOf, checkBlogFields } from './blog';
 import { type BlogFormat, renderBody } from './blog-body';
-import { numberedSlug, slugOf } from './slug';
+import { numberedSlug, slugNumber, slugOf, slugStem } from './slug';
 
 export interface CreateBlogDeps {
   blogs: BlogRepository;
@@ -55,17 +55,17 @@ async function insertWithFreeSlug(blogs: BlogRepository, blog: Blog, random: () 
   let candidate = base;
   for (let attempt = 0; attempt < NUMBERED_TRIES; attempt++) {
     if (await tryInsert(blogs, { ...blog, slug: candidate })) return { ...blog, slug: candidate };
-    candidate = numberedSlug(base, nextNumber(base, await blogs.slugsLike(base)));
+    candidate = numberedSlug(base, nextNumber(base, await blogs.slugsLike(slugStem(base))));
   }
-  const last = numberedSlug(base, 0).replace(/0$/, random());
+  const last = numberedSlug(base, random());
   if (await tryInsert(blogs, { ...blog, slug: last })) return { ...blog, slug: last };
   throw slugTaken(base);
 }
 
 /** One above the highest `base-<n>` taken (at least 2: `base` itself is the first). */
 function nextNumber(base: string, taken: string[]): number {
-  const numbers = taken.map((slug) => (slug === base ? 1 : Number(slug.slice(base.length + 1))));
-  return Math.max(1, ...numbers.filter(Number.isSafeInteger)) + 1;
+  const numbers = taken.map((slug) => slugNumber(base, slug) ?? 1);
+  return Math.max(1, ...numbers) + 1;
 }
 
 async function tryInsert(blogs: BlogRepository, blog: Blog): Promise<boolean> {

@@ -2,7 +2,7 @@ import { AppError } from '@travel/errors';
 import type { AuditTrail, TenantDirectory } from './audit-trail';
 import type { Directory, PageRequest } from './directory';
 import type { Fields, Owned } from './records';
-import { type Actor, listScope, ownerOf, scopeOf } from './tenant-scope';
+import { type Actor, listScope, ownerOf, requireOwner, scopeOf } from './tenant-scope';
 
 /** How one kind of record is named in ids, audit actions and messages. */
 export interface Kind {
@@ -48,7 +48,7 @@ export function createDirectoryUseCases<R extends Owned, F, Input, Patch>(
     async create(actor: Actor, tenantId: string | undefined, input: Input): Promise<R> {
       const owner = ownerOf(actor, tenantId);
       const fields = rules.build(input);
-      if (!actor.tenantId) await tenants.requireTenant(actor, owner);
+      if (!actor.tenantId) await requireOwner(tenants, actor, owner);
       await rules.verify?.(owner, fields);
       const record = await directory.insert(owner, fields, now());
       await audit.record(actor, changeOf(kind, 'created', record, fields));

@@ -3,7 +3,7 @@ import type { AuditTrail, TenantDirectory } from './audit-trail';
 import type { Directory, PageRequest, Referenced, TextFilter } from './directory';
 import { changedMeanwhile, changeOf, notFound } from './directory-use-cases';
 import type { Employee, EmployeeStatus, Fields } from './records';
-import { type Actor, listScope, ownerOf, scopeOf } from './tenant-scope';
+import { type Actor, listScope, ownerOf, requireOwner, scopeOf } from './tenant-scope';
 
 export interface EmployeeInput {
   name: string;
@@ -104,7 +104,7 @@ export function createEmployeeUseCases(deps: {
 
     async create(actor: Actor, tenantId: string | undefined, input: EmployeeInput): Promise<Employee> {
       const owner = ownerOf(actor, tenantId);
-      if (!actor.tenantId) await tenants.requireTenant(actor, owner);
+      if (!actor.tenantId) await requireOwner(tenants, actor, owner);
       const fields = buildEmployee(input);
       const release = await claimChanged(owner, fields);
       const employee = await withClaims(release, () => employees.insert(owner, fields, now()));

@@ -1,5 +1,6 @@
 import type { identityCommon } from '@travel/contracts';
-import { AppError, badRequest } from '@travel/errors';
+import { AppError, badRequest, isAppError } from '@travel/errors';
+import type { TenantDirectory } from './audit-trail';
 import type { Scope } from './directory';
 
 export type Actor = identityCommon.Actor;
@@ -34,4 +35,15 @@ export function ownerOf(actor: Actor, given: string | undefined): string {
   if (!given)
     throw badRequest([{ path: 'tenantId', message: 'Required: the tenant the record belongs to.' }]);
   return given;
+}
+
+/** The tenant the platform files a record under must exist in identity: `404` naming the field before anything is stored. */
+export async function requireOwner(tenants: TenantDirectory, actor: Actor, owner: string): Promise<void> {
+  try {
+    await tenants.requireTenant(actor, owner);
+  } catch (error) {
+    if (isAppError(error) && error.code === 'not_found')
+      throw new AppError('not_found', `No tenant ${owner} (tenantId).`);
+    throw error;
+  }
 }

@@ -2,14 +2,7 @@ import type { Logger } from '@travel/logger';
 import type { Counters } from '@travel/mongo';
 import type { PromotionRepository } from '../db/promotion.repository';
 import { logChange } from './audit';
-import {
-  checkFields,
-  checkKind,
-  checkVoucherCap,
-  type Promotion,
-  type PromotionFields,
-  promotionIdOf,
-} from './promotion';
+import { checkFields, checkKind, type Promotion, type PromotionFields, promotionIdOf } from './promotion';
 import type { PromotionView, PromotionViews } from './promotion-views';
 
 export interface CreatePromotionDeps {
@@ -39,7 +32,6 @@ export function createCreatePromotion(deps: CreatePromotionDeps) {
       ...definedOf(request.fields ?? {}),
     };
     checkFields(kind, fields);
-    if (kind === 'voucher') checkVoucherCap(fields);
     const n = await deps.counters.next(`promotion.${kind}`);
     const promotion = {
       ...fields,

@@ -94,6 +94,9 @@ export function checkFields(kind: PromotionKind, fields: PromotionFields): void 
   if (fields.audience !== undefined && !AUDIENCES[kind].includes(fields.audience))
     problem('audience', `must be one of ${AUDIENCES[kind].join(', ')}`);
   if (kind !== 'offer') checkWorth(fields, problem);
+  // A percent voucher needs a cap: an uncapped percent of a large booking is a loss.
+  if (kind === 'voucher' && fields.percentBps !== undefined && fields.maxDiscount === undefined)
+    problem('maxDiscount', 'is required for a percent voucher');
   if (fields.validFrom && fields.validUntil && fields.validUntil <= fields.validFrom)
     problem('validUntil', 'must be after validFrom');
   for (const path of ['maxRedemptions', 'maxRedemptionsPerHolder'] as const) {
@@ -120,12 +123,6 @@ function checkWorth(fields: PromotionFields, problem: (path: string, message: st
       problem(path, 'must be a whole number of rupees above zero');
   if (minAmount !== undefined && (!Number.isSafeInteger(minAmount) || minAmount < 0))
     problem('minAmount', 'must be a whole number of rupees, zero or more');
-}
-
-/** Voucher caps: a percent voucher needs `maxDiscount` (an uncapped percent of a large booking is a loss). */
-export function checkVoucherCap(fields: PromotionFields): void {
-  if (fields.percentBps !== undefined && fields.maxDiscount === undefined)
-    throw badRequest([{ path: 'maxDiscount', message: 'is required for a percent voucher' }]);
 }
 
 /** Valid from `validFrom` (inclusive) until `validUntil` (exclusive): at `validUntil` it has expired. */

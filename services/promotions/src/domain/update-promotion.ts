@@ -3,14 +3,7 @@ import type { Logger } from '@travel/logger';
 import type { PromotionRepository } from '../db/promotion.repository';
 import { logChange } from './audit';
 import { definedOf } from './create-promotion';
-import {
-  checkFields,
-  checkKind,
-  checkVoucherCap,
-  mergeFields,
-  type Promotion,
-  type PromotionFields,
-} from './promotion';
+import { checkFields, checkKind, mergeFields, type Promotion, type PromotionFields } from './promotion';
 import type { PromotionView, PromotionViews } from './promotion-views';
 
 export interface UpdatePromotionDeps {
@@ -38,10 +31,7 @@ export function createUpdatePromotion(deps: UpdatePromotionDeps) {
     const change = definedOf(request.fields ?? {});
     const merged = mergeFields(stored, change);
     checkFields(kind, merged);
-    if (kind === 'voucher') {
-      checkVoucherCap(merged);
-      checkLimitsOnlyRise(stored, merged);
-    }
+    if (kind === 'voucher') checkLimitsOnlyRise(stored, merged);
     const unset = (['percentBps', 'amount'] as const).filter((key) => merged[key] === undefined);
     const updated = await deps.promotions.update(kind, stored.id, change, unset, deps.now());
     if (!updated) throw new AppError('not_found', `No ${kind} ${request.id}.`);
