@@ -13,6 +13,7 @@ export * as engagement from './gen/travel/engagement/v1/engagement_service';
 export * as apiUsage from './gen/travel/events/v1/api_usage';
 export * as bookingEvents from './gen/travel/events/v1/booking_event';
 export * as events from './gen/travel/events/v1/envelope';
+export * as parkedEvents from './gen/travel/events/v1/parked_events_service';
 export * as identityChanged from './gen/travel/events/v1/identity_changed';
 export * as invoiceEvents from './gen/travel/events/v1/invoice_event';
 export * as paymentEvents from './gen/travel/events/v1/payment_event';

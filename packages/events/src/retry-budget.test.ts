@@ -1,0 +1,60 @@
+import { createRetryTracker, budgetSpanMs, DEFAULT_RETRY_BUDGET } from './retry-budget';
+import { PoisonEventError } from './poison';
+
+/** A clock the test moves by hand. */
+function manualClock(start = Date.parse('2026-11-26T10:00:00Z')) {
+  let at = start;
+  return { now: () => new Date(at), advance: (ms: number) => (at += ms) };
+}
+
+const storeDown = () => Object.assign(new Error('connect ECONNREFUSED'), { name: 'MongoServerSelectionError' });
+
+describe('retry budget', () => {
+  it('when a handler keeps failing, then it is retried with doubling waits up to the maximum and parked at the last attempt', () => {
+    const clock = manualClock();
+    const tracker = createRetryTracker(DEFAULT_RETRY_BUDGET, clock.now);
+    const steps = [];
+    for (let run = 1; run <= 8; run++) {
+      const step = tracker.failed(new Error(`bug ${run}`));
+      steps.push(step);
+      if ('retryInMs' in step) clock.advance(step.retryInMs);
+    }
+    expect(steps).toEqual([
+      { retryInMs: 5000 },
+      { retryInMs: 10_000 },
+      { retryInMs: 20_000 },
+      { retryInMs: 40_000 },
+      { retryInMs: 80_000 },
+      { retryInMs: 160_000 },
+      { retryInMs: 300_000 },
+      { park: 'budget' },
+    ]);
+    expect(tracker.history()).toEqual({
+      attempts: 8,
+      firstFailedAt: new Date('2026-11-26T10:00:00Z'),
+      lastFailedAt: new Date(Date.parse('2026-11-26T10:00:00Z') + 615_000),
+      lastError: 'bug 8',
+    });
+    expect(budgetSpanMs(DEFAULT_RETRY_BUDGET)).toBe(615_000);
+  });
+
+  it('when the event is poison, then it is parked at the first failure', () => {
+    const tracker = createRetryTracker(DEFAULT_RETRY_BUDGET, manualClock().now);
+    expect(tracker.failed(new PoisonEventError('bad payload'))).toEqual({ park: 'poison' });
+    expect(tracker.history()?.attempts).toBe(1);
+  });
+
+  it('when the store is unavailable, then the event is retried every 1 to 10 s without spending its budget', () => {
+    const tracker = createRetryTracker({ attempts: 2, firstDelayMs: 100, maxDelayMs: 1000 }, manualClock().now);
+    const outage = Array.from({ length: 6 }, () => tracker.failed(storeDown()));
+    expect(outage).toEqual([1000, 2000, 4000, 8000, 10_000, 10_000].map((retryInMs) => ({ retryInMs })));
+    expect(tracker.failed(new Error('bug'))).toEqual({ retryInMs: 100 });
+    expect(tracker.failed(new Error('bug'))).toEqual({ park: 'budget' });
+    expect(tracker.history()?.attempts).toBe(8);
+  });
+
+  it('when the budget is one attempt, then the first ordinary failure parks', () => {
+    const tracker = createRetryTracker({ attempts: 1, firstDelayMs: 10, maxDelayMs: 10 }, manualClock().now);
+    expect(tracker.failed(new Error('bug'))).toEqual({ park: 'budget' });
+  });
+});
