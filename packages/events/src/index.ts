@@ -35,7 +35,7 @@ export {
   serviceOfParkedId,
 } from './parked-events';
 export { createParkedEventStore } from './parked-event.repository';
-export { createParkedEventsGrpc, EVENTS_RIGHT } from './parked-events.grpc';
+export { createParkedEventsGrpc, EVENTS_RIGHT, parkedEventsServiceOf } from './parked-events.grpc';
 export { createParkedEventsAdmin, type ParkedEventsAdmin } from './parked-events-admin';
 export { createEventPublisher, type EventPublisher, type PublisherOptions } from './publisher';
 export {

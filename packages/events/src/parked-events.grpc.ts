@@ -1,7 +1,14 @@
 import { parkedEvents as contract } from '@travel/contracts';
-import { type RequestContext, requireCallerOf, requireRight, type ServiceImplementation } from '@travel/grpc';
-import type { ParkedEvent } from './parked-events';
-import type { ParkedEventsAdmin } from './parked-events-admin';
+import {
+  type RequestContext,
+  requireCallerOf,
+  requireRight,
+  type ServiceBinding,
+  type ServiceImplementation,
+} from '@travel/grpc';
+import type { EventConsumer } from './consumer';
+import type { ParkedEvent, ParkedEventStore } from './parked-events';
+import { createParkedEventsAdmin, type ParkedEventsAdmin } from './parked-events-admin';
 
 /** The right platform staff need for every parked-event method (docs/access.md). */
 export const EVENTS_RIGHT = 'events';
@@ -61,5 +68,16 @@ function toWire(event: ParkedEvent): contract.ParkedEvent {
     resolvedBy: event.resolvedBy,
     discardReason: event.discardReason,
     payload: event.value,
+  };
+}
+
+/** The `ParkedEventsService` entry of a service's gRPC server, over its parked-event store and its consumers. */
+export function parkedEventsServiceOf(
+  store: ParkedEventStore,
+  consumers: readonly EventConsumer[],
+): ServiceBinding {
+  return {
+    definition: contract.ParkedEventsServiceDefinition,
+    implementation: createParkedEventsGrpc(createParkedEventsAdmin({ store, consumers })),
   };
 }

@@ -2,6 +2,7 @@ import { createMongo, createProcessedEvents } from '@travel/mongo';
 import { testInfra, testLogger, uniqueName, waitFor } from '@travel/testkit';
 import type { Producer } from 'kafkajs';
 import {
+  createParkedEventStore,
   createEventConsumer,
   createKafka,
   encodeEnvelope,
@@ -28,6 +29,9 @@ const consumer = createEventConsumer({
   topics: [topic],
   topicOptions,
   handledEvents: createProcessedEvents(mongo.connection),
+  parkedEvents: createParkedEventStore(mongo.connection, 'ct'),
+  keyOrderAfterPark: 'proceed',
+  retryBudget: { attempts: 3, firstDelayMs: 100, maxDelayMs: 500 },
   partitionsConsumedConcurrently: 3,
   logger,
   async handle(event, _topic, _logger, { receivedAt }) {

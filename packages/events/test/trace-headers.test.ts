@@ -9,6 +9,7 @@ import {
   startTracing,
 } from '@travel/tracing';
 import {
+  createParkedEventStore,
   createEventConsumer,
   createEventPublisher,
   createKafka,
@@ -31,6 +32,9 @@ const consumer = createEventConsumer({
   topics: [topic],
   topicOptions,
   handledEvents: createProcessedEvents(mongo.connection),
+  parkedEvents: createParkedEventStore(mongo.connection, 'ct'),
+  keyOrderAfterPark: 'proceed',
+  retryBudget: { attempts: 3, firstDelayMs: 100, maxDelayMs: 500 },
   logger,
   async handle(event) {
     handledIn.set(event.id, currentTraceparent());
