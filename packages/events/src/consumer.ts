@@ -8,7 +8,7 @@ import { namespaced } from './kafka-client';
 import type { ParkedEvent, ParkedEventStore } from './parked-events';
 import { type ParkInput, parkMessage } from './parking';
 import { restartAfterCrash } from './restart-after-crash';
-import { createRetryTracker, DEFAULT_RETRY_BUDGET, isPoison, type RetryBudget } from './retry-budget';
+import { createRetryTracker, DEFAULT_RETRY_BUDGET, type RetryBudget } from './retry-budget';
 import { ensureTopics, type TopicOptions } from './topics';
 import { traceConsume } from './trace-messages';
 import { type BatchControls, waitInPlace } from './wait-in-place';
@@ -140,7 +140,12 @@ export function createEventConsumer(options: ConsumerOptions): EventConsumer {
       const blocker = await blocked.blockerOf(topic, key);
       if (blocker) {
         const at = now();
-        const history = { attempts: 0, firstFailedAt: at, lastFailedAt: at, lastError: `${blocker} of key ${key} is parked` };
+        const history = {
+          attempts: 0,
+          firstFailedAt: at,
+          lastFailedAt: at,
+          lastError: `${blocker} of key ${key} is parked`,
+        };
         return park({ ...where, reason: 'blocked', history }, batch, log);
       }
     }
@@ -153,13 +158,15 @@ export function createEventConsumer(options: ConsumerOptions): EventConsumer {
         metrics.consumed(topic, outcome);
         return true;
       } catch (error) {
-        metrics.consumed(topic, 'failed');
         const step = tracker.failed(error);
         const history = tracker.history();
         if (!history) throw error;
         if ('park' in step) return park({ ...where, reason: step.park, history }, batch, log);
-        if (!isPoison(error)) metrics.retried(topic);
-        log.warn({ err: error, attempts: history.attempts, retryInMs: step.retryInMs }, 'handler failed; retrying in place');
+        metrics.retried(topic);
+        log.warn(
+          { err: error, attempts: history.attempts, retryInMs: step.retryInMs },
+          'handler failed; retrying in place',
+        );
         if (!(await waitInPlace(step.retryInMs, batch, stopping.signal))) return false;
       }
     }
@@ -178,7 +185,14 @@ export function createEventConsumer(options: ConsumerOptions): EventConsumer {
       // Offsets are resolved one message at a time below: a batch cut short (stop, rebalance, a retry
       // interrupted) must not count its unfinished messages as done.
       eachBatchAutoResolve: false,
-      eachBatch: async ({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }) => {
+      eachBatch: async ({
+        batch,
+        resolveOffset,
+        heartbeat,
+        commitOffsetsIfNecessary,
+        isRunning,
+        isStale,
+      }) => {
         const context: HandleContext = { receivedAt: performance.now() };
         const controls: BatchControls = { heartbeat, isRunning, isStale };
         const topic = plainTopicOf(options, batch.topic);

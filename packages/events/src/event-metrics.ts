@@ -3,7 +3,7 @@ import type { OutboxSource } from './outbox-relay';
 import type { ParkedEventStore } from './parked-events';
 import type { ParkReason } from './retry-budget';
 
-/** How one consumed message ended: handled, skipped as already handled, parked, or one failed run (retried or parked next). */
+/** How one consumed message ended: handled, skipped as already handled, parked, or one failed run that is retried. */
 export type ConsumeOutcome = 'handled' | 'duplicate' | 'parked' | 'failed';
 
 // Topics are the plain names of topics.ts (the namespace of a copy of the platform is left out), groups the
@@ -21,16 +21,17 @@ const lag = () =>
     ['group', 'topic', 'partition'],
   );
 const retries = () =>
-  counter('kafka_consumer_retries_total', 'Failed handler runs of an event that the group runs again in place.', [
-    'group',
-    'topic',
-  ]);
+  counter(
+    'kafka_consumer_retries_total',
+    'Failed handler runs of an event that the group runs again in place.',
+    ['group', 'topic'],
+  );
 const parkedTotal = () =>
-  counter('kafka_consumer_parked_total', 'Events a consumer group parked, by reason (poison, budget, blocked).', [
-    'group',
-    'topic',
-    'reason',
-  ]);
+  counter(
+    'kafka_consumer_parked_total',
+    'Events a consumer group parked, by reason (poison, budget, blocked).',
+    ['group', 'topic', 'reason'],
+  );
 const produced = () =>
   counter('kafka_producer_events_total', 'Events this process published and the broker acknowledged.', [
     'topic',
@@ -56,8 +57,10 @@ export function consumerMetrics(group: string, store: ParkedEventStore) {
     consumed(topic: string, outcome: ConsumeOutcome): void {
       outcomes.inc({ group, topic, outcome });
     },
+    /** A failed run that will run again (its last run, when it parks, counts as `parked` instead). */
     retried(topic: string): void {
       retried.inc({ group, topic });
+      outcomes.inc({ group, topic, outcome: 'failed' });
     },
     parked(topic: string, reason: ParkReason): void {
       parked.inc({ group, topic, reason });

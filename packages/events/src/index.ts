@@ -23,6 +23,7 @@ export {
   type OutboxRelayOptions,
   type OutboxSource,
 } from './outbox-relay';
+export { createParkedEventStore } from './parked-event.repository';
 export {
   decodeParkedCursor,
   encodeParkedCursor,
@@ -34,7 +35,6 @@ export {
   type ParkedStatus,
   serviceOfParkedId,
 } from './parked-events';
-export { createParkedEventStore } from './parked-event.repository';
 export { createParkedEventsGrpc, EVENTS_RIGHT, parkedEventsServiceOf } from './parked-events.grpc';
 export { createParkedEventsAdmin, type ParkedEventsAdmin } from './parked-events-admin';
 export { createEventPublisher, type EventPublisher, type PublisherOptions } from './publisher';

@@ -50,10 +50,13 @@ export function createParkedEventStore(connection: Connection, service: string):
     if (!doc) return null;
     const { _id, value, ...rest } = doc;
     // The driver hands stored binary back as its own `Binary`.
-    const bytes = Buffer.isBuffer(value) ? value : Buffer.from((value as unknown as { buffer: Uint8Array }).buffer);
+    const bytes = Buffer.isBuffer(value)
+      ? value
+      : Buffer.from((value as unknown as { buffer: Uint8Array }).buffer);
     return { ...rest, id: _id, value: bytes };
   };
-  const byId = async (id: string) => fromDocument((await raw.findOne({ _id: id } as never)) as ParkedDocument | null);
+  const byId = async (id: string) =>
+    fromDocument((await raw.findOne({ _id: id } as never)) as ParkedDocument | null);
   return {
     async park(event: NewParkedEvent) {
       const id = idOf(event);
@@ -91,7 +94,10 @@ export function createParkedEventStore(connection: Connection, service: string):
       return docs.map((doc) => ({ topic: doc.topic as string, key: doc.key as string }));
     },
     async parkedOfKey(group, topic, key) {
-      const docs = await raw.find({ group, topic, key, status: 'parked' } as never).sort({ offset: 1 }).toArray();
+      const docs = await raw
+        .find({ group, topic, key, status: 'parked' } as never)
+        .sort({ offset: 1 })
+        .toArray();
       return docs.map((doc) => fromDocument(doc as unknown as ParkedDocument) as ParkedEvent);
     },
     async failedAgain(id, failure) {

@@ -43,14 +43,16 @@ export function createParkedEventsAdmin(deps: {
   async function parkedOrRefuse(id: string): Promise<ParkedEvent> {
     const parked = await store.find(id);
     if (!parked) throw new AppError('not_found', `No parked event ${id}.`);
-    if (parked.status !== 'parked') throw new AppError('conflict', `Parked event ${id} is already ${parked.status}.`);
+    if (parked.status !== 'parked')
+      throw new AppError('conflict', `Parked event ${id} is already ${parked.status}.`);
     return parked;
   }
 
   /** One replay: handled (the record says `replayed`) or failed again (new error, one more attempt). */
   async function replayOne(parked: ParkedEvent, by: string, logger: Logger): Promise<ParkedEvent | null> {
     const consumer = deps.consumers.find((candidate) => candidate.group === parked.group);
-    if (!consumer) throw new AppError('conflict', `No consumer of group ${parked.group} runs in this service.`);
+    if (!consumer)
+      throw new AppError('conflict', `No consumer of group ${parked.group} runs in this service.`);
     const log = logger.child({ parkedId: parked.id, group: parked.group });
     try {
       await consumer.replay(parked, log);
@@ -69,9 +71,11 @@ export function createParkedEventsAdmin(deps: {
       if (!Number.isInteger(query.limit) || query.limit < 1 || query.limit > 100)
         problems.push({ path: 'limit', message: 'Must be 1 to 100.' });
       const status = (query.status || 'parked') as ParkedStatus;
-      if (!STATUSES.includes(status)) problems.push({ path: 'status', message: `One of ${STATUSES.join(', ')}.` });
+      if (!STATUSES.includes(status))
+        problems.push({ path: 'status', message: `One of ${STATUSES.join(', ')}.` });
       const after = query.cursor === undefined ? undefined : decodeParkedCursor(query.cursor);
-      if (after === null) problems.push({ path: 'cursor', message: 'Not a cursor returned by a previous page.' });
+      if (after === null)
+        problems.push({ path: 'cursor', message: 'Not a cursor returned by a previous page.' });
       if (problems.length > 0) throw badRequest(problems);
       const found = await store.list({
         group: query.group || undefined,
@@ -83,7 +87,9 @@ export function createParkedEventsAdmin(deps: {
       });
       const events = found.slice(0, query.limit);
       const last = events[events.length - 1];
-      return found.length > query.limit && last ? { events, nextCursor: encodeParkedCursor(last) } : { events };
+      return found.length > query.limit && last
+        ? { events, nextCursor: encodeParkedCursor(last) }
+        : { events };
     },
 
     async get(id: string): Promise<ParkedEvent> {
@@ -99,10 +105,14 @@ export function createParkedEventsAdmin(deps: {
     async replay(id: string, by: string, logger: Logger): Promise<ReplayOutcome> {
       const parked = await parkedOrRefuse(id);
       const blocks = deps.consumers.find((c) => c.group === parked.group)?.keyOrderAfterPark === 'block';
-      const ofKey = blocks && parked.key !== null ? await store.parkedOfKey(parked.group, parked.topic, parked.key) : [];
+      const ofKey =
+        blocks && parked.key !== null ? await store.parkedOfKey(parked.group, parked.topic, parked.key) : [];
       const first = ofKey[0];
       if (first && first.id !== id)
-        throw new AppError('conflict', `${first.id}, an earlier event of key ${parked.key}, is parked: replay it first.`);
+        throw new AppError(
+          'conflict',
+          `${first.id}, an earlier event of key ${parked.key}, is parked: replay it first.`,
+        );
       const event = await replayOne(parked, by, logger);
       const handled = event?.status === 'replayed';
       let followersHandled = 0;
@@ -117,7 +127,12 @@ export function createParkedEventsAdmin(deps: {
     async discard(id: string, reason: string, by: string): Promise<ParkedEvent> {
       if (!reason.trim()) throw badRequest([{ path: 'reason', message: 'Say why the event is given up.' }]);
       await parkedOrRefuse(id);
-      const discarded = await store.resolve(id, { status: 'discarded', by, at: now(), discardReason: reason.trim() });
+      const discarded = await store.resolve(id, {
+        status: 'discarded',
+        by,
+        at: now(),
+        discardReason: reason.trim(),
+      });
       if (!discarded) throw new AppError('conflict', `Parked event ${id} was resolved meanwhile.`);
       return discarded;
     },

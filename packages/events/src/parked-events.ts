@@ -30,7 +30,10 @@ export interface ParkedEvent {
   discardReason: string;
 }
 
-export type NewParkedEvent = Omit<ParkedEvent, 'id' | 'status' | 'resolvedAt' | 'resolvedBy' | 'discardReason'>;
+export type NewParkedEvent = Omit<
+  ParkedEvent,
+  'id' | 'status' | 'resolvedAt' | 'resolvedBy' | 'discardReason'
+>;
 
 /** Where a list page starts: after this event in the order newest parked first. */
 export interface ParkedPosition {
@@ -58,7 +61,10 @@ export interface ParkedEventStore {
   /** The events of one key still parked, oldest offset first. */
   parkedOfKey(group: string, topic: string, key: string): Promise<ParkedEvent[]>;
   /** A replay failed again: the new error and attempt count; null when it is no longer parked. */
-  failedAgain(id: string, failure: { lastError: string; attempts: number; at: Date }): Promise<ParkedEvent | null>;
+  failedAgain(
+    id: string,
+    failure: { lastError: string; attempts: number; at: Date },
+  ): Promise<ParkedEvent | null>;
   /** Replayed or discarded, only while it is still parked; null when another operator resolved it first. */
   resolve(
     id: string,

@@ -53,7 +53,12 @@ export async function parkMessage(deps: {
         parkedAt: new Date(),
       });
       log.error(
-        { parkedId: parked.id, reason: input.reason, attempts: history.attempts, lastError: history.lastError },
+        {
+          parkedId: parked.id,
+          reason: input.reason,
+          attempts: history.attempts,
+          lastError: history.lastError,
+        },
         'event parked',
       );
       await parker.send({

@@ -1,5 +1,5 @@
-import { createRetryTracker, budgetSpanMs, DEFAULT_RETRY_BUDGET } from './retry-budget';
 import { PoisonEventError } from './poison';
+import { budgetSpanMs, createRetryTracker, DEFAULT_RETRY_BUDGET } from './retry-budget';
 
 /** A clock the test moves by hand. */
 function manualClock(start = Date.parse('2026-11-26T10:00:00Z')) {
@@ -7,7 +7,8 @@ function manualClock(start = Date.parse('2026-11-26T10:00:00Z')) {
   return { now: () => new Date(at), advance: (ms: number) => (at += ms) };
 }
 
-const storeDown = () => Object.assign(new Error('connect ECONNREFUSED'), { name: 'MongoServerSelectionError' });
+const storeDown = () =>
+  Object.assign(new Error('connect ECONNREFUSED'), { name: 'MongoServerSelectionError' });
 
 describe('retry budget', () => {
   it('when a handler keeps failing, then it is retried with doubling waits up to the maximum and parked at the last attempt', () => {
@@ -45,7 +46,10 @@ describe('retry budget', () => {
   });
 
   it('when the store is unavailable, then the event is retried every 1 to 10 s without spending its budget', () => {
-    const tracker = createRetryTracker({ attempts: 2, firstDelayMs: 100, maxDelayMs: 1000 }, manualClock().now);
+    const tracker = createRetryTracker(
+      { attempts: 2, firstDelayMs: 100, maxDelayMs: 1000 },
+      manualClock().now,
+    );
     const outage = Array.from({ length: 6 }, () => tracker.failed(storeDown()));
     expect(outage).toEqual([1000, 2000, 4000, 8000, 10_000, 10_000].map((retryInMs) => ({ retryInMs })));
     expect(tracker.failed(new Error('bug'))).toEqual({ retryInMs: 100 });

@@ -2,9 +2,9 @@ import { createMongo, createProcessedEvents } from '@travel/mongo';
 import { testInfra, testLogger, uniqueName, waitFor } from '@travel/testkit';
 import type { Producer } from 'kafkajs';
 import {
-  createParkedEventStore,
   createEventConsumer,
   createKafka,
+  createParkedEventStore,
   encodeEnvelope,
   ensureTopics,
   namespaced,

@@ -2,10 +2,10 @@ import { metricValue } from '@travel/metrics';
 import { createMongo, createProcessedEvents } from '@travel/mongo';
 import { testInfra, testLogger, uniqueName, waitFor } from '@travel/testkit';
 import {
-  createParkedEventStore,
   createEventConsumer,
   createEventPublisher,
   createKafka,
+  createParkedEventStore,
   newEventId,
   type OutgoingEvent,
   PoisonEventError,

@@ -1,10 +1,10 @@
 import { createMongo, createProcessedEvents } from '@travel/mongo';
 import { testInfra, testLogger, uniqueName, waitFor } from '@travel/testkit';
 import {
-  createParkedEventStore,
   createEventConsumer,
   createEventPublisher,
   createKafka,
+  createParkedEventStore,
   type EventEnvelope,
   newEventId,
   type OutgoingEvent,

@@ -7,9 +7,9 @@ import { createMongo } from '@travel/mongo';
 import { captureLogs, failedStarts, testInfra, testLogger, uniqueName, waitFor } from '@travel/testkit';
 import {
   createEventConsumer,
-  createParkedEventStore,
   createEventPublisher,
   createKafka,
+  createParkedEventStore,
   type EventEnvelope,
   newEventId,
 } from '../src';
@@ -25,7 +25,11 @@ let ca: ThrowawayCa;
 let broker: SecureKafka;
 
 // Where the consumer would park events (none is parked here).
-const mongo = createMongo({ url: testInfra().mongoUrl, database: uniqueName('ct_kafka_tls'), logger: testLogger() });
+const mongo = createMongo({
+  url: testInfra().mongoUrl,
+  database: uniqueName('ct_kafka_tls'),
+  logger: testLogger(),
+});
 
 beforeAll(async () => {
   ca = makeThrowawayCa(dir);

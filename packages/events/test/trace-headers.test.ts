@@ -9,10 +9,10 @@ import {
   startTracing,
 } from '@travel/tracing';
 import {
-  createParkedEventStore,
   createEventConsumer,
   createEventPublisher,
   createKafka,
+  createParkedEventStore,
   newEventId,
   type OutgoingEvent,
 } from '../src';
