@@ -6,6 +6,14 @@ export { type CaughtEmail, emailsTo, emailsWithSubject, TEST_SMTP, testMaildevUr
 export { uniqueName } from './names';
 export { createOpenApiValidator, type ResponseCheck } from './openapi-validator';
 export { type ReceivedSpan, startOtlpReceiver } from './otlp-receiver';
+export {
+  EXPECTED_PARKING,
+  type ParkingScenario,
+  platformStaffCaller,
+  refuseDocuments,
+  runParkingScenario,
+  SHORT_RETRY_BUDGET,
+} from './parking-scenario';
 export { freePort, type ServiceProcess, spawnService } from './service-process';
 export { type ServiceUnderTest, startServiceUnderTest } from './service-under-test';
 export { testLogger } from './silent-logger';

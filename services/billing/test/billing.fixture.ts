@@ -5,6 +5,7 @@ import {
   createEventPublisher,
   createKafka,
   type EventEnvelope,
+  namespaced,
   newEventId,
 } from '@travel/events';
 import { createServiceClient, type ServiceClient } from '@travel/grpc';
@@ -26,7 +27,7 @@ export const TEST_CREDENTIALS_KEY = randomBytes(32).toString('base64');
  * The billing service in-process on its own database and Kafka namespace, a producer of booking events
  * as the booking service writes them, and a listener on `billing.events`.
  */
-export async function startBilling() {
+export async function startBilling(env: Record<string, string> = {}) {
   const namespace = uniqueName('ct-billing');
   const built = createBillingService(
     readConfig({
@@ -37,6 +38,7 @@ export async function startBilling() {
       KAFKA_NAMESPACE: namespace,
       OUTBOX_POLL_MS: '200',
       PAYMENT_CREDENTIALS_KEY: TEST_CREDENTIALS_KEY,
+      ...env,
     }),
     testLogger(),
   );
@@ -75,6 +77,8 @@ export async function startBilling() {
   await listener.start();
   const lines = built.mongo.connection.collection('invoice_lines');
   return {
+    /** The service's gRPC address (for clients of its other services: parked events). */
+    address: service.address,
     client,
     wallet: walletClient,
     gateways: gatewayClient,
@@ -86,6 +90,13 @@ export async function startBilling() {
     async publishBooking(fact: BookingFactInput, eventId = newEventId()) {
       await bookings.publish('booking.events', [toEnvelope(fact, eventId)]);
       return eventId;
+    },
+    /** Publishes bytes that are no envelope onto `booking.events`, under `key`. */
+    async publishRaw(value: Buffer, key: string) {
+      const producer = kafka.producer();
+      await producer.connect();
+      await producer.send({ topic: namespaced(kafka, 'booking.events'), messages: [{ key, value }] });
+      await producer.disconnect();
     },
     /** Waits until the tenant has this many lines (the consumer is asynchronous). */
     async linesOf(tenantId: string, count: number) {
