@@ -1,5 +1,5 @@
 import { bookingEvents, reports } from '@travel/contracts';
-import { createEventPublisher, createKafka, newEventId } from '@travel/events';
+import { createEventPublisher, createKafka, namespaced, newEventId } from '@travel/events';
 import { createServiceClient, type ServiceClient } from '@travel/grpc';
 import { startServiceUnderTest, testInfra, testLogger, uniqueName } from '@travel/testkit';
 import mongoose from 'mongoose';
@@ -33,6 +33,9 @@ export async function startReports(config: ReportsConfig) {
   return {
     client,
     config,
+    /** The service's gRPC address and database (parked events, and what it stored). */
+    address: service.address,
+    connection: built.mongo.connection,
     stop: () => service.stop(),
     async drop() {
       await built.mongo.connection.dropDatabase();
@@ -76,6 +79,13 @@ export async function bookingEventsOn(namespace: string) {
       const envelopes = facts.map((fact) => toEnvelope(fact, fact.eventId ?? newEventId()));
       await publisher.publish('booking.events', envelopes);
       return envelopes.map((envelope) => envelope.id);
+    },
+    /** Publishes bytes that are no envelope onto `booking.events`, under `key`. */
+    async publishRaw(value: Buffer, key: string) {
+      const producer = kafka.producer();
+      await producer.connect();
+      await producer.send({ topic: namespaced(kafka, 'booking.events'), messages: [{ key, value }] });
+      await producer.disconnect();
     },
     stop: () => publisher.stop(),
   };
