@@ -29,7 +29,7 @@ export function testClock(start = new Date()) {
  * The promotions service in-process on its own database and Kafka namespace, and a producer of booking
  * events as the booking service writes them. `restart()` starts a new process on the same database.
  */
-export async function startPromotions(clock = testClock()) {
+export async function startPromotions(clock = testClock(), env: Record<string, string> = {}) {
   const namespace = uniqueName('ct-promotions');
   const config = readConfig({
     GRPC_PORT: '0',
@@ -37,6 +37,7 @@ export async function startPromotions(clock = testClock()) {
     MONGO_DATABASE: uniqueName('ct_promotions'),
     KAFKA_BROKERS: infra.kafkaBrokers.join(','),
     KAFKA_NAMESPACE: namespace,
+    ...env,
   });
   const start = async () => {
     const built = createPromotionsService(config, testLogger(), { now: clock.now });
@@ -64,6 +65,17 @@ export async function startPromotions(clock = testClock()) {
     },
     get service() {
       return running.service;
+    },
+    /** The running process's database. */
+    get connection() {
+      return running.built.mongo.connection;
+    },
+    /** Publishes bytes that are no envelope onto `booking.events`, under `key`. */
+    async publishRaw(value: Buffer, key: string) {
+      const producer = kafka.producer();
+      await producer.connect();
+      await producer.send({ topic: namespaced(kafka, 'booking.events'), messages: [{ key, value }] });
+      await producer.disconnect();
     },
     expireReservations: () => running.built.expireReservations(),
     /**
