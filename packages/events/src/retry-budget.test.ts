@@ -1,3 +1,4 @@
+import { AppError } from '@travel/errors';
 import { PoisonEventError } from './poison';
 import { budgetSpanMs, createRetryTracker, DEFAULT_RETRY_BUDGET } from './retry-budget';
 
@@ -55,6 +56,15 @@ describe('retry budget', () => {
     expect(tracker.failed(new Error('bug'))).toEqual({ retryInMs: 100 });
     expect(tracker.failed(new Error('bug'))).toEqual({ park: 'budget' });
     expect(tracker.history()?.attempts).toBe(8);
+  });
+
+  it('when a service the handler calls answers service_unavailable, then that does not spend the budget either', () => {
+    const tracker = createRetryTracker(
+      { attempts: 1, firstDelayMs: 100, maxDelayMs: 1000 },
+      manualClock().now,
+    );
+    expect(tracker.failed(new AppError('service_unavailable'))).toEqual({ retryInMs: 1000 });
+    expect(tracker.failed(new AppError('conflict'))).toEqual({ park: 'budget' });
   });
 
   it('when the budget is one attempt, then the first ordinary failure parks', () => {

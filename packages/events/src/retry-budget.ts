@@ -1,4 +1,4 @@
-import { isUnavailableError } from '@travel/errors';
+import { isAppError, isUnavailableError } from '@travel/errors';
 import { PoisonEventError } from './poison';
 
 /**
@@ -51,7 +51,7 @@ export function createRetryTracker(budget: RetryBudget, now: () => Date) {
         lastError: messageOf(error),
       };
       if (isPoison(error)) return { park: 'poison' };
-      if (isUnavailableError(error))
+      if (isUnavailable(error))
         return { retryInMs: Math.min(OUTAGE_FIRST_DELAY_MS * 2 ** outageWaits++, OUTAGE_MAX_DELAY_MS) };
       spent++;
       if (spent >= budget.attempts) return { park: 'budget' };
@@ -61,6 +61,11 @@ export function createRetryTracker(budget: RetryBudget, now: () => Date) {
       return history;
     },
   };
+}
+
+/** The store down (`isUnavailableError`), or a service a handler called answering `service_unavailable`. */
+function isUnavailable(error: unknown): boolean {
+  return isUnavailableError(error) || (isAppError(error) && error.code === 'service_unavailable');
 }
 
 export function isPoison(error: unknown): boolean {
