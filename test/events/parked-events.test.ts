@@ -1,6 +1,6 @@
 import { createKafka, namespaced } from '@travel/events';
 import { PROFILES, resolveInfraUrls } from '@travel/local-deploy';
-import { testLogger, waitFor } from '@travel/testkit';
+import { publishBytes, testLogger, UNDECODABLE, waitFor } from '@travel/testkit';
 import { platformAdmin } from '../support/admin';
 import { auditOf, codeOf, consoleCall, dataOf, platformStaff } from '../support/console-calls';
 import type { ApiResponse } from '../support/gateway';
@@ -28,23 +28,14 @@ interface Page<T> {
 const pageOf = <T>(res: ApiResponse) => res.body as Page<T>;
 
 /** Bytes that are no envelope, on the e2e stack's `booking.events`, under a key of this test's own. */
-async function publishGarbage(key: string): Promise<void> {
+function publishGarbage(key: string): Promise<void> {
   const kafka = createKafka(
     resolveInfraUrls().kafkaBrokers,
     'e2e-parked-events',
     testLogger(),
     PROFILES.e2e.kafkaNamespace,
   );
-  const producer = kafka.producer();
-  await producer.connect();
-  try {
-    await producer.send({
-      topic: namespaced(kafka, 'booking.events'),
-      messages: [{ key, value: Buffer.from([0xff, 0x00, 0x13]) }],
-    });
-  } finally {
-    await producer.disconnect();
-  }
+  return publishBytes(kafka, namespaced(kafka, 'booking.events'), key);
 }
 
 /** Every parked event of the topic with this key, reading the merged list one event a page (the cursor at work). */
@@ -97,7 +88,7 @@ describe('parked events through the gateway', () => {
     const read = await consoleCall(operator.token, 'GET', `/api/admin/events/parked/${billing.id}`);
     expect(dataOf<ParkedEvent>(read)).toMatchObject({
       id: billing.id,
-      envelope: Buffer.from([0xff, 0x00, 0x13]).toString('base64'),
+      envelope: UNDECODABLE.toString('base64'),
     });
 
     const replay = await consoleCall(operator.token, 'POST', `/api/admin/events/parked/${billing.id}/replay`);

@@ -10,9 +10,11 @@ export {
   EXPECTED_PARKING,
   type ParkingScenario,
   platformStaffCaller,
+  publishBytes,
   refuseDocuments,
   runParkingScenario,
   SHORT_RETRY_BUDGET,
+  UNDECODABLE,
 } from './parking-scenario';
 export { freePort, type ServiceProcess, spawnService } from './service-process';
 export { type ServiceUnderTest, startServiceUnderTest } from './service-under-test';

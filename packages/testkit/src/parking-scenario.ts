@@ -162,3 +162,26 @@ export const EXPECTED_PARKING = {
   stillParked: [],
   metrics: { retries: 2, parkedForBudget: 1, parkedAsPoison: 1, parkedWhileParked: 1, parkedAtEnd: 0 },
 };
+
+/** Bytes that are no event envelope (a protobuf field with a truncated length). */
+export const UNDECODABLE = Buffer.from([0xff, 0x00, 0x13]);
+
+/** What sending needs of a kafkajs client (a `Kafka` of @travel/events' `createKafka` is one). */
+interface ProducerSource {
+  producer(): {
+    connect(): Promise<void>;
+    send(record: { topic: string; messages: { key: string; value: Buffer }[] }): Promise<unknown>;
+    disconnect(): Promise<void>;
+  };
+}
+
+/** Sends raw bytes (undecodable by default) to a topic, by its full name (namespace included), under `key`. */
+export async function publishBytes(kafka: ProducerSource, topic: string, key: string, value = UNDECODABLE) {
+  const producer = kafka.producer();
+  await producer.connect();
+  try {
+    await producer.send({ topic, messages: [{ key, value }] });
+  } finally {
+    await producer.disconnect();
+  }
+}

@@ -9,7 +9,14 @@ import {
   newEventId,
 } from '@travel/events';
 import { createServiceClient, type ServiceClient } from '@travel/grpc';
-import { startServiceUnderTest, testInfra, testLogger, uniqueName, waitFor } from '@travel/testkit';
+import {
+  publishBytes,
+  startServiceUnderTest,
+  testInfra,
+  testLogger,
+  uniqueName,
+  waitFor,
+} from '@travel/testkit';
 import { readConfig } from '../src/config';
 import { createBillingService } from '../src/service';
 
@@ -92,12 +99,7 @@ export async function startBilling(env: Record<string, string> = {}) {
       return eventId;
     },
     /** Publishes bytes that are no envelope onto `booking.events`, under `key`. */
-    async publishRaw(value: Buffer, key: string) {
-      const producer = kafka.producer();
-      await producer.connect();
-      await producer.send({ topic: namespaced(kafka, 'booking.events'), messages: [{ key, value }] });
-      await producer.disconnect();
-    },
+    publishUndecodable: (key: string) => publishBytes(kafka, namespaced(kafka, 'booking.events'), key),
     /** Waits until the tenant has this many lines (the consumer is asynchronous). */
     async linesOf(tenantId: string, count: number) {
       return waitFor(async () => {

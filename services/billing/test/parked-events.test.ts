@@ -36,7 +36,7 @@ describe('a booking event billing cannot record', () => {
         const bad = await publish('bkg_bad');
         return { bad, good: [first, await publish('bkg_good_2')] };
       },
-      publishUndecodable: () => world.publishRaw(Buffer.from([0xff, 0x00, 0x13]), 'bkg_garbage'),
+      publishUndecodable: () => world.publishUndecodable('bkg_garbage'),
       recordsOf: (eventId) => lines.countDocuments({ tenantId, bookingId: bookingOf.get(eventId) }),
     });
     expect(report).toMatchObject(EXPECTED_PARKING);

@@ -1,6 +1,12 @@
 import { apiUsage } from '@travel/contracts';
 import { createEventPublisher, type EventPublisher, namespaced, newEventId } from '@travel/events';
-import { EXPECTED_PARKING, runParkingScenario, SHORT_RETRY_BUDGET, testLogger } from '@travel/testkit';
+import {
+  EXPECTED_PARKING,
+  publishBytes,
+  runParkingScenario,
+  SHORT_RETRY_BUDGET,
+  testLogger,
+} from '@travel/testkit';
 import { API_USAGE_TOPIC, USAGE_CONSUMER_GROUP } from '../src/events/api-usage.consumer';
 import { type ApiAccessUnderTest, startApiAccess } from './api-access.fixture';
 
@@ -71,16 +77,8 @@ describe('a usage batch identity cannot record', () => {
         const bad = await publish(BAD_CLIENT);
         return { bad, good: [first, await publish(BAD_CLIENT + 2)] };
       },
-      async publishUndecodable() {
-        const producer = identity.kafka.producer();
-        await producer.connect();
-        const topic = namespaced(identity.kafka, API_USAGE_TOPIC);
-        await producer.send({
-          topic,
-          messages: [{ key: 'garbage', value: Buffer.from([0xff, 0x00, 0x13]) }],
-        });
-        await producer.disconnect();
-      },
+      publishUndecodable: () =>
+        publishBytes(identity.kafka, namespaced(identity.kafka, API_USAGE_TOPIC), 'garbage'),
       recordsOf: (eventId) => rows.countDocuments({ clientId: clientOf.get(eventId) }),
     });
     expect(report).toMatchObject(EXPECTED_PARKING);

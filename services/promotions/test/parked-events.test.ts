@@ -41,7 +41,7 @@ describe('a booking event whose redemption promotions cannot confirm', () => {
         const badEvent = await publish(bad as string);
         return { bad: badEvent, good: [first, await publish(good2 as string)] };
       },
-      publishUndecodable: () => promotions.publishRaw(Buffer.from([0xff, 0x00, 0x13]), 'bkg_garbage'),
+      publishUndecodable: () => promotions.publishUndecodable('bkg_garbage'),
       recordsOf: (eventId) =>
         redemptions.countDocuments({ bookingId: bookingOf.get(eventId), status: 'confirmed' }),
     });

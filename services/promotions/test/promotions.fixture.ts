@@ -1,7 +1,7 @@
 import { bookingEvents, promotions } from '@travel/contracts';
 import { createEventPublisher, createKafka, namespaced, newEventId } from '@travel/events';
 import { createServiceClient, type ServiceClient } from '@travel/grpc';
-import { startServiceUnderTest, testInfra, testLogger, uniqueName } from '@travel/testkit';
+import { publishBytes, startServiceUnderTest, testInfra, testLogger, uniqueName } from '@travel/testkit';
 import { readConfig } from '../src/config';
 import { PROMOTIONS_CONSUMER_GROUP } from '../src/events/booking-events.consumer';
 import { createPromotionsService } from '../src/service';
@@ -71,12 +71,7 @@ export async function startPromotions(clock = testClock(), env: Record<string, s
       return running.built.mongo.connection;
     },
     /** Publishes bytes that are no envelope onto `booking.events`, under `key`. */
-    async publishRaw(value: Buffer, key: string) {
-      const producer = kafka.producer();
-      await producer.connect();
-      await producer.send({ topic: namespaced(kafka, 'booking.events'), messages: [{ key, value }] });
-      await producer.disconnect();
-    },
+    publishUndecodable: (key: string) => publishBytes(kafka, namespaced(kafka, 'booking.events'), key),
     expireReservations: () => running.built.expireReservations(),
     /**
      * True once the consumer has handled every booking event published so far: its group's committed

@@ -37,7 +37,7 @@ describe('a booking event reports cannot count', () => {
         const bad = await publish('bkg_bad');
         return { bad, good: [first, await publish('bkg_good_2')] };
       },
-      publishUndecodable: () => bookings.publishRaw(Buffer.from([0xff, 0x00, 0x13]), 'bkg_garbage'),
+      publishUndecodable: () => bookings.publishUndecodable('bkg_garbage'),
       recordsOf: (eventId) => facts.countDocuments({ _id: `${bookingOf.get(eventId)}:booking` } as never),
     });
     expect(report).toMatchObject(EXPECTED_PARKING);

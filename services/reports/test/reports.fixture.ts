@@ -1,7 +1,7 @@
 import { bookingEvents, reports } from '@travel/contracts';
 import { createEventPublisher, createKafka, namespaced, newEventId } from '@travel/events';
 import { createServiceClient, type ServiceClient } from '@travel/grpc';
-import { startServiceUnderTest, testInfra, testLogger, uniqueName } from '@travel/testkit';
+import { publishBytes, startServiceUnderTest, testInfra, testLogger, uniqueName } from '@travel/testkit';
 import mongoose from 'mongoose';
 import { type ReportsConfig, readConfig } from '../src/config';
 import { createReportsService } from '../src/service';
@@ -81,12 +81,7 @@ export async function bookingEventsOn(namespace: string) {
       return envelopes.map((envelope) => envelope.id);
     },
     /** Publishes bytes that are no envelope onto `booking.events`, under `key`. */
-    async publishRaw(value: Buffer, key: string) {
-      const producer = kafka.producer();
-      await producer.connect();
-      await producer.send({ topic: namespaced(kafka, 'booking.events'), messages: [{ key, value }] });
-      await producer.disconnect();
-    },
+    publishUndecodable: (key: string) => publishBytes(kafka, namespaced(kafka, 'booking.events'), key),
     stop: () => publisher.stop(),
   };
 }

@@ -27,8 +27,7 @@ describe('a booking event the webhook intake cannot schedule', () => {
         await publish(bad);
         return { bad: bad.id, good: [first, await publish()] };
       },
-      publishUndecodable: () =>
-        webhook.publisher().publishRaw(Buffer.from([0xff, 0x00, 0x13]), 'bkg_garbage'),
+      publishUndecodable: () => webhook.publisher().publishUndecodable('bkg_garbage'),
       recordsOf: (eventId) => deliveries.countDocuments({ eventId }),
     });
     expect(report).toMatchObject(EXPECTED_PARKING);

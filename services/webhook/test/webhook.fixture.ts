@@ -7,7 +7,14 @@ import {
   type OutgoingEvent,
 } from '@travel/events';
 import { createServiceClient, type ServiceClient } from '@travel/grpc';
-import { startReceiver, startServiceUnderTest, testInfra, testLogger, uniqueName } from '@travel/testkit';
+import {
+  publishBytes,
+  startReceiver,
+  startServiceUnderTest,
+  testInfra,
+  testLogger,
+  uniqueName,
+} from '@travel/testkit';
 import { readConfig } from '../src/config';
 import { createWebhookService, type WebhookServiceOptions } from '../src/service';
 
@@ -60,12 +67,7 @@ export async function startPublisher(env: Record<string, string>) {
     publish: (topic: 'booking.events' | 'billing.events', event: OutgoingEvent) =>
       publisher.publish(topic, [event]),
     /** Publishes bytes that are no envelope onto `booking.events`, under `key`. */
-    async publishRaw(value: Buffer, key: string) {
-      const producer = kafka.producer();
-      await producer.connect();
-      await producer.send({ topic: namespaced(kafka, 'booking.events'), messages: [{ key, value }] });
-      await producer.disconnect();
-    },
+    publishUndecodable: (key: string) => publishBytes(kafka, namespaced(kafka, 'booking.events'), key),
     stop: () => publisher.stop(),
   };
 }
