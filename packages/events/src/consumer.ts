@@ -114,16 +114,16 @@ export function createEventConsumer(options: ConsumerOptions): EventConsumer {
     blocked.forget();
   });
 
-  const park = (input: ParkInput, batch: BatchControls, log: Logger) =>
-    parkMessage({ store, parker, kafka, group: groupId, input, batch, stopped: stopping.signal, log }).then(
-      (parked) => {
-        if (!parked) return false;
-        metrics.parked(input.topic, input.reason);
-        if (options.keyOrderAfterPark === 'block' && input.message.key)
-          blocked.add(input.topic, input.message.key.toString());
-        return true;
-      },
-    );
+  /** Parks, counts, and blocks the key where the group keeps per-key order; false when interrupted. */
+  async function park(input: ParkInput, batch: BatchControls, log: Logger): Promise<boolean> {
+    const stopped = stopping.signal;
+    if (!(await parkMessage({ store, parker, kafka, group: groupId, input, batch, stopped, log })))
+      return false;
+    metrics.parked(input.topic, input.reason);
+    if (options.keyOrderAfterPark === 'block' && input.message.key)
+      blocked.add(input.topic, input.message.key.toString());
+    return true;
+  }
 
   /** One message to its end: handled, skipped, or parked; false when the consumer stopped or lost the partition first. */
   async function consume(
@@ -158,16 +158,14 @@ export function createEventConsumer(options: ConsumerOptions): EventConsumer {
         metrics.consumed(topic, outcome);
         return true;
       } catch (error) {
-        const step = tracker.failed(error);
-        const history = tracker.history();
-        if (!history) throw error;
-        if ('park' in step) return park({ ...where, reason: step.park, history }, batch, log);
+        const { next, history } = tracker.failed(error);
+        if ('park' in next) return park({ ...where, reason: next.park, history }, batch, log);
         metrics.retried(topic);
         log.warn(
-          { err: error, attempts: history.attempts, retryInMs: step.retryInMs },
+          { err: error, attempts: history.attempts, retryInMs: next.retryInMs },
           'handler failed; retrying in place',
         );
-        if (!(await waitInPlace(step.retryInMs, batch, stopping.signal))) return false;
+        if (!(await waitInPlace(next.retryInMs, batch, stopping.signal))) return false;
       }
     }
   }

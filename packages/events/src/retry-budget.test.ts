@@ -15,13 +15,13 @@ describe('retry budget', () => {
   it('when a handler keeps failing, then it is retried with doubling waits up to the maximum and parked at the last attempt', () => {
     const clock = manualClock();
     const tracker = createRetryTracker(DEFAULT_RETRY_BUDGET, clock.now);
-    const steps = [];
+    const runs = [];
     for (let run = 1; run <= 8; run++) {
-      const step = tracker.failed(new Error(`bug ${run}`));
-      steps.push(step);
-      if ('retryInMs' in step) clock.advance(step.retryInMs);
+      const failure = tracker.failed(new Error(`bug ${run}`));
+      runs.push(failure);
+      if ('retryInMs' in failure.next) clock.advance(failure.next.retryInMs);
     }
-    expect(steps).toEqual([
+    expect(runs.map((failure) => failure.next)).toEqual([
       { retryInMs: 5000 },
       { retryInMs: 10_000 },
       { retryInMs: 20_000 },
@@ -31,7 +31,7 @@ describe('retry budget', () => {
       { retryInMs: 300_000 },
       { park: 'budget' },
     ]);
-    expect(tracker.history()).toEqual({
+    expect(runs[7]?.history).toEqual({
       attempts: 8,
       firstFailedAt: new Date('2026-11-26T10:00:00Z'),
       lastFailedAt: new Date(Date.parse('2026-11-26T10:00:00Z') + 615_000),
@@ -42,8 +42,10 @@ describe('retry budget', () => {
 
   it('when the event is poison, then it is parked at the first failure', () => {
     const tracker = createRetryTracker(DEFAULT_RETRY_BUDGET, manualClock().now);
-    expect(tracker.failed(new PoisonEventError('bad payload'))).toEqual({ park: 'poison' });
-    expect(tracker.history()?.attempts).toBe(1);
+    expect(tracker.failed(new PoisonEventError('bad payload'))).toMatchObject({
+      next: { park: 'poison' },
+      history: { attempts: 1, lastError: 'bad payload' },
+    });
   });
 
   it('when the store is unavailable, then the event is retried every 1 to 10 s without spending its budget', () => {
@@ -51,11 +53,13 @@ describe('retry budget', () => {
       { attempts: 2, firstDelayMs: 100, maxDelayMs: 1000 },
       manualClock().now,
     );
-    const outage = Array.from({ length: 6 }, () => tracker.failed(storeDown()));
+    const outage = Array.from({ length: 6 }, () => tracker.failed(storeDown()).next);
     expect(outage).toEqual([1000, 2000, 4000, 8000, 10_000, 10_000].map((retryInMs) => ({ retryInMs })));
-    expect(tracker.failed(new Error('bug'))).toEqual({ retryInMs: 100 });
-    expect(tracker.failed(new Error('bug'))).toEqual({ park: 'budget' });
-    expect(tracker.history()?.attempts).toBe(8);
+    expect(tracker.failed(new Error('bug')).next).toEqual({ retryInMs: 100 });
+    expect(tracker.failed(new Error('bug'))).toMatchObject({
+      next: { park: 'budget' },
+      history: { attempts: 8 },
+    });
   });
 
   it('when a service the handler calls answers service_unavailable, then that does not spend the budget either', () => {
@@ -63,12 +67,12 @@ describe('retry budget', () => {
       { attempts: 1, firstDelayMs: 100, maxDelayMs: 1000 },
       manualClock().now,
     );
-    expect(tracker.failed(new AppError('service_unavailable'))).toEqual({ retryInMs: 1000 });
-    expect(tracker.failed(new AppError('conflict'))).toEqual({ park: 'budget' });
+    expect(tracker.failed(new AppError('service_unavailable')).next).toEqual({ retryInMs: 1000 });
+    expect(tracker.failed(new AppError('conflict')).next).toEqual({ park: 'budget' });
   });
 
   it('when the budget is one attempt, then the first ordinary failure parks', () => {
     const tracker = createRetryTracker({ attempts: 1, firstDelayMs: 10, maxDelayMs: 10 }, manualClock().now);
-    expect(tracker.failed(new Error('bug'))).toEqual({ park: 'budget' });
+    expect(tracker.failed(new Error('bug')).next).toEqual({ park: 'budget' });
   });
 });

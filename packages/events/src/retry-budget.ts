@@ -41,8 +41,17 @@ export function createRetryTracker(budget: RetryBudget, now: () => Date) {
   let spent = 0;
   let outageWaits = 0;
   let history: FailureHistory | undefined;
+  const nextAfter = (error: unknown): NextStep => {
+    if (isPoison(error)) return { park: 'poison' };
+    if (isUnavailable(error))
+      return { retryInMs: Math.min(OUTAGE_FIRST_DELAY_MS * 2 ** outageWaits++, OUTAGE_MAX_DELAY_MS) };
+    spent++;
+    if (spent >= budget.attempts) return { park: 'budget' };
+    return { retryInMs: Math.min(budget.firstDelayMs * 2 ** (spent - 1), budget.maxDelayMs) };
+  };
   return {
-    failed(error: unknown): NextStep {
+    /** Records a failed run; what to do next, and the failures so far as a park would record them. */
+    failed(error: unknown): { next: NextStep; history: FailureHistory } {
       const at = now();
       history = {
         attempts: (history?.attempts ?? 0) + 1,
@@ -50,15 +59,7 @@ export function createRetryTracker(budget: RetryBudget, now: () => Date) {
         lastFailedAt: at,
         lastError: messageOf(error),
       };
-      if (isPoison(error)) return { park: 'poison' };
-      if (isUnavailable(error))
-        return { retryInMs: Math.min(OUTAGE_FIRST_DELAY_MS * 2 ** outageWaits++, OUTAGE_MAX_DELAY_MS) };
-      spent++;
-      if (spent >= budget.attempts) return { park: 'budget' };
-      return { retryInMs: Math.min(budget.firstDelayMs * 2 ** (spent - 1), budget.maxDelayMs) };
-    },
-    history(): FailureHistory | undefined {
-      return history;
+      return { next: nextAfter(error), history };
     },
   };
 }
