@@ -12,6 +12,12 @@ import { messageOf } from './retry-budget';
 
 const STATUSES: readonly ParkedStatus[] = ['parked', 'replayed', 'discarded'];
 
+/**
+ * Events parked behind a replayed one that one replay call hands on, at most: the call stays within the
+ * gateway's deadline; the rest stay parked, the oldest of them first in line for the next replay.
+ */
+const FOLLOWERS_PER_REPLAY = 50;
+
 export interface ListParkedQuery {
   group?: string;
   topic?: string;
@@ -116,7 +122,7 @@ export function createParkedEventsAdmin(deps: {
       const event = await replayOne(parked, by, logger);
       const handled = event?.status === 'replayed';
       let followersHandled = 0;
-      for (const follower of handled ? ofKey.slice(1) : []) {
+      for (const follower of handled ? ofKey.slice(1, 1 + FOLLOWERS_PER_REPLAY) : []) {
         const outcome = await replayOne(follower, by, logger);
         if (outcome?.status !== 'replayed') break;
         followersHandled++;
