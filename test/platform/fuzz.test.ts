@@ -27,6 +27,7 @@ const ALL_RIGHTS = [
   'bookings',
   'billing',
   'blogs',
+  'events',
 ];
 
 /**

@@ -9,6 +9,7 @@ import {
   customers,
   engagement,
   health,
+  parkedEvents,
   paymentGateways,
   platformSettings,
   pricing,
@@ -40,6 +41,10 @@ export const SERVICE_NAMES = [
   'engagement',
 ] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+/** The services that consume events and so serve `ParkedEventsService` (the middle part of a parked id). */
+export const PARKED_EVENT_OWNERS = ['identity', 'billing', 'webhook', 'promotions', 'reports'] as const;
+export type ParkedEventOwner = (typeof PARKED_EVENT_OWNERS)[number];
 
 function addressOf(config: GatewayConfig, name: ServiceName): string {
   const addresses: Record<ServiceName, string> = {
@@ -82,6 +87,7 @@ export interface ServiceClients {
   reports: ServiceClient<typeof reports.ReportsServiceDefinition>;
   engagement: ServiceClient<typeof engagement.EngagementServiceDefinition>;
   corporate: ServiceClient<typeof corporate.CorporateServiceDefinition>;
+  parkedEvents: Record<ParkedEventOwner, ServiceClient<typeof parkedEvents.ParkedEventsServiceDefinition>>;
 }
 
 /** The gateway's gRPC clients, one channel per service, built once at start. */
@@ -97,7 +103,14 @@ export function createServiceClients(config: GatewayConfig): ServiceClients {
     ]),
   ) as ServiceClients['health'];
   const options = { deadlineMs: config.GRPC_DEADLINE_MS, keepalive };
+  const parkedEventClients = Object.fromEntries(
+    PARKED_EVENT_OWNERS.map((name) => [
+      name,
+      createServiceClient(parkedEvents.ParkedEventsServiceDefinition, addressOf(config, name), options),
+    ]),
+  ) as ServiceClients['parkedEvents'];
   return {
+    parkedEvents: parkedEventClients,
     health: healthClients,
     apiAccess: createServiceClient(apiAccess.ApiAccessServiceDefinition, config.IDENTITY_ADDRESS, options),
     tenants: createServiceClient(tenants.TenantServiceDefinition, config.IDENTITY_ADDRESS, options),

@@ -5,6 +5,7 @@ import { apiConsoleContract } from './admin/api-console.contract';
 import { auditContract } from './admin/audit.contract';
 import { authContract } from './admin/auth.contract';
 import { invoicesContract } from './admin/invoices.contract';
+import { parkedEventsContract } from './admin/parked-events.contract';
 import { paymentGatewaysContract } from './admin/payment-gateways.contract';
 import { pricingContract } from './admin/pricing.contract';
 import { rolesContract } from './admin/roles.contract';
@@ -47,6 +48,7 @@ export const internalContract = mergeContracts(
     usersContract,
     authContract,
     auditContract,
+    parkedEventsContract,
     apiAccessContract,
     apiConsoleContract,
     settingsContract,

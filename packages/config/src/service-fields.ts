@@ -80,6 +80,14 @@ export const kafkaFields = {
     .string()
     .regex(/^[a-z0-9._-]*$/)
     .default(''),
+  /**
+   * A consumer's retry budget (docs/decisions.md, "Retry budget"): a failing event is run at most this many
+   * times, waiting from the first delay, doubling, up to the maximum; then it is parked. Defaults: 8 runs over
+   * about 10 minutes. Test stacks use a short budget.
+   */
+  KAFKA_RETRY_ATTEMPTS: positiveInt(8),
+  KAFKA_RETRY_FIRST_DELAY_MS: positiveInt(5000),
+  KAFKA_RETRY_MAX_DELAY_MS: positiveInt(300_000),
   // TLS and SASL (docs/deploy.md, "Managed services"); connection-rules.ts checks how they combine.
   /** `true`: TLS to every broker (an SSL or SASL_SSL listener). */
   KAFKA_SSL: flag('false'),

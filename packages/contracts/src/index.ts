@@ -16,6 +16,7 @@ export * as bookingEvents from './gen/travel/events/v1/booking_event';
 export * as events from './gen/travel/events/v1/envelope';
 export * as identityChanged from './gen/travel/events/v1/identity_changed';
 export * as invoiceEvents from './gen/travel/events/v1/invoice_event';
+export * as parkedEvents from './gen/travel/events/v1/parked_events_service';
 export * as paymentEvents from './gen/travel/events/v1/payment_event';
 export * as searchLogged from './gen/travel/events/v1/search_logged';
 export * as apiAccess from './gen/travel/identity/v1/api_access_service';

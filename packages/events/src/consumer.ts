@@ -1,19 +1,19 @@
 import type { Logger } from '@travel/logger';
 import type { Consumer, Kafka, KafkaMessage, Producer } from 'kafkajs';
-import { decodeEnvelope, type EventEnvelope } from './envelope';
-import { type ConsumeOutcome, consumerMetrics } from './event-metrics';
+import { createBlockedKeys } from './blocked-keys';
+import type { EventEnvelope } from './envelope';
+import { consumerMetrics } from './event-metrics';
+import { handleOnce } from './handle-once';
 import { namespaced } from './kafka-client';
+import type { ParkedEvent, ParkedEventStore } from './parked-events';
+import { type ParkInput, parkMessage } from './parking';
 import { restartAfterCrash } from './restart-after-crash';
-import { ensureTopics, parkedTopicOf, type TopicOptions } from './topics';
+import { createRetryTracker, DEFAULT_RETRY_BUDGET, type RetryBudget } from './retry-budget';
+import { ensureTopics, type TopicOptions } from './topics';
 import { traceConsume } from './trace-messages';
+import { type BatchControls, waitInPlace } from './wait-in-place';
 
-/** Throw this from a handler when a message can never succeed (bad payload): it is parked, not retried. */
-export class PoisonEventError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'PoisonEventError';
-  }
-}
+export { PoisonEventError } from './poison';
 
 /** Remembers handled event ids; implemented on the consumer's own database. */
 export interface HandledEvents {
@@ -30,6 +30,13 @@ export interface HandleContext {
   receivedAt: number;
 }
 
+/**
+ * What happens to later events of a key once one of its events is parked (docs/decisions.md, "Per-key order
+ * after a park"): `block` parks them behind it (reason `blocked`) until it is replayed or discarded, for
+ * handlers whose events of one aggregate must apply in order; `proceed` handles them as usual.
+ */
+export type KeyOrderAfterPark = 'block' | 'proceed';
+
 export interface ConsumerOptions {
   kafka: Kafka;
   /** Consumer group, and the name under which handled ids are remembered. */
@@ -44,6 +51,13 @@ export interface ConsumerOptions {
   handledEvents?: HandledEvents;
   handle(event: EventEnvelope, topic: string, logger: Logger, context: HandleContext): Promise<void>;
   logger: Logger;
+  /** Where events that cannot be handled are kept: the consuming service's own database. */
+  parkedEvents: ParkedEventStore;
+  keyOrderAfterPark: KeyOrderAfterPark;
+  /** How long a failing event is retried in place before it is parked (default `DEFAULT_RETRY_BUDGET`). */
+  retryBudget?: RetryBudget;
+  /** The clock of failure times (tests pass their own). */
+  now?: () => Date;
   /** Read from the beginning when the group has no committed offset (default true: lose nothing). */
   fromBeginning?: boolean;
   /**
@@ -55,8 +69,12 @@ export interface ConsumerOptions {
 
 export interface EventConsumer {
   name: string;
+  group: string;
+  keyOrderAfterPark: KeyOrderAfterPark;
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** Runs a parked event's handler once more, in this process; throws what it throws. */
+  replay(parked: ParkedEvent, logger: Logger): Promise<void>;
 }
 
 /**
@@ -69,10 +87,11 @@ export interface EventConsumer {
 const COMMIT_EVERY_MS = 1000;
 
 /**
- * A consumer group that decodes envelopes, skips ids it already handled, and parks poison messages.
- * Any other handler error is thrown back to kafkajs, which retries the message (nothing is lost).
- * Each fetched batch is handled message by message, each offset resolved after its message, exactly as
- * kafkajs' own `eachMessage` does; the batch form only lets the handler know when the batch arrived.
+ * A consumer group that decodes envelopes, skips ids it already handled, retries a failing event in place
+ * within its retry budget and then parks it in the service's database, so one event never blocks its
+ * partition for good (docs/architecture.md, "Events"). Each fetched batch is handled message by message, each
+ * offset resolved after its message (handled or parked), exactly as kafkajs' own `eachMessage` does; the
+ * batch form lets the handler know when the batch arrived and lets a retry heartbeat while it waits.
  */
 export function createEventConsumer(options: ConsumerOptions): EventConsumer {
   const { kafka, groupId, logger } = options;
@@ -84,20 +103,73 @@ export function createEventConsumer(options: ConsumerOptions): EventConsumer {
     maxWaitTimeInMs: COMMIT_EVERY_MS,
   });
   const parker: Producer = kafka.producer();
-  const metrics = consumerMetrics(groupId);
-  let stopping = false;
-  consumer.on(consumer.events.GROUP_JOIN, () => metrics.forgetLag());
-  const process = async (topic: string, message: KafkaMessage, context: HandleContext) => {
-    const plainTopic = plainTopicOf(options, topic);
+  const store = options.parkedEvents;
+  const metrics = consumerMetrics(groupId, store);
+  const blocked = createBlockedKeys(store, groupId);
+  const budget = options.retryBudget ?? DEFAULT_RETRY_BUDGET;
+  const now = options.now ?? (() => new Date());
+  const stopping = new AbortController();
+  consumer.on(consumer.events.GROUP_JOIN, () => {
+    metrics.forgetLag();
+    blocked.forget();
+  });
+
+  /** Parks, counts, and blocks the key where the group keeps per-key order; false when interrupted. */
+  async function park(input: ParkInput, batch: BatchControls, log: Logger): Promise<boolean> {
+    const stopped = stopping.signal;
+    if (!(await parkMessage({ store, parker, kafka, group: groupId, input, batch, stopped, log })))
+      return false;
+    metrics.parked(input.topic, input.reason);
+    if (options.keyOrderAfterPark === 'block' && input.message.key)
+      blocked.add(input.topic, input.message.key.toString());
+    return true;
+  }
+
+  /** One message to its end: handled, skipped, or parked; false when the consumer stopped or lost the partition first. */
+  async function consume(
+    topic: string,
+    partition: number,
+    message: KafkaMessage,
+    context: HandleContext,
+    batch: BatchControls,
+  ): Promise<boolean> {
     const log = logger.child({ topic, offset: message.offset });
-    const outcome = await traceConsume(topic, message.headers, () =>
-      processMessage(options, parker, topic, message, context, log),
-    ).catch((error) => {
-      metrics.consumed(plainTopic, 'failed');
-      throw error;
-    });
-    metrics.consumed(plainTopic, outcome);
-  };
+    const key = message.key?.toString() ?? null;
+    const where = { topic, partition, message };
+    if (options.keyOrderAfterPark === 'block') {
+      const blocker = await blocked.blockerOf(topic, key);
+      if (blocker) {
+        const at = now();
+        const history = {
+          attempts: 0,
+          firstFailedAt: at,
+          lastFailedAt: at,
+          lastError: `${blocker} of key ${key} is parked`,
+        };
+        return park({ ...where, reason: 'blocked', history }, batch, log);
+      }
+    }
+    const tracker = createRetryTracker(budget, now);
+    for (;;) {
+      try {
+        const outcome = await traceConsume(namespaced(kafka, topic), message.headers, () =>
+          handleOnce(options, topic, message.value, context, log),
+        );
+        metrics.consumed(topic, outcome);
+        return true;
+      } catch (error) {
+        const { next, history } = tracker.failed(error);
+        if ('park' in next) return park({ ...where, reason: next.park, history }, batch, log);
+        metrics.retried(topic);
+        log.warn(
+          { err: error, attempts: history.attempts, retryInMs: next.retryInMs },
+          'handler failed; retrying in place',
+        );
+        if (!(await waitInPlace(next.retryInMs, batch, stopping.signal))) return false;
+      }
+    }
+  }
+
   /** Joins the group and runs; again after a crash kafkajs does not restart from (restartAfterCrash). */
   async function run(): Promise<void> {
     await consumer.connect();
@@ -108,8 +180,8 @@ export function createEventConsumer(options: ConsumerOptions): EventConsumer {
     await consumer.run({
       partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 1,
       autoCommitInterval: COMMIT_EVERY_MS,
-      // Offsets are resolved one message at a time below: a batch cut short (stop, rebalance, a failed
-      // message) must not count its unhandled messages as done.
+      // Offsets are resolved one message at a time below: a batch cut short (stop, rebalance, a retry
+      // interrupted) must not count its unfinished messages as done.
       eachBatchAutoResolve: false,
       eachBatch: async ({
         batch,
@@ -120,16 +192,14 @@ export function createEventConsumer(options: ConsumerOptions): EventConsumer {
         isStale,
       }) => {
         const context: HandleContext = { receivedAt: performance.now() };
+        const controls: BatchControls = { heartbeat, isRunning, isStale };
+        const topic = plainTopicOf(options, batch.topic);
+        if (options.keyOrderAfterPark === 'block') await blocked.ready();
         for (const message of batch.messages) {
           if (!isRunning() || isStale()) break;
-          await process(batch.topic, message, context);
+          if (!(await consume(topic, batch.partition, message, context, controls))) break;
           resolveOffset(message.offset);
-          metrics.handledUpTo(
-            plainTopicOf(options, batch.topic),
-            batch.partition,
-            message.offset,
-            batch.highWatermark,
-          );
+          metrics.handledUpTo(topic, batch.partition, message.offset, batch.highWatermark);
           await heartbeat();
           await commitOffsetsIfNecessary();
         }
@@ -137,18 +207,25 @@ export function createEventConsumer(options: ConsumerOptions): EventConsumer {
     });
     logger.info({ groupId, topics: options.topics }, 'kafka consumer running');
   }
-  restartAfterCrash(consumer, run, () => stopping, logger);
+  restartAfterCrash(consumer, run, () => stopping.signal.aborted, logger);
   return {
     name: `kafka-consumer:${groupId}`,
+    group: groupId,
+    keyOrderAfterPark: options.keyOrderAfterPark,
     async start() {
       await ensureTopics(kafka, options.topics, options.topicOptions);
       await parker.connect();
       await run();
     },
     async stop() {
-      stopping = true;
+      stopping.abort();
       await consumer.disconnect();
       await parker.disconnect();
+    },
+    async replay(parked, log) {
+      const context: HandleContext = { receivedAt: performance.now() };
+      const outcome = await handleOnce(options, parked.topic, parked.value, context, log);
+      metrics.consumed(parked.topic, outcome);
     },
   };
 }
@@ -171,54 +248,4 @@ async function subscribeWithRetries(
       await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
     }
   }
-}
-
-async function processMessage(
-  options: ConsumerOptions,
-  parker: Producer,
-  topic: string,
-  message: KafkaMessage,
-  context: HandleContext,
-  logger: Logger,
-): Promise<ConsumeOutcome> {
-  let event: EventEnvelope;
-  try {
-    event = decodeEnvelope(message.value);
-  } catch (error) {
-    await park(parker, topic, message, error, logger);
-    return 'parked';
-  }
-  const log = logger.child({ eventId: event.id, eventType: event.type });
-  const handledEvents = options.handledEvents;
-  if (handledEvents && (await handledEvents.has(options.groupId, event.id))) {
-    log.debug('event already handled; skipped');
-    return 'duplicate';
-  }
-  try {
-    await options.handle(event, plainTopicOf(options, topic), log, context);
-  } catch (error) {
-    if (!(error instanceof PoisonEventError)) {
-      log.warn({ err: error }, 'handler failed; the message will be retried');
-      throw error;
-    }
-    await park(parker, topic, message, error, log);
-    return 'parked';
-  }
-  await handledEvents?.add(options.groupId, event.id);
-  return 'handled';
-}
-
-async function park(parker: Producer, topic: string, message: KafkaMessage, error: unknown, logger: Logger) {
-  const reason = error instanceof Error ? error.message : String(error);
-  logger.error({ reason }, 'poison message parked');
-  await parker.send({
-    topic: parkedTopicOf(topic),
-    messages: [
-      {
-        key: message.key,
-        value: message.value,
-        headers: { 'parked-reason': reason, 'parked-from': `${topic}@${message.offset}` },
-      },
-    ],
-  });
 }

@@ -4,6 +4,7 @@ export {
   createEventConsumer,
   type EventConsumer,
   type HandledEvents,
+  type KeyOrderAfterPark,
   PoisonEventError,
 } from './consumer';
 export { consumerGroupLag, rewindConsumerGroup } from './consumer-group';
@@ -22,7 +23,29 @@ export {
   type OutboxRelayOptions,
   type OutboxSource,
 } from './outbox-relay';
+export { createParkedEventStore } from './parked-event.repository';
+export {
+  decodeParkedCursor,
+  encodeParkedCursor,
+  type NewParkedEvent,
+  type ParkedEvent,
+  type ParkedEventStore,
+  type ParkedFilter,
+  type ParkedPosition,
+  type ParkedStatus,
+  serviceOfParkedId,
+} from './parked-events';
+export { createParkedEventsGrpc, EVENTS_RIGHT, parkedEventsServiceOf } from './parked-events.grpc';
+export { createParkedEventsAdmin, type ParkedEventsAdmin } from './parked-events-admin';
 export { createEventPublisher, type EventPublisher, type PublisherOptions } from './publisher';
+export {
+  budgetSpanMs,
+  createRetryTracker,
+  DEFAULT_RETRY_BUDGET,
+  type ParkReason,
+  type RetryBudget,
+  retryBudgetOf,
+} from './retry-budget';
 export {
   BILLING_EVENTS_TOPIC,
   BOOKING_EVENTS_TOPIC,

@@ -4,6 +4,7 @@ import type { Producer } from 'kafkajs';
 import {
   createEventConsumer,
   createKafka,
+  createParkedEventStore,
   encodeEnvelope,
   ensureTopics,
   namespaced,
@@ -28,6 +29,9 @@ const consumer = createEventConsumer({
   topics: [topic],
   topicOptions,
   handledEvents: createProcessedEvents(mongo.connection),
+  parkedEvents: createParkedEventStore(mongo.connection, 'ct'),
+  keyOrderAfterPark: 'proceed',
+  retryBudget: { attempts: 3, firstDelayMs: 100, maxDelayMs: 500 },
   partitionsConsumedConcurrently: 3,
   logger,
   async handle(event, _topic, _logger, { receivedAt }) {

@@ -5,6 +5,7 @@ import {
   createEventConsumer,
   createEventPublisher,
   createKafka,
+  createParkedEventStore,
   newEventId,
   type OutgoingEvent,
   PoisonEventError,
@@ -26,6 +27,9 @@ const consumer = createEventConsumer({
   topics: [topic],
   topicOptions,
   handledEvents: createProcessedEvents(mongo.connection),
+  parkedEvents: createParkedEventStore(mongo.connection, 'ct'),
+  keyOrderAfterPark: 'proceed',
+  retryBudget: { attempts: 3, firstDelayMs: 100, maxDelayMs: 500 },
   logger,
   async handle(event) {
     if (event.type === 'test.poison') throw new PoisonEventError('never');

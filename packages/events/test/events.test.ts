@@ -4,6 +4,7 @@ import {
   createEventConsumer,
   createEventPublisher,
   createKafka,
+  createParkedEventStore,
   type EventEnvelope,
   newEventId,
   type OutgoingEvent,
@@ -27,6 +28,9 @@ const consumer = createEventConsumer({
   topics: [topic],
   topicOptions,
   handledEvents: createProcessedEvents(mongo.connection),
+  parkedEvents: createParkedEventStore(mongo.connection, 'ct'),
+  keyOrderAfterPark: 'proceed',
+  retryBudget: { attempts: 3, firstDelayMs: 100, maxDelayMs: 500 },
   logger,
   async handle(event) {
     if (event.type === 'test.poison') throw new PoisonEventError('payload can never be handled');

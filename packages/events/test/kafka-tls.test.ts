@@ -3,11 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { kafkaFields, loadFields } from '@travel/config';
 import { makeThrowawayCa, type SecureKafka, startSecureKafka, type ThrowawayCa } from '@travel/local-deploy';
-import { captureLogs, failedStarts, uniqueName, waitFor } from '@travel/testkit';
+import { createMongo } from '@travel/mongo';
+import { captureLogs, failedStarts, testInfra, testLogger, uniqueName, waitFor } from '@travel/testkit';
 import {
   createEventConsumer,
   createEventPublisher,
   createKafka,
+  createParkedEventStore,
   type EventEnvelope,
   newEventId,
 } from '../src';
@@ -22,11 +24,21 @@ const dir = mkdtempSync(join(tmpdir(), 'kafka-tls-'));
 let ca: ThrowawayCa;
 let broker: SecureKafka;
 
+// Where the consumer would park events (none is parked here).
+const mongo = createMongo({
+  url: testInfra().mongoUrl,
+  database: uniqueName('ct_kafka_tls'),
+  logger: testLogger(),
+});
+
 beforeAll(async () => {
   ca = makeThrowawayCa(dir);
   broker = await startSecureKafka(dir, ca, PORTS);
+  await mongo.start();
 }, 180_000);
 afterAll(async () => {
+  await mongo.connection.dropDatabase();
+  await mongo.stop();
   await broker?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -75,6 +87,8 @@ describe.each([
       topics: [topic],
       topicOptions,
       logger,
+      parkedEvents: createParkedEventStore(mongo.connection, 'ct'),
+      keyOrderAfterPark: 'proceed',
       handle: async (event) => {
         heard.push(event);
       },

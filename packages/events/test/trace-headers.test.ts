@@ -12,6 +12,7 @@ import {
   createEventConsumer,
   createEventPublisher,
   createKafka,
+  createParkedEventStore,
   newEventId,
   type OutgoingEvent,
 } from '../src';
@@ -31,6 +32,9 @@ const consumer = createEventConsumer({
   topics: [topic],
   topicOptions,
   handledEvents: createProcessedEvents(mongo.connection),
+  parkedEvents: createParkedEventStore(mongo.connection, 'ct'),
+  keyOrderAfterPark: 'proceed',
+  retryBudget: { attempts: 3, firstDelayMs: 100, maxDelayMs: 500 },
   logger,
   async handle(event) {
     handledIn.set(event.id, currentTraceparent());

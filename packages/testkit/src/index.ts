@@ -6,6 +6,16 @@ export { type CaughtEmail, emailsTo, emailsWithSubject, TEST_SMTP, testMaildevUr
 export { uniqueName } from './names';
 export { createOpenApiValidator, type ResponseCheck } from './openapi-validator';
 export { type ReceivedSpan, startOtlpReceiver } from './otlp-receiver';
+export {
+  EXPECTED_PARKING,
+  type ParkingScenario,
+  platformStaffCaller,
+  publishBytes,
+  refuseDocuments,
+  runParkingScenario,
+  SHORT_RETRY_BUDGET,
+  UNDECODABLE,
+} from './parking-scenario';
 export { freePort, type ServiceProcess, spawnService } from './service-process';
 export { type ServiceUnderTest, startServiceUnderTest } from './service-under-test';
 export { testLogger } from './silent-logger';

@@ -5,7 +5,10 @@ import {
   createEventPublisher,
   createKafka,
   createOutboxRelay,
+  createParkedEventStore,
   type EventPublisher,
+  parkedEventsServiceOf,
+  retryBudgetOf,
 } from '@travel/events';
 import { createGrpcServer, serverConnectionsOf } from '@travel/grpc';
 import { type Component, crashHook, createPeriodicJob } from '@travel/lifecycle';
@@ -92,10 +95,13 @@ export function createBillingService(
     },
   });
   const views = createInvoiceViews({ invoices, lines, marks, payments, settle });
+  const parkedEvents = createParkedEventStore(mongo.connection, 'billing');
   const consumer = createBookingEventsConsumer({
     kafka,
     groupId: BILLING_CONSUMER_GROUP,
     topicOptions,
+    parkedEvents,
+    retryBudget: retryBudgetOf(config),
     // No processed-id list: a line's `_id` derives from its booking, so a redelivery inserts nothing.
     recordBookingEvent: createRecordBookingEvent({ lines }),
     logger,
@@ -126,6 +132,7 @@ export function createBillingService(
       { definition: billing.BillingServiceDefinition, implementation: billingGrpc },
       { definition: wallet.WalletServiceDefinition, implementation: money.walletGrpc },
       { definition: paymentGateways.PaymentGatewayServiceDefinition, implementation: money.gatewayGrpc },
+      parkedEventsServiceOf(parkedEvents, [consumer]),
     ],
     healthChecks: { mongodb: mongo.ping, kafka: publisher.ping },
     logger,

@@ -5,10 +5,18 @@ import {
   createEventPublisher,
   createKafka,
   type EventEnvelope,
+  namespaced,
   newEventId,
 } from '@travel/events';
 import { createServiceClient, type ServiceClient } from '@travel/grpc';
-import { startServiceUnderTest, testInfra, testLogger, uniqueName, waitFor } from '@travel/testkit';
+import {
+  publishBytes,
+  startServiceUnderTest,
+  testInfra,
+  testLogger,
+  uniqueName,
+  waitFor,
+} from '@travel/testkit';
 import { readConfig } from '../src/config';
 import { createBillingService } from '../src/service';
 
@@ -26,7 +34,7 @@ export const TEST_SEALING_KEYS = `t1:${randomBytes(32).toString('base64')}`;
  * The billing service in-process on its own database and Kafka namespace, a producer of booking events
  * as the booking service writes them, and a listener on `billing.events`.
  */
-export async function startBilling() {
+export async function startBilling(env: Record<string, string> = {}) {
   const namespace = uniqueName('ct-billing');
   const built = createBillingService(
     readConfig({
@@ -37,6 +45,7 @@ export async function startBilling() {
       KAFKA_NAMESPACE: namespace,
       OUTBOX_POLL_MS: '200',
       SEALING_KEYS: TEST_SEALING_KEYS,
+      ...env,
     }),
     testLogger(),
   );
@@ -75,6 +84,8 @@ export async function startBilling() {
   await listener.start();
   const lines = built.mongo.connection.collection('invoice_lines');
   return {
+    /** The service's gRPC address (for clients of its other services: parked events). */
+    address: service.address,
     client,
     wallet: walletClient,
     gateways: gatewayClient,
@@ -87,6 +98,8 @@ export async function startBilling() {
       await bookings.publish('booking.events', [toEnvelope(fact, eventId)]);
       return eventId;
     },
+    /** Publishes bytes that are no envelope onto `booking.events`, under `key`. */
+    publishUndecodable: (key: string) => publishBytes(kafka, namespaced(kafka, 'booking.events'), key),
     /** Waits until the tenant has this many lines (the consumer is asynchronous). */
     async linesOf(tenantId: string, count: number) {
       return waitFor(async () => {

@@ -1,6 +1,12 @@
 import { sealingKeysOf } from '@travel/config';
 import { apiAccess, audit, customers, platformSettings, staff, tenants } from '@travel/contracts';
-import { createEventPublisher, createKafka } from '@travel/events';
+import {
+  createEventPublisher,
+  createKafka,
+  createParkedEventStore,
+  parkedEventsServiceOf,
+  retryBudgetOf,
+} from '@travel/events';
 import { createGrpcServer, serverConnectionsOf } from '@travel/grpc';
 import type { Component } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
@@ -116,11 +122,14 @@ export function createIdentityService(
     changes,
     now: options.now ?? (() => new Date()),
   });
+  const parkedEvents = createParkedEventStore(mongo.connection, 'identity');
   const usageConsumer = createApiUsageConsumer({
     kafka,
     topic: API_USAGE_TOPIC,
     groupId: USAGE_CONSUMER_GROUP,
     topicOptions,
+    parkedEvents,
+    retryBudget: retryBudgetOf(config),
     handledEvents: createProcessedEvents(mongo.connection),
     recordApiUsage: createRecordApiUsage({ usage: createApiUsageRepository(mongo.connection) }),
     logger,
@@ -157,6 +166,7 @@ export function createIdentityService(
           recordAuditEntry: createRecordAuditEntry({ audit: auditLog }),
         }),
       },
+      parkedEventsServiceOf(parkedEvents, [usageConsumer]),
     ],
     healthChecks: { mongodb: mongo.ping, kafka: publisher.ping },
     logger,

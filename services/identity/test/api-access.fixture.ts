@@ -27,6 +27,8 @@ export interface ApiAccessUnderTest {
   /** This test file's own Kafka namespace: its topics and groups are no one else's. */
   kafka: ReturnType<typeof createKafka>;
   namespace: string;
+  /** The service's gRPC address (for clients of its other services: parked events). */
+  address: string;
   connection: Connection;
   /** The service's clock: real time plus whatever the test moved it forward by. */
   now(): Date;
@@ -42,9 +44,9 @@ export interface ApiAccessUnderTest {
  * The real identity service in-process on a fresh database and its own Kafka namespace, with a clock the
  * test can move, and a subscriber that hears every change it announces, as a gateway would.
  */
-export async function startApiAccess(): Promise<ApiAccessUnderTest> {
+export async function startApiAccess(env: Record<string, string> = {}): Promise<ApiAccessUnderTest> {
   const namespace = `${uniqueName('ct').replaceAll('_', '-')}.`;
-  const config = identityConfig({ KAFKA_NAMESPACE: namespace, KAFKA_TOPIC_PARTITIONS: '1' });
+  const config = identityConfig({ KAFKA_NAMESPACE: namespace, KAFKA_TOPIC_PARTITIONS: '1', ...env });
   const logger = testLogger();
   let offsetMs = 0;
   const now = () => new Date(Date.now() + offsetMs);
@@ -69,6 +71,7 @@ export async function startApiAccess(): Promise<ApiAccessUnderTest> {
     audit: auditClient,
     kafka,
     namespace,
+    address: service.address,
     connection: built.mongo.connection,
     now,
     advanceClock(seconds) {

@@ -1,5 +1,5 @@
 import { promotions } from '@travel/contracts';
-import { createKafka } from '@travel/events';
+import { createKafka, createParkedEventStore, parkedEventsServiceOf, retryBudgetOf } from '@travel/events';
 import { createGrpcServer, serverConnectionsOf } from '@travel/grpc';
 import { type Component, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
@@ -71,10 +71,13 @@ export function createPromotionsService(
     },
     logger,
   });
+  const parkedEvents = createParkedEventStore(mongo.connection, 'promotions');
   const consumer = createBookingEventsConsumer({
     kafka,
     groupId: PROMOTIONS_CONSUMER_GROUP,
     topicOptions,
+    parkedEvents,
+    retryBudget: retryBudgetOf(config),
     confirm: (bookingId, reservationKey) => confirmRedemption(bookingId, reservationKey),
     release: (bookingId) => releaseRedemption(bookingId, 'booking.cancelled'),
     logger,
@@ -106,7 +109,10 @@ export function createPromotionsService(
     host: config.GRPC_HOST,
     port: config.GRPC_PORT,
     connections: serverConnectionsOf(config),
-    services: [{ definition: promotions.PromotionsServiceDefinition, implementation: promotionsGrpc }],
+    services: [
+      { definition: promotions.PromotionsServiceDefinition, implementation: promotionsGrpc },
+      parkedEventsServiceOf(parkedEvents, [consumer]),
+    ],
     healthChecks: { mongodb: mongo.ping },
     logger,
   });

@@ -1,7 +1,7 @@
 import { bookingEvents, promotions } from '@travel/contracts';
 import { createEventPublisher, createKafka, namespaced, newEventId } from '@travel/events';
 import { createServiceClient, type ServiceClient } from '@travel/grpc';
-import { startServiceUnderTest, testInfra, testLogger, uniqueName } from '@travel/testkit';
+import { publishBytes, startServiceUnderTest, testInfra, testLogger, uniqueName } from '@travel/testkit';
 import { readConfig } from '../src/config';
 import { PROMOTIONS_CONSUMER_GROUP } from '../src/events/booking-events.consumer';
 import { createPromotionsService } from '../src/service';
@@ -29,7 +29,7 @@ export function testClock(start = new Date()) {
  * The promotions service in-process on its own database and Kafka namespace, and a producer of booking
  * events as the booking service writes them. `restart()` starts a new process on the same database.
  */
-export async function startPromotions(clock = testClock()) {
+export async function startPromotions(clock = testClock(), env: Record<string, string> = {}) {
   const namespace = uniqueName('ct-promotions');
   const config = readConfig({
     GRPC_PORT: '0',
@@ -37,6 +37,7 @@ export async function startPromotions(clock = testClock()) {
     MONGO_DATABASE: uniqueName('ct_promotions'),
     KAFKA_BROKERS: infra.kafkaBrokers.join(','),
     KAFKA_NAMESPACE: namespace,
+    ...env,
   });
   const start = async () => {
     const built = createPromotionsService(config, testLogger(), { now: clock.now });
@@ -65,6 +66,12 @@ export async function startPromotions(clock = testClock()) {
     get service() {
       return running.service;
     },
+    /** The running process's database. */
+    get connection() {
+      return running.built.mongo.connection;
+    },
+    /** Publishes bytes that are no envelope onto `booking.events`, under `key`. */
+    publishUndecodable: (key: string) => publishBytes(kafka, namespaced(kafka, 'booking.events'), key),
     expireReservations: () => running.built.expireReservations(),
     /**
      * True once the consumer has handled every booking event published so far: its group's committed

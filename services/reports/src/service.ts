@@ -1,5 +1,11 @@
 import { reports } from '@travel/contracts';
-import { createEventPublisher, createKafka } from '@travel/events';
+import {
+  createEventPublisher,
+  createKafka,
+  createParkedEventStore,
+  parkedEventsServiceOf,
+  retryBudgetOf,
+} from '@travel/events';
 import { createGrpcServer, serverConnectionsOf } from '@travel/grpc';
 import type { Component } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
@@ -42,10 +48,13 @@ export function createReportsService(
   const publisher = createEventPublisher({ kafka, topics: [SEARCH_LOGS_TOPIC], topicOptions, logger });
   const sales = createSaleFactRepository(mongo.connection);
   const searches = createSearchFactRepository(mongo.connection);
+  const parkedEvents = createParkedEventStore(mongo.connection, 'reports');
   const consumer = createReportsConsumer({
     kafka,
     groupId: config.REPORTS_CONSUMER_GROUP,
     topicOptions,
+    parkedEvents,
+    retryBudget: retryBudgetOf(config),
     recordSale: createRecordSale({ sales }),
     recordSearch: createRecordSearch({ searches }),
     // Facts of different bookings are independent: a replay goes through the partitions at once.
@@ -61,7 +70,10 @@ export function createReportsService(
     host: config.GRPC_HOST,
     port: config.GRPC_PORT,
     connections: serverConnectionsOf(config),
-    services: [{ definition: reports.ReportsServiceDefinition, implementation: reportsGrpc }],
+    services: [
+      { definition: reports.ReportsServiceDefinition, implementation: reportsGrpc },
+      parkedEventsServiceOf(parkedEvents, [consumer]),
+    ],
     healthChecks: { mongodb: mongo.ping, kafka: publisher.ping },
     logger,
   });

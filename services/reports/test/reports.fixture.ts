@@ -1,7 +1,7 @@
 import { bookingEvents, reports } from '@travel/contracts';
-import { createEventPublisher, createKafka, newEventId } from '@travel/events';
+import { createEventPublisher, createKafka, namespaced, newEventId } from '@travel/events';
 import { createServiceClient, type ServiceClient } from '@travel/grpc';
-import { startServiceUnderTest, testInfra, testLogger, uniqueName } from '@travel/testkit';
+import { publishBytes, startServiceUnderTest, testInfra, testLogger, uniqueName } from '@travel/testkit';
 import mongoose from 'mongoose';
 import { type ReportsConfig, readConfig } from '../src/config';
 import { createReportsService } from '../src/service';
@@ -33,6 +33,9 @@ export async function startReports(config: ReportsConfig) {
   return {
     client,
     config,
+    /** The service's gRPC address and database (parked events, and what it stored). */
+    address: service.address,
+    connection: built.mongo.connection,
     stop: () => service.stop(),
     async drop() {
       await built.mongo.connection.dropDatabase();
@@ -77,6 +80,8 @@ export async function bookingEventsOn(namespace: string) {
       await publisher.publish('booking.events', envelopes);
       return envelopes.map((envelope) => envelope.id);
     },
+    /** Publishes bytes that are no envelope onto `booking.events`, under `key`. */
+    publishUndecodable: (key: string) => publishBytes(kafka, namespaced(kafka, 'booking.events'), key),
     stop: () => publisher.stop(),
   };
 }

@@ -1,6 +1,14 @@
 import { sealingKeysOf } from '@travel/config';
 import { webhook } from '@travel/contracts';
-import { BILLING_EVENTS_TOPIC, BOOKING_EVENTS_TOPIC, createEventConsumer, createKafka } from '@travel/events';
+import {
+  BILLING_EVENTS_TOPIC,
+  BOOKING_EVENTS_TOPIC,
+  createEventConsumer,
+  createKafka,
+  createParkedEventStore,
+  parkedEventsServiceOf,
+  retryBudgetOf,
+} from '@travel/events';
 import { createGrpcServer, serverConnectionsOf } from '@travel/grpc';
 import { type Component, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
@@ -70,6 +78,7 @@ export function createWebhookService(
     logger,
   });
   const draining: Component = { name: 'webhook-attempts', start: async () => {}, stop: dispatcher.drain };
+  const parkedEvents = createParkedEventStore(mongo.connection, 'webhook');
   const consumer = createEventConsumer({
     kafka: createKafka(config.KAFKA_BROKERS, 'webhook', logger, config.KAFKA_NAMESPACE, config),
     groupId: 'webhook-deliveries',
@@ -89,6 +98,11 @@ export function createWebhookService(
       scheduled: () => dispatchJob.nudge(),
     }),
     partitionsConsumedConcurrently: config.WEBHOOK_INTAKE_PARTITIONS,
+    parkedEvents,
+    retryBudget: retryBudgetOf(config),
+    // Each event becomes deliveries of its own, which partners receive in no guaranteed order anyway (each
+    // is retried on its own schedule): a parked event holds no later event of its booking back.
+    keyOrderAfterPark: 'proceed',
     logger,
   });
   const grpc = createGrpcServer({
@@ -111,6 +125,7 @@ export function createWebhookService(
           readDeliveries: createReadDeliveries({ deliveries, endpoints }),
         }),
       },
+      parkedEventsServiceOf(parkedEvents, [consumer]),
     ],
     // Kafka is not a readiness dependency: endpoints can be managed and due retries sent while it is down.
     healthChecks: { mongodb: mongo.ping },

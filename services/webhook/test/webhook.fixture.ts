@@ -1,7 +1,20 @@
 import { bookingEvents, invoiceEvents, webhook } from '@travel/contracts';
-import { createEventPublisher, createKafka, newEventId, type OutgoingEvent } from '@travel/events';
+import {
+  createEventPublisher,
+  createKafka,
+  namespaced,
+  newEventId,
+  type OutgoingEvent,
+} from '@travel/events';
 import { createServiceClient, type ServiceClient } from '@travel/grpc';
-import { startReceiver, startServiceUnderTest, testInfra, testLogger, uniqueName } from '@travel/testkit';
+import {
+  publishBytes,
+  startReceiver,
+  startServiceUnderTest,
+  testInfra,
+  testLogger,
+  uniqueName,
+} from '@travel/testkit';
 import { readConfig } from '../src/config';
 import { createWebhookService, type WebhookServiceOptions } from '../src/service';
 
@@ -33,15 +46,18 @@ export const webhookClient = (address: string): WebhookClient =>
 
 /** The webhook service in-process with that environment, and a gRPC client of it. */
 export async function startWebhook(env: Record<string, string>, options: WebhookServiceOptions = {}) {
-  const service = await startServiceUnderTest(createWebhookService(readConfig(env), testLogger(), options));
+  const built = createWebhookService(readConfig(env), testLogger(), options);
+  const service = await startServiceUnderTest(built);
   const client = webhookClient(service.address);
-  return { client, health: service.health, stop: () => service.stop() };
+  const { address, health } = service;
+  return { client, address, connection: built.mongo.connection, health, stop: () => service.stop() };
 }
 
 /** Publishes events as booking and billing do, into the namespace of `env`. */
 export async function startPublisher(env: Record<string, string>) {
+  const kafka = createKafka(infra.kafkaBrokers, uniqueName('ct-wh-pub'), testLogger(), env.KAFKA_NAMESPACE);
   const publisher = createEventPublisher({
-    kafka: createKafka(infra.kafkaBrokers, uniqueName('ct-wh-pub'), testLogger(), env.KAFKA_NAMESPACE),
+    kafka,
     topics: ['booking.events', 'billing.events'],
     topicOptions: { partitions: 3, replicationFactor: 1 },
     logger: testLogger(),
@@ -50,6 +66,8 @@ export async function startPublisher(env: Record<string, string>) {
   return {
     publish: (topic: 'booking.events' | 'billing.events', event: OutgoingEvent) =>
       publisher.publish(topic, [event]),
+    /** Publishes bytes that are no envelope onto `booking.events`, under `key`. */
+    publishUndecodable: (key: string) => publishBytes(kafka, namespaced(kafka, 'booking.events'), key),
     stop: () => publisher.stop(),
   };
 }

@@ -10,6 +10,7 @@ import { apiConsoleRoutes } from './api-console.routes';
 import { auditRoutes } from './audit.routes';
 import { authRoutes } from './auth.routes';
 import { invoiceRoutes } from './invoices.routes';
+import { parkedEventRoutes } from './parked-events.routes';
 import { paymentGatewayRoutes } from './payment-gateways.routes';
 import { pricingAdminRoutes } from './pricing.routes';
 import { roleRoutes } from './roles.routes';
@@ -28,6 +29,7 @@ export function adminRoutes(deps: {
   return [
     ...authRoutes(deps),
     ...auditRoutes(deps),
+    ...parkedEventRoutes(deps),
     ...apiAccessRoutes(deps),
     ...apiConsoleRoutes(deps),
     ...tenantRoutes(deps),

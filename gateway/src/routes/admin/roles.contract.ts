@@ -22,6 +22,7 @@ const RIGHTS = [
   'bookings',
   'billing',
   'blogs',
+  'events',
 ] as const;
 
 export const Right = z.enum(RIGHTS).meta({

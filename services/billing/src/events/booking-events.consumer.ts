@@ -13,7 +13,8 @@ import type { BookingFact } from '../domain/record-booking-event';
 /** One group for every billing replica: each event becomes lines once. */
 export const BILLING_CONSUMER_GROUP = 'billing-bookings';
 
-export interface BookingEventsConsumerOptions extends Omit<ConsumerOptions, 'topics' | 'handle'> {
+export interface BookingEventsConsumerOptions
+  extends Omit<ConsumerOptions, 'topics' | 'handle' | 'keyOrderAfterPark'> {
   recordBookingEvent(fact: BookingFact, logger: Logger): Promise<void>;
 }
 
@@ -23,6 +24,9 @@ export function createBookingEventsConsumer(options: BookingEventsConsumerOption
   return createEventConsumer({
     ...consumer,
     topics: [BOOKING_EVENTS_TOPIC],
+    // A booking's cancellation reverses its line: it must not be recorded while its creation is parked, so
+    // later events of a booking wait behind a parked one (docs/decisions.md, "Per-key order after a park").
+    keyOrderAfterPark: 'block',
     async handle(event, _topic, logger) {
       if (event.type !== 'booking.created' && event.type !== 'booking.cancelled') {
         logger.debug('not a booking fact billing records; ignored');

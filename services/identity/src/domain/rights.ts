@@ -1,6 +1,7 @@
 /**
  * The role-menu rights: the permission ids of internal-api.md §4, plus `blogs` (decisions.md: the blog
- * routes need an admin token with this right). A role is a set of these.
+ * routes need an admin token with this right) and `events` (parked events, platform staff only). A role
+ * is a set of these.
  */
 export const RIGHTS = [
   'audit',
@@ -18,6 +19,8 @@ export const RIGHTS = [
   'bookings',
   'billing',
   'blogs',
+  // Parked events of every consumer group (list, replay, discard): platform staff only (docs/access.md).
+  'events',
 ] as const;
 
 export type Right = (typeof RIGHTS)[number];

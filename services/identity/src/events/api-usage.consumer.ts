@@ -14,7 +14,8 @@ export const API_CALLS_EVENT = 'api.calls';
 /** One group for every identity replica: each batch is recorded by one of them. */
 export const USAGE_CONSUMER_GROUP = 'identity-usage';
 
-export interface ApiUsageConsumerOptions extends Omit<ConsumerOptions, 'topics' | 'handle'> {
+export interface ApiUsageConsumerOptions
+  extends Omit<ConsumerOptions, 'topics' | 'handle' | 'keyOrderAfterPark'> {
   topic: string;
   recordApiUsage(eventId: string, rows: readonly UsageRow[]): Promise<void>;
 }
@@ -25,6 +26,8 @@ export function createApiUsageConsumer(options: ApiUsageConsumerOptions): EventC
   return createEventConsumer({
     ...consumer,
     topics: [topic],
+    // Each batch of totals is added on its own: a parked batch holds no later one back.
+    keyOrderAfterPark: 'proceed',
     async handle(event, _topic, logger) {
       if (event.type !== API_CALLS_EVENT) {
         logger.debug('not a usage batch; ignored');

@@ -11,7 +11,8 @@ import type { Logger } from '@travel/logger';
 /** One group for every promotions replica: each booking fact settles its redemption once. */
 export const PROMOTIONS_CONSUMER_GROUP = 'promotions-bookings';
 
-export interface BookingEventsConsumerOptions extends Omit<ConsumerOptions, 'topics' | 'handle'> {
+export interface BookingEventsConsumerOptions
+  extends Omit<ConsumerOptions, 'topics' | 'handle' | 'keyOrderAfterPark'> {
   /**
    * `booking.created`: the booking was written, its reservation is kept (if the booking's own call was
    * lost), found by the key it was reserved under when the event names one.
@@ -31,6 +32,9 @@ export function createBookingEventsConsumer(options: BookingEventsConsumerOption
   return createEventConsumer({
     ...consumer,
     topics: [BOOKING_EVENTS_TOPIC],
+    // A release applied before its booking's confirmation would be undone by it (the voucher kept though
+    // the booking is cancelled): later events of a booking wait behind a parked one.
+    keyOrderAfterPark: 'block',
     async handle(event, _topic, logger) {
       if (event.type !== 'booking.created' && event.type !== 'booking.cancelled') return;
       const { id, voucherReservationKey, hasVoucher } = bookingOf(event.payload, event.type);

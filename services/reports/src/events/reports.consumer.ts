@@ -30,7 +30,8 @@ export const REPORT_TOPICS = [BOOKING_EVENTS_TOPIC, SEARCH_LOGS_TOPIC];
  */
 export const FACTS_ARE_THE_RECORD: HandledEvents = { has: async () => false, add: async () => undefined };
 
-export interface ReportsConsumerOptions extends Omit<ConsumerOptions, 'topics' | 'handle' | 'handledEvents'> {
+export interface ReportsConsumerOptions
+  extends Omit<ConsumerOptions, 'topics' | 'handle' | 'handledEvents' | 'keyOrderAfterPark'> {
   recordSale(fact: SaleFact, logger: Logger): Promise<void>;
   recordSearch(fact: SearchFact, logger: Logger): Promise<void>;
 }
@@ -42,6 +43,8 @@ export function createReportsConsumer(options: ReportsConsumerOptions): EventCon
     ...consumer,
     topics: REPORT_TOPICS,
     handledEvents: FACTS_ARE_THE_RECORD,
+    // Each fact is counted on its own and summed when read: a parked sale holds nothing else back.
+    keyOrderAfterPark: 'proceed',
     async handle(event, topic, logger) {
       if (topic === SEARCH_LOGS_TOPIC && event.type === SEARCH_LOGGED)
         return recordSearch(decodeSearchFact(event), logger);

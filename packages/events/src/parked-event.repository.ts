@@ -1,0 +1,130 @@
+import { createHash } from 'node:crypto';
+import { insertWholeIfAbsent, modelOn } from '@travel/mongo';
+import { type Connection, Schema } from 'mongoose';
+import type { NewParkedEvent, ParkedEvent, ParkedEventStore, ParkedFilter } from './parked-events';
+
+type ParkedDocument = Omit<ParkedEvent, 'id'> & { _id: string };
+
+const parkedEventSchema = new Schema<ParkedDocument>(
+  {
+    _id: String,
+    group: String,
+    topic: String,
+    partition: Number,
+    offset: Number,
+    key: String,
+    value: Buffer,
+    eventId: String,
+    eventType: String,
+    reason: String,
+    lastError: String,
+    attempts: Number,
+    firstFailedAt: Date,
+    lastFailedAt: Date,
+    parkedAt: Date,
+    status: String,
+    resolvedAt: Date,
+    resolvedBy: String,
+    discardReason: String,
+  },
+  { collection: 'parked_events', versionKey: false },
+);
+// The operators' list (newest first, by group and status) and the blocked-key checks (a key's parked events).
+parkedEventSchema.index({ status: 1, group: 1, parkedAt: -1, _id: -1 });
+parkedEventSchema.index({ group: 1, topic: 1, key: 1, status: 1, offset: 1 });
+
+/**
+ * The parked events of one service's consumer groups, in its own database (`parked_events`). `service` is the
+ * name the gateway routes by (`billing`), the middle part of every id.
+ */
+export function createParkedEventStore(connection: Connection, service: string): ParkedEventStore {
+  const model = modelOn(connection, 'ParkedEvent', parkedEventSchema);
+  const raw = model.collection;
+  const idOf = (event: Pick<ParkedEvent, 'group' | 'topic' | 'partition' | 'offset'>) => {
+    const hash = createHash('sha256')
+      .update(`${event.group}\n${event.topic}\n${event.partition}\n${event.offset}`)
+      .digest('hex');
+    return `pev_${service}_${hash.slice(0, 24)}`;
+  };
+  const fromDocument = (doc: ParkedDocument | null): ParkedEvent | null => {
+    if (!doc) return null;
+    const { _id, value, ...rest } = doc;
+    // The driver hands stored binary back as its own `Binary`.
+    const bytes = Buffer.isBuffer(value)
+      ? value
+      : Buffer.from((value as unknown as { buffer: Uint8Array }).buffer);
+    return { ...rest, id: _id, value: bytes };
+  };
+  const byId = async (id: string) =>
+    fromDocument((await raw.findOne({ _id: id } as never)) as ParkedDocument | null);
+  return {
+    async park(event: NewParkedEvent) {
+      const id = idOf(event);
+      await insertWholeIfAbsent(model, {
+        _id: id,
+        ...event,
+        status: 'parked',
+        resolvedAt: null,
+        resolvedBy: '',
+        discardReason: '',
+      });
+      return (await byId(id)) as ParkedEvent;
+    },
+    find: byId,
+    async list(filter: ParkedFilter) {
+      const query: Record<string, unknown> = { status: filter.status };
+      if (filter.group) query.group = filter.group;
+      if (filter.topic) query.topic = filter.topic;
+      if (filter.parkedBefore) query.parkedAt = { $lte: filter.parkedBefore };
+      if (filter.after) {
+        const { parkedAt, id } = filter.after;
+        query.$or = [{ parkedAt: { $lt: parkedAt } }, { parkedAt, _id: { $lt: id } }];
+      }
+      const docs = await raw
+        .find(query as never)
+        .sort({ parkedAt: -1, _id: -1 })
+        .limit(filter.limit)
+        .toArray();
+      return docs.map((doc) => fromDocument(doc as unknown as ParkedDocument) as ParkedEvent);
+    },
+    async blockedKeys(group) {
+      const docs = await raw
+        .find({ group, status: 'parked', key: { $ne: null } } as never, { projection: { topic: 1, key: 1 } })
+        .toArray();
+      return docs.map((doc) => ({ topic: doc.topic as string, key: doc.key as string }));
+    },
+    async parkedOfKey(group, topic, key) {
+      const docs = await raw
+        .find({ group, topic, key, status: 'parked' } as never)
+        .sort({ offset: 1 })
+        .toArray();
+      return docs.map((doc) => fromDocument(doc as unknown as ParkedDocument) as ParkedEvent);
+    },
+    async failedAgain(id, failure) {
+      const updated = await raw.findOneAndUpdate(
+        { _id: id, status: 'parked' } as never,
+        { $set: { lastError: failure.lastError, attempts: failure.attempts, lastFailedAt: failure.at } },
+        { returnDocument: 'after' },
+      );
+      return fromDocument(updated as unknown as ParkedDocument | null);
+    },
+    async resolve(id, outcome) {
+      const updated = await raw.findOneAndUpdate(
+        { _id: id, status: 'parked' } as never,
+        {
+          $set: {
+            status: outcome.status,
+            resolvedAt: outcome.at,
+            resolvedBy: outcome.by,
+            discardReason: outcome.discardReason ?? '',
+          },
+        },
+        { returnDocument: 'after' },
+      );
+      return fromDocument(updated as unknown as ParkedDocument | null);
+    },
+    async countParked(group) {
+      return raw.countDocuments({ group, status: 'parked' } as never);
+    },
+  };
+}
