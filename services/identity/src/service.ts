@@ -46,6 +46,7 @@ import { createListUsers } from './domain/list-users';
 import { createFindLiveSession } from './domain/live-session';
 import { createLogin } from './domain/login';
 import { createLogout } from './domain/logout';
+import { createPasswordHasher, PASSWORD_COST, type PasswordHasher } from './domain/passwords';
 import { createRecordApiUsage } from './domain/record-api-usage';
 import { createRecordAuditEntry } from './domain/record-audit-entry';
 import { createRefreshSession } from './domain/refresh-session';
@@ -98,7 +99,12 @@ export function createIdentityService(
   };
   const changes = createIdentityChanges(publisher);
   const auditLog = createAuditLogRepository(mongo.connection);
-  const staffWiring = wireStaff(config, mongo.connection, { auditLog, changes, logger });
+  // One hasher for staff and customers, so its limit on hashes at once holds for the whole process.
+  const passwords = createPasswordHasher({
+    cost: { ...PASSWORD_COST, N: 2 ** config.PASSWORD_SCRYPT_LOG_N },
+    hashesAtOnce: config.PASSWORD_HASHES_AT_ONCE,
+  });
+  const staffWiring = wireStaff(config, mongo.connection, { auditLog, changes, passwords, logger });
   const apiAccessWiring = wireApiAccess(mongo.connection, {
     settings,
     settingsDefaults,
@@ -125,7 +131,11 @@ export function createIdentityService(
       { definition: staff.StaffServiceDefinition, implementation: staffWiring.staffGrpc },
       {
         definition: customers.CustomerServiceDefinition,
-        implementation: wireCustomers(config, mongo.connection, { changes, now: () => new Date() }),
+        implementation: wireCustomers(config, mongo.connection, {
+          changes,
+          passwords,
+          now: () => new Date(),
+        }),
       },
       {
         definition: platformSettings.PlatformSettingsServiceDefinition,
@@ -154,9 +164,9 @@ export function createIdentityService(
 function wireStaff(
   config: IdentityConfig,
   connection: Connection,
-  shared: { auditLog: AuditLog; changes: IdentityChanges; logger: Logger },
+  shared: { auditLog: AuditLog; changes: IdentityChanges; passwords: PasswordHasher; logger: Logger },
 ) {
-  const { auditLog: audit, changes, logger } = shared;
+  const { auditLog: audit, changes, passwords, logger } = shared;
   const now = () => new Date();
   const counters = createCounters(connection);
   const newUserId = async () => `usr_${await counters.next('staff_user')}`;
@@ -183,6 +193,7 @@ function wireStaff(
       sessions,
       issueSessionTokens,
       audit,
+      passwords,
       now,
       newSessionId,
       sessionTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS,
@@ -199,8 +210,16 @@ function wireStaff(
     getAccessTokenKeys: () => accessTokens.published(),
     getSession: createGetSession({ findLiveSession, profileOf }),
     listUsers: createListUsers({ users }),
-    createUser: createCreateUser({ users, roles, recordStaffChange, newUserId, now }),
-    updateUser: createUpdateUser({ users, roles, sessions, revokeSession, recordStaffChange, now }),
+    createUser: createCreateUser({ users, roles, recordStaffChange, passwords, newUserId, now }),
+    updateUser: createUpdateUser({
+      users,
+      roles,
+      sessions,
+      revokeSession,
+      recordStaffChange,
+      passwords,
+      now,
+    }),
     deleteUser: createDeleteUser({ users, roles, recordStaffChange }),
     listRoles: createListRoles({ roles }),
     createRole: createCreateRole({
@@ -218,6 +237,7 @@ function wireStaff(
     users,
     accessTokens,
     audit,
+    passwords,
     newUserId,
     now,
     admin: { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
