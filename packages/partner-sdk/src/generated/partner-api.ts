@@ -236,8 +236,9 @@ export interface paths {
          *
          *     `400 bad_request` lists one `details` entry per failing field (`offerToken`, `contact.name`,
          *     `contact.email`, `travellers.2.lastName`, `reference`, `Idempotency-Key`, ...). A malformed or
-         *     tampered `offerToken`, or one issued to another tenant or in the other environment (test or
-         *     live), is `400` on `offerToken`. A token older than 15 minutes is `410 offer_expired`: search
+         *     tampered `offerToken`, or one issued to another API client (of your tenant or another) or in the
+         *     other environment (test or live), is `400` on `offerToken`: a token books only for the client whose
+         *     key searched. A token older than 15 minutes is `410 offer_expired`: search
          *     again. Pricing unreachable is `503 service_unavailable`, and nothing is booked.
          */
         post: operations["createBooking"];
@@ -1167,7 +1168,10 @@ export interface components {
                 };
             };
         };
-        /** @description `rate_limited`: the key's limit for the current window is used up. Wait `Retry-After` seconds. */
+        /**
+         * @description `rate_limited`: the key's limit for the current window is used up, or your address sent too many
+         *     refused keys (that answer carries no `RateLimit-*` headers). Wait `Retry-After` seconds.
+         */
         RateLimited: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
