@@ -1,6 +1,6 @@
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterRes } from 'rate-limiter-flexible';
-import { answerWithin } from '../clients/answer-within';
 import type { RedisClient } from '../clients/redis';
+import { redisOrMemory } from './redis-or-memory';
 
 export type AddressStanding = { blocked: false } | { blocked: true; retryAfterSeconds: number };
 
@@ -20,15 +20,18 @@ export interface KeyFailureOptions {
   prefix?: string;
   /** How long Redis is awaited before this replica's in-memory window answers instead (`REDIS_WAIT_MS`). */
   redisWaitMs?: number;
+  /** After such a wait, how long the in-memory window answers alone. */
+  redisRestMs?: number;
 }
 
 /**
  * One fixed window per address (`<prefix>:key-failures:<address>`): reading it is one GET, a failure one
- * atomic increment. When Redis fails or stalls, an in-memory window of the same size answers for this
- * replica, so a Redis outage neither blocks partners nor lets an address churn keys unlimited.
+ * atomic increment. When Redis fails or stalls (redis-or-memory.ts), an in-memory window of the same size
+ * answers for this replica, so a Redis outage neither blocks partners nor lets an address churn keys unlimited.
  */
 export function createKeyFailures(redis: RedisClient, options: KeyFailureOptions): KeyFailures {
-  const { limit, windowSeconds, prefix = 'rl', redisWaitMs = 250 } = options;
+  const { limit, windowSeconds, prefix = 'rl', redisWaitMs = 250, redisRestMs = 1000 } = options;
+  const decide = redisOrMemory(redisWaitMs, redisRestMs);
   const keyPrefix = `${prefix}:key-failures`;
   const local = new RateLimiterMemory({ keyPrefix, points: limit, duration: windowSeconds });
   const shared = new RateLimiterRedis({
@@ -41,11 +44,19 @@ export function createKeyFailures(redis: RedisClient, options: KeyFailureOptions
   });
   return {
     async standing(address) {
-      const window = await answerWithin(shared.get(address), redisWaitMs, () => local.get(address));
-      return blockedBy(window, limit);
+      return blockedBy(
+        await decide(
+          () => shared.get(address),
+          () => local.get(address),
+        ),
+        limit,
+      );
     },
     async record(address) {
-      await answerWithin(shared.penalty(address, 1), redisWaitMs, () => local.penalty(address, 1));
+      await decide(
+        () => shared.penalty(address, 1),
+        () => local.penalty(address, 1),
+      );
     },
   };
 }
