@@ -57,6 +57,9 @@ export function createPasswordHasher(options: { cost?: PasswordCost; hashesAtOnc
       const actual = await derive(password, Buffer.from(salt, 'base64url'), expected.length, used);
       const matches = actual.length === expected.length && timingSafeEqual(actual, expected);
       const outdated = used.N !== cost.N || used.r !== cost.r || used.p !== cost.p;
+      // An old hash checks quicker than a current one. A success pays a hash at the current cost (the
+      // rehash); a refusal pays one here, so the time of a wrong password tells nothing about the account.
+      if (outdated && !matches) await derive(password, randomBytes(SALT_BYTES), KEY_LENGTH, cost);
       return { matches, outdated };
     },
   } satisfies PasswordHasher;
