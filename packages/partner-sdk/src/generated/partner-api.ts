@@ -467,9 +467,10 @@ export interface components {
         ClockTime: string;
         /**
          * @description Opaque and tamper-proof: pass it unchanged to `POST /bookings`. Valid for 15 minutes from the
-         *     search (then booking answers `410 offer_expired`), and only for the tenant of the client that
-         *     searched. Every search issues new tokens, even for the same offer. A token the search did not
-         *     issue (the examples in this document included) is `400 bad_request` on `offerToken`.
+         *     search (then booking answers `410 offer_expired`), and only for the API client that searched
+         *     (in the same environment). Every search issues new tokens, even for the same offer. A token
+         *     the search did not issue (the examples in this document included) is `400 bad_request` on
+         *     `offerToken`.
          */
         OfferToken: string;
         /**
@@ -619,9 +620,9 @@ export interface components {
         };
         BookingRequest: {
             /**
-             * @description An offer's `offerToken` from a search of the same tenant and environment, unchanged. Opaque and
-             *     tamper-proof; valid for 15 minutes from the search (then `410 offer_expired`) and only for the
-             *     tenant that searched. A token the search did not issue (the examples in this document included)
+             * @description An offer's `offerToken` from a search by the same API client and environment, unchanged. Opaque
+             *     and tamper-proof; valid for 15 minutes from the search (then `410 offer_expired`) and only for the
+             *     client that searched. A token the search did not issue (the examples in this document included)
              *     is `400 bad_request` on `offerToken`.
              */
             offerToken: string;
