@@ -5,6 +5,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import { getAbsoluteFSPath } from 'swagger-ui-dist';
 import type { AccessDirectory } from './access/access-directory';
 import type { CustomerTokenVerifier } from './access/customer-tokens';
+import type { KeyFailures } from './access/key-failures';
 import type { RateLimits } from './access/rate-limits';
 import type { StaffTokenVerifier } from './access/staff-tokens';
 import type { ServiceClients } from './clients/service-clients';
@@ -14,11 +15,13 @@ import { authenticateKey } from './middleware/authenticate-key';
 import { authenticateStaff } from './middleware/authenticate-staff';
 import { clientAddress } from './middleware/client-address';
 import { consoleIpRules } from './middleware/console-ip-rules';
+import { cors } from './middleware/cors';
 import { errorHandler } from './middleware/error-handler';
 import { httpMetrics } from './middleware/http-metrics';
 import { inSequence } from './middleware/in-sequence';
 import { ipAllowList } from './middleware/ip-allow-list';
 import { jsonBody, jsonBodyErrors } from './middleware/json-body';
+import { keyFailureLimit } from './middleware/key-failure-limit';
 import { matchRoute } from './middleware/match-route';
 import { notFound } from './middleware/not-found';
 import { platformSwitches } from './middleware/platform-switches';
@@ -30,6 +33,7 @@ import { requestLog } from './middleware/request-log';
 import { requireScope } from './middleware/require-scope';
 import { requireStaffAccess } from './middleware/require-staff-access';
 import { requireTenantLink } from './middleware/require-tenant-link';
+import { securityHeaders } from './middleware/security-headers';
 import { storefrontSwitch } from './middleware/storefront-switch';
 import { traceRequest } from './middleware/trace-request';
 import { bodyRequired, type OpenApiDocuments } from './openapi/documents';
@@ -55,6 +59,8 @@ export interface AppDeps {
   now: () => Date;
   directory: AccessDirectory;
   rateLimits: RateLimits;
+  /** Failed key authentications per client address (KEY_FAILURES_PER_ADDRESS). */
+  keyFailures: KeyFailures;
   staffTokens: StaffTokenVerifier;
   customerTokens: CustomerTokenVerifier;
   usage: UsageRecorder;
@@ -63,6 +69,9 @@ export interface AppDeps {
   customerSignInPerAddressPerMinute: number;
   storefrontSearchesPerMinute: number;
   publicIntakePerMinute: number;
+  /** `HSTS_MAX_AGE_SECONDS` when `PUBLIC_TLS`, else null; `CORS_ALLOWED_ORIGINS`. */
+  hstsMaxAgeSeconds: number | null;
+  corsAllowedOrigins: readonly string[];
 }
 
 /** Every route the gateway serves; access checks, the 405 check and the OpenAPI coverage test read this list. */
@@ -100,7 +109,8 @@ export function accessChain(deps: AppDeps): AccessChain {
     public: [publicRateLimit(deps.rateLimits)],
     partner: [
       recordUsage(deps.usage),
-      authenticateKey(deps.directory, deps.now),
+      keyFailureLimit(deps.keyFailures),
+      authenticateKey(deps.directory, deps.now, deps.keyFailures),
       ipAllowList,
       platformSwitches(deps.directory),
       requireScope,
@@ -118,14 +128,26 @@ export function createApp(deps: AppDeps): Express {
     ...route,
     bodyRequired: bodyRequired(deps.documents, route.method, route.path),
   }));
-  return assembleApp(deps.logger, routes, accessChain(deps), (app) => {
-    app.use(DOCS_ASSETS_PATH, express.static(getAbsoluteFSPath(), { index: false }));
+  return assembleApp(deps.logger, routes, accessChain(deps), {
+    edge: [securityHeaders({ hstsMaxAgeSeconds: deps.hstsMaxAgeSeconds }), cors(deps.corsAllowedOrigins)],
+    // Versioned files of swagger-ui-dist, no secrets: a browser may keep them for a day.
+    mountStatic: (app) => {
+      app.use(DOCS_ASSETS_PATH, express.static(getAbsoluteFSPath(), { index: false, maxAge: '1d' }));
+    },
   });
 }
 
+export interface AssembleOptions {
+  /** Headers on every answer and the CORS check; by default the safe ones (no HSTS, no origin allowed). */
+  edge?: RequestHandler[];
+  mountStatic?: (app: Express) => void;
+}
+
 /**
- * The middleware chain, in one visible order: request id → trace span → route → client address → platform
- * gates (console IP rules, storefront switch) → public limits → partner checks (authenticate → IP allow-list →
+ * The middleware chain, in one visible order: request id → trace span → log → metrics → security headers →
+ * CORS (answers preflights) → docs assets → route → client address → platform
+ * gates (console IP rules, storefront switch) → public limits → partner checks (failed-key limit → authenticate →
+ * IP allow-list →
  * platform switches → scope → rate limit → tenant link), staff checks or customer checks → body → route →
  * not found → error handler. Middleware tests assemble it around their own routes, so they exercise
  * exactly this order.
@@ -134,8 +156,9 @@ export function assembleApp(
   logger: Logger,
   routeList: RouteDefinition[],
   access: AccessChain | undefined,
-  mountStatic?: (app: Express) => void,
+  options: AssembleOptions = {},
 ): Express {
+  const { edge = [securityHeaders({ hstsMaxAgeSeconds: null }), cors([])], mountStatic } = options;
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -148,6 +171,7 @@ export function assembleApp(
       traceRequest(),
       requestLog(logger),
       ...(metricsEnabled() ? [httpMetrics()] : []),
+      ...edge,
     ]),
   );
   mountStatic?.(app);

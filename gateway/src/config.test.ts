@@ -11,4 +11,21 @@ describe('gateway config', () => {
     expect(() => readConfig({ RATE_LIMIT_SHARE_PERCENT: '0' })).toThrow(/RATE_LIMIT_SHARE_PERCENT/);
     expect(() => readConfig({ RATE_LIMIT_SHARE_PERCENT: '150' })).toThrow(/RATE_LIMIT_SHARE_PERCENT/);
   });
+
+  it('when nothing is set, then no origin may call from a browser, HSTS is off and 20 failed keys per 5 minutes are allowed', () => {
+    const config = readConfig({});
+    expect(config.CORS_ALLOWED_ORIGINS).toEqual([]);
+    expect(config.PUBLIC_TLS).toBe(false);
+    expect([config.KEY_FAILURES_PER_ADDRESS, config.KEY_FAILURE_WINDOW_SECONDS]).toEqual([20, 300]);
+  });
+
+  it('when CORS origins are listed, then exact origins are kept and anything else refuses the config', () => {
+    const origins = 'https://shop.example.com, http://127.0.0.1:5173';
+    expect(readConfig({ CORS_ALLOWED_ORIGINS: origins }).CORS_ALLOWED_ORIGINS).toEqual([
+      'https://shop.example.com',
+      'http://127.0.0.1:5173',
+    ]);
+    for (const bad of ['*', 'https://shop.example.com/', 'shop.example.com', 'https://shop.example.com/path'])
+      expect(() => readConfig({ CORS_ALLOWED_ORIGINS: bad })).toThrow(/CORS_ALLOWED_ORIGINS/);
+  });
 });

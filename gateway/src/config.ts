@@ -1,6 +1,7 @@
 import { type CidrRange, invalidAllowListEntries, parseAllowListEntry } from '@travel/api-keys';
 import {
   csv,
+  flag,
   grpcClientFields,
   kafkaFields,
   loadConfig,
@@ -81,7 +82,32 @@ const schema = z.object({
   PUBLIC_INTAKE_PER_MINUTE: positiveInt(10),
   /** How often buffered usage is sent to Kafka. */
   USAGE_FLUSH_MS: positiveInt(1000),
+  /**
+   * Failed API-key authentications (a malformed, unknown, revoked or expired key) allowed per client address
+   * per window; past them the address is `429` before its key is looked up (docs/access.md).
+   */
+  KEY_FAILURES_PER_ADDRESS: positiveInt(20),
+  KEY_FAILURE_WINDOW_SECONDS: positiveInt(300),
+  /** True when clients reach the platform over HTTPS (at the gateway or a proxy in front): HSTS is sent. */
+  PUBLIC_TLS: flag('false'),
+  /** HSTS max-age when PUBLIC_TLS is true (a year by default). */
+  HSTS_MAX_AGE_SECONDS: positiveInt(31_536_000),
+  /** Origins (`https://shop.example.com`) whose pages may call the internal API from a browser; empty: none. */
+  CORS_ALLOWED_ORIGINS: csv('').refine(
+    (origins) => origins.every(isOrigin),
+    'must be origins like https://shop.example.com (scheme, host and port only; no "*")',
+  ),
 });
+
+/** `scheme://host[:port]` exactly as a browser sends it in `Origin`. */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
+  } catch {
+    return false;
+  }
+}
 
 export type GatewayConfig = z.output<typeof schema>;
 

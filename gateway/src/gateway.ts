@@ -4,6 +4,7 @@ import type { Logger } from '@travel/logger';
 import { createAccessDirectory } from './access/access-directory';
 import { createCustomerTokenVerifier } from './access/customer-tokens';
 import { createIdentityChangesListener } from './access/identity-changes.listener';
+import { createKeyFailures } from './access/key-failures';
 import { countRefusals } from './access/rate-limit-metrics';
 import { createRateLimits } from './access/rate-limits';
 import { createStaffTokenVerifier } from './access/staff-tokens';
@@ -66,6 +67,12 @@ export function createGateway(
         sharePercent: config.RATE_LIMIT_SHARE_PERCENT,
       }),
     ),
+    keyFailures: createKeyFailures(redis.client, {
+      limit: config.KEY_FAILURES_PER_ADDRESS,
+      windowSeconds: config.KEY_FAILURE_WINDOW_SECONDS,
+      prefix: config.RATE_LIMIT_PREFIX,
+      redisWaitMs: config.REDIS_WAIT_MS,
+    }),
     staffTokens: createStaffTokenVerifier(clients.staff, now),
     customerTokens: createCustomerTokenVerifier(clients.customers, now),
     usage,
@@ -74,6 +81,8 @@ export function createGateway(
     customerSignInPerAddressPerMinute: config.CUSTOMER_SIGN_IN_PER_ADDRESS_PER_MINUTE,
     storefrontSearchesPerMinute: config.STOREFRONT_SEARCHES_PER_MINUTE,
     publicIntakePerMinute: config.PUBLIC_INTAKE_PER_MINUTE,
+    hstsMaxAgeSeconds: config.PUBLIC_TLS ? config.HSTS_MAX_AGE_SECONDS : null,
+    corsAllowedOrigins: config.CORS_ALLOWED_ORIGINS,
   });
   const http = createHttpServer(app, {
     host: config.HTTP_HOST,

@@ -18,7 +18,8 @@ async function settingsApplied(gateway: string, key: string, expected: (status: 
 }
 
 beforeAll(async () => {
-  harness = await startAccessHarness();
+  // Every route's refused-key checks come from one address: far past the failed-key limit (edge.test.ts tests it).
+  harness = await startAccessHarness([{ KEY_FAILURES_PER_ADDRESS: '100000' }]);
   const gateway = harness.gateways[0] as string;
   admin = await signInAdmin(gateway);
   const tenant = await admin.createTenant('Security suite agency');

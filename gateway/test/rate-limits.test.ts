@@ -1,6 +1,7 @@
 import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { testInfra, testLogger, uniqueName } from '@travel/testkit';
+import { createKeyFailures } from '../src/access/key-failures';
 import {
   createRateLimits,
   type RateDecision,
@@ -178,6 +179,59 @@ describe('gateway rate limits in Redis', () => {
     } finally {
       await redis.stop();
       relay.cut();
+    }
+  });
+});
+
+describe('failed-key windows per address in Redis', () => {
+  it('when two gateways count an address’s failures, then the limit is shared and other addresses stay clear', async () => {
+    await twoGateways(async ({ prefix, redis }) => {
+      const b = createRedis(testInfra().redisUrl, testLogger());
+      await b.start();
+      try {
+        const options = { limit: 3, windowSeconds: 60, prefix };
+        const [failuresA, failuresB] = [
+          createKeyFailures(redis.client, options),
+          createKeyFailures(b.client, options),
+        ];
+        await failuresA.record('203.0.113.7');
+        await failuresB.record('203.0.113.7');
+        expect(await failuresA.standing('203.0.113.7')).toEqual({ blocked: false });
+        await failuresA.record('203.0.113.7');
+        const standing = await failuresB.standing('203.0.113.7');
+        expect(standing).toMatchObject({ blocked: true });
+        expect(standing.blocked && standing.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+        expect(standing.blocked && standing.retryAfterSeconds).toBeLessThanOrEqual(60);
+        expect(await failuresB.standing('203.0.113.8')).toEqual({ blocked: false });
+        // Reading the standing counts nothing.
+        expect(await redis.client.get(`${prefix}:key-failures:203.0.113.7`)).toBe('3');
+      } finally {
+        await b.stop();
+      }
+    });
+  });
+
+  it('when the connection to Redis is lost for a while, then failures are counted and refused in memory, and stop does not hang', async () => {
+    const relay = await relayTo(testInfra().redisUrl);
+    const redis = createRedis(relay.url, testLogger());
+    await redis.start();
+    try {
+      const failures = createKeyFailures(redis.client, {
+        limit: 2,
+        windowSeconds: 60,
+        prefix: uniqueName('ct:rl'),
+      });
+      // Redis answered once (as in the rate-limit test above), so nothing is in flight when the link goes.
+      expect(await failures.standing('203.0.113.9')).toEqual({ blocked: false });
+      relay.cut();
+      // Long enough for node-redis to be retrying: close() then waited for ever (stop() destroys instead).
+      await delay(500);
+      await failures.record('203.0.113.9');
+      expect(await failures.standing('203.0.113.9')).toEqual({ blocked: false });
+      await failures.record('203.0.113.9');
+      expect(await failures.standing('203.0.113.9')).toMatchObject({ blocked: true });
+    } finally {
+      await redis.stop();
     }
   });
 });

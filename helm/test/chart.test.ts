@@ -212,6 +212,27 @@ describe('the chart and the platform', () => {
     ]);
   });
 
+  it('when the edge values are left alone, then no HSTS and no CORS origin; when set, then the gateway gets them', () => {
+    const gatewayEnv = (set: string[] = []) =>
+      resolveProcesses(render([], set)).find((p) => p.name === 'gateway')?.env ?? {};
+    expect(gatewayEnv()).toMatchObject({
+      PUBLIC_TLS: 'false',
+      CORS_ALLOWED_ORIGINS: '',
+      KEY_FAILURES_PER_ADDRESS: '20',
+      KEY_FAILURE_WINDOW_SECONDS: '300',
+    });
+    const set = [
+      'gateway.publicTls=true',
+      'gateway.corsAllowedOrigins={https://shop.example.com,https://b.example.com}',
+    ];
+    expect(gatewayEnv(set)).toMatchObject({
+      PUBLIC_TLS: 'true',
+      HSTS_MAX_AGE_SECONDS: '31536000',
+      CORS_ALLOWED_ORIGINS: 'https://shop.example.com,https://b.example.com',
+    });
+    expect(() => render([], ['gateway.corsAllowedOrigins={*}'])).toThrow('/gateway/corsAllowedOrigins/0');
+  });
+
   it('when a value has the wrong type, then rendering fails naming the value and the type it wants', () => {
     expect(() => render([], ['defaults.replicas=two'])).toThrow(
       "at '/defaults/replicas': got string, want integer",

@@ -14,11 +14,11 @@ import {
 
 let secret: string;
 let offers: FlightOffer[];
+let partner: Awaited<ReturnType<typeof newPartner>>;
 
 beforeAll(async () => {
-  ({
-    key: { secret },
-  } = await newPartner(await platformAdmin()));
+  partner = await newPartner(await platformAdmin());
+  secret = partner.key.secret;
   offers = await flightOffers(secret);
 });
 
@@ -143,6 +143,20 @@ describe('POST /api/v1/bookings', () => {
     const other = await newPartner(await platformAdmin());
     const res = await book(other.key.secret, { offerToken: offer(6).offerToken, contact });
     expect([res.status, detailPaths(res)]).toEqual([400, ['offerToken']]);
+  });
+
+  it('when another client of the same tenant books this client’s offer, then 400 on offerToken; another key of the searching client books it', async () => {
+    const admin = await platformAdmin();
+    const sibling = await admin.createClient(`Sibling ${randomUUID()}`, partner.tenant.id);
+    const siblingKey = await admin.createKey(sibling.id);
+    const refused = await book(siblingKey.secret, { offerToken: offer(7).offerToken, contact });
+    expect([refused.status, errorOf(refused).code, detailPaths(refused)]).toEqual([
+      400,
+      'bad_request',
+      ['offerToken'],
+    ]);
+    const secondKey = await admin.createKey(partner.client.id);
+    expect((await book(secondKey.secret, { offerToken: offer(7).offerToken, contact })).status).toBe(201);
   });
 
   it('when the client is not linked to a tenant, then 403 client_not_linked', async () => {

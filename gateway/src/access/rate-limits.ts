@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { answerWithin } from '../clients/answer-within';
 import type { RedisClient } from '../clients/redis';
+import { redisOrMemory } from './redis-or-memory';
 import { type Reservation, type ShareDecision, windowShare } from './window-share';
 
 export interface RateLimit {
@@ -57,7 +57,7 @@ interface Windows {
 export function createRateLimits(redis: RedisClient, options: RateLimitOptions = {}): RateLimits {
   const { prefix = 'rl', redisWaitMs = 250, redisRestMs = 1000, sharePercent = 1 } = options;
   if (!(sharePercent > 0 && sharePercent <= 100)) throw new RangeError('sharePercent must be in (0, 100]');
-  let redisRestsUntil = 0;
+  const decide = redisOrMemory(redisWaitMs, redisRestMs);
   const windows = new Map<string, Windows>();
   const windowsFor = ({ limit, windowSeconds }: RateLimit) => {
     const id = `${limit}/${windowSeconds}`;
@@ -86,13 +86,10 @@ export function createRateLimits(redis: RedisClient, options: RateLimitOptions =
     const { shared, local } = windowsFor(limit);
     let counted: RateLimiterRes;
     try {
-      counted =
-        Date.now() < redisRestsUntil
-          ? await local.consume(keyId, calls)
-          : await answerWithin(shared.consume(keyId, calls), redisWaitMs, () => {
-              redisRestsUntil = Date.now() + redisRestMs;
-              return local.consume(keyId, calls);
-            });
+      counted = await decide(
+        () => shared.consume(keyId, calls),
+        () => local.consume(keyId, calls),
+      );
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       counted = rejection;

@@ -105,6 +105,8 @@ export function createRedis(
     },
     async stop() {
       if (!client.isOpen) return;
+      // Waiting to reconnect (Redis lost), close() would wait for a connection that may never come back.
+      if (!client.isReady) return client.destroy();
       await client.close().catch(() => client.destroy());
     },
     async ping() {

@@ -26,8 +26,8 @@ const ACCESS_LOOKUPS = new Set([
   'platformSettings.listConsoleIpRules',
 ]);
 
-/** Wraps every service client so a test can tell whether a request reached a service. */
-function countingClients(clients: ServiceClients, calls: CallLog): ServiceClients {
+/** Wraps every service client so a test can tell whether a request reached a service (or identity's lookups). */
+function countingClients(clients: ServiceClients, calls: CallLog, lookups: CallLog): ServiceClients {
   const wrap = <T extends object>(name: string, client: T): T =>
     new Proxy(client, {
       get(target, method, receiver) {
@@ -35,7 +35,7 @@ function countingClients(clients: ServiceClients, calls: CallLog): ServiceClient
         if (typeof value !== 'function') return value;
         return (...args: unknown[]) => {
           const call = `${name}.${String(method)}`;
-          if (!ACCESS_LOOKUPS.has(call)) calls.push(call);
+          (ACCESS_LOOKUPS.has(call) ? lookups : calls).push(call);
           return value.apply(target, args);
         };
       },
@@ -53,6 +53,8 @@ export interface AccessHarness {
   /** Base URLs of the gateways, in the order of `gatewayEnvs`. */
   gateways: string[];
   calls: CallLog;
+  /** The access checks' own calls to identity (key, session, settings lookups), left out of `calls`. */
+  lookups: CallLog;
   stop(): Promise<void>;
 }
 
@@ -74,6 +76,7 @@ export async function startAccessHarness(
   const identityBuilt = createIdentityService(identityConfig, testLogger());
   const identity = await startServiceUnderTest(identityBuilt);
   const calls: CallLog = [];
+  const lookups: CallLog = [];
   const rateLimitPrefix = uniqueName('ct:rl');
   const gateways = gatewayEnvs.map((env) =>
     createGateway(
@@ -94,7 +97,7 @@ export async function startAccessHarness(
         ...env,
       }),
       testLogger(),
-      (clients) => countingClients(clients, calls),
+      (clients) => countingClients(clients, calls, lookups),
     ),
   );
   const stops = await Promise.all(gateways.map((gateway) => startAll(gateway.components, testLogger())));
@@ -102,6 +105,7 @@ export async function startAccessHarness(
     identity,
     gateways: gateways.map((gateway) => `http://127.0.0.1:${gateway.http.port()}`),
     calls,
+    lookups,
     async stop() {
       await Promise.all(stops.map((stop) => stop()));
       await identityBuilt.mongo.connection.dropDatabase();

@@ -278,6 +278,11 @@ key: {{ $var }}
 {{- $_ := set $env "HEALTH_DEADLINE_MS" (int64 $g.healthDeadlineMs | toString) -}}
 {{- $_ := set $env "ACCESS_CACHE_TTL_MS" (int64 $g.accessCacheTtlMs | toString) -}}
 {{- $_ := set $env "SIGN_IN_ATTEMPTS_PER_MINUTE" (int64 $g.signInAttemptsPerMinute | toString) -}}
+{{- $_ := set $env "KEY_FAILURES_PER_ADDRESS" (int64 $g.keyFailuresPerAddress | toString) -}}
+{{- $_ := set $env "KEY_FAILURE_WINDOW_SECONDS" (int64 $g.keyFailureWindowSeconds | toString) -}}
+{{- $_ := set $env "PUBLIC_TLS" (ternary "true" "false" $g.publicTls) -}}
+{{- $_ := set $env "HSTS_MAX_AGE_SECONDS" (int64 $g.hstsMaxAgeSeconds | toString) -}}
+{{- $_ := set $env "CORS_ALLOWED_ORIGINS" (join "," $g.corsAllowedOrigins) -}}
 {{- $_ := set $env "USAGE_FLUSH_MS" (int64 $g.usageFlushMs | toString) -}}
 {{- $_ := set $env "REDIS_WAIT_MS" (int64 $g.redisWaitMs | toString) -}}
 {{- $_ := set $env "RATE_LIMIT_SHARE_PERCENT" (toString $g.rateLimitSharePercent) -}}

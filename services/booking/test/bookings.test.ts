@@ -104,7 +104,7 @@ describe('creating a booking', () => {
     expect(c.booking?.livemode).toBe(false);
   });
 
-  it('when the token is tampered with, of another tenant or environment, then it is bad_request and no key is kept', async () => {
+  it('when the token is tampered with, of another tenant, client or environment, then it is bad_request and no key is kept', async () => {
     const who = caller(105);
     const offer = await world.flightOffer(who);
     const idem = key();
@@ -118,6 +118,11 @@ describe('creating a booking', () => {
     );
     const testOffer = await world.flightOffer(caller(105, 'ten_a', 'test'));
     expect(await codeOf(client.createBooking(createRequest(who, testOffer.token, idem)))).toContain(
+      'Validation failed',
+    );
+    // Another API client of the same tenant searched it: offers are bound to the client that searched.
+    const otherClient = await world.flightOffer(caller(1105, 'ten_a'));
+    expect(await codeOf(client.createBooking(createRequest(who, otherClient.token, idem)))).toContain(
       'Validation failed',
     );
     // Nothing was remembered: the same key now books the good token.

@@ -10,7 +10,15 @@ describe('identity config', () => {
       REFRESH_TOKEN_TTL_SECONDS: 2_592_000,
       ACCESS_TOKEN_ISSUER: 'partner-travel-identity',
       ACCESS_TOKEN_AUDIENCE: 'partner-travel-admin',
+      PASSWORD_SCRYPT_LOG_N: 17,
+      PASSWORD_HASHES_AT_ONCE: 2,
     });
+  });
+
+  it('when production asks for a password cost under 2^17, then the start fails naming it', () => {
+    const production = { NODE_ENV: 'production', ADMIN_PASSWORD: 'a-real-secret-9' };
+    expect(() => readConfig({ ...production, PASSWORD_SCRYPT_LOG_N: '14' })).toThrow(/PASSWORD_SCRYPT_LOG_N/);
+    expect(readConfig({ PASSWORD_SCRYPT_LOG_N: '14' }).PASSWORD_SCRYPT_LOG_N).toBe(14);
   });
 
   it('when production has no ADMIN_PASSWORD, then the start fails naming it', () => {

@@ -7,7 +7,7 @@ import {
   serviceFields,
 } from '@travel/config';
 import { z } from 'zod';
-import { PASSWORD_RULE, passwordProblem } from './domain/passwords';
+import { PASSWORD_COST, PASSWORD_RULE, passwordProblem } from './domain/passwords';
 
 /** Outside production only: a known password for the demo and for tests. */
 export const DEMO_ADMIN_PASSWORD = 'admin-demo-2026';
@@ -41,12 +41,23 @@ const fields = z.object({
   SIGNING_KEY_ACTIVATION_SECONDS: positiveInt(10),
   /** A staff session (and so its rotating refresh tokens) lasts this long from sign-in. */
   REFRESH_TOKEN_TTL_SECONDS: positiveInt(30 * 24 * 60 * 60),
+  /**
+   * scrypt's N for new password hashes, as a power of two: 17 (OWASP's minimum) unless a test profile lowers
+   * it; production refuses less than 17. Hashes with other parameters are redone at the next sign-in.
+   */
+  PASSWORD_SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(Math.log2(PASSWORD_COST.N)),
+  /** Password hashes computed at once (128 MiB each at N=2^17); more wait their turn. */
+  PASSWORD_HASHES_AT_ONCE: positiveInt(2),
 });
 
 const schema = fields
   .superRefine((config, context) => {
     if (config.NODE_ENV === 'production' && config.ADMIN_PASSWORD === undefined) {
       context.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'Required in production.' });
+    }
+    if (config.NODE_ENV === 'production' && config.PASSWORD_SCRYPT_LOG_N < 17) {
+      const message = 'At least 17 in production (OWASP: N=2^17).';
+      context.addIssue({ code: 'custom', path: ['PASSWORD_SCRYPT_LOG_N'], message });
     }
   })
   .transform(({ ADMIN_PASSWORD, ...config }) => ({

@@ -13,6 +13,7 @@ import { createCustomerSessions } from './domain/customer-sessions';
 import type { IdentityChanges } from './domain/identity-changes';
 import { createLoginCustomer } from './domain/login-customer';
 import { createLogoutCustomer } from './domain/logout-customer';
+import type { PasswordHasher } from './domain/passwords';
 import { createRefreshCustomerSession } from './domain/refresh-customer-session';
 import { createRegisterCustomer } from './domain/register-customer';
 import type { SigningKeyRing } from './domain/signing-key-ring';
@@ -23,9 +24,15 @@ import { createCustomersGrpc } from './grpc/customers.grpc';
 export function wireCustomers(
   config: IdentityConfig,
   connection: Connection,
-  shared: { changes: IdentityChanges; sealer: Sealer; signingKeys: SigningKeyRing; now: () => Date },
+  shared: {
+    changes: IdentityChanges;
+    passwords: PasswordHasher;
+    sealer: Sealer;
+    signingKeys: SigningKeyRing;
+    now: () => Date;
+  },
 ): ServiceImplementation<typeof customerContracts.CustomerServiceDefinition, RequestContext> {
-  const { changes, now } = shared;
+  const { changes, passwords, now } = shared;
   const counters = createCounters(connection);
   const customers = createCustomerRepository(connection, shared.sealer);
   const sessions = createCustomerSessionRepository(connection);
@@ -50,10 +57,11 @@ export function wireCustomers(
     registerCustomer: createRegisterCustomer({
       customers,
       customerSessions,
+      passwords,
       newCustomerId: async () => `cus_${await counters.next('customer')}`,
       now,
     }),
-    loginCustomer: createLoginCustomer({ customers, customerSessions }),
+    loginCustomer: createLoginCustomer({ customers, customerSessions, passwords }),
     refreshCustomerSession: createRefreshCustomerSession({ refreshTokens, customerSessions, now }),
     logoutCustomer: createLogoutCustomer({ refreshTokens, sessions, customerSessions }),
     getCustomerTokenKeys: () => accessTokens.published(),

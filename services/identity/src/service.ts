@@ -54,6 +54,7 @@ import { createListUsers } from './domain/list-users';
 import { createFindLiveSession } from './domain/live-session';
 import { createLogin } from './domain/login';
 import { createLogout } from './domain/logout';
+import { createPasswordHasher, PASSWORD_COST, type PasswordHasher } from './domain/passwords';
 import { createRecordApiUsage } from './domain/record-api-usage';
 import { createRecordAuditEntry } from './domain/record-audit-entry';
 import { createRefreshSession } from './domain/refresh-session';
@@ -114,7 +115,18 @@ export function createIdentityService(
     tokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
     now: () => new Date(),
   });
-  const staffWiring = wireStaff(config, mongo.connection, { auditLog, changes, logger, signingKeys });
+  // One hasher for staff and customers, so its limit on hashes at once holds for the whole process.
+  const passwords = createPasswordHasher({
+    cost: { ...PASSWORD_COST, N: 2 ** config.PASSWORD_SCRYPT_LOG_N },
+    hashesAtOnce: config.PASSWORD_HASHES_AT_ONCE,
+  });
+  const staffWiring = wireStaff(config, mongo.connection, {
+    auditLog,
+    changes,
+    passwords,
+    logger,
+    signingKeys,
+  });
   const apiAccessWiring = wireApiAccess(mongo.connection, {
     settings,
     settingsDefaults,
@@ -148,6 +160,7 @@ export function createIdentityService(
           changes,
           sealer,
           signingKeys,
+          passwords,
           now: () => new Date(),
         }),
       },
@@ -179,9 +192,15 @@ export function createIdentityService(
 function wireStaff(
   config: IdentityConfig,
   connection: Connection,
-  shared: { auditLog: AuditLog; changes: IdentityChanges; logger: Logger; signingKeys: SigningKeyRing },
+  shared: {
+    auditLog: AuditLog;
+    changes: IdentityChanges;
+    passwords: PasswordHasher;
+    logger: Logger;
+    signingKeys: SigningKeyRing;
+  },
 ) {
-  const { auditLog: audit, changes, logger } = shared;
+  const { auditLog: audit, changes, passwords, logger } = shared;
   const now = () => new Date();
   const counters = createCounters(connection);
   const newUserId = async () => `usr_${await counters.next('staff_user')}`;
@@ -208,6 +227,7 @@ function wireStaff(
       sessions,
       issueSessionTokens,
       audit,
+      passwords,
       now,
       newSessionId,
       sessionTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS,
@@ -224,8 +244,16 @@ function wireStaff(
     getAccessTokenKeys: () => accessTokens.published(),
     getSession: createGetSession({ findLiveSession, profileOf }),
     listUsers: createListUsers({ users }),
-    createUser: createCreateUser({ users, roles, recordStaffChange, newUserId, now }),
-    updateUser: createUpdateUser({ users, roles, sessions, revokeSession, recordStaffChange, now }),
+    createUser: createCreateUser({ users, roles, recordStaffChange, passwords, newUserId, now }),
+    updateUser: createUpdateUser({
+      users,
+      roles,
+      sessions,
+      revokeSession,
+      recordStaffChange,
+      passwords,
+      now,
+    }),
     deleteUser: createDeleteUser({ users, roles, recordStaffChange }),
     listRoles: createListRoles({ roles }),
     createRole: createCreateRole({
@@ -243,6 +271,7 @@ function wireStaff(
     users,
     accessTokens,
     audit,
+    passwords,
     newUserId,
     now,
     admin: { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },

@@ -236,8 +236,9 @@ export interface paths {
          *
          *     `400 bad_request` lists one `details` entry per failing field (`offerToken`, `contact.name`,
          *     `contact.email`, `travellers.2.lastName`, `reference`, `Idempotency-Key`, ...). A malformed or
-         *     tampered `offerToken`, or one issued to another tenant or in the other environment (test or
-         *     live), is `400` on `offerToken`. A token older than 15 minutes is `410 offer_expired`: search
+         *     tampered `offerToken`, or one issued to another API client (of your tenant or another) or in the
+         *     other environment (test or live), is `400` on `offerToken`: a token books only for the client whose
+         *     key searched. A token older than 15 minutes is `410 offer_expired`: search
          *     again. Pricing unreachable is `503 service_unavailable`, and nothing is booked.
          */
         post: operations["createBooking"];
@@ -466,9 +467,10 @@ export interface components {
         ClockTime: string;
         /**
          * @description Opaque and tamper-proof: pass it unchanged to `POST /bookings`. Valid for 15 minutes from the
-         *     search (then booking answers `410 offer_expired`), and only for the tenant of the client that
-         *     searched. Every search issues new tokens, even for the same offer. A token the search did not
-         *     issue (the examples in this document included) is `400 bad_request` on `offerToken`.
+         *     search (then booking answers `410 offer_expired`), and only for the API client that searched
+         *     (in the same environment). Every search issues new tokens, even for the same offer. A token
+         *     the search did not issue (the examples in this document included) is `400 bad_request` on
+         *     `offerToken`.
          */
         OfferToken: string;
         /**
@@ -618,9 +620,9 @@ export interface components {
         };
         BookingRequest: {
             /**
-             * @description An offer's `offerToken` from a search of the same tenant and environment, unchanged. Opaque and
-             *     tamper-proof; valid for 15 minutes from the search (then `410 offer_expired`) and only for the
-             *     tenant that searched. A token the search did not issue (the examples in this document included)
+             * @description An offer's `offerToken` from a search by the same API client and environment, unchanged. Opaque
+             *     and tamper-proof; valid for 15 minutes from the search (then `410 offer_expired`) and only for the
+             *     client that searched. A token the search did not issue (the examples in this document included)
              *     is `400 bad_request` on `offerToken`.
              */
             offerToken: string;
@@ -1167,7 +1169,10 @@ export interface components {
                 };
             };
         };
-        /** @description `rate_limited`: the key's limit for the current window is used up. Wait `Retry-After` seconds. */
+        /**
+         * @description `rate_limited`: the key's limit for the current window is used up, or your address sent too many
+         *     refused keys (that answer carries no `RateLimit-*` headers). Wait `Retry-After` seconds.
+         */
         RateLimited: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];

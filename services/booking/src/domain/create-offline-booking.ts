@@ -8,7 +8,7 @@ import type { BookingPromotions, PriceTenantDiscounts } from './booking-discount
 import { readBookingRequest } from './booking-request';
 import type { CreateBookingResult, IdempotentBooking } from './create-booking';
 import { STOREFRONT_OWNER, unpaidStorefrontPart } from './create-storefront-booking';
-import { checkOffer, checkStorefrontOffer } from './offer-check';
+import { checkStorefrontOffer, checkTenantOffer } from './offer-check';
 import type { SettleStorefrontBooking } from './settle-storefront-booking';
 
 /** What a customer's wallet holds now, whole rupees (billing's GetWallet). */
@@ -54,7 +54,7 @@ export function createCreateOfflineBooking(deps: {
     return deps.idempotent(
       {
         scope: `staff:${tenantId}:${input.idempotencyKey}`,
-        checkOffer: (token) => checkOffer(deps.verifier, token, owner),
+        checkOffer: (token) => checkTenantOffer(deps.verifier, token, owner),
         priceTenant: owner.tenantId,
         owner,
         status: 'Upcoming',

@@ -1,5 +1,5 @@
 import { createOfferTokenSigner, createOfferTokenVerifier, generateOfferKeyPair } from '@travel/offer-tokens';
-import { checkOffer } from './offer-check';
+import { checkOffer, checkTenantOffer } from './offer-check';
 
 const keys = generateOfferKeyPair();
 let now = new Date('2026-11-21T10:00:00Z');
@@ -25,8 +25,18 @@ describe('offer check', () => {
     expect(checkOffer(verifier, tokenFor(), owner)).toMatchObject({ subtotal: 9000 });
   });
 
-  it('when another client of the same tenant books it, then it is accepted (tokens are bound to the tenant)', () => {
-    expect(checkOffer(verifier, tokenFor({ clientId: 2 }), owner)).toMatchObject({ clientId: 2 });
+  it('when another client of the same tenant books it, then it is bad_request (tokens are bound to the client)', () => {
+    expect(() => checkOffer(verifier, tokenFor({ clientId: 2 }), owner)).toThrow(
+      expect.objectContaining({ code: 'bad_request' }),
+    );
+  });
+
+  it('when staff book offline for the tenant, then a token of any of its clients is accepted', () => {
+    const staff = { ...owner, clientId: 0 };
+    expect(checkTenantOffer(verifier, tokenFor({ clientId: 2 }), staff)).toMatchObject({ clientId: 2 });
+    expect(() => checkTenantOffer(verifier, tokenFor({ tenantId: 'ten_2' }), staff)).toThrow(
+      expect.objectContaining({ code: 'bad_request' }),
+    );
   });
 
   it.each([

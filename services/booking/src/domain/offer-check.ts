@@ -5,19 +5,27 @@ import type { Owner } from './booking';
 const invalidToken = (message: string) => badRequest([{ path: 'offerToken', message }]);
 
 /**
- * The offer a token carries, if this owner may book it: a malformed or tampered token, or one issued to
- * another tenant or environment, is `400 bad_request` (which of these is not told); an expired one is
- * `410 offer_expired` (partner-api.md §4 rule 7).
+ * The offer a token carries, if this API client may book it: a malformed or tampered token, or one issued to
+ * another client (of this tenant or another), tenant or environment, is `400 bad_request` (which of these is
+ * not told); an expired one is `410 offer_expired` (partner-api.md §4 rule 7).
  */
 export function checkOffer(verifier: OfferTokenVerifier, token: string, owner: Owner): OfferClaims {
-  const environment = owner.livemode ? 'live' : 'test';
   return checkBoundOffer(
     verifier,
     token,
-    (claims) =>
-      !claims.storefront && claims.tenantId === owner.tenantId && claims.environment === environment,
+    (claims) => ofTenant(claims, owner) && claims.clientId === owner.clientId,
   );
 }
+
+/** The offer of a token any client of the tenant searched: staff book offline for the tenant (no client). */
+export function checkTenantOffer(verifier: OfferTokenVerifier, token: string, owner: Owner): OfferClaims {
+  return checkBoundOffer(verifier, token, (claims) => ofTenant(claims, owner));
+}
+
+const ofTenant = (claims: OfferClaims, owner: Owner) =>
+  !claims.storefront &&
+  claims.tenantId === owner.tenantId &&
+  claims.environment === (owner.livemode ? 'live' : 'test');
 
 /** The offer of a storefront token (decisions.md: bound to the storefront; a partner's token is refused here). */
 export function checkStorefrontOffer(verifier: OfferTokenVerifier, token: string): OfferClaims {

@@ -1,5 +1,6 @@
 import type { Component } from '@travel/lifecycle';
 import nodemailer from 'nodemailer';
+import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import type { OutboundEmail } from '../domain/records';
 
 export interface SmtpSettings {
@@ -16,19 +17,30 @@ export interface Mailer extends Component {
   send(email: OutboundEmail): Promise<void>;
 }
 
-/** Nodemailer over a pooled SMTP connection to the configured server. */
-export function createMailer(settings: SmtpSettings): Mailer {
-  const transport = nodemailer.createTransport({
+/**
+ * The pooled SMTP transport's options. With credentials, TLS is required (`requireTLS`: STARTTLS, unless
+ * `secure` is TLS from the start), so a server or a man in the middle that offers no STARTTLS gets no
+ * password in the clear: the send fails instead.
+ */
+export function smtpTransportOptions(settings: SmtpSettings): SMTPPool.Options {
+  const credentials = settings.user ? { user: settings.user, pass: settings.password ?? '' } : undefined;
+  return {
     host: settings.host,
     port: settings.port,
     secure: settings.secure,
-    auth: settings.user ? { user: settings.user, pass: settings.password ?? '' } : undefined,
+    auth: credentials,
+    requireTLS: credentials !== undefined,
     pool: true,
     maxConnections: 5,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
-  });
+  };
+}
+
+/** Nodemailer over a pooled SMTP connection to the configured server. */
+export function createMailer(settings: SmtpSettings): Mailer {
+  const transport = nodemailer.createTransport(smtpTransportOptions(settings));
   return {
     name: 'smtp',
     async start() {},

@@ -33,6 +33,8 @@ export interface CustomerRepository {
   /** The customer if they exist and may sign in (an active session's owner). */
   findActive(id: string): Promise<Customer | null>;
   update(id: string, changes: CustomerChanges, at: Date): Promise<Customer | null>;
+  /** A rehash at sign-in: only while the stored hash is still `previous` (a password change meanwhile wins). */
+  replacePasswordHash(id: string, previous: string, next: string): Promise<void>;
   travellersOf(customerId: string): Promise<Traveller[] | null>;
   /** One conditional `$push`: never more than MAX_TRAVELLERS, also when adds race. */
   addTraveller(customerId: string, traveller: Traveller, at: Date): Promise<AddTravellerResult>;
@@ -87,6 +89,9 @@ export function createCustomerRepository(connection: Connection, sealer: Sealer)
         )
         .lean<CustomerDocument>();
       return doc ? toCustomer(doc) : null;
+    },
+    async replacePasswordHash(id, previous, next) {
+      await model.updateOne({ _id: id, passwordHash: previous }, { $set: { passwordHash: next } });
     },
     async travellersOf(customerId) {
       const doc = await model

@@ -30,6 +30,8 @@ export interface StaffUserRepository {
   /** `tenantId` undefined: every user; null: platform staff only. */
   list(filter: { tenantId?: string | null }): Promise<StaffUser[]>;
   update(id: string, changes: StaffUserChanges, at: Date): Promise<StaffUser | null>;
+  /** A rehash at sign-in: only while the stored hash is still `previous` (a password change meanwhile wins). */
+  replacePasswordHash(id: string, previous: string, next: string): Promise<void>;
   delete(id: string): Promise<boolean>;
   anyWithRole(roleId: string): Promise<boolean>;
 }
@@ -68,6 +70,9 @@ export function createStaffUserRepository(connection: Connection): StaffUserRepo
         .findOneAndUpdate({ _id: id }, { $set: { ...changes, updatedAt: at } }, { new: true })
         .lean<StaffUserDocument>();
       return doc ? toUser(doc) : null;
+    },
+    async replacePasswordHash(id, previous, next) {
+      await model.updateOne({ _id: id, passwordHash: previous }, { $set: { passwordHash: next } });
     },
     async delete(id) {
       const result = await model.deleteOne({ _id: id });

@@ -5,7 +5,7 @@ import type { RoleRepository } from '../db/role.repository';
 import type { StaffUserRepository } from '../db/staff-user.repository';
 import type { AccessTokens } from './access-tokens';
 import type { AuditLog } from './audit';
-import { hashPassword } from './passwords';
+import type { PasswordHasher } from './passwords';
 import { RIGHTS } from './rights';
 import { PLATFORM_ADMIN_ROLE_ID, PLATFORM_ADMIN_ROLE_NAME } from './staff';
 import { normalizeEmail } from './staff-fields';
@@ -15,6 +15,7 @@ export interface BootstrapStaffDeps {
   users: StaffUserRepository;
   accessTokens: AccessTokens;
   audit: AuditLog;
+  passwords: PasswordHasher;
   newUserId: () => Promise<string>;
   now: () => Date;
   /** ADMIN_EMAIL and ADMIN_PASSWORD. */
@@ -53,7 +54,8 @@ async function ensureBuiltInRole({ roles, now }: BootstrapStaffDeps) {
   await roles.update(role.id, { rights }, now());
 }
 
-async function ensureFirstAdministrator({ users, audit, newUserId, now, admin, logger }: BootstrapStaffDeps) {
+async function ensureFirstAdministrator(deps: BootstrapStaffDeps) {
+  const { users, audit, passwords, newUserId, now, admin, logger } = deps;
   if (await users.anyWithRole(PLATFORM_ADMIN_ROLE_ID)) return;
   const email = normalizeEmail(admin.email);
   try {
@@ -61,7 +63,7 @@ async function ensureFirstAdministrator({ users, audit, newUserId, now, admin, l
       id: await newUserId(),
       email,
       name: PLATFORM_ADMIN_ROLE_NAME,
-      passwordHash: await hashPassword(admin.password),
+      passwordHash: await passwords.hash(admin.password),
       tenantId: null,
       roleId: PLATFORM_ADMIN_ROLE_ID,
       createdAt: now(),

@@ -2,7 +2,7 @@ import { badRequest } from '@travel/errors';
 import type { RoleRepository } from '../db/role.repository';
 import type { StaffUserRepository } from '../db/staff-user.repository';
 import { displayNameProblems } from './display-name';
-import { hashPassword } from './passwords';
+import type { PasswordHasher } from './passwords';
 import type { StaffActor, StaffUser } from './staff';
 import type { RecordStaffChange } from './staff-change';
 import { emailProblems, normalizeEmail, passwordProblems } from './staff-fields';
@@ -13,6 +13,7 @@ export interface CreateUserDeps {
   users: StaffUserRepository;
   roles: RoleRepository;
   recordStaffChange: RecordStaffChange;
+  passwords: PasswordHasher;
   newUserId: () => Promise<string>;
   now: () => Date;
 }
@@ -27,7 +28,14 @@ export interface CreateUserInput {
 }
 
 /** A staff user of the actor's tenant (or, for platform staff, of any tenant or the platform). */
-export function createCreateUser({ users, roles, recordStaffChange, newUserId, now }: CreateUserDeps) {
+export function createCreateUser({
+  users,
+  roles,
+  recordStaffChange,
+  passwords,
+  newUserId,
+  now,
+}: CreateUserDeps) {
   return async function createUser(actor: StaffActor, input: CreateUserInput): Promise<StaffUser> {
     const email = normalizeEmail(input.email);
     const problems = [
@@ -42,7 +50,7 @@ export function createCreateUser({ users, roles, recordStaffChange, newUserId, n
       id: await newUserId(),
       email,
       name: input.name.trim(),
-      passwordHash: await hashPassword(input.password),
+      passwordHash: await passwords.hash(input.password),
       tenantId,
       roleId: role.id,
       createdAt: now(),

@@ -3,7 +3,7 @@ import type { StaffSessionRepository } from '../db/staff-session.repository';
 import type { StaffUserRepository } from '../db/staff-user.repository';
 import type { AuditLog } from './audit';
 import type { IssueSessionTokens } from './issue-session-tokens';
-import { hashPassword, verifyPassword } from './passwords';
+import type { PasswordHasher } from './passwords';
 import type { SessionTokens, StaffUser } from './staff';
 import { normalizeEmail } from './staff-fields';
 
@@ -12,6 +12,7 @@ export interface LoginDeps {
   sessions: StaffSessionRepository;
   issueSessionTokens: IssueSessionTokens;
   audit: AuditLog;
+  passwords: PasswordHasher;
   now: () => Date;
   newSessionId: () => string;
   sessionTtlSeconds: number;
@@ -29,20 +30,21 @@ const INVALID = 'Invalid email or password.';
 
 /**
  * Staff sign-in. An unknown email, a wrong password and a disabled account answer the same and take
- * about the same time (an unknown email is checked against a decoy hash); each attempt is audited.
+ * about the same time (an unknown email is checked against a decoy hash at the same cost); each attempt
+ * is audited. A hash made with older parameters is replaced at the current cost on a successful sign-in.
  */
 export function createLogin(deps: LoginDeps) {
-  const { users, sessions, issueSessionTokens, audit, now } = deps;
+  const { users, sessions, issueSessionTokens, audit, passwords, now } = deps;
   // Hashed once, up front, so even the first unknown email costs one scrypt like every other attempt.
-  const decoy = hashPassword('decoy-password-0');
+  const decoy = passwords.hash('decoy-password-0');
   return async function login(input: LoginInput): Promise<SessionTokens> {
     const email = normalizeEmail(input.email);
     const found = await users.findCredentials(email);
-    const passwordMatches = await verifyPassword(input.password, found?.passwordHash ?? (await decoy));
+    const password = await passwords.verify(input.password, found?.passwordHash ?? (await decoy));
     const user = found?.user;
     const reason = !user
       ? 'unknown_email'
-      : !passwordMatches
+      : !password.matches
         ? 'wrong_password'
         : user.status !== 'active'
           ? 'user_disabled'
@@ -56,6 +58,8 @@ export function createLogin(deps: LoginDeps) {
       });
       throw new AppError('unauthorized', INVALID);
     }
+    if (password.outdated && found)
+      await users.replacePasswordHash(user.id, found.passwordHash, await passwords.hash(input.password));
     const at = now();
     const session = {
       id: deps.newSessionId(),

@@ -3,12 +3,13 @@ import type { CustomerRepository } from '../db/customer.repository';
 import type { CustomerTokens } from './customer';
 import { fullNameProblems, mobileProblems } from './customer-fields';
 import type { CustomerSessions } from './customer-sessions';
-import { hashPassword } from './passwords';
+import type { PasswordHasher } from './passwords';
 import { emailProblems, normalizeEmail, passwordProblems } from './staff-fields';
 
 export interface RegisterCustomerDeps {
   customers: CustomerRepository;
   customerSessions: CustomerSessions;
+  passwords: PasswordHasher;
   newCustomerId: () => Promise<string>;
   now: () => Date;
 }
@@ -26,6 +27,7 @@ export interface RegisterCustomerInput {
 export function createRegisterCustomer({
   customers,
   customerSessions,
+  passwords,
   newCustomerId,
   now,
 }: RegisterCustomerDeps) {
@@ -43,7 +45,7 @@ export function createRegisterCustomer({
       email,
       fullName: input.fullName.trim(),
       mobile: input.mobile?.trim() || null,
-      passwordHash: await hashPassword(input.password),
+      passwordHash: await passwords.hash(input.password),
       createdAt: now(),
     });
     return customerSessions.start(customer, input);

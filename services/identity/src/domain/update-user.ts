@@ -3,7 +3,7 @@ import type { RoleRepository } from '../db/role.repository';
 import type { StaffSessionRepository } from '../db/staff-session.repository';
 import type { StaffUserChanges, StaffUserRepository } from '../db/staff-user.repository';
 import { displayNameProblems } from './display-name';
-import { hashPassword } from './passwords';
+import type { PasswordHasher } from './passwords';
 import type { RevokeSession } from './revoke-session';
 import type { StaffActor, StaffUser } from './staff';
 import type { RecordStaffChange } from './staff-change';
@@ -17,6 +17,7 @@ export interface UpdateUserDeps {
   sessions: StaffSessionRepository;
   revokeSession: RevokeSession;
   recordStaffChange: RecordStaffChange;
+  passwords: PasswordHasher;
   now: () => Date;
 }
 
@@ -52,7 +53,7 @@ export function createUpdateUser(deps: UpdateUserDeps) {
 }
 
 async function validChanges(
-  { roles }: UpdateUserDeps,
+  { roles, passwords }: UpdateUserDeps,
   actor: StaffActor,
   user: StaffUser,
   input: UpdateUserInput,
@@ -71,7 +72,7 @@ async function validChanges(
   }
   if (input.roleId !== undefined)
     changes.roleId = (await assignableRole(roles, actor, input.roleId, user.tenantId)).id;
-  if (input.password !== undefined) changes.passwordHash = await hashPassword(input.password);
+  if (input.password !== undefined) changes.passwordHash = await passwords.hash(input.password);
   return changes;
 }
 

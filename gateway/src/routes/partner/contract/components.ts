@@ -76,9 +76,10 @@ export const OfferToken = z
   .meta({
     description:
       'Opaque and tamper-proof: pass it unchanged to `POST /bookings`. Valid for 15 minutes from the\n' +
-      'search (then booking answers `410 offer_expired`), and only for the tenant of the client that\n' +
-      'searched. Every search issues new tokens, even for the same offer. A token the search did not\n' +
-      'issue (the examples in this document included) is `400 bad_request` on `offerToken`.\n',
+      'search (then booking answers `410 offer_expired`), and only for the API client that searched\n' +
+      '(in the same environment). Every search issues new tokens, even for the same offer. A token\n' +
+      'the search did not issue (the examples in this document included) is `400 bad_request` on\n' +
+      '`offerToken`.\n',
     'x-rule': 'a token a search issued',
   });
 
@@ -200,9 +201,9 @@ export const BookingRequest = z.strictObject({
     .max(4096)
     .meta({
       description:
-        "An offer's `offerToken` from a search of the same tenant and environment, unchanged. Opaque and\n" +
-        'tamper-proof; valid for 15 minutes from the search (then `410 offer_expired`) and only for the\n' +
-        'tenant that searched. A token the search did not issue (the examples in this document included)\n' +
+        "An offer's `offerToken` from a search by the same API client and environment, unchanged. Opaque\n" +
+        'and tamper-proof; valid for 15 minutes from the search (then `410 offer_expired`) and only for the\n' +
+        'client that searched. A token the search did not issue (the examples in this document included)\n' +
         'is `400 bad_request` on `offerToken`.\n',
       'x-rule': 'a token a search issued',
     }),
