@@ -11,8 +11,9 @@ const grpcDeployments = (docs: K8sDoc[]) =>
   ofKind(docs, 'Deployment').filter((d) => d.spec.template.spec.containers[0].ports[0].name === 'grpc');
 const serviceNamed = (docs: K8sDoc[], name: string) =>
   ofKind(docs, 'Service').find((s) => s.metadata.name === name);
+// Peer addresses are `<PEER>_ADDRESS`; the gateway's limits `..._PER_ADDRESS` are counts, not peers.
 const addressesOf = (process: ResolvedProcess) =>
-  Object.entries(process.env).filter(([key]) => key.endsWith('_ADDRESS'));
+  Object.entries(process.env).filter(([key]) => key.endsWith('_ADDRESS') && !key.endsWith('_PER_ADDRESS'));
 
 describe('the chart and gRPC balancing', () => {
   it('when rendered with the defaults, then every gRPC process has a headless Service of ready pods on its gRPC port, beside its ClusterIP Service of the same name as before', () => {
