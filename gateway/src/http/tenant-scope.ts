@@ -1,7 +1,8 @@
 import { AppError } from '@travel/errors';
 import type { Response } from 'express';
 import type { ServiceClients } from '../clients/service-clients';
-import { actorOf, callOptions } from './calls';
+import { callOptions } from './calls';
+import { callerOf } from './caller';
 import { staffOf } from './request-context';
 
 /** What a platform administrator passes as `tenantId` for the storefront's (customers', no tenant) records. */
@@ -32,7 +33,7 @@ export async function tenantScopeOf(
   }
   if (tenantId === undefined) return { all: true, tenantId: '' };
   if (tenantId === STOREFRONT_SCOPE && options.storefront) return { all: false, tenantId: '' };
-  await clients.tenants.getTenant({ actor: actorOf(res), id: tenantId }, callOptions(res));
+  await clients.tenants.getTenant({ caller: callerOf(res), id: tenantId }, callOptions(res));
   return { all: false, tenantId };
 }
 

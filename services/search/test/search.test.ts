@@ -1,5 +1,5 @@
-import { pricing, search } from '@travel/contracts';
-import { createServiceClient, type ServiceClient, withRequestMetadata } from '@travel/grpc';
+import { caller, pricing, search } from '@travel/contracts';
+import { createServiceClient, jobCaller, type ServiceClient, withRequestMetadata } from '@travel/grpc';
 import { createOfferTokenVerifier, generateOfferKeyPair } from '@travel/offer-tokens';
 import {
   type ServiceUnderTest,
@@ -20,7 +20,15 @@ const keys = generateOfferKeyPair();
 const verifier = createOfferTokenVerifier({ publicKeyPem: keys.publicKeyPem, now: () => now });
 const TENANT = 'ten_search_ct';
 const TENANT_FLIGHT_MARGIN_BPS = 1000;
-const live = (tenantId?: string) => ({ tenantId, clientId: 7, environment: 'live' });
+/** A partner client's caller, as the gateway sends it from the verified key. */
+const partner = (clientId: number, environment: string, tenantId?: string): caller.Caller => ({
+  ...jobCaller(''),
+  kind: caller.Caller_Kind.KIND_PARTNER_CLIENT,
+  tenantId,
+  clientId,
+  environment,
+});
+const live = (tenantId?: string) => partner(7, 'live', tenantId);
 
 let client: ServiceClient<typeof search.SearchServiceDefinition>;
 let searchService: ServiceUnderTest;
@@ -83,7 +91,7 @@ describe('search service', () => {
 
   it('when a tenant searches a round trip, then both legs are priced with its margin and carry its own tokens', async () => {
     const request = {
-      searcher: live(TENANT),
+      caller: live(TENANT),
       from: 'Delhi',
       to: 'bom',
       departDate: '2026-12-05',
@@ -118,7 +126,7 @@ describe('search service', () => {
 
   it('when the same search runs twice, then the offers are identical apart from their tokens', async () => {
     const request = {
-      searcher: live(TENANT),
+      caller: live(TENANT),
       from: 'BLR',
       to: 'Dubai',
       departDate: '2026-12-20',
@@ -138,7 +146,7 @@ describe('search service', () => {
 
   it('when a client without a tenant searches hotels, then the platform default margin applies and the token says so', async () => {
     const reply = await client.searchHotels({
-      searcher: { clientId: 8, environment: 'test' },
+      caller: partner(8, 'test'),
       city: 'goa',
       checkIn: '2026-12-05',
       checkOut: '2026-12-08',
@@ -163,7 +171,7 @@ describe('search service', () => {
 
   it('when cars are searched for a same-day rental, then it is one day and priced with the platform default margin', async () => {
     const reply = await client.searchCars({
-      searcher: live(TENANT),
+      caller: live(TENANT),
       pickup: 'PNQ',
       from: '2026-12-05',
       until: '2026-12-05',
@@ -187,7 +195,7 @@ describe('search service', () => {
   it('when fields break the rules, then bad_request names each field as the HTTP body does', async () => {
     await expect(
       client.searchFlights({
-        searcher: live(TENANT),
+        caller: live(TENANT),
         from: 'Atlantis',
         to: 'BOM',
         departDate: '2027-02-30',
@@ -206,7 +214,7 @@ describe('search service', () => {
     });
     await expect(
       client.searchHotels({
-        searcher: live(),
+        caller: live(),
         city: 'Goa',
         checkIn: '2026-12-05',
         checkOut: '2026-12-05',
@@ -219,7 +227,7 @@ describe('search service', () => {
     });
     await expect(
       client.searchCars({
-        searcher: live(),
+        caller: live(),
         pickup: 'Goa',
         from: '2026-12-05',
         until: '2026-12-04',

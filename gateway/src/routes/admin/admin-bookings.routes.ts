@@ -3,6 +3,7 @@ import { AppError } from '@travel/errors';
 import type { Response } from 'express';
 import type { ServiceClients } from '../../clients/service-clients';
 import { callOptions } from '../../http/calls';
+import { callerOf } from '../../http/caller';
 import { dataBody, listBody } from '../../http/envelope';
 import { recordAudit } from '../../http/record-audit';
 import { staffOf } from '../../http/request-context';
@@ -180,7 +181,7 @@ async function offlineCustomerOf(clients: ServiceClients, res: Response, custome
   if (!staff.rights.includes(CUSTOMER_SUPPORT_RIGHT))
     throw new AppError('forbidden', `Your role lacks the right ${CUSTOMER_SUPPORT_RIGHT}.`);
   if (!CUSTOMER_ID.test(customerId)) throw new AppError('not_found', `No customer ${customerId}.`);
-  await clients.customers.getProfile({ customerId }, callOptions(res));
+  await clients.customers.getProfile({ caller: callerOf(res), customerId }, callOptions(res));
   return customerId;
 }
 

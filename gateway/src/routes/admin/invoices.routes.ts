@@ -1,5 +1,6 @@
 import type { ServiceClients } from '../../clients/service-clients';
-import { actorOf, callOptions } from '../../http/calls';
+import { callOptions } from '../../http/calls';
+import { callerOf } from '../../http/caller';
 import { dataBody, listBody } from '../../http/envelope';
 import { staffOf } from '../../http/request-context';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
@@ -57,7 +58,7 @@ export function invoiceRoutes({ clients }: { clients: ServiceClients }): RouteDe
         async (req, res) => {
           const body = validate(createInvoiceBody, req.body);
           // An unknown tenant is 404 from identity; billing holds no tenant list of its own.
-          await clients.tenants.getTenant({ actor: actorOf(res), id: body.tenantId }, callOptions(res));
+          await clients.tenants.getTenant({ caller: callerOf(res), id: body.tenantId }, callOptions(res));
           const reply = await api.createInvoice(
             { actorUserId: staffOf(res).userId, ...body },
             callOptions(res),

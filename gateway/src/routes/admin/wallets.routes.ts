@@ -1,6 +1,7 @@
 import { AppError } from '@travel/errors';
 import type { ServiceClients } from '../../clients/service-clients';
 import { callOptions } from '../../http/calls';
+import { callerOf } from '../../http/caller';
 import { dataBody } from '../../http/envelope';
 import { recordAudit } from '../../http/record-audit';
 import { staffOf } from '../../http/request-context';
@@ -30,7 +31,7 @@ export function walletAdminRoutes({ clients }: { clients: ServiceClients }): Rou
           const body = validate(topUpBody, req.body);
           if (!CUSTOMER_ID.test(customerId)) throw new AppError('not_found', `No customer ${customerId}.`);
           // Billing knows wallets, not customers: identity says whether this one exists (404 if not).
-          await clients.customers.getProfile({ customerId }, callOptions(res));
+          await clients.customers.getProfile({ caller: callerOf(res), customerId }, callOptions(res));
           const reply = await clients.wallet.topUpWallet(
             { actorUserId: staffOf(res).userId, customerId, ...body },
             callOptions(res),

@@ -6,7 +6,7 @@ import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import { stringParam } from '../admin/params';
 import { pageQuery } from '../partner/contract/operations';
-import { engagementActor } from './calls';
+import { callerOf } from '../../http/caller';
 import {
   createNewsletterBody,
   createSubscriberBody,
@@ -32,7 +32,10 @@ export function newsletterRoutes({ clients }: { clients: ServiceClients }): Rout
       handlers: [
         async (req, res) => {
           const { limit, cursor, status } = validate(listSubscribersQuery, req.query, 'query');
-          const reply = await api.listSubscribers({ page: { limit, cursor }, status }, callOptions(res));
+          const reply = await api.listSubscribers(
+            { caller: callerOf(res), page: { limit, cursor }, status },
+            callOptions(res),
+          );
           res.json(listBody(reply.subscribers.map(presentSubscriber), reply.nextCursor ?? null));
         },
       ],
@@ -45,7 +48,7 @@ export function newsletterRoutes({ clients }: { clients: ServiceClients }): Rout
         async (req, res) => {
           const body = validate(createSubscriberBody, req.body);
           const reply = await api.createSubscriber(
-            { actor: engagementActor(res), ...body },
+            { caller: callerOf(res), ...body },
             callOptions(res),
           );
           await audit(res, 'subscriber.created', reply.subscriber?.id ?? '');
@@ -62,7 +65,7 @@ export function newsletterRoutes({ clients }: { clients: ServiceClients }): Rout
           const body = validate(updateSubscriberBody, req.body);
           const id = stringParam(req, 'id');
           const reply = await api.updateSubscriber(
-            { actor: engagementActor(res), id, ...body },
+            { caller: callerOf(res), id, ...body },
             callOptions(res),
           );
           await audit(res, 'subscriber.updated', id, body);
@@ -77,7 +80,7 @@ export function newsletterRoutes({ clients }: { clients: ServiceClients }): Rout
       handlers: [
         async (req, res) => {
           const id = stringParam(req, 'id');
-          await api.deleteSubscriber({ actor: engagementActor(res), id }, callOptions(res));
+          await api.deleteSubscriber({ caller: callerOf(res), id }, callOptions(res));
           await audit(res, 'subscriber.deleted', id);
           res.json(dataBody({ id, deleted: true }));
         },
@@ -90,7 +93,10 @@ export function newsletterRoutes({ clients }: { clients: ServiceClients }): Rout
       handlers: [
         async (req, res) => {
           const { limit, cursor } = validate(pageQuery, req.query, 'query');
-          const reply = await api.listNewsletters({ page: { limit, cursor } }, callOptions(res));
+          const reply = await api.listNewsletters(
+            { caller: callerOf(res), page: { limit, cursor } },
+            callOptions(res),
+          );
           res.json(listBody(reply.newsletters.map(presentNewsletter), reply.nextCursor ?? null));
         },
       ],
@@ -103,7 +109,7 @@ export function newsletterRoutes({ clients }: { clients: ServiceClients }): Rout
         async (req, res) => {
           const body = validate(createNewsletterBody, req.body);
           const reply = await api.createNewsletter(
-            { actor: engagementActor(res), ...body },
+            { caller: callerOf(res), ...body },
             callOptions(res),
           );
           await audit(res, 'newsletter.created', reply.newsletter?.id ?? '', { subject: body.subject });
@@ -120,7 +126,7 @@ export function newsletterRoutes({ clients }: { clients: ServiceClients }): Rout
           const body = validate(updateNewsletterBody, req.body);
           const id = stringParam(req, 'id');
           const reply = await api.updateNewsletter(
-            { actor: engagementActor(res), id, ...body },
+            { caller: callerOf(res), id, ...body },
             callOptions(res),
           );
           await audit(res, 'newsletter.updated', id, { fields: Object.keys(body) });
@@ -135,7 +141,7 @@ export function newsletterRoutes({ clients }: { clients: ServiceClients }): Rout
       handlers: [
         async (req, res) => {
           const id = stringParam(req, 'id');
-          await api.deleteNewsletter({ actor: engagementActor(res), id }, callOptions(res));
+          await api.deleteNewsletter({ caller: callerOf(res), id }, callOptions(res));
           await audit(res, 'newsletter.deleted', id);
           res.json(dataBody({ id, deleted: true }));
         },
@@ -148,7 +154,7 @@ export function newsletterRoutes({ clients }: { clients: ServiceClients }): Rout
       handlers: [
         async (req, res) => {
           const id = stringParam(req, 'id');
-          const reply = await api.sendNewsletter({ actor: engagementActor(res), id }, callOptions(res));
+          const reply = await api.sendNewsletter({ caller: callerOf(res), id }, callOptions(res));
           await audit(res, 'newsletter.sent', id);
           res.json(dataBody(presentNewsletter(reply.newsletter)));
         },

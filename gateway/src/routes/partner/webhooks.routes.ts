@@ -7,7 +7,7 @@ import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import type { RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
-import { callerOf } from './caller';
+import { callerOf } from '../../http/caller';
 import { type WebhookEndpoint, WebhookRequest } from './contract/components';
 import { type deletedWebhook, type registeredWebhook, webhookIdParams } from './contract/operations';
 import { formatCreatedAt } from './presenters';

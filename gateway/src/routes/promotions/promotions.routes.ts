@@ -2,7 +2,8 @@ import type { promotions } from '@travel/contracts';
 import type { Response } from 'express';
 import type { z } from 'zod';
 import type { ServiceClients } from '../../clients/service-clients';
-import { actorOf, callOptions } from '../../http/calls';
+import { callOptions } from '../../http/calls';
+import { callerOf } from '../../http/caller';
 import { dataBody, listBody } from '../../http/envelope';
 import { recordAudit } from '../../http/record-audit';
 import { customerOf, staffOf } from '../../http/request-context';
@@ -192,7 +193,7 @@ function adminRoutesOf(clients: ServiceClients, kind: PromotionKind): RouteDefin
           const holder = validate(PromotionAllocationRequest, req.body);
           // An unknown tenant is 404 from identity; customers are checked by the customer directory later.
           if (holder.tenantId !== undefined)
-            await clients.tenants.getTenant({ actor: actorOf(res), id: holder.tenantId }, callOptions(res));
+            await clients.tenants.getTenant({ caller: callerOf(res), id: holder.tenantId }, callOptions(res));
           const promotionId = stringParam(req, 'id');
           const reply = await api.allocate(
             { actorUserId: staffOf(res).userId, kind, promotionId, holder },

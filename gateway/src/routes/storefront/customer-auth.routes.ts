@@ -3,7 +3,8 @@ import type { RateLimits } from '../../access/rate-limits';
 import type { ServiceClients } from '../../clients/service-clients';
 import { callOptions } from '../../http/calls';
 import { dataBody } from '../../http/envelope';
-import { customerOf, requestContextOf } from '../../http/request-context';
+import { callerOf } from '../../http/caller';
+import { requestContextOf } from '../../http/request-context';
 import type { RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import { applyRateDecision } from '../../middleware/rate-limit-headers';
@@ -91,7 +92,7 @@ export function customerAuthRoutes(deps: CustomerAuthRouteDeps): RouteDefinition
       handlers: [
         async (_req, res) => {
           const reply = await clients.customers.getProfile(
-            { customerId: customerOf(res).customerId },
+            { caller: callerOf(res) },
             callOptions(res),
           );
           res.json(dataBody(presentCustomer(reply.customer)));
