@@ -7,4 +7,3 @@ import { requestContextOf } from './request-context';
 export function callOptions(res: Response): CallOptions {
   return withRequestMetadata(requestContextOf(res).requestId);
 }
-

@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import type { ServiceClients } from '../clients/service-clients';
-import { callOptions } from './calls';
 import { callerOf } from './caller';
+import { callOptions } from './calls';
 import { requestContextOf } from './request-context';
 
 /** One console change as identity's audit log shows it: `blog.published` on `blog` `blg_12`. */

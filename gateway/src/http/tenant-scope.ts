@@ -1,8 +1,8 @@
 import { AppError } from '@travel/errors';
 import type { Response } from 'express';
 import type { ServiceClients } from '../clients/service-clients';
-import { callOptions } from './calls';
 import { callerOf } from './caller';
+import { callOptions } from './calls';
 import { staffOf } from './request-context';
 
 /** What a platform administrator passes as `tenantId` for the storefront's (customers', no tenant) records. */

@@ -1,3 +1,4 @@
+export { customerCaller, partnerCaller, type StaffFields, staffCaller } from './callers';
 export { type CapturedLogs, captureLogs } from './captured-logs';
 export { inDays } from './days';
 export { failedStarts } from './failed-starts';

@@ -1,7 +1,7 @@
 import { bookingEvents, reports } from '@travel/contracts';
 import { createEventPublisher, createKafka, newEventId } from '@travel/events';
 import { createServiceClient, type ServiceClient } from '@travel/grpc';
-import { startServiceUnderTest, testInfra, testLogger, uniqueName } from '@travel/testkit';
+import { staffCaller, startServiceUnderTest, testInfra, testLogger, uniqueName } from '@travel/testkit';
 import mongoose from 'mongoose';
 import { type ReportsConfig, readConfig } from '../src/config';
 import { createReportsService } from '../src/service';
@@ -109,9 +109,11 @@ function toEnvelope(fact: BookingFactInput, eventId: string) {
   };
 }
 
-export const all = { all: true, tenantId: '' };
-export const tenant = (tenantId: string) => ({ all: false, tenantId });
-export const storefront = { all: false, tenantId: '' };
+/** Platform staff, as the gateway sends them: every tenant, one tenant, or the storefront's bookings. */
+export const PLATFORM = staffCaller({ userId: 'usr_ct_platform', email: 'ops@partner-travel.example' });
+export const all = { caller: PLATFORM };
+export const tenant = (tenantId: string) => ({ caller: PLATFORM, tenantId });
+export const storefront = { caller: PLATFORM, tenantId: 'storefront' };
 export const today = () => new Date().toISOString().slice(0, 10);
 
 /** The catalog code a call failed with (`ok` when it did not fail). */

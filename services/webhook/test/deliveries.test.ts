@@ -1,5 +1,12 @@
 import { failFirst, type Received, verifySignature, waitFor } from '@travel/testkit';
-import { bookingEvent, caller, SUPPORT, invoicePaidEvent, webhookEnv, webhookForThisFile } from './webhook.fixture';
+import {
+  bookingEvent,
+  caller,
+  invoicePaidEvent,
+  SUPPORT,
+  webhookEnv,
+  webhookForThisFile,
+} from './webhook.fixture';
 
 const DELAYS = [300, 600, 900, 1200, 1500];
 const webhook = webhookForThisFile(

@@ -98,7 +98,8 @@ describe('webhook endpoints', () => {
       await waitFor(() => expect(witness.received).toHaveLength(1));
       await waitFor(
         async () => {
-          const [delivery] = (await service.client.listDeliveries({ caller: SUPPORT, eventId: first.id })).deliveries;
+          const [delivery] = (await service.client.listDeliveries({ caller: SUPPORT, eventId: first.id }))
+            .deliveries;
           expect(delivery?.status).toBe('cancelled');
         },
         { timeoutMs: 5000 },

@@ -19,7 +19,9 @@ describe('first attempts', () => {
 
     await waitFor(() => expect(receivers.map((r) => r.received.length)).toEqual([1, 1, 1, 1, 1]));
     await waitFor(async () => {
-      const { deliveries } = await webhook.service().client.listDeliveries({ caller: SUPPORT, eventId: event.id });
+      const { deliveries } = await webhook
+        .service()
+        .client.listDeliveries({ caller: SUPPORT, eventId: event.id });
       expect(deliveries.map((d) => [d.status, d.attempts.length])).toEqual(
         Array.from({ length: 5 }, () => ['acknowledged', 1]),
       );

@@ -63,7 +63,8 @@ describe('webhook targets in production', () => {
       const event = bookingEvent(who.clientId);
       await publisher.publish('booking.events', event);
       await waitFor(async () => {
-        const [delivery] = (await service.client.listDeliveries({ caller: SUPPORT, eventId: event.id })).deliveries;
+        const [delivery] = (await service.client.listDeliveries({ caller: SUPPORT, eventId: event.id }))
+          .deliveries;
         expect(delivery?.attempts[0]).toMatchObject({
           acknowledged: false,
           error: expect.stringContaining('target refused'),

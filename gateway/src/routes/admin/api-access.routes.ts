@@ -1,8 +1,8 @@
 import { AppError } from '@travel/errors';
 import type { Request, Response } from 'express';
 import type { ServiceClients } from '../../clients/service-clients';
-import { callOptions } from '../../http/calls';
 import { callerOf } from '../../http/caller';
+import { callOptions } from '../../http/calls';
 import { dataBody } from '../../http/envelope';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';

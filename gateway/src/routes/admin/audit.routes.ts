@@ -1,6 +1,6 @@
 import type { ServiceClients } from '../../clients/service-clients';
-import { callOptions } from '../../http/calls';
 import { callerOf } from '../../http/caller';
+import { callOptions } from '../../http/calls';
 import { listBody } from '../../http/envelope';
 import type { RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';

@@ -1,6 +1,6 @@
 import type { ServiceClients } from '../../clients/service-clients';
-import { callOptions } from '../../http/calls';
 import { callerOf } from '../../http/caller';
+import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import { staffOf } from '../../http/request-context';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';

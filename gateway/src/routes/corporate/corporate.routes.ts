@@ -2,8 +2,8 @@ import type { corporate } from '@travel/contracts';
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import type { ServiceClients } from '../../clients/service-clients';
-import { callOptions } from '../../http/calls';
 import { callerOf } from '../../http/caller';
+import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
@@ -35,7 +35,13 @@ interface DirectoryKind<L extends z.ZodType, C extends z.ZodType, U extends z.Zo
   requests: { list: L; create: C; update: U };
   list(api: Corporate, caller: Caller, query: z.output<L>, res: Response): Promise<{ items: R[] } & Page>;
   create(api: Corporate, caller: Caller, body: z.output<C>, res: Response): Promise<R | undefined>;
-  update(api: Corporate, caller: Caller, id: string, body: z.output<U>, res: Response): Promise<R | undefined>;
+  update(
+    api: Corporate,
+    caller: Caller,
+    id: string,
+    body: z.output<U>,
+    res: Response,
+  ): Promise<R | undefined>;
   remove(api: Corporate, caller: Caller, id: string, res: Response): Promise<unknown>;
   present(record: R): object;
 }
@@ -146,7 +152,8 @@ export function corporateRoutes({ clients }: { clients: ServiceClients }): Route
         return { items: reply.policies, nextCursor: reply.nextCursor };
       },
       create: async (a, caller, { hotel, car, ...body }, res) =>
-        (await a.createPolicy({ caller, ...body, hotel: stayRule(hotel), car: stayRule(car) }, o(res))).policy,
+        (await a.createPolicy({ caller, ...body, hotel: stayRule(hotel), car: stayRule(car) }, o(res)))
+          .policy,
       update: async (a, caller, id, { description, hotel, car, ...body }, res) => {
         const rules = { hotel: hotel && stayRule(hotel), car: car && stayRule(car) };
         const change = { ...body, ...rules, description: cleared(description) };

@@ -1,7 +1,7 @@
 import { badRequest } from '@travel/errors';
 import type { ServiceClients } from '../../clients/service-clients';
-import { callOptions } from '../../http/calls';
 import { callerOf } from '../../http/caller';
+import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import { recordAudit } from '../../http/record-audit';
 import { staffOf } from '../../http/request-context';
@@ -149,10 +149,7 @@ export function leadRoutes({ clients }: { clients: ServiceClients }): RouteDefin
         async (req, res) => {
           const body = validate(replyToQueryBody, req.body);
           const id = stringParam(req, 'id');
-          const reply = await api.replyToQuery(
-            { caller: callerOf(res), id, ...body },
-            callOptions(res),
-          );
+          const reply = await api.replyToQuery({ caller: callerOf(res), id, ...body }, callOptions(res));
           await audit(res, 'query.replied', id);
           res.status(201).json(dataBody(presentQuery(reply.query)));
         },

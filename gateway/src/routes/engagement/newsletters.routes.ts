@@ -1,4 +1,5 @@
 import type { ServiceClients } from '../../clients/service-clients';
+import { callerOf } from '../../http/caller';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import { recordAudit } from '../../http/record-audit';
@@ -6,7 +7,6 @@ import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import { stringParam } from '../admin/params';
 import { pageQuery } from '../partner/contract/operations';
-import { callerOf } from '../../http/caller';
 import {
   createNewsletterBody,
   createSubscriberBody,
@@ -47,10 +47,7 @@ export function newsletterRoutes({ clients }: { clients: ServiceClients }): Rout
       handlers: [
         async (req, res) => {
           const body = validate(createSubscriberBody, req.body);
-          const reply = await api.createSubscriber(
-            { caller: callerOf(res), ...body },
-            callOptions(res),
-          );
+          const reply = await api.createSubscriber({ caller: callerOf(res), ...body }, callOptions(res));
           await audit(res, 'subscriber.created', reply.subscriber?.id ?? '');
           res.status(201).json(dataBody(presentSubscriber(reply.subscriber)));
         },
@@ -64,10 +61,7 @@ export function newsletterRoutes({ clients }: { clients: ServiceClients }): Rout
         async (req, res) => {
           const body = validate(updateSubscriberBody, req.body);
           const id = stringParam(req, 'id');
-          const reply = await api.updateSubscriber(
-            { caller: callerOf(res), id, ...body },
-            callOptions(res),
-          );
+          const reply = await api.updateSubscriber({ caller: callerOf(res), id, ...body }, callOptions(res));
           await audit(res, 'subscriber.updated', id, body);
           res.json(dataBody(presentSubscriber(reply.subscriber)));
         },
@@ -108,10 +102,7 @@ export function newsletterRoutes({ clients }: { clients: ServiceClients }): Rout
       handlers: [
         async (req, res) => {
           const body = validate(createNewsletterBody, req.body);
-          const reply = await api.createNewsletter(
-            { caller: callerOf(res), ...body },
-            callOptions(res),
-          );
+          const reply = await api.createNewsletter({ caller: callerOf(res), ...body }, callOptions(res));
           await audit(res, 'newsletter.created', reply.newsletter?.id ?? '', { subject: body.subject });
           res.status(201).json(dataBody(presentNewsletter(reply.newsletter)));
         },
@@ -125,10 +116,7 @@ export function newsletterRoutes({ clients }: { clients: ServiceClients }): Rout
         async (req, res) => {
           const body = validate(updateNewsletterBody, req.body);
           const id = stringParam(req, 'id');
-          const reply = await api.updateNewsletter(
-            { caller: callerOf(res), id, ...body },
-            callOptions(res),
-          );
+          const reply = await api.updateNewsletter({ caller: callerOf(res), id, ...body }, callOptions(res));
           await audit(res, 'newsletter.updated', id, { fields: Object.keys(body) });
           res.json(dataBody(presentNewsletter(reply.newsletter)));
         },

@@ -1,11 +1,11 @@
 import type { caller } from '@travel/contracts';
 import type { Response } from 'express';
 import type { ServiceClients } from '../../clients/service-clients';
+import { callerOf } from '../../http/caller';
 import { callOptions } from '../../http/calls';
 import { dataBody } from '../../http/envelope';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
-import { callerOf } from '../../http/caller';
 import { carSearchBody, flightSearchBody, hotelSearchBody } from './contract/operations';
 import { presentCar, presentFlight, presentHotel } from './presenters';
 
@@ -80,10 +80,7 @@ export function searchRoutesAt(options: {
       handlers: [
         async (req, res) => {
           const body = validate(flightSearchBody, req.body);
-          const reply = await clients.search.searchFlights(
-            { ...searcherOf(res), ...body },
-            callOptions(res),
-          );
+          const reply = await clients.search.searchFlights({ ...searcherOf(res), ...body }, callOptions(res));
           const [onward = [], back = []] = await withLines(
             'flight',
             [reply.onward.map(presentFlight), reply.return.map(presentFlight)],
@@ -101,10 +98,7 @@ export function searchRoutesAt(options: {
       handlers: [
         async (req, res) => {
           const body = validate(hotelSearchBody, req.body);
-          const reply = await clients.search.searchHotels(
-            { ...searcherOf(res), ...body },
-            callOptions(res),
-          );
+          const reply = await clients.search.searchHotels({ ...searcherOf(res), ...body }, callOptions(res));
           const [results = []] = await withLines('hotel', [reply.results.map(presentHotel)], res);
           res.json(dataBody({ simulated: true, nights: reply.nights, results }));
         },
@@ -117,10 +111,7 @@ export function searchRoutesAt(options: {
       handlers: [
         async (req, res) => {
           const body = validate(carSearchBody, req.body);
-          const reply = await clients.search.searchCars(
-            { ...searcherOf(res), ...body },
-            callOptions(res),
-          );
+          const reply = await clients.search.searchCars({ ...searcherOf(res), ...body }, callOptions(res));
           const [results = []] = await withLines('car', [reply.results.map(presentCar)], res);
           res.json(dataBody({ simulated: true, days: reply.days, results }));
         },

@@ -1,7 +1,7 @@
 import type { reports } from '@travel/contracts';
 import type { ServiceClients } from '../../clients/service-clients';
-import { callOptions } from '../../http/calls';
 import { callerOf } from '../../http/caller';
+import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import type { RouteDefinition } from '../../http/route-table';
 import { STOREFRONT_SCOPE, type TenantScope, tenantScopeOf } from '../../http/tenant-scope';
@@ -74,7 +74,13 @@ export function reportRoutes({
           const scope = await tenantScopeOf(clients, res, query.tenantId);
           const period = periodOf(query, now());
           const reply = await api.getPopularDestinations(
-            { caller: callerOf(res), tenantId: tenantNamed(scope), ...period, service: query.service, limit: query.limit },
+            {
+              caller: callerOf(res),
+              tenantId: tenantNamed(scope),
+              ...period,
+              service: query.service,
+              limit: query.limit,
+            },
             callOptions(res),
           );
           res.json(listBody(reply.destinations));

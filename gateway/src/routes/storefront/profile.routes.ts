@@ -1,7 +1,7 @@
 import type { ServiceClients } from '../../clients/service-clients';
+import { callerOf } from '../../http/caller';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
-import { callerOf } from '../../http/caller';
 import type { RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import { stringParam } from '../admin/params';
@@ -71,10 +71,7 @@ export function profileRoutes({ clients }: { clients: ServiceClients }): RouteDe
       handlers: [
         async (req, res) => {
           const id = stringParam(req, 'id');
-          await clients.customers.deleteTraveller(
-            { caller: callerOf(res), id },
-            callOptions(res),
-          );
+          await clients.customers.deleteTraveller({ caller: callerOf(res), id }, callOptions(res));
           res.json(dataBody({ id, deleted: true }));
         },
       ],

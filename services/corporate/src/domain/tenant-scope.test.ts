@@ -3,7 +3,13 @@ import { jobCaller } from '@travel/grpc';
 import { type Actor, listScope, ownerOf, requireActor, scopeOf } from './tenant-scope';
 
 const audit = { ip: '', requestId: 'req_1' };
-const platform: Actor = { kind: 'platform-staff', userId: 'usr_1', email: 'admin@example.com', rights: [], audit };
+const platform: Actor = {
+  kind: 'platform-staff',
+  userId: 'usr_1',
+  email: 'admin@example.com',
+  rights: [],
+  audit,
+};
 const tenantStaff: Actor = { ...platform, kind: 'tenant-staff', userId: 'usr_2', tenantId: 'ten_1' };
 
 describe('tenant scope', () => {
@@ -33,6 +39,8 @@ describe('tenant scope', () => {
     const staffWire = { ...jobCaller(''), kind: caller.Caller_Kind.KIND_PLATFORM_STAFF, userId: '' };
     expect(() => requireActor(undefined)).toThrow(expect.objectContaining({ code: 'forbidden' }));
     expect(() => requireActor(staffWire)).toThrow(expect.objectContaining({ code: 'forbidden' }));
-    expect(() => requireActor(jobCaller('corporate.test'))).toThrow(expect.objectContaining({ code: 'forbidden' }));
+    expect(() => requireActor(jobCaller('corporate.test'))).toThrow(
+      expect.objectContaining({ code: 'forbidden' }),
+    );
   });
 });

@@ -26,7 +26,13 @@ export function createIdentityLink(address: string, options: ClientOptions, logg
         );
       } catch (error) {
         logger.error(
-          { err: error, audit: true, actor_user_id: actor.userId, request_id: actor.audit.requestId, ...change },
+          {
+            err: error,
+            audit: true,
+            actor_user_id: actor.userId,
+            request_id: actor.audit.requestId,
+            ...change,
+          },
           'audit entry not recorded in identity',
         );
       }
@@ -34,7 +40,10 @@ export function createIdentityLink(address: string, options: ClientOptions, logg
   };
   const directory: TenantDirectory = {
     async requireTenant(actor, tenantId) {
-      await tenantClient.getTenant({ caller: callerWire(actor), id: tenantId }, withRequestMetadata(actor.audit.requestId));
+      await tenantClient.getTenant(
+        { caller: callerWire(actor), id: tenantId },
+        withRequestMetadata(actor.audit.requestId),
+      );
     },
   };
   return { audit: trail, tenants: directory };

@@ -29,7 +29,10 @@ export interface LeadRepository {
   update(
     scope: TenantScope,
     id: string,
-    fromStatus: LeadStatus, changes: LeadChanges, at: Date): Promise<Lead | null>;
+    fromStatus: LeadStatus,
+    changes: LeadChanges,
+    at: Date,
+  ): Promise<Lead | null>;
   delete(scope: TenantScope, id: string): Promise<boolean>;
   /** Adds a message unless one with its id is there already; a `new` lead replied to becomes `contacted`. */
   addMessage(scope: TenantScope, id: string, message: LeadMessage, contacted: boolean): Promise<void>;

@@ -6,7 +6,7 @@ import { logChange } from './audit';
 import { newId } from './ids';
 import { checks } from './input';
 import { pageOf, pageResult } from './page';
-import type { Staff, EmailStatus, Newsletter } from './records';
+import type { EmailStatus, Newsletter, Staff } from './records';
 
 export interface NewsletterView {
   newsletter: Newsletter;

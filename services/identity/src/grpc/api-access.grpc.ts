@@ -67,12 +67,16 @@ export function createApiAccessGrpc(
     },
     async createClient(request) {
       return {
-        client: encodeClient(await useCases.createClient({ ...request, actor: requireStaffWith(request.caller, API_ACCESS) })),
+        client: encodeClient(
+          await useCases.createClient({ ...request, actor: requireStaffWith(request.caller, API_ACCESS) }),
+        ),
       };
     },
     async updateClient(request) {
       return {
-        client: encodeClient(await useCases.updateClient({ ...request, actor: requireStaffWith(request.caller, API_ACCESS) })),
+        client: encodeClient(
+          await useCases.updateClient({ ...request, actor: requireStaffWith(request.caller, API_ACCESS) }),
+        ),
       };
     },
     async deleteClient(request) {
@@ -81,7 +85,9 @@ export function createApiAccessGrpc(
     },
     async createKey(request) {
       return {
-        issued: encodeIssued(await useCases.createKey({ ...request, actor: requireStaffWith(request.caller, API_ACCESS) })),
+        issued: encodeIssued(
+          await useCases.createKey({ ...request, actor: requireStaffWith(request.caller, API_ACCESS) }),
+        ),
       };
     },
     async updateKey(request) {
@@ -97,14 +103,20 @@ export function createApiAccessGrpc(
       return { key: encodeKey(key) };
     },
     async revokeKey(request) {
-      return { key: encodeKey(await useCases.revokeKey({ ...request, actor: requireStaffWith(request.caller, API_ACCESS) })) };
+      return {
+        key: encodeKey(
+          await useCases.revokeKey({ ...request, actor: requireStaffWith(request.caller, API_ACCESS) }),
+        ),
+      };
     },
     async rotateKey(request) {
       const rotated = await useCases.rotateKey({ ...request, actor: requireStaff(request.caller) });
       return { issued: encodeIssued(rotated), previous: encodeKey(rotated.previous) };
     },
     async getUsage(request) {
-      return { rows: await useCases.getUsage({ ...request, actor: requireStaffWith(request.caller, API_ACCESS) }) };
+      return {
+        rows: await useCases.getUsage({ ...request, actor: requireStaffWith(request.caller, API_ACCESS) }),
+      };
     },
   };
 }

@@ -25,7 +25,11 @@ export function createPlatformSettingsGrpc(
       return { settings: encodeSettings(await useCases.getPlatformSettings()) };
     },
     async updatePlatformSettings({ caller, ...input }) {
-      return { settings: encodeSettings(await useCases.updatePlatformSettings(requireStaffWith(caller, 'settings'), input)) };
+      return {
+        settings: encodeSettings(
+          await useCases.updatePlatformSettings(requireStaffWith(caller, 'settings'), input),
+        ),
+      };
     },
     async listConsoleIpRules() {
       return { rules: (await useCases.listConsoleIpRules()).rules };

@@ -21,7 +21,9 @@ export function createTenantsGrpc(
   return {
     async createTenant(request) {
       return {
-        tenant: encodeTenant(await useCases.createTenant({ ...request, actor: requireStaff(request.caller) })),
+        tenant: encodeTenant(
+          await useCases.createTenant({ ...request, actor: requireStaff(request.caller) }),
+        ),
       };
     },
     async getTenant(request) {
@@ -38,7 +40,9 @@ export function createTenantsGrpc(
     },
     async updateTenant(request) {
       return {
-        tenant: encodeTenant(await useCases.updateTenant({ ...request, actor: requireStaff(request.caller) })),
+        tenant: encodeTenant(
+          await useCases.updateTenant({ ...request, actor: requireStaff(request.caller) }),
+        ),
       };
     },
   };

@@ -11,7 +11,10 @@ const STOREFRONT_NAME = 'storefront';
  * undefined for every tenant and the storefront; a tenant's id; or `STOREFRONT` for the bookings without a
  * tenant. Tenant staff always get their own tenant; naming another is `not_found`.
  */
-export function tenantFilterOf(wire: caller.Caller | undefined, requested: string | undefined): string | undefined {
+export function tenantFilterOf(
+  wire: caller.Caller | undefined,
+  requested: string | undefined,
+): string | undefined {
   const staff = requireCallerOf(wire, 'platform-staff', 'tenant-staff');
   if (staff.kind === 'tenant-staff') {
     if (requested !== undefined && requested !== staff.tenantId)

@@ -5,10 +5,7 @@ import type { Searcher } from './searcher';
 
 /** Flights one way or round trip: the return leg swaps from/to and flies on returnDate. */
 export function createSearchFlights(deps: { finishOffers: FinishOffers; now: () => Date }) {
-  return async function searchFlights(
-    request: FlightRequest & { searcher: Searcher },
-    requestId: string,
-  ) {
+  return async function searchFlights(request: FlightRequest & { searcher: Searcher }, requestId: string) {
     const { searcher } = request;
     const query = checkFlightQuery(request, deps.now());
     const { adults, cabin } = query;

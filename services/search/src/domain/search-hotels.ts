@@ -5,10 +5,7 @@ import type { Searcher } from './searcher';
 
 /** Hotels of a city for a stay of `nights` (checkOut − checkIn) in `rooms` rooms. */
 export function createSearchHotels(deps: { finishOffers: FinishOffers; now: () => Date }) {
-  return async function searchHotels(
-    request: HotelRequest & { searcher: Searcher },
-    requestId: string,
-  ) {
+  return async function searchHotels(request: HotelRequest & { searcher: Searcher }, requestId: string) {
     const { searcher } = request;
     const query = checkHotelQuery(request, deps.now());
     const results = await deps.finishOffers('hotel', generateHotels(query), searcher, requestId);

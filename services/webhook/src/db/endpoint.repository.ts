@@ -1,8 +1,8 @@
 import { insertIfAbsent, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
-import type { EndpointOwner } from '../endpoints/caller';
 import type { Endpoint } from '../domain/endpoint';
 import type { EventType } from '../domain/event-types';
+import type { EndpointOwner } from '../endpoints/caller';
 import {
   type EndpointChangesDocument,
   type EndpointDocument,

@@ -20,8 +20,7 @@ export function createReadDeliveries(deps: {
       const endpoint = caller
         ? await deps.endpoints.findOwned(ownerOf(caller), query.endpointId)
         : await deps.endpoints.find(query.endpointId);
-      if (!endpoint)
-        throw new AppError('not_found', `No webhook endpoint ${query.endpointId}.`);
+      if (!endpoint) throw new AppError('not_found', `No webhook endpoint ${query.endpointId}.`);
       return deps.deliveries.ofEndpoint(query.endpointId);
     }
     if (query.eventId) {

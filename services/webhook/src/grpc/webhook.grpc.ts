@@ -17,11 +17,7 @@ export function createWebhookGrpc(
 ): ServiceImplementation<typeof webhook.WebhookServiceDefinition, RequestContext> {
   return {
     async registerEndpoint(request) {
-      const endpoint = await useCases.manage.register(
-        partnerOf(request.caller),
-        request.url,
-        request.events,
-      );
+      const endpoint = await useCases.manage.register(partnerOf(request.caller), request.url, request.events);
       return { endpoint: encodeEndpoint(endpoint), secret: endpoint.secret };
     },
     async listEndpoints(request) {
