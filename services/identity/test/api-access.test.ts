@@ -498,7 +498,7 @@ describe('key rotation', () => {
       () => identity.apiAccess.getUsage({ caller: admin, from: '2026-01-01', to: '2026-01-01' }),
     ];
     for (const attempt of attempts) await expect(attempt()).rejects.toMatchObject({ code: 'forbidden' });
-    await expect(identity.apiAccess.listClients({})).rejects.toMatchObject({ code: 'unauthorized' });
+    await expect(identity.apiAccess.listClients({})).rejects.toMatchObject({ code: 'forbidden' });
   });
 });
 

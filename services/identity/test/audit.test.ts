@@ -1,4 +1,4 @@
-import type { audit, caller } from '@travel/contracts';
+import { type audit, caller } from '@travel/contracts';
 import { uniqueName } from '@travel/testkit';
 import { ADMIN, actorOf, type IdentityUnderTest, login, startIdentity } from './staff.fixture';
 
@@ -90,15 +90,20 @@ describe('audit log', () => {
     }
   });
 
-  it('when tenant staff or staff without the right audit ask, then forbidden; without an actor, unauthorized', async () => {
-    await expect(list(10, undefined, { ...platform, tenantId: uniqueName('ten') })).rejects.toMatchObject({
+  it('when tenant staff or staff without the right audit ask, then forbidden; without a caller, forbidden too (fail closed)', async () => {
+    const tenantStaff = {
+      ...platform,
+      kind: caller.Caller_Kind.KIND_TENANT_STAFF,
+      tenantId: uniqueName('ten'),
+    };
+    await expect(list(10, undefined, tenantStaff)).rejects.toMatchObject({
       code: 'forbidden',
     });
     await expect(list(10, undefined, { ...platform, rights: ['bookings'] })).rejects.toMatchObject({
       code: 'forbidden',
     });
     await expect(identity.audit.listAuditEntries({ limit: 10 })).rejects.toMatchObject({
-      code: 'unauthorized',
+      code: 'forbidden',
     });
   });
 });

@@ -1,4 +1,4 @@
-import type { caller } from '@travel/contracts';
+import { caller } from '@travel/contracts';
 import { uniqueName } from '@travel/testkit';
 import { ADMIN, actorOf, type IdentityUnderTest, login, startIdentity } from './staff.fixture';
 
@@ -18,7 +18,12 @@ describe('recording another service’s change in the audit log', () => {
     const tenantId = uniqueName('ten');
     const targetId = uniqueName('emp');
     await identity.audit.recordAuditEntry({
-      caller: { ...platform, tenantId, requestId: 'req_ct_record_one' },
+      caller: {
+        ...platform,
+        kind: caller.Caller_Kind.KIND_TENANT_STAFF,
+        tenantId,
+        requestId: 'req_ct_record_one',
+      },
       action: 'employee.created',
       targetType: 'employee',
       targetId,
@@ -36,7 +41,7 @@ describe('recording another service’s change in the audit log', () => {
     expect(JSON.parse(entry?.detailsJson ?? '')).toEqual({ tenantId, email: 'asha@example.com' });
   });
 
-  it('when the action, target or details are malformed, or no actor is given, then nothing is recorded', async () => {
+  it('when the action, target or details are malformed, or no caller is given, then nothing is recorded', async () => {
     const before = (await identity.audit.listAuditEntries({ caller: platform, limit: 1 })).entries[0]?.id;
     const good = { action: 'employee.created', targetType: 'employee', targetId: 'emp_1', detailsJson: '{}' };
     for (const bad of [
@@ -51,7 +56,7 @@ describe('recording another service’s change in the audit log', () => {
         code: 'bad_request',
       });
     }
-    await expect(identity.audit.recordAuditEntry(good)).rejects.toMatchObject({ code: 'unauthorized' });
+    await expect(identity.audit.recordAuditEntry(good)).rejects.toMatchObject({ code: 'forbidden' });
     const after = (await identity.audit.listAuditEntries({ caller: platform, limit: 1 })).entries[0]?.id;
     expect(after).toBe(before);
   });

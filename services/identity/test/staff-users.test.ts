@@ -291,8 +291,8 @@ describe('staff users and roles: rules', () => {
     });
   });
 
-  it('when a call carries no actor, then unauthorized', async () => {
-    await expect(identity.staff.listUsers({})).rejects.toMatchObject({ code: 'unauthorized' });
+  it('when a call carries no caller, then it is forbidden (fail closed)', async () => {
+    await expect(identity.staff.listUsers({})).rejects.toMatchObject({ code: 'forbidden' });
   });
 });
 

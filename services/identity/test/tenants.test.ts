@@ -131,7 +131,7 @@ describe('tenant directory', () => {
     expect((await identity.tenants.getTenant({ caller: PLATFORM, id: other.id })).tenant).toEqual(other);
   });
 
-  it('when a call carries no staff member, then it is unauthorized', async () => {
-    await expect(identity.tenants.listTenants({})).rejects.toMatchObject({ code: 'unauthorized' });
+  it('when a call carries no caller, then it is forbidden (fail closed)', async () => {
+    await expect(identity.tenants.listTenants({})).rejects.toMatchObject({ code: 'forbidden' });
   });
 });
