@@ -1,8 +1,10 @@
-import { caller, pricing, search } from '@travel/contracts';
-import { createServiceClient, jobCaller, type ServiceClient, withRequestMetadata } from '@travel/grpc';
+import { pricing, search } from '@travel/contracts';
+import { createServiceClient, type ServiceClient, withRequestMetadata } from '@travel/grpc';
 import { createOfferTokenVerifier, generateOfferKeyPair } from '@travel/offer-tokens';
 import {
+  partnerCaller,
   type ServiceUnderTest,
+  staffCaller,
   startServiceUnderTest,
   testInfra,
   testLogger,
@@ -20,15 +22,7 @@ const keys = generateOfferKeyPair();
 const verifier = createOfferTokenVerifier({ publicKeyPem: keys.publicKeyPem, now: () => now });
 const TENANT = 'ten_search_ct';
 const TENANT_FLIGHT_MARGIN_BPS = 1000;
-/** A partner client's caller, as the gateway sends it from the verified key. */
-const partner = (clientId: number, environment: string, tenantId?: string): caller.Caller => ({
-  ...jobCaller(''),
-  kind: caller.Caller_Kind.KIND_PARTNER_CLIENT,
-  tenantId,
-  clientId,
-  environment,
-});
-const live = (tenantId?: string) => partner(7, 'live', tenantId);
+const live = (tenantId?: string) => partnerCaller(7, 'live', tenantId);
 
 let client: ServiceClient<typeof search.SearchServiceDefinition>;
 let searchService: ServiceUnderTest;
@@ -146,7 +140,7 @@ describe('search service', () => {
 
   it('when a client without a tenant searches hotels, then the platform default margin applies and the token says so', async () => {
     const reply = await client.searchHotels({
-      caller: partner(8, 'test'),
+      caller: partnerCaller(8, 'test'),
       city: 'goa',
       checkIn: '2026-12-05',
       checkOut: '2026-12-08',
@@ -234,5 +228,28 @@ describe('search service', () => {
         driverAge: 17,
       }),
     ).rejects.toMatchObject({ code: 'bad_request', details: [{ path: 'until' }, { path: 'driverAge' }] });
+  });
+});
+
+/** docs/access.md, "Callers": a search is a partner client's or, explicitly, the public storefront's. */
+describe('search callers', () => {
+  const flights = { from: 'DEL', to: 'BOM', departDate: '2026-12-05', adults: 1, cabin: 'economy' };
+
+  it('when a search names no caller and is not the storefront, or a caller that is not a partner, then it is forbidden', async () => {
+    await expect(client.searchFlights(flights)).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(
+      client.searchCars({ pickup: 'Goa', from: '2026-12-05', until: '2026-12-06', driverAge: 30 }),
+    ).rejects.toMatchObject({ code: 'forbidden' });
+    const staff = staffCaller({ userId: 'usr_1', tenantId: TENANT });
+    await expect(client.searchFlights({ ...flights, caller: staff })).rejects.toMatchObject({
+      code: 'forbidden',
+    });
+  });
+
+  it('when the storefront searches, then its tokens name no tenant and no client, whatever caller rides along', async () => {
+    const reply = await client.searchFlights({ ...flights, storefront: true, caller: live(TENANT) });
+    const claims = claimsOf(reply.onward[0]?.offerToken ?? '');
+    expect(claims).toMatchObject({ clientId: 0, environment: 'live', storefront: true });
+    expect(claims.tenantId ?? null).toBeNull();
   });
 });
