@@ -1,5 +1,6 @@
 import type { caller } from '@travel/contracts';
 import { jobCaller } from '@travel/grpc';
+import { codeOf } from '@travel/testkit';
 import { startCorporate } from './corporate.fixture';
 
 let world: Awaited<ReturnType<typeof startCorporate>>;
@@ -14,15 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await world.stop();
 });
-
-async function codeOf(call: Promise<unknown>): Promise<string> {
-  try {
-    await call;
-    return 'ok';
-  } catch (error) {
-    return (error as { code?: string }).code ?? String(error);
-  }
-}
 
 /** docs/access.md, "Callers": no caller (or a job) is refused; a record is reached through its tenant only. */
 describe('corporate callers', () => {

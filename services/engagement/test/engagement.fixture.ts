@@ -59,12 +59,4 @@ export const platformActor = staffCaller({
 export const tenantActor = (tenantId: string) =>
   staffCaller({ userId: `usr_${tenantId}`, email: `${tenantId}@example.com`, tenantId });
 
-/** The catalog code a call failed with (`ok` when it did not fail). */
-export async function codeOf(call: Promise<unknown>): Promise<string> {
-  try {
-    await call;
-    return 'ok';
-  } catch (error) {
-    return (error as { code?: string }).code ?? String(error);
-  }
-}
+export { codeOf } from '@travel/testkit';

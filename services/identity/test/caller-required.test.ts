@@ -1,7 +1,14 @@
 import { type caller, customers } from '@travel/contracts';
 import { createServiceClient, jobCaller, type ServiceClient } from '@travel/grpc';
-import { customerCaller, uniqueName } from '@travel/testkit';
-import { ADMIN, actorOf, type IdentityUnderTest, login, newTenant, startIdentity } from './staff.fixture';
+import { codeOf, customerCaller, uniqueName } from '@travel/testkit';
+import {
+  ADMIN,
+  actorOf,
+  type IdentityUnderTest,
+  login,
+  newTenantStaff,
+  startIdentity,
+} from './staff.fixture';
 
 let identity: IdentityUnderTest;
 let platform: caller.Caller;
@@ -18,37 +25,15 @@ afterAll(async () => {
   await identity.stop();
 });
 
-async function codeOf(call: Promise<unknown>): Promise<string> {
-  try {
-    await call;
-    return 'ok';
-  } catch (error) {
-    return (error as { code?: string }).code ?? String(error);
-  }
-}
-
-const PASSWORD = 'tenant-pass-1';
-
-/** A tenant with a user-managing role and one user holding it, signed in. */
+/** A tenant with a role and one user holding it, signed in. */
 async function tenantAdmin() {
-  const tenantId = await newTenant(identity, platform);
-  const { role } = await identity.staff.createRole({
-    caller: platform,
-    name: 'Admin',
-    rights: ['bookings'],
-    tenantId,
-  });
-  const email = `${uniqueName('staff')}@tenant.example`;
-  const { user } = await identity.staff.createUser({
-    caller: platform,
-    email,
-    name: 'Tenant Admin',
-    password: PASSWORD,
-    roleId: role?.id ?? '',
-    tenantId,
-  });
-  const tokens = await login(identity, email, PASSWORD);
-  return { tenantId, roleId: role?.id ?? '', userId: user?.id ?? '', staff: actorOf(tokens.profile) };
+  const made = await newTenantStaff(identity, platform, ['bookings'], undefined, 'Admin');
+  return {
+    tenantId: made.tenantId,
+    roleId: made.role?.id ?? '',
+    userId: made.user?.id ?? '',
+    staff: made.actor,
+  };
 }
 
 /** docs/access.md, "Callers": no caller is refused, never read as the platform; scopes are in every query. */
@@ -66,7 +51,7 @@ describe('identity callers', () => {
       expect(await codeOf(identity.staff.listUsers({ caller: who }))).toBe('forbidden');
     }
     const users = (await identity.staff.listUsers({ caller: a.staff })).users;
-    expect(users.find((user) => user.id === a.userId)).toMatchObject({ name: 'Tenant Admin' });
+    expect(users.find((user) => user.id === a.userId)).toMatchObject({ name: 'Tenant Manager' });
     const tenants = (await identity.tenants.listTenants({ caller: platform })).tenants;
     expect(tenants.filter((tenant) => tenant.name.startsWith('Ghost'))).toEqual([]);
   });

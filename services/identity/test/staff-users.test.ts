@@ -9,8 +9,10 @@ import {
   identityConfig,
   login,
   newTenant,
+  newTenantStaff,
   sessionIdOf,
   startIdentity,
+  TENANT_STAFF_PASSWORD,
 } from './staff.fixture';
 
 let identity: IdentityUnderTest;
@@ -37,24 +39,10 @@ afterAll(async () => {
   await identity.stop();
 });
 
-const PASSWORD = 'tenant-pass-1';
+const PASSWORD = TENANT_STAFF_PASSWORD;
 
-/** A tenant with a role and a user holding it, created by the platform administrator. */
-async function tenantStaff(rights: string[], existingTenant?: string, roleName = 'Manager') {
-  const tenantId = existingTenant ?? (await newTenant(identity, platform));
-  const { role } = await identity.staff.createRole({ caller: platform, name: roleName, rights, tenantId });
-  const email = `${uniqueName('staff')}@tenant.example`;
-  const { user } = await identity.staff.createUser({
-    caller: platform,
-    email,
-    name: 'Tenant Manager',
-    password: PASSWORD,
-    roleId: role?.id ?? '',
-    tenantId,
-  });
-  const tokens = await login(identity, email, PASSWORD);
-  return { tenantId, role, user, tokens, actor: actorOf(tokens.profile) };
-}
+const tenantStaff = (rights: string[], existingTenant?: string, roleName = 'Manager') =>
+  newTenantStaff(identity, platform, rights, existingTenant, roleName);
 
 function changesHeard(kind: string, id: string) {
   return heard

@@ -97,3 +97,28 @@ export async function newTenant(identity: IdentityUnderTest, platform: caller.Ca
   if (!tenant) throw new Error('createTenant answered no tenant');
   return tenant.id;
 }
+
+export const TENANT_STAFF_PASSWORD = 'tenant-pass-1';
+
+/** A tenant (new, unless given) with a role and a user holding it, made by platform staff, and signed in. */
+export async function newTenantStaff(
+  identity: IdentityUnderTest,
+  platform: caller.Caller,
+  rights: string[],
+  existingTenant?: string,
+  roleName = 'Manager',
+) {
+  const tenantId = existingTenant ?? (await newTenant(identity, platform));
+  const { role } = await identity.staff.createRole({ caller: platform, name: roleName, rights, tenantId });
+  const email = `${uniqueName('staff')}@tenant.example`;
+  const { user } = await identity.staff.createUser({
+    caller: platform,
+    email,
+    name: 'Tenant Manager',
+    password: TENANT_STAFF_PASSWORD,
+    roleId: role?.id ?? '',
+    tenantId,
+  });
+  const tokens = await login(identity, email, TENANT_STAFF_PASSWORD);
+  return { tenantId, role, user, tokens, actor: actorOf(tokens.profile) };
+}

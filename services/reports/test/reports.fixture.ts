@@ -116,16 +116,6 @@ export const tenant = (tenantId: string) => ({ caller: PLATFORM, tenantId });
 export const storefront = { caller: PLATFORM, tenantId: 'storefront' };
 export const today = () => new Date().toISOString().slice(0, 10);
 
-/** The catalog code a call failed with (`ok` when it did not fail). */
-export async function codeOf(call: Promise<unknown>): Promise<string> {
-  try {
-    await call;
-    return 'ok';
-  } catch (error) {
-    return (error as { code?: string }).code ?? String(error);
-  }
-}
-
 /** How many sale facts a reports database holds, read directly (to see that a rebuild emptied it). */
 export async function saleFactsIn(config: ReportsConfig): Promise<number> {
   const connection = await mongoose
@@ -137,3 +127,5 @@ export async function saleFactsIn(config: ReportsConfig): Promise<number> {
     await connection.close();
   }
 }
+
+export { codeOf } from '@travel/testkit';

@@ -1,4 +1,4 @@
-import { staffCaller } from '@travel/testkit';
+import { codeOf, staffCaller } from '@travel/testkit';
 import { caller, SUPPORT, startWebhook, webhookEnv } from './webhook.fixture';
 
 const env = webhookEnv();
@@ -10,15 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await service?.stop();
 });
-
-async function codeOf(call: Promise<unknown>): Promise<string> {
-  try {
-    await call;
-    return 'ok';
-  } catch (error) {
-    return (error as { code?: string }).code ?? String(error);
-  }
-}
 
 /** docs/access.md, "Callers": no caller is refused; an endpoint is reached through its owner's scope only. */
 describe('webhook callers', () => {
