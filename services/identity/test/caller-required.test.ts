@@ -69,7 +69,7 @@ describe('identity callers', () => {
     expect(await codeOf(identity.tenants.getTenant({ caller: a.staff, id: b.tenantId }))).toBe('not_found');
     const bUsers = (await identity.staff.listUsers({ caller: b.staff })).users;
     expect(bUsers.find((user) => user.id === b.userId)).toMatchObject({
-      name: 'Tenant Admin',
+      name: 'Tenant Manager',
       status: 'active',
     });
     const bRoles = (await identity.staff.listRoles({ caller: b.staff })).roles;
