@@ -1,6 +1,7 @@
 import type { Response } from 'express';
 import type { ServiceClients } from '../clients/service-clients';
-import { actorOf, callOptions } from './calls';
+import { callerOf } from './caller';
+import { callOptions } from './calls';
 import { requestContextOf } from './request-context';
 
 /** One console change as identity's audit log shows it: `blog.published` on `blog` `blg_12`. */
@@ -24,7 +25,7 @@ export async function recordAudit(
   try {
     await clients.audit.recordAuditEntry(
       {
-        actor: actorOf(res),
+        caller: callerOf(res),
         action: change.action,
         targetType: change.targetType,
         targetId: change.targetId,

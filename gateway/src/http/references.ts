@@ -1,7 +1,8 @@
 import { AppError, isAppError } from '@travel/errors';
 import type { Response } from 'express';
 import type { ServiceClients } from '../clients/service-clients';
-import { actorOf, callOptions } from './calls';
+import { callerOf } from './caller';
+import { callOptions } from './calls';
 
 /** `cus_<n>`: anything else names no customer. */
 export const CUSTOMER_ID = /^cus_[0-9]{1,15}$/;
@@ -18,7 +19,10 @@ export async function requireCustomer(
 ): Promise<void> {
   const missing = `No customer ${customerId} (${field}).`;
   if (!CUSTOMER_ID.test(customerId)) throw new AppError('not_found', missing);
-  await namingField(missing, clients.customers.getProfile({ customerId }, callOptions(res)));
+  await namingField(
+    missing,
+    clients.customers.getProfile({ caller: callerOf(res), customerId }, callOptions(res)),
+  );
 }
 
 /** A tenant named by a body field must exist in identity's directory (`404` naming the field). */
@@ -30,7 +34,7 @@ export async function requireTenant(
 ): Promise<void> {
   await namingField(
     `No tenant ${tenantId} (${field}).`,
-    clients.tenants.getTenant({ actor: actorOf(res), id: tenantId }, callOptions(res)),
+    clients.tenants.getTenant({ caller: callerOf(res), id: tenantId }, callOptions(res)),
   );
 }
 

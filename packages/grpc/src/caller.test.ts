@@ -1,6 +1,6 @@
 import { caller as contract } from '@travel/contracts';
 import { isAppError } from '@travel/errors';
-import { jobCaller, requireCaller, requireCallerOf, requireRight, tenantScopeOf } from './caller';
+import { callerWire, jobCaller, requireCaller, requireCallerOf, requireRight, tenantScopeOf } from './caller';
 
 const { Caller_Kind: Kind } = contract;
 const wire = (fields: Partial<contract.Caller>): contract.Caller => ({ ...jobCaller(''), ...fields });
@@ -64,5 +64,28 @@ describe('requireCaller', () => {
     expect(refused(() => requireRight(staff, 'b'))).toBe(true);
     const customer = requireCaller(wire({ kind: Kind.KIND_CUSTOMER, userId: 'c1' }));
     expect(refused(() => requireRight(customer, 'a'))).toBe(true);
+  });
+});
+
+describe('callerWire', () => {
+  it('when a resolved caller is passed on, then the next service resolves the same caller', () => {
+    const callers = [
+      wire({
+        kind: Kind.KIND_PLATFORM_STAFF,
+        userId: 'u1',
+        email: 'a@x',
+        rights: ['r'],
+        ip: '1.2.3.4',
+        requestId: 'req_1',
+      }),
+      wire({ kind: Kind.KIND_TENANT_STAFF, userId: 'u2', tenantId: 't1', rights: ['r'] }),
+      wire({ kind: Kind.KIND_CUSTOMER, userId: 'c1', email: 'c@x' }),
+      wire({ kind: Kind.KIND_PARTNER_CLIENT, clientId: 7, tenantId: 't1', environment: 'test' }),
+      jobCaller('billing.invoice-run'),
+    ];
+    for (const one of callers) {
+      const resolved = requireCaller(one);
+      expect(requireCaller(callerWire(resolved))).toEqual(resolved);
+    }
   });
 });

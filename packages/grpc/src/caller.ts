@@ -126,3 +126,45 @@ export function jobCaller(job: string): callerContract.Caller {
     requestId: '',
   };
 }
+
+/** The wire form of a resolved caller, for a service that passes its caller on (corporate's audit entries). */
+export function callerWire(caller: Caller): callerContract.Caller {
+  const base = { ...jobCaller(''), ip: caller.audit.ip, requestId: caller.audit.requestId };
+  switch (caller.kind) {
+    case 'platform-staff':
+      return {
+        ...base,
+        kind: Kind.KIND_PLATFORM_STAFF,
+        userId: caller.userId,
+        email: caller.email,
+        rights: [...caller.rights],
+      };
+    case 'tenant-staff':
+      return {
+        ...base,
+        kind: Kind.KIND_TENANT_STAFF,
+        tenantId: caller.tenantId,
+        userId: caller.userId,
+        email: caller.email,
+        rights: [...caller.rights],
+      };
+    case 'customer':
+      return {
+        ...base,
+        kind: Kind.KIND_CUSTOMER,
+        tenantId: caller.tenantId ?? undefined,
+        userId: caller.customerId,
+        email: caller.email,
+      };
+    case 'partner-client':
+      return {
+        ...base,
+        kind: Kind.KIND_PARTNER_CLIENT,
+        tenantId: caller.tenantId ?? undefined,
+        clientId: caller.clientId,
+        environment: caller.environment,
+      };
+    case 'internal-job':
+      return { ...base, job: caller.job };
+  }
+}

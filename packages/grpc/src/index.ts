@@ -3,6 +3,7 @@ export type { CallOptions } from 'nice-grpc-common';
 export {
   type AuditOrigin,
   type Caller,
+  callerWire,
   jobCaller,
   requireCaller,
   requireCallerOf,

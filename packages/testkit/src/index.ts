@@ -1,5 +1,7 @@
+export { customerCaller, partnerCaller, type StaffFields, staffCaller } from './callers';
 export { type CapturedLogs, captureLogs } from './captured-logs';
 export { inDays } from './days';
+export { codeOf } from './error-code';
 export { failedStarts } from './failed-starts';
 export { type TestInfra, testInfra } from './infra';
 export { type CaughtEmail, emailsTo, emailsWithSubject, TEST_SMTP, testMaildevUrl } from './maildev-inbox';

@@ -1,6 +1,6 @@
-import { booking, search } from '@travel/contracts';
+import { booking, caller as callerContract, search } from '@travel/contracts';
 import { createBroadcastSubscriber, createKafka, type EventEnvelope } from '@travel/events';
-import { createServiceClient, type ServiceClient } from '@travel/grpc';
+import { createServiceClient, jobCaller, type ServiceClient } from '@travel/grpc';
 import { generateOfferKeyPair } from '@travel/offer-tokens';
 import { inDays, startServiceUnderTest, testInfra, testLogger, uniqueName } from '@travel/testkit';
 import { readConfig as readPricingConfig } from '../../pricing/src/config';
@@ -54,9 +54,15 @@ export async function startSearchAndPricing() {
     pricingAddress: pricingService.address,
     searchAddress: searchService.address,
     /** A fresh flight offer for this caller: its token and the total search showed for it. */
-    async flightOffer(who: search.Searcher, daysAhead = 30) {
+    async flightOffer(who: { tenantId?: string; clientId: number; environment: string }, daysAhead = 30) {
       const reply = await searchClient.searchFlights({
-        searcher: who,
+        caller: {
+          ...jobCaller(''),
+          kind: callerContract.Caller_Kind.KIND_PARTNER_CLIENT,
+          tenantId: who.tenantId,
+          clientId: who.clientId,
+          environment: who.environment,
+        },
         from: 'DEL',
         to: 'BOM',
         departDate: inDays(daysAhead),

@@ -90,9 +90,6 @@ export function storefrontClient(address: string): StorefrontClient {
   });
 }
 
-/** How the gateway names the storefront when it searches. */
-export const STOREFRONT_SEARCHER = { clientId: 0, environment: 'live', storefront: true } as const;
-
 /** A storefront flight offer (refundable or not, as asked) and the total search showed for it. */
 export async function storefrontFlight(world: SearchAndPricing, refundable: boolean, daysAhead = 30) {
   const searchClient = createServiceClient(search.SearchServiceDefinition, world.searchAddress, {
@@ -100,7 +97,7 @@ export async function storefrontFlight(world: SearchAndPricing, refundable: bool
   });
   for (const to of ['BOM', 'BLR', 'MAA', 'CCU', 'HYD', 'GOI']) {
     const reply = await searchClient.searchFlights({
-      searcher: STOREFRONT_SEARCHER,
+      storefront: true,
       from: 'DEL',
       to,
       departDate: inDays(daysAhead),

@@ -1,4 +1,4 @@
-import { corporate, type identityCommon } from '@travel/contracts';
+import { caller, corporate } from '@travel/contracts';
 import { createServiceClient, type ServiceClient } from '@travel/grpc';
 import { startServiceUnderTest, testInfra, testLogger, uniqueName } from '@travel/testkit';
 import {
@@ -43,9 +43,15 @@ export async function startCorporate() {
     platform,
     db: built.mongo.connection,
     /** A new tenant and the actor of one of its staff members (as the gateway would send it). */
-    async tenant(): Promise<{ tenantId: string; staff: identityCommon.Actor }> {
+    async tenant(): Promise<{ tenantId: string; staff: caller.Caller }> {
       const tenantId = await newTenant(identity, platform);
-      return { tenantId, staff: { ...platform, userId: uniqueName('usr'), tenantId } };
+      const staff = {
+        ...platform,
+        kind: caller.Caller_Kind.KIND_TENANT_STAFF,
+        userId: uniqueName('usr'),
+        tenantId,
+      };
+      return { tenantId, staff };
     },
     /** A supplier of the supply directory, as the platform would file it. */
     async supplier(services: string[], status = 'active'): Promise<string> {

@@ -1,9 +1,9 @@
-import type { identityCommon } from '@travel/contracts';
+import type { caller } from '@travel/contracts';
 import { flightRule, startCorporate, stayRule } from './corporate.fixture';
 
 let world: Awaited<ReturnType<typeof startCorporate>>;
-let tenantA: { tenantId: string; staff: identityCommon.Actor };
-let tenantB: { tenantId: string; staff: identityCommon.Actor };
+let tenantA: { tenantId: string; staff: caller.Caller };
+let tenantB: { tenantId: string; staff: caller.Caller };
 
 beforeAll(async () => {
   world = await startCorporate();
@@ -14,19 +14,23 @@ afterAll(async () => {
   await world.stop();
 });
 
-async function basics(actor: identityCommon.Actor, tag: string) {
+async function basics(actor: caller.Caller, tag: string) {
   const { client } = world;
-  const { costCenter } = await client.createCostCenter({ actor, code: `CC-${tag}`, name: `Sales ${tag}` });
+  const { costCenter } = await client.createCostCenter({
+    caller: actor,
+    code: `CC-${tag}`,
+    name: `Sales ${tag}`,
+  });
   const { approver } = await client.createApprover({
-    actor,
+    caller: actor,
     name: 'Meera Rao',
     email: `Meera.${tag}@corp.example`,
   });
   return { costCenterId: costCenter?.id ?? '', approverId: approver?.id ?? '' };
 }
 
-const countOf = async (actor: identityCommon.Actor, id: string) =>
-  (await world.client.listCostCenters({ actor, limit: 100 })).costCenters.find((c) => c.id === id)
+const countOf = async (actor: caller.Caller, id: string) =>
+  (await world.client.listCostCenters({ caller: actor, limit: 100 })).costCenters.find((c) => c.id === id)
     ?.employeeCount;
 
 describe('employees and their references', () => {
@@ -34,7 +38,7 @@ describe('employees and their references', () => {
     const theirs = await basics(tenantB.staff, 'b1');
     await expect(
       world.client.createEmployee({
-        actor: tenantA.staff,
+        caller: tenantA.staff,
         name: 'Asha Verma',
         email: 'asha@corp.example',
         ...theirs,
@@ -46,17 +50,17 @@ describe('employees and their references', () => {
         expect.objectContaining({ path: 'approverId' }),
       ],
     });
-    expect((await world.client.listEmployees({ actor: tenantA.staff, limit: 10 })).employees).toEqual([]);
+    expect((await world.client.listEmployees({ caller: tenantA.staff, limit: 10 })).employees).toEqual([]);
     expect(await countOf(tenantB.staff, theirs.costCenterId)).toBe(0);
   });
 
   it('when a cost centre is in use, then deleting it is conflict until its last employee moves away', async () => {
     const { client } = world;
     const refs = await basics(tenantA.staff, 'a1');
-    const other = (await client.createCostCenter({ actor: tenantA.staff, code: 'CC-a1-two', name: 'Ops' }))
+    const other = (await client.createCostCenter({ caller: tenantA.staff, code: 'CC-a1-two', name: 'Ops' }))
       .costCenter;
     const { employee } = await client.createEmployee({
-      actor: tenantA.staff,
+      caller: tenantA.staff,
       name: 'Ravi Iyer',
       email: 'Ravi.Iyer@Corp.example',
       ...refs,
@@ -68,24 +72,26 @@ describe('employees and their references', () => {
     });
     expect(await countOf(tenantA.staff, refs.costCenterId)).toBe(1);
     await expect(
-      client.deleteCostCenter({ actor: tenantA.staff, id: refs.costCenterId }),
+      client.deleteCostCenter({ caller: tenantA.staff, id: refs.costCenterId }),
     ).rejects.toMatchObject({
       code: 'conflict',
     });
-    await expect(client.deleteApprover({ actor: tenantA.staff, id: refs.approverId })).rejects.toMatchObject({
-      code: 'conflict',
-    });
+    await expect(client.deleteApprover({ caller: tenantA.staff, id: refs.approverId })).rejects.toMatchObject(
+      {
+        code: 'conflict',
+      },
+    );
 
-    await client.updateEmployee({ actor: tenantA.staff, id: employee?.id ?? '', costCenterId: other?.id });
+    await client.updateEmployee({ caller: tenantA.staff, id: employee?.id ?? '', costCenterId: other?.id });
     expect(await countOf(tenantA.staff, refs.costCenterId)).toBe(0);
     expect(await countOf(tenantA.staff, other?.id ?? '')).toBe(1);
-    await client.deleteCostCenter({ actor: tenantA.staff, id: refs.costCenterId });
-    await client.deleteEmployee({ actor: tenantA.staff, id: employee?.id ?? '' });
-    await client.deleteApprover({ actor: tenantA.staff, id: refs.approverId });
-    await client.deleteCostCenter({ actor: tenantA.staff, id: other?.id ?? '' });
+    await client.deleteCostCenter({ caller: tenantA.staff, id: refs.costCenterId });
+    await client.deleteEmployee({ caller: tenantA.staff, id: employee?.id ?? '' });
+    await client.deleteApprover({ caller: tenantA.staff, id: refs.approverId });
+    await client.deleteCostCenter({ caller: tenantA.staff, id: other?.id ?? '' });
     // Once deleted, a cost centre can no longer be named: the claim finds nothing.
     await expect(
-      client.createEmployee({ actor: tenantA.staff, name: 'Late', email: 'late@corp.example', ...refs }),
+      client.createEmployee({ caller: tenantA.staff, name: 'Late', email: 'late@corp.example', ...refs }),
     ).rejects.toMatchObject({
       code: 'bad_request',
       details: [
@@ -102,7 +108,7 @@ describe('employees and their references', () => {
       const creations = Array.from({ length: 12 }, (_, i) =>
         client
           .createEmployee({
-            actor: tenantA.staff,
+            caller: tenantA.staff,
             name: `Racer ${i}`,
             email: `racer${round}-${i}@corp.example`,
             ...refs,
@@ -112,14 +118,14 @@ describe('employees and their references', () => {
             (error: { code?: string }) => error.code,
           ),
       );
-      const deletion = client.deleteCostCenter({ actor: tenantA.staff, id: refs.costCenterId }).then(
+      const deletion = client.deleteCostCenter({ caller: tenantA.staff, id: refs.costCenterId }).then(
         () => 'deleted',
         (error: { code?: string }) => error.code,
       );
       const [outcomes, deleted] = await Promise.all([Promise.all(creations), deletion]);
       const created = outcomes.filter((outcome) => outcome?.startsWith('emp_'));
       const listed = await client.listEmployees({
-        actor: tenantA.staff,
+        caller: tenantA.staff,
         costCenterId: refs.costCenterId,
         limit: 100,
       });
@@ -133,10 +139,10 @@ describe('employees and their references', () => {
         expect(created).toHaveLength(12);
         expect(await countOf(tenantA.staff, refs.costCenterId)).toBe(12);
       }
-      for (const id of created) await client.deleteEmployee({ actor: tenantA.staff, id: id ?? '' });
+      for (const id of created) await client.deleteEmployee({ caller: tenantA.staff, id: id ?? '' });
       if (deleted !== 'deleted') {
         expect(await countOf(tenantA.staff, refs.costCenterId)).toBe(0);
-        await client.deleteCostCenter({ actor: tenantA.staff, id: refs.costCenterId });
+        await client.deleteCostCenter({ caller: tenantA.staff, id: refs.costCenterId });
       }
     }
   });
@@ -145,21 +151,21 @@ describe('employees and their references', () => {
     const { client } = world;
     const refs = await basics(tenantA.staff, 'dup');
     await client.createEmployee({
-      actor: tenantA.staff,
+      caller: tenantA.staff,
       name: 'Dup One',
       email: 'dup@corp.example',
       ...refs,
     });
     await expect(
-      client.createEmployee({ actor: tenantA.staff, name: 'Dup Two', email: 'DUP@corp.example', ...refs }),
+      client.createEmployee({ caller: tenantA.staff, name: 'Dup Two', email: 'DUP@corp.example', ...refs }),
     ).rejects.toMatchObject({ code: 'conflict' });
     // The refused employee gave its references back.
     expect(await countOf(tenantA.staff, refs.costCenterId)).toBe(1);
     await expect(
-      client.createCostCenter({ actor: tenantA.staff, code: 'cc-DUP', name: 'Again' }),
+      client.createCostCenter({ caller: tenantA.staff, code: 'cc-DUP', name: 'Again' }),
     ).rejects.toMatchObject({ code: 'conflict' });
     await expect(
-      client.createCostCenter({ actor: tenantB.staff, code: 'cc-DUP', name: 'Theirs' }),
+      client.createCostCenter({ caller: tenantB.staff, code: 'cc-DUP', name: 'Theirs' }),
     ).resolves.toBeDefined();
   });
 });
@@ -170,47 +176,47 @@ describe('tenant rules', () => {
     const theirs = await basics(tenantB.staff, 'b2');
     const actor = tenantA.staff;
     await expect(
-      client.updateCostCenter({ actor, id: theirs.costCenterId, name: 'Mine now' }),
+      client.updateCostCenter({ caller: actor, id: theirs.costCenterId, name: 'Mine now' }),
     ).rejects.toMatchObject({
       code: 'not_found',
     });
-    await expect(client.deleteApprover({ actor, id: theirs.approverId })).rejects.toMatchObject({
+    await expect(client.deleteApprover({ caller: actor, id: theirs.approverId })).rejects.toMatchObject({
       code: 'not_found',
     });
     await expect(
-      client.listApprovers({ actor, limit: 10, tenantId: tenantB.tenantId }),
+      client.listApprovers({ caller: actor, limit: 10, tenantId: tenantB.tenantId }),
     ).rejects.toMatchObject({
       code: 'not_found',
     });
-    const mine = await client.listCostCenters({ actor, limit: 100 });
+    const mine = await client.listCostCenters({ caller: actor, limit: 100 });
     expect(mine.costCenters.every((c) => c.tenantId === tenantA.tenantId)).toBe(true);
   });
 
   it('when the platform creates a record, then it names an existing tenant; it may then change it', async () => {
     const { client, platform } = world;
     await expect(
-      client.createCostCenter({ actor: platform, code: 'P1', name: 'Platform' }),
+      client.createCostCenter({ caller: platform, code: 'P1', name: 'Platform' }),
     ).rejects.toMatchObject({
       code: 'bad_request',
       details: [expect.objectContaining({ path: 'tenantId' })],
     });
     await expect(
-      client.createCostCenter({ actor: platform, tenantId: 'ten_999999', code: 'P1', name: 'Platform' }),
+      client.createCostCenter({ caller: platform, tenantId: 'ten_999999', code: 'P1', name: 'Platform' }),
     ).rejects.toMatchObject({ code: 'not_found' });
     const { costCenter } = await client.createCostCenter({
-      actor: platform,
+      caller: platform,
       tenantId: tenantB.tenantId,
       code: 'P1',
       name: 'Platform',
     });
     const renamed = await client.updateCostCenter({
-      actor: platform,
+      caller: platform,
       id: costCenter?.id ?? '',
       name: 'Renamed',
     });
     expect(renamed.costCenter).toMatchObject({ tenantId: tenantB.tenantId, name: 'Renamed', code: 'P1' });
     const listed = await client.listCostCenters({
-      actor: platform,
+      caller: platform,
       tenantId: tenantB.tenantId,
       limit: 100,
       q: 'renam',
@@ -221,12 +227,12 @@ describe('tenant rules', () => {
   it('when a change is made, then identity’s audit log holds it with the actor and the tenant', async () => {
     const { client, identity, platform } = world;
     const { approver } = await client.createApprover({
-      actor: tenantA.staff,
+      caller: tenantA.staff,
       name: 'Audit Me',
       email: 'audit.me@corp.example',
       approvalLimit: 50_000,
     });
-    const { entries } = await identity.audit.listAuditEntries({ actor: platform, limit: 20 });
+    const { entries } = await identity.audit.listAuditEntries({ caller: platform, limit: 20 });
     const entry = entries.find((e) => e.targetId === approver?.id);
     expect(entry).toMatchObject({
       action: 'approver.created',
@@ -244,7 +250,7 @@ describe('policies, contracts and pages', () => {
   it('when a policy’s threshold exceeds its maximum or a flight allows no cabin, then bad_request names each', async () => {
     await expect(
       world.client.createPolicy({
-        actor: tenantA.staff,
+        caller: tenantA.staff,
         name: 'Too loose',
         flight: { ...flightRule, allowedCabins: [] },
         hotel: { ...stayRule, approvalThreshold: 20_000 },
@@ -258,7 +264,7 @@ describe('policies, contracts and pages', () => {
       ],
     });
     const { policy } = await world.client.createPolicy({
-      actor: tenantA.staff,
+      caller: tenantA.staff,
       name: 'Standard',
       flight: flightRule,
       hotel: stayRule,
@@ -267,7 +273,7 @@ describe('policies, contracts and pages', () => {
     expect(policy?.flight).toEqual(flightRule);
     await expect(
       world.client.updatePolicy({
-        actor: tenantA.staff,
+        caller: tenantA.staff,
         id: policy?.id ?? '',
         hotel: { ...stayRule, maxAmount: 1 },
       }),
@@ -285,21 +291,25 @@ describe('policies, contracts and pages', () => {
       [retired, 'hotel', 'supplierId'],
       [hotels, 'flight', 'service'],
     ] as const) {
-      await expect(client.createContract({ actor, supplierId, service, ...days })).rejects.toMatchObject({
+      await expect(
+        client.createContract({ caller: actor, supplierId, service, ...days }),
+      ).rejects.toMatchObject({
         code: 'bad_request',
         details: [expect.objectContaining({ path })],
       });
     }
     const { contract } = await client.createContract({
-      actor,
+      caller: actor,
       supplierId: hotels,
       service: 'hotel',
       ...days,
     });
     await expect(
-      client.updateContract({ actor, id: contract?.id ?? '', service: 'car' }),
+      client.updateContract({ caller: actor, id: contract?.id ?? '', service: 'car' }),
     ).rejects.toMatchObject({ code: 'bad_request', details: [expect.objectContaining({ path: 'service' })] });
-    expect((await client.listContracts({ actor, limit: 10, supplierId: hotels })).contracts).toHaveLength(1);
+    expect(
+      (await client.listContracts({ caller: actor, limit: 10, supplierId: hotels })).contracts,
+    ).toHaveLength(1);
   });
 
   it('when a contract’s update puts validUntil before validFrom, then bad_request and the contract is unchanged', async () => {
@@ -313,17 +323,17 @@ describe('policies, contracts and pages', () => {
       validUntil: '2027-12-31',
     };
     const fresh = await world.tenant();
-    const { contract } = await client.createContract({ actor: fresh.staff, ...base });
+    const { contract } = await client.createContract({ caller: fresh.staff, ...base });
     await expect(
-      client.updateContract({ actor: fresh.staff, id: contract?.id ?? '', validUntil: '2026-12-31' }),
+      client.updateContract({ caller: fresh.staff, id: contract?.id ?? '', validUntil: '2026-12-31' }),
     ).rejects.toMatchObject({
       code: 'bad_request',
       details: [expect.objectContaining({ path: 'validUntil' })],
     });
-    const onDay = await client.listContracts({ actor: fresh.staff, limit: 10, activeOn: '2027-06-01' });
+    const onDay = await client.listContracts({ caller: fresh.staff, limit: 10, activeOn: '2027-06-01' });
     expect(onDay.contracts).toEqual([expect.objectContaining({ id: contract?.id, ...base })]);
     expect(
-      (await client.listContracts({ actor: fresh.staff, limit: 10, activeOn: '2028-01-01' })).contracts,
+      (await client.listContracts({ caller: fresh.staff, limit: 10, activeOn: '2028-01-01' })).contracts,
     ).toEqual([]);
   });
 
@@ -331,18 +341,18 @@ describe('policies, contracts and pages', () => {
     const { client } = world;
     const fresh = await world.tenant();
     for (let i = 0; i < 5; i += 1)
-      await client.createCostCenter({ actor: fresh.staff, code: `PG-${i}`, name: `Page ${i}` });
+      await client.createCostCenter({ caller: fresh.staff, code: `PG-${i}`, name: `Page ${i}` });
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
-      const page = await client.listCostCenters({ actor: fresh.staff, limit: 2, cursor });
+      const page = await client.listCostCenters({ caller: fresh.staff, limit: 2, cursor });
       seen.push(...page.costCenters.map((c) => c.code));
       cursor = page.nextCursor;
     } while (cursor);
     expect(seen).toEqual(['PG-4', 'PG-3', 'PG-2', 'PG-1', 'PG-0']);
     await expect(
       client.listCostCenters({
-        actor: fresh.staff,
+        caller: fresh.staff,
         limit: 2,
         cursor: Buffer.from('apr1:3').toString('base64url'),
       }),

@@ -1,6 +1,13 @@
 import { engagement } from '@travel/contracts';
 import { createServiceClient, type ServiceClient } from '@travel/grpc';
-import { startServiceUnderTest, TEST_SMTP, testInfra, testLogger, uniqueName } from '@travel/testkit';
+import {
+  staffCaller,
+  startServiceUnderTest,
+  TEST_SMTP,
+  testInfra,
+  testLogger,
+  uniqueName,
+} from '@travel/testkit';
 import { readConfig } from '../src/config';
 import { createEngagementService, type EngagementServiceOptions } from '../src/service';
 
@@ -43,19 +50,13 @@ export async function startEngagement(
   return { client, service, mongo: built.mongo };
 }
 
-export const platformActor = { userId: 'usr_platform', email: 'admin@example.com' };
-export const tenantActor = (tenantId: string) => ({
-  userId: `usr_${tenantId}`,
-  email: `${tenantId}@example.com`,
-  tenantId,
+/** Platform staff holding `newsletters`, as the gateway's `callerOf` would send them. */
+export const platformActor = staffCaller({
+  userId: 'usr_platform',
+  email: 'admin@example.com',
+  rights: ['newsletters'],
 });
+export const tenantActor = (tenantId: string) =>
+  staffCaller({ userId: `usr_${tenantId}`, email: `${tenantId}@example.com`, tenantId });
 
-/** The catalog code a call failed with (`ok` when it did not fail). */
-export async function codeOf(call: Promise<unknown>): Promise<string> {
-  try {
-    await call;
-    return 'ok';
-  } catch (error) {
-    return (error as { code?: string }).code ?? String(error);
-  }
-}
+export { codeOf } from '@travel/testkit';

@@ -54,7 +54,7 @@ describe('public intake under races', () => {
       const [first, second, again] = await Promise.all([send(hi), send(goa), send(hi)]);
       expect([first, second, again].reduce((sum, reply) => sum + reply.stored, 0)).toBe(2);
       const leads = await client.listLeads({
-        actor: platformActor,
+        caller: platformActor,
         page: { limit: 100 },
         tenantId: 'platform',
       });

@@ -33,21 +33,25 @@ describe('newsletter send', () => {
       const addresses = Array.from({ length: 60 }, (_, i) => `${tag}-${i}@example.com`);
       for (const email of addresses) await first.client.subscribe({ email });
       const unsubscribed = addresses.filter((_, i) => i % 6 === 0);
-      const listed = await first.client.listSubscribers({ page: { limit: 100 }, status: 'subscribed' });
+      const listed = await first.client.listSubscribers({
+        caller: platformActor,
+        page: { limit: 100 },
+        status: 'subscribed',
+      });
       for (const subscriber of listed.subscribers.filter((s) => unsubscribed.includes(s.email)))
         await first.client.updateSubscriber({
-          actor: platformActor,
+          caller: platformActor,
           id: subscriber.id,
           status: 'unsubscribed',
         });
       const subject = `Offers ${tag}`;
       const created = await first.client.createNewsletter({
-        actor: platformActor,
+        caller: platformActor,
         subject,
         html: '<h1>Monsoon offers</h1><p>Fly for less.</p>',
       });
       const id = created.newsletter?.id ?? '';
-      const sending = await first.client.sendNewsletter({ actor: platformActor, id });
+      const sending = await first.client.sendNewsletter({ caller: platformActor, id });
       expect(sending.newsletter?.status).toBe('sending');
 
       // Stop the replica that took the send while its emails are going out; the other finishes the job.
@@ -61,9 +65,9 @@ describe('newsletter send', () => {
         const subscribed = addresses.filter((a) => !unsubscribed.includes(a));
         const caught = await expectExactlyOnce(subject, subscribed, unsubscribed);
         expect(caught[0]?.text).toMatch(/Unsubscribe: http\S+\/api\/newsletter\/unsubscribe\?token=\S+/);
-        expect(await codeOf(second.client.sendNewsletter({ actor: platformActor, id }))).toBe('conflict');
+        expect(await codeOf(second.client.sendNewsletter({ caller: platformActor, id }))).toBe('conflict');
         const done = await waitFor(async () => {
-          const page = await second.client.listNewsletters({ page: { limit: 100 } });
+          const page = await second.client.listNewsletters({ caller: platformActor, page: { limit: 100 } });
           const found = page.newsletters.find((n) => n.id === id);
           if (found?.status !== 'sent' || found.counts?.sent !== subscribed.length)
             throw new Error('not yet');
@@ -87,16 +91,16 @@ describe('newsletter send', () => {
     const { client, service } = await startEngagement(newDatabase());
     try {
       const created = await client.createNewsletter({
-        actor: platformActor,
+        caller: platformActor,
         subject: 'Race',
         html: '<p>x</p>',
       });
       const id = created.newsletter?.id ?? '';
       const codes = await Promise.all(
-        [0, 1, 2].map(() => codeOf(client.sendNewsletter({ actor: platformActor, id }))),
+        [0, 1, 2].map(() => codeOf(client.sendNewsletter({ caller: platformActor, id }))),
       );
       expect(codes.sort()).toEqual(['conflict', 'conflict', 'ok']);
-      expect(await codeOf(client.updateNewsletter({ actor: platformActor, id, subject: 'Late' }))).toBe(
+      expect(await codeOf(client.updateNewsletter({ caller: platformActor, id, subject: 'Late' }))).toBe(
         'conflict',
       );
     } finally {
@@ -122,13 +126,13 @@ describe('newsletter send', () => {
     try {
       const tag = uniqueName('lead');
       const lead = await client.createLead({
-        actor: platformActor,
+        caller: platformActor,
         name: 'Asha',
         email: `${tag}@example.com`,
       });
       const id = lead.lead?.id ?? '';
       const replied = await client.replyToLead({
-        actor: platformActor,
+        caller: platformActor,
         id,
         subject: `Hello ${tag}`,
         message: 'Thanks!',
@@ -142,7 +146,7 @@ describe('newsletter send', () => {
       });
       expect(failed.lastError).toContain('421 try again later');
       const seen = await client.listLeads({
-        actor: platformActor,
+        caller: platformActor,
         page: { limit: 10 },
         tenantId: 'platform',
       });

@@ -1,14 +1,13 @@
-import { apiAccess, audit, identityChanged, type identityCommon, tenants } from '@travel/contracts';
+import { apiAccess, audit, type caller, identityChanged, tenants } from '@travel/contracts';
 import { createBroadcastSubscriber, createKafka } from '@travel/events';
 import { createServiceClient, type ServiceClient } from '@travel/grpc';
-import { startServiceUnderTest, testLogger, uniqueName } from '@travel/testkit';
+import { staffCaller, startServiceUnderTest, testLogger, uniqueName } from '@travel/testkit';
 import type { Connection } from 'mongoose';
 import { IDENTITY_CHANGES_TOPIC } from '../src/events/identity-changes.publisher';
 import { createIdentityService } from '../src/service';
 import { identityConfig } from './staff.fixture';
 
-/** The platform administrator as the gateway would describe them (identity trusts the gateway's Actor). */
-export const PLATFORM: identityCommon.Actor = {
+const PLATFORM_STAFF = {
   userId: 'usr_ct_platform',
   email: 'ops@partner-travel.example',
   rights: ['api-access', 'audit'],
@@ -16,8 +15,16 @@ export const PLATFORM: identityCommon.Actor = {
   requestId: 'req_ct_api_access',
 };
 
-export function tenantActor(tenantId: string): identityCommon.Actor {
-  return { ...PLATFORM, userId: `usr_ct_${tenantId}`, email: `admin@${tenantId}.example`, tenantId };
+/** The platform administrator's `Caller`, as the gateway builds it from the verified session. */
+export const PLATFORM: caller.Caller = staffCaller(PLATFORM_STAFF);
+
+export function tenantActor(tenantId: string): caller.Caller {
+  return staffCaller({
+    ...PLATFORM_STAFF,
+    userId: `usr_ct_${tenantId}`,
+    email: `admin@${tenantId}.example`,
+    tenantId,
+  });
 }
 
 export interface ApiAccessUnderTest {
@@ -79,7 +86,7 @@ export async function startApiAccess(env: Record<string, string> = {}): Promise<
     },
     changesHeard: (kind, id) => heard.filter((change) => change.kind === kind && change.id === id),
     async auditOf(targetType, targetId) {
-      const { entries } = await auditClient.listAuditEntries({ actor: PLATFORM, limit: 100 });
+      const { entries } = await auditClient.listAuditEntries({ caller: PLATFORM, limit: 100 });
       return entries.filter((entry) => entry.targetType === targetType && entry.targetId === targetId);
     },
     async stop() {

@@ -1,9 +1,9 @@
-import type { audit, identityCommon } from '@travel/contracts';
+import { type audit, caller } from '@travel/contracts';
 import { uniqueName } from '@travel/testkit';
 import { ADMIN, actorOf, type IdentityUnderTest, login, startIdentity } from './staff.fixture';
 
 let identity: IdentityUnderTest;
-let platform: identityCommon.Actor;
+let platform: caller.Caller;
 const roleIds: string[] = [];
 let startedAt: Date;
 
@@ -12,7 +12,7 @@ beforeAll(async () => {
   startedAt = new Date(Date.now() - 1000);
   platform = actorOf((await login(identity, ADMIN.email, ADMIN.password)).profile, 'req_ct_audit_roles');
   for (const name of ['One', 'Two', 'Three', 'Four', 'Five']) {
-    const { role } = await identity.staff.createRole({ actor: platform, name, rights: ['bookings'] });
+    const { role } = await identity.staff.createRole({ caller: platform, name, rights: ['bookings'] });
     roleIds.push(role?.id ?? '');
   }
 });
@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 const list = (limit: number, cursor?: string, actor = platform) =>
-  identity.audit.listAuditEntries({ actor, limit, ...(cursor === undefined ? {} : { cursor }) });
+  identity.audit.listAuditEntries({ caller: actor, limit, ...(cursor === undefined ? {} : { cursor }) });
 
 async function everyEntry(limit: number): Promise<audit.AuditEntry[]> {
   const entries: audit.AuditEntry[] = [];
@@ -90,15 +90,20 @@ describe('audit log', () => {
     }
   });
 
-  it('when tenant staff or staff without the right audit ask, then forbidden; without an actor, unauthorized', async () => {
-    await expect(list(10, undefined, { ...platform, tenantId: uniqueName('ten') })).rejects.toMatchObject({
+  it('when tenant staff or staff without the right audit ask, then forbidden; without a caller, forbidden too (fail closed)', async () => {
+    const tenantStaff = {
+      ...platform,
+      kind: caller.Caller_Kind.KIND_TENANT_STAFF,
+      tenantId: uniqueName('ten'),
+    };
+    await expect(list(10, undefined, tenantStaff)).rejects.toMatchObject({
       code: 'forbidden',
     });
     await expect(list(10, undefined, { ...platform, rights: ['bookings'] })).rejects.toMatchObject({
       code: 'forbidden',
     });
     await expect(identity.audit.listAuditEntries({ limit: 10 })).rejects.toMatchObject({
-      code: 'unauthorized',
+      code: 'forbidden',
     });
   });
 });

@@ -1,6 +1,6 @@
 import { customers } from '@travel/contracts';
 import { createServiceClient, type ServiceClient } from '@travel/grpc';
-import { uniqueName } from '@travel/testkit';
+import { customerCaller, uniqueName } from '@travel/testkit';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { type IdentityUnderTest, sessionIdOf, startIdentity } from './staff.fixture';
 
@@ -147,28 +147,30 @@ describe('profile and travellers', () => {
     const { customer } = await register();
     const customerId = customer?.id ?? '';
     const withMobile = await client.updateProfile({
-      customerId,
+      caller: customerCaller(customerId),
       fullName: 'Asha R.',
       mobile: '+91 98765 43210',
     });
     expect(withMobile.customer).toMatchObject({ fullName: 'Asha R.', mobile: '+91 98765 43210' });
-    const without = await client.updateProfile({ customerId, mobile: '' });
+    const without = await client.updateProfile({ caller: customerCaller(customerId), mobile: '' });
     expect(without.customer?.mobile).toBeUndefined();
-    expect((await client.getProfile({ customerId })).customer?.fullName).toBe('Asha R.');
+    expect((await client.getProfile({ caller: customerCaller(customerId) })).customer?.fullName).toBe(
+      'Asha R.',
+    );
   });
 
   it('when a traveller is saved, then the passport number is only ever shown masked but for the last 4', async () => {
     const { customer } = await register();
     const customerId = customer?.id ?? '';
     const { traveller } = await client.addTraveller({
-      customerId,
+      caller: customerCaller(customerId),
       firstName: 'Ravi',
       lastName: 'Kumar',
       dateOfBirth: '1990-04-12',
       passportNumber: 'z1234567',
     });
     expect(traveller).toMatchObject({ passportNumberMasked: '****4567', dateOfBirth: '1990-04-12' });
-    const { travellers } = await client.listTravellers({ customerId });
+    const { travellers } = await client.listTravellers({ caller: customerCaller(customerId) });
     expect(travellers).toHaveLength(1);
     expect(JSON.stringify(travellers)).not.toContain('1234567');
   });
@@ -178,38 +180,38 @@ describe('profile and travellers', () => {
     const customerId = customer?.id ?? '';
     const results = await Promise.allSettled(
       Array.from({ length: 25 }, (_, i) =>
-        client.addTraveller({ customerId, firstName: `T${i}`, lastName: 'Racer' }),
+        client.addTraveller({ caller: customerCaller(customerId), firstName: `T${i}`, lastName: 'Racer' }),
       ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(20);
     for (const r of results.filter((r) => r.status === 'rejected'))
       expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 'conflict' });
-    expect((await client.listTravellers({ customerId })).travellers).toHaveLength(20);
+    expect((await client.listTravellers({ caller: customerCaller(customerId) })).travellers).toHaveLength(20);
   });
 
   it("when a customer deletes another customer's traveller, then it is not_found and the traveller stays", async () => {
     const owner = (await register()).customer?.id ?? '';
     const other = (await register()).customer?.id ?? '';
     const { traveller } = await client.addTraveller({
-      customerId: owner,
+      caller: customerCaller(owner),
       firstName: 'Mina',
       lastName: 'Shah',
     });
     await expect(
-      client.deleteTraveller({ customerId: other, id: traveller?.id ?? '' }),
+      client.deleteTraveller({ caller: customerCaller(other), id: traveller?.id ?? '' }),
     ).rejects.toMatchObject({
       code: 'not_found',
     });
-    expect((await client.listTravellers({ customerId: owner })).travellers).toHaveLength(1);
-    await client.deleteTraveller({ customerId: owner, id: traveller?.id ?? '' });
-    expect((await client.listTravellers({ customerId: owner })).travellers).toHaveLength(0);
+    expect((await client.listTravellers({ caller: customerCaller(owner) })).travellers).toHaveLength(1);
+    await client.deleteTraveller({ caller: customerCaller(owner), id: traveller?.id ?? '' });
+    expect((await client.listTravellers({ caller: customerCaller(owner) })).travellers).toHaveLength(0);
   });
 
   it('when a date of birth is in the future or not a day, then bad_request', async () => {
     const customerId = (await register()).customer?.id ?? '';
     await expect(
       client.addTraveller({
-        customerId,
+        caller: customerCaller(customerId),
         firstName: 'A',
         lastName: 'B',
         dateOfBirth: '2999-01-01',

@@ -19,7 +19,7 @@ afterAll(async () => {
 
 const from = (ip: string) => ({ ...admin, ip });
 const auditActions = async () =>
-  (await identity.audit.listAuditEntries({ actor: admin, limit: 100 })).entries.map((entry) => entry.action);
+  (await identity.audit.listAuditEntries({ caller: admin, limit: 100 })).entries.map((entry) => entry.action);
 
 describe('platform settings', () => {
   it('when nothing was saved, then the defaults answer with the storefront on', async () => {
@@ -29,11 +29,11 @@ describe('platform settings', () => {
 
   it('when the administrator switches the storefront off, then it is stored, audited, and other fields stay', async () => {
     await client.updatePlatformSettings({
-      actor: admin,
+      caller: admin,
       siteName: 'Yatra Desk',
       supportPhone: '+91 22 4000 1234',
     });
-    const { settings } = await client.updatePlatformSettings({ actor: admin, storefrontEnabled: false });
+    const { settings } = await client.updatePlatformSettings({ caller: admin, storefrontEnabled: false });
     expect(settings).toMatchObject({
       siteName: 'Yatra Desk',
       supportPhone: '+91 22 4000 1234',
@@ -41,19 +41,19 @@ describe('platform settings', () => {
     });
     expect((await client.getPlatformSettings({})).settings?.storefrontEnabled).toBe(false);
     expect(await auditActions()).toContain('platform_settings.updated');
-    await client.updatePlatformSettings({ actor: admin, storefrontEnabled: true });
+    await client.updatePlatformSettings({ caller: admin, storefrontEnabled: true });
   });
 
   it('when a field is invalid, then bad_request and nothing changes', async () => {
     await expect(
-      client.updatePlatformSettings({ actor: admin, supportEmail: 'not-mail', siteName: '  ' }),
+      client.updatePlatformSettings({ caller: admin, supportEmail: 'not-mail', siteName: '  ' }),
     ).rejects.toMatchObject({ code: 'bad_request' });
     expect((await client.getPlatformSettings({})).settings?.siteName).toBe('Yatra Desk');
   });
 
   it('when tenant staff try, then forbidden', async () => {
     await expect(
-      client.updatePlatformSettings({ actor: { ...admin, tenantId: 'ten_1' }, storefrontEnabled: false }),
+      client.updatePlatformSettings({ caller: { ...admin, tenantId: 'ten_1' }, storefrontEnabled: false }),
     ).rejects.toMatchObject({ code: 'forbidden' });
   });
 });
@@ -66,13 +66,13 @@ describe('console IP rules', () => {
       ...rules.filter((r) => r.action === 'deny'),
       ...rules.filter((r) => r.action === 'allow').reverse(),
     ];
-    for (const rule of ordered) await client.deleteConsoleIpRule({ actor: from('10.0.0.1'), id: rule.id });
+    for (const rule of ordered) await client.deleteConsoleIpRule({ caller: from('10.0.0.1'), id: rule.id });
   });
 
   it('when an allow rule excludes the saving address, then it is conflict and nothing is stored', async () => {
     await expect(
       client.createConsoleIpRule({
-        actor: from('203.0.113.9'),
+        caller: from('203.0.113.9'),
         action: 'allow',
         cidr: '10.0.0.0/8',
         note: '',
@@ -83,16 +83,16 @@ describe('console IP rules', () => {
 
   it('when a deny rule covers the saving address, then it is conflict even inside an allow rule', async () => {
     await client.createConsoleIpRule({
-      actor: from('10.0.0.1'),
+      caller: from('10.0.0.1'),
       action: 'allow',
       cidr: '10.0.0.0/8',
       note: 'office',
     });
     await expect(
-      client.createConsoleIpRule({ actor: from('10.0.0.1'), action: 'deny', cidr: '10.0.0.0/24', note: '' }),
+      client.createConsoleIpRule({ caller: from('10.0.0.1'), action: 'deny', cidr: '10.0.0.0/24', note: '' }),
     ).rejects.toMatchObject({ code: 'conflict' });
     const { rule } = await client.createConsoleIpRule({
-      actor: from('10.0.0.1'),
+      caller: from('10.0.0.1'),
       action: 'deny',
       cidr: '10.9.0.0/16',
       note: '',
@@ -107,24 +107,24 @@ describe('console IP rules', () => {
 
   it('when deleting the allow rule that admits the deleter would lock them out, then it is conflict', async () => {
     const { rule: office } = await client.createConsoleIpRule({
-      actor: from('10.0.0.1'),
+      caller: from('10.0.0.1'),
       action: 'allow',
       cidr: '10.0.0.0/8',
       note: '',
     });
     await client.createConsoleIpRule({
-      actor: from('10.0.0.1'),
+      caller: from('10.0.0.1'),
       action: 'allow',
       cidr: '192.0.2.0/24',
       note: '',
     });
     await expect(
-      client.deleteConsoleIpRule({ actor: from('10.0.0.1'), id: office?.id ?? '' }),
+      client.deleteConsoleIpRule({ caller: from('10.0.0.1'), id: office?.id ?? '' }),
     ).rejects.toMatchObject({
       code: 'conflict',
     });
     await expect(
-      client.deleteConsoleIpRule({ actor: from('10.0.0.1'), id: 'ipr_missing' }),
+      client.deleteConsoleIpRule({ caller: from('10.0.0.1'), id: 'ipr_missing' }),
     ).rejects.toMatchObject({
       code: 'not_found',
     });
@@ -132,7 +132,12 @@ describe('console IP rules', () => {
 
   it('when the CIDR or action is not one, then bad_request names each field', async () => {
     await expect(
-      client.createConsoleIpRule({ actor: from('10.0.0.1'), action: 'maybe', cidr: '10.0.0.0/33', note: '' }),
+      client.createConsoleIpRule({
+        caller: from('10.0.0.1'),
+        action: 'maybe',
+        cidr: '10.0.0.0/33',
+        note: '',
+      }),
     ).rejects.toMatchObject({
       code: 'bad_request',
       details: [
@@ -146,7 +151,7 @@ describe('console IP rules', () => {
     await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         client.createConsoleIpRule({
-          actor: from('10.0.0.1'),
+          caller: from('10.0.0.1'),
           action: 'deny',
           cidr: `192.0.2.${i}`,
           note: '',

@@ -1,9 +1,9 @@
-import type { identityCommon } from '@travel/contracts';
+import { caller } from '@travel/contracts';
 import { uniqueName } from '@travel/testkit';
 import { ADMIN, actorOf, type IdentityUnderTest, login, startIdentity } from './staff.fixture';
 
 let identity: IdentityUnderTest;
-let platform: identityCommon.Actor;
+let platform: caller.Caller;
 
 beforeAll(async () => {
   identity = await startIdentity();
@@ -18,13 +18,18 @@ describe('recording another service’s change in the audit log', () => {
     const tenantId = uniqueName('ten');
     const targetId = uniqueName('emp');
     await identity.audit.recordAuditEntry({
-      actor: { ...platform, tenantId, requestId: 'req_ct_record_one' },
+      caller: {
+        ...platform,
+        kind: caller.Caller_Kind.KIND_TENANT_STAFF,
+        tenantId,
+        requestId: 'req_ct_record_one',
+      },
       action: 'employee.created',
       targetType: 'employee',
       targetId,
       detailsJson: JSON.stringify({ tenantId, email: 'asha@example.com' }),
     });
-    const { entries } = await identity.audit.listAuditEntries({ actor: platform, limit: 5 });
+    const { entries } = await identity.audit.listAuditEntries({ caller: platform, limit: 5 });
     const entry = entries.find((candidate) => candidate.targetId === targetId);
     expect(entry).toMatchObject({
       action: 'employee.created',
@@ -36,8 +41,8 @@ describe('recording another service’s change in the audit log', () => {
     expect(JSON.parse(entry?.detailsJson ?? '')).toEqual({ tenantId, email: 'asha@example.com' });
   });
 
-  it('when the action, target or details are malformed, or no actor is given, then nothing is recorded', async () => {
-    const before = (await identity.audit.listAuditEntries({ actor: platform, limit: 1 })).entries[0]?.id;
+  it('when the action, target or details are malformed, or no caller is given, then nothing is recorded', async () => {
+    const before = (await identity.audit.listAuditEntries({ caller: platform, limit: 1 })).entries[0]?.id;
     const good = { action: 'employee.created', targetType: 'employee', targetId: 'emp_1', detailsJson: '{}' };
     for (const bad of [
       { action: 'Drop Table' },
@@ -46,13 +51,13 @@ describe('recording another service’s change in the audit log', () => {
       { detailsJson: '{' },
     ]) {
       await expect(
-        identity.audit.recordAuditEntry({ actor: platform, ...good, ...bad }),
+        identity.audit.recordAuditEntry({ caller: platform, ...good, ...bad }),
       ).rejects.toMatchObject({
         code: 'bad_request',
       });
     }
-    await expect(identity.audit.recordAuditEntry(good)).rejects.toMatchObject({ code: 'unauthorized' });
-    const after = (await identity.audit.listAuditEntries({ actor: platform, limit: 1 })).entries[0]?.id;
+    await expect(identity.audit.recordAuditEntry(good)).rejects.toMatchObject({ code: 'forbidden' });
+    const after = (await identity.audit.listAuditEntries({ caller: platform, limit: 1 })).entries[0]?.id;
     expect(after).toBe(before);
   });
 });

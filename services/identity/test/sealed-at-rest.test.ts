@@ -3,7 +3,7 @@ import { sealingKeysOf } from '@travel/config';
 import { customers } from '@travel/contracts';
 import { createServiceClient } from '@travel/grpc';
 import { createSealer } from '@travel/sealing';
-import { uniqueName, waitFor } from '@travel/testkit';
+import { customerCaller, uniqueName, waitFor } from '@travel/testkit';
 import { decodeProtectedHeader } from 'jose';
 import mongoose from 'mongoose';
 import { readConfig } from '../src/config';
@@ -49,7 +49,7 @@ async function travellerOfNewCustomer() {
   });
   const customerId = tokens?.customer?.id ?? '';
   const { traveller } = await client.addTraveller({
-    customerId,
+    caller: customerCaller(customerId),
     firstName: 'Asha',
     lastName: 'Rao',
     dateOfBirth: '1990-04-12',
@@ -70,10 +70,12 @@ describe('identity data at rest', () => {
       passportNumber: expect.stringMatching(/^sealed:v1:k1:/),
       dateOfBirth: expect.stringMatching(/^sealed:v1:k1:/),
     });
-    expect((await client.listTravellers({ customerId })).travellers[0]).toMatchObject({
-      passportNumberMasked: maskPassport(PASSPORT),
-      dateOfBirth: '1990-04-12',
-    });
+    expect((await client.listTravellers({ caller: customerCaller(customerId) })).travellers[0]).toMatchObject(
+      {
+        passportNumberMasked: maskPassport(PASSPORT),
+        dateOfBirth: '1990-04-12',
+      },
+    );
 
     await login(identity, ADMIN.email, ADMIN.password);
     const keys = await collection('signing_keys').find().toArray();
@@ -92,7 +94,9 @@ describe('identity data at rest', () => {
       { _id: second.customerId as never },
       { $set: { 'travellers.0.passportNumber': source?.travellers[0].passportNumber } },
     );
-    await expect(second.client.listTravellers({ customerId: second.customerId })).rejects.toThrow();
+    await expect(
+      second.client.listTravellers({ caller: customerCaller(second.customerId) }),
+    ).rejects.toThrow();
     await collection('customers').deleteOne({ _id: second.customerId as never });
   });
 });
@@ -185,6 +189,6 @@ describe('the reseal command', () => {
     });
     // The running service (k1 and nothing else) can no longer open what k2 sealed: a key is removed only after
     // every process has it and the re-seal ran.
-    await expect(client.listTravellers({ customerId })).rejects.toThrow();
+    await expect(client.listTravellers({ caller: customerCaller(customerId) })).rejects.toThrow();
   });
 });

@@ -26,7 +26,7 @@ const sessionActive = async (accessToken: string) =>
 
 async function auditActions() {
   const admin = await login(identity, ADMIN.email, ADMIN.password);
-  const { entries } = await identity.audit.listAuditEntries({ actor: actorOf(admin.profile), limit: 100 });
+  const { entries } = await identity.audit.listAuditEntries({ caller: actorOf(admin.profile), limit: 100 });
   return entries;
 }
 
@@ -163,7 +163,7 @@ describe('two replicas starting together', () => {
       ]);
       expect(keysOne.jwks).toEqual(keysTwo.jwks);
       const admin = await login(one, ADMIN.email, ADMIN.password);
-      const { users } = await two.staff.listUsers({ actor: actorOf(admin.profile) });
+      const { users } = await two.staff.listUsers({ caller: actorOf(admin.profile) });
       expect(users.filter((user) => user.roleId === 'rol_platform_admin')).toHaveLength(1);
       // A token signed by one replica is accepted by the other's session check.
       expect((await two.staff.getSession({ sessionId: sessionIdOf(admin.accessToken) })).active).toBe(true);

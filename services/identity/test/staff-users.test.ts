@@ -1,4 +1,4 @@
-import { identityChanged, type identityCommon } from '@travel/contracts';
+import { type caller, identityChanged } from '@travel/contracts';
 import { createBroadcastSubscriber, createKafka, type EventEnvelope } from '@travel/events';
 import { testInfra, testLogger, uniqueName, waitFor } from '@travel/testkit';
 import { IDENTITY_CHANGES_TOPIC } from '../src/events/identity-changes.publisher';
@@ -9,12 +9,14 @@ import {
   identityConfig,
   login,
   newTenant,
+  newTenantStaff,
   sessionIdOf,
   startIdentity,
+  TENANT_STAFF_PASSWORD,
 } from './staff.fixture';
 
 let identity: IdentityUnderTest;
-let platform: identityCommon.Actor;
+let platform: caller.Caller;
 const heard: EventEnvelope[] = [];
 const logger = testLogger();
 const config = identityConfig();
@@ -37,24 +39,10 @@ afterAll(async () => {
   await identity.stop();
 });
 
-const PASSWORD = 'tenant-pass-1';
+const PASSWORD = TENANT_STAFF_PASSWORD;
 
-/** A tenant with a role and a user holding it, created by the platform administrator. */
-async function tenantStaff(rights: string[], existingTenant?: string, roleName = 'Manager') {
-  const tenantId = existingTenant ?? (await newTenant(identity, platform));
-  const { role } = await identity.staff.createRole({ actor: platform, name: roleName, rights, tenantId });
-  const email = `${uniqueName('staff')}@tenant.example`;
-  const { user } = await identity.staff.createUser({
-    actor: platform,
-    email,
-    name: 'Tenant Manager',
-    password: PASSWORD,
-    roleId: role?.id ?? '',
-    tenantId,
-  });
-  const tokens = await login(identity, email, PASSWORD);
-  return { tenantId, role, user, tokens, actor: actorOf(tokens.profile) };
-}
+const tenantStaff = (rights: string[], existingTenant?: string, roleName = 'Manager') =>
+  newTenantStaff(identity, platform, rights, existingTenant, roleName);
 
 function changesHeard(kind: string, id: string) {
   return heard
@@ -80,24 +68,24 @@ describe('staff users and roles: tenant scoping', () => {
   it('when tenant staff list users and roles, then they see only their own tenant’s', async () => {
     const mine = await tenantStaff(['bookings']);
     const other = await tenantStaff(['bookings']);
-    const { users } = await identity.staff.listUsers({ actor: mine.actor });
+    const { users } = await identity.staff.listUsers({ caller: mine.actor });
     expect(users.map((user) => user.id)).toEqual([mine.user?.id]);
-    const { roles } = await identity.staff.listRoles({ actor: mine.actor });
+    const { roles } = await identity.staff.listRoles({ caller: mine.actor });
     expect(roles.map((role) => role.id)).toEqual([mine.role?.id]);
-    const all = await identity.staff.listUsers({ actor: platform });
+    const all = await identity.staff.listUsers({ caller: platform });
     expect(all.users.map((user) => user.id)).toEqual(
       expect.arrayContaining([mine.user?.id, other.user?.id, platform.userId]),
     );
     await expect(
-      identity.staff.updateUser({ actor: mine.actor, id: other.user?.id ?? '', name: 'Hijacked' }),
+      identity.staff.updateUser({ caller: mine.actor, id: other.user?.id ?? '', name: 'Hijacked' }),
     ).rejects.toMatchObject({ code: 'not_found' });
-    await expect(identity.staff.deleteUser({ actor: mine.actor, id: platform.userId })).rejects.toMatchObject(
-      {
-        code: 'not_found',
-      },
-    );
     await expect(
-      identity.staff.deleteRole({ actor: mine.actor, id: 'rol_platform_admin' }),
+      identity.staff.deleteUser({ caller: mine.actor, id: platform.userId }),
+    ).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    await expect(
+      identity.staff.deleteRole({ caller: mine.actor, id: 'rol_platform_admin' }),
     ).rejects.toMatchObject({
       code: 'not_found',
     });
@@ -106,7 +94,7 @@ describe('staff users and roles: tenant scoping', () => {
   it('when tenant staff create a user, then it belongs to their tenant whatever tenant the request names', async () => {
     const mine = await tenantStaff(['bookings']);
     const { user } = await identity.staff.createUser({
-      actor: mine.actor,
+      caller: mine.actor,
       email: `${uniqueName('clerk')}@tenant.example`,
       name: 'Clerk',
       password: PASSWORD,
@@ -122,7 +110,7 @@ describe('staff users and roles: tenant scoping', () => {
     for (const roleId of [other.role?.id ?? '', 'rol_platform_admin', 'rol_nope']) {
       await expect(
         identity.staff.createUser({
-          actor: mine.actor,
+          caller: mine.actor,
           email: `${uniqueName('x')}@tenant.example`,
           name: 'X',
           password: PASSWORD,
@@ -136,7 +124,7 @@ describe('staff users and roles: tenant scoping', () => {
     // Platform staff need a platform role for platform users, too.
     await expect(
       identity.staff.createUser({
-        actor: platform,
+        caller: platform,
         email: `${uniqueName('x')}@platform.example`,
         name: 'X',
         password: PASSWORD,
@@ -150,19 +138,19 @@ describe('staff users and roles: no privilege escalation', () => {
   it('when tenant staff create or widen a role beyond their own rights, then forbidden; within them, it works', async () => {
     const mine = await tenantStaff(['bookings', 'api-console']);
     await expect(
-      identity.staff.createRole({ actor: mine.actor, name: 'Auditor', rights: ['bookings', 'audit'] }),
+      identity.staff.createRole({ caller: mine.actor, name: 'Auditor', rights: ['bookings', 'audit'] }),
     ).rejects.toMatchObject({ code: 'forbidden' });
     const { role } = await identity.staff.createRole({
-      actor: mine.actor,
+      caller: mine.actor,
       name: 'Clerk',
       rights: ['bookings'],
     });
     expect(role).toMatchObject({ tenantId: mine.tenantId, rights: ['bookings'] });
     await expect(
-      identity.staff.updateRole({ actor: mine.actor, id: role?.id ?? '', rights: { values: ['billing'] } }),
+      identity.staff.updateRole({ caller: mine.actor, id: role?.id ?? '', rights: { values: ['billing'] } }),
     ).rejects.toMatchObject({ code: 'forbidden' });
     const { role: renamed } = await identity.staff.updateRole({
-      actor: mine.actor,
+      caller: mine.actor,
       id: role?.id ?? '',
       name: 'Booking clerk',
       rights: { values: ['bookings', 'api-console'] },
@@ -176,7 +164,7 @@ describe('staff users and roles: no privilege escalation', () => {
     const clerk = await tenantStaff(['bookings'], tenantId, 'Clerk');
     await expect(
       identity.staff.createUser({
-        actor: clerk.actor,
+        caller: clerk.actor,
         email: `${uniqueName('x')}@tenant.example`,
         name: 'X',
         password: PASSWORD,
@@ -185,16 +173,16 @@ describe('staff users and roles: no privilege escalation', () => {
     ).rejects.toMatchObject({ code: 'forbidden' });
     await expect(
       identity.staff.updateUser({
-        actor: clerk.actor,
+        caller: clerk.actor,
         id: clerk.user?.id ?? '',
         roleId: owner.role?.id ?? '',
       }),
     ).rejects.toMatchObject({ code: 'forbidden' });
     await expect(
-      identity.staff.updateUser({ actor: clerk.actor, id: owner.user?.id ?? '', password: 'taken-over-1' }),
+      identity.staff.updateUser({ caller: clerk.actor, id: owner.user?.id ?? '', password: 'taken-over-1' }),
     ).rejects.toMatchObject({ code: 'forbidden' });
     await expect(
-      identity.staff.deleteRole({ actor: clerk.actor, id: owner.role?.id ?? '' }),
+      identity.staff.deleteRole({ caller: clerk.actor, id: owner.role?.id ?? '' }),
     ).rejects.toMatchObject({
       code: 'forbidden',
     });
@@ -206,7 +194,7 @@ describe('staff users and roles: rules', () => {
     const mine = await tenantStaff(['bookings']);
     await expect(
       identity.staff.createUser({
-        actor: platform,
+        caller: platform,
         email: (mine.user?.email ?? '').toUpperCase(),
         name: 'Twin',
         password: PASSWORD,
@@ -218,7 +206,7 @@ describe('staff users and roles: rules', () => {
   it('when fields are invalid, then bad_request lists each one', async () => {
     const error = await identity.staff
       .createUser({
-        actor: platform,
+        caller: platform,
         email: 'not-an-email',
         name: ' ',
         password: 'short',
@@ -229,23 +217,23 @@ describe('staff users and roles: rules', () => {
     const paths = (error as { details: { path: string }[] }).details.map((detail) => detail.path);
     expect(paths.sort()).toEqual(['email', 'name', 'password']);
     await expect(
-      identity.staff.createRole({ actor: platform, name: 'Odd', rights: ['bookings', 'fly-planes'] }),
+      identity.staff.createRole({ caller: platform, name: 'Odd', rights: ['bookings', 'fly-planes'] }),
     ).rejects.toMatchObject({
       code: 'bad_request',
       details: [{ path: 'rights.1', message: expect.any(String) }],
     });
     await expect(
-      identity.staff.updateUser({ actor: platform, id: platform.userId, status: 'sleeping' }),
+      identity.staff.updateUser({ caller: platform, id: platform.userId, status: 'sleeping' }),
     ).rejects.toMatchObject({ code: 'bad_request', details: [expect.objectContaining({ path: 'status' })] });
   });
 
   it('when staff would disable or delete themselves, then conflict', async () => {
     const mine = await tenantStaff(['bookings']);
     await expect(
-      identity.staff.updateUser({ actor: mine.actor, id: mine.user?.id ?? '', status: 'disabled' }),
+      identity.staff.updateUser({ caller: mine.actor, id: mine.user?.id ?? '', status: 'disabled' }),
     ).rejects.toMatchObject({ code: 'conflict' });
     await expect(
-      identity.staff.deleteUser({ actor: mine.actor, id: mine.user?.id ?? '' }),
+      identity.staff.deleteUser({ caller: mine.actor, id: mine.user?.id ?? '' }),
     ).rejects.toMatchObject({
       code: 'conflict',
     });
@@ -253,34 +241,34 @@ describe('staff users and roles: rules', () => {
 
   it('when the built-in role is changed or deleted, then conflict', async () => {
     await expect(
-      identity.staff.updateRole({ actor: platform, id: 'rol_platform_admin', name: 'Root' }),
+      identity.staff.updateRole({ caller: platform, id: 'rol_platform_admin', name: 'Root' }),
     ).rejects.toMatchObject({ code: 'conflict' });
     await expect(
-      identity.staff.deleteRole({ actor: platform, id: 'rol_platform_admin' }),
+      identity.staff.deleteRole({ caller: platform, id: 'rol_platform_admin' }),
     ).rejects.toMatchObject({
       code: 'conflict',
     });
-    const { roles } = await identity.staff.listRoles({ actor: platform });
+    const { roles } = await identity.staff.listRoles({ caller: platform });
     expect(roles.find((role) => role.id === 'rol_platform_admin')).toMatchObject({ builtIn: true });
   });
 
   it('when a role is still assigned, then deleting it is conflict; once free, it is deleted', async () => {
     const mine = await tenantStaff(['bookings']);
     await expect(
-      identity.staff.deleteRole({ actor: platform, id: mine.role?.id ?? '' }),
+      identity.staff.deleteRole({ caller: platform, id: mine.role?.id ?? '' }),
     ).rejects.toMatchObject({
       code: 'conflict',
     });
-    await identity.staff.deleteUser({ actor: platform, id: mine.user?.id ?? '' });
-    await identity.staff.deleteRole({ actor: platform, id: mine.role?.id ?? '' });
-    const { roles } = await identity.staff.listRoles({ actor: platform });
+    await identity.staff.deleteUser({ caller: platform, id: mine.user?.id ?? '' });
+    await identity.staff.deleteRole({ caller: platform, id: mine.role?.id ?? '' });
+    const { roles } = await identity.staff.listRoles({ caller: platform });
     expect(roles.map((role) => role.id)).not.toContain(mine.role?.id);
   });
 
   it('when platform staff create a role for a tenant not in the directory, then bad_request names tenantId', async () => {
     await expect(
       identity.staff.createRole({
-        actor: platform,
+        caller: platform,
         name: 'Ghost',
         rights: ['bookings'],
         tenantId: 'ten_999999',
@@ -291,8 +279,8 @@ describe('staff users and roles: rules', () => {
     });
   });
 
-  it('when a call carries no actor, then unauthorized', async () => {
-    await expect(identity.staff.listUsers({})).rejects.toMatchObject({ code: 'unauthorized' });
+  it('when a call carries no caller, then it is forbidden (fail closed)', async () => {
+    await expect(identity.staff.listUsers({})).rejects.toMatchObject({ code: 'forbidden' });
   });
 });
 
@@ -301,7 +289,7 @@ describe('staff users and roles: effect on sessions', () => {
     const mine = await tenantStaff(['bookings']);
     const userId = mine.user?.id ?? '';
     await waitFor(() => expect(changesHeard('staff_user', userId)).toHaveLength(1), { timeoutMs: 4000 });
-    const { user } = await identity.staff.updateUser({ actor: platform, id: userId, status: 'disabled' });
+    const { user } = await identity.staff.updateUser({ caller: platform, id: userId, status: 'disabled' });
     expect(user?.status).toBe('disabled');
     const session = await identity.staff.getSession({ sessionId: sessionIdOf(mine.tokens.accessToken) });
     expect(session.active).toBe(false);
@@ -315,7 +303,7 @@ describe('staff users and roles: effect on sessions', () => {
   it('when a user’s password is set, then their existing sessions are revoked and the new password signs in', async () => {
     const mine = await tenantStaff(['bookings']);
     await identity.staff.updateUser({
-      actor: platform,
+      caller: platform,
       id: mine.user?.id ?? '',
       password: 'brand-new-pass-2',
     });
@@ -334,7 +322,7 @@ describe('staff users and roles: effect on sessions', () => {
     const mine = await tenantStaff(['bookings', 'billing']);
     const roleId = mine.role?.id ?? '';
     await waitFor(() => expect(changesHeard('role', roleId)).toHaveLength(1), { timeoutMs: 4000 });
-    await identity.staff.updateRole({ actor: platform, id: roleId, rights: { values: ['billing'] } });
+    await identity.staff.updateRole({ caller: platform, id: roleId, rights: { values: ['billing'] } });
     const session = await identity.staff.getSession({ sessionId: sessionIdOf(mine.tokens.accessToken) });
     expect(session.profile?.rights).toEqual(['billing']);
     await waitFor(() => expect(changesHeard('role', roleId)).toHaveLength(2), { timeoutMs: 4000 });

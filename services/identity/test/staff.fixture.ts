@@ -1,7 +1,8 @@
-import { audit, type identityCommon, staff, tenants } from '@travel/contracts';
+import { audit, type caller, staff, tenants } from '@travel/contracts';
 import { createServiceClient, type ServiceClient, withRequestMetadata } from '@travel/grpc';
 import {
   type ServiceUnderTest,
+  staffCaller,
   startServiceUnderTest,
   testInfra,
   testLogger,
@@ -56,20 +57,20 @@ export async function startIdentity(config = identityConfig()): Promise<Identity
   };
 }
 
-/** The Actor a gateway would build from a verified session of this profile. */
+/** The `Caller` a gateway would build from a verified session of this profile. */
 export function actorOf(
   profile: staff.StaffProfile | undefined,
   requestId = uniqueName('req'),
-): identityCommon.Actor {
+): caller.Caller {
   if (!profile?.user) throw new Error('no profile');
-  return {
+  return staffCaller({
     userId: profile.user.id,
     email: profile.user.email,
     tenantId: profile.user.tenantId,
     rights: profile.rights,
     ip: '203.0.113.7',
     requestId,
-  };
+  });
 }
 
 export async function login(
@@ -93,11 +94,33 @@ export function sessionIdOf(accessToken: string): string {
 }
 
 /** A fresh tenant of the directory, created by platform staff. */
-export async function newTenant(
-  identity: IdentityUnderTest,
-  platform: identityCommon.Actor,
-): Promise<string> {
-  const { tenant } = await identity.tenants.createTenant({ actor: platform, name: uniqueName('Tenant') });
+export async function newTenant(identity: IdentityUnderTest, platform: caller.Caller): Promise<string> {
+  const { tenant } = await identity.tenants.createTenant({ caller: platform, name: uniqueName('Tenant') });
   if (!tenant) throw new Error('createTenant answered no tenant');
   return tenant.id;
+}
+
+export const TENANT_STAFF_PASSWORD = 'tenant-pass-1';
+
+/** A tenant (new, unless given) with a role and a user holding it, made by platform staff, and signed in. */
+export async function newTenantStaff(
+  identity: IdentityUnderTest,
+  platform: caller.Caller,
+  rights: string[],
+  existingTenant?: string,
+  roleName = 'Manager',
+) {
+  const tenantId = existingTenant ?? (await newTenant(identity, platform));
+  const { role } = await identity.staff.createRole({ caller: platform, name: roleName, rights, tenantId });
+  const email = `${uniqueName('staff')}@tenant.example`;
+  const { user } = await identity.staff.createUser({
+    caller: platform,
+    email,
+    name: 'Tenant Manager',
+    password: TENANT_STAFF_PASSWORD,
+    roleId: role?.id ?? '',
+    tenantId,
+  });
+  const tokens = await login(identity, email, TENANT_STAFF_PASSWORD);
+  return { tenantId, role, user, tokens, actor: actorOf(tokens.profile) };
 }

@@ -11,7 +11,7 @@ afterAll(async () => {
 });
 
 async function createTenant(name: string, contactEmail?: string) {
-  const { tenant } = await identity.tenants.createTenant({ actor: PLATFORM, name, contactEmail });
+  const { tenant } = await identity.tenants.createTenant({ caller: PLATFORM, name, contactEmail });
   if (!tenant) throw new Error('no tenant answered');
   return tenant;
 }
@@ -30,8 +30,8 @@ describe('tenant directory', () => {
       updatedAt: first.createdAt,
     });
     expect(second.contactEmail).toBeUndefined();
-    expect((await identity.tenants.getTenant({ actor: PLATFORM, id: first.id })).tenant).toEqual(first);
-    const { tenants } = await identity.tenants.listTenants({ actor: PLATFORM });
+    expect((await identity.tenants.getTenant({ caller: PLATFORM, id: first.id })).tenant).toEqual(first);
+    const { tenants } = await identity.tenants.listTenants({ caller: PLATFORM });
     const ids = tenants.map((tenant) => tenant.id);
     expect(ids.indexOf(first.id)).toBeLessThan(ids.indexOf(second.id));
     const createdAts = tenants.map((tenant) => tenant.createdAt?.getTime() ?? 0);
@@ -40,7 +40,7 @@ describe('tenant directory', () => {
 
   it('when a tenant is created or changed, then the audit log says who did what and gateways hear of it', async () => {
     const tenant = await createTenant('Initech');
-    await identity.tenants.updateTenant({ actor: PLATFORM, id: tenant.id, status: 'suspended' });
+    await identity.tenants.updateTenant({ caller: PLATFORM, id: tenant.id, status: 'suspended' });
     const entries = await identity.auditOf('tenant', tenant.id);
     expect(entries.map((entry) => entry.action)).toEqual(['tenant.updated', 'tenant.created']);
     expect(entries[0]).toMatchObject({
@@ -53,9 +53,9 @@ describe('tenant directory', () => {
   });
 
   it('when fields are invalid, then bad_request names each field and nothing is created or changed', async () => {
-    const before = (await identity.tenants.listTenants({ actor: PLATFORM })).tenants.length;
+    const before = (await identity.tenants.listTenants({ caller: PLATFORM })).tenants.length;
     await expect(
-      identity.tenants.createTenant({ actor: PLATFORM, name: '   ', contactEmail: 'not-an-email' }),
+      identity.tenants.createTenant({ caller: PLATFORM, name: '   ', contactEmail: 'not-an-email' }),
     ).rejects.toMatchObject({
       code: 'bad_request',
       details: [
@@ -64,27 +64,27 @@ describe('tenant directory', () => {
       ],
     });
     await expect(
-      identity.tenants.createTenant({ actor: PLATFORM, name: 'x'.repeat(121) }),
+      identity.tenants.createTenant({ caller: PLATFORM, name: 'x'.repeat(121) }),
     ).rejects.toMatchObject({
       code: 'bad_request',
       details: [{ path: 'name', message: expect.any(String) }],
     });
-    expect((await identity.tenants.listTenants({ actor: PLATFORM })).tenants).toHaveLength(before);
+    expect((await identity.tenants.listTenants({ caller: PLATFORM })).tenants).toHaveLength(before);
     const tenant = await createTenant('Umbrella');
     await expect(
-      identity.tenants.updateTenant({ actor: PLATFORM, id: tenant.id, name: 'Renamed', status: 'closed' }),
+      identity.tenants.updateTenant({ caller: PLATFORM, id: tenant.id, name: 'Renamed', status: 'closed' }),
     ).rejects.toMatchObject({
       code: 'bad_request',
       details: [{ path: 'status', message: expect.any(String) }],
     });
-    expect((await identity.tenants.getTenant({ actor: PLATFORM, id: tenant.id })).tenant).toEqual(tenant);
+    expect((await identity.tenants.getTenant({ caller: PLATFORM, id: tenant.id })).tenant).toEqual(tenant);
   });
 
   it('when a tenant is updated, then only the given fields change; an empty contact email clears it', async () => {
     const tenant = await createTenant('Hooli', 'it@hooli.example');
     identity.advanceClock(5);
     const { tenant: updated } = await identity.tenants.updateTenant({
-      actor: PLATFORM,
+      caller: PLATFORM,
       id: tenant.id,
       name: ' Hooli XYZ ',
       contactEmail: '',
@@ -97,7 +97,7 @@ describe('tenant directory', () => {
     });
     expect(updated?.contactEmail).toBeUndefined();
     expect(updated?.updatedAt?.getTime()).toBeGreaterThan(tenant.updatedAt?.getTime() ?? 0);
-    await expect(identity.tenants.getTenant({ actor: PLATFORM, id: 'ten_0' })).rejects.toMatchObject({
+    await expect(identity.tenants.getTenant({ caller: PLATFORM, id: 'ten_0' })).rejects.toMatchObject({
       code: 'not_found',
     });
   });
@@ -106,30 +106,32 @@ describe('tenant directory', () => {
     const own = await createTenant('Own Travel');
     const other = await createTenant('Other Travel');
     const staff = tenantActor(own.id);
-    expect((await identity.tenants.listTenants({ actor: staff })).tenants.map((t) => t.id)).toEqual([own.id]);
-    expect((await identity.tenants.getTenant({ actor: staff, id: own.id })).tenant?.name).toBe('Own Travel');
-    await expect(identity.tenants.getTenant({ actor: staff, id: other.id })).rejects.toMatchObject({
+    expect((await identity.tenants.listTenants({ caller: staff })).tenants.map((t) => t.id)).toEqual([
+      own.id,
+    ]);
+    expect((await identity.tenants.getTenant({ caller: staff, id: own.id })).tenant?.name).toBe('Own Travel');
+    await expect(identity.tenants.getTenant({ caller: staff, id: other.id })).rejects.toMatchObject({
       code: 'not_found',
     });
     await expect(
-      identity.tenants.updateTenant({ actor: staff, id: other.id, name: 'Taken over' }),
+      identity.tenants.updateTenant({ caller: staff, id: other.id, name: 'Taken over' }),
     ).rejects.toMatchObject({ code: 'not_found' });
     await expect(
-      identity.tenants.updateTenant({ actor: staff, id: own.id, status: 'suspended' }),
+      identity.tenants.updateTenant({ caller: staff, id: own.id, status: 'suspended' }),
     ).rejects.toMatchObject({ code: 'forbidden' });
-    await expect(identity.tenants.createTenant({ actor: staff, name: 'Sub-tenant' })).rejects.toMatchObject({
+    await expect(identity.tenants.createTenant({ caller: staff, name: 'Sub-tenant' })).rejects.toMatchObject({
       code: 'forbidden',
     });
     const { tenant } = await identity.tenants.updateTenant({
-      actor: staff,
+      caller: staff,
       id: own.id,
       name: 'Own Travel Ltd',
     });
     expect(tenant).toMatchObject({ name: 'Own Travel Ltd', status: 'active' });
-    expect((await identity.tenants.getTenant({ actor: PLATFORM, id: other.id })).tenant).toEqual(other);
+    expect((await identity.tenants.getTenant({ caller: PLATFORM, id: other.id })).tenant).toEqual(other);
   });
 
-  it('when a call carries no staff member, then it is unauthorized', async () => {
-    await expect(identity.tenants.listTenants({})).rejects.toMatchObject({ code: 'unauthorized' });
+  it('when a call carries no caller, then it is forbidden (fail closed)', async () => {
+    await expect(identity.tenants.listTenants({})).rejects.toMatchObject({ code: 'forbidden' });
   });
 });

@@ -71,7 +71,7 @@ function usageEvent(payload: Buffer, id = newEventId()): OutgoingEvent {
 }
 
 const usageOf = (clientId: number, from = DAY, to = NEXT_DAY) =>
-  identity.apiAccess.getUsage({ actor: PLATFORM, from, to, clientId }).then((reply) => reply.rows);
+  identity.apiAccess.getUsage({ caller: PLATFORM, from, to, clientId }).then((reply) => reply.rows);
 
 /** Publishes a batch for a client of its own and waits until identity has counted it. */
 async function sentinel(): Promise<void> {
@@ -157,13 +157,13 @@ describe('api usage', () => {
     await waitFor(async () => expect(await usageOf(clientId)).toEqual(expected), { timeoutMs: 30_000 });
     expect(await usageOf(clientId, NEXT_DAY, NEXT_DAY)).toEqual([expected[2]]);
     const { rows: byKey } = await identity.apiAccess.getUsage({
-      actor: PLATFORM,
+      caller: PLATFORM,
       from: DAY,
       to: NEXT_DAY,
       keyId: 'key_second',
     });
     expect(byKey).toEqual([expected[2]]);
-    const { rows: everyone } = await identity.apiAccess.getUsage({ actor: PLATFORM, from: DAY, to: DAY });
+    const { rows: everyone } = await identity.apiAccess.getUsage({ caller: PLATFORM, from: DAY, to: DAY });
     expect(everyone.map((row) => row.clientId)).toEqual(expect.arrayContaining([clientId, other]));
   });
 
@@ -203,7 +203,7 @@ describe('api usage', () => {
   });
 
   it('when the day range is malformed, reversed or longer than 92 days, then bad_request names the field', async () => {
-    const ask = (from: string, to: string) => identity.apiAccess.getUsage({ actor: PLATFORM, from, to });
+    const ask = (from: string, to: string) => identity.apiAccess.getUsage({ caller: PLATFORM, from, to });
     await expect(ask('2026-1-10', '2026-02-30')).rejects.toMatchObject({
       code: 'bad_request',
       details: [

@@ -65,7 +65,7 @@ describe('reports: search logs and popular destinations', () => {
     const day = { from: today(), to: today() };
     await waitFor(
       async () => {
-        const reply = await reports.client.getPopularDestinations({ scope: all, ...day, limit: 100 });
+        const reply = await reports.client.getPopularDestinations({ ...all, ...day, limit: 100 });
         const ours = reply.destinations.filter((d) =>
           ['BOM', 'GOI', 'New Delhi', 'Goa'].includes(d.destination),
         );
@@ -80,7 +80,7 @@ describe('reports: search logs and popular destinations', () => {
     );
     // Tenant staff see their own tenant's bookings beside the storefront's searches.
     const mine = await reports.client.getPopularDestinations({
-      scope: tenant(tenantA),
+      ...tenant(tenantA),
       ...day,
       service: 'flight',
       limit: 2,
@@ -104,9 +104,7 @@ describe('reports: search logs and popular destinations', () => {
       ),
     ).toBe('bad_request');
     expect(
-      await codeOf(
-        reports.client.getPopularDestinations({ scope: all, from: today(), to: today(), limit: 0 }),
-      ),
+      await codeOf(reports.client.getPopularDestinations({ ...all, from: today(), to: today(), limit: 0 })),
     ).toBe('bad_request');
   });
 });

@@ -1,7 +1,14 @@
 import { bookingEvents, reports } from '@travel/contracts';
 import { createEventPublisher, createKafka, namespaced, newEventId } from '@travel/events';
 import { createServiceClient, type ServiceClient } from '@travel/grpc';
-import { publishBytes, startServiceUnderTest, testInfra, testLogger, uniqueName } from '@travel/testkit';
+import {
+  publishBytes,
+  staffCaller,
+  startServiceUnderTest,
+  testInfra,
+  testLogger,
+  uniqueName,
+} from '@travel/testkit';
 import mongoose from 'mongoose';
 import { type ReportsConfig, readConfig } from '../src/config';
 import { createReportsService } from '../src/service';
@@ -114,20 +121,12 @@ function toEnvelope(fact: BookingFactInput, eventId: string) {
   };
 }
 
-export const all = { all: true, tenantId: '' };
-export const tenant = (tenantId: string) => ({ all: false, tenantId });
-export const storefront = { all: false, tenantId: '' };
+/** Platform staff, as the gateway sends them: every tenant, one tenant, or the storefront's bookings. */
+export const PLATFORM = staffCaller({ userId: 'usr_ct_platform', email: 'ops@partner-travel.example' });
+export const all = { caller: PLATFORM };
+export const tenant = (tenantId: string) => ({ caller: PLATFORM, tenantId });
+export const storefront = { caller: PLATFORM, tenantId: 'storefront' };
 export const today = () => new Date().toISOString().slice(0, 10);
-
-/** The catalog code a call failed with (`ok` when it did not fail). */
-export async function codeOf(call: Promise<unknown>): Promise<string> {
-  try {
-    await call;
-    return 'ok';
-  } catch (error) {
-    return (error as { code?: string }).code ?? String(error);
-  }
-}
 
 /** How many sale facts a reports database holds, read directly (to see that a rebuild emptied it). */
 export async function saleFactsIn(config: ReportsConfig): Promise<number> {
@@ -140,3 +139,5 @@ export async function saleFactsIn(config: ReportsConfig): Promise<number> {
     await connection.close();
   }
 }
+
+export { codeOf } from '@travel/testkit';

@@ -92,7 +92,7 @@ describe('reports: the sales read model from booking.events', () => {
 
   /** The report over both days, limited to this suite's tenants and the storefront. */
   const ours = async (client = reports.client) => {
-    const reply = await client.getSales({ scope: all, ...period });
+    const reply = await client.getSales({ ...all, ...period });
     return reply.rows.filter(
       (row) => row.tenantId === undefined || row.tenantId === tenantA || row.tenantId === tenantB,
     );
@@ -113,13 +113,13 @@ describe('reports: the sales read model from booking.events', () => {
       timeoutMs: 20_000,
       intervalMs: 200,
     });
-    const reply = await reports.client.getSales({ scope: tenant(tenantA), ...period });
+    const reply = await reports.client.getSales({ ...tenant(tenantA), ...period });
     expect(reply.rows.map((row) => row.tenantId)).toEqual([tenantA, tenantA, tenantA]);
     expect(reply.totals).toEqual(figures(4, 11000, 1, 2000));
-    const onlyStorefront = await reports.client.getSales({ scope: storefront, ...period, service: 'flight' });
+    const onlyStorefront = await reports.client.getSales({ ...storefront, ...period, service: 'flight' });
     expect(onlyStorefront.rows).toEqual([expectedRows[3]]);
     const firstDay = await reports.client.getSales({
-      scope: tenant(tenantB),
+      ...tenant(tenantB),
       from: '2026-03-01',
       to: '2026-03-01',
     });
@@ -148,7 +148,7 @@ describe('reports: the sales read model from booking.events', () => {
     );
     await waitFor(
       async () => {
-        const reply = await reports.client.getSales({ scope: tenant(marker), ...period });
+        const reply = await reports.client.getSales({ ...tenant(marker), ...period });
         expect(reply.totals?.bookings).toBe(keys.length);
       },
       { timeoutMs: 20_000, intervalMs: 200 },
@@ -201,16 +201,16 @@ describe('reports: the sales read model from booking.events', () => {
   });
 
   it('when a period is malformed, reversed or too long, then the report is bad_request', async () => {
-    expect(await codeOf(reports.client.getSales({ scope: all, from: '2026-02-30', to: '2026-03-01' }))).toBe(
+    expect(await codeOf(reports.client.getSales({ ...all, from: '2026-02-30', to: '2026-03-01' }))).toBe(
       'bad_request',
     );
-    expect(await codeOf(reports.client.getSales({ scope: all, from: '2026-03-02', to: '2026-03-01' }))).toBe(
+    expect(await codeOf(reports.client.getSales({ ...all, from: '2026-03-02', to: '2026-03-01' }))).toBe(
       'bad_request',
     );
-    expect(await codeOf(reports.client.getSales({ scope: all, from: '2025-01-01', to: '2026-03-01' }))).toBe(
+    expect(await codeOf(reports.client.getSales({ ...all, from: '2025-01-01', to: '2026-03-01' }))).toBe(
       'bad_request',
     );
-    expect(await codeOf(reports.client.getSales({ scope: all, ...period, service: 'train' }))).toBe(
+    expect(await codeOf(reports.client.getSales({ ...all, ...period, service: 'train' }))).toBe(
       'bad_request',
     );
   });

@@ -2,7 +2,9 @@ import { pricing, search } from '@travel/contracts';
 import { createServiceClient, type ServiceClient, withRequestMetadata } from '@travel/grpc';
 import { createOfferTokenVerifier, generateOfferKeyPair } from '@travel/offer-tokens';
 import {
+  partnerCaller,
   type ServiceUnderTest,
+  staffCaller,
   startServiceUnderTest,
   testInfra,
   testLogger,
@@ -20,7 +22,7 @@ const keys = generateOfferKeyPair();
 const verifier = createOfferTokenVerifier({ publicKeyPem: keys.publicKeyPem, now: () => now });
 const TENANT = 'ten_search_ct';
 const TENANT_FLIGHT_MARGIN_BPS = 1000;
-const live = (tenantId?: string) => ({ tenantId, clientId: 7, environment: 'live' });
+const live = (tenantId?: string) => partnerCaller(7, 'live', tenantId);
 
 let client: ServiceClient<typeof search.SearchServiceDefinition>;
 let searchService: ServiceUnderTest;
@@ -83,7 +85,7 @@ describe('search service', () => {
 
   it('when a tenant searches a round trip, then both legs are priced with its margin and carry its own tokens', async () => {
     const request = {
-      searcher: live(TENANT),
+      caller: live(TENANT),
       from: 'Delhi',
       to: 'bom',
       departDate: '2026-12-05',
@@ -118,7 +120,7 @@ describe('search service', () => {
 
   it('when the same search runs twice, then the offers are identical apart from their tokens', async () => {
     const request = {
-      searcher: live(TENANT),
+      caller: live(TENANT),
       from: 'BLR',
       to: 'Dubai',
       departDate: '2026-12-20',
@@ -138,7 +140,7 @@ describe('search service', () => {
 
   it('when a client without a tenant searches hotels, then the platform default margin applies and the token says so', async () => {
     const reply = await client.searchHotels({
-      searcher: { clientId: 8, environment: 'test' },
+      caller: partnerCaller(8, 'test'),
       city: 'goa',
       checkIn: '2026-12-05',
       checkOut: '2026-12-08',
@@ -163,7 +165,7 @@ describe('search service', () => {
 
   it('when cars are searched for a same-day rental, then it is one day and priced with the platform default margin', async () => {
     const reply = await client.searchCars({
-      searcher: live(TENANT),
+      caller: live(TENANT),
       pickup: 'PNQ',
       from: '2026-12-05',
       until: '2026-12-05',
@@ -187,7 +189,7 @@ describe('search service', () => {
   it('when fields break the rules, then bad_request names each field as the HTTP body does', async () => {
     await expect(
       client.searchFlights({
-        searcher: live(TENANT),
+        caller: live(TENANT),
         from: 'Atlantis',
         to: 'BOM',
         departDate: '2027-02-30',
@@ -206,7 +208,7 @@ describe('search service', () => {
     });
     await expect(
       client.searchHotels({
-        searcher: live(),
+        caller: live(),
         city: 'Goa',
         checkIn: '2026-12-05',
         checkOut: '2026-12-05',
@@ -219,12 +221,35 @@ describe('search service', () => {
     });
     await expect(
       client.searchCars({
-        searcher: live(),
+        caller: live(),
         pickup: 'Goa',
         from: '2026-12-05',
         until: '2026-12-04',
         driverAge: 17,
       }),
     ).rejects.toMatchObject({ code: 'bad_request', details: [{ path: 'until' }, { path: 'driverAge' }] });
+  });
+});
+
+/** docs/access.md, "Callers": a search is a partner client's or, explicitly, the public storefront's. */
+describe('search callers', () => {
+  const flights = { from: 'DEL', to: 'BOM', departDate: '2026-12-05', adults: 1, cabin: 'economy' };
+
+  it('when a search names no caller and is not the storefront, or a caller that is not a partner, then it is forbidden', async () => {
+    await expect(client.searchFlights(flights)).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(
+      client.searchCars({ pickup: 'Goa', from: '2026-12-05', until: '2026-12-06', driverAge: 30 }),
+    ).rejects.toMatchObject({ code: 'forbidden' });
+    const staff = staffCaller({ userId: 'usr_1', tenantId: TENANT });
+    await expect(client.searchFlights({ ...flights, caller: staff })).rejects.toMatchObject({
+      code: 'forbidden',
+    });
+  });
+
+  it('when the storefront searches, then its tokens name no tenant and no client, whatever caller rides along', async () => {
+    const reply = await client.searchFlights({ ...flights, storefront: true, caller: live(TENANT) });
+    const claims = claimsOf(reply.onward[0]?.offerToken ?? '');
+    expect(claims).toMatchObject({ clientId: 0, environment: 'live', storefront: true });
+    expect(claims.tenantId ?? null).toBeNull();
   });
 });

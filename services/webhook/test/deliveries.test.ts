@@ -1,5 +1,12 @@
 import { failFirst, type Received, verifySignature, waitFor } from '@travel/testkit';
-import { bookingEvent, caller, invoicePaidEvent, webhookEnv, webhookForThisFile } from './webhook.fixture';
+import {
+  bookingEvent,
+  caller,
+  invoicePaidEvent,
+  SUPPORT,
+  webhookEnv,
+  webhookForThisFile,
+} from './webhook.fixture';
 
 const DELAYS = [300, 600, 900, 1200, 1500];
 const webhook = webhookForThisFile(
@@ -15,7 +22,7 @@ async function register(who: ReturnType<typeof caller>, url: string, events: str
 }
 
 async function deliveryOf(eventId: string) {
-  const [delivery] = (await webhook.service().client.listDeliveries({ eventId })).deliveries;
+  const [delivery] = (await webhook.service().client.listDeliveries({ caller: SUPPORT, eventId })).deliveries;
   return delivery;
 }
 

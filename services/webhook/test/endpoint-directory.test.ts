@@ -60,7 +60,7 @@ describe('the endpoint directory of one process', () => {
     expect(ids(await directory.ofTenant('ten_a', performance.now()))).toEqual(['whk_1', 'whk_2']);
     expect(await directory.find('whk_2', performance.now())).toMatchObject({ url: 'http://127.0.0.1:9/2' });
 
-    await writer.remove('whk_2');
+    await writer.remove({ clientId: 7, environment: 'live' }, 'whk_2');
     const afterDelete = performance.now();
     expect(ids(await directory.ofClient(7, afterDelete))).toEqual(['whk_1']);
     expect(ids(await directory.ofTenant('ten_a', afterDelete))).toEqual(['whk_1']);

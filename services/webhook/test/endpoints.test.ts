@@ -1,5 +1,5 @@
 import { startReceiver, waitFor } from '@travel/testkit';
-import { bookingEvent, caller, startPublisher, startWebhook, webhookEnv } from './webhook.fixture';
+import { bookingEvent, caller, SUPPORT, startPublisher, startWebhook, webhookEnv } from './webhook.fixture';
 
 const env = webhookEnv();
 let service: Awaited<ReturnType<typeof startWebhook>>;
@@ -98,7 +98,8 @@ describe('webhook endpoints', () => {
       await waitFor(() => expect(witness.received).toHaveLength(1));
       await waitFor(
         async () => {
-          const [delivery] = (await service.client.listDeliveries({ eventId: first.id })).deliveries;
+          const [delivery] = (await service.client.listDeliveries({ caller: SUPPORT, eventId: first.id }))
+            .deliveries;
           expect(delivery?.status).toBe('cancelled');
         },
         { timeoutMs: 5000 },

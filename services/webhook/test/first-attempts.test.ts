@@ -1,5 +1,5 @@
 import { waitFor } from '@travel/testkit';
-import { bookingEvent, caller, webhookEnv, webhookForThisFile } from './webhook.fixture';
+import { bookingEvent, caller, SUPPORT, webhookEnv, webhookForThisFile } from './webhook.fixture';
 
 // First attempts start from the intake, leased at insert, as many as the dispatcher has room for; the rest wait
 // in the schedule for a pass. With room for 2 and an event for 5 endpoints, both ways are taken.
@@ -19,7 +19,9 @@ describe('first attempts', () => {
 
     await waitFor(() => expect(receivers.map((r) => r.received.length)).toEqual([1, 1, 1, 1, 1]));
     await waitFor(async () => {
-      const { deliveries } = await webhook.service().client.listDeliveries({ eventId: event.id });
+      const { deliveries } = await webhook
+        .service()
+        .client.listDeliveries({ caller: SUPPORT, eventId: event.id });
       expect(deliveries.map((d) => [d.status, d.attempts.length])).toEqual(
         Array.from({ length: 5 }, () => ['acknowledged', 1]),
       );

@@ -3,6 +3,7 @@ import { failFirst, freePort, spawnService, startReceiver, waitFor } from '@trav
 import {
   bookingEvent,
   caller,
+  SUPPORT,
   startPublisher,
   startWebhook,
   webhookClient,
@@ -33,7 +34,8 @@ describe('webhook schedule across restarts and replicas', () => {
 
       await new Promise((resolve) => setTimeout(resolve, RETRY_MS + 500));
       expect(hooks.received).toHaveLength(2);
-      const [delivery] = (await service.client.listDeliveries({ eventId: event.id })).deliveries;
+      const [delivery] = (await service.client.listDeliveries({ caller: SUPPORT, eventId: event.id }))
+        .deliveries;
       expect(delivery?.status).toBe('acknowledged');
       expect(delivery?.attempts.map((a) => a.statusCode)).toEqual([500, 200]);
     } finally {
@@ -57,7 +59,8 @@ describe('webhook schedule across restarts and replicas', () => {
         async () => {
           for (const event of events) {
             const [delivery] =
-              (await replicas[1]?.client.listDeliveries({ eventId: event.id }))?.deliveries ?? [];
+              (await replicas[1]?.client.listDeliveries({ caller: SUPPORT, eventId: event.id }))
+                ?.deliveries ?? [];
             expect(delivery?.status).toBe('acknowledged');
           }
         },
@@ -101,7 +104,7 @@ describe('webhook schedule across restarts and replicas', () => {
       );
       const client = webhookClient(process.address);
       await waitFor(async () => {
-        const [delivery] = (await client.listDeliveries({ eventId: event.id })).deliveries;
+        const [delivery] = (await client.listDeliveries({ caller: SUPPORT, eventId: event.id })).deliveries;
         expect(delivery?.status).toBe('acknowledged');
         expect(delivery?.attempts.map((a) => [a.number, a.statusCode])).toEqual([[1, 200]]);
       });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { waitFor } from '@travel/testkit';
-import { bookingEvent, caller, startPublisher, startWebhook, webhookEnv } from './webhook.fixture';
+import { bookingEvent, caller, SUPPORT, startPublisher, startWebhook, webhookEnv } from './webhook.fixture';
 
 /** The only DNS there is in these tests: no name resolves anywhere else, and no connection is opened. */
 const dns = new Map<string, string[]>([
@@ -65,7 +65,8 @@ describe('webhook targets in production', () => {
       const event = bookingEvent(who.clientId);
       await publisher.publish('booking.events', event);
       await waitFor(async () => {
-        const [delivery] = (await service.client.listDeliveries({ eventId: event.id })).deliveries;
+        const [delivery] = (await service.client.listDeliveries({ caller: SUPPORT, eventId: event.id }))
+          .deliveries;
         expect(delivery?.attempts[0]).toMatchObject({
           acknowledged: false,
           error: expect.stringContaining('target refused'),

@@ -1,4 +1,4 @@
-import { bookingEvents, invoiceEvents, webhook } from '@travel/contracts';
+import { bookingEvents, caller as callerContract, invoiceEvents, webhook } from '@travel/contracts';
 import {
   createEventPublisher,
   createKafka,
@@ -6,7 +6,7 @@ import {
   newEventId,
   type OutgoingEvent,
 } from '@travel/events';
-import { createServiceClient, type ServiceClient } from '@travel/grpc';
+import { createServiceClient, jobCaller, type ServiceClient } from '@travel/grpc';
 import {
   publishBytes,
   startReceiver,
@@ -23,9 +23,19 @@ const infra = testInfra();
 export type WebhookClient = ServiceClient<typeof webhook.WebhookServiceDefinition>;
 
 /** A caller as the gateway names it: tenant `ten_a`, live, unless told otherwise. */
-export function caller(clientId: number, environment = 'live', tenantId = 'ten_a'): webhook.Caller {
-  return { clientId, environment, tenantId };
+export function caller(clientId: number, environment = 'live', tenantId = 'ten_a'): callerContract.Caller {
+  return {
+    ...jobCaller(''),
+    kind: callerContract.Caller_Kind.KIND_PARTNER_CLIENT,
+    tenantId,
+    clientId,
+    environment,
+    requestId: 'req_test',
+  };
 }
+
+/** Support's view of deliveries (every client's): an internal job, as no HTTP route exposes it. */
+export const SUPPORT = jobCaller('webhook.support-test');
 
 /** A webhook service's environment on its own database and Kafka namespace, with shortened retries. */
 export function webhookEnv(overrides: Record<string, string> = {}): Record<string, string> {

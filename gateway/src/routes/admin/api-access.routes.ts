@@ -1,7 +1,8 @@
 import { AppError } from '@travel/errors';
 import type { Request, Response } from 'express';
 import type { ServiceClients } from '../../clients/service-clients';
-import { actorOf, callOptions } from '../../http/calls';
+import { callerOf } from '../../http/caller';
+import { callOptions } from '../../http/calls';
 import { dataBody } from '../../http/envelope';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
@@ -49,7 +50,7 @@ export function apiAccessRoutes({
         async (_req, res) => {
           const [settings, list] = await Promise.all([
             api.getApiSettings({}, callOptions(res)),
-            api.listClients({ actor: actorOf(res) }, callOptions(res)),
+            api.listClients({ caller: callerOf(res) }, callOptions(res)),
           ]);
           res.json(
             dataBody({
@@ -68,7 +69,7 @@ export function apiAccessRoutes({
         async (req, res) => {
           const body = validate(createApiClientBody, req.body);
           const reply = await api.createClient(
-            { actor: actorOf(res), name: body.name, tenantId: body.tenantId ?? undefined },
+            { caller: callerOf(res), name: body.name, tenantId: body.tenantId ?? undefined },
             callOptions(res),
           );
           res.status(201).json(dataBody(presentClient(reply.client)));
@@ -85,7 +86,7 @@ export function apiAccessRoutes({
           const body = validate(updateApiClientBody, req.body);
           const reply = await api.updateClient(
             {
-              actor: actorOf(res),
+              caller: callerOf(res),
               id,
               name: body.name,
               tenant: body.tenantId === undefined ? undefined : { tenantId: body.tenantId ?? undefined },
@@ -104,7 +105,7 @@ export function apiAccessRoutes({
       handlers: [
         async (req, res) => {
           const id = clientIdOf(req);
-          await api.deleteClient({ actor: actorOf(res), id }, callOptions(res));
+          await api.deleteClient({ caller: callerOf(res), id }, callOptions(res));
           res.json(dataBody({ id, deleted: true }));
         },
       ],
@@ -119,7 +120,7 @@ export function apiAccessRoutes({
           const body = validate(createApiKeyBody, req.body);
           const reply = await api.createKey(
             {
-              actor: actorOf(res),
+              caller: callerOf(res),
               clientId,
               name: body.name,
               scopes: body.scopes,
@@ -143,7 +144,7 @@ export function apiAccessRoutes({
           const body = validate(updateApiKeyBody, req.body);
           const reply = await api.updateKey(
             {
-              actor: actorOf(res),
+              caller: callerOf(res),
               id: stringParam(req, 'id'),
               name: body.name,
               scopes: body.scopes && { values: body.scopes },
@@ -169,7 +170,7 @@ export function apiAccessRoutes({
       handlers: [
         async (req, res) => {
           const reply = await api.revokeKey(
-            { actor: actorOf(res), id: stringParam(req, 'id') },
+            { caller: callerOf(res), id: stringParam(req, 'id') },
             callOptions(res),
           );
           if (!reply.key) throw new Error('identity answered no key');
@@ -192,7 +193,7 @@ export function apiAccessRoutes({
           const body = validate(updateApiSettingsBody, req.body);
           const reply = await api.updateApiSettings(
             {
-              actor: actorOf(res),
+              caller: callerOf(res),
               apiEnabled: body.apiEnabled,
               disabledScopes: body.disabledScopes && { values: body.disabledScopes },
               defaultRateLimit: body.defaultRateLimit,
@@ -213,7 +214,7 @@ export function apiAccessRoutes({
           const to = query.to ?? dayOf(now());
           const from = query.from ?? dayOf(new Date(Date.parse(`${to}T00:00:00Z`) - 6 * DAY_MS));
           const reply = await api.getUsage(
-            { actor: actorOf(res), from, to, clientId: query.clientId, keyId: query.keyId },
+            { caller: callerOf(res), from, to, clientId: query.clientId, keyId: query.keyId },
             callOptions(res),
           );
           res.json(dataBody({ from, to, rows: reply.rows.map(presentUsageRow) }));
@@ -228,7 +229,7 @@ export function rotateKeyHandler(clients: ServiceClients, tenantOf: (res: Respon
   return async (req: Request, res: Response) => {
     const { graceSeconds } = validate(RotateRequest, req.body);
     const reply = await clients.apiAccess.rotateKey(
-      { actor: actorOf(res), id: stringParam(req, 'id'), graceSeconds, tenantId: tenantOf(res) },
+      { caller: callerOf(res), id: stringParam(req, 'id'), graceSeconds, tenantId: tenantOf(res) },
       callOptions(res),
     );
     if (!reply.previous) throw new Error('identity answered no previous key');

@@ -1,5 +1,6 @@
 import type { ServiceClients } from '../../clients/service-clients';
-import { actorOf, callOptions } from '../../http/calls';
+import { callerOf } from '../../http/caller';
+import { callOptions } from '../../http/calls';
 import { dataBody } from '../../http/envelope';
 import { staffOf } from '../../http/request-context';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
@@ -19,7 +20,7 @@ export function apiConsoleRoutes({ clients }: { clients: ServiceClients }): Rout
         async (_req, res) => {
           const tenantId = staffOf(res).tenantId as string;
           const reply = await clients.apiAccess.listClients(
-            { actor: actorOf(res), tenantId },
+            { caller: callerOf(res), tenantId },
             callOptions(res),
           );
           res.json(dataBody({ tenantId, clients: reply.clients.map(presentClient) }));

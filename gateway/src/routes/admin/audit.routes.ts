@@ -1,5 +1,6 @@
 import type { ServiceClients } from '../../clients/service-clients';
-import { actorOf, callOptions } from '../../http/calls';
+import { callerOf } from '../../http/caller';
+import { callOptions } from '../../http/calls';
 import { listBody } from '../../http/envelope';
 import type { RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
@@ -17,7 +18,7 @@ export function auditRoutes({ clients }: { clients: ServiceClients }): RouteDefi
         async (req, res) => {
           const { limit, cursor } = validate(auditQuery, req.query, 'query');
           const reply = await clients.audit.listAuditEntries(
-            { actor: actorOf(res), limit, cursor },
+            { caller: callerOf(res), limit, cursor },
             callOptions(res),
           );
           res.json(listBody(reply.entries.map(presentAuditEntry), reply.nextCursor ?? null));

@@ -1,6 +1,7 @@
 import { AppError, isAppError } from '@travel/errors';
 import type { ServiceClients } from '../../clients/service-clients';
-import { actorOf, callOptions } from '../../http/calls';
+import { callerOf } from '../../http/caller';
+import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
@@ -30,7 +31,7 @@ export function roleRoutes({ clients }: { clients: ServiceClients }): RouteDefin
       access,
       handlers: [
         async (_req, res) => {
-          const reply = await api.listRoles({ actor: actorOf(res) }, callOptions(res));
+          const reply = await api.listRoles({ caller: callerOf(res) }, callOptions(res));
           res.json(listBody(reply.roles.map(presentRole)));
         },
       ],
@@ -44,7 +45,7 @@ export function roleRoutes({ clients }: { clients: ServiceClients }): RouteDefin
           const body = validate(createRoleBody, req.body);
           const reply = await asHttpFields(
             api.createRole(
-              { actor: actorOf(res), name: body.name, rights: body.permissions, tenantId: body.tenantId },
+              { caller: callerOf(res), name: body.name, rights: body.permissions, tenantId: body.tenantId },
               callOptions(res),
             ),
           );
@@ -62,7 +63,7 @@ export function roleRoutes({ clients }: { clients: ServiceClients }): RouteDefin
           const reply = await asHttpFields(
             api.updateRole(
               {
-                actor: actorOf(res),
+                caller: callerOf(res),
                 id: stringParam(req, 'id'),
                 name: body.name,
                 rights: body.permissions && { values: body.permissions },
@@ -81,7 +82,7 @@ export function roleRoutes({ clients }: { clients: ServiceClients }): RouteDefin
       handlers: [
         async (req, res) => {
           const id = stringParam(req, 'id');
-          await api.deleteRole({ actor: actorOf(res), id }, callOptions(res));
+          await api.deleteRole({ caller: callerOf(res), id }, callOptions(res));
           res.json(dataBody({ id, deleted: true }));
         },
       ],

@@ -1,7 +1,8 @@
 import type { platformSettings } from '@travel/contracts';
 import type { z } from 'zod';
 import type { ServiceClients } from '../../clients/service-clients';
-import { actorOf, callOptions } from '../../http/calls';
+import { callerOf } from '../../http/caller';
+import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
@@ -63,7 +64,7 @@ export function settingsRoutes({ clients }: { clients: ServiceClients }): RouteD
         async (req, res) => {
           const body = validate(updatePlatformSettingsBody, req.body);
           const reply = await clients.platformSettings.updatePlatformSettings(
-            { actor: actorOf(res), ...body },
+            { caller: callerOf(res), ...body },
             callOptions(res),
           );
           res.json(dataBody(presentPlatformSettings(reply.settings)));
@@ -90,7 +91,7 @@ export function settingsRoutes({ clients }: { clients: ServiceClients }): RouteD
         async (req, res) => {
           const body = validate(createConsoleIpRuleBody, req.body);
           const reply = await clients.platformSettings.createConsoleIpRule(
-            { actor: actorOf(res), ...body },
+            { caller: callerOf(res), ...body },
             callOptions(res),
           );
           res.status(201).json(dataBody(presentIpRule(reply.rule)));
@@ -104,7 +105,7 @@ export function settingsRoutes({ clients }: { clients: ServiceClients }): RouteD
       handlers: [
         async (req, res) => {
           const id = stringParam(req, 'id');
-          await clients.platformSettings.deleteConsoleIpRule({ actor: actorOf(res), id }, callOptions(res));
+          await clients.platformSettings.deleteConsoleIpRule({ caller: callerOf(res), id }, callOptions(res));
           res.json(dataBody({ id, deleted: true }));
         },
       ],

@@ -1,5 +1,6 @@
 import type { ServiceClients } from '../../clients/service-clients';
-import { actorOf, callOptions } from '../../http/calls';
+import { callerOf } from '../../http/caller';
+import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import { staffOf } from '../../http/request-context';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
@@ -24,7 +25,7 @@ export function tenantRoutes({ clients }: { clients: ServiceClients }): RouteDef
       access: platformOnly,
       handlers: [
         async (_req, res) => {
-          const reply = await api.listTenants({ actor: actorOf(res) }, callOptions(res));
+          const reply = await api.listTenants({ caller: callerOf(res) }, callOptions(res));
           res.json(listBody(reply.tenants.map(presentTenant)));
         },
       ],
@@ -36,7 +37,7 @@ export function tenantRoutes({ clients }: { clients: ServiceClients }): RouteDef
       handlers: [
         async (req, res) => {
           const body = validate(createTenantBody, req.body);
-          const reply = await api.createTenant({ actor: actorOf(res), ...body }, callOptions(res));
+          const reply = await api.createTenant({ caller: callerOf(res), ...body }, callOptions(res));
           res.status(201).json(dataBody(presentTenant(reply.tenant)));
         },
       ],
@@ -48,7 +49,7 @@ export function tenantRoutes({ clients }: { clients: ServiceClients }): RouteDef
       handlers: [
         async (req, res) => {
           const reply = await api.getTenant(
-            { actor: actorOf(res), id: stringParam(req, 'id') },
+            { caller: callerOf(res), id: stringParam(req, 'id') },
             callOptions(res),
           );
           res.json(dataBody(presentTenant(reply.tenant)));
@@ -64,7 +65,7 @@ export function tenantRoutes({ clients }: { clients: ServiceClients }): RouteDef
           const body = validate(updateTenantBody, req.body);
           const reply = await api.updateTenant(
             {
-              actor: actorOf(res),
+              caller: callerOf(res),
               id: stringParam(req, 'id'),
               ...body,
               contactEmail: contactChange(body.contactEmail),
@@ -82,7 +83,7 @@ export function tenantRoutes({ clients }: { clients: ServiceClients }): RouteDef
       handlers: [
         async (_req, res) => {
           const id = staffOf(res).tenantId as string;
-          const reply = await api.getTenant({ actor: actorOf(res), id }, callOptions(res));
+          const reply = await api.getTenant({ caller: callerOf(res), id }, callOptions(res));
           res.json(dataBody(presentTenant(reply.tenant)));
         },
       ],
@@ -96,7 +97,7 @@ export function tenantRoutes({ clients }: { clients: ServiceClients }): RouteDef
           const body = validate(updateOwnTenantBody, req.body);
           const id = staffOf(res).tenantId as string;
           const reply = await api.updateTenant(
-            { actor: actorOf(res), id, name: body.name, contactEmail: contactChange(body.contactEmail) },
+            { caller: callerOf(res), id, name: body.name, contactEmail: contactChange(body.contactEmail) },
             callOptions(res),
           );
           res.json(dataBody(presentTenant(reply.tenant)));
@@ -109,7 +110,7 @@ export function tenantRoutes({ clients }: { clients: ServiceClients }): RouteDef
       access: { kind: 'staff' },
       handlers: [
         async (_req, res) => {
-          const reply = await api.listTenants({ actor: actorOf(res) }, callOptions(res));
+          const reply = await api.listTenants({ caller: callerOf(res) }, callOptions(res));
           res.json(listBody(reply.tenants.map(({ id, name }) => ({ id, name }))));
         },
       ],

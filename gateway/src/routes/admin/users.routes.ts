@@ -1,5 +1,6 @@
 import type { ServiceClients } from '../../clients/service-clients';
-import { actorOf, callOptions } from '../../http/calls';
+import { callerOf } from '../../http/caller';
+import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
@@ -20,7 +21,7 @@ export function userRoutes({ clients }: { clients: ServiceClients }): RouteDefin
       access,
       handlers: [
         async (_req, res) => {
-          const reply = await api.listUsers({ actor: actorOf(res) }, callOptions(res));
+          const reply = await api.listUsers({ caller: callerOf(res) }, callOptions(res));
           res.json(listBody(reply.users.map(presentUser)));
         },
       ],
@@ -32,7 +33,7 @@ export function userRoutes({ clients }: { clients: ServiceClients }): RouteDefin
       handlers: [
         async (req, res) => {
           const body = validate(createStaffUserBody, req.body);
-          const reply = await api.createUser({ actor: actorOf(res), ...body }, callOptions(res));
+          const reply = await api.createUser({ caller: callerOf(res), ...body }, callOptions(res));
           res.status(201).json(dataBody(presentUser(reply.user)));
         },
       ],
@@ -45,7 +46,7 @@ export function userRoutes({ clients }: { clients: ServiceClients }): RouteDefin
         async (req, res) => {
           const body = validate(updateStaffUserBody, req.body);
           const reply = await api.updateUser(
-            { actor: actorOf(res), id: stringParam(req, 'id'), ...body },
+            { caller: callerOf(res), id: stringParam(req, 'id'), ...body },
             callOptions(res),
           );
           res.json(dataBody(presentUser(reply.user)));
@@ -59,7 +60,7 @@ export function userRoutes({ clients }: { clients: ServiceClients }): RouteDefin
       handlers: [
         async (req, res) => {
           const id = stringParam(req, 'id');
-          await api.deleteUser({ actor: actorOf(res), id }, callOptions(res));
+          await api.deleteUser({ caller: callerOf(res), id }, callOptions(res));
           res.json(dataBody({ id, deleted: true }));
         },
       ],

@@ -1,5 +1,6 @@
 import { badRequest } from '@travel/errors';
 import type { ServiceClients } from '../../clients/service-clients';
+import { callerOf } from '../../http/caller';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import { recordAudit } from '../../http/record-audit';
@@ -9,7 +10,6 @@ import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import { stringParam } from '../admin/params';
 import { pageQuery } from '../partner/contract/operations';
-import { engagementActor } from './calls';
 import {
   createLeadBody,
   createQueryBody,
@@ -42,7 +42,7 @@ export function leadRoutes({ clients }: { clients: ServiceClients }): RouteDefin
         async (req, res) => {
           const { limit, cursor, status, tenantId } = validate(listLeadsQuery, req.query, 'query');
           const reply = await api.listLeads(
-            { actor: engagementActor(res), page: { limit, cursor }, status, tenantId },
+            { caller: callerOf(res), page: { limit, cursor }, status, tenantId },
             callOptions(res),
           );
           res.json(listBody(reply.leads.map(presentLead), reply.nextCursor ?? null));
@@ -64,7 +64,7 @@ export function leadRoutes({ clients }: { clients: ServiceClients }): RouteDefin
             ]);
           if (own === null && tenantId !== undefined) await requireTenant(clients, res, tenantId);
           const reply = await api.createLead(
-            { actor: engagementActor(res), tenantId: own ?? tenantId, ...body },
+            { caller: callerOf(res), tenantId: own ?? tenantId, ...body },
             callOptions(res),
           );
           await audit(res, 'lead.created', reply.lead?.id ?? '', { tenantId: reply.lead?.tenantId ?? null });
@@ -80,7 +80,7 @@ export function leadRoutes({ clients }: { clients: ServiceClients }): RouteDefin
         async (req, res) => {
           const body = validate(updateLeadBody, req.body);
           const id = stringParam(req, 'id');
-          const reply = await api.updateLead({ actor: engagementActor(res), id, ...body }, callOptions(res));
+          const reply = await api.updateLead({ caller: callerOf(res), id, ...body }, callOptions(res));
           await audit(res, 'lead.updated', id, body);
           res.json(dataBody(presentLead(reply.lead)));
         },
@@ -93,7 +93,7 @@ export function leadRoutes({ clients }: { clients: ServiceClients }): RouteDefin
       handlers: [
         async (req, res) => {
           const id = stringParam(req, 'id');
-          await api.deleteLead({ actor: engagementActor(res), id }, callOptions(res));
+          await api.deleteLead({ caller: callerOf(res), id }, callOptions(res));
           await audit(res, 'lead.deleted', id);
           res.json(dataBody({ id, deleted: true }));
         },
@@ -107,7 +107,7 @@ export function leadRoutes({ clients }: { clients: ServiceClients }): RouteDefin
         async (req, res) => {
           const body = validate(replyToLeadBody, req.body);
           const id = stringParam(req, 'id');
-          const reply = await api.replyToLead({ actor: engagementActor(res), id, ...body }, callOptions(res));
+          const reply = await api.replyToLead({ caller: callerOf(res), id, ...body }, callOptions(res));
           await audit(res, 'lead.replied', id, { subject: body.subject ?? null });
           res.status(201).json(dataBody(presentLead(reply.lead)));
         },
@@ -121,7 +121,7 @@ export function leadRoutes({ clients }: { clients: ServiceClients }): RouteDefin
         async (req, res) => {
           const { limit, cursor } = validate(pageQuery, req.query, 'query');
           const reply = await api.listQueries(
-            { actor: engagementActor(res), page: { limit, cursor } },
+            { caller: callerOf(res), page: { limit, cursor } },
             callOptions(res),
           );
           res.json(listBody(reply.queries.map(presentQuery), reply.nextCursor ?? null));
@@ -135,7 +135,7 @@ export function leadRoutes({ clients }: { clients: ServiceClients }): RouteDefin
       handlers: [
         async (req, res) => {
           const body = validate(createQueryBody, req.body);
-          const reply = await api.createQuery({ actor: engagementActor(res), ...body }, callOptions(res));
+          const reply = await api.createQuery({ caller: callerOf(res), ...body }, callOptions(res));
           await audit(res, 'query.created', reply.query?.id ?? '', { subject: body.subject });
           res.status(201).json(dataBody(presentQuery(reply.query)));
         },
@@ -149,10 +149,7 @@ export function leadRoutes({ clients }: { clients: ServiceClients }): RouteDefin
         async (req, res) => {
           const body = validate(replyToQueryBody, req.body);
           const id = stringParam(req, 'id');
-          const reply = await api.replyToQuery(
-            { actor: engagementActor(res), id, ...body },
-            callOptions(res),
-          );
+          const reply = await api.replyToQuery({ caller: callerOf(res), id, ...body }, callOptions(res));
           await audit(res, 'query.replied', id);
           res.status(201).json(dataBody(presentQuery(reply.query)));
         },

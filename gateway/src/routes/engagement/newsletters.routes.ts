@@ -1,4 +1,5 @@
 import type { ServiceClients } from '../../clients/service-clients';
+import { callerOf } from '../../http/caller';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import { recordAudit } from '../../http/record-audit';
@@ -6,7 +7,6 @@ import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import { stringParam } from '../admin/params';
 import { pageQuery } from '../partner/contract/operations';
-import { engagementActor } from './calls';
 import {
   createNewsletterBody,
   createSubscriberBody,
@@ -32,7 +32,10 @@ export function newsletterRoutes({ clients }: { clients: ServiceClients }): Rout
       handlers: [
         async (req, res) => {
           const { limit, cursor, status } = validate(listSubscribersQuery, req.query, 'query');
-          const reply = await api.listSubscribers({ page: { limit, cursor }, status }, callOptions(res));
+          const reply = await api.listSubscribers(
+            { caller: callerOf(res), page: { limit, cursor }, status },
+            callOptions(res),
+          );
           res.json(listBody(reply.subscribers.map(presentSubscriber), reply.nextCursor ?? null));
         },
       ],
@@ -44,10 +47,7 @@ export function newsletterRoutes({ clients }: { clients: ServiceClients }): Rout
       handlers: [
         async (req, res) => {
           const body = validate(createSubscriberBody, req.body);
-          const reply = await api.createSubscriber(
-            { actor: engagementActor(res), ...body },
-            callOptions(res),
-          );
+          const reply = await api.createSubscriber({ caller: callerOf(res), ...body }, callOptions(res));
           await audit(res, 'subscriber.created', reply.subscriber?.id ?? '');
           res.status(201).json(dataBody(presentSubscriber(reply.subscriber)));
         },
@@ -61,10 +61,7 @@ export function newsletterRoutes({ clients }: { clients: ServiceClients }): Rout
         async (req, res) => {
           const body = validate(updateSubscriberBody, req.body);
           const id = stringParam(req, 'id');
-          const reply = await api.updateSubscriber(
-            { actor: engagementActor(res), id, ...body },
-            callOptions(res),
-          );
+          const reply = await api.updateSubscriber({ caller: callerOf(res), id, ...body }, callOptions(res));
           await audit(res, 'subscriber.updated', id, body);
           res.json(dataBody(presentSubscriber(reply.subscriber)));
         },
@@ -77,7 +74,7 @@ export function newsletterRoutes({ clients }: { clients: ServiceClients }): Rout
       handlers: [
         async (req, res) => {
           const id = stringParam(req, 'id');
-          await api.deleteSubscriber({ actor: engagementActor(res), id }, callOptions(res));
+          await api.deleteSubscriber({ caller: callerOf(res), id }, callOptions(res));
           await audit(res, 'subscriber.deleted', id);
           res.json(dataBody({ id, deleted: true }));
         },
@@ -90,7 +87,10 @@ export function newsletterRoutes({ clients }: { clients: ServiceClients }): Rout
       handlers: [
         async (req, res) => {
           const { limit, cursor } = validate(pageQuery, req.query, 'query');
-          const reply = await api.listNewsletters({ page: { limit, cursor } }, callOptions(res));
+          const reply = await api.listNewsletters(
+            { caller: callerOf(res), page: { limit, cursor } },
+            callOptions(res),
+          );
           res.json(listBody(reply.newsletters.map(presentNewsletter), reply.nextCursor ?? null));
         },
       ],
@@ -102,10 +102,7 @@ export function newsletterRoutes({ clients }: { clients: ServiceClients }): Rout
       handlers: [
         async (req, res) => {
           const body = validate(createNewsletterBody, req.body);
-          const reply = await api.createNewsletter(
-            { actor: engagementActor(res), ...body },
-            callOptions(res),
-          );
+          const reply = await api.createNewsletter({ caller: callerOf(res), ...body }, callOptions(res));
           await audit(res, 'newsletter.created', reply.newsletter?.id ?? '', { subject: body.subject });
           res.status(201).json(dataBody(presentNewsletter(reply.newsletter)));
         },
@@ -119,10 +116,7 @@ export function newsletterRoutes({ clients }: { clients: ServiceClients }): Rout
         async (req, res) => {
           const body = validate(updateNewsletterBody, req.body);
           const id = stringParam(req, 'id');
-          const reply = await api.updateNewsletter(
-            { actor: engagementActor(res), id, ...body },
-            callOptions(res),
-          );
+          const reply = await api.updateNewsletter({ caller: callerOf(res), id, ...body }, callOptions(res));
           await audit(res, 'newsletter.updated', id, { fields: Object.keys(body) });
           res.json(dataBody(presentNewsletter(reply.newsletter)));
         },
@@ -135,7 +129,7 @@ export function newsletterRoutes({ clients }: { clients: ServiceClients }): Rout
       handlers: [
         async (req, res) => {
           const id = stringParam(req, 'id');
-          await api.deleteNewsletter({ actor: engagementActor(res), id }, callOptions(res));
+          await api.deleteNewsletter({ caller: callerOf(res), id }, callOptions(res));
           await audit(res, 'newsletter.deleted', id);
           res.json(dataBody({ id, deleted: true }));
         },
@@ -148,7 +142,7 @@ export function newsletterRoutes({ clients }: { clients: ServiceClients }): Rout
       handlers: [
         async (req, res) => {
           const id = stringParam(req, 'id');
-          const reply = await api.sendNewsletter({ actor: engagementActor(res), id }, callOptions(res));
+          const reply = await api.sendNewsletter({ caller: callerOf(res), id }, callOptions(res));
           await audit(res, 'newsletter.sent', id);
           res.json(dataBody(presentNewsletter(reply.newsletter)));
         },

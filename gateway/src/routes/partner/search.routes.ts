@@ -1,11 +1,11 @@
-import type { search } from '@travel/contracts';
+import type { caller } from '@travel/contracts';
 import type { Response } from 'express';
 import type { ServiceClients } from '../../clients/service-clients';
+import { callerOf } from '../../http/caller';
 import { callOptions } from '../../http/calls';
 import { dataBody } from '../../http/envelope';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
-import { callerOf } from './caller';
 import { carSearchBody, flightSearchBody, hotelSearchBody } from './contract/operations';
 import { presentCar, presentFlight, presentHotel } from './presenters';
 
@@ -19,8 +19,14 @@ export function searchRoutes({ clients }: { clients: ServiceClients }): RouteDef
     clients,
     prefix: '/api/v1/search',
     access: { kind: 'partner', scope: 'search:read' },
-    searcherOf: callerOf,
+    searcherOf: (res) => ({ caller: callerOf(res), storefront: false }),
   });
+}
+
+/** Who searches, as the search service takes it: a partner's caller, or the public storefront (no caller). */
+export interface Searcher {
+  caller?: caller.Caller;
+  storefront: boolean;
 }
 
 /** An automatic discount on a price: which, how much, and what is left to pay. */
@@ -47,7 +53,7 @@ export function searchRoutesAt(options: {
   clients: ServiceClients;
   prefix: string;
   access: RouteAccess;
-  searcherOf: (res: Response) => search.Searcher;
+  searcherOf: (res: Response) => Searcher;
   discountLines?: DiscountLines;
 }): RouteDefinition[] {
   const { clients, prefix, access, searcherOf, discountLines } = options;
@@ -74,10 +80,7 @@ export function searchRoutesAt(options: {
       handlers: [
         async (req, res) => {
           const body = validate(flightSearchBody, req.body);
-          const reply = await clients.search.searchFlights(
-            { searcher: searcherOf(res), ...body },
-            callOptions(res),
-          );
+          const reply = await clients.search.searchFlights({ ...searcherOf(res), ...body }, callOptions(res));
           const [onward = [], back = []] = await withLines(
             'flight',
             [reply.onward.map(presentFlight), reply.return.map(presentFlight)],
@@ -95,10 +98,7 @@ export function searchRoutesAt(options: {
       handlers: [
         async (req, res) => {
           const body = validate(hotelSearchBody, req.body);
-          const reply = await clients.search.searchHotels(
-            { searcher: searcherOf(res), ...body },
-            callOptions(res),
-          );
+          const reply = await clients.search.searchHotels({ ...searcherOf(res), ...body }, callOptions(res));
           const [results = []] = await withLines('hotel', [reply.results.map(presentHotel)], res);
           res.json(dataBody({ simulated: true, nights: reply.nights, results }));
         },
@@ -111,10 +111,7 @@ export function searchRoutesAt(options: {
       handlers: [
         async (req, res) => {
           const body = validate(carSearchBody, req.body);
-          const reply = await clients.search.searchCars(
-            { searcher: searcherOf(res), ...body },
-            callOptions(res),
-          );
+          const reply = await clients.search.searchCars({ ...searcherOf(res), ...body }, callOptions(res));
           const [results = []] = await withLines('car', [reply.results.map(presentCar)], res);
           res.json(dataBody({ simulated: true, days: reply.days, results }));
         },

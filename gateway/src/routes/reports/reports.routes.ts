@@ -1,9 +1,10 @@
 import type { reports } from '@travel/contracts';
 import type { ServiceClients } from '../../clients/service-clients';
+import { callerOf } from '../../http/caller';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import type { RouteDefinition } from '../../http/route-table';
-import { STOREFRONT_SCOPE, tenantScopeOf } from '../../http/tenant-scope';
+import { STOREFRONT_SCOPE, type TenantScope, tenantScopeOf } from '../../http/tenant-scope';
 import { validate } from '../../http/validate';
 import { periodOf } from './report-requests';
 import { destinationsQuery, salesQuery, searchLogBody } from './reports.contract';
@@ -46,7 +47,10 @@ export function reportRoutes({
           const query = validate(salesQuery, req.query, 'query');
           const scope = await tenantScopeOf(clients, res, query.tenantId);
           const period = periodOf(query, now());
-          const reply = await api.getSales({ scope, ...period, service: query.service }, callOptions(res));
+          const reply = await api.getSales(
+            { caller: callerOf(res), tenantId: tenantNamed(scope), ...period, service: query.service },
+            callOptions(res),
+          );
           res.json(
             dataBody({
               ...period,
@@ -70,7 +74,13 @@ export function reportRoutes({
           const scope = await tenantScopeOf(clients, res, query.tenantId);
           const period = periodOf(query, now());
           const reply = await api.getPopularDestinations(
-            { scope, ...period, service: query.service, limit: query.limit },
+            {
+              caller: callerOf(res),
+              tenantId: tenantNamed(scope),
+              ...period,
+              service: query.service,
+              limit: query.limit,
+            },
             callOptions(res),
           );
           res.json(listBody(reply.destinations));
@@ -93,4 +103,9 @@ function figuresOf(figures: reports.SalesFigures | undefined) {
     netBookings: figures?.netBookings ?? 0,
     netAmount: figures?.netAmount ?? 0,
   };
+}
+
+/** The tenant filter as the reports service takes it (it checks the caller's tenant again). */
+function tenantNamed(scope: TenantScope): string | undefined {
+  return scope.all ? undefined : scope.tenantId || STOREFRONT_SCOPE;
 }

@@ -1,9 +1,10 @@
 import type { Request, Response } from 'express';
 import type { RateLimits } from '../../access/rate-limits';
 import type { ServiceClients } from '../../clients/service-clients';
+import { callerOf } from '../../http/caller';
 import { callOptions } from '../../http/calls';
 import { dataBody } from '../../http/envelope';
-import { customerOf, requestContextOf } from '../../http/request-context';
+import { requestContextOf } from '../../http/request-context';
 import type { RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import { applyRateDecision } from '../../middleware/rate-limit-headers';
@@ -90,10 +91,7 @@ export function customerAuthRoutes(deps: CustomerAuthRouteDeps): RouteDefinition
       access: { kind: 'customer' },
       handlers: [
         async (_req, res) => {
-          const reply = await clients.customers.getProfile(
-            { customerId: customerOf(res).customerId },
-            callOptions(res),
-          );
+          const reply = await clients.customers.getProfile({ caller: callerOf(res) }, callOptions(res));
           res.json(dataBody(presentCustomer(reply.customer)));
         },
       ],

@@ -1,7 +1,7 @@
 import type { ServiceClients } from '../../clients/service-clients';
+import { callerOf } from '../../http/caller';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
-import { customerOf } from '../../http/request-context';
 import type { RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import { stringParam } from '../admin/params';
@@ -17,8 +17,7 @@ export function profileRoutes({ clients }: { clients: ServiceClients }): RouteDe
       access: { kind: 'customer' },
       handlers: [
         async (_req, res) => {
-          const { customerId } = customerOf(res);
-          const reply = await clients.customers.getProfile({ customerId }, callOptions(res));
+          const reply = await clients.customers.getProfile({ caller: callerOf(res) }, callOptions(res));
           res.json(dataBody(presentCustomer(reply.customer)));
         },
       ],
@@ -31,7 +30,7 @@ export function profileRoutes({ clients }: { clients: ServiceClients }): RouteDe
         async (req, res) => {
           const { fullName, mobile } = validate(updateProfileBody, req.body);
           const reply = await clients.customers.updateProfile(
-            { customerId: customerOf(res).customerId, fullName, mobile: mobile === null ? '' : mobile },
+            { caller: callerOf(res), fullName, mobile: mobile === null ? '' : mobile },
             callOptions(res),
           );
           res.json(dataBody(presentCustomer(reply.customer)));
@@ -44,8 +43,7 @@ export function profileRoutes({ clients }: { clients: ServiceClients }): RouteDe
       access: { kind: 'customer' },
       handlers: [
         async (_req, res) => {
-          const { customerId } = customerOf(res);
-          const reply = await clients.customers.listTravellers({ customerId }, callOptions(res));
+          const reply = await clients.customers.listTravellers({ caller: callerOf(res) }, callOptions(res));
           // At most 20, so one page always holds them all.
           res.json(listBody(reply.travellers.map(presentTraveller)));
         },
@@ -59,7 +57,7 @@ export function profileRoutes({ clients }: { clients: ServiceClients }): RouteDe
         async (req, res) => {
           const body = validate(addTravellerBody, req.body);
           const reply = await clients.customers.addTraveller(
-            { customerId: customerOf(res).customerId, ...body },
+            { caller: callerOf(res), ...body },
             callOptions(res),
           );
           res.status(201).json(dataBody(presentTraveller(reply.traveller)));
@@ -73,10 +71,7 @@ export function profileRoutes({ clients }: { clients: ServiceClients }): RouteDe
       handlers: [
         async (req, res) => {
           const id = stringParam(req, 'id');
-          await clients.customers.deleteTraveller(
-            { customerId: customerOf(res).customerId, id },
-            callOptions(res),
-          );
+          await clients.customers.deleteTraveller({ caller: callerOf(res), id }, callOptions(res));
           res.json(dataBody({ id, deleted: true }));
         },
       ],

@@ -3,8 +3,8 @@ import type { RouteDefinition } from '../../http/route-table';
 import { searchRoutesAt } from '../partner/search.routes';
 import { storefrontDiscountLines } from './search-discounts';
 
-/** How the storefront searches: nobody's client, live, the platform default margin, tokens bound to it. */
-const STOREFRONT_SEARCHER = { clientId: 0, environment: 'live', storefront: true } as const;
+/** How the storefront searches: no caller (a public route), the platform default margin, tokens bound to it. */
+const STOREFRONT_SEARCHER = { storefront: true } as const;
 
 /**
  * `POST /api/search/flights|hotels|cars` (public, limited per client address): the partner API's bodies

@@ -1,7 +1,16 @@
-import { listScope, ownerOf, requireActor, scopeOf } from './tenant-scope';
+import { caller } from '@travel/contracts';
+import { jobCaller } from '@travel/grpc';
+import { type Actor, listScope, ownerOf, requireActor, scopeOf } from './tenant-scope';
 
-const platform = { userId: 'usr_1', email: 'admin@example.com', rights: [], ip: '', requestId: 'req_1' };
-const tenantStaff = { ...platform, userId: 'usr_2', tenantId: 'ten_1' };
+const audit = { ip: '', requestId: 'req_1' };
+const platform: Actor = {
+  kind: 'platform-staff',
+  userId: 'usr_1',
+  email: 'admin@example.com',
+  rights: [],
+  audit,
+};
+const tenantStaff: Actor = { ...platform, kind: 'tenant-staff', userId: 'usr_2', tenantId: 'ten_1' };
 
 describe('tenant scope', () => {
   it('when tenant staff act, then their own tenant is the scope, the owner and the only list they may name', () => {
@@ -26,10 +35,12 @@ describe('tenant scope', () => {
     );
   });
 
-  it('when a call carries no staff member, then it is unauthorized', () => {
-    expect(() => requireActor(undefined)).toThrow(expect.objectContaining({ code: 'unauthorized' }));
-    expect(() => requireActor({ ...platform, userId: '' })).toThrow(
-      expect.objectContaining({ code: 'unauthorized' }),
+  it('when a call carries no staff member, then it is refused (fail closed)', () => {
+    const staffWire = { ...jobCaller(''), kind: caller.Caller_Kind.KIND_PLATFORM_STAFF, userId: '' };
+    expect(() => requireActor(undefined)).toThrow(expect.objectContaining({ code: 'forbidden' }));
+    expect(() => requireActor(staffWire)).toThrow(expect.objectContaining({ code: 'forbidden' }));
+    expect(() => requireActor(jobCaller('corporate.test'))).toThrow(
+      expect.objectContaining({ code: 'forbidden' }),
     );
   });
 });

@@ -1,19 +1,20 @@
-import type { identityCommon } from '@travel/contracts';
+import type { caller } from '@travel/contracts';
 import { AppError, badRequest, isAppError } from '@travel/errors';
+import { type Caller, requireCallerOf, tenantScopeOf } from '@travel/grpc';
 import type { TenantDirectory } from './audit-trail';
 import type { Scope } from './directory';
 
-export type Actor = identityCommon.Actor;
+/** The staff member behind a call, resolved from its `Caller` (docs/access.md, "Callers"). */
+export type Actor = Extract<Caller, { kind: 'platform-staff' | 'tenant-staff' }>;
 
-/** The gateway always sends the verified staff member; a call without one is refused. */
-export function requireActor(actor: Actor | undefined): Actor {
-  if (!actor?.userId) throw new AppError('unauthorized', 'The call carries no staff member.');
-  return actor;
+/** Only staff reach the corporate directory; a call without a caller, or from anyone else, is refused. */
+export function requireActor(wire: caller.Caller | undefined): Actor {
+  return requireCallerOf(wire, 'platform-staff', 'tenant-staff');
 }
 
 /** Tenant staff touch their own tenant's records only; platform staff any tenant's. */
 export function scopeOf(actor: Actor): Scope {
-  return actor.tenantId ? { tenantId: actor.tenantId } : {};
+  return tenantScopeOf(actor);
 }
 
 /**
@@ -21,14 +22,14 @@ export function scopeOf(actor: Actor): Scope {
  * platform staff the one they name, or every tenant.
  */
 export function listScope(actor: Actor, asked: string | undefined): Scope {
-  if (!actor.tenantId) return asked ? { tenantId: asked } : {};
+  if (actor.kind === 'platform-staff') return asked ? { tenantId: asked } : {};
   if (asked && asked !== actor.tenantId) throw new AppError('not_found', `No tenant ${asked}.`);
   return { tenantId: actor.tenantId };
 }
 
 /** The tenant a new record belongs to: tenant staff their own; platform staff must name one. */
 export function ownerOf(actor: Actor, given: string | undefined): string {
-  if (actor.tenantId) {
+  if (actor.kind === 'tenant-staff') {
     if (given && given !== actor.tenantId) throw new AppError('not_found', `No tenant ${given}.`);
     return actor.tenantId;
   }

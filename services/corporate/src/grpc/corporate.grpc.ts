@@ -42,106 +42,106 @@ export function createCorporateGrpc(
   });
   return {
     async listCostCenters(r) {
-      const found = await costCenters.list(requireActor(r.actor), r.tenantId, { q: r.q }, page(r));
+      const found = await costCenters.list(requireActor(r.caller), r.tenantId, { q: r.q }, page(r));
       return { costCenters: found.items.map(absentNulls), nextCursor: found.nextCursor };
     },
-    async createCostCenter({ actor, tenantId, ...input }) {
-      return { costCenter: absentNulls(await costCenters.create(requireActor(actor), tenantId, input)) };
+    async createCostCenter({ caller, tenantId, ...input }) {
+      return { costCenter: absentNulls(await costCenters.create(requireActor(caller), tenantId, input)) };
     },
-    async updateCostCenter({ actor, id, ...patch }) {
-      return { costCenter: absentNulls(await costCenters.update(requireActor(actor), id, patch)) };
+    async updateCostCenter({ caller, id, ...patch }) {
+      return { costCenter: absentNulls(await costCenters.update(requireActor(caller), id, patch)) };
     },
-    async deleteCostCenter({ actor, id }) {
-      await costCenters.remove(requireActor(actor), id);
+    async deleteCostCenter({ caller, id }) {
+      await costCenters.remove(requireActor(caller), id);
       return {};
     },
 
     async listApprovers(r) {
-      const found = await approvers.list(requireActor(r.actor), r.tenantId, { q: r.q }, page(r));
+      const found = await approvers.list(requireActor(r.caller), r.tenantId, { q: r.q }, page(r));
       return { approvers: found.items.map(absentNulls), nextCursor: found.nextCursor };
     },
-    async createApprover({ actor, tenantId, ...input }) {
-      return { approver: absentNulls(await approvers.create(requireActor(actor), tenantId, input)) };
+    async createApprover({ caller, tenantId, ...input }) {
+      return { approver: absentNulls(await approvers.create(requireActor(caller), tenantId, input)) };
     },
-    async updateApprover({ actor, id, clearApprovalLimit, approvalLimit, ...rest }) {
+    async updateApprover({ caller, id, clearApprovalLimit, approvalLimit, ...rest }) {
       const patch = { ...rest, approvalLimit: clearApprovalLimit ? null : approvalLimit };
-      return { approver: absentNulls(await approvers.update(requireActor(actor), id, patch)) };
+      return { approver: absentNulls(await approvers.update(requireActor(caller), id, patch)) };
     },
-    async deleteApprover({ actor, id }) {
-      await approvers.remove(requireActor(actor), id);
+    async deleteApprover({ caller, id }) {
+      await approvers.remove(requireActor(caller), id);
       return {};
     },
 
     async listPolicies(r) {
-      const found = await policies.list(requireActor(r.actor), r.tenantId, { q: r.q }, page(r));
+      const found = await policies.list(requireActor(r.caller), r.tenantId, { q: r.q }, page(r));
       return { policies: found.items.map(absentNulls), nextCursor: found.nextCursor };
     },
-    async createPolicy({ actor, tenantId, flight, hotel, car, ...rest }) {
+    async createPolicy({ caller, tenantId, flight, hotel, car, ...rest }) {
       const input = { ...rest, flight: ruleOf(flight), hotel: ruleOf(hotel), car: ruleOf(car) };
-      return { policy: absentNulls(await policies.create(requireActor(actor), tenantId, input)) };
+      return { policy: absentNulls(await policies.create(requireActor(caller), tenantId, input)) };
     },
-    async updatePolicy({ actor, id, flight, hotel, car, ...rest }) {
+    async updatePolicy({ caller, id, flight, hotel, car, ...rest }) {
       const patch = {
         ...rest,
         flight: flight && ruleOf(flight),
         hotel: hotel && ruleOf(hotel),
         car: car && ruleOf(car),
       };
-      return { policy: absentNulls(await policies.update(requireActor(actor), id, patch)) };
+      return { policy: absentNulls(await policies.update(requireActor(caller), id, patch)) };
     },
-    async deletePolicy({ actor, id }) {
-      await policies.remove(requireActor(actor), id);
+    async deletePolicy({ caller, id }) {
+      await policies.remove(requireActor(caller), id);
       return {};
     },
 
-    async listEmployees({ actor, tenantId, limit, cursor, status, ...filter }) {
+    async listEmployees({ caller, tenantId, limit, cursor, status, ...filter }) {
       const found = await employees.list(
-        requireActor(actor),
+        requireActor(caller),
         tenantId,
         { ...filter, status: status as EmployeeStatus | undefined },
         page({ limit, cursor }),
       );
       return { employees: found.items.map(absentNulls), nextCursor: found.nextCursor };
     },
-    async createEmployee({ actor, tenantId, status, ...input }) {
-      const employee = await employees.create(requireActor(actor), tenantId, {
+    async createEmployee({ caller, tenantId, status, ...input }) {
+      const employee = await employees.create(requireActor(caller), tenantId, {
         ...input,
         status: status as EmployeeStatus | undefined,
       });
       return { employee: absentNulls(employee) };
     },
-    async updateEmployee({ actor, id, clearPolicy, policyId, status, ...rest }) {
+    async updateEmployee({ caller, id, clearPolicy, policyId, status, ...rest }) {
       const patch = {
         ...rest,
         policyId: clearPolicy ? null : policyId,
         status: status as EmployeeStatus | undefined,
       };
-      return { employee: absentNulls(await employees.update(requireActor(actor), id, patch)) };
+      return { employee: absentNulls(await employees.update(requireActor(caller), id, patch)) };
     },
-    async deleteEmployee({ actor, id }) {
-      await employees.remove(requireActor(actor), id);
+    async deleteEmployee({ caller, id }) {
+      await employees.remove(requireActor(caller), id);
       return {};
     },
 
-    async listContracts({ actor, tenantId, limit, cursor, service, ...filter }) {
+    async listContracts({ caller, tenantId, limit, cursor, service, ...filter }) {
       const found = await contracts.list(
-        requireActor(actor),
+        requireActor(caller),
         tenantId,
         { ...filter, service: service as Service | undefined },
         page({ limit, cursor }),
       );
       return { contracts: found.items.map(absentNulls), nextCursor: found.nextCursor };
     },
-    async createContract({ actor, tenantId, service, ...rest }) {
+    async createContract({ caller, tenantId, service, ...rest }) {
       const input = { ...rest, service: service as Service };
-      return { contract: absentNulls(await contracts.create(requireActor(actor), tenantId, input)) };
+      return { contract: absentNulls(await contracts.create(requireActor(caller), tenantId, input)) };
     },
-    async updateContract({ actor, id, service, ...rest }) {
+    async updateContract({ caller, id, service, ...rest }) {
       const patch = { ...rest, service: service as Service | undefined };
-      return { contract: absentNulls(await contracts.update(requireActor(actor), id, patch)) };
+      return { contract: absentNulls(await contracts.update(requireActor(caller), id, patch)) };
     },
-    async deleteContract({ actor, id }) {
-      await contracts.remove(requireActor(actor), id);
+    async deleteContract({ caller, id }) {
+      await contracts.remove(requireActor(caller), id);
       return {};
     },
   };

@@ -1,10 +1,10 @@
 import { audit, tenants } from '@travel/contracts';
-import { type ClientOptions, createServiceClient, withRequestMetadata } from '@travel/grpc';
+import { type ClientOptions, callerWire, createServiceClient, withRequestMetadata } from '@travel/grpc';
 import type { Logger } from '@travel/logger';
 import type { AuditTrail, TenantDirectory } from '../domain/audit-trail';
 
 /**
- * Identity as the corporate service uses it: its audit log (every change, with the gateway's actor) and its
+ * Identity as the corporate service uses it: its audit log (every change, with the gateway's caller, passed on) and its
  * tenants. An audit call that fails after the change was stored is logged in full with `audit: true`, so the
  * log still holds the trail, and the change is answered as done (it is).
  */
@@ -16,17 +16,23 @@ export function createIdentityLink(address: string, options: ClientOptions, logg
       try {
         await auditClient.recordAuditEntry(
           {
-            actor,
+            caller: callerWire(actor),
             action: change.action,
             targetType: change.target.type,
             targetId: change.target.id,
             detailsJson: JSON.stringify(change.details),
           },
-          withRequestMetadata(actor.requestId),
+          withRequestMetadata(actor.audit.requestId),
         );
       } catch (error) {
         logger.error(
-          { err: error, audit: true, actor_user_id: actor.userId, request_id: actor.requestId, ...change },
+          {
+            err: error,
+            audit: true,
+            actor_user_id: actor.userId,
+            request_id: actor.audit.requestId,
+            ...change,
+          },
           'audit entry not recorded in identity',
         );
       }
@@ -34,7 +40,10 @@ export function createIdentityLink(address: string, options: ClientOptions, logg
   };
   const directory: TenantDirectory = {
     async requireTenant(actor, tenantId) {
-      await tenantClient.getTenant({ actor, id: tenantId }, withRequestMetadata(actor.requestId));
+      await tenantClient.getTenant(
+        { caller: callerWire(actor), id: tenantId },
+        withRequestMetadata(actor.audit.requestId),
+      );
     },
   };
   return { audit: trail, tenants: directory };

@@ -1,3 +1,4 @@
+import type { TenantScope } from '@travel/grpc';
 import { insertIfAbsent, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
 import type { PageRequest } from '../domain/page';
@@ -8,19 +9,33 @@ import { findPage } from './list-page';
 
 export type LeadChanges = Partial<Pick<Lead, 'status' | 'name' | 'email' | 'phone' | 'company'>>;
 
+/**
+ * Every read and write but `insert` and the WhatsApp intake's platform lookup takes the caller's scope and puts it
+ * in the filter: a tenant's staff reach their tenant's leads only, whatever id they name (docs/access.md, "Callers").
+ */
 export interface LeadRepository {
   /** False when a lead with this id exists (an inbound message's lead made by an earlier try). */
   insert(lead: Lead): Promise<boolean>;
-  findById(id: string): Promise<Lead | null>;
+  findById(scope: TenantScope, id: string): Promise<Lead | null>;
   /** All tenants' leads when `tenantId` is undefined; `null` is the platform's own. */
-  list(filter: { tenantId?: string | null; status?: LeadStatus }, page: PageRequest): Promise<Lead[]>;
+  list(
+    scope: TenantScope,
+    filter: { tenantId?: string | null; status?: LeadStatus },
+    page: PageRequest,
+  ): Promise<Lead[]>;
   /** The platform's oldest lead with this phone number (digits only). */
   findPlatformByPhone(digits: string): Promise<Lead | null>;
   /** Applies changes only while the lead is still in `fromStatus`; null when it is not (or gone). */
-  update(id: string, fromStatus: LeadStatus, changes: LeadChanges, at: Date): Promise<Lead | null>;
-  delete(id: string): Promise<boolean>;
+  update(
+    scope: TenantScope,
+    id: string,
+    fromStatus: LeadStatus,
+    changes: LeadChanges,
+    at: Date,
+  ): Promise<Lead | null>;
+  delete(scope: TenantScope, id: string): Promise<boolean>;
   /** Adds a message unless one with its id is there already; a `new` lead replied to becomes `contacted`. */
-  addMessage(id: string, message: LeadMessage, contacted: boolean): Promise<void>;
+  addMessage(scope: TenantScope, id: string, message: LeadMessage, contacted: boolean): Promise<void>;
 }
 
 export function createLeadRepository(connection: Connection): LeadRepository {
@@ -29,36 +44,37 @@ export function createLeadRepository(connection: Connection): LeadRepository {
   return {
     insert: ({ id, ...fields }) =>
       insertIfAbsent(model, { ...fields, _id: id, phoneDigits: digitsOf(fields.phone) }),
-    findById: async (id) => one(await model.findById(id).lean<LeadDocument>()),
-    async list(filter, page) {
+    findById: async (scope, id) => one(await model.findOne({ _id: id, ...scope }).lean<LeadDocument>()),
+    async list(scope, filter, page) {
       const query = {
         ...(filter.tenantId === undefined ? {} : { tenantId: filter.tenantId }),
         ...(filter.status === undefined ? {} : { status: filter.status }),
+        ...scope,
       };
       return (await findPage(model, query, page)).map(toLead);
     },
     findPlatformByPhone: async (digits) =>
       one(await model.findOne({ tenantId: null, phoneDigits: digits }).sort({ _id: 1 }).lean<LeadDocument>()),
-    async update(id, fromStatus, changes, at) {
+    async update(scope, id, fromStatus, changes, at) {
       const phone = changes.phone === undefined ? {} : { phoneDigits: digitsOf(changes.phone) };
       const doc = await model
         .findOneAndUpdate(
-          { _id: id, status: fromStatus },
+          { _id: id, ...scope, status: fromStatus },
           { $set: { ...changes, ...phone, updatedAt: at } },
           { new: true },
         )
         .lean<LeadDocument>();
       return one(doc);
     },
-    delete: async (id) => (await model.deleteOne({ _id: id })).deletedCount === 1,
-    async addMessage(id, message, contacted) {
+    delete: async (scope, id) => (await model.deleteOne({ _id: id, ...scope })).deletedCount === 1,
+    async addMessage(scope, id, message, contacted) {
       await model.updateOne(
-        { _id: id, 'messages.id': { $ne: message.id } },
+        { _id: id, ...scope, 'messages.id': { $ne: message.id } },
         { $push: { messages: message }, $set: { updatedAt: message.at } },
       );
       if (contacted)
         await model.updateOne(
-          { _id: id, status: 'new' },
+          { _id: id, ...scope, status: 'new' },
           { $set: { status: 'contacted', updatedAt: message.at } },
         );
     },

@@ -1,3 +1,4 @@
+import type { TenantScope } from '@travel/grpc';
 import { modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
 import type { PageRequest } from '../domain/page';
@@ -5,13 +6,14 @@ import type { QueryMessage, SupportQuery } from '../domain/records';
 import { findPage } from './list-page';
 import { type QueryDocument, querySchema } from './query.schema';
 
+/** Reads and writes carry the caller's scope in their filter (docs/access.md, "Callers"). */
 export interface QueryRepository {
   insert(query: SupportQuery): Promise<void>;
-  findById(id: string): Promise<SupportQuery | null>;
-  /** Every tenant's when `tenantId` is undefined. */
-  list(tenantId: string | undefined, page: PageRequest): Promise<SupportQuery[]>;
-  /** Appends an answer and marks the query `answered`; null when there is no such query. */
-  addAnswer(id: string, message: QueryMessage): Promise<SupportQuery | null>;
+  findById(scope: TenantScope, id: string): Promise<SupportQuery | null>;
+  /** Every tenant's for the platform (`{}`), one tenant's else. */
+  list(scope: TenantScope, page: PageRequest): Promise<SupportQuery[]>;
+  /** Appends an answer and marks the query `answered`; null when there is no such query in scope. */
+  addAnswer(scope: TenantScope, id: string, message: QueryMessage): Promise<SupportQuery | null>;
 }
 
 export function createQueryRepository(connection: Connection): QueryRepository {
@@ -21,14 +23,13 @@ export function createQueryRepository(connection: Connection): QueryRepository {
     async insert({ id, ...fields }) {
       await model.create({ ...fields, _id: id });
     },
-    findById: async (id) => one(await model.findById(id).lean<QueryDocument>()),
-    list: async (tenantId, page) =>
-      (await findPage(model, tenantId === undefined ? {} : { tenantId }, page)).map(toQuery),
-    addAnswer: async (id, message) =>
+    findById: async (scope, id) => one(await model.findOne({ _id: id, ...scope }).lean<QueryDocument>()),
+    list: async (scope, page) => (await findPage(model, { ...scope }, page)).map(toQuery),
+    addAnswer: async (scope, id, message) =>
       one(
         await model
           .findOneAndUpdate(
-            { _id: id },
+            { _id: id, ...scope },
             { $push: { thread: message }, $set: { status: 'answered', updatedAt: message.at } },
             { new: true },
           )

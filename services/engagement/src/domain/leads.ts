@@ -1,4 +1,5 @@
 import { AppError } from '@travel/errors';
+import { type TenantScope, tenantScopeOf } from '@travel/grpc';
 import type { Logger } from '@travel/logger';
 import type { EmailRepository } from '../db/email.repository';
 import type { LeadChanges, LeadRepository } from '../db/lead.repository';
@@ -7,7 +8,7 @@ import { newId } from './ids';
 import { checks, normalEmail } from './input';
 import { leadReplyEmail } from './mail-content';
 import { pageOf, pageResult } from './page';
-import type { Actor, Lead, LeadSource, LeadStatus } from './records';
+import { type Lead, type LeadSource, type LeadStatus, type Staff, tenantOf } from './records';
 
 const STATUSES = ['new', 'contacted', 'won', 'lost'] as const;
 /** decisions.md: `new` → `contacted` → `won` | `lost`. */
@@ -37,14 +38,14 @@ interface Contact {
 
 /**
  * Leads belong to a tenant or to the platform (`tenantId` null: demo requests and WhatsApp). Tenant staff
- * see and change their tenant's only (another's is `not_found`); the platform sees and changes every one.
+ * see and change their tenant's only (another's is `not_found`: the scope is in every query's filter); the
+ * platform sees and changes every one.
  */
 export function createLeadUseCases(deps: LeadDeps) {
   const { leads, now } = deps;
-  const visible = async (actor: Actor, id: string): Promise<Lead> => {
-    const lead = await leads.findById(id);
-    if (!lead || (actor.tenantId !== null && lead.tenantId !== actor.tenantId))
-      throw new AppError('not_found', `Lead ${id} does not exist.`);
+  const visible = async (scope: TenantScope, id: string): Promise<Lead> => {
+    const lead = await leads.findById(scope, id);
+    if (!lead) throw new AppError('not_found', `Lead ${id} does not exist.`);
     return lead;
   };
   const checkContact = (contact: Contact, nameRequired: boolean) => {
@@ -78,7 +79,7 @@ export function createLeadUseCases(deps: LeadDeps) {
 
   return {
     async list(request: {
-      actor: Actor;
+      actor: Staff;
       page?: { limit: number; cursor?: string };
       tenantId?: string;
       status?: string;
@@ -87,13 +88,14 @@ export function createLeadUseCases(deps: LeadDeps) {
       v.oneOf('status', request.status, STATUSES);
       const page = pageOf(request.page);
       v.done();
-      const tenantId = request.actor.tenantId ?? (request.tenantId === PLATFORM ? null : request.tenantId);
-      const rows = await leads.list({ tenantId, status: request.status as LeadStatus | undefined }, page);
+      const tenantId = request.tenantId === PLATFORM ? null : request.tenantId;
+      const status = request.status as LeadStatus | undefined;
+      const rows = await leads.list(tenantScopeOf(request.actor), { tenantId, status }, page);
       return pageResult(rows, page.limit);
     },
-    async create(request: Contact & { actor: Actor; tenantId?: string }, logger: Logger) {
+    async create(request: Contact & { actor: Staff; tenantId?: string }, logger: Logger) {
       checkContact(request, true).done();
-      const lead = newLead(request.actor.tenantId ?? request.tenantId ?? null, 'staff', request);
+      const lead = newLead(tenantOf(request.actor) ?? request.tenantId ?? null, 'staff', request);
       await leads.insert(lead);
       logChange(logger, 'lead.created', request.actor, { lead_id: lead.id, tenant_id: lead.tenantId });
       return lead;
@@ -106,11 +108,12 @@ export function createLeadUseCases(deps: LeadDeps) {
       await leads.insert(lead);
       return lead;
     },
-    async update(request: Contact & { actor: Actor; id: string; status?: string }, logger: Logger) {
+    async update(request: Contact & { actor: Staff; id: string; status?: string }, logger: Logger) {
       const v = checkContact(request, false);
       v.oneOf('status', request.status, STATUSES);
       v.done();
-      const lead = await visible(request.actor, request.id);
+      const scope = tenantScopeOf(request.actor);
+      const lead = await visible(scope, request.id);
       const status = request.status as LeadStatus | undefined;
       if (status !== undefined && status !== lead.status && !NEXT[lead.status].includes(status))
         throw new AppError('conflict', `A ${lead.status} lead cannot become ${status}.`);
@@ -121,25 +124,25 @@ export function createLeadUseCases(deps: LeadDeps) {
         ...(request.phone === undefined ? {} : { phone: request.phone.trim() }),
         ...(request.company === undefined ? {} : { company: request.company.trim() }),
       };
-      const updated = await leads.update(lead.id, lead.status, changes, now());
+      const updated = await leads.update(scope, lead.id, lead.status, changes, now());
       if (!updated) throw new AppError('conflict', `Lead ${lead.id} changed meanwhile; read it again.`);
       logChange(logger, 'lead.updated', request.actor, { lead_id: lead.id, ...changes });
       return updated;
     },
-    async remove(request: { actor: Actor; id: string }, logger: Logger) {
-      await visible(request.actor, request.id);
-      if (!(await leads.delete(request.id)))
+    async remove(request: { actor: Staff; id: string }, logger: Logger) {
+      if (!(await leads.delete(tenantScopeOf(request.actor), request.id)))
         throw new AppError('not_found', `Lead ${request.id} does not exist.`);
       logChange(logger, 'lead.deleted', request.actor, { lead_id: request.id });
       return request.id;
     },
     /** The email goes through the outbox; the message is on the lead at once, with its delivery state. */
-    async reply(request: { actor: Actor; id: string; subject?: string; message: string }, logger: Logger) {
+    async reply(request: { actor: Staff; id: string; subject?: string; message: string }, logger: Logger) {
       const v = checks();
       v.text('subject', request.subject, 200, false);
       v.text('message', request.message, 20_000);
       v.done();
-      const lead = await visible(request.actor, request.id);
+      const scope = tenantScopeOf(request.actor);
+      const lead = await visible(scope, request.id);
       if (!lead.email) throw new AppError('conflict', `Lead ${lead.id} has no email address to reply to.`);
       const at = now();
       const subject = request.subject?.trim() || 'Re: your enquiry';
@@ -156,9 +159,9 @@ export function createLeadUseCases(deps: LeadDeps) {
         authorUserId: request.actor.userId,
         emailId: email.id,
       };
-      await leads.addMessage(lead.id, message, true);
+      await leads.addMessage(scope, lead.id, message, true);
       logChange(logger, 'lead.replied', request.actor, { lead_id: lead.id, email_id: email.id });
-      return visible(request.actor, lead.id);
+      return visible(scope, lead.id);
     },
   };
 }

@@ -6,7 +6,7 @@ import { logChange } from './audit';
 import { newId } from './ids';
 import { checks } from './input';
 import { pageOf, pageResult } from './page';
-import type { Actor, EmailStatus, Newsletter } from './records';
+import type { EmailStatus, Newsletter, Staff } from './records';
 
 export interface NewsletterView {
   newsletter: Newsletter;
@@ -57,7 +57,7 @@ export function createNewsletterUseCases(deps: NewsletterDeps) {
       const { items, nextCursor } = pageResult(await newsletters.list(page), page.limit);
       return { items: await Promise.all(items.map(view)), nextCursor };
     },
-    async create(request: Content & { actor: Actor }, logger: Logger) {
+    async create(request: Content & { actor: Staff }, logger: Logger) {
       checkContent(request, true);
       const at = now();
       const newsletter: Newsletter = {
@@ -76,7 +76,7 @@ export function createNewsletterUseCases(deps: NewsletterDeps) {
       logChange(logger, 'newsletter.created', request.actor, { newsletter_id: newsletter.id });
       return view(newsletter);
     },
-    async update(request: Content & { actor: Actor; id: string }, logger: Logger) {
+    async update(request: Content & { actor: Staff; id: string }, logger: Logger) {
       checkContent(request, false);
       const changes = {
         ...(request.subject === undefined ? {} : { subject: request.subject.trim() }),
@@ -91,12 +91,12 @@ export function createNewsletterUseCases(deps: NewsletterDeps) {
       });
       return view(updated);
     },
-    async remove(request: { actor: Actor; id: string }, logger: Logger) {
+    async remove(request: { actor: Staff; id: string }, logger: Logger) {
       if (!(await newsletters.deleteDraft(request.id))) await notDraft(request.id);
       logChange(logger, 'newsletter.deleted', request.actor, { newsletter_id: request.id });
       return request.id;
     },
-    async send(request: { actor: Actor; id: string }, logger: Logger) {
+    async send(request: { actor: Staff; id: string }, logger: Logger) {
       const claimed = (await newsletters.claimSend(request.id, now())) ?? (await alreadySent(request.id));
       logChange(logger, 'newsletter.sent', request.actor, { newsletter_id: request.id });
       deps.sendRequested();

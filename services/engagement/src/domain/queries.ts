@@ -1,4 +1,5 @@
 import { AppError } from '@travel/errors';
+import { tenantScopeOf } from '@travel/grpc';
 import type { Logger } from '@travel/logger';
 import type { EmailRepository } from '../db/email.repository';
 import type { QueryRepository } from '../db/query.repository';
@@ -7,7 +8,7 @@ import { newId } from './ids';
 import { checks } from './input';
 import { queryReplyEmail } from './mail-content';
 import { pageOf, pageResult } from './page';
-import type { Actor, SupportQuery } from './records';
+import type { Staff, SupportQuery } from './records';
 
 export interface QueryDeps {
   queries: QueryRepository;
@@ -20,9 +21,10 @@ export interface QueryDeps {
 export function createQueryUseCases(deps: QueryDeps) {
   const { queries, now } = deps;
   return {
-    async create(request: { actor: Actor; subject: string; message: string }, logger: Logger) {
-      const tenantId = request.actor.tenantId;
-      if (tenantId === null) throw new AppError('forbidden', 'Queries are asked by tenant staff.');
+    async create(request: { actor: Staff; subject: string; message: string }, logger: Logger) {
+      if (request.actor.kind !== 'tenant-staff')
+        throw new AppError('forbidden', 'Queries are asked by tenant staff.');
+      const { tenantId } = request.actor;
       const v = checks();
       v.text('subject', request.subject, 200);
       v.text('message', request.message, 20_000);
@@ -46,24 +48,25 @@ export function createQueryUseCases(deps: QueryDeps) {
       return query;
     },
     /** Tenant staff: their tenant's queries; the platform: every tenant's (they are all addressed to it). */
-    async list(request: { actor: Actor; page?: { limit: number; cursor?: string } }) {
+    async list(request: { actor: Staff; page?: { limit: number; cursor?: string } }) {
       const page = pageOf(request.page);
-      const rows = await queries.list(request.actor.tenantId ?? undefined, page);
+      const rows = await queries.list(tenantScopeOf(request.actor), page);
       return pageResult(rows, page.limit);
     },
-    async reply(request: { actor: Actor; id: string; message: string }, logger: Logger) {
-      if (request.actor.tenantId !== null)
+    async reply(request: { actor: Staff; id: string; message: string }, logger: Logger) {
+      if (request.actor.kind !== 'platform-staff')
         throw new AppError('forbidden', 'Only the platform answers queries.');
+      const scope = tenantScopeOf(request.actor);
       const v = checks();
       v.text('message', request.message, 20_000);
       v.done();
-      const query = await queries.findById(request.id);
+      const query = await queries.findById(scope, request.id);
       if (!query) throw new AppError('not_found', `Query ${request.id} does not exist.`);
       const at = now();
       const email = queryReplyEmail(query, request.message, at);
       await deps.emails.enqueue([email], at);
       deps.emailsQueued();
-      const answered = await queries.addAnswer(query.id, {
+      const answered = await queries.addAnswer(scope, query.id, {
         from: 'platform',
         authorUserId: request.actor.userId,
         body: request.message,

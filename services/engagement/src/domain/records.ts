@@ -1,3 +1,5 @@
+import type { Caller } from '@travel/grpc';
+
 /** The records engagement keeps, as its repositories return them (plain objects, no database types). */
 
 export type SubscriberStatus = 'subscribed' | 'unsubscribed';
@@ -119,9 +121,10 @@ export interface StoredWhatsappMessage {
   receivedAt: Date;
 }
 
-/** Who acts, as the gateway verified it; `tenantId` null is the platform administrator. */
-export interface Actor {
-  userId: string;
-  email: string;
-  tenantId: string | null;
+/** A staff caller, resolved from the request's `Caller` at the gRPC edge (docs/access.md, "Callers"). */
+export type Staff = Extract<Caller, { kind: 'platform-staff' | 'tenant-staff' }>;
+
+/** The staff member's tenant; null for the platform. */
+export function tenantOf(staff: Staff): string | null {
+  return staff.kind === 'tenant-staff' ? staff.tenantId : null;
 }

@@ -5,7 +5,7 @@ import { logChange } from './audit';
 import { newId, newUnsubscribeToken } from './ids';
 import { checks, normalEmail } from './input';
 import { pageOf, pageResult } from './page';
-import type { Actor, Subscriber, SubscriberStatus } from './records';
+import type { Staff, Subscriber, SubscriberStatus } from './records';
 
 const STATUSES = ['subscribed', 'unsubscribed'] as const;
 
@@ -40,7 +40,7 @@ export function createSubscriberUseCases({ subscribers, now }: SubscriberDeps) {
       const rows = await subscribers.list(request.status as SubscriberStatus | undefined, page);
       return pageResult(rows, page.limit);
     },
-    async create(request: { actor: Actor; email: string }, logger: Logger) {
+    async create(request: { actor: Staff; email: string }, logger: Logger) {
       const v = checks();
       v.email('email', request.email);
       v.done();
@@ -50,7 +50,7 @@ export function createSubscriberUseCases({ subscribers, now }: SubscriberDeps) {
       logChange(logger, 'subscriber.created', request.actor, { subscriber_id: subscriber.id });
       return subscriber;
     },
-    async update(request: { actor: Actor; id: string; email?: string; status?: string }, logger: Logger) {
+    async update(request: { actor: Staff; id: string; email?: string; status?: string }, logger: Logger) {
       const v = checks();
       v.email('email', request.email, false);
       v.oneOf('status', request.status, STATUSES);
@@ -63,7 +63,7 @@ export function createSubscriberUseCases({ subscribers, now }: SubscriberDeps) {
       logChange(logger, 'subscriber.updated', request.actor, { subscriber_id: request.id, ...changes });
       return subscriber;
     },
-    async remove(request: { actor: Actor; id: string }, logger: Logger) {
+    async remove(request: { actor: Staff; id: string }, logger: Logger) {
       if (!(await subscribers.delete(request.id)))
         throw new AppError('not_found', `Subscriber ${request.id} does not exist.`);
       logChange(logger, 'subscriber.deleted', request.actor, { subscriber_id: request.id });

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { AppError } from '@travel/errors';
+import type { TenantScope } from '@travel/grpc';
 import type { Logger } from '@travel/logger';
 import type { LeadRepository } from '../db/lead.repository';
 import type { WhatsappRepository } from '../db/whatsapp.repository';
@@ -7,6 +8,9 @@ import { newId } from './ids';
 import { digitsOf } from './phone';
 import type { Lead } from './records';
 import { isValidSignature } from './whatsapp-signature';
+
+/** The intake works on the platform's own leads only; Meta's signature, checked first, is its credential. */
+const PLATFORM: TenantScope = {};
 
 export interface WhatsappDeps {
   whatsapp: WhatsappRepository;
@@ -43,7 +47,7 @@ export function createWhatsappUseCases(deps: WhatsappDeps) {
   };
   /** A number bound to a lead whose insert did not happen (a crash in between) gets it now. */
   const ensureLead = async (leadId: string, message: InboundMessage): Promise<string> => {
-    if (await deps.leads.findById(leadId)) return leadId;
+    if (await deps.leads.findById(PLATFORM, leadId)) return leadId;
     const at = deps.now();
     const lead: Lead = {
       id: leadId,
@@ -92,6 +96,7 @@ export function createWhatsappUseCases(deps: WhatsappDeps) {
         });
         if (isNew) stored += 1;
         await deps.leads.addMessage(
+          PLATFORM,
           leadId,
           {
             id: message.id,

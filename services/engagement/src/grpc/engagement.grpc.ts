@@ -1,9 +1,9 @@
-import type { engagement } from '@travel/contracts';
-import type { RequestContext, ServiceImplementation } from '@travel/grpc';
+import type { caller, engagement } from '@travel/contracts';
+import { type RequestContext, requireCallerOf, requireRight, type ServiceImplementation } from '@travel/grpc';
 import type { LeadUseCases } from '../domain/leads';
 import type { NewsletterUseCases, NewsletterView } from '../domain/newsletters';
 import type { QueryUseCases } from '../domain/queries';
-import type { Actor, EmailRecord, Lead, Subscriber, SupportQuery } from '../domain/records';
+import type { EmailRecord, Lead, Staff, Subscriber, SupportQuery } from '../domain/records';
 import type { SubscriberUseCases } from '../domain/subscribers';
 import type { createWhatsappUseCases } from '../domain/whatsapp';
 
@@ -19,7 +19,11 @@ export interface EngagementUseCases {
 
 type Deliveries = Map<string, EmailRecord>;
 
-/** Thin handlers: decode, call one use case (changes get the request's logger for their audit line), encode. */
+/**
+ * Thin handlers: resolve the caller (none: refused), decode, call one use case (changes get the request's logger
+ * for their audit line), encode. Subscribers and newsletters are the platform's (right `newsletters`); leads and
+ * queries any staff member's, scoped to the caller's tenant by the use cases.
+ */
 export function createEngagementGrpc(
   useCases: EngagementUseCases,
 ): ServiceImplementation<typeof engagement.EngagementServiceDefinition, RequestContext> {
@@ -40,21 +44,22 @@ export function createEngagementGrpc(
   const oneQuery = async (query: SupportQuery) => ({ query: (await queriesOut([query]))[0] });
   return {
     async listSubscribers(request) {
+      marketerOf(request.caller);
       const { items, nextCursor } = await subscribers.list(request);
       return { subscribers: items.map(encodeSubscriber), nextCursor };
     },
     createSubscriber: async (request, { logger }) => ({
       subscriber: encodeSubscriber(
-        await subscribers.create({ ...request, actor: actorOf(request.actor) }, logger),
+        await subscribers.create({ ...request, actor: marketerOf(request.caller) }, logger),
       ),
     }),
     updateSubscriber: async (request, { logger }) => ({
       subscriber: encodeSubscriber(
-        await subscribers.update({ ...request, actor: actorOf(request.actor) }, logger),
+        await subscribers.update({ ...request, actor: marketerOf(request.caller) }, logger),
       ),
     }),
     deleteSubscriber: async (request, { logger }) => ({
-      id: await subscribers.remove({ actor: actorOf(request.actor), id: request.id }, logger),
+      id: await subscribers.remove({ actor: marketerOf(request.caller), id: request.id }, logger),
     }),
     async subscribe(request) {
       const { subscriber, created } = await subscribers.subscribe(request);
@@ -65,59 +70,68 @@ export function createEngagementGrpc(
     }),
 
     async listNewsletters(request) {
+      marketerOf(request.caller);
       const { items, nextCursor } = await newsletters.list(request);
       return { newsletters: items.map(encodeNewsletter), nextCursor };
     },
     createNewsletter: async (request, { logger }) => ({
       newsletter: encodeNewsletter(
-        await newsletters.create({ ...request, actor: actorOf(request.actor) }, logger),
+        await newsletters.create({ ...request, actor: marketerOf(request.caller) }, logger),
       ),
     }),
     updateNewsletter: async (request, { logger }) => ({
       newsletter: encodeNewsletter(
-        await newsletters.update({ ...request, actor: actorOf(request.actor) }, logger),
+        await newsletters.update({ ...request, actor: marketerOf(request.caller) }, logger),
       ),
     }),
     deleteNewsletter: async (request, { logger }) => ({
-      id: await newsletters.remove({ actor: actorOf(request.actor), id: request.id }, logger),
+      id: await newsletters.remove({ actor: marketerOf(request.caller), id: request.id }, logger),
     }),
     sendNewsletter: async (request, { logger }) => ({
       newsletter: encodeNewsletter(
-        await newsletters.send({ actor: actorOf(request.actor), id: request.id }, logger),
+        await newsletters.send({ actor: marketerOf(request.caller), id: request.id }, logger),
       ),
     }),
 
     async listLeads(request) {
-      const { items, nextCursor } = await leads.list({ ...request, actor: actorOf(request.actor) });
+      const { items, nextCursor } = await leads.list({ ...request, actor: staffOf(request.caller) });
       return { leads: await leadsOut(items), nextCursor };
     },
     createLead: async (request, { logger }) =>
-      oneLead(await leads.create({ ...request, actor: actorOf(request.actor) }, logger)),
+      oneLead(await leads.create({ ...request, actor: staffOf(request.caller) }, logger)),
     updateLead: async (request, { logger }) =>
-      oneLead(await leads.update({ ...request, actor: actorOf(request.actor) }, logger)),
+      oneLead(await leads.update({ ...request, actor: staffOf(request.caller) }, logger)),
     deleteLead: async (request, { logger }) => ({
-      id: await leads.remove({ actor: actorOf(request.actor), id: request.id }, logger),
+      id: await leads.remove({ actor: staffOf(request.caller), id: request.id }, logger),
     }),
     replyToLead: async (request, { logger }) =>
-      oneLead(await leads.reply({ ...request, actor: actorOf(request.actor) }, logger)),
+      oneLead(await leads.reply({ ...request, actor: staffOf(request.caller) }, logger)),
     createDemoRequest: async (request) => oneLead(await leads.createDemoRequest(request)),
 
     createQuery: async (request, { logger }) =>
-      oneQuery(await queries.create({ ...request, actor: actorOf(request.actor) }, logger)),
+      oneQuery(await queries.create({ ...request, actor: staffOf(request.caller) }, logger)),
     async listQueries(request) {
-      const { items, nextCursor } = await queries.list({ ...request, actor: actorOf(request.actor) });
+      const { items, nextCursor } = await queries.list({ ...request, actor: staffOf(request.caller) });
       return { queries: await queriesOut(items), nextCursor };
     },
     replyToQuery: async (request, { logger }) =>
-      oneQuery(await queries.reply({ ...request, actor: actorOf(request.actor) }, logger)),
+      oneQuery(await queries.reply({ ...request, actor: staffOf(request.caller) }, logger)),
 
     verifyWhatsappSubscription: async (request) => ({ challenge: whatsapp.verifySubscription(request) }),
     receiveWhatsappWebhook: async (request, { logger }) => whatsapp.receive(request, logger),
   };
 }
 
-function actorOf(actor: engagement.Actor | undefined): Actor {
-  return { userId: actor?.userId ?? '', email: actor?.email ?? '', tenantId: actor?.tenantId ?? null };
+/** A staff member of the platform or a tenant; anyone else, or no caller at all, is refused (fail closed). */
+function staffOf(wire: caller.Caller | undefined): Staff {
+  return requireCallerOf(wire, 'platform-staff', 'tenant-staff');
+}
+
+/** Subscribers and newsletters: platform staff holding `newsletters`, as the gateway's route requires. */
+function marketerOf(wire: caller.Caller | undefined): Staff {
+  const staff = requireCallerOf(wire, 'platform-staff');
+  requireRight(staff, 'newsletters');
+  return staff;
 }
 
 function encodeSubscriber(subscriber: Subscriber): engagement.Subscriber {

@@ -3,18 +3,25 @@ import { isDuplicateKeyError, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
 import { isRight } from '../domain/rights';
 import type { Role } from '../domain/staff';
+import type { StaffScope } from '../domain/staff-scope';
 import { type RoleDocument, roleSchema } from './role.schema';
 
+/** As staff users: reads and writes for staff carry the actor's scope in their filter. */
 export interface RoleRepository {
   /** A name already used in the same tenant is `conflict`. */
   create(role: Role): Promise<Role>;
   /** Inserts the role unless a role with its id exists (idempotent across replicas). */
   ensure(role: Role): Promise<void>;
-  findById(id: string): Promise<Role | null>;
+  findById(scope: StaffScope, id: string): Promise<Role | null>;
   /** `tenantId` undefined: every role; null: platform roles only. */
   list(filter: { tenantId?: string | null }): Promise<Role[]>;
-  update(id: string, changes: { name?: string; rights?: string[] }, at: Date): Promise<Role | null>;
-  delete(id: string): Promise<boolean>;
+  update(
+    scope: StaffScope,
+    id: string,
+    changes: { name?: string; rights?: string[] },
+    at: Date,
+  ): Promise<Role | null>;
+  delete(scope: StaffScope, id: string): Promise<boolean>;
 }
 
 export function createRoleRepository(connection: Connection): RoleRepository {
@@ -32,8 +39,8 @@ export function createRoleRepository(connection: Connection): RoleRepository {
         if (!isDuplicateKeyError(error)) throw error;
       });
     },
-    async findById(id) {
-      const doc = await model.findById(id).lean<RoleDocument>();
+    async findById(scope, id) {
+      const doc = await model.findOne({ _id: id, ...scope }).lean<RoleDocument>();
       return doc ? toRole(doc) : null;
     },
     async list({ tenantId }) {
@@ -43,15 +50,15 @@ export function createRoleRepository(connection: Connection): RoleRepository {
         .lean<RoleDocument[]>();
       return docs.map(toRole);
     },
-    async update(id, changes, at) {
+    async update(scope, id, changes, at) {
       const doc = await model
-        .findOneAndUpdate({ _id: id }, { $set: { ...changes, updatedAt: at } }, { new: true })
+        .findOneAndUpdate({ _id: id, ...scope }, { $set: { ...changes, updatedAt: at } }, { new: true })
         .lean<RoleDocument>()
         .catch(rethrowNameTaken);
       return doc ? toRole(doc) : null;
     },
-    async delete(id) {
-      const result = await model.deleteOne({ _id: id });
+    async delete(scope, id) {
+      const result = await model.deleteOne({ _id: id, ...scope });
       return result.deletedCount > 0;
     },
   };

@@ -2,6 +2,7 @@ import { AppError } from '@travel/errors';
 import { isDuplicateKeyError, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
 import type { StaffStatus, StaffUser } from '../domain/staff';
+import type { StaffScope } from '../domain/staff-scope';
 import { type StaffUserDocument, staffUserSchema } from './staff-user.schema';
 
 export interface NewStaffUser {
@@ -21,18 +22,22 @@ export interface StaffUserChanges {
   status?: StaffStatus;
 }
 
+/**
+ * Reads and writes on behalf of staff take the actor's scope (`staffScopeOf`) into their filter: tenant staff
+ * reach their tenant's users only, whatever id they name (docs/access.md, "Callers").
+ */
 export interface StaffUserRepository {
   /** A taken email is `conflict`. */
   create(user: NewStaffUser): Promise<StaffUser>;
-  findById(id: string): Promise<StaffUser | null>;
+  findById(scope: StaffScope, id: string): Promise<StaffUser | null>;
   /** For the sign-in check only: the user and its password hash. */
   findCredentials(email: string): Promise<{ user: StaffUser; passwordHash: string } | null>;
   /** `tenantId` undefined: every user; null: platform staff only. */
   list(filter: { tenantId?: string | null }): Promise<StaffUser[]>;
-  update(id: string, changes: StaffUserChanges, at: Date): Promise<StaffUser | null>;
+  update(scope: StaffScope, id: string, changes: StaffUserChanges, at: Date): Promise<StaffUser | null>;
   /** A rehash at sign-in: only while the stored hash is still `previous` (a password change meanwhile wins). */
   replacePasswordHash(id: string, previous: string, next: string): Promise<void>;
-  delete(id: string): Promise<boolean>;
+  delete(scope: StaffScope, id: string): Promise<boolean>;
   anyWithRole(roleId: string): Promise<boolean>;
 }
 
@@ -50,8 +55,8 @@ export function createStaffUserRepository(connection: Connection): StaffUserRepo
       }
       return { id, ...user, status: 'active' };
     },
-    async findById(id) {
-      const doc = await model.findById(id).lean<StaffUserDocument>();
+    async findById(scope, id) {
+      const doc = await model.findOne({ _id: id, ...scope }).lean<StaffUserDocument>();
       return doc ? toUser(doc) : null;
     },
     async findCredentials(email) {
@@ -65,17 +70,17 @@ export function createStaffUserRepository(connection: Connection): StaffUserRepo
         .lean<StaffUserDocument[]>();
       return docs.map(toUser);
     },
-    async update(id, changes, at) {
+    async update(scope, id, changes, at) {
       const doc = await model
-        .findOneAndUpdate({ _id: id }, { $set: { ...changes, updatedAt: at } }, { new: true })
+        .findOneAndUpdate({ _id: id, ...scope }, { $set: { ...changes, updatedAt: at } }, { new: true })
         .lean<StaffUserDocument>();
       return doc ? toUser(doc) : null;
     },
     async replacePasswordHash(id, previous, next) {
       await model.updateOne({ _id: id, passwordHash: previous }, { $set: { passwordHash: next } });
     },
-    async delete(id) {
-      const result = await model.deleteOne({ _id: id });
+    async delete(scope, id) {
+      const result = await model.deleteOne({ _id: id, ...scope });
       return result.deletedCount > 0;
     },
     async anyWithRole(roleId) {

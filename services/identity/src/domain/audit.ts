@@ -1,4 +1,4 @@
-import type { identityCommon } from '@travel/contracts';
+import type { StaffActor } from './staff';
 
 /** One line of the audit log: who did what to which resource, from where. Never a secret or password. */
 export interface AuditRecord {
@@ -17,13 +17,11 @@ export interface AuditLog {
 }
 
 /** The audit fields of the staff member behind a gRPC request. */
-export function auditActorOf(
-  actor: identityCommon.Actor | undefined,
-): Pick<AuditRecord, 'actor' | 'ip' | 'requestId'> {
+export function auditActorOf(actor: StaffActor): Pick<AuditRecord, 'actor' | 'ip' | 'requestId'> {
   return {
-    actor: { userId: actor?.userId ?? null, email: actor?.email ?? '', tenantId: actor?.tenantId ?? null },
-    ip: actor?.ip ?? '',
-    requestId: actor?.requestId ?? '',
+    actor: { userId: actor.userId, email: actor.email, tenantId: actor.tenantId ?? null },
+    ip: actor.ip,
+    requestId: actor.requestId,
   };
 }
 

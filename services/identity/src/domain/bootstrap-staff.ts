@@ -9,6 +9,7 @@ import type { PasswordHasher } from './passwords';
 import { RIGHTS } from './rights';
 import { PLATFORM_ADMIN_ROLE_ID, PLATFORM_ADMIN_ROLE_NAME } from './staff';
 import { normalizeEmail } from './staff-fields';
+import { ANY_TENANT } from './staff-scope';
 
 export interface BootstrapStaffDeps {
   roles: RoleRepository;
@@ -51,7 +52,7 @@ async function ensureBuiltInRole({ roles, now }: BootstrapStaffDeps) {
     builtIn: true,
   };
   await roles.ensure({ ...role, createdAt: now() });
-  await roles.update(role.id, { rights }, now());
+  await roles.update(ANY_TENANT, role.id, { rights }, now());
 }
 
 async function ensureFirstAdministrator(deps: BootstrapStaffDeps) {

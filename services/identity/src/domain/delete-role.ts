@@ -4,7 +4,7 @@ import type { StaffUserRepository } from '../db/staff-user.repository';
 import type { StaffActor } from './staff';
 import type { RecordStaffChange } from './staff-change';
 import { findVisibleRole } from './staff-lookups';
-import { assertChangeable, assertWithinActorRights } from './staff-scope';
+import { assertChangeable, assertWithinActorRights, staffScopeOf } from './staff-scope';
 
 export interface DeleteRoleDeps {
   roles: RoleRepository;
@@ -24,7 +24,7 @@ export function createDeleteRole({ roles, users, recordStaffChange }: DeleteRole
         'The role is still assigned to staff users; give them another role first.',
       );
     }
-    if (!(await roles.delete(role.id))) return;
+    if (!(await roles.delete(staffScopeOf(actor), role.id))) return;
     await recordStaffChange(actor, 'role', 'deleted', role.id, { name: role.name, tenantId: role.tenantId });
   };
 }

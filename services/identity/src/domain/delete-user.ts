@@ -3,7 +3,7 @@ import type { StaffUserRepository } from '../db/staff-user.repository';
 import type { StaffActor } from './staff';
 import type { RecordStaffChange } from './staff-change';
 import { assertMayManageUser, findVisibleUser } from './staff-lookups';
-import { assertNotSelf } from './staff-scope';
+import { assertNotSelf, staffScopeOf } from './staff-scope';
 
 export interface DeleteUserDeps {
   users: StaffUserRepository;
@@ -17,7 +17,7 @@ export function createDeleteUser({ users, roles, recordStaffChange }: DeleteUser
     const user = await findVisibleUser(users, actor, id);
     assertNotSelf(actor, user, 'delete');
     await assertMayManageUser(roles, actor, user);
-    if (!(await users.delete(user.id))) return;
+    if (!(await users.delete(staffScopeOf(actor), user.id))) return;
     await recordStaffChange(actor, 'staff_user', 'deleted', user.id, {
       email: user.email,
       tenantId: user.tenantId,

@@ -1,6 +1,7 @@
 import type { StaffSessionRepository } from '../db/staff-session.repository';
 import type { StaffUserRepository } from '../db/staff-user.repository';
 import type { StaffSession, StaffUser } from './staff';
+import { ANY_TENANT } from './staff-scope';
 
 export interface LiveSessionDeps {
   sessions: StaffSessionRepository;
@@ -15,7 +16,7 @@ export function createFindLiveSession({ sessions, users, now }: LiveSessionDeps)
   ): Promise<{ session: StaffSession; user: StaffUser } | null> {
     const session = await sessions.find(sessionId);
     if (!session || session.revoked || session.expiresAt.getTime() <= now().getTime()) return null;
-    const user = await users.findById(session.userId);
+    const user = await users.findById(ANY_TENANT, session.userId);
     if (user?.status !== 'active') return null;
     return { session, user };
   };

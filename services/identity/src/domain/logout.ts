@@ -5,6 +5,7 @@ import type { StaffUserRepository } from '../db/staff-user.repository';
 import type { AuditLog } from './audit';
 import type { RevokeSession } from './revoke-session';
 import { hashRefreshToken } from './session-credentials';
+import { ANY_TENANT } from './staff-scope';
 
 export interface LogoutDeps {
   refreshTokens: RefreshTokenRepository;
@@ -25,7 +26,7 @@ export function createLogout({ refreshTokens, sessions, users, revokeSession, au
     const session = sessionId ? await sessions.find(sessionId) : null;
     if (!session) throw new AppError('unauthorized', 'The refresh token is invalid.');
     if (!(await revokeSession(session.id, 'logout'))) return;
-    const user = await users.findById(session.userId);
+    const user = await users.findById(ANY_TENANT, session.userId);
     await audit.record({
       actor: { userId: session.userId, email: user?.email ?? '', tenantId: user?.tenantId ?? null },
       action: 'auth.logout',

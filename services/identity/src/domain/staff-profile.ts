@@ -1,10 +1,11 @@
 import type { RoleRepository } from '../db/role.repository';
 import type { StaffProfile, StaffUser } from './staff';
+import { ANY_TENANT } from './staff-scope';
 
 /** The staff member with the rights of their role as stored now (a role change applies at once). */
 export function createProfileOf({ roles }: { roles: RoleRepository }) {
   return async function profileOf(user: StaffUser): Promise<StaffProfile> {
-    const role = await roles.findById(user.roleId);
+    const role = await roles.findById(ANY_TENANT, user.roleId);
     return {
       user,
       roleName: role?.name ?? '',

@@ -1,6 +1,16 @@
 import { AppError } from '@travel/errors';
 import type { Role, StaffActor, StaffUser } from './staff';
 
+/** The filter a staff member's reads and writes of users and roles carry: their tenant, or every tenant. */
+export type StaffScope = { tenantId: string } | Record<string, never>;
+
+/** Lookups with no staff caller behind them (a session's own user and role): every tenant. */
+export const ANY_TENANT: StaffScope = {};
+
+export function staffScopeOf(actor: StaffActor): StaffScope {
+  return actor.tenantId ? { tenantId: actor.tenantId } : {};
+}
+
 /** Platform staff have no tenant; they see and manage every tenant's staff. */
 export function isPlatformActor(actor: StaffActor): boolean {
   return !actor.tenantId;

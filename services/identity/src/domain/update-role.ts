@@ -5,7 +5,7 @@ import type { Role, StaffActor } from './staff';
 import type { RecordStaffChange } from './staff-change';
 import { rightsProblems, uniqueRights } from './staff-fields';
 import { findVisibleRole } from './staff-lookups';
-import { assertChangeable, assertWithinActorRights } from './staff-scope';
+import { assertChangeable, assertWithinActorRights, staffScopeOf } from './staff-scope';
 
 export interface UpdateRoleDeps {
   roles: RoleRepository;
@@ -35,7 +35,7 @@ export function createUpdateRole({ roles, recordStaffChange, now }: UpdateRoleDe
       ...(input.name === undefined ? {} : { name: input.name.trim() }),
       ...(rights === undefined ? {} : { rights }),
     };
-    const updated = await roles.update(role.id, changes, now());
+    const updated = await roles.update(staffScopeOf(actor), role.id, changes, now());
     if (!updated) throw new AppError('not_found', 'No such role.');
     await recordStaffChange(actor, 'role', 'updated', role.id, changes);
     return updated;

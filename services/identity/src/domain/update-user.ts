@@ -9,7 +9,7 @@ import type { StaffActor, StaffUser } from './staff';
 import type { RecordStaffChange } from './staff-change';
 import { isStatus, passwordProblems, statusProblems } from './staff-fields';
 import { assertMayManageUser, assignableRole, findVisibleUser } from './staff-lookups';
-import { assertNotSelf } from './staff-scope';
+import { assertNotSelf, staffScopeOf } from './staff-scope';
 
 export interface UpdateUserDeps {
   users: StaffUserRepository;
@@ -39,7 +39,7 @@ export function createUpdateUser(deps: UpdateUserDeps) {
     const user = await findVisibleUser(users, actor, id);
     await assertMayManageUser(roles, actor, user);
     const changes = await validChanges(deps, actor, user, input);
-    const updated = await users.update(user.id, changes, now());
+    const updated = await users.update(staffScopeOf(actor), user.id, changes, now());
     if (!updated) throw new AppError('not_found', 'No such staff user.');
     // A new password ends every session that was opened with the old one.
     if (changes.passwordHash) await revokeSessionsOf(deps, user.id);

@@ -13,7 +13,10 @@ import type { createRotateKey } from '../domain/rotate-key';
 import type { createUpdateApiSettings } from '../domain/update-api-settings';
 import type { createUpdateClient } from '../domain/update-client';
 import type { createUpdateKey } from '../domain/update-key';
-import { requireActor } from './staff-actor';
+import { requireStaff, requireStaffWith } from './staff-actor';
+
+/** The right the gateway's `/api/admin/api-access` routes require; the API console's two methods need none here. */
+const API_ACCESS = 'api-access';
 
 export interface ApiAccessUseCases {
   getApiSettings(): Promise<ApiSettings>;
@@ -44,7 +47,7 @@ export function createApiAccessGrpc(
     },
     async updateApiSettings(request) {
       const settings = await useCases.updateApiSettings({
-        actor: requireActor(request.actor),
+        actor: requireStaffWith(request.caller, API_ACCESS),
         apiEnabled: request.apiEnabled,
         disabledScopes: request.disabledScopes?.values,
         defaultRateLimit: request.defaultRateLimit,
@@ -57,33 +60,39 @@ export function createApiAccessGrpc(
     },
     async listClients(request) {
       return {
-        clients: (await useCases.listClients({ ...request, actor: requireActor(request.actor) })).map(
+        clients: (await useCases.listClients({ ...request, actor: requireStaff(request.caller) })).map(
           encodeClient,
         ),
       };
     },
     async createClient(request) {
       return {
-        client: encodeClient(await useCases.createClient({ ...request, actor: requireActor(request.actor) })),
+        client: encodeClient(
+          await useCases.createClient({ ...request, actor: requireStaffWith(request.caller, API_ACCESS) }),
+        ),
       };
     },
     async updateClient(request) {
       return {
-        client: encodeClient(await useCases.updateClient({ ...request, actor: requireActor(request.actor) })),
+        client: encodeClient(
+          await useCases.updateClient({ ...request, actor: requireStaffWith(request.caller, API_ACCESS) }),
+        ),
       };
     },
     async deleteClient(request) {
-      await useCases.deleteClient({ ...request, actor: requireActor(request.actor) });
+      await useCases.deleteClient({ ...request, actor: requireStaffWith(request.caller, API_ACCESS) });
       return {};
     },
     async createKey(request) {
       return {
-        issued: encodeIssued(await useCases.createKey({ ...request, actor: requireActor(request.actor) })),
+        issued: encodeIssued(
+          await useCases.createKey({ ...request, actor: requireStaffWith(request.caller, API_ACCESS) }),
+        ),
       };
     },
     async updateKey(request) {
       const key = await useCases.updateKey({
-        actor: requireActor(request.actor),
+        actor: requireStaffWith(request.caller, API_ACCESS),
         id: request.id,
         name: request.name,
         scopes: request.scopes?.values,
@@ -94,14 +103,20 @@ export function createApiAccessGrpc(
       return { key: encodeKey(key) };
     },
     async revokeKey(request) {
-      return { key: encodeKey(await useCases.revokeKey({ ...request, actor: requireActor(request.actor) })) };
+      return {
+        key: encodeKey(
+          await useCases.revokeKey({ ...request, actor: requireStaffWith(request.caller, API_ACCESS) }),
+        ),
+      };
     },
     async rotateKey(request) {
-      const rotated = await useCases.rotateKey({ ...request, actor: requireActor(request.actor) });
+      const rotated = await useCases.rotateKey({ ...request, actor: requireStaff(request.caller) });
       return { issued: encodeIssued(rotated), previous: encodeKey(rotated.previous) };
     },
     async getUsage(request) {
-      return { rows: await useCases.getUsage({ ...request, actor: requireActor(request.actor) }) };
+      return {
+        rows: await useCases.getUsage({ ...request, actor: requireStaffWith(request.caller, API_ACCESS) }),
+      };
     },
   };
 }

@@ -3,7 +3,7 @@ import type { RequestContext, ServiceImplementation } from '@travel/grpc';
 import type { AuditEntry } from '../domain/audit';
 import type { createListAuditEntries } from '../domain/list-audit-entries';
 import type { createRecordAuditEntry } from '../domain/record-audit-entry';
-import { requireActor } from './staff-actor';
+import { requireStaff } from './staff-actor';
 
 export interface AuditUseCases {
   listAuditEntries: ReturnType<typeof createListAuditEntries>;
@@ -15,15 +15,15 @@ export function createAuditGrpc(
   useCases: AuditUseCases,
 ): ServiceImplementation<typeof audit.AuditServiceDefinition, RequestContext> {
   return {
-    async listAuditEntries({ actor, limit, cursor }) {
-      const page = await useCases.listAuditEntries(requireActor(actor), {
+    async listAuditEntries({ caller, limit, cursor }) {
+      const page = await useCases.listAuditEntries(requireStaff(caller), {
         limit,
         ...(cursor === undefined ? {} : { cursor }),
       });
       return { entries: page.entries.map(encodeEntry), nextCursor: page.nextCursor };
     },
-    async recordAuditEntry({ actor, action, targetType, targetId, detailsJson }) {
-      await useCases.recordAuditEntry(requireActor(actor), {
+    async recordAuditEntry({ caller, action, targetType, targetId, detailsJson }) {
+      await useCases.recordAuditEntry(requireStaff(caller), {
         action,
         target: { type: targetType, id: targetId },
         detailsJson,

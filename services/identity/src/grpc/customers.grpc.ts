@@ -1,6 +1,6 @@
-import type { customers } from '@travel/contracts';
+import type { caller, customers } from '@travel/contracts';
 import { AppError } from '@travel/errors';
-import type { RequestContext, ServiceImplementation } from '@travel/grpc';
+import { type RequestContext, requireCallerOf, type ServiceImplementation } from '@travel/grpc';
 import type { AccessTokens } from '../domain/access-tokens';
 import type { createAddTraveller } from '../domain/add-traveller';
 import { type Customer, type CustomerTokens, maskPassport, type Traveller } from '../domain/customer';
@@ -50,24 +50,40 @@ export function createCustomersGrpc(
       const live = await useCases.findLiveSession(sessionId);
       return live ? { active: true, customer: encodeCustomer(live.customer) } : { active: false };
     },
-    async getProfile({ customerId }) {
-      return { customer: encodeCustomer(found(await useCases.getProfile(customerId))) };
+    async getProfile({ caller, customerId }) {
+      return { customer: encodeCustomer(found(await useCases.getProfile(profileOwner(caller, customerId)))) };
     },
-    async updateProfile({ customerId, ...input }) {
-      return { customer: encodeCustomer(await useCases.updateProfile(customerId, input)) };
+    async updateProfile({ caller, ...input }) {
+      return { customer: encodeCustomer(await useCases.updateProfile(customerOf(caller), input)) };
     },
-    async listTravellers({ customerId }) {
-      return { travellers: found(await useCases.listTravellers(customerId)).map(encodeTraveller) };
+    async listTravellers({ caller }) {
+      return { travellers: found(await useCases.listTravellers(customerOf(caller))).map(encodeTraveller) };
     },
-    async addTraveller({ customerId, ...input }) {
-      return { traveller: encodeTraveller(await useCases.addTraveller(customerId, input)) };
+    async addTraveller({ caller, ...input }) {
+      return { traveller: encodeTraveller(await useCases.addTraveller(customerOf(caller), input)) };
     },
-    async deleteTraveller({ customerId, id }) {
-      if (!(await useCases.deleteTraveller(customerId, id)))
+    async deleteTraveller({ caller, id }) {
+      if (!(await useCases.deleteTraveller(customerOf(caller), id)))
         throw new AppError('not_found', 'You have no traveller with this id.');
       return {};
     },
   };
+}
+
+/** A customer's own records are reached by the signed-in customer only; no caller, or another kind: refused. */
+function customerOf(wire: caller.Caller | undefined): string {
+  return requireCallerOf(wire, 'customer').customerId;
+}
+
+/**
+ * A profile: the customer's own, or, for platform staff (an offline booking, a wallet top-up), the customer they
+ * name. Storefront customers are the platform's: tenant staff are refused.
+ */
+function profileOwner(wire: caller.Caller | undefined, named: string | undefined): string {
+  const who = requireCallerOf(wire, 'customer', 'platform-staff');
+  if (who.kind === 'customer') return who.customerId;
+  if (!named) throw new AppError('not_found', 'No such customer.');
+  return named;
 }
 
 function found<T>(value: T | null): T {

@@ -6,7 +6,7 @@ import type { createCreateConsoleIpRule } from '../domain/create-console-ip-rule
 import type { createDeleteConsoleIpRule } from '../domain/delete-console-ip-rule';
 import type { PlatformSettings } from '../domain/platform-settings';
 import type { createUpdatePlatformSettings } from '../domain/update-platform-settings';
-import { requireActor } from './staff-actor';
+import { requireStaffWith } from './staff-actor';
 
 export interface PlatformSettingsUseCases {
   getPlatformSettings: PlatformSettingsRepository['get'];
@@ -24,17 +24,21 @@ export function createPlatformSettingsGrpc(
     async getPlatformSettings() {
       return { settings: encodeSettings(await useCases.getPlatformSettings()) };
     },
-    async updatePlatformSettings({ actor, ...input }) {
-      return { settings: encodeSettings(await useCases.updatePlatformSettings(requireActor(actor), input)) };
+    async updatePlatformSettings({ caller, ...input }) {
+      return {
+        settings: encodeSettings(
+          await useCases.updatePlatformSettings(requireStaffWith(caller, 'settings'), input),
+        ),
+      };
     },
     async listConsoleIpRules() {
       return { rules: (await useCases.listConsoleIpRules()).rules };
     },
-    async createConsoleIpRule({ actor, ...input }) {
-      return { rule: await useCases.createConsoleIpRule(requireActor(actor), input) };
+    async createConsoleIpRule({ caller, ...input }) {
+      return { rule: await useCases.createConsoleIpRule(requireStaffWith(caller, 'settings'), input) };
     },
-    async deleteConsoleIpRule({ actor, id }) {
-      await useCases.deleteConsoleIpRule(requireActor(actor), id);
+    async deleteConsoleIpRule({ caller, id }) {
+      await useCases.deleteConsoleIpRule(requireStaffWith(caller, 'settings'), id);
       return {};
     },
   };

@@ -1,9 +1,31 @@
-import type { identityCommon } from '@travel/contracts';
-import { AppError } from '@travel/errors';
+import type { caller } from '@travel/contracts';
+import { type Caller, requireCallerOf, requireRight } from '@travel/grpc';
 import type { StaffActor } from '../domain/staff';
 
-/** The verified staff member the gateway puts on every administrative call; without one, nothing is allowed. */
-export function requireActor(actor: identityCommon.Actor | undefined): StaffActor {
-  if (!actor?.userId) throw new AppError('unauthorized', 'The call carries no staff member.');
-  return actor;
+type Staff = Extract<Caller, { kind: 'platform-staff' | 'tenant-staff' }>;
+
+/**
+ * The staff member behind an administrative call, resolved from its `Caller` once at the edge: a call without
+ * one, or from anyone but staff, is refused (PERMISSION_DENIED, docs/access.md "Callers").
+ */
+export function requireStaff(wire: caller.Caller | undefined): StaffActor {
+  return actorOf(requireCallerOf(wire, 'platform-staff', 'tenant-staff'));
+}
+
+/** The same, for a method the gateway opens to holders of `right` only: identity checks it too. */
+export function requireStaffWith(wire: caller.Caller | undefined, right: string): StaffActor {
+  const staff = requireCallerOf(wire, 'platform-staff', 'tenant-staff');
+  requireRight(staff, right);
+  return actorOf(staff);
+}
+
+function actorOf(staff: Staff): StaffActor {
+  return {
+    userId: staff.userId,
+    email: staff.email,
+    tenantId: staff.kind === 'tenant-staff' ? staff.tenantId : undefined,
+    rights: [...staff.rights],
+    ip: staff.audit.ip,
+    requestId: staff.audit.requestId,
+  };
 }

@@ -14,7 +14,7 @@ import type { createRefreshSession } from '../domain/refresh-session';
 import type { Role, SessionTokens, StaffProfile, StaffUser } from '../domain/staff';
 import type { createUpdateRole } from '../domain/update-role';
 import type { createUpdateUser } from '../domain/update-user';
-import { requireActor } from './staff-actor';
+import { requireStaff } from './staff-actor';
 
 export interface StaffUseCases {
   login: ReturnType<typeof createLogin>;
@@ -60,30 +60,30 @@ export function createStaffGrpc(
       return { active, profile: profile && encodeProfile(profile) };
     },
     async listUsers(request) {
-      return { users: (await useCases.listUsers(requireActor(request.actor))).map(encodeUser) };
+      return { users: (await useCases.listUsers(requireStaff(request.caller))).map(encodeUser) };
     },
-    async createUser({ actor, ...input }) {
-      return { user: encodeUser(await useCases.createUser(requireActor(actor), input)) };
+    async createUser({ caller, ...input }) {
+      return { user: encodeUser(await useCases.createUser(requireStaff(caller), input)) };
     },
-    async updateUser({ actor, id, ...input }) {
-      return { user: encodeUser(await useCases.updateUser(requireActor(actor), id, input)) };
+    async updateUser({ caller, id, ...input }) {
+      return { user: encodeUser(await useCases.updateUser(requireStaff(caller), id, input)) };
     },
-    async deleteUser({ actor, id }) {
-      await useCases.deleteUser(requireActor(actor), id);
+    async deleteUser({ caller, id }) {
+      await useCases.deleteUser(requireStaff(caller), id);
       return {};
     },
     async listRoles(request) {
-      return { roles: (await useCases.listRoles(requireActor(request.actor))).map(encodeRole) };
+      return { roles: (await useCases.listRoles(requireStaff(request.caller))).map(encodeRole) };
     },
-    async createRole({ actor, ...input }) {
-      return { role: encodeRole(await useCases.createRole(requireActor(actor), input)) };
+    async createRole({ caller, ...input }) {
+      return { role: encodeRole(await useCases.createRole(requireStaff(caller), input)) };
     },
-    async updateRole({ actor, id, name, rights }) {
+    async updateRole({ caller, id, name, rights }) {
       const input = { name, rights: rights?.values };
-      return { role: encodeRole(await useCases.updateRole(requireActor(actor), id, input)) };
+      return { role: encodeRole(await useCases.updateRole(requireStaff(caller), id, input)) };
     },
-    async deleteRole({ actor, id }) {
-      await useCases.deleteRole(requireActor(actor), id);
+    async deleteRole({ caller, id }) {
+      await useCases.deleteRole(requireStaff(caller), id);
       return {};
     },
   };

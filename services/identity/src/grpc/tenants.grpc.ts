@@ -5,7 +5,7 @@ import type { createGetTenant } from '../domain/get-tenant';
 import type { createListTenants } from '../domain/list-tenants';
 import type { Tenant } from '../domain/tenant';
 import type { createUpdateTenant } from '../domain/update-tenant';
-import { requireActor } from './staff-actor';
+import { requireStaff } from './staff-actor';
 
 export interface TenantUseCases {
   createTenant: ReturnType<typeof createCreateTenant>;
@@ -21,24 +21,28 @@ export function createTenantsGrpc(
   return {
     async createTenant(request) {
       return {
-        tenant: encodeTenant(await useCases.createTenant({ ...request, actor: requireActor(request.actor) })),
+        tenant: encodeTenant(
+          await useCases.createTenant({ ...request, actor: requireStaff(request.caller) }),
+        ),
       };
     },
     async getTenant(request) {
       return {
-        tenant: encodeTenant(await useCases.getTenant({ ...request, actor: requireActor(request.actor) })),
+        tenant: encodeTenant(await useCases.getTenant({ ...request, actor: requireStaff(request.caller) })),
       };
     },
     async listTenants(request) {
       return {
-        tenants: (await useCases.listTenants({ ...request, actor: requireActor(request.actor) })).map(
+        tenants: (await useCases.listTenants({ ...request, actor: requireStaff(request.caller) })).map(
           encodeTenant,
         ),
       };
     },
     async updateTenant(request) {
       return {
-        tenant: encodeTenant(await useCases.updateTenant({ ...request, actor: requireActor(request.actor) })),
+        tenant: encodeTenant(
+          await useCases.updateTenant({ ...request, actor: requireStaff(request.caller) }),
+        ),
       };
     },
   };

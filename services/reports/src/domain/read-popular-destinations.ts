@@ -14,11 +14,12 @@ export function createReadPopularDestinations(deps: {
   searches: SearchFactRepository;
 }) {
   return async (request: reports.GetPopularDestinationsRequest): Promise<reports.PopularDestination[]> => {
+    const tenantId = tenantFilterOf(request.caller, request.tenantId);
     const period = periodOf(request);
     if (!Number.isInteger(request.limit) || request.limit < 1 || request.limit > 100)
       throw badRequest([{ path: 'limit', message: 'must be an integer from 1 to 100' }]);
     const [booked, searched] = await Promise.all([
-      deps.sales.bookedPlaces({ ...period, tenantId: tenantFilterOf(request.scope) }),
+      deps.sales.bookedPlaces({ ...period, tenantId }),
       deps.searches.searchedPlaces(period),
     ]);
     const places = new Map<string, reports.PopularDestination>();

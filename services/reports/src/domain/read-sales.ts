@@ -16,8 +16,9 @@ export interface SalesRow {
 /** Bookings and cancellations by day, service and tenant over a period, cancellations netted. */
 export function createReadSales(deps: { sales: SaleFactRepository }) {
   return async (request: reports.GetSalesRequest): Promise<{ rows: SalesRow[]; totals: SalesFigures }> => {
+    const tenantId = tenantFilterOf(request.caller, request.tenantId);
     const period = periodOf(request);
-    const tallies = await deps.sales.tally({ ...period, tenantId: tenantFilterOf(request.scope) });
+    const tallies = await deps.sales.tally({ ...period, tenantId });
     const rows = new Map<string, SalesRow>();
     for (const tally of tallies) {
       const key = `${tally.day}|${tally.service}|${tally.tenantId}`;

@@ -1,12 +1,12 @@
 import { generateCars } from './car-inventory';
 import type { FinishOffers } from './finish-offers';
 import { type CarRequest, checkCarQuery } from './search-queries';
-import { checkSearcher, type SearcherInput } from './searcher';
+import type { Searcher } from './searcher';
 
 /** Car rentals at a pickup for `days` (until − from, a same-day rental counting one day). */
 export function createSearchCars(deps: { finishOffers: FinishOffers; now: () => Date }) {
-  return async function searchCars(request: CarRequest & { searcher?: SearcherInput }, requestId: string) {
-    const searcher = checkSearcher(request.searcher);
+  return async function searchCars(request: CarRequest & { searcher: Searcher }, requestId: string) {
+    const { searcher } = request;
     const query = checkCarQuery(request, deps.now());
     const results = await deps.finishOffers('car', generateCars(query), searcher, requestId);
     return { days: query.days, results };

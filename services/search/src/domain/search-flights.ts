@@ -1,15 +1,12 @@
 import type { FinishOffers } from './finish-offers';
 import { generateFlights } from './flight-inventory';
 import { checkFlightQuery, type FlightRequest } from './search-queries';
-import { checkSearcher, type SearcherInput } from './searcher';
+import type { Searcher } from './searcher';
 
 /** Flights one way or round trip: the return leg swaps from/to and flies on returnDate. */
 export function createSearchFlights(deps: { finishOffers: FinishOffers; now: () => Date }) {
-  return async function searchFlights(
-    request: FlightRequest & { searcher?: SearcherInput },
-    requestId: string,
-  ) {
-    const searcher = checkSearcher(request.searcher);
+  return async function searchFlights(request: FlightRequest & { searcher: Searcher }, requestId: string) {
+    const { searcher } = request;
     const query = checkFlightQuery(request, deps.now());
     const { adults, cabin } = query;
     const onward = generateFlights({ from: query.from, to: query.to, date: query.departDate, adults, cabin });

@@ -1,15 +1,12 @@
 import type { FinishOffers } from './finish-offers';
 import { generateHotels } from './hotel-inventory';
 import { checkHotelQuery, type HotelRequest } from './search-queries';
-import { checkSearcher, type SearcherInput } from './searcher';
+import type { Searcher } from './searcher';
 
 /** Hotels of a city for a stay of `nights` (checkOut − checkIn) in `rooms` rooms. */
 export function createSearchHotels(deps: { finishOffers: FinishOffers; now: () => Date }) {
-  return async function searchHotels(
-    request: HotelRequest & { searcher?: SearcherInput },
-    requestId: string,
-  ) {
-    const searcher = checkSearcher(request.searcher);
+  return async function searchHotels(request: HotelRequest & { searcher: Searcher }, requestId: string) {
+    const { searcher } = request;
     const query = checkHotelQuery(request, deps.now());
     const results = await deps.finishOffers('hotel', generateHotels(query), searcher, requestId);
     return { nights: query.nights, results };

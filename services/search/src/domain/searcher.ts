@@ -1,4 +1,5 @@
-import { badRequest } from '@travel/errors';
+import type { caller } from '@travel/contracts';
+import { requireCallerOf } from '@travel/grpc';
 
 /** Who searches (from the verified key): tokens are bound to it and prices use its tenant. */
 export interface Searcher {
@@ -10,21 +11,16 @@ export interface Searcher {
   storefront?: true;
 }
 
-export interface SearcherInput {
-  tenantId?: string | undefined;
-  clientId: number;
-  environment: string;
-  storefront?: boolean;
-}
-
 /** The storefront searches as nobody's client: no tenant, live, and its tokens say so. */
 const STOREFRONT: Searcher = { tenantId: null, clientId: 0, environment: 'live', storefront: true };
 
-/** The gateway always sends the searcher; a call without a usable one is refused rather than guessed. */
-export function checkSearcher(input: SearcherInput | undefined): Searcher {
-  if (!input) throw badRequest([{ path: 'searcher', message: 'is required' }]);
-  if (input.storefront) return STOREFRONT;
-  if (input.environment !== 'live' && input.environment !== 'test')
-    throw badRequest([{ path: 'searcher.environment', message: 'must be live or test' }]);
-  return { tenantId: input.tenantId || null, clientId: input.clientId, environment: input.environment };
+/**
+ * The searcher of a request: the public storefront when it says so (the least a search can be: no tenant's
+ * margin, tokens that book only on the storefront), else a partner client's `Caller`; neither is refused
+ * (PERMISSION_DENIED, docs/access.md "Callers"), never guessed.
+ */
+export function searcherOf(request: { caller?: caller.Caller | undefined; storefront: boolean }): Searcher {
+  if (request.storefront) return STOREFRONT;
+  const partner = requireCallerOf(request.caller, 'partner-client');
+  return { tenantId: partner.tenantId, clientId: partner.clientId, environment: partner.environment };
 }

@@ -38,7 +38,8 @@ export interface DeliveryRepository {
   cancel(deliveryId: string, at: Date): Promise<void>;
   /** Cancels every pending delivery to an endpoint (it is being deleted). */
   cancelOfEndpoint(endpointId: string, at: Date): Promise<void>;
-  ofEvent(eventId: string): Promise<DeliveryHistory[]>;
+  /** One event's deliveries: to one client's endpoints (its id in the filter), or every client's (support). */
+  ofEvent(eventId: string, clientId: number | null): Promise<DeliveryHistory[]>;
   ofEndpoint(endpointId: string): Promise<DeliveryHistory[]>;
 }
 
@@ -152,8 +153,9 @@ export function createDeliveryRepository(connection: Connection): DeliveryReposi
         { $set: { status: 'cancelled', finishedAt: at } },
       );
     },
-    async ofEvent(eventId) {
-      return (await deliveries.find({ eventId }).lean<DeliveryDocument[]>()).map(toHistory);
+    async ofEvent(eventId, clientId) {
+      const scope = clientId === null ? {} : { clientId };
+      return (await deliveries.find({ eventId, ...scope }).lean<DeliveryDocument[]>()).map(toHistory);
     },
     async ofEndpoint(endpointId) {
       return (await deliveries.find({ endpointId }).lean<DeliveryDocument[]>()).map(toHistory);

@@ -2,6 +2,7 @@ import { insertIfAbsent, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
 import type { Endpoint } from '../domain/endpoint';
 import type { EventType } from '../domain/event-types';
+import type { EndpointOwner } from '../endpoints/caller';
 import {
   type EndpointChangesDocument,
   type EndpointDocument,
@@ -20,10 +21,15 @@ export interface EndpointRepository {
   claimSlot(clientId: number, endpointId: string, limit: number, now: Date): Promise<number | null>;
   /** Stores the endpoint, then counts the change (after it, so a cache loaded since sees the endpoint). */
   insert(endpoint: Endpoint, slot: number): Promise<void>;
+  /** Any client's endpoint: for delivery, which works for every client. */
   find(id: string): Promise<Endpoint | undefined>;
-  /** Deletes the endpoint, frees its slot, then counts the change. */
-  remove(id: string): Promise<void>;
+  /** The endpoint when it is the owner's (its client and environment in the filter). */
+  findOwned(owner: EndpointOwner, id: string): Promise<Endpoint | undefined>;
+  /** Deletes the owner's endpoint, frees its slot, then counts the change; false when the owner has none. */
+  remove(owner: EndpointOwner, id: string): Promise<boolean>;
   ofClient(clientId: number): Promise<Endpoint[]>;
+  /** The owner's endpoints, in its environment only. */
+  ofOwner(owner: EndpointOwner): Promise<Endpoint[]>;
   ofTenant(tenantId: string): Promise<Endpoint[]>;
   /** How many endpoint changes have been stored (0 before the first). */
   changeVersion(): Promise<number>;
@@ -74,13 +80,21 @@ export function createEndpointRepository(connection: Connection): EndpointReposi
       const doc = await endpoints.findById(id).lean<EndpointDocument>();
       return doc ? toEndpoint(doc) : undefined;
     },
-    async remove(id) {
-      const doc = await endpoints.findOneAndDelete({ _id: id }).lean<EndpointDocument>();
+    async findOwned(owner, id) {
+      const doc = await endpoints.findOne({ _id: id, ...owner }).lean<EndpointDocument>();
+      return doc ? toEndpoint(doc) : undefined;
+    },
+    async remove(owner, id) {
+      const doc = await endpoints.findOneAndDelete({ _id: id, ...owner }).lean<EndpointDocument>();
       if (doc) await slots.deleteOne({ _id: slotId(doc.clientId, doc.slot) });
       await countChange();
+      return doc !== null;
     },
     async ofClient(clientId) {
       return (await endpoints.find({ clientId }).lean<EndpointDocument[]>()).map(toEndpoint);
+    },
+    async ofOwner(owner) {
+      return (await endpoints.find({ ...owner }).lean<EndpointDocument[]>()).map(toEndpoint);
     },
     async ofTenant(tenantId) {
       return (await endpoints.find({ tenantId }).lean<EndpointDocument[]>()).map(toEndpoint);

@@ -7,7 +7,7 @@ import type { Endpoint } from '../domain/endpoint';
 import { EVENT_TYPES, type EventType, isEventType } from '../domain/event-types';
 import { newEndpointSecret } from '../domain/signature';
 import { checkTarget, type TargetPolicy } from '../domain/target-address';
-import { type Caller, owns } from './caller';
+import { type Caller, ownerOf } from './caller';
 
 export interface ManageEndpointsDeps {
   endpoints: EndpointRepository;
@@ -57,24 +57,25 @@ export function createManageEndpoints(deps: ManageEndpointsDeps) {
   }
 
   async function list(caller: Caller) {
-    const all = await deps.endpoints.ofClient(caller.clientId);
-    return all.filter((endpoint) => owns(caller, endpoint)).sort(byNumber);
+    return (await deps.endpoints.ofOwner(ownerOf(caller))).sort(byNumber);
   }
 
   async function remove(caller: Caller, id: string) {
-    const endpoint = await deps.endpoints.find(id);
-    if (!endpoint || !owns(caller, endpoint)) throw new AppError('not_found', `No webhook endpoint ${id}.`);
+    const owner = ownerOf(caller);
+    if (!(await deps.endpoints.findOwned(owner, id))) throw notFound(id);
     // Its pending deliveries are cancelled first (a crash after this leaves the endpoint, to be deleted
     // again), and again once every cache can know it is gone: an intake that was adding deliveries for it
     // meanwhile has its additions cancelled too (a later one's are cancelled by the dispatcher).
     await deps.deliveries.cancelOfEndpoint(id, deps.now());
-    await deps.endpoints.remove(id);
+    if (!(await deps.endpoints.remove(owner, id))) throw notFound(id);
     await deps.deliveries.cancelOfEndpoint(id, deps.now());
     return id;
   }
 
   return { register, list, remove };
 }
+
+const notFound = (id: string) => new AppError('not_found', `No webhook endpoint ${id}.`);
 
 function eventProblems(events: string[]): FieldProblem[] {
   return events.flatMap((type, index) =>

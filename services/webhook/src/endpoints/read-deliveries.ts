@@ -2,11 +2,11 @@ import { AppError } from '@travel/errors';
 import type { DeliveryRepository } from '../db/delivery.repository';
 import type { EndpointRepository } from '../db/endpoint.repository';
 import type { DeliveryHistory } from '../domain/delivery';
-import { type Caller, owns } from './caller';
+import { type Caller, ownerOf } from './caller';
 
 /**
  * "Did you send it?": every delivery of one event, or to one endpoint, with each attempt's time,
- * status code or error and duration. A caller sees only its own endpoints'; no caller is support.
+ * status code or error and duration. A partner sees only its own endpoints'; support (`null`) every client's.
  */
 export function createReadDeliveries(deps: {
   deliveries: DeliveryRepository;
@@ -17,14 +17,14 @@ export function createReadDeliveries(deps: {
     query: { eventId?: string; endpointId?: string },
   ): Promise<DeliveryHistory[]> {
     if (query.endpointId) {
-      const endpoint = await deps.endpoints.find(query.endpointId);
-      if (caller && (!endpoint || !owns(caller, endpoint)))
-        throw new AppError('not_found', `No webhook endpoint ${query.endpointId}.`);
+      const endpoint = caller
+        ? await deps.endpoints.findOwned(ownerOf(caller), query.endpointId)
+        : await deps.endpoints.find(query.endpointId);
+      if (!endpoint) throw new AppError('not_found', `No webhook endpoint ${query.endpointId}.`);
       return deps.deliveries.ofEndpoint(query.endpointId);
     }
     if (query.eventId) {
-      const found = await deps.deliveries.ofEvent(query.eventId);
-      return caller ? found.filter((delivery) => delivery.clientId === caller.clientId) : found;
+      return deps.deliveries.ofEvent(query.eventId, caller ? caller.clientId : null);
     }
     throw new AppError('bad_request', 'Name an event or an endpoint.');
   };

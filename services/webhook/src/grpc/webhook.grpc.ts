@@ -2,7 +2,7 @@ import type { webhook } from '@travel/contracts';
 import type { RequestContext, ServiceImplementation } from '@travel/grpc';
 import type { DeliveryHistory } from '../domain/delivery';
 import type { Endpoint } from '../domain/endpoint';
-import { callerFrom } from '../endpoints/caller';
+import { deliveryReaderOf, partnerOf } from '../endpoints/caller';
 import type { createManageEndpoints } from '../endpoints/manage-endpoints';
 import type { createReadDeliveries } from '../endpoints/read-deliveries';
 
@@ -11,28 +11,28 @@ export interface WebhookUseCases {
   readDeliveries: ReturnType<typeof createReadDeliveries>;
 }
 
-/** Thin handlers: decode, call one use case, encode. */
+/** Thin handlers: resolve the caller (none: refused), decode, call one use case, encode. */
 export function createWebhookGrpc(
   useCases: WebhookUseCases,
 ): ServiceImplementation<typeof webhook.WebhookServiceDefinition, RequestContext> {
   return {
     async registerEndpoint(request) {
       const { endpoint, secret } = await useCases.manage.register(
-        callerFrom(request.caller),
+        partnerOf(request.caller),
         request.url,
         request.events,
       );
       return { endpoint: encodeEndpoint(endpoint), secret };
     },
     async listEndpoints(request) {
-      const endpoints = await useCases.manage.list(callerFrom(request.caller));
+      const endpoints = await useCases.manage.list(partnerOf(request.caller));
       return { endpoints: endpoints.map(encodeEndpoint) };
     },
     async deleteEndpoint(request) {
-      return { id: await useCases.manage.remove(callerFrom(request.caller), request.id) };
+      return { id: await useCases.manage.remove(partnerOf(request.caller), request.id) };
     },
     async listDeliveries(request) {
-      const caller = request.caller ? callerFrom(request.caller) : null;
+      const caller = deliveryReaderOf(request.caller);
       const views = await useCases.readDeliveries(caller, {
         eventId: request.eventId,
         endpointId: request.endpointId,
