@@ -1,6 +1,6 @@
 import { adminBooking } from '@travel/contracts';
 import { createServiceClient } from '@travel/grpc';
-import { freePort, uniqueName, waitFor } from '@travel/testkit';
+import { freePort, uniqueName, waitFor, wireCallers } from '@travel/testkit';
 import { bookingEnv, type SearchAndPricing, startBooking, startSearchAndPricing } from './booking.fixture';
 import { spawnBooking } from './booking-process';
 import { billingEnv, startBilling, storefrontClient, storefrontFlight, topUp } from './storefront.fixture';
@@ -29,7 +29,13 @@ const env = () => ({
 const adminClient = (address: string) =>
   createServiceClient(adminBooking.AdminBookingServiceDefinition, address, { deadlineMs: 20_000 });
 const balanceOf = async (customerId: string) =>
-  (await billing.wallet.getWallet({ customerId, limit: 100 })).balance;
+  (
+    await billing.wallet.getWallet({
+      caller: wireCallers.customer(undefined, customerId),
+      customerId,
+      limit: 100,
+    })
+  ).balance;
 
 function staffRequest(
   customerId: string,

@@ -1,5 +1,5 @@
 import { bookingEvents } from '@travel/contracts';
-import { freePort, uniqueName, waitFor } from '@travel/testkit';
+import { freePort, uniqueName, waitFor, wireCallers } from '@travel/testkit';
 import {
   bookingEnv,
   caller,
@@ -60,7 +60,13 @@ async function startStorefront() {
   return { ...service, storefront: storefrontClient(service.address) };
 }
 const balanceOf = async (customerId: string) =>
-  (await billing.wallet.getWallet({ customerId, limit: 100 })).balance;
+  (
+    await billing.wallet.getWallet({
+      caller: wireCallers.customer(undefined, customerId),
+      customerId,
+      limit: 100,
+    })
+  ).balance;
 
 describe('storefront bookings', () => {
   it('when a customer books with the wallet, then the wallet pays what it can and the rest is charged, once across retries', async () => {
@@ -300,7 +306,13 @@ describe('storefront crash safety', () => {
       expect(await doomedBilling.exited).toBe('SIGKILL');
 
       healthy = await spawnBilling(env);
-      const balanceAfterCrash = (await healthy.wallet.getWallet({ customerId, limit: 10 })).balance;
+      const balanceAfterCrash = (
+        await healthy.wallet.getWallet({
+          caller: wireCallers.customer(undefined, customerId),
+          customerId,
+          limit: 10,
+        })
+      ).balance;
       expect(balanceAfterCrash).toBe(Math.max(0, 600 - offer.total)); // the debit landed, the payment did not
       const done = await waitFor(() => storefront.createStorefrontBooking(request), {
         timeoutMs: 10_000,
@@ -311,7 +323,11 @@ describe('storefront crash safety', () => {
         walletPaid: Math.min(600, offer.total),
         charged: offer.total - Math.min(600, offer.total),
       });
-      const ledger = await healthy.wallet.getWallet({ customerId, limit: 10 });
+      const ledger = await healthy.wallet.getWallet({
+        caller: wireCallers.customer(undefined, customerId),
+        customerId,
+        limit: 10,
+      });
       expect(ledger.balance).toBe(balanceAfterCrash);
       expect(ledger.entries.filter((e) => e.type === 'debit')).toHaveLength(1);
     } finally {

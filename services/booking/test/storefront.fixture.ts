@@ -9,6 +9,7 @@ import {
   testInfra,
   testLogger,
   uniqueName,
+  wireCallers,
 } from '@travel/testkit';
 import { readConfig as readBillingConfig } from '../../billing/src/config';
 import { createBillingService } from '../../billing/src/service';
@@ -132,4 +133,4 @@ export function storefrontRequest(
 }
 
 export const topUp = (client: WalletClient, customerId: string, amount: number) =>
-  client.topUpWallet({ actorUserId: 'usr_test', customerId, amount });
+  client.topUpWallet({ caller: wireCallers.platformStaff(['bookings']), customerId, amount });
