@@ -140,7 +140,10 @@ describe('storefront bookings', () => {
       for (const reply of replies)
         expect((reply.booking?.walletPaid ?? 0) + (reply.booking?.charged ?? 0)).toBe(offer.total);
       expect(await balanceOf(customerId)).toBe(0);
-      const listed = await service.storefront.listStorefrontBookings({ customerId, limit: 100 });
+      const listed = await service.storefront.listStorefrontBookings({
+        caller: wireCallers.customer(undefined, customerId),
+        limit: 100,
+      });
       expect(listed.bookings).toHaveLength(20);
     } finally {
       await service.stop();
@@ -157,13 +160,21 @@ describe('storefront bookings', () => {
         storefrontRequest(customerId, refundable.token, uniqueName('sf')),
       );
       const id = made.booking?.id ?? '';
-      const cancelled = await service.storefront.cancelStorefrontBooking({ customerId, id });
+      const cancelled = await service.storefront.cancelStorefrontBooking({
+        caller: wireCallers.customer(undefined, customerId),
+        id,
+      });
       expect(cancelled.booking).toMatchObject({
         status: 'Cancelled',
         refund: { amount: refundable.total, status: 'completed' },
       });
       expect(await balanceOf(customerId)).toBe(500 + refundable.total - Math.min(500, refundable.total));
-      await expect(service.storefront.cancelStorefrontBooking({ customerId, id })).rejects.toMatchObject({
+      await expect(
+        service.storefront.cancelStorefrontBooking({
+          caller: wireCallers.customer(undefined, customerId),
+          id,
+        }),
+      ).rejects.toMatchObject({
         code: 'conflict',
       });
 
@@ -173,7 +184,7 @@ describe('storefront bookings', () => {
       );
       const before = await balanceOf(customerId);
       const none = await service.storefront.cancelStorefrontBooking({
-        customerId,
+        caller: wireCallers.customer(undefined, customerId),
         id: second.booking?.id ?? '',
       });
       expect(none.booking?.refund).toMatchObject({ amount: 0, status: 'not_refundable' });
@@ -194,13 +205,18 @@ describe('storefront bookings', () => {
       const id = made.booking?.id ?? '';
       const stranger = uniqueName('cus');
       for (const call of [
-        service.storefront.getStorefrontBooking({ customerId: stranger, id }),
-        service.storefront.cancelStorefrontBooking({ customerId: stranger, id }),
+        service.storefront.getStorefrontBooking({ caller: wireCallers.customer(undefined, stranger), id }),
+        service.storefront.cancelStorefrontBooking({ caller: wireCallers.customer(undefined, stranger), id }),
       ])
         await expect(call).rejects.toMatchObject({ code: 'not_found' });
-      expect((await service.storefront.getStorefrontBooking({ customerId: owner, id })).booking?.status).toBe(
-        'Upcoming',
-      );
+      expect(
+        (
+          await service.storefront.getStorefrontBooking({
+            caller: wireCallers.customer(undefined, owner),
+            id,
+          })
+        ).booking?.status,
+      ).toBe('Upcoming');
       // A partner cannot see it either, whatever its client.
       await expect(service.client.getBooking({ caller: caller(0, ''), id })).rejects.toMatchObject({
         code: expect.stringMatching(/not_found|unauthorized|client_not_linked/),
@@ -234,7 +250,10 @@ describe('storefront crash safety', () => {
       });
       expect(first.replayed).toBe(true);
       expect(first.booking).toMatchObject({ status: 'Upcoming', walletPaid: Math.min(800, offer.total) });
-      const listed = await client.listStorefrontBookings({ customerId, limit: 10 });
+      const listed = await client.listStorefrontBookings({
+        caller: wireCallers.customer(undefined, customerId),
+        limit: 10,
+      });
       expect(listed.bookings.map((b) => b.id)).toEqual([first.booking?.id]);
       expect(await balanceOf(customerId)).toBe(Math.max(0, 800 - offer.total));
     } finally {
@@ -263,7 +282,10 @@ describe('storefront crash safety', () => {
       const storefront = storefrontClient(service.address);
       const listed = await waitFor(
         async () => {
-          const page = await storefront.listStorefrontBookings({ customerId, limit: 10 });
+          const page = await storefront.listStorefrontBookings({
+            caller: wireCallers.customer(undefined, customerId),
+            limit: 10,
+          });
           if (page.bookings.length !== 1) throw new Error('not settled yet');
           return page.bookings[0];
         },
@@ -351,11 +373,21 @@ describe('storefront crash safety', () => {
         storefront.createStorefrontBooking(storefrontRequest(customerId, offer.token, uniqueName('settle'))),
       ).rejects.toMatchObject({ code: 'service_unavailable' });
       expect(await doomedBilling.exited).toBe('SIGKILL');
-      expect((await storefront.listStorefrontBookings({ customerId, limit: 10 })).bookings).toEqual([]);
+      expect(
+        (
+          await storefront.listStorefrontBookings({
+            caller: wireCallers.customer(undefined, customerId),
+            limit: 10,
+          })
+        ).bookings,
+      ).toEqual([]);
       healthy = await spawnBilling(env);
       const listed = await waitFor(
         async () => {
-          const page = await storefront.listStorefrontBookings({ customerId, limit: 10 });
+          const page = await storefront.listStorefrontBookings({
+            caller: wireCallers.customer(undefined, customerId),
+            limit: 10,
+          });
           if (page.bookings.length !== 1) throw new Error('not settled yet');
           return page;
         },

@@ -122,7 +122,7 @@ export function storefrontRequest(
   useWallet = true,
 ): storefrontBooking.CreateStorefrontBookingRequest {
   return {
-    customerId,
+    caller: wireCallers.customer(undefined, customerId),
     idempotencyKey,
     requestFingerprint: 'b'.repeat(64),
     offerToken: token,
