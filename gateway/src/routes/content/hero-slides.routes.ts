@@ -1,4 +1,5 @@
 import type { ServiceClients } from '../../clients/service-clients';
+import { callerOf } from '../../http/caller';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import { recordAudit } from '../../http/record-audit';
@@ -43,7 +44,10 @@ export function heroSlideRoutes({ clients }: { clients: ServiceClients }): Route
       handlers: [
         async (req, res) => {
           const query = validate(pageQuery, req.query, 'query');
-          const reply = await api.listHeroSlides({ activeOnly: false, ...query }, callOptions(res));
+          const reply = await api.listHeroSlides(
+            { caller: callerOf(res), activeOnly: false, ...query },
+            callOptions(res),
+          );
           res.json(listBody(reply.slides.map(presentSlide), reply.nextCursor ?? null));
         },
       ],
@@ -56,7 +60,7 @@ export function heroSlideRoutes({ clients }: { clients: ServiceClients }): Route
         async (req, res) => {
           const body = validate(createHeroSlideBody, req.body);
           const reply = await api.createHeroSlide(
-            { actorUserId: staffOf(res).userId, ...body, linkUrl: body.linkUrl ?? undefined },
+            { caller: callerOf(res), ...body, linkUrl: body.linkUrl ?? undefined },
             callOptions(res),
           );
           const slide = presentSlide(reply.slide);
@@ -75,7 +79,7 @@ export function heroSlideRoutes({ clients }: { clients: ServiceClients }): Route
           const id = stringParam(req, 'id');
           const reply = await api.updateHeroSlide(
             {
-              actorUserId: staffOf(res).userId,
+              caller: callerOf(res),
               id,
               ...body,
               linkUrl: body.linkUrl ?? undefined,
@@ -95,7 +99,7 @@ export function heroSlideRoutes({ clients }: { clients: ServiceClients }): Route
       handlers: [
         async (req, res) => {
           const id = stringParam(req, 'id');
-          await api.deleteHeroSlide({ actorUserId: staffOf(res).userId, id }, callOptions(res));
+          await api.deleteHeroSlide({ caller: callerOf(res), id }, callOptions(res));
           await recordAudit(clients, res, audited('deleted', id));
           res.json(dataBody({ id, deleted: true }));
         },

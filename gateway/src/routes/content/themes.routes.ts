@@ -1,4 +1,5 @@
 import type { ServiceClients } from '../../clients/service-clients';
+import { callerOf } from '../../http/caller';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import { recordAudit } from '../../http/record-audit';
@@ -26,7 +27,7 @@ export function themeRoutes({ clients }: { clients: ServiceClients }): RouteDefi
         async (req, res) => {
           const query = validate(listThemesQuery, req.query, 'query');
           const tenantId = await tenantInScope(clients, res, query.tenantId);
-          const reply = await api.listThemes({ ...query, tenantId }, callOptions(res));
+          const reply = await api.listThemes({ caller: callerOf(res), ...query, tenantId }, callOptions(res));
           res.json(listBody(reply.themes.map(presentTheme), reply.nextCursor ?? null));
         },
       ],
@@ -39,7 +40,7 @@ export function themeRoutes({ clients }: { clients: ServiceClients }): RouteDefi
         async (req, res) => {
           const query = validate(themeOwnerQuery, req.query, 'query');
           const tenantId = await tenantInScope(clients, res, query.tenantId);
-          const reply = await api.getActiveTheme({ tenantId }, callOptions(res));
+          const reply = await api.getActiveTheme({ caller: callerOf(res), tenantId }, callOptions(res));
           res.json(dataBody({ ...presentTheme(reply.theme), inherited: reply.inherited }));
         },
       ],
@@ -52,10 +53,7 @@ export function themeRoutes({ clients }: { clients: ServiceClients }): RouteDefi
         async (req, res) => {
           const body = validate(createThemeBody, req.body);
           const tenantId = await tenantInScope(clients, res, body.tenantId);
-          const reply = await api.createTheme(
-            { actorUserId: staffOf(res).userId, ...body, tenantId },
-            callOptions(res),
-          );
+          const reply = await api.createTheme({ caller: callerOf(res), ...body, tenantId }, callOptions(res));
           const theme = presentTheme(reply.theme);
           await recordAudit(clients, res, {
             action: 'theme.created',
@@ -76,10 +74,7 @@ export function themeRoutes({ clients }: { clients: ServiceClients }): RouteDefi
           const query = validate(themeOwnerQuery, req.query, 'query');
           const tenantId = await tenantInScope(clients, res, query.tenantId);
           const id = stringParam(req, 'id');
-          const reply = await api.activateTheme(
-            { actorUserId: staffOf(res).userId, tenantId, id },
-            callOptions(res),
-          );
+          const reply = await api.activateTheme({ caller: callerOf(res), tenantId, id }, callOptions(res));
           await recordAudit(clients, res, {
             action: 'theme.activated',
             targetType: 'theme',
