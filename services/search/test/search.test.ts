@@ -7,6 +7,7 @@ import {
   testInfra,
   testLogger,
   uniqueName,
+  wireCallers,
 } from '@travel/testkit';
 import type { Connection } from 'mongoose';
 import { readConfig as readPricingConfig } from '../../pricing/src/config';
@@ -48,7 +49,7 @@ beforeAll(async () => {
     deadlineMs: 5000,
   });
   await rules.createRule({
-    actorUserId: 'usr_1',
+    caller: wireCallers.platformStaff(['pricing']),
     kind: 'margin',
     tenantId: TENANT,
     service: 'flight',

@@ -1,3 +1,4 @@
+import { wireCallers } from '@travel/testkit';
 import { actorUserId, failureOf, type SupplyClient, startSupply } from './supply.fixture';
 
 let supply: Awaited<ReturnType<typeof startSupply>>;
@@ -195,7 +196,7 @@ describe('insurance policies', () => {
 
     const tenant = `ten_${unique()}`;
     await supply.pricing.createRule({
-      actorUserId,
+      caller: wireCallers.platformStaff(['pricing']),
       kind: 'margin',
       tenantId: tenant,
       service: 'insurance',
