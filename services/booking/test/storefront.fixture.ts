@@ -61,7 +61,7 @@ export async function startPromotions(namespace: string) {
       .toUpperCase()
       .replace(/[^A-Z0-9]/g, '');
     const { promotion } = await client.createPromotion({
-      actorUserId: 'usr_test',
+      caller: wireCallers.platformStaff(['vouchers']),
       kind: 'voucher',
       fields: {
         code,
