@@ -1,4 +1,4 @@
-import { waitFor, wireCallers } from '@travel/testkit';
+import { waitFor } from '@travel/testkit';
 import {
   admin,
   bookingJob,
