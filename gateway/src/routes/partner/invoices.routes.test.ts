@@ -1,4 +1,5 @@
 import type { billing } from '@travel/contracts';
+import { caller as callerContract } from '@travel/contracts';
 import request from 'supertest';
 import type { ServiceClients } from '../../clients/service-clients';
 import { partnerTestApp, testKey } from '../../middleware/middleware.fixture';
@@ -48,7 +49,7 @@ function appWith() {
 
 // The key's caller as `callerOf` builds it (its request id differs per request).
 const caller = expect.objectContaining({
-  kind: 4,
+  kind: callerContract.Caller_Kind.KIND_PARTNER_CLIENT,
   tenantId: 'ten_1',
   clientId: 7,
   environment: 'live',
