@@ -299,10 +299,17 @@ describe('storefront crash safety', () => {
         charged: offer.total - 250,
       });
       // Bound to the booking id (not the attempt it was reserved under), confirmed, counted once.
-      const { redemption } = await promotions.client.confirmRedemption({ bookingId: listed?.id ?? '' });
+      const { redemption } = await promotions.client.confirmRedemption({
+        caller: wireCallers.job('booking.test'),
+        bookingId: listed?.id ?? '',
+      });
       expect(redemption).toMatchObject({ bookingId: listed?.id, status: 'confirmed', discount: 250 });
       const voucher = (
-        await promotions.client.listPromotions({ kind: 'voucher', limit: 100 })
+        await promotions.client.listPromotions({
+          caller: wireCallers.platformStaff(['vouchers']),
+          kind: 'voucher',
+          limit: 100,
+        })
       ).promotions.find((p) => p.id === voucherId);
       expect(voucher?.redeemedCount).toBe(1);
     } finally {

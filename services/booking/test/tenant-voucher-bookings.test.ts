@@ -37,9 +37,13 @@ const adminClient = (address: string) =>
 const newVoucher = (maxRedemptions: number) => promotions.newVoucher({ amount: 400, maxRedemptions });
 
 const redeemedCount = async (voucherId: string) =>
-  (await promotions.client.listPromotions({ kind: 'voucher', limit: 100 })).promotions.find(
-    (p) => p.id === voucherId,
-  )?.redeemedCount;
+  (
+    await promotions.client.listPromotions({
+      caller: wireCallers.platformStaff(['vouchers']),
+      kind: 'voucher',
+      limit: 100,
+    })
+  ).promotions.find((p) => p.id === voucherId)?.redeemedCount;
 
 function tenantRequest(
   tenantId: string,
@@ -106,7 +110,10 @@ describe("vouchers on a tenant's offline booking", () => {
       expect(created.hasVoucher).toBe(true);
       await waitFor(
         async () => {
-          const { redemption } = await promotions.client.confirmRedemption({ bookingId });
+          const { redemption } = await promotions.client.confirmRedemption({
+            caller: wireCallers.job('booking.test'),
+            bookingId,
+          });
           expect(redemption).toMatchObject({ bookingId, status: 'confirmed', discount: 400 });
         },
         { timeoutMs: 15_000, intervalMs: 250 },
