@@ -24,3 +24,4 @@ export { testLogger } from './silent-logger';
 export { type WaitOptions, waitFor } from './wait-for';
 export { type Behaviour, failFirst, type Received, startReceiver } from './webhook-receiver';
 export { verifySignature } from './webhook-signature';
+export { wireCallers } from './wire-callers';

@@ -28,12 +28,7 @@ import { createCredentialsCipher } from './domain/credentials-cipher';
 import { createInvoiceViews } from './domain/invoice-views';
 import { createPaymentGatewayAdmin } from './domain/manage-payment-gateways';
 import { createPayBooking } from './domain/pay-booking';
-import {
-  createGetInvoice,
-  createGetPartnerInvoice,
-  createListInvoices,
-  createListPartnerInvoices,
-} from './domain/read-invoices';
+import { createGetInvoice, createListInvoices } from './domain/read-invoices';
 import { createGetWallet, createListRefunds } from './domain/read-wallet';
 import { createRecordBookingEvent } from './domain/record-booking-event';
 import { createRecordPayment } from './domain/record-payment';
@@ -120,8 +115,6 @@ export function createBillingService(
     recordPayment: createRecordPayment({ payments, views, settle, now, logger }),
     listInvoices: createListInvoices({ invoices, marks, views }),
     getInvoice: createGetInvoice({ invoices, marks, views }),
-    listPartnerInvoices: createListPartnerInvoices({ invoices, marks, views }),
-    getPartnerInvoice: createGetPartnerInvoice({ invoices, marks, views }),
   });
   const money = createStorefrontMoney(config, logger, mongo.connection, publisher, now);
   const grpc = createGrpcServer({

@@ -16,6 +16,7 @@ import {
   testLogger,
   uniqueName,
   waitFor,
+  wireCallers,
 } from '@travel/testkit';
 import { readConfig } from '../src/config';
 import { createBillingService } from '../src/service';
@@ -151,25 +152,28 @@ function toEnvelope(fact: BookingFactInput, eventId: string) {
 
 export const decodePaid = (event: EventEnvelope) => invoiceEvents.InvoiceEvent.decode(event.payload);
 
-export const partner = (tenantId: string | undefined, environment = 'live') => ({
-  tenantId,
-  clientId: 7,
-  environment,
-});
+export const partner = (tenantId: string | undefined, environment = 'live') =>
+  wireCallers.partner(tenantId, environment);
+
+/** Platform staff holding the billing desk's, the settings' and customer support's rights. */
+export const staff = wireCallers.platformStaff(['tenants', 'settings', 'bookings']);
+
+/** Booking's own job, as it pays and refunds storefront bookings. */
+export const bookingJob = wireCallers.job('booking.test');
 
 /** A fresh tenant id per test: tests own their data. */
 export const newTenant = () => uniqueName('ten');
 
 /** A sent invoice of a given amount for a fresh tenant. */
 export async function sentInvoice(client: BillingClient, amount: number, tenantId = newTenant()) {
-  const created = await client.createInvoice({ actorUserId: 'usr_1', tenantId, amount });
+  const created = await client.createInvoice({ caller: staff, tenantId, amount });
   const id = created.invoice?.id ?? '';
-  await client.updateInvoice({ actorUserId: 'usr_1', id, status: 'sent' });
+  await client.updateInvoice({ caller: staff, id, status: 'sent' });
   return { id, tenantId };
 }
 
 export const pay = (client: BillingClient, invoiceId: string, amount: number) =>
-  client.recordPayment({ actorUserId: 'usr_1', invoiceId, amount, method: 'bank_transfer' });
+  client.recordPayment({ caller: staff, invoiceId, amount, method: 'bank_transfer' });
 
 /** The catalog code a call failed with (`ok` when it did not fail). */
 export async function codeOf(call: Promise<unknown>): Promise<string> {

@@ -1,4 +1,5 @@
-import { type Billing, codeOf, newTenant, partner, startBilling } from './billing.fixture';
+import { wireCallers } from '@travel/testkit';
+import { type Billing, codeOf, newTenant, partner, staff, startBilling } from './billing.fixture';
 
 jest.setTimeout(60_000);
 
@@ -38,7 +39,7 @@ describe('booking events become invoice lines', () => {
     });
     await world.linesOf(tenantId, 1);
 
-    const { invoice } = await world.client.createInvoice({ actorUserId: 'usr_1', tenantId });
+    const { invoice } = await world.client.createInvoice({ caller: staff, tenantId });
     expect(invoice).toMatchObject({ tenantId, amount: 1200, paidAmount: 0, status: 'draft' });
     expect(invoice?.lines.map((line) => [line.bookingId, line.amount])).toEqual([['bkg_101', 1200]]);
     expect(invoice?.number).toMatch(/^INV-\d{4}-\d{6}$/);
@@ -51,18 +52,18 @@ describe('booking events become invoice lines', () => {
     await world.publishBooking({ type: 'booking.cancelled', tenantId, bookingId: 'bkg_202', amount: 500 });
     await world.linesOf(tenantId, 3);
 
-    const { invoice } = await world.client.createInvoice({ actorUserId: 'usr_1', tenantId });
+    const { invoice } = await world.client.createInvoice({ caller: staff, tenantId });
     expect(invoice?.amount).toBe(1000);
     expect(invoice?.lines.map((line) => line.amount)).toEqual([1000, 500, -500]);
   });
 
   it('when a tenant has no uninvoiced lines (all taken, or none), then creating from lines is 409', async () => {
     const tenantId = newTenant();
-    expect(await codeOf(world.client.createInvoice({ actorUserId: 'usr_1', tenantId }))).toBe('conflict');
+    expect(await codeOf(world.client.createInvoice({ caller: staff, tenantId }))).toBe('conflict');
     await world.publishBooking({ type: 'booking.created', tenantId, bookingId: 'bkg_301', amount: 700 });
     await world.linesOf(tenantId, 1);
-    await world.client.createInvoice({ actorUserId: 'usr_1', tenantId });
-    expect(await codeOf(world.client.createInvoice({ actorUserId: 'usr_1', tenantId }))).toBe('conflict');
+    await world.client.createInvoice({ caller: staff, tenantId });
+    expect(await codeOf(world.client.createInvoice({ caller: staff, tenantId }))).toBe('conflict');
   });
 
   it('when two invoices are built from the same lines at once, then each line lands on exactly one', async () => {
@@ -77,7 +78,7 @@ describe('booking events become invoice lines', () => {
     await world.linesOf(tenantId, 12);
 
     const results = await Promise.allSettled(
-      [1, 2, 3].map(() => world.client.createInvoice({ actorUserId: 'usr_1', tenantId })),
+      [1, 2, 3].map(() => world.client.createInvoice({ caller: staff, tenantId })),
     );
     const made = results.flatMap((result) =>
       result.status === 'fulfilled' && result.value.invoice ? [result.value.invoice] : [],
@@ -92,14 +93,14 @@ describe('booking events become invoice lines', () => {
     const tenantId = newTenant();
     await world.publishBooking({ type: 'booking.created', tenantId, bookingId: 'bkg_501', amount: 800 });
     await world.linesOf(tenantId, 1);
-    const first = await world.client.createInvoice({ actorUserId: 'usr_1', tenantId });
+    const first = await world.client.createInvoice({ caller: staff, tenantId });
     await world.client.updateInvoice({
-      actorUserId: 'usr_1',
+      caller: staff,
       id: first.invoice?.id ?? '',
       status: 'cancelled',
     });
     const second = await world.client.createInvoice({
-      actorUserId: 'usr_1',
+      caller: staff,
       tenantId,
       dueDate: '2099-01-31',
     });
@@ -108,10 +109,10 @@ describe('booking events become invoice lines', () => {
 
   it('when the amount, due date or tenant is malformed, then bad_request', async () => {
     for (const request of [
-      { actorUserId: 'usr_1', tenantId: newTenant(), amount: 0 },
-      { actorUserId: 'usr_1', tenantId: newTenant(), amount: 10, dueDate: '2027-02-30' },
-      { actorUserId: 'usr_1', tenantId: newTenant(), amount: 10, dueDate: '2001-01-01' },
-      { actorUserId: 'usr_1', tenantId: '', amount: 10 },
+      { caller: staff, tenantId: newTenant(), amount: 0 },
+      { caller: staff, tenantId: newTenant(), amount: 10, dueDate: '2027-02-30' },
+      { caller: staff, tenantId: newTenant(), amount: 10, dueDate: '2001-01-01' },
+      { caller: staff, tenantId: '', amount: 10 },
     ])
       expect(await codeOf(world.client.createInvoice(request))).toBe('bad_request');
   });
@@ -123,12 +124,12 @@ describe('reads', () => {
     const ids: string[] = [];
     for (let i = 0; i < 7; i++) {
       const { invoice } = await world.client.createInvoice({
-        actorUserId: 'usr_1',
+        caller: staff,
         tenantId,
         amount: 100 + i,
       });
       const id = invoice?.id ?? '';
-      if (i % 3 !== 0) await world.client.updateInvoice({ actorUserId: 'usr_1', id, status: 'sent' });
+      if (i % 3 !== 0) await world.client.updateInvoice({ caller: staff, id, status: 'sent' });
       ids.push(id);
     }
     const sent = ids.filter((_, i) => i % 3 !== 0).reverse();
@@ -141,19 +142,22 @@ describe('reads', () => {
     } while (cursor);
     expect(seen).toEqual(sent);
 
-    const staff = await world.client.listInvoices({ tenantId, sentOnly: false, limit: 100 });
-    expect(staff.invoices.map((invoice) => invoice.id)).toEqual([...ids].reverse());
-    const mine = await world.client.listInvoices({ tenantId, sentOnly: true, limit: 100 });
+    const all = await world.client.listInvoices({ caller: staff, tenantId, limit: 100 });
+    expect(all.invoices.map((invoice) => invoice.id)).toEqual([...ids].reverse());
+    const mine = await world.client.listInvoices({
+      caller: wireCallers.tenantStaff(tenantId, ['billing']),
+      limit: 100,
+    });
     expect(mine.invoices.map((invoice) => invoice.id)).toEqual(sent);
   });
 
   it('when a partner reads a draft, another tenant’s invoice, or with a test key, then not_found; unlinked is client_not_linked', async () => {
     const tenantId = newTenant();
     const draft =
-      (await world.client.createInvoice({ actorUserId: 'usr_1', tenantId, amount: 50 })).invoice?.id ?? '';
+      (await world.client.createInvoice({ caller: staff, tenantId, amount: 50 })).invoice?.id ?? '';
     const sent =
-      (await world.client.createInvoice({ actorUserId: 'usr_1', tenantId, amount: 60 })).invoice?.id ?? '';
-    await world.client.updateInvoice({ actorUserId: 'usr_1', id: sent, status: 'sent' });
+      (await world.client.createInvoice({ caller: staff, tenantId, amount: 60 })).invoice?.id ?? '';
+    await world.client.updateInvoice({ caller: staff, id: sent, status: 'sent' });
 
     const read = (caller: ReturnType<typeof partner>, id: string) =>
       codeOf(world.client.getPartnerInvoice({ caller, id }));

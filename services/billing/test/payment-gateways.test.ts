@@ -1,5 +1,5 @@
 import { uniqueName } from '@travel/testkit';
-import { type Billing, codeOf, startBilling } from './billing.fixture';
+import { type Billing, bookingJob, codeOf, staff, startBilling } from './billing.fixture';
 
 // Payment gateways (issue 15): credentials sealed at rest and never answered; exactly one default.
 let world: Billing;
@@ -14,7 +14,7 @@ afterAll(async () => {
 const SECRET = 'sk_live_do-not-leak-4242';
 const create = (displayName = uniqueName('Gateway')) =>
   world.gateways.createPaymentGateway({
-    actorUserId: 'usr_1',
+    caller: staff,
     provider: 'razorpay',
     displayName,
     credentials: { keyId: 'rzp_key_1', keySecret: SECRET },
@@ -29,17 +29,20 @@ describe('payment gateways', () => {
     expect(JSON.stringify(stored)).not.toContain(SECRET);
     expect(JSON.stringify(stored)).not.toContain('rzp_key_1');
     expect(stored?.credentials).toEqual(expect.stringMatching(/^sealed:v1:t1:/));
-    const listed = await world.gateways.listPaymentGateways({});
+    const listed = await world.gateways.listPaymentGateways({ caller: staff });
     expect(JSON.stringify(listed)).not.toContain(SECRET);
   });
 
   it('when 10 gateways are made default at once, then exactly one is the default, and a payment names it', async () => {
     const made = await Promise.all(Array.from({ length: 10 }, () => create()));
     const ids = made.map((reply) => reply.gateway?.id ?? '');
-    await Promise.all(ids.map((id) => world.gateways.setDefaultPaymentGateway({ actorUserId: 'usr_1', id })));
-    const defaults = (await world.gateways.listPaymentGateways({})).gateways.filter((g) => g.isDefault);
+    await Promise.all(ids.map((id) => world.gateways.setDefaultPaymentGateway({ caller: staff, id })));
+    const defaults = (await world.gateways.listPaymentGateways({ caller: staff })).gateways.filter(
+      (g) => g.isDefault,
+    );
     expect(defaults).toHaveLength(1);
     const { payment } = await world.wallet.payBooking({
+      caller: bookingJob,
       bookingId: `bkg_${Date.now()}`,
       customerId: uniqueName('cus'),
       total: 900,
@@ -51,10 +54,13 @@ describe('payment gateways', () => {
   it('when the default gateway is deleted, then there is no default and payments use the built-in simulator', async () => {
     const { gateway } = await create();
     const id = gateway?.id ?? '';
-    await world.gateways.setDefaultPaymentGateway({ actorUserId: 'usr_1', id });
-    await world.gateways.deletePaymentGateway({ actorUserId: 'usr_1', id });
-    expect((await world.gateways.listPaymentGateways({})).gateways.filter((g) => g.isDefault)).toEqual([]);
+    await world.gateways.setDefaultPaymentGateway({ caller: staff, id });
+    await world.gateways.deletePaymentGateway({ caller: staff, id });
+    expect(
+      (await world.gateways.listPaymentGateways({ caller: staff })).gateways.filter((g) => g.isDefault),
+    ).toEqual([]);
     const { payment } = await world.wallet.payBooking({
+      caller: bookingJob,
       bookingId: `bkg_${Date.now() + 1}`,
       customerId: uniqueName('cus'),
       total: 900,
@@ -62,16 +68,14 @@ describe('payment gateways', () => {
     });
     expect(payment?.gatewayId).toBeUndefined();
     expect(payment?.gatewayReference).toMatch(/^sim_/);
-    expect(await codeOf(world.gateways.setDefaultPaymentGateway({ actorUserId: 'usr_1', id }))).toBe(
-      'not_found',
-    );
+    expect(await codeOf(world.gateways.setDefaultPaymentGateway({ caller: staff, id }))).toBe('not_found');
   });
 
   it('when credentials are replaced or a name changed, then the gateway answers the change and still no secret; bad input changes nothing', async () => {
     const { gateway } = await create('Before');
     const id = gateway?.id ?? '';
     const renamed = await world.gateways.updatePaymentGateway({
-      actorUserId: 'usr_1',
+      caller: staff,
       id,
       displayName: 'After',
       credentials: { keySecret: `${SECRET}-2` },
@@ -82,7 +86,7 @@ describe('payment gateways', () => {
     expect(
       await codeOf(
         world.gateways.createPaymentGateway({
-          actorUserId: 'usr_1',
+          caller: staff,
           provider: 'paypal',
           displayName: '',
           credentials: {},
@@ -92,7 +96,7 @@ describe('payment gateways', () => {
     expect(
       await codeOf(
         world.gateways.updatePaymentGateway({
-          actorUserId: 'usr_1',
+          caller: staff,
           id: 'pgw_999999',
           credentials: {},
           replaceCredentials: false,

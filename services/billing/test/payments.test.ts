@@ -6,6 +6,7 @@ import {
   newTenant,
   pay,
   sentInvoice,
+  staff,
   startBilling,
 } from './billing.fixture';
 
@@ -22,12 +23,12 @@ const paidEventsOf = (invoiceId: string) => world.paid.filter((event) => decodeP
 describe('invoice states', () => {
   it('when moved, then draft → sent → cancelled works and every other move is conflict', async () => {
     const { invoice } = await world.client.createInvoice({
-      actorUserId: 'usr_1',
+      caller: staff,
       tenantId: newTenant(),
       amount: 300,
     });
     const id = invoice?.id ?? '';
-    const move = (status: string) => codeOf(world.client.updateInvoice({ actorUserId: 'usr_1', id, status }));
+    const move = (status: string) => codeOf(world.client.updateInvoice({ caller: staff, id, status }));
     expect(await move('paid')).toBe('conflict');
     expect(await move('draft')).toBe('conflict');
     expect(await codeOf(pay(world.client, id, 100))).toBe('conflict'); // a draft takes no payment
@@ -38,21 +39,21 @@ describe('invoice states', () => {
     expect(await move('cancelled')).toBe('conflict');
     expect(await move('sent')).toBe('conflict');
     expect(await codeOf(pay(world.client, id, 100))).toBe('conflict'); // nor a cancelled one
-    expect(
-      await codeOf(world.client.updateInvoice({ actorUserId: 'usr_1', id: 'inv_0', status: 'sent' })),
-    ).toBe('not_found');
+    expect(await codeOf(world.client.updateInvoice({ caller: staff, id: 'inv_0', status: 'sent' }))).toBe(
+      'not_found',
+    );
   });
 
   it('when the same move races, then exactly one lands', async () => {
     const { invoice } = await world.client.createInvoice({
-      actorUserId: 'usr_1',
+      caller: staff,
       tenantId: newTenant(),
       amount: 300,
     });
     const id = invoice?.id ?? '';
     const codes = await Promise.all(
       Array.from({ length: 8 }, () =>
-        codeOf(world.client.updateInvoice({ actorUserId: 'usr_1', id, status: 'sent' })),
+        codeOf(world.client.updateInvoice({ caller: staff, id, status: 'sent' })),
       ),
     );
     expect(codes.filter((code) => code === 'ok')).toHaveLength(1);
@@ -66,7 +67,7 @@ describe('payments', () => {
     expect((await pay(world.client, id, 400)).invoice).toMatchObject({ paidAmount: 400, status: 'sent' });
     expect(await codeOf(pay(world.client, id, 601))).toBe('conflict'); // would overpay
     const done = await world.client.recordPayment({
-      actorUserId: 'usr_1',
+      caller: staff,
       invoiceId: id,
       amount: 600,
       method: 'upi',
@@ -79,7 +80,7 @@ describe('payments', () => {
       { amount: 600, method: 'upi', reference: 'UTR123', receivedAt: new Date('2026-11-02T09:30:00Z') },
     ]);
     expect(await codeOf(pay(world.client, id, 1))).toBe('conflict'); // paid
-    expect(await codeOf(world.client.updateInvoice({ actorUserId: 'usr_1', id, status: 'cancelled' }))).toBe(
+    expect(await codeOf(world.client.updateInvoice({ caller: staff, id, status: 'cancelled' }))).toBe(
       'conflict',
     );
 
@@ -105,7 +106,7 @@ describe('payments', () => {
     const { id } = await sentInvoice(world.client, 100);
     expect(await codeOf(pay(world.client, id, 0))).toBe('bad_request');
     expect(
-      await codeOf(world.client.recordPayment({ actorUserId: 'u', invoiceId: id, amount: 5, method: ' ' })),
+      await codeOf(world.client.recordPayment({ caller: staff, invoiceId: id, amount: 5, method: ' ' })),
     ).toBe('bad_request');
     expect(await codeOf(pay(world.client, 'inv_0', 5))).toBe('not_found');
   });
@@ -115,7 +116,7 @@ describe('payments', () => {
     const codes = await Promise.all(Array.from({ length: 15 }, () => codeOf(pay(world.client, id, 100))));
     expect(codes.filter((code) => code === 'ok')).toHaveLength(10);
     expect(codes.filter((code) => code === 'conflict')).toHaveLength(5);
-    const { invoice } = await world.client.getInvoice({ id, sentOnly: false });
+    const { invoice } = await world.client.getInvoice({ caller: staff, id });
     expect(invoice).toMatchObject({ paidAmount: 1000, status: 'paid' });
     expect(invoice?.payments.map((payment) => payment.amount)).toEqual(Array(10).fill(100));
     await waitFor(() => expect(paidEventsOf(id)).toHaveLength(1));

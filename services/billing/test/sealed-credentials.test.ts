@@ -3,7 +3,7 @@ import { createSealer, SealingError } from '@travel/sealing';
 import { createPaymentGatewayRepository } from '../src/db/payment-gateway.repository';
 import { createCredentialsCipher } from '../src/domain/credentials-cipher';
 import { resealCredentials } from '../src/jobs/reseal-credentials';
-import { type Billing, startBilling, TEST_SEALING_KEYS } from './billing.fixture';
+import { type Billing, staff, startBilling, TEST_SEALING_KEYS } from './billing.fixture';
 
 // Issue 30: payment-gateway credentials sealed with the gateway id bound; values of billing's first cipher
 // (no key id, no gateway bound) re-sealed by the reseal command once their old key is listed in SEALING_KEYS.
@@ -21,7 +21,7 @@ const keyOf = (entry: string) => Buffer.from(entry.slice(entry.indexOf(':') + 1)
 const create = async () =>
   (
     await world.gateways.createPaymentGateway({
-      actorUserId: 'usr_1',
+      caller: staff,
       provider: 'stripe',
       displayName: `Sealed ${randomBytes(4).toString('hex')}`,
       credentials: { secretKey: SECRET },

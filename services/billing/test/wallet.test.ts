@@ -1,6 +1,6 @@
 import { paymentEvents } from '@travel/contracts';
 import { uniqueName, waitFor } from '@travel/testkit';
-import { type Billing, codeOf, startBilling } from './billing.fixture';
+import { type Billing, bookingJob, codeOf, staff, startBilling } from './billing.fixture';
 
 // Storefront money (issue 12): the wallet ledger never goes below zero, a booking is paid exactly once
 // however often it is asked, and a cancel refunds at most what was paid, once.
@@ -17,8 +17,9 @@ const newCustomer = () => uniqueName('cus');
 let bookingNumber = Date.now() % 1_000_000_000;
 const newBooking = () => `bkg_${++bookingNumber}`;
 const topUp = (customerId: string, amount: number) =>
-  world.wallet.topUpWallet({ actorUserId: 'usr_1', customerId, amount, note: 'test credit' });
-const walletOf = (customerId: string) => world.wallet.getWallet({ customerId, limit: 100 });
+  world.wallet.topUpWallet({ caller: staff, customerId, amount, note: 'test credit' });
+const walletOf = (customerId: string) =>
+  world.wallet.getWallet({ caller: bookingJob, customerId, limit: 100 });
 const eventsOf = (type: string, bookingId: string) =>
   world.paid.filter(
     (event) =>
@@ -49,6 +50,7 @@ describe('wallet payments', () => {
     await topUp(customerId, 700);
     const bookingId = newBooking();
     const { payment } = await world.wallet.payBooking({
+      caller: bookingJob,
       bookingId,
       customerId,
       total: 2500,
@@ -71,6 +73,7 @@ describe('wallet payments', () => {
     const customerId = newCustomer();
     await topUp(customerId, 5000);
     const { payment } = await world.wallet.payBooking({
+      caller: bookingJob,
       bookingId: newBooking(),
       customerId,
       total: 1200,
@@ -85,7 +88,7 @@ describe('wallet payments', () => {
     const customerId = newCustomer();
     await topUp(customerId, 1000);
     const bookingId = newBooking();
-    const request = { bookingId, customerId, total: 1500, useWallet: true };
+    const request = { caller: bookingJob, bookingId, customerId, total: 1500, useWallet: true };
     const replies = await Promise.all(Array.from({ length: 10 }, () => world.wallet.payBooking(request)));
     const again = await world.wallet.payBooking(request);
     for (const reply of [...replies, again]) expect(reply.payment).toEqual(replies[0]?.payment);
@@ -101,7 +104,7 @@ describe('wallet payments', () => {
     const bookings = Array.from({ length: 20 }, newBooking);
     const replies = await Promise.all(
       bookings.map((bookingId) =>
-        world.wallet.payBooking({ bookingId, customerId, total: 1000, useWallet: true }),
+        world.wallet.payBooking({ caller: bookingJob, bookingId, customerId, total: 1000, useWallet: true }),
       ),
     );
     const paidFromWallet = replies.reduce((sum, reply) => sum + (reply.payment?.walletPaid ?? 0), 0);
@@ -113,10 +116,22 @@ describe('wallet payments', () => {
 
   it("when a customer asks for another customer's payment, then it is not found", async () => {
     const bookingId = newBooking();
-    await world.wallet.payBooking({ bookingId, customerId: newCustomer(), total: 100, useWallet: false });
+    await world.wallet.payBooking({
+      caller: bookingJob,
+      bookingId,
+      customerId: newCustomer(),
+      total: 100,
+      useWallet: false,
+    });
     expect(
       await codeOf(
-        world.wallet.payBooking({ bookingId, customerId: newCustomer(), total: 100, useWallet: false }),
+        world.wallet.payBooking({
+          caller: bookingJob,
+          bookingId,
+          customerId: newCustomer(),
+          total: 100,
+          useWallet: false,
+        }),
       ),
     ).toBe('not_found');
   });
@@ -150,6 +165,7 @@ describe('a crash between the two wallet writes', () => {
     );
     expect((await walletOf(customerId)).entries.map((e) => e.amount)).toEqual([400, 1000]);
     const { payment } = await world.wallet.payBooking({
+      caller: bookingJob,
       bookingId,
       customerId,
       total: 1000,
@@ -165,27 +181,54 @@ describe('refunds', () => {
     const customerId = newCustomer();
     await topUp(customerId, 300);
     const first = newBooking();
-    await world.wallet.payBooking({ bookingId: first, customerId, total: 1000, useWallet: true });
+    await world.wallet.payBooking({
+      caller: bookingJob,
+      bookingId: first,
+      customerId,
+      total: 1000,
+      useWallet: true,
+    });
     const refunds = await Promise.all(
       Array.from({ length: 5 }, () =>
-        world.wallet.refundBooking({ bookingId: first, customerId, refundable: true }),
+        world.wallet.refundBooking({ caller: bookingJob, bookingId: first, customerId, refundable: true }),
       ),
     );
     for (const reply of refunds) expect(reply.refund).toEqual(refunds[0]?.refund);
     expect(refunds[0]?.refund).toMatchObject({ amount: 1000, status: 'completed' });
     expect(await expectLedgerAddsUp(customerId)).toBe(1000);
     // A refund is never asked twice with another answer: `refundable` cannot grow what was decided.
-    const again = await world.wallet.refundBooking({ bookingId: first, customerId, refundable: false });
+    const again = await world.wallet.refundBooking({
+      caller: bookingJob,
+      bookingId: first,
+      customerId,
+      refundable: false,
+    });
     expect(again.refund).toEqual(refunds[0]?.refund);
 
     const second = newBooking();
-    await world.wallet.payBooking({ bookingId: second, customerId, total: 400, useWallet: false });
-    const none = await world.wallet.refundBooking({ bookingId: second, customerId, refundable: false });
+    await world.wallet.payBooking({
+      caller: bookingJob,
+      bookingId: second,
+      customerId,
+      total: 400,
+      useWallet: false,
+    });
+    const none = await world.wallet.refundBooking({
+      caller: bookingJob,
+      bookingId: second,
+      customerId,
+      refundable: false,
+    });
     expect(none.refund).toMatchObject({ amount: 0, status: 'not_refundable' });
     expect(await expectLedgerAddsUp(customerId)).toBe(1000);
-    const listed = await world.wallet.listRefunds({ customerId, limit: 1 });
+    const listed = await world.wallet.listRefunds({ caller: bookingJob, customerId, limit: 1 });
     expect(listed.refunds.map((r) => r.bookingId)).toEqual([second]);
-    const next = await world.wallet.listRefunds({ customerId, limit: 1, cursor: listed.nextCursor });
+    const next = await world.wallet.listRefunds({
+      caller: bookingJob,
+      customerId,
+      limit: 1,
+      cursor: listed.nextCursor,
+    });
     expect(next.refunds.map((r) => r.bookingId)).toEqual([first]);
     expect(next.nextCursor).toBeUndefined();
     await waitFor(() => expect(eventsOf('refund.completed', first)).toHaveLength(1));
@@ -195,17 +238,28 @@ describe('refunds', () => {
   it('when a booking that was never paid is refunded, then not found and nothing is credited', async () => {
     const customerId = newCustomer();
     expect(
-      await codeOf(world.wallet.refundBooking({ bookingId: newBooking(), customerId, refundable: true })),
+      await codeOf(
+        world.wallet.refundBooking({
+          caller: bookingJob,
+          bookingId: newBooking(),
+          customerId,
+          refundable: true,
+        }),
+      ),
     ).toBe('not_found');
     expect((await walletOf(customerId)).balance).toBe(0);
   });
 
   it('when a wallet page is asked with a cursor of another list, or a bad limit, then bad_request', async () => {
     const customerId = newCustomer();
-    expect(await codeOf(world.wallet.getWallet({ customerId, limit: 0 }))).toBe('bad_request');
-    const refundCursor = Buffer.from('r1:5').toString('base64url');
-    expect(await codeOf(world.wallet.getWallet({ customerId, limit: 5, cursor: refundCursor }))).toBe(
+    expect(await codeOf(world.wallet.getWallet({ caller: bookingJob, customerId, limit: 0 }))).toBe(
       'bad_request',
     );
+    const refundCursor = Buffer.from('r1:5').toString('base64url');
+    expect(
+      await codeOf(
+        world.wallet.getWallet({ caller: bookingJob, customerId, limit: 5, cursor: refundCursor }),
+      ),
+    ).toBe('bad_request');
   });
 });

@@ -23,7 +23,7 @@ import type { EventsWritten } from './db/pending-event';
 import { createStorefrontBookingRepository } from './db/storefront-booking.repository';
 import { createAssignSupplier } from './domain/assign-supplier';
 import { createStorefrontDiscounts, createTenantDiscounts } from './domain/booking-discounts';
-import { createCancelBooking, createCancelOwned } from './domain/cancel-booking';
+import { createCancelOwned } from './domain/cancel-booking';
 import { createCancelOfflineBooking } from './domain/cancel-offline-booking';
 import { createCancelStorefrontBooking } from './domain/cancel-storefront-booking';
 import { crashHook } from './domain/crash-points';
@@ -130,7 +130,7 @@ export function createBookingService(
     createBooking: createCreateBooking(createDeps, idempotent),
     getBooking: createGetBooking({ bookings }),
     listBookings: createListBookings({ bookings }),
-    cancelBooking: createCancelBooking({ bookings, now, eventsWritten }),
+    cancelBooking: createCancelOwned({ bookings, now, eventsWritten }),
   });
   const storefront = createStorefrontBookingRepository(mongo.connection);
   const bookingPromotions = createBookingPromotions(

@@ -6,6 +6,7 @@ import {
   bookingEnv,
   caller,
   createRequest,
+  platformStaff,
   type SearchAndPricing,
   startBooking,
   startSearchAndPricing,
@@ -61,25 +62,37 @@ describe('admin bookings: staff lists, offline bookings and suppliers', () => {
     const aTest = await book(caller(1, tenantA, 'test'));
     await partners.cancelBooking({ caller: a, id: a1 });
 
-    const ofA = await admin.listAdminBookings({ scope: tenant(tenantA), limit: 100 });
+    const ofA = await admin.listAdminBookings({ caller: platformStaff, scope: tenant(tenantA), limit: 100 });
     expect(ofA.bookings.map((row) => row.booking?.id)).toEqual([aTest, a2, a1]);
     expect(ofA.bookings[0]).toMatchObject({ tenantId: tenantA, clientId: 1, channel: 'partner' });
     expect(ofA.bookings[0]?.booking?.contact).toBeUndefined();
 
-    const all = await admin.listAdminBookings({ scope: everyone, limit: 100 });
+    const all = await admin.listAdminBookings({ caller: platformStaff, scope: everyone, limit: 100 });
     expect(all.bookings.map((row) => row.booking?.id)).toEqual([aTest, b1, a2, a1]);
 
     const cancelled = await admin.listAdminBookings({
+      caller: platformStaff,
       scope: tenant(tenantA),
       status: 'Cancelled',
       limit: 10,
     });
     expect(cancelled.bookings.map((row) => row.booking?.id)).toEqual([a1]);
-    const live = await admin.listAdminBookings({ scope: tenant(tenantA), livemode: true, limit: 10 });
+    const live = await admin.listAdminBookings({
+      caller: platformStaff,
+      scope: tenant(tenantA),
+      livemode: true,
+      limit: 10,
+    });
     expect(live.bookings.map((row) => row.booking?.id)).toEqual([a2, a1]);
-    const later = await admin.listAdminBookings({ scope: tenant(tenantA), dateFrom: inDays(35), limit: 10 });
+    const later = await admin.listAdminBookings({
+      caller: platformStaff,
+      scope: tenant(tenantA),
+      dateFrom: inDays(35),
+      limit: 10,
+    });
     expect(later.bookings.map((row) => row.booking?.id)).toEqual([a2]);
     const today = await admin.listAdminBookings({
+      caller: platformStaff,
       scope: everyone,
       createdFrom: inDays(0),
       createdTo: inDays(0),
@@ -88,12 +101,17 @@ describe('admin bookings: staff lists, offline bookings and suppliers', () => {
     });
     expect(today.bookings).toEqual([]);
     // Storefront bookings (no tenant) are a scope of their own; these tenants' are not among them.
-    const storefront = await admin.listAdminBookings({ scope: tenant(''), limit: 100 });
+    const storefront = await admin.listAdminBookings({
+      caller: platformStaff,
+      scope: tenant(''),
+      limit: 100,
+    });
     expect(storefront.bookings.filter((row) => row.tenantId !== undefined)).toEqual([]);
 
-    const first = await admin.listAdminBookings({ scope: tenant(tenantA), limit: 2 });
+    const first = await admin.listAdminBookings({ caller: platformStaff, scope: tenant(tenantA), limit: 2 });
     expect(first.bookings.map((row) => row.booking?.id)).toEqual([aTest, a2]);
     const second = await admin.listAdminBookings({
+      caller: platformStaff,
       scope: tenant(tenantA),
       limit: 2,
       cursor: first.nextCursor,
@@ -109,16 +127,16 @@ describe('admin bookings: staff lists, offline bookings and suppliers', () => {
       { limit: 0 },
       { cursor: 'x' },
     ])
-      expect(await codeOf(admin.listAdminBookings({ scope: everyone, limit: 10, ...bad }))).toBe(
-        'bad_request',
-      );
+      expect(
+        await codeOf(admin.listAdminBookings({ caller: platformStaff, scope: everyone, limit: 10, ...bad })),
+      ).toBe('bad_request');
   });
 
   it('when staff book offline for a tenant, then the tenant owns a live booking no API client lists, once per key', async () => {
     const { token, total } = await world.flightOffer(a);
     const request = {
       ...createRequest(a, token, uniqueName('offline')),
-      caller: undefined,
+      caller: platformStaff,
       tenantId: tenantA,
     };
     const made = await admin.createOfflineBooking(request);
@@ -129,7 +147,7 @@ describe('admin bookings: staff lists, offline bookings and suppliers', () => {
     const again = await admin.createOfflineBooking(request);
     expect([again.replayed, again.booking?.booking?.id]).toEqual([true, made.booking?.booking?.id]);
 
-    const listed = await admin.listAdminBookings({ scope: tenant(tenantA), limit: 1 });
+    const listed = await admin.listAdminBookings({ caller: platformStaff, scope: tenant(tenantA), limit: 1 });
     expect(listed.bookings[0]?.booking?.id).toBe(made.booking?.booking?.id);
     const partnerList = await partners.listBookings({ caller: a, limit: 100 });
     expect(partnerList.bookings.map((row) => row.id)).not.toContain(made.booking?.booking?.id);
@@ -151,6 +169,7 @@ describe('admin bookings: staff lists, offline bookings and suppliers', () => {
     await partners.cancelBooking({ caller: b, id: cancelled });
     const supplierId = uniqueName('sup');
     const reply = await admin.assignSupplier({
+      caller: platformStaff,
       bookingIds: [upcoming, cancelled, 'bkg_999999999999'],
       supplierId,
     });
@@ -159,10 +178,18 @@ describe('admin bookings: staff lists, offline bookings and suppliers', () => {
       { id: cancelled, reason: 'not_upcoming' },
       { id: 'bkg_999999999999', reason: 'not_found' },
     ]);
-    const listed = await admin.listAdminBookings({ scope: tenant(tenantB), limit: 100 });
+    const listed = await admin.listAdminBookings({
+      caller: platformStaff,
+      scope: tenant(tenantB),
+      limit: 100,
+    });
     expect(listed.bookings.find((row) => row.booking?.id === upcoming)?.supplierId).toBe(supplierId);
     expect(listed.bookings.find((row) => row.booking?.id === cancelled)?.supplierId).toBeUndefined();
-    expect(await codeOf(admin.assignSupplier({ bookingIds: [], supplierId }))).toBe('bad_request');
-    expect(await codeOf(admin.assignSupplier({ bookingIds: ['nope'], supplierId: '' }))).toBe('bad_request');
+    expect(await codeOf(admin.assignSupplier({ caller: platformStaff, bookingIds: [], supplierId }))).toBe(
+      'bad_request',
+    );
+    expect(
+      await codeOf(admin.assignSupplier({ caller: platformStaff, bookingIds: ['nope'], supplierId: '' })),
+    ).toBe('bad_request');
   });
 });

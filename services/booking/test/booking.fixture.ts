@@ -2,7 +2,14 @@ import { booking, caller as callerContract, search } from '@travel/contracts';
 import { createBroadcastSubscriber, createKafka, type EventEnvelope } from '@travel/events';
 import { createServiceClient, jobCaller, type ServiceClient } from '@travel/grpc';
 import { generateOfferKeyPair } from '@travel/offer-tokens';
-import { inDays, startServiceUnderTest, testInfra, testLogger, uniqueName } from '@travel/testkit';
+import {
+  inDays,
+  startServiceUnderTest,
+  testInfra,
+  testLogger,
+  uniqueName,
+  wireCallers,
+} from '@travel/testkit';
 import { readConfig as readPricingConfig } from '../../pricing/src/config';
 import { createPricingService } from '../../pricing/src/service';
 import { readConfig as readSearchConfig } from '../../search/src/config';
@@ -16,8 +23,11 @@ export type BookingClient = ServiceClient<typeof booking.BookingServiceDefinitio
 
 /** A caller as the gateway names it: `ten_a`/`live` unless told otherwise; `null`: a client without tenant. */
 export function caller(clientId: number, tenantId: string | null = 'ten_a', environment = 'live') {
-  return { tenantId: tenantId ?? undefined, clientId, environment };
+  return wireCallers.partner(tenantId ?? undefined, environment, clientId);
 }
+
+/** Platform staff with the right `bookings` (a customer's offline booking, a voucher), as the gateway passes. */
+export const platformStaff = wireCallers.platformStaff(['bookings']);
 
 /**
  * The real pricing and search services in-process, and everything a booking needs from them: offer

@@ -1,7 +1,13 @@
 import { adminBooking } from '@travel/contracts';
 import { createServiceClient } from '@travel/grpc';
-import { freePort, uniqueName, waitFor } from '@travel/testkit';
-import { bookingEnv, type SearchAndPricing, startBooking, startSearchAndPricing } from './booking.fixture';
+import { freePort, uniqueName, waitFor, wireCallers } from '@travel/testkit';
+import {
+  bookingEnv,
+  platformStaff,
+  type SearchAndPricing,
+  startBooking,
+  startSearchAndPricing,
+} from './booking.fixture';
 import { spawnBooking } from './booking-process';
 import { billingEnv, startBilling, storefrontClient, storefrontFlight, topUp } from './storefront.fixture';
 
@@ -29,7 +35,13 @@ const env = () => ({
 const adminClient = (address: string) =>
   createServiceClient(adminBooking.AdminBookingServiceDefinition, address, { deadlineMs: 20_000 });
 const balanceOf = async (customerId: string) =>
-  (await billing.wallet.getWallet({ customerId, limit: 100 })).balance;
+  (
+    await billing.wallet.getWallet({
+      caller: wireCallers.customer(undefined, customerId),
+      customerId,
+      limit: 100,
+    })
+  ).balance;
 
 function staffRequest(
   customerId: string,
@@ -40,7 +52,7 @@ function staffRequest(
     tenantId: '',
     customerId,
     payment: 'wallet',
-    staffUserId: 'usr_support',
+    caller: platformStaff,
     idempotencyKey: uniqueName('staff'),
     requestFingerprint: 'c'.repeat(64),
     offerToken,
@@ -69,7 +81,10 @@ describe('staff bookings for a storefront customer', () => {
       const storefront = storefrontClient(restarted.address);
       const listed = await waitFor(
         async () => {
-          const page = await storefront.listStorefrontBookings({ customerId, limit: 10 });
+          const page = await storefront.listStorefrontBookings({
+            caller: wireCallers.customer(undefined, customerId),
+            limit: 10,
+          });
           if (page.bookings.length !== 1) throw new Error('not settled yet');
           return page;
         },
@@ -103,7 +118,6 @@ describe('staff bookings for a storefront customer', () => {
         [{ payment: undefined }, 'payment'],
         [{ payment: 'card' }, 'payment'],
         [{ tenantId: 'ten_a' }, 'tenantId'],
-        [{ staffUserId: '' }, 'staffUserId'],
         [{ customerId: undefined, tenantId: 'ten_a' }, 'payment'],
       ];
       for (const [extra, path] of cases) {
@@ -113,7 +127,14 @@ describe('staff bookings for a storefront customer', () => {
         expect(error.details?.map((d) => d.path)).toContain(path);
       }
       const storefront = storefrontClient(service.address);
-      expect((await storefront.listStorefrontBookings({ customerId, limit: 10 })).bookings).toEqual([]);
+      expect(
+        (
+          await storefront.listStorefrontBookings({
+            caller: wireCallers.customer(undefined, customerId),
+            limit: 10,
+          })
+        ).bookings,
+      ).toEqual([]);
       expect(await balanceOf(customerId)).toBe(offer.total - 1);
     } finally {
       await service.stop();

@@ -1,5 +1,5 @@
 import { bookingEvents } from '@travel/contracts';
-import { freePort, uniqueName, waitFor } from '@travel/testkit';
+import { freePort, uniqueName, waitFor, wireCallers } from '@travel/testkit';
 import {
   bookingEnv,
   caller,
@@ -60,7 +60,13 @@ async function startStorefront() {
   return { ...service, storefront: storefrontClient(service.address) };
 }
 const balanceOf = async (customerId: string) =>
-  (await billing.wallet.getWallet({ customerId, limit: 100 })).balance;
+  (
+    await billing.wallet.getWallet({
+      caller: wireCallers.customer(undefined, customerId),
+      customerId,
+      limit: 100,
+    })
+  ).balance;
 
 describe('storefront bookings', () => {
   it('when a customer books with the wallet, then the wallet pays what it can and the rest is charged, once across retries', async () => {
@@ -134,7 +140,10 @@ describe('storefront bookings', () => {
       for (const reply of replies)
         expect((reply.booking?.walletPaid ?? 0) + (reply.booking?.charged ?? 0)).toBe(offer.total);
       expect(await balanceOf(customerId)).toBe(0);
-      const listed = await service.storefront.listStorefrontBookings({ customerId, limit: 100 });
+      const listed = await service.storefront.listStorefrontBookings({
+        caller: wireCallers.customer(undefined, customerId),
+        limit: 100,
+      });
       expect(listed.bookings).toHaveLength(20);
     } finally {
       await service.stop();
@@ -151,13 +160,21 @@ describe('storefront bookings', () => {
         storefrontRequest(customerId, refundable.token, uniqueName('sf')),
       );
       const id = made.booking?.id ?? '';
-      const cancelled = await service.storefront.cancelStorefrontBooking({ customerId, id });
+      const cancelled = await service.storefront.cancelStorefrontBooking({
+        caller: wireCallers.customer(undefined, customerId),
+        id,
+      });
       expect(cancelled.booking).toMatchObject({
         status: 'Cancelled',
         refund: { amount: refundable.total, status: 'completed' },
       });
       expect(await balanceOf(customerId)).toBe(500 + refundable.total - Math.min(500, refundable.total));
-      await expect(service.storefront.cancelStorefrontBooking({ customerId, id })).rejects.toMatchObject({
+      await expect(
+        service.storefront.cancelStorefrontBooking({
+          caller: wireCallers.customer(undefined, customerId),
+          id,
+        }),
+      ).rejects.toMatchObject({
         code: 'conflict',
       });
 
@@ -167,7 +184,7 @@ describe('storefront bookings', () => {
       );
       const before = await balanceOf(customerId);
       const none = await service.storefront.cancelStorefrontBooking({
-        customerId,
+        caller: wireCallers.customer(undefined, customerId),
         id: second.booking?.id ?? '',
       });
       expect(none.booking?.refund).toMatchObject({ amount: 0, status: 'not_refundable' });
@@ -188,16 +205,21 @@ describe('storefront bookings', () => {
       const id = made.booking?.id ?? '';
       const stranger = uniqueName('cus');
       for (const call of [
-        service.storefront.getStorefrontBooking({ customerId: stranger, id }),
-        service.storefront.cancelStorefrontBooking({ customerId: stranger, id }),
+        service.storefront.getStorefrontBooking({ caller: wireCallers.customer(undefined, stranger), id }),
+        service.storefront.cancelStorefrontBooking({ caller: wireCallers.customer(undefined, stranger), id }),
       ])
         await expect(call).rejects.toMatchObject({ code: 'not_found' });
-      expect((await service.storefront.getStorefrontBooking({ customerId: owner, id })).booking?.status).toBe(
-        'Upcoming',
-      );
+      expect(
+        (
+          await service.storefront.getStorefrontBooking({
+            caller: wireCallers.customer(undefined, owner),
+            id,
+          })
+        ).booking?.status,
+      ).toBe('Upcoming');
       // A partner cannot see it either, whatever its client.
       await expect(service.client.getBooking({ caller: caller(0, ''), id })).rejects.toMatchObject({
-        code: expect.stringMatching(/not_found|unauthorized|client_not_linked/),
+        code: expect.stringMatching(/not_found|forbidden|client_not_linked/),
       });
     } finally {
       await service.stop();
@@ -228,7 +250,10 @@ describe('storefront crash safety', () => {
       });
       expect(first.replayed).toBe(true);
       expect(first.booking).toMatchObject({ status: 'Upcoming', walletPaid: Math.min(800, offer.total) });
-      const listed = await client.listStorefrontBookings({ customerId, limit: 10 });
+      const listed = await client.listStorefrontBookings({
+        caller: wireCallers.customer(undefined, customerId),
+        limit: 10,
+      });
       expect(listed.bookings.map((b) => b.id)).toEqual([first.booking?.id]);
       expect(await balanceOf(customerId)).toBe(Math.max(0, 800 - offer.total));
     } finally {
@@ -257,7 +282,10 @@ describe('storefront crash safety', () => {
       const storefront = storefrontClient(service.address);
       const listed = await waitFor(
         async () => {
-          const page = await storefront.listStorefrontBookings({ customerId, limit: 10 });
+          const page = await storefront.listStorefrontBookings({
+            caller: wireCallers.customer(undefined, customerId),
+            limit: 10,
+          });
           if (page.bookings.length !== 1) throw new Error('not settled yet');
           return page.bookings[0];
         },
@@ -271,10 +299,17 @@ describe('storefront crash safety', () => {
         charged: offer.total - 250,
       });
       // Bound to the booking id (not the attempt it was reserved under), confirmed, counted once.
-      const { redemption } = await promotions.client.confirmRedemption({ bookingId: listed?.id ?? '' });
+      const { redemption } = await promotions.client.confirmRedemption({
+        caller: wireCallers.job('booking.test'),
+        bookingId: listed?.id ?? '',
+      });
       expect(redemption).toMatchObject({ bookingId: listed?.id, status: 'confirmed', discount: 250 });
       const voucher = (
-        await promotions.client.listPromotions({ kind: 'voucher', limit: 100 })
+        await promotions.client.listPromotions({
+          caller: wireCallers.platformStaff(['vouchers']),
+          kind: 'voucher',
+          limit: 100,
+        })
       ).promotions.find((p) => p.id === voucherId);
       expect(voucher?.redeemedCount).toBe(1);
     } finally {
@@ -300,7 +335,13 @@ describe('storefront crash safety', () => {
       expect(await doomedBilling.exited).toBe('SIGKILL');
 
       healthy = await spawnBilling(env);
-      const balanceAfterCrash = (await healthy.wallet.getWallet({ customerId, limit: 10 })).balance;
+      const balanceAfterCrash = (
+        await healthy.wallet.getWallet({
+          caller: wireCallers.customer(undefined, customerId),
+          customerId,
+          limit: 10,
+        })
+      ).balance;
       expect(balanceAfterCrash).toBe(Math.max(0, 600 - offer.total)); // the debit landed, the payment did not
       const done = await waitFor(() => storefront.createStorefrontBooking(request), {
         timeoutMs: 10_000,
@@ -311,7 +352,11 @@ describe('storefront crash safety', () => {
         walletPaid: Math.min(600, offer.total),
         charged: offer.total - Math.min(600, offer.total),
       });
-      const ledger = await healthy.wallet.getWallet({ customerId, limit: 10 });
+      const ledger = await healthy.wallet.getWallet({
+        caller: wireCallers.customer(undefined, customerId),
+        customerId,
+        limit: 10,
+      });
       expect(ledger.balance).toBe(balanceAfterCrash);
       expect(ledger.entries.filter((e) => e.type === 'debit')).toHaveLength(1);
     } finally {
@@ -335,11 +380,21 @@ describe('storefront crash safety', () => {
         storefront.createStorefrontBooking(storefrontRequest(customerId, offer.token, uniqueName('settle'))),
       ).rejects.toMatchObject({ code: 'service_unavailable' });
       expect(await doomedBilling.exited).toBe('SIGKILL');
-      expect((await storefront.listStorefrontBookings({ customerId, limit: 10 })).bookings).toEqual([]);
+      expect(
+        (
+          await storefront.listStorefrontBookings({
+            caller: wireCallers.customer(undefined, customerId),
+            limit: 10,
+          })
+        ).bookings,
+      ).toEqual([]);
       healthy = await spawnBilling(env);
       const listed = await waitFor(
         async () => {
-          const page = await storefront.listStorefrontBookings({ customerId, limit: 10 });
+          const page = await storefront.listStorefrontBookings({
+            caller: wireCallers.customer(undefined, customerId),
+            limit: 10,
+          });
           if (page.bookings.length !== 1) throw new Error('not settled yet');
           return page;
         },

@@ -9,6 +9,7 @@ import {
   testInfra,
   testLogger,
   uniqueName,
+  wireCallers,
 } from '@travel/testkit';
 import { readConfig as readBillingConfig } from '../../billing/src/config';
 import { createBillingService } from '../../billing/src/service';
@@ -60,7 +61,7 @@ export async function startPromotions(namespace: string) {
       .toUpperCase()
       .replace(/[^A-Z0-9]/g, '');
     const { promotion } = await client.createPromotion({
-      actorUserId: 'usr_test',
+      caller: wireCallers.platformStaff(['vouchers']),
       kind: 'voucher',
       fields: {
         code,
@@ -118,7 +119,7 @@ export function storefrontRequest(
   useWallet = true,
 ): storefrontBooking.CreateStorefrontBookingRequest {
   return {
-    customerId,
+    caller: wireCallers.customer(undefined, customerId),
     idempotencyKey,
     requestFingerprint: 'b'.repeat(64),
     offerToken: token,
@@ -129,4 +130,4 @@ export function storefrontRequest(
 }
 
 export const topUp = (client: WalletClient, customerId: string, amount: number) =>
-  client.topUpWallet({ actorUserId: 'usr_test', customerId, amount });
+  client.topUpWallet({ caller: wireCallers.platformStaff(['bookings']), customerId, amount });

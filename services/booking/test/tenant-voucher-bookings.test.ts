@@ -1,10 +1,11 @@
 import { adminBooking, bookingEvents } from '@travel/contracts';
 import { createServiceClient } from '@travel/grpc';
-import { freePort, uniqueName, waitFor } from '@travel/testkit';
+import { freePort, uniqueName, waitFor, wireCallers } from '@travel/testkit';
 import {
   bookingEnv,
   caller,
   listenToBookingEvents,
+  platformStaff,
   type SearchAndPricing,
   startSearchAndPricing,
 } from './booking.fixture';
@@ -36,9 +37,13 @@ const adminClient = (address: string) =>
 const newVoucher = (maxRedemptions: number) => promotions.newVoucher({ amount: 400, maxRedemptions });
 
 const redeemedCount = async (voucherId: string) =>
-  (await promotions.client.listPromotions({ kind: 'voucher', limit: 100 })).promotions.find(
-    (p) => p.id === voucherId,
-  )?.redeemedCount;
+  (
+    await promotions.client.listPromotions({
+      caller: wireCallers.platformStaff(['vouchers']),
+      kind: 'voucher',
+      limit: 100,
+    })
+  ).promotions.find((p) => p.id === voucherId)?.redeemedCount;
 
 function tenantRequest(
   tenantId: string,
@@ -47,7 +52,7 @@ function tenantRequest(
 ): adminBooking.CreateOfflineBookingRequest {
   return {
     tenantId,
-    staffUserId: 'usr_agent',
+    caller: platformStaff,
     idempotencyKey: uniqueName('tv'),
     requestFingerprint: 'd'.repeat(64),
     offerToken,
@@ -78,7 +83,11 @@ describe("vouchers on a tenant's offline booking", () => {
     const restarted = await spawnBooking(settings);
     try {
       const admin = adminClient(restarted.address);
-      const { bookings } = await admin.listAdminBookings({ scope: { all: false, tenantId }, limit: 10 });
+      const { bookings } = await admin.listAdminBookings({
+        caller: platformStaff,
+        scope: { all: false, tenantId },
+        limit: 10,
+      });
       expect(bookings).toHaveLength(1);
       const bookingId = bookings[0]?.booking?.id ?? '';
       expect(bookings[0]).toMatchObject({
@@ -101,7 +110,10 @@ describe("vouchers on a tenant's offline booking", () => {
       expect(created.hasVoucher).toBe(true);
       await waitFor(
         async () => {
-          const { redemption } = await promotions.client.confirmRedemption({ bookingId });
+          const { redemption } = await promotions.client.confirmRedemption({
+            caller: wireCallers.job('booking.test'),
+            bookingId,
+          });
           expect(redemption).toMatchObject({ bookingId, status: 'confirmed', discount: 400 });
         },
         { timeoutMs: 15_000, intervalMs: 250 },
@@ -113,16 +125,19 @@ describe("vouchers on a tenant's offline booking", () => {
 
       // Cancelled by its tenant's staff: the redemption comes back; another tenant does not find it.
       await expect(
-        admin.cancelOfflineBooking({ scope: { all: false, tenantId: 'ten_other' }, id: bookingId }),
+        admin.cancelOfflineBooking({ caller: wireCallers.tenantStaff('ten_other', []), id: bookingId }),
       ).rejects.toMatchObject({ code: 'not_found' });
-      const cancelled = await admin.cancelOfflineBooking({ scope: { all: false, tenantId }, id: bookingId });
+      const cancelled = await admin.cancelOfflineBooking({
+        caller: wireCallers.tenantStaff(tenantId, []),
+        id: bookingId,
+      });
       expect(cancelled.booking?.booking?.status).toBe('Cancelled');
       await waitFor(async () => expect(await redeemedCount(voucher.id)).toBe(0), {
         timeoutMs: 15_000,
         intervalMs: 250,
       });
       await expect(
-        admin.cancelOfflineBooking({ scope: { all: true, tenantId: '' }, id: bookingId }),
+        admin.cancelOfflineBooking({ caller: platformStaff, id: bookingId }),
       ).rejects.toMatchObject({ code: 'conflict' });
     } finally {
       await restarted.kill();
@@ -146,7 +161,11 @@ describe("vouchers on a tenant's offline booking", () => {
       await expect(
         admin.createOfflineBooking(tenantRequest(tenantId, offer.token, voucher.code)),
       ).rejects.toMatchObject({ code: 'conflict', message: 'The voucher has been fully redeemed.' });
-      const { bookings } = await admin.listAdminBookings({ scope: { all: false, tenantId }, limit: 10 });
+      const { bookings } = await admin.listAdminBookings({
+        caller: platformStaff,
+        scope: { all: false, tenantId },
+        limit: 10,
+      });
       expect(bookings.map((row) => row.booking?.id)).toEqual([made.booking?.booking?.id]);
       expect(await redeemedCount(voucher.id)).toBe(1);
     } finally {

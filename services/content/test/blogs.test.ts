@@ -9,9 +9,7 @@ beforeAll(async () => {
 afterAll(() => content.stop());
 
 const create = (title: string, extra: Record<string, unknown> = {}) =>
-  client
-    .createBlog({ actorUserId: actor, title, body: '<p>Hello</p>', ...extra })
-    .then((reply) => reply.blog);
+  client.createBlog({ caller: actor, title, body: '<p>Hello</p>', ...extra }).then((reply) => reply.blog);
 
 describe('blog slugs', () => {
   it('when 12 posts with one title are created at once, then each gets its own slug', async () => {
@@ -41,18 +39,18 @@ describe('blog slugs', () => {
     const first = await create('First', { slug: `taken-${Date.now()}` });
     expect((await failureOf(create('Second', { slug: first?.slug }))).code).toBe('conflict');
     const second = await create('Second');
-    const update = client.updateBlog({ actorUserId: actor, id: second?.id ?? '', slug: first?.slug });
+    const update = client.updateBlog({ caller: actor, id: second?.id ?? '', slug: first?.slug });
     expect((await failureOf(update)).code).toBe('conflict');
-    const listed = await client.listBlogs({ limit: 100 });
+    const listed = await client.listBlogs({ caller: actor, limit: 100 });
     expect(listed.blogs.filter((blog) => blog.slug === first?.slug)).toHaveLength(1);
   });
 
   it('when a title is edited, then the slug stays; a new slug given is taken', async () => {
     const blog = await create('Old title');
-    const edited = await client.updateBlog({ actorUserId: actor, id: blog?.id ?? '', title: 'New title' });
+    const edited = await client.updateBlog({ caller: actor, id: blog?.id ?? '', title: 'New title' });
     expect(edited.blog?.slug).toBe(blog?.slug);
     const moved = await client.updateBlog({
-      actorUserId: actor,
+      caller: actor,
       id: blog?.id ?? '',
       slug: `new-${Date.now()}`,
     });
@@ -66,7 +64,7 @@ describe('blog bodies', () => {
       body: '<h2>Goa</h2><script>alert(document.cookie)</script><p onmouseover="x()">Sun</p>',
       slug: `scripted-${Date.now()}`,
     });
-    await client.publishBlog({ actorUserId: actor, id: blog?.id ?? '' });
+    await client.publishBlog({ caller: actor, id: blog?.id ?? '' });
     const served = (await client.getPublishedBlog({ slug: blog?.slug ?? '' })).blog;
     for (const text of [blog?.body, blog?.html, served?.body, served?.html])
       expect(text).not.toMatch(/script|alert|onmouseover/);
@@ -79,16 +77,16 @@ describe('blog bodies', () => {
       body: '**bold** <img src=x onerror=alert(1)>',
     });
     expect(blog?.html).toBe('<p><strong>bold</strong> <img src="x" /></p>\n');
-    const updated = await client.updateBlog({ actorUserId: actor, id: blog?.id ?? '', body: '_it_' });
+    const updated = await client.updateBlog({ caller: actor, id: blog?.id ?? '', body: '_it_' });
     expect(updated.blog?.html).toBe('<p><em>it</em></p>\n');
   });
 });
 
 describe('blog validation', () => {
   it('when fields are wrong, then 400 names each of them and nothing is stored', async () => {
-    const before = (await client.listBlogs({ limit: 100 })).blogs.length;
+    const before = (await client.listBlogs({ caller: actor, limit: 100 })).blogs.length;
     const bad = client.createBlog({
-      actorUserId: actor,
+      caller: actor,
       title: ' ',
       body: '',
       slug: 'Not A Slug',
@@ -100,10 +98,14 @@ describe('blog validation', () => {
       code: 'bad_request',
       paths: ['body', 'title', 'slug', 'excerpt', 'format', 'coverImageUrl'],
     });
-    expect((await client.listBlogs({ limit: 100 })).blogs).toHaveLength(before);
-    expect((await failureOf(client.listBlogs({ limit: 0 }))).paths).toEqual(['limit']);
-    expect((await failureOf(client.listBlogs({ limit: 5, cursor: 'nope' }))).paths).toEqual(['cursor']);
-    expect((await failureOf(client.listBlogs({ limit: 5, status: 'gone' }))).paths).toEqual(['status']);
+    expect((await client.listBlogs({ caller: actor, limit: 100 })).blogs).toHaveLength(before);
+    expect((await failureOf(client.listBlogs({ caller: actor, limit: 0 }))).paths).toEqual(['limit']);
+    expect((await failureOf(client.listBlogs({ caller: actor, limit: 5, cursor: 'nope' }))).paths).toEqual([
+      'cursor',
+    ]);
+    expect((await failureOf(client.listBlogs({ caller: actor, limit: 5, status: 'gone' }))).paths).toEqual([
+      'status',
+    ]);
   });
 });
 
@@ -113,22 +115,22 @@ describe('publishing', () => {
     const id = blog?.id ?? '';
     const slug = blog?.slug ?? '';
     expect((await failureOf(client.getPublishedBlog({ slug }))).code).toBe('not_found');
-    expect((await failureOf(client.unpublishBlog({ actorUserId: actor, id }))).code).toBe('conflict');
-    const published = (await client.publishBlog({ actorUserId: actor, id })).blog;
+    expect((await failureOf(client.unpublishBlog({ caller: actor, id }))).code).toBe('conflict');
+    const published = (await client.publishBlog({ caller: actor, id })).blog;
     expect(published?.status).toBe('published');
-    expect((await failureOf(client.publishBlog({ actorUserId: actor, id }))).code).toBe('conflict');
+    expect((await failureOf(client.publishBlog({ caller: actor, id }))).code).toBe('conflict');
     expect((await client.getPublishedBlog({ slug })).blog?.id).toBe(id);
-    await client.unpublishBlog({ actorUserId: actor, id });
+    await client.unpublishBlog({ caller: actor, id });
     expect((await failureOf(client.getPublishedBlog({ slug }))).code).toBe('not_found');
-    const again = (await client.publishBlog({ actorUserId: actor, id })).blog;
+    const again = (await client.publishBlog({ caller: actor, id })).blog;
     expect(again?.publishedAt).toEqual(published?.publishedAt);
-    expect((await failureOf(client.publishBlog({ actorUserId: actor, id: 'blg_0' }))).code).toBe('not_found');
+    expect((await failureOf(client.publishBlog({ caller: actor, id: 'blg_0' }))).code).toBe('not_found');
   });
 
   it('when two publishes race, then one lands and the other is 409', async () => {
     const blog = await create('Race');
     const outcomes = await Promise.all(
-      [1, 2].map(() => failureOf(client.publishBlog({ actorUserId: actor, id: blog?.id ?? '' }))),
+      [1, 2].map(() => failureOf(client.publishBlog({ caller: actor, id: blog?.id ?? '' }))),
     );
     expect(outcomes.map((outcome) => outcome.code).sort()).toEqual(['conflict', 'ok']);
   });
@@ -137,7 +139,7 @@ describe('publishing', () => {
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
       const blog = await create(`Paged ${i}`);
-      await client.publishBlog({ actorUserId: actor, id: blog?.id ?? '' });
+      await client.publishBlog({ caller: actor, id: blog?.id ?? '' });
       ids.unshift(blog?.id ?? '');
     }
     await create('Draft never listed');
@@ -156,8 +158,8 @@ describe('publishing', () => {
   it('when a post is deleted, then it is gone and its slug is free', async () => {
     const slug = `deleted-${Date.now()}`;
     const blog = await create('Deleted', { slug });
-    await client.deleteBlog({ actorUserId: actor, id: blog?.id ?? '' });
-    expect((await failureOf(client.deleteBlog({ actorUserId: actor, id: blog?.id ?? '' }))).code).toBe(
+    await client.deleteBlog({ caller: actor, id: blog?.id ?? '' });
+    expect((await failureOf(client.deleteBlog({ caller: actor, id: blog?.id ?? '' }))).code).toBe(
       'not_found',
     );
     expect((await create('Again', { slug }))?.slug).toBe(slug);

@@ -1,6 +1,6 @@
 import { content } from '@travel/contracts';
 import { createServiceClient, type ServiceClient } from '@travel/grpc';
-import { startServiceUnderTest, testInfra, testLogger, uniqueName } from '@travel/testkit';
+import { startServiceUnderTest, testInfra, testLogger, uniqueName, wireCallers } from '@travel/testkit';
 import { readConfig } from '../src/config';
 import { createContentService } from '../src/service';
 
@@ -39,4 +39,5 @@ export async function failureOf(call: Promise<unknown>): Promise<{ code: string;
   }
 }
 
-export const actor = 'usr_1';
+/** Platform staff holding both editing rights (themes need none). */
+export const actor = wireCallers.platformStaff(['blogs', 'hero-carousel'], 'usr_1');

@@ -1,6 +1,6 @@
 import { caller, corporate } from '@travel/contracts';
 import { createServiceClient, type ServiceClient } from '@travel/grpc';
-import { startServiceUnderTest, testInfra, testLogger, uniqueName } from '@travel/testkit';
+import { startServiceUnderTest, testInfra, testLogger, uniqueName, wireCallers } from '@travel/testkit';
 import {
   ADMIN,
   actorOf,
@@ -56,7 +56,7 @@ export async function startCorporate() {
     /** A supplier of the supply directory, as the platform would file it. */
     async supplier(services: string[], status = 'active'): Promise<string> {
       const { supplier } = await supply.client.createSupplier({
-        actorUserId: platform.userId,
+        caller: wireCallers.platformStaff(['suppliers'], platform.userId),
         name: uniqueName('Supplier'),
         services,
         status,

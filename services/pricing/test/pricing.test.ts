@@ -1,6 +1,7 @@
+import { wireCallers } from '@travel/testkit';
 import { type PricingUnderTest, pricingDatabase, startPricing } from './pricing.fixture';
 
-const ACTOR = 'usr_ct_pricing_admin';
+const ACTOR = wireCallers.platformStaff(['pricing'], 'usr_ct_pricing_admin');
 let replicas: PricingUnderTest[] = [];
 
 /** One or more replicas of the pricing service sharing one fresh database. */
@@ -54,7 +55,7 @@ describe('pricing: quotes and defaults', () => {
       tax: 1890,
       fee: 0,
     });
-    const { rules, effectiveDefaults } = await client.listRules({});
+    const { rules, effectiveDefaults } = await client.listRules({ caller: ACTOR });
     expect(rules).toEqual([]);
     expect(effectiveDefaults).toHaveLength(9);
     expect(effectiveDefaults[0]).toEqual({ id: '', kind: 'margin', bps: 500 });
@@ -65,7 +66,10 @@ describe('pricing: quotes and defaults', () => {
     const [client] = await start(1, { DEFAULT_MARGIN_BPS: '1000' });
     if (!client) throw new Error('no replica');
     expect(await quoteTotal(client, 'insurance', 10_000)).toMatchObject({ baseAmount: 110 });
-    expect((await client.listRules({})).effectiveDefaults[0]).toMatchObject({ kind: 'margin', bps: 1000 });
+    expect((await client.listRules({ caller: ACTOR })).effectiveDefaults[0]).toMatchObject({
+      kind: 'margin',
+      bps: 1000,
+    });
   });
 
   it('when service, amount or tenant is invalid, then bad_request names the field', async () => {
@@ -101,12 +105,12 @@ describe('pricing: margin precedence and rule changes', () => {
     const margin = async (tenantId: string | undefined, service: string) =>
       (await quoteTotal(client, service, 1_000_000, tenantId))?.baseAmount;
     expect(await margin('ten_a', 'flight')).toBe(10_500); // config default 500
-    await client.createRule({ actorUserId: ACTOR, kind: 'margin', bps: 100 });
+    await client.createRule({ caller: ACTOR, kind: 'margin', bps: 100 });
     expect(await margin('ten_a', 'flight')).toBe(10_100); // platform rule
-    await client.createRule({ actorUserId: ACTOR, kind: 'margin', tenantId: 'ten_a', bps: 200 });
+    await client.createRule({ caller: ACTOR, kind: 'margin', tenantId: 'ten_a', bps: 200 });
     expect(await margin('ten_a', 'flight')).toBe(10_200); // tenant general
     await client.createRule({
-      actorUserId: ACTOR,
+      caller: ACTOR,
       kind: 'margin',
       tenantId: 'ten_a',
       service: 'flight',
@@ -123,11 +127,11 @@ describe('pricing: margin precedence and rule changes', () => {
     if (!writer || !reader) throw new Error('no replicas');
     const total = async () => (await quoteTotal(reader, 'car', 100_000, 'ten_x'))?.total;
     expect(await total()).toBe(1050 + 53 + 21); // 52.5 → 53
-    const { rule } = await writer.createRule({ actorUserId: ACTOR, kind: 'tax', service: 'car', bps: 0 });
+    const { rule } = await writer.createRule({ caller: ACTOR, kind: 'tax', service: 'car', bps: 0 });
     expect(await total()).toBe(1050 + 21);
-    await writer.updateRule({ actorUserId: ACTOR, id: rule?.id ?? '', bps: 1000 });
+    await writer.updateRule({ caller: ACTOR, id: rule?.id ?? '', bps: 1000 });
     expect(await total()).toBe(1050 + 105 + 21);
-    await writer.deleteRule({ actorUserId: ACTOR, id: rule?.id ?? '' });
+    await writer.deleteRule({ caller: ACTOR, id: rule?.id ?? '' });
     expect(await total()).toBe(1050 + 53 + 21);
     const offers = await reader.priceOffers({ tenantId: 'ten_x', service: 'car', subtotals: [1000] });
     expect(offers.prices[0]?.total).toBe(1050 + 53 + 21);
@@ -139,7 +143,7 @@ describe('pricing: rules', () => {
     const [client] = await start();
     if (!client) throw new Error('no replica');
     const { rule: created } = await client.createRule({
-      actorUserId: ACTOR,
+      caller: ACTOR,
       kind: 'fee',
       service: 'hotel',
       bps: 150,
@@ -154,7 +158,7 @@ describe('pricing: rules', () => {
     });
     const margin = (
       await client.createRule({
-        actorUserId: ACTOR,
+        caller: ACTOR,
         kind: 'margin',
         tenantId: 'ten_1',
         service: 'car',
@@ -162,14 +166,14 @@ describe('pricing: rules', () => {
       })
     ).rule;
     expect(margin).toMatchObject({ kind: 'margin', tenantId: 'ten_1', service: 'car', bps: 0 });
-    const listing = await client.listRules({});
+    const listing = await client.listRules({ caller: ACTOR });
     expect(listing.rules).toEqual([created, margin]);
     expect(listing.effectiveDefaults).toHaveLength(8);
     expect(listing.effectiveDefaults).not.toContainEqual(
       expect.objectContaining({ kind: 'fee', service: 'hotel' }),
     );
     const { rule: updated } = await client.updateRule({
-      actorUserId: ACTOR,
+      caller: ACTOR,
       id: created?.id ?? '',
       bps: 175,
     });
@@ -181,14 +185,14 @@ describe('pricing: rules', () => {
       createdAt: created?.createdAt,
     });
     expect(updated?.updatedAt?.getTime()).toBeGreaterThanOrEqual(created?.updatedAt?.getTime() ?? 0);
-    await client.deleteRule({ actorUserId: ACTOR, id: created?.id ?? '' });
-    const after = await client.listRules({});
+    await client.deleteRule({ caller: ACTOR, id: created?.id ?? '' });
+    const after = await client.listRules({ caller: ACTOR });
     expect(after.rules).toEqual([margin]);
     expect(after.effectiveDefaults).toContainEqual({ id: '', kind: 'fee', service: 'hotel', bps: 200 });
-    await expect(client.deleteRule({ actorUserId: ACTOR, id: created?.id ?? '' })).rejects.toMatchObject({
+    await expect(client.deleteRule({ caller: ACTOR, id: created?.id ?? '' })).rejects.toMatchObject({
       code: 'not_found',
     });
-    await expect(client.updateRule({ actorUserId: ACTOR, id: 'prc_999999', bps: 1 })).rejects.toMatchObject({
+    await expect(client.updateRule({ caller: ACTOR, id: 'prc_999999', bps: 1 })).rejects.toMatchObject({
       code: 'not_found',
     });
   });
@@ -196,26 +200,24 @@ describe('pricing: rules', () => {
   it('when a slot already has a rule, then another rule for it is conflict, also when created concurrently', async () => {
     const [client] = await start();
     if (!client) throw new Error('no replica');
-    await client.createRule({ actorUserId: ACTOR, kind: 'margin', tenantId: 'ten_1', bps: 100 });
+    await client.createRule({ caller: ACTOR, kind: 'margin', tenantId: 'ten_1', bps: 100 });
     await expect(
-      client.createRule({ actorUserId: ACTOR, kind: 'margin', tenantId: 'ten_1', bps: 200 }),
+      client.createRule({ caller: ACTOR, kind: 'margin', tenantId: 'ten_1', bps: 200 }),
     ).rejects.toMatchObject({
       code: 'conflict',
     });
     const racing = await Promise.allSettled(
-      [1, 2, 3, 4].map((bps) =>
-        client.createRule({ actorUserId: ACTOR, kind: 'tax', service: 'flight', bps }),
-      ),
+      [1, 2, 3, 4].map((bps) => client.createRule({ caller: ACTOR, kind: 'tax', service: 'flight', bps })),
     );
     expect(racing.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     for (const result of racing) {
       if (result.status === 'rejected') expect(result.reason).toMatchObject({ code: 'conflict' });
     }
-    const { rules } = await client.listRules({});
+    const { rules } = await client.listRules({ caller: ACTOR });
     expect(rules.filter((rule) => rule.kind === 'tax')).toHaveLength(1);
     // A different slot of the same tenant is no conflict.
     await client.createRule({
-      actorUserId: ACTOR,
+      caller: ACTOR,
       kind: 'margin',
       tenantId: 'ten_1',
       service: 'flight',
@@ -234,29 +236,26 @@ describe('pricing: rules', () => {
       expect(error?.code).toBe('bad_request');
       return error?.details?.map((detail) => detail.path);
     };
-    expect(await problems({ actorUserId: ACTOR, kind: 'bonus', bps: 1 })).toEqual(['kind']);
-    expect(await problems({ actorUserId: ACTOR, kind: 'tax', bps: 1 })).toEqual(['service']);
+    expect(await problems({ caller: ACTOR, kind: 'bonus', bps: 1 })).toEqual(['kind']);
+    expect(await problems({ caller: ACTOR, kind: 'tax', bps: 1 })).toEqual(['service']);
+    expect(await problems({ caller: ACTOR, kind: 'fee', tenantId: 'ten_1', service: 'car', bps: 1 })).toEqual(
+      ['tenantId'],
+    );
+    expect(await problems({ caller: ACTOR, kind: 'margin', service: 'car', bps: 1 })).toEqual(['service']);
     expect(
-      await problems({ actorUserId: ACTOR, kind: 'fee', tenantId: 'ten_1', service: 'car', bps: 1 }),
-    ).toEqual(['tenantId']);
-    expect(await problems({ actorUserId: ACTOR, kind: 'margin', service: 'car', bps: 1 })).toEqual([
-      'service',
-    ]);
-    expect(
-      await problems({ actorUserId: ACTOR, kind: 'margin', tenantId: 'ten_1', service: 'ship', bps: 1 }),
+      await problems({ caller: ACTOR, kind: 'margin', tenantId: 'ten_1', service: 'ship', bps: 1 }),
     ).toEqual(['service']);
-    expect(await problems({ actorUserId: ACTOR, kind: 'margin', bps: 100_001 })).toEqual(['bps']);
-    expect(await problems({ actorUserId: ACTOR, kind: 'margin', bps: -1 })).toEqual(['bps']);
-    expect(await problems({ actorUserId: '', kind: 'margin', bps: 1 })).toEqual(['actorUserId']);
-    expect((await client.listRules({})).rules).toEqual([]);
-    const { rule } = await client.createRule({ actorUserId: ACTOR, kind: 'margin', bps: 100_000 });
+    expect(await problems({ caller: ACTOR, kind: 'margin', bps: 100_001 })).toEqual(['bps']);
+    expect(await problems({ caller: ACTOR, kind: 'margin', bps: -1 })).toEqual(['bps']);
+    expect((await client.listRules({ caller: ACTOR })).rules).toEqual([]);
+    const { rule } = await client.createRule({ caller: ACTOR, kind: 'margin', bps: 100_000 });
     await expect(
-      client.updateRule({ actorUserId: ACTOR, id: rule?.id ?? '', bps: 100_001 }),
+      client.updateRule({ caller: ACTOR, id: rule?.id ?? '', bps: 100_001 }),
     ).rejects.toMatchObject({
       code: 'bad_request',
       details: [{ path: 'bps', message: expect.any(String) }],
     });
-    expect((await client.listRules({})).rules).toEqual([rule]);
+    expect((await client.listRules({ caller: ACTOR })).rules).toEqual([rule]);
   });
 });
 
@@ -265,7 +264,7 @@ describe('pricing: offers', () => {
     const [client] = await start();
     if (!client) throw new Error('no replica');
     await client.createRule({
-      actorUserId: ACTOR,
+      caller: ACTOR,
       kind: 'margin',
       tenantId: 'ten_o',
       service: 'hotel',

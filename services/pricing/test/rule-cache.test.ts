@@ -1,7 +1,7 @@
-import { testInfra, waitFor } from '@travel/testkit';
+import { testInfra, waitFor, wireCallers } from '@travel/testkit';
 import { type PricingUnderTest, pricingDatabase, startPricing } from './pricing.fixture';
 
-const ACTOR = 'usr_ct_pricing_cache';
+const ACTOR = wireCallers.platformStaff(['pricing'], 'usr_ct_pricing_cache');
 const infra = testInfra();
 let replicas: PricingUnderTest[] = [];
 
@@ -29,7 +29,7 @@ const withMargin = (bps: number) => 10_000 + bps;
 /** Creates `ten_r`'s general margin rule through this replica. */
 async function createMargin(replica: PricingUnderTest, bps: number) {
   const { rule } = await replica.client.createRule({
-    actorUserId: ACTOR,
+    caller: ACTOR,
     kind: 'margin',
     tenantId: 'ten_r',
     bps,
@@ -61,7 +61,7 @@ describe('pricing: rules in memory, dropped by a broadcast before a change is an
       expect([await base(writer), await base(reader)]).toEqual([withMargin(500), withMargin(500)]);
       const rule = await createMargin(writer, 100 * round);
       expect(await base(reader)).toBe(withMargin(100 * round));
-      await writer.client.updateRule({ actorUserId: ACTOR, id: rule?.id ?? '', bps: 1000 + 100 * round });
+      await writer.client.updateRule({ caller: ACTOR, id: rule?.id ?? '', bps: 1000 + 100 * round });
       expect(await base(reader)).toBe(withMargin(1000 + 100 * round));
       const offers = await reader.client.priceOffers({
         tenantId: 'ten_r',
@@ -69,7 +69,7 @@ describe('pricing: rules in memory, dropped by a broadcast before a change is an
         subtotals: [10_000],
       });
       expect(offers.prices[0]?.baseAmount).toBe(withMargin(1000 + 100 * round));
-      await writer.client.deleteRule({ actorUserId: ACTOR, id: rule?.id ?? '' });
+      await writer.client.deleteRule({ caller: ACTOR, id: rule?.id ?? '' });
       expect(await base(reader)).toBe(withMargin(500));
       expect(await base(writer)).toBe(withMargin(500));
     }
@@ -106,7 +106,7 @@ describe('pricing: rules in memory, dropped by a broadcast before a change is an
     if (!a) throw new Error('no replica');
     expect(await base(a)).toBe(withMargin(500));
     await a.built.mongo.connection.close();
-    await expect(a.client.listRules({})).rejects.toBeDefined();
+    await expect(a.client.listRules({ caller: ACTOR })).rejects.toBeDefined();
     expect(await base(a)).toBe(withMargin(500));
     const { prices } = await a.client.priceOffers({ tenantId: 'ten_r', service: 'car', subtotals: [10_000] });
     expect(prices[0]?.baseAmount).toBe(withMargin(500));
@@ -119,7 +119,7 @@ describe('pricing: rules in memory, dropped by a broadcast before a change is an
     await a.built.publisher.stop(); // this replica's broker connection is gone
     const rule = await createMargin(a, 300);
     expect(rule?.bps).toBe(300);
-    expect((await b.client.listRules({})).rules).toEqual([rule]);
+    expect((await b.client.listRules({ caller: ACTOR })).rules).toEqual([rule]);
     expect(await base(a)).toBe(withMargin(300));
     expect(await base(b)).toBe(withMargin(500)); // no broadcast: b keeps its rules until they expire
     await waitFor(async () => expect(await base(b)).toBe(withMargin(300)), { timeoutMs: 10_000 });

@@ -1,4 +1,7 @@
+import { wireCallers } from '@travel/testkit';
 import {
+  admin,
+  bookingJob,
   codeOf,
   createVoucher,
   customer,
@@ -16,7 +19,7 @@ afterAll(() => promotions.stop());
 
 const day = 86_400_000;
 const create = (kind: string, fields: object) =>
-  promotions.client.createPromotion({ actorUserId: 'usr_1', kind, fields });
+  promotions.client.createPromotion({ caller: admin, kind, fields });
 
 describe('promotions administration', () => {
   it('when started, then grpc.health.v1 reports it and the store SERVING', async () => {
@@ -47,7 +50,7 @@ describe('promotions administration', () => {
         )
       )[0]?.path,
     ).toBe('amount');
-    const page = await promotions.client.listPromotions({ kind: 'discount', limit: 100 });
+    const page = await promotions.client.listPromotions({ caller: admin, kind: 'discount', limit: 100 });
     expect(page.promotions.filter((promotion) => promotion.fields?.name === 'Monsoon')).toHaveLength(0);
   });
 
@@ -69,6 +72,7 @@ describe('promotions administration', () => {
     );
     expect(results.filter((result) => result === 'ok')).toHaveLength(1);
     const preview = await promotions.client.previewVoucher({
+      caller: admin,
       code: code.toLowerCase(),
       service: 'flight',
       amount: 2000,
@@ -79,7 +83,7 @@ describe('promotions administration', () => {
   it('when a voucher is updated, then given fields change, a percent replaces the amount, and limits only rise', async () => {
     const voucher = await createVoucher(promotions.client, promotions.clock, { maxRedemptions: 5 });
     const update = (fields: object) =>
-      promotions.client.updatePromotion({ actorUserId: 'usr_1', kind: 'voucher', id: voucher.id, fields });
+      promotions.client.updatePromotion({ caller: admin, kind: 'voucher', id: voucher.id, fields });
     const updated = await update({ percentBps: 500, maxDiscount: 300, maxRedemptions: 10 });
     expect(updated.promotion?.fields).toMatchObject({
       percentBps: 500,
@@ -91,7 +95,7 @@ describe('promotions administration', () => {
     expect(await codeOf(update({ maxRedemptionsPerHolder: 1 }))).toBe('conflict');
     expect(
       await codeOf(
-        promotions.client.updatePromotion({ actorUserId: 'u', kind: 'voucher', id: 'vch_0', fields: {} }),
+        promotions.client.updatePromotion({ caller: admin, kind: 'voucher', id: 'vch_0', fields: {} }),
       ),
     ).toBe('not_found');
   });
@@ -110,7 +114,7 @@ describe('promotions administration', () => {
     const mine = tenant();
     const offerId = forTenants.promotion?.id ?? '';
     const allocation = await promotions.client.allocate({
-      actorUserId: 'usr_1',
+      caller: admin,
       kind: 'offer',
       promotionId: offerId,
       holder: mine,
@@ -123,9 +127,13 @@ describe('promotions administration', () => {
     expect(b2cIds).toContain(b2c.promotion?.id);
     expect(b2cIds).not.toContain(later.promotion?.id);
     const mineIds = async (tenantId: string) =>
-      (await promotions.client.listActivePromotions({ kind: 'offer', tenantId, limit: 100 })).promotions.map(
-        (p) => p.id,
-      );
+      (
+        await promotions.client.listActivePromotions({
+          caller: wireCallers.tenantStaff(tenantId, ['bookings']),
+          kind: 'offer',
+          limit: 100,
+        })
+      ).promotions.map((p) => p.id);
     expect(await mineIds(mine.tenantId)).toEqual([offerId]);
     expect(await mineIds(tenant().tenantId)).toEqual([]);
     expect(
@@ -138,7 +146,7 @@ describe('promotions administration', () => {
     expect(
       await codeOf(
         promotions.client.allocate({
-          actorUserId: 'u',
+          caller: admin,
           kind: 'discount',
           promotionId: b2c.promotion?.id ?? '',
           holder: mine,
@@ -148,7 +156,7 @@ describe('promotions administration', () => {
     expect(
       await codeOf(
         promotions.client.allocate({
-          actorUserId: 'u',
+          caller: admin,
           kind: 'offer',
           promotionId: offerId,
           holder: customer(),
@@ -157,12 +165,12 @@ describe('promotions administration', () => {
     ).toBe('bad_request');
     expect(
       await codeOf(
-        promotions.client.allocate({ actorUserId: 'u', kind: 'offer', promotionId: offerId, holder: mine }),
+        promotions.client.allocate({ caller: admin, kind: 'offer', promotionId: offerId, holder: mine }),
       ),
     ).toBe('conflict');
     const removeFrom = (promotionId: string) =>
       promotions.client.removeAllocation({
-        actorUserId: 'u',
+        caller: admin,
         kind: 'offer',
         promotionId,
         allocationId: allocation.allocation?.id ?? '',
@@ -180,7 +188,7 @@ describe('promotions administration', () => {
         ...fields,
       });
       await promotions.client.allocate({
-        actorUserId: 'u',
+        caller: admin,
         kind: 'voucher',
         promotionId: voucher.id,
         holder,
@@ -190,16 +198,25 @@ describe('promotions administration', () => {
     const usable = await allocated({ maxRedemptionsPerHolder: 2 });
     const usedUp = await allocated({ maxRedemptionsPerHolder: 1 });
     await promotions.client.redeemVoucher({
+      caller: bookingJob,
       code: usedUp.fields?.code ?? '',
       bookingId: `bkg_${holder.customerId}`,
       holder,
       service: 'flight',
       amount: 3000,
     });
-    const page = await promotions.client.listCustomerVouchers({ customerId: holder.customerId, limit: 10 });
+    const page = await promotions.client.listCustomerVouchers({
+      caller: wireCallers.customer(undefined, holder.customerId),
+      limit: 10,
+    });
     expect(page.promotions.map((voucher) => voucher.id)).toEqual([usable.id]);
     expect(
-      await codeOf(promotions.client.listCustomerVouchers({ customerId: holder.customerId, limit: 0 })),
+      await codeOf(
+        promotions.client.listCustomerVouchers({
+          caller: wireCallers.customer(undefined, holder.customerId),
+          limit: 0,
+        }),
+      ),
     ).toBe('bad_request');
   });
 
@@ -213,7 +230,7 @@ describe('promotions administration', () => {
     ]) {
       const made = await create('discount', fields);
       await promotions.client.allocate({
-        actorUserId: 'u',
+        caller: admin,
         kind: 'discount',
         promotionId: made.promotion?.id ?? '',
         holder,
@@ -229,9 +246,10 @@ describe('promotions administration', () => {
 
   it('when a list is paged, then the cursor continues newest first without repeats, and a forged cursor is bad_request', async () => {
     for (let index = 0; index < 3; index += 1) await createVoucher(promotions.client, promotions.clock);
-    const first = await promotions.client.listPromotions({ kind: 'voucher', limit: 2 });
+    const first = await promotions.client.listPromotions({ caller: admin, kind: 'voucher', limit: 2 });
     expect(first.nextCursor).toBeDefined();
     const second = await promotions.client.listPromotions({
+      caller: admin,
       kind: 'voucher',
       limit: 2,
       cursor: first.nextCursor,
@@ -239,17 +257,19 @@ describe('promotions administration', () => {
     const ids = [...first.promotions, ...second.promotions].map((voucher) => voucher.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(
-      await codeOf(promotions.client.listPromotions({ kind: 'voucher', limit: 2, cursor: 'bm9wZQ' })),
+      await codeOf(
+        promotions.client.listPromotions({ caller: admin, kind: 'voucher', limit: 2, cursor: 'bm9wZQ' }),
+      ),
     ).toBe('bad_request');
   });
 
   it('when a promotion is deleted, then it is gone and its code is free', async () => {
     const voucher = await createVoucher(promotions.client, promotions.clock);
     expect(
-      await promotions.client.deletePromotion({ actorUserId: 'u', kind: 'voucher', id: voucher.id }),
+      await promotions.client.deletePromotion({ caller: admin, kind: 'voucher', id: voucher.id }),
     ).toEqual({ id: voucher.id });
     expect(
-      await codeOf(promotions.client.deletePromotion({ actorUserId: 'u', kind: 'voucher', id: voucher.id })),
+      await codeOf(promotions.client.deletePromotion({ caller: admin, kind: 'voucher', id: voucher.id })),
     ).toBe('not_found');
     expect(
       await codeOf(createVoucher(promotions.client, promotions.clock, { code: voucher.fields?.code })),

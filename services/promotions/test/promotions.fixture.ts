@@ -1,7 +1,14 @@
 import { bookingEvents, promotions } from '@travel/contracts';
 import { createEventPublisher, createKafka, namespaced, newEventId } from '@travel/events';
 import { createServiceClient, type ServiceClient } from '@travel/grpc';
-import { publishBytes, startServiceUnderTest, testInfra, testLogger, uniqueName } from '@travel/testkit';
+import {
+  publishBytes,
+  startServiceUnderTest,
+  testInfra,
+  testLogger,
+  uniqueName,
+  wireCallers,
+} from '@travel/testkit';
 import { readConfig } from '../src/config';
 import { PROMOTIONS_CONSUMER_GROUP } from '../src/events/booking-events.consumer';
 import { createPromotionsService } from '../src/service';
@@ -149,7 +156,7 @@ export async function createVoucher(
 ) {
   const from = clock.now();
   const reply = await client.createPromotion({
-    actorUserId: 'usr_1',
+    caller: admin,
     kind: 'voucher',
     fields: {
       code: uniqueName('SAVE').replace(/[^A-Za-z0-9_-]/g, ''),
@@ -161,6 +168,12 @@ export async function createVoucher(
   });
   return reply.promotion as promotions.Promotion;
 }
+
+/** Platform staff managing every kind, and previewing (`bookings`). */
+export const admin = wireCallers.platformStaff(['discounts', 'offers', 'vouchers', 'bookings']);
+
+/** Booking's own job, as it redeems and settles vouchers. */
+export const bookingJob = wireCallers.job('booking.voucher-redemption');
 
 export const customer = (customerId = uniqueName('cus')) => ({ customerId });
 export const tenant = (tenantId = uniqueName('ten')) => ({ tenantId });

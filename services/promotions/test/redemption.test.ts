@@ -1,5 +1,7 @@
 import { waitFor } from '@travel/testkit';
 import {
+  admin,
+  bookingJob,
   codeOf,
   createVoucher,
   customer,
@@ -15,10 +17,10 @@ beforeAll(async () => {
 afterAll(() => promotions.stop());
 
 const redeem = (code: string, bookingId: string, holder: object, amount = 10_000, service = 'flight') =>
-  promotions.client.redeemVoucher({ code, bookingId, holder, service, amount });
+  promotions.client.redeemVoucher({ caller: bookingJob, code, bookingId, holder, service, amount });
 
 const countOf = async (id: string) => {
-  const page = await promotions.client.listPromotions({ kind: 'voucher', limit: 100 });
+  const page = await promotions.client.listPromotions({ caller: admin, kind: 'voucher', limit: 100 });
   return page.promotions.find((voucher) => voucher.id === id)?.redeemedCount;
 };
 
@@ -89,7 +91,12 @@ describe('voucher redemption', () => {
       maxDiscount: 750,
     });
     const code = voucher.fields?.code ?? '';
-    const small = await promotions.client.previewVoucher({ code, service: 'hotel', amount: 5_005 });
+    const small = await promotions.client.previewVoucher({
+      caller: admin,
+      code,
+      service: 'hotel',
+      amount: 5_005,
+    });
     expect(small).toMatchObject({ discount: 500, total: 4_505 });
     const large = await redeem(code, 'bkg_capped', customer(), 100_000);
     expect(large.redemption?.discount).toBe(750);
@@ -102,7 +109,10 @@ describe('voucher redemption', () => {
     await redeem(code, 'bkg_cancel_b', customer());
     await promotions.publishBooking('booking.created', 'bkg_cancel_a');
     await waitFor(async () => {
-      const confirmed = await promotions.client.confirmRedemption({ bookingId: 'bkg_cancel_a' });
+      const confirmed = await promotions.client.confirmRedemption({
+        caller: bookingJob,
+        bookingId: 'bkg_cancel_a',
+      });
       expect(confirmed.redemption?.status).toBe('confirmed');
     });
     const eventId = await promotions.publishBooking('booking.cancelled', 'bkg_cancel_a');
@@ -124,6 +134,7 @@ describe('voucher redemption', () => {
     const holder = customer();
     await redeem(code, 'att_rebind', holder);
     const confirmed = await promotions.client.confirmRedemption({
+      caller: bookingJob,
       bookingId: 'bkg_rebind',
       reservationKey: 'att_rebind',
     });
@@ -145,7 +156,10 @@ describe('voucher redemption', () => {
     await promotions.publishBooking('booking.created', 'bkg_offline', undefined, 'att_offline');
     await waitFor(async () => {
       // Asking again is idempotent: it answers the redemption now bound to the booking.
-      const { redemption } = await promotions.client.confirmRedemption({ bookingId: 'bkg_offline' });
+      const { redemption } = await promotions.client.confirmRedemption({
+        caller: bookingJob,
+        bookingId: 'bkg_offline',
+      });
       expect(redemption).toMatchObject({ bookingId: 'bkg_offline', status: 'confirmed' });
     });
     // Past its reservation time it stays: the sweeper frees only reservations nobody confirmed.
@@ -169,10 +183,13 @@ describe('voucher redemption', () => {
     const voucher = await createVoucher(promotions.client, promotions.clock, { maxRedemptions: 1 });
     const code = voucher.fields?.code ?? '';
     await redeem(code, 'bkg_failed', customer());
-    const released = await promotions.client.releaseRedemption({ bookingId: 'bkg_failed' });
+    const released = await promotions.client.releaseRedemption({
+      caller: bookingJob,
+      bookingId: 'bkg_failed',
+    });
     expect(released.redemption?.status).toBe('released');
     expect(
-      (await promotions.client.releaseRedemption({ bookingId: 'bkg_failed' })).redemption,
+      (await promotions.client.releaseRedemption({ caller: bookingJob, bookingId: 'bkg_failed' })).redemption,
     ).toBeUndefined();
     expect(await countOf(voucher.id)).toBe(0);
     expect(await codeOf(redeem(code, 'bkg_next', customer()))).toBe('ok');
@@ -183,13 +200,14 @@ describe('voucher redemption', () => {
     const code = voucher.fields?.code ?? '';
     await redeem(code, 'bkg_crashed', customer());
     await redeem(code, 'bkg_confirmed', customer());
-    await promotions.client.confirmRedemption({ bookingId: 'bkg_confirmed' });
+    await promotions.client.confirmRedemption({ caller: bookingJob, bookingId: 'bkg_confirmed' });
     try {
       promotions.clock.advance(16 * 60_000);
       await promotions.expireReservations();
       expect(await countOf(voucher.id)).toBe(1);
       expect(
-        (await promotions.client.confirmRedemption({ bookingId: 'bkg_crashed' })).redemption,
+        (await promotions.client.confirmRedemption({ caller: bookingJob, bookingId: 'bkg_crashed' }))
+          .redemption,
       ).toBeUndefined();
     } finally {
       promotions.clock.set(new Date());
@@ -201,7 +219,7 @@ describe('voucher redemption', () => {
     const code = voucher.fields?.code ?? '';
     const mine = tenant();
     await promotions.client.allocate({
-      actorUserId: 'usr_1',
+      caller: admin,
       kind: 'voucher',
       promotionId: voucher.id,
       holder: mine,

@@ -9,6 +9,7 @@ import {
   testInfra,
   testLogger,
   uniqueName,
+  wireCallers,
 } from '@travel/testkit';
 import type { Connection } from 'mongoose';
 import { readConfig as readPricingConfig } from '../../pricing/src/config';
@@ -50,7 +51,7 @@ beforeAll(async () => {
     deadlineMs: 5000,
   });
   await rules.createRule({
-    actorUserId: 'usr_1',
+    caller: wireCallers.platformStaff(['pricing']),
     kind: 'margin',
     tenantId: TENANT,
     service: 'flight',

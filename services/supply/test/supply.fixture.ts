@@ -1,6 +1,6 @@
 import { pricing, supply } from '@travel/contracts';
 import { createServiceClient, type ServiceClient } from '@travel/grpc';
-import { startServiceUnderTest, testInfra, testLogger, uniqueName } from '@travel/testkit';
+import { startServiceUnderTest, testInfra, testLogger, uniqueName, wireCallers } from '@travel/testkit';
 import { readConfig as readPricingConfig } from '../../pricing/src/config';
 import { createPricingService } from '../../pricing/src/service';
 import { readConfig } from '../src/config';
@@ -63,4 +63,5 @@ export async function failureOf(call: Promise<unknown>): Promise<{ code: string;
   }
 }
 
-export const actorUserId = 'usr_1';
+/** Platform staff with the right `suppliers` (vendors and policies need none). */
+export const caller = wireCallers.platformStaff(['suppliers'], 'usr_1');

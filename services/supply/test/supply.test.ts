@@ -1,4 +1,5 @@
-import { actorUserId, failureOf, type SupplyClient, startSupply } from './supply.fixture';
+import { wireCallers } from '@travel/testkit';
+import { caller, failureOf, type SupplyClient, startSupply } from './supply.fixture';
 
 let supply: Awaited<ReturnType<typeof startSupply>>;
 let client: SupplyClient;
@@ -19,7 +20,7 @@ describe('supply service', () => {
 describe('suppliers', () => {
   it('when a supplier is made, read, changed and deleted, then GetSupplier follows; afterwards it is not_found', async () => {
     const made = await client.createSupplier({
-      actorUserId,
+      caller,
       name: `IndiGo ${unique()}`,
       services: ['flight'],
       contactEmail: 'desk@indigo.example',
@@ -28,7 +29,7 @@ describe('suppliers', () => {
     expect(made.supplier).toMatchObject({ status: 'active', services: ['flight'] });
     expect((await client.getSupplier({ id })).supplier?.name).toBe(made.supplier?.name);
     const changed = await client.updateSupplier({
-      actorUserId,
+      caller,
       id,
       status: 'inactive',
       setServices: true,
@@ -38,14 +39,14 @@ describe('suppliers', () => {
     expect(changed.supplier).toMatchObject({ status: 'inactive', services: ['flight', 'hotel'] });
     expect(changed.supplier?.contactEmail).toBeUndefined();
     expect((await client.getSupplier({ id })).supplier?.status).toBe('inactive');
-    await client.deleteSupplier({ actorUserId, id });
+    await client.deleteSupplier({ caller, id });
     expect((await failureOf(client.getSupplier({ id }))).code).toBe('not_found');
-    expect((await failureOf(client.deleteSupplier({ actorUserId, id }))).code).toBe('not_found');
+    expect((await failureOf(client.deleteSupplier({ caller, id }))).code).toBe('not_found');
     expect(
       (
         await failureOf(
           client.updateSupplier({
-            actorUserId,
+            caller,
             id,
             setServices: false,
             services: [],
@@ -61,13 +62,13 @@ describe('suppliers', () => {
     const name = `Vistara ${unique()}`;
     const outcomes = await Promise.all(
       [name, name.toUpperCase(), `  ${name.toLowerCase()} `].map((n) =>
-        failureOf(client.createSupplier({ actorUserId, name: n, services: [] })),
+        failureOf(client.createSupplier({ caller, name: n, services: [] })),
       ),
     );
     expect(outcomes.map((o) => o.code).sort()).toEqual(['conflict', 'conflict', 'ok']);
-    const other = await client.createSupplier({ actorUserId, name: `Other ${unique()}`, services: [] });
+    const other = await client.createSupplier({ caller, name: `Other ${unique()}`, services: [] });
     const rename = client.updateSupplier({
-      actorUserId,
+      caller,
       id: other.supplier?.id ?? '',
       name: name.toUpperCase(),
       setServices: false,
@@ -79,9 +80,9 @@ describe('suppliers', () => {
   });
 
   it('when fields are wrong, then 400 names each one and nothing is stored', async () => {
-    const before = (await client.listSuppliers({ limit: 100 })).suppliers.length;
+    const before = (await client.listSuppliers({ caller, limit: 100 })).suppliers.length;
     const bad = client.createSupplier({
-      actorUserId,
+      caller,
       name: '',
       services: ['train', 'flight', 'flight'],
       contactEmail: 'not-mail',
@@ -92,7 +93,7 @@ describe('suppliers', () => {
       code: 'bad_request',
       paths: ['name', 'services.0', 'services', 'contactEmail', 'contactPhone', 'status'],
     });
-    expect((await client.listSuppliers({ limit: 100 })).suppliers).toHaveLength(before);
+    expect((await client.listSuppliers({ caller, limit: 100 })).suppliers).toHaveLength(before);
   });
 
   it('when suppliers are paged, then newest first without repeats, and by status', async () => {
@@ -101,17 +102,24 @@ describe('suppliers', () => {
       ids.unshift(
         (
           await client.createSupplier({
-            actorUserId,
+            caller,
             name: `Paged ${unique()}`,
             services: [],
             status: 'inactive',
           })
         ).supplier?.id ?? '',
       );
-    const first = await client.listSuppliers({ limit: 2, status: 'inactive' });
-    const second = await client.listSuppliers({ limit: 2, status: 'inactive', cursor: first.nextCursor });
+    const first = await client.listSuppliers({ caller, limit: 2, status: 'inactive' });
+    const second = await client.listSuppliers({
+      caller,
+      limit: 2,
+      status: 'inactive',
+      cursor: first.nextCursor,
+    });
     expect([...first.suppliers, ...second.suppliers].map((s) => s.id).slice(0, 3)).toEqual(ids);
-    expect((await failureOf(client.listSuppliers({ limit: 2, cursor: 'x' }))).paths).toEqual(['cursor']);
+    expect((await failureOf(client.listSuppliers({ caller, limit: 2, cursor: 'x' }))).paths).toEqual([
+      'cursor',
+    ]);
   });
 });
 
@@ -120,7 +128,7 @@ describe('vendors', () => {
     const a = `ten_a${unique()}`;
     const b = `ten_b${unique()}`;
     const made = await client.createVendor({
-      actorUserId,
+      caller,
       tenantId: a,
       name: 'Goa Cabs',
       category: 'transport',
@@ -128,19 +136,21 @@ describe('vendors', () => {
     });
     const id = made.vendor?.id ?? '';
     expect(made.vendor).toMatchObject({ tenantId: a, name: 'Goa Cabs', city: 'Panaji' });
-    await client.createVendor({ actorUserId, tenantId: b, name: 'Goa Cabs', category: 'transport' }); // other owner: fine
-    const again = client.createVendor({ actorUserId, tenantId: a, name: 'GOA  cabs', category: 'other' });
+    await client.createVendor({ caller, tenantId: b, name: 'Goa Cabs', category: 'transport' }); // other owner: fine
+    const again = client.createVendor({ caller, tenantId: a, name: 'GOA  cabs', category: 'other' });
     expect((await failureOf(again)).code).toBe('conflict');
 
     expect(
-      (await client.listVendors({ tenantId: a, allOwners: false, limit: 10 })).vendors.map((v) => v.id),
+      (await client.listVendors({ caller, tenantId: a, allOwners: false, limit: 10 })).vendors.map(
+        (v) => v.id,
+      ),
     ).toEqual([id]);
-    const fromB = { actorUserId, tenantId: b, anyOwner: false, id, clear: [] };
+    const fromB = { caller, tenantId: b, anyOwner: false, id, clear: [] };
     expect((await failureOf(client.updateVendor({ ...fromB, city: 'Margao' }))).code).toBe('not_found');
     expect((await failureOf(client.deleteVendor(fromB))).code).toBe('not_found');
 
     const updated = await client.updateVendor({
-      actorUserId,
+      caller,
       tenantId: a,
       anyOwner: false,
       id,
@@ -150,7 +160,7 @@ describe('vendors', () => {
     expect(updated.vendor).toMatchObject({ phone: '+91 98200 12345' });
     expect(updated.vendor?.city).toBeUndefined();
     const both = client.updateVendor({
-      actorUserId,
+      caller,
       tenantId: a,
       anyOwner: false,
       id,
@@ -158,13 +168,15 @@ describe('vendors', () => {
       clear: ['city'],
     });
     expect((await failureOf(both)).paths).toEqual(['clear.0']);
-    await client.deleteVendor({ actorUserId, anyOwner: true, id }); // the platform, on any owner
-    expect((await client.listVendors({ tenantId: a, allOwners: false, limit: 10 })).vendors).toEqual([]);
+    await client.deleteVendor({ caller, anyOwner: true, id }); // the platform, on any owner
+    expect((await client.listVendors({ caller, tenantId: a, allOwners: false, limit: 10 })).vendors).toEqual(
+      [],
+    );
   });
 
   it('when a vendor is invalid, then 400 names each field', async () => {
     const bad = client.createVendor({
-      actorUserId,
+      caller,
       name: ' ',
       category: 'spaceship',
       email: 'x@',
@@ -181,7 +193,7 @@ describe('insurance policies', () => {
   it('when a product is made, then its premium is priced through pricing with the insurance tax and the owner’s margin', async () => {
     // ₹5,00,000 at 1.5 % = ₹7,500. Platform margin 5 %: 7,875; insurance tax 18 %: 1,417.5 → 1,418; fee 0.
     const platform = await client.createInsurancePolicy({
-      actorUserId,
+      caller,
       insurer: 'Tata AIG',
       name: 'Travel Guard',
       coverage: 500_000,
@@ -195,25 +207,30 @@ describe('insurance policies', () => {
 
     const tenant = `ten_${unique()}`;
     await supply.pricing.createRule({
-      actorUserId,
+      caller: wireCallers.platformStaff(['pricing']),
       kind: 'margin',
       tenantId: tenant,
       service: 'insurance',
       bps: 1000,
     });
     await client.createInsurancePolicy({
-      actorUserId,
+      caller,
       tenantId: tenant,
       insurer: 'ICICI Lombard',
       name: 'Student',
       coverage: 500_000,
       premiumBps: 150,
     });
-    const listed = await client.listInsurancePolicies({ tenantId: tenant, allOwners: false, limit: 10 });
+    const listed = await client.listInsurancePolicies({
+      caller,
+      tenantId: tenant,
+      allOwners: false,
+      limit: 10,
+    });
     expect(listed.policies.map((p) => [p.name, p.price?.baseAmount, p.price?.tax, p.price?.total])).toEqual([
       ['Student', 8250, 1485, 9735],
     ]);
-    const all = await client.listInsurancePolicies({ allOwners: true, limit: 100 });
+    const all = await client.listInsurancePolicies({ caller, allOwners: true, limit: 100 });
     expect(all.policies.map((p) => p.id)).toEqual(
       expect.arrayContaining([platform.policy?.id, listed.policies[0]?.id]),
     );
@@ -221,7 +238,7 @@ describe('insurance policies', () => {
 
   it('when a product is invalid, then 400 names each field', async () => {
     const bad = client.createInsurancePolicy({
-      actorUserId,
+      caller,
       insurer: '',
       name: 'x',
       coverage: 0,
@@ -234,16 +251,16 @@ describe('insurance policies', () => {
   });
 
   it('when a premium would round to nothing, then 400 on premiumBps and no product is stored', async () => {
-    const before = await client.listInsurancePolicies({ allOwners: true, limit: 100 });
+    const before = await client.listInsurancePolicies({ caller, allOwners: true, limit: 100 });
     const tiny = client.createInsurancePolicy({
-      actorUserId,
+      caller,
       insurer: 'I',
       name: 'Tiny',
       coverage: 1,
       premiumBps: 42,
     });
     expect(await failureOf(tiny)).toEqual({ code: 'bad_request', paths: ['premiumBps'] });
-    const after = await client.listInsurancePolicies({ allOwners: true, limit: 100 });
+    const after = await client.listInsurancePolicies({ caller, allOwners: true, limit: 100 });
     expect(after.policies.map((p) => p.id)).toEqual(before.policies.map((p) => p.id));
   });
 });

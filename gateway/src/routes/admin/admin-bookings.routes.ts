@@ -2,6 +2,7 @@ import type { adminBooking } from '@travel/contracts';
 import { AppError } from '@travel/errors';
 import type { Response } from 'express';
 import type { ServiceClients } from '../../clients/service-clients';
+import { callerOf } from '../../http/caller';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import { recordAudit } from '../../http/record-audit';
@@ -47,7 +48,10 @@ export function adminBookingRoutes({ clients }: { clients: ServiceClients }): Ro
         async (req, res) => {
           const { tenantId, ...filters } = validate(listAdminBookingsQuery, req.query, 'query');
           const scope = await tenantScopeOf(clients, res, tenantId);
-          const reply = await api.listAdminBookings({ scope, ...filters }, callOptions(res));
+          const reply = await api.listAdminBookings(
+            { caller: callerOf(res), scope, ...filters },
+            callOptions(res),
+          );
           res.json(
             listBody(
               reply.bookings.map((row) => presentAdminBooking(row)),
@@ -80,8 +84,8 @@ export function adminBookingRoutes({ clients }: { clients: ServiceClients }): Ro
               : { tenantId: '', customerId: await offlineCustomerOf(clients, res, customerId) };
           const reply = await api.createOfflineBooking(
             {
+              caller: callerOf(res),
               ...owner,
-              staffUserId: staffOf(res).userId,
               idempotencyKey,
               requestFingerprint,
               ...booking,
@@ -119,8 +123,8 @@ export function adminBookingRoutes({ clients }: { clients: ServiceClients }): Ro
           validate(cancelBookingBody, req.body);
           const id = stringParam(req, 'id');
           if (!isBookingId(id)) throw new AppError('not_found', `No booking ${id}.`);
-          const scope = await tenantScopeOf(clients, res, undefined, { storefront: false });
-          const reply = await api.cancelOfflineBooking({ scope, id }, callOptions(res));
+          // Booking holds tenant staff to their own tenant's bookings.
+          const reply = await api.cancelOfflineBooking({ caller: callerOf(res), id }, callOptions(res));
           const cancelled = presentAdminBooking(reply.booking, true);
           await recordAudit(clients, res, {
             action: 'booking.cancelled_offline',
@@ -146,7 +150,10 @@ export function adminBookingRoutes({ clients }: { clients: ServiceClients }): Ro
               'conflict',
               `Supplier ${supplierId} is ${supplier?.status ?? 'unknown'}; activate it first.`,
             );
-          const reply = await api.assignSupplier({ bookingIds, supplierId }, callOptions(res));
+          const reply = await api.assignSupplier(
+            { caller: callerOf(res), bookingIds, supplierId },
+            callOptions(res),
+          );
           const assigned = reply.assigned.map((row) => presentAdminBooking(row));
           for (const booking of assigned)
             await recordAudit(clients, res, {

@@ -1,8 +1,8 @@
 import type { ServiceClients } from '../../clients/service-clients';
+import { callerOf } from '../../http/caller';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import { requireTenant } from '../../http/references';
-import { staffOf } from '../../http/request-context';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import { pageQuery } from '../partner/contract/operations';
@@ -29,8 +29,8 @@ export function invoiceRoutes({ clients }: { clients: ServiceClients }): RouteDe
       handlers: [
         async (req, res) => {
           const { limit, cursor } = validate(pageQuery, req.query, 'query');
-          const tenantId = staffOf(res).tenantId ?? undefined;
-          const reply = await api.listInvoices({ tenantId, sentOnly: true, limit, cursor }, callOptions(res));
+          // Billing holds tenant staff to their own tenant's sent invoices.
+          const reply = await api.listInvoices({ caller: callerOf(res), limit, cursor }, callOptions(res));
           res.json(listBody(reply.invoices.map(presentInvoice), reply.nextCursor ?? null));
         },
       ],
@@ -43,7 +43,7 @@ export function invoiceRoutes({ clients }: { clients: ServiceClients }): RouteDe
         async (req, res) => {
           const { limit, cursor, tenantId } = validate(listInvoicesQuery, req.query, 'query');
           const reply = await api.listInvoices(
-            { tenantId, sentOnly: false, limit, cursor },
+            { caller: callerOf(res), tenantId, limit, cursor },
             callOptions(res),
           );
           res.json(listBody(reply.invoices.map(presentInvoice), reply.nextCursor ?? null));
@@ -59,10 +59,7 @@ export function invoiceRoutes({ clients }: { clients: ServiceClients }): RouteDe
           const body = validate(createInvoiceBody, req.body);
           // An unknown tenant is 404 from identity; billing holds no tenant list of its own.
           await requireTenant(clients, res, body.tenantId);
-          const reply = await api.createInvoice(
-            { actorUserId: staffOf(res).userId, ...body },
-            callOptions(res),
-          );
+          const reply = await api.createInvoice({ caller: callerOf(res), ...body }, callOptions(res));
           res.status(201).json(dataBody(presentInvoice(reply.invoice)));
         },
       ],
@@ -74,7 +71,7 @@ export function invoiceRoutes({ clients }: { clients: ServiceClients }): RouteDe
       handlers: [
         async (req, res) => {
           const reply = await api.getInvoice(
-            { id: stringParam(req, 'id'), sentOnly: false },
+            { caller: callerOf(res), id: stringParam(req, 'id') },
             callOptions(res),
           );
           res.json(dataBody(presentInvoice(reply.invoice)));
@@ -89,7 +86,7 @@ export function invoiceRoutes({ clients }: { clients: ServiceClients }): RouteDe
         async (req, res) => {
           const { status } = validate(updateInvoiceBody, req.body);
           const reply = await api.updateInvoice(
-            { actorUserId: staffOf(res).userId, id: stringParam(req, 'id'), status },
+            { caller: callerOf(res), id: stringParam(req, 'id'), status },
             callOptions(res),
           );
           res.json(dataBody(presentInvoice(reply.invoice)));
@@ -105,7 +102,7 @@ export function invoiceRoutes({ clients }: { clients: ServiceClients }): RouteDe
           const body = validate(recordPaymentBody, req.body);
           const reply = await api.recordPayment(
             {
-              actorUserId: staffOf(res).userId,
+              caller: callerOf(res),
               invoiceId: stringParam(req, 'id'),
               ...body,
               receivedAt: body.receivedAt === undefined ? undefined : new Date(body.receivedAt),

@@ -1,10 +1,10 @@
 import type { paymentGateways } from '@travel/contracts';
 import type { Response } from 'express';
 import type { ServiceClients } from '../../clients/service-clients';
+import { callerOf } from '../../http/caller';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import { recordAudit } from '../../http/record-audit';
-import { staffOf } from '../../http/request-context';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import { stringParam } from './params';
@@ -25,7 +25,6 @@ export function paymentGatewayRoutes({ clients }: { clients: ServiceClients }): 
   const api = clients.paymentGateways;
   const audit = (res: Response, action: string, targetId: string, details: object = {}) =>
     recordAudit(clients, res, { action, targetType: 'payment_gateway', targetId, details });
-  const actorUserId = (res: Response) => staffOf(res).userId;
   return [
     {
       method: 'get',
@@ -33,7 +32,7 @@ export function paymentGatewayRoutes({ clients }: { clients: ServiceClients }): 
       access: platform,
       handlers: [
         async (_req, res) => {
-          const reply = await api.listPaymentGateways({}, callOptions(res));
+          const reply = await api.listPaymentGateways({ caller: callerOf(res) }, callOptions(res));
           res.json(listBody(reply.gateways.map(presentGateway)));
         },
       ],
@@ -46,7 +45,7 @@ export function paymentGatewayRoutes({ clients }: { clients: ServiceClients }): 
         async (req, res) => {
           const body = validate(createPaymentGatewayBody, req.body);
           const { gateway } = await api.createPaymentGateway(
-            { actorUserId: actorUserId(res), ...body },
+            { caller: callerOf(res), ...body },
             callOptions(res),
           );
           const view = presentGateway(gateway);
@@ -67,7 +66,7 @@ export function paymentGatewayRoutes({ clients }: { clients: ServiceClients }): 
           const body = validate(updatePaymentGatewayBody, req.body);
           const { gateway } = await api.updatePaymentGateway(
             {
-              actorUserId: actorUserId(res),
+              caller: callerOf(res),
               id: stringParam(req, 'id'),
               displayName: body.displayName,
               credentials: body.credentials ?? {},
@@ -91,7 +90,7 @@ export function paymentGatewayRoutes({ clients }: { clients: ServiceClients }): 
       handlers: [
         async (req, res) => {
           const id = stringParam(req, 'id');
-          await api.deletePaymentGateway({ actorUserId: actorUserId(res), id }, callOptions(res));
+          await api.deletePaymentGateway({ caller: callerOf(res), id }, callOptions(res));
           await audit(res, 'payment_gateway.deleted', id);
           res.json(dataBody({ id, deleted: true }));
         },
@@ -105,7 +104,7 @@ export function paymentGatewayRoutes({ clients }: { clients: ServiceClients }): 
         async (req, res) => {
           validate(setDefaultPaymentGatewayBody, req.body);
           const { gateway } = await api.setDefaultPaymentGateway(
-            { actorUserId: actorUserId(res), id: stringParam(req, 'id') },
+            { caller: callerOf(res), id: stringParam(req, 'id') },
             callOptions(res),
           );
           const view = presentGateway(gateway);

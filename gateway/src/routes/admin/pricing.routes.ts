@@ -1,4 +1,5 @@
 import type { ServiceClients } from '../../clients/service-clients';
+import { callerOf } from '../../http/caller';
 import { callOptions } from '../../http/calls';
 import { dataBody } from '../../http/envelope';
 import { requireTenant } from '../../http/references';
@@ -26,7 +27,7 @@ export function pricingAdminRoutes({ clients }: { clients: ServiceClients }): Ro
       access: rules,
       handlers: [
         async (_req, res) => {
-          const reply = await api.listRules({}, callOptions(res));
+          const reply = await api.listRules({ caller: callerOf(res) }, callOptions(res));
           res.json(
             dataBody({
               rules: reply.rules.map(presentRule),
@@ -52,7 +53,7 @@ export function pricingAdminRoutes({ clients }: { clients: ServiceClients }): Ro
           if (body.tenantId) await requireTenant(clients, res, body.tenantId);
           const reply = await api.createRule(
             {
-              actorUserId: staffOf(res).userId,
+              caller: callerOf(res),
               kind: body.kind,
               tenantId: body.tenantId ?? undefined,
               service: body.service ?? undefined,
@@ -72,7 +73,7 @@ export function pricingAdminRoutes({ clients }: { clients: ServiceClients }): Ro
         async (req, res) => {
           const { bps: value } = validate(updatePricingRuleBody, req.body);
           const reply = await api.updateRule(
-            { actorUserId: staffOf(res).userId, id: stringParam(req, 'id'), bps: value },
+            { caller: callerOf(res), id: stringParam(req, 'id'), bps: value },
             callOptions(res),
           );
           res.json(dataBody(presentRule(reply.rule)));
@@ -86,7 +87,7 @@ export function pricingAdminRoutes({ clients }: { clients: ServiceClients }): Ro
       handlers: [
         async (req, res) => {
           const id = stringParam(req, 'id');
-          await api.deleteRule({ actorUserId: staffOf(res).userId, id }, callOptions(res));
+          await api.deleteRule({ caller: callerOf(res), id }, callOptions(res));
           res.json(dataBody({ id, deleted: true }));
         },
       ],

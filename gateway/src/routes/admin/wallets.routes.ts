@@ -1,9 +1,9 @@
 import type { ServiceClients } from '../../clients/service-clients';
+import { callerOf } from '../../http/caller';
 import { callOptions } from '../../http/calls';
 import { dataBody } from '../../http/envelope';
 import { recordAudit } from '../../http/record-audit';
 import { requireCustomer } from '../../http/references';
-import { staffOf } from '../../http/request-context';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import { presentWalletEntry } from '../storefront/booking-presenters';
@@ -28,7 +28,7 @@ export function walletAdminRoutes({ clients }: { clients: ServiceClients }): Rou
           // Billing knows wallets, not customers: identity says whether this one exists (404 if not).
           await requireCustomer(clients, res, customerId);
           const reply = await clients.wallet.topUpWallet(
-            { actorUserId: staffOf(res).userId, customerId, ...body },
+            { caller: callerOf(res), customerId, ...body },
             callOptions(res),
           );
           if (!reply.entry) throw new Error('billing answered no wallet entry');

@@ -1,8 +1,8 @@
 import type { ServiceClients } from '../../clients/service-clients';
+import { callerOf } from '../../http/caller';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import { recordAudit } from '../../http/record-audit';
-import { staffOf } from '../../http/request-context';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import { stringParam } from '../admin/params';
@@ -32,7 +32,7 @@ export function blogRoutes({ clients }: { clients: ServiceClients }): RouteDefin
     access: editors,
     handlers: [
       async (req, res) => {
-        const request = { actorUserId: staffOf(res).userId, id: stringParam(req, 'id') };
+        const request = { caller: callerOf(res), id: stringParam(req, 'id') };
         const reply =
           to === 'publish'
             ? await api.publishBlog(request, callOptions(res))
@@ -50,7 +50,7 @@ export function blogRoutes({ clients }: { clients: ServiceClients }): RouteDefin
       handlers: [
         async (req, res) => {
           const query = validate(listBlogsQuery, req.query, 'query');
-          const reply = await api.listBlogs(query, callOptions(res));
+          const reply = await api.listBlogs({ caller: callerOf(res), ...query }, callOptions(res));
           res.json(listBody(reply.blogs.map(presentBlog), reply.nextCursor ?? null));
         },
       ],
@@ -64,7 +64,7 @@ export function blogRoutes({ clients }: { clients: ServiceClients }): RouteDefin
           const body = validate(createBlogBody, req.body);
           const reply = await api.createBlog(
             {
-              actorUserId: staffOf(res).userId,
+              caller: callerOf(res),
               ...body,
               excerpt: body.excerpt ?? undefined,
               coverImageUrl: body.coverImageUrl ?? undefined,
@@ -91,7 +91,7 @@ export function blogRoutes({ clients }: { clients: ServiceClients }): RouteDefin
           const id = stringParam(req, 'id');
           const reply = await api.updateBlog(
             {
-              actorUserId: staffOf(res).userId,
+              caller: callerOf(res),
               id,
               ...body,
               // null removes an optional field; the service reads an empty string so.
@@ -112,7 +112,7 @@ export function blogRoutes({ clients }: { clients: ServiceClients }): RouteDefin
       handlers: [
         async (req, res) => {
           const id = stringParam(req, 'id');
-          await api.deleteBlog({ actorUserId: staffOf(res).userId, id }, callOptions(res));
+          await api.deleteBlog({ caller: callerOf(res), id }, callOptions(res));
           await recordAudit(clients, res, audited('deleted', id));
           res.json(dataBody({ id, deleted: true }));
         },

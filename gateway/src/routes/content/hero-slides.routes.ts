@@ -1,8 +1,8 @@
 import type { ServiceClients } from '../../clients/service-clients';
+import { callerOf } from '../../http/caller';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import { recordAudit } from '../../http/record-audit';
-import { staffOf } from '../../http/request-context';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import { stringParam } from '../admin/params';
@@ -43,7 +43,10 @@ export function heroSlideRoutes({ clients }: { clients: ServiceClients }): Route
       handlers: [
         async (req, res) => {
           const query = validate(pageQuery, req.query, 'query');
-          const reply = await api.listHeroSlides({ activeOnly: false, ...query }, callOptions(res));
+          const reply = await api.listHeroSlides(
+            { caller: callerOf(res), activeOnly: false, ...query },
+            callOptions(res),
+          );
           res.json(listBody(reply.slides.map(presentSlide), reply.nextCursor ?? null));
         },
       ],
@@ -56,7 +59,7 @@ export function heroSlideRoutes({ clients }: { clients: ServiceClients }): Route
         async (req, res) => {
           const body = validate(createHeroSlideBody, req.body);
           const reply = await api.createHeroSlide(
-            { actorUserId: staffOf(res).userId, ...body, linkUrl: body.linkUrl ?? undefined },
+            { caller: callerOf(res), ...body, linkUrl: body.linkUrl ?? undefined },
             callOptions(res),
           );
           const slide = presentSlide(reply.slide);
@@ -75,7 +78,7 @@ export function heroSlideRoutes({ clients }: { clients: ServiceClients }): Route
           const id = stringParam(req, 'id');
           const reply = await api.updateHeroSlide(
             {
-              actorUserId: staffOf(res).userId,
+              caller: callerOf(res),
               id,
               ...body,
               linkUrl: body.linkUrl ?? undefined,
@@ -95,7 +98,7 @@ export function heroSlideRoutes({ clients }: { clients: ServiceClients }): Route
       handlers: [
         async (req, res) => {
           const id = stringParam(req, 'id');
-          await api.deleteHeroSlide({ actorUserId: staffOf(res).userId, id }, callOptions(res));
+          await api.deleteHeroSlide({ caller: callerOf(res), id }, callOptions(res));
           await recordAudit(clients, res, audited('deleted', id));
           res.json(dataBody({ id, deleted: true }));
         },

@@ -1,8 +1,8 @@
 import type { ServiceClients } from '../../clients/service-clients';
+import { callerOf } from '../../http/caller';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import { recordAudit } from '../../http/record-audit';
-import { staffOf } from '../../http/request-context';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { tenantInScope } from '../../http/tenant-scope';
 import { validate } from '../../http/validate';
@@ -26,7 +26,7 @@ export function themeRoutes({ clients }: { clients: ServiceClients }): RouteDefi
         async (req, res) => {
           const query = validate(listThemesQuery, req.query, 'query');
           const tenantId = await tenantInScope(clients, res, query.tenantId);
-          const reply = await api.listThemes({ ...query, tenantId }, callOptions(res));
+          const reply = await api.listThemes({ caller: callerOf(res), ...query, tenantId }, callOptions(res));
           res.json(listBody(reply.themes.map(presentTheme), reply.nextCursor ?? null));
         },
       ],
@@ -39,7 +39,7 @@ export function themeRoutes({ clients }: { clients: ServiceClients }): RouteDefi
         async (req, res) => {
           const query = validate(themeOwnerQuery, req.query, 'query');
           const tenantId = await tenantInScope(clients, res, query.tenantId);
-          const reply = await api.getActiveTheme({ tenantId }, callOptions(res));
+          const reply = await api.getActiveTheme({ caller: callerOf(res), tenantId }, callOptions(res));
           res.json(dataBody({ ...presentTheme(reply.theme), inherited: reply.inherited }));
         },
       ],
@@ -52,10 +52,7 @@ export function themeRoutes({ clients }: { clients: ServiceClients }): RouteDefi
         async (req, res) => {
           const body = validate(createThemeBody, req.body);
           const tenantId = await tenantInScope(clients, res, body.tenantId);
-          const reply = await api.createTheme(
-            { actorUserId: staffOf(res).userId, ...body, tenantId },
-            callOptions(res),
-          );
+          const reply = await api.createTheme({ caller: callerOf(res), ...body, tenantId }, callOptions(res));
           const theme = presentTheme(reply.theme);
           await recordAudit(clients, res, {
             action: 'theme.created',
@@ -76,10 +73,7 @@ export function themeRoutes({ clients }: { clients: ServiceClients }): RouteDefi
           const query = validate(themeOwnerQuery, req.query, 'query');
           const tenantId = await tenantInScope(clients, res, query.tenantId);
           const id = stringParam(req, 'id');
-          const reply = await api.activateTheme(
-            { actorUserId: staffOf(res).userId, tenantId, id },
-            callOptions(res),
-          );
+          const reply = await api.activateTheme({ caller: callerOf(res), tenantId, id }, callOptions(res));
           await recordAudit(clients, res, {
             action: 'theme.activated',
             targetType: 'theme',

@@ -1,3 +1,4 @@
+import { caller as callerContract } from '@travel/contracts';
 import request from 'supertest';
 import type { ServiceClients } from '../../clients/service-clients';
 import { partnerTestApp, testKey } from '../../middleware/middleware.fixture';
@@ -24,7 +25,14 @@ function fakeBookingClient(replayed = false) {
 }
 
 const KEY = 'retry-key-0001';
-const caller = { tenantId: 'ten_1', clientId: 7, environment: 'test' };
+// The key's caller as `callerOf` builds it (its request id differs per request).
+const caller = expect.objectContaining({
+  kind: callerContract.Caller_Kind.KIND_PARTNER_CLIENT,
+  tenantId: 'ten_1',
+  clientId: 7,
+  environment: 'test',
+  userId: '',
+});
 const body = { offerToken: 'ot2.x', contact: { name: ' Asha Rao ', email: 'asha@example.com' } };
 
 function appWith(options: { replayed?: boolean; tenantId?: string | null } = {}) {

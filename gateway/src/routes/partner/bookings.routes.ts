@@ -1,6 +1,7 @@
 import { AppError } from '@travel/errors';
 import type { Request, Response } from 'express';
 import type { ServiceClients } from '../../clients/service-clients';
+import { callerOf } from '../../http/caller';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import type { RouteDefinition } from '../../http/route-table';
@@ -13,7 +14,6 @@ import {
   listBookingsQuery,
   readCreateBooking,
 } from './booking-requests';
-import { callerOf } from './caller';
 
 const reads = { kind: 'partner', scope: 'bookings:read', tenantLinked: true } as const;
 const writes = { kind: 'partner', scope: 'bookings:write', tenantLinked: true } as const;

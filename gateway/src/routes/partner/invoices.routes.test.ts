@@ -1,4 +1,5 @@
 import type { billing } from '@travel/contracts';
+import { caller as callerContract } from '@travel/contracts';
 import request from 'supertest';
 import type { ServiceClients } from '../../clients/service-clients';
 import { partnerTestApp, testKey } from '../../middleware/middleware.fixture';
@@ -46,7 +47,14 @@ function appWith() {
   };
 }
 
-const caller = { tenantId: 'ten_1', clientId: 7, environment: 'live' };
+// The key's caller as `callerOf` builds it (its request id differs per request).
+const caller = expect.objectContaining({
+  kind: callerContract.Caller_Kind.KIND_PARTNER_CLIENT,
+  tenantId: 'ten_1',
+  clientId: 7,
+  environment: 'live',
+  userId: '',
+});
 
 describe('partner invoice routes', () => {
   it('when the list is read, then the caller and page go to billing and each invoice is shown in the spec formats', async () => {

@@ -1,11 +1,11 @@
 import { AppError } from '@travel/errors';
 import type { Request } from 'express';
 import type { ServiceClients } from '../../clients/service-clients';
+import { callerOf } from '../../http/caller';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import type { RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
-import { callerOf } from './caller';
 import { invoiceIdParams, pageQuery } from './contract/operations';
 import { presentInvoice } from './invoice-presenters';
 

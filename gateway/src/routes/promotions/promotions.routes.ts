@@ -2,11 +2,11 @@ import type { promotions } from '@travel/contracts';
 import type { Response } from 'express';
 import type { z } from 'zod';
 import type { ServiceClients } from '../../clients/service-clients';
+import { callerOf } from '../../http/caller';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import { recordAudit } from '../../http/record-audit';
 import { requireCustomer, requireTenant } from '../../http/references';
-import { customerOf, staffOf } from '../../http/request-context';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import { stringParam } from '../admin/params';
@@ -54,8 +54,11 @@ export function promotionRoutes({ clients }: { clients: ServiceClients }): Route
         handlers: [
           async (req, res) => {
             const { limit, cursor } = validate(pageQuery, req.query, 'query');
-            const tenantId = staffOf(res).tenantId ?? undefined;
-            const reply = await api.listActivePromotions({ kind, tenantId, limit, cursor }, callOptions(res));
+            // Promotions lists the caller's own tenant's.
+            const reply = await api.listActivePromotions(
+              { caller: callerOf(res), kind, limit, cursor },
+              callOptions(res),
+            );
             res.json(listBody(reply.promotions.map(presentPromotion), reply.nextCursor ?? null));
           },
         ],
@@ -93,9 +96,10 @@ export function promotionRoutes({ clients }: { clients: ServiceClients }): Route
         async (req, res) => {
           const body = validate(VoucherApplyRequest, req.body);
           // Tenant staff preview as their tenant (its allocations and limits); the platform sees any voucher.
-          const tenantId = staffOf(res).tenantId ?? undefined;
-          const holder = tenantId === undefined ? undefined : { tenantId };
-          const reply = await api.previewVoucher({ ...body, holder, publicPreview: false }, callOptions(res));
+          const reply = await api.previewVoucher(
+            { ...body, caller: callerOf(res), publicPreview: false },
+            callOptions(res),
+          );
           res.json(dataBody(presentPreview(reply)));
         },
       ],
@@ -107,8 +111,10 @@ export function promotionRoutes({ clients }: { clients: ServiceClients }): Route
       handlers: [
         async (req, res) => {
           const { limit, cursor } = validate(pageQuery, req.query, 'query');
-          const { customerId } = customerOf(res);
-          const reply = await api.listCustomerVouchers({ customerId, limit, cursor }, callOptions(res));
+          const reply = await api.listCustomerVouchers(
+            { caller: callerOf(res), limit, cursor },
+            callOptions(res),
+          );
           res.json(listBody(reply.promotions.map(presentPromotion), reply.nextCursor ?? null));
         },
       ],
@@ -132,7 +138,10 @@ function adminRoutesOf(clients: ServiceClients, kind: PromotionKind): RouteDefin
       handlers: [
         async (req, res) => {
           const { limit, cursor } = validate(pageQuery, req.query, 'query');
-          const reply = await api.listPromotions({ kind, limit, cursor }, callOptions(res));
+          const reply = await api.listPromotions(
+            { caller: callerOf(res), kind, limit, cursor },
+            callOptions(res),
+          );
           res.json(listBody(reply.promotions.map(presentAdminPromotion), reply.nextCursor ?? null));
         },
       ],
@@ -144,10 +153,7 @@ function adminRoutesOf(clients: ServiceClients, kind: PromotionKind): RouteDefin
       handlers: [
         async (req, res) => {
           const fields = fieldsOf(newPromotionChecks[kind], req.body);
-          const reply = await api.createPromotion(
-            { actorUserId: staffOf(res).userId, kind, fields },
-            callOptions(res),
-          );
+          const reply = await api.createPromotion({ caller: callerOf(res), kind, fields }, callOptions(res));
           const shown = presentAdminPromotion(reply.promotion);
           await audit(res, `${kind}.created`, shown.id, req.body);
           res.status(201).json(dataBody(shown));
@@ -163,7 +169,7 @@ function adminRoutesOf(clients: ServiceClients, kind: PromotionKind): RouteDefin
           const fields = fieldsOf(promotionFields[kind], req.body);
           const id = stringParam(req, 'id');
           const reply = await api.updatePromotion(
-            { actorUserId: staffOf(res).userId, kind, id, fields },
+            { caller: callerOf(res), kind, id, fields },
             callOptions(res),
           );
           await audit(res, `${kind}.updated`, id, req.body);
@@ -178,7 +184,7 @@ function adminRoutesOf(clients: ServiceClients, kind: PromotionKind): RouteDefin
       handlers: [
         async (req, res) => {
           const id = stringParam(req, 'id');
-          await api.deletePromotion({ actorUserId: staffOf(res).userId, kind, id }, callOptions(res));
+          await api.deletePromotion({ caller: callerOf(res), kind, id }, callOptions(res));
           await audit(res, `${kind}.deleted`, id, {});
           res.json(dataBody({ id, deleted: true }));
         },
@@ -196,7 +202,7 @@ function adminRoutesOf(clients: ServiceClients, kind: PromotionKind): RouteDefin
           if (holder.customerId !== undefined) await requireCustomer(clients, res, holder.customerId);
           const promotionId = stringParam(req, 'id');
           const reply = await api.allocate(
-            { actorUserId: staffOf(res).userId, kind, promotionId, holder },
+            { caller: callerOf(res), kind, promotionId, holder },
             callOptions(res),
           );
           const allocation = presentAllocation(reply.allocation);
@@ -214,7 +220,7 @@ function adminRoutesOf(clients: ServiceClients, kind: PromotionKind): RouteDefin
           const promotionId = stringParam(req, 'id');
           const allocationId = stringParam(req, 'allocationId');
           await api.removeAllocation(
-            { actorUserId: staffOf(res).userId, kind, promotionId, allocationId },
+            { caller: callerOf(res), kind, promotionId, allocationId },
             callOptions(res),
           );
           await audit(res, `${kind}.allocation_removed`, promotionId, { allocationId });

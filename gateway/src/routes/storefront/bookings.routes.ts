@@ -1,9 +1,9 @@
 import { AppError } from '@travel/errors';
 import type { Request } from 'express';
 import type { ServiceClients } from '../../clients/service-clients';
+import { callerOf } from '../../http/caller';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
-import { customerOf } from '../../http/request-context';
 import type { RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import {
@@ -35,7 +35,7 @@ export function storefrontBookingRoutes({ clients }: { clients: ServiceClients }
           );
           const reply = await api.createStorefrontBooking(
             {
-              customerId: customerOf(res).customerId,
+              caller: callerOf(res),
               idempotencyKey,
               requestFingerprint,
               ...body,
@@ -56,7 +56,7 @@ export function storefrontBookingRoutes({ clients }: { clients: ServiceClients }
         async (req, res) => {
           const { limit, cursor } = validate(listBookingsQuery, req.query, 'query');
           const reply = await api.listStorefrontBookings(
-            { customerId: customerOf(res).customerId, limit, cursor },
+            { caller: callerOf(res), limit, cursor },
             callOptions(res),
           );
           res.json(listBody(reply.bookings.map(presentStorefrontBookingListItem), reply.nextCursor ?? null));
@@ -70,7 +70,7 @@ export function storefrontBookingRoutes({ clients }: { clients: ServiceClients }
       handlers: [
         async (req, res) => {
           const reply = await api.getStorefrontBooking(
-            { customerId: customerOf(res).customerId, id: bookingIdOf(req) },
+            { caller: callerOf(res), id: bookingIdOf(req) },
             callOptions(res),
           );
           res.json(dataBody(presentStorefrontBooking(reply.booking)));
@@ -85,7 +85,7 @@ export function storefrontBookingRoutes({ clients }: { clients: ServiceClients }
         async (req, res) => {
           validate(cancelBookingBody, req.body);
           const reply = await api.cancelStorefrontBooking(
-            { customerId: customerOf(res).customerId, id: bookingIdOf(req) },
+            { caller: callerOf(res), id: bookingIdOf(req) },
             callOptions(res),
           );
           res.json(dataBody(presentStorefrontBooking(reply.booking)));

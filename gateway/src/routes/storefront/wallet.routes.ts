@@ -1,4 +1,5 @@
 import type { ServiceClients } from '../../clients/service-clients';
+import { callerOf } from '../../http/caller';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import { customerOf } from '../../http/request-context';
@@ -20,7 +21,7 @@ export function walletRoutes({ clients }: { clients: ServiceClients }): RouteDef
         async (req, res) => {
           const { limit, cursor } = validate(pageQuery, req.query, 'query');
           const reply = await clients.wallet.getWallet(
-            { customerId: customerOf(res).customerId, limit, cursor },
+            { caller: callerOf(res), customerId: customerOf(res).customerId, limit, cursor },
             callOptions(res),
           );
           // `{ balance, currency, entries }` as decisions.md has it; the page of entries carries the list fields.
@@ -45,7 +46,7 @@ export function walletRoutes({ clients }: { clients: ServiceClients }): RouteDef
         async (req, res) => {
           const { limit, cursor } = validate(pageQuery, req.query, 'query');
           const reply = await clients.wallet.listRefunds(
-            { customerId: customerOf(res).customerId, limit, cursor },
+            { caller: callerOf(res), customerId: customerOf(res).customerId, limit, cursor },
             callOptions(res),
           );
           res.json(listBody(reply.refunds.map(presentRefund), reply.nextCursor ?? null));

@@ -1,8 +1,8 @@
 import type { ServiceClients } from '../../clients/service-clients';
+import { callerOf } from '../../http/caller';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import { recordAudit } from '../../http/record-audit';
-import { staffOf } from '../../http/request-context';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { tenantInScope } from '../../http/tenant-scope';
 import { validate } from '../../http/validate';
@@ -26,7 +26,7 @@ export function insurancePolicyRoutes({ clients }: { clients: ServiceClients }):
           const query = validate(listInsurancePoliciesQuery, req.query, 'query');
           const owner = await ownerScope(clients, res, query.tenantId);
           const reply = await api.listInsurancePolicies(
-            { ...query, tenantId: owner.tenantId, allOwners: owner.any },
+            { caller: callerOf(res), ...query, tenantId: owner.tenantId, allOwners: owner.any },
             callOptions(res),
           );
           res.json(listBody(reply.policies.map(presentPolicy), reply.nextCursor ?? null));
@@ -42,7 +42,7 @@ export function insurancePolicyRoutes({ clients }: { clients: ServiceClients }):
           const body = validate(createInsurancePolicyBody, req.body);
           const tenantId = await tenantInScope(clients, res, body.tenantId);
           const reply = await api.createInsurancePolicy(
-            { actorUserId: staffOf(res).userId, ...body, tenantId },
+            { caller: callerOf(res), ...body, tenantId },
             callOptions(res),
           );
           const policy = presentPolicy(reply.policy);

@@ -1,8 +1,8 @@
 import type { ServiceClients } from '../../clients/service-clients';
+import { callerOf } from '../../http/caller';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import { recordAudit } from '../../http/record-audit';
-import { staffOf } from '../../http/request-context';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import { stringParam } from '../admin/params';
@@ -29,7 +29,7 @@ export function supplierRoutes({ clients }: { clients: ServiceClients }): RouteD
       handlers: [
         async (req, res) => {
           const query = validate(listSuppliersQuery, req.query, 'query');
-          const reply = await api.listSuppliers(query, callOptions(res));
+          const reply = await api.listSuppliers({ caller: callerOf(res), ...query }, callOptions(res));
           res.json(listBody(reply.suppliers.map(presentSupplier), reply.nextCursor ?? null));
         },
       ],
@@ -43,7 +43,7 @@ export function supplierRoutes({ clients }: { clients: ServiceClients }): RouteD
           const body = validate(createSupplierBody, req.body);
           const reply = await api.createSupplier(
             {
-              actorUserId: staffOf(res).userId,
+              caller: callerOf(res),
               ...body,
               contactEmail: body.contactEmail ?? undefined,
               contactPhone: body.contactPhone ?? undefined,
@@ -66,7 +66,7 @@ export function supplierRoutes({ clients }: { clients: ServiceClients }): RouteD
           const id = stringParam(req, 'id');
           const reply = await api.updateSupplier(
             {
-              actorUserId: staffOf(res).userId,
+              caller: callerOf(res),
               id,
               name: body.name,
               services: body.services ?? [],
@@ -91,7 +91,7 @@ export function supplierRoutes({ clients }: { clients: ServiceClients }): RouteD
       handlers: [
         async (req, res) => {
           const id = stringParam(req, 'id');
-          await api.deleteSupplier({ actorUserId: staffOf(res).userId, id }, callOptions(res));
+          await api.deleteSupplier({ caller: callerOf(res), id }, callOptions(res));
           await recordAudit(clients, res, audit('deleted', id));
           res.json(dataBody({ id, deleted: true }));
         },

@@ -1,4 +1,5 @@
 import type { ServiceClients } from '../../clients/service-clients';
+import { callerOf } from '../../http/caller';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import { recordAudit } from '../../http/record-audit';
@@ -46,7 +47,7 @@ export function vendorRoutes({ clients }: { clients: ServiceClients }): RouteDef
           const query = validate(listVendorsQuery, req.query, 'query');
           const owner = await ownerScope(clients, res, query.tenantId);
           const reply = await api.listVendors(
-            { ...query, tenantId: owner.tenantId, allOwners: owner.any },
+            { caller: callerOf(res), ...query, tenantId: owner.tenantId, allOwners: owner.any },
             callOptions(res),
           );
           res.json(listBody(reply.vendors.map(presentVendor), reply.nextCursor ?? null));
@@ -62,7 +63,7 @@ export function vendorRoutes({ clients }: { clients: ServiceClients }): RouteDef
           const body = validate(createVendorBody, req.body);
           const owner = await tenantInScope(clients, res, body.tenantId);
           const reply = await api.createVendor(
-            { actorUserId: staffOf(res).userId, ...body, tenantId: owner },
+            { caller: callerOf(res), ...body, tenantId: owner },
             callOptions(res),
           );
           const vendor = presentVendor(reply.vendor);
@@ -88,7 +89,7 @@ export function vendorRoutes({ clients }: { clients: ServiceClients }): RouteDef
           const given = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null));
           const reply = await api.updateVendor(
             {
-              actorUserId: staffOf(res).userId,
+              caller: callerOf(res),
               tenantId: owner.tenantId,
               anyOwner: owner.any,
               id,
@@ -112,7 +113,7 @@ export function vendorRoutes({ clients }: { clients: ServiceClients }): RouteDef
           const owner = await ownerScope(clients, res, requested);
           const id = stringParam(req, 'id');
           await api.deleteVendor(
-            { actorUserId: staffOf(res).userId, tenantId: owner.tenantId, anyOwner: owner.any, id },
+            { caller: callerOf(res), tenantId: owner.tenantId, anyOwner: owner.any, id },
             callOptions(res),
           );
           await recordAudit(clients, res, audit('deleted', id));

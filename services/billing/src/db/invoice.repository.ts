@@ -1,3 +1,4 @@
+import type { TenantScope } from '@travel/grpc';
 import { modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
 import type { Invoice } from '../domain/invoice';
@@ -5,10 +6,11 @@ import { type InvoiceDocument, invoiceSchema } from './invoice.schema';
 
 export interface InvoiceRepository {
   insert(invoice: Invoice, createdBy: string): Promise<void>;
-  findById(id: string): Promise<Invoice | null>;
-  findByIds(ids: string[]): Promise<Invoice[]>;
-  /** Newest first below `beforeN` (all when absent), one tenant's or everyone's. */
-  list(tenantId: string | undefined, beforeN: number | undefined, limit: number): Promise<Invoice[]>;
+  /** The invoice in the scope (another tenant's is none). */
+  findById(id: string, scope: TenantScope): Promise<Invoice | null>;
+  findByIds(ids: string[], scope: TenantScope): Promise<Invoice[]>;
+  /** Newest first below `beforeN` (all when absent), in the scope (one tenant's or everyone's). */
+  list(scope: TenantScope, beforeN: number | undefined, limit: number): Promise<Invoice[]>;
 }
 
 export function createInvoiceRepository(connection: Connection): InvoiceRepository {
@@ -18,18 +20,18 @@ export function createInvoiceRepository(connection: Connection): InvoiceReposito
       const { id, ...fields } = invoice;
       await model.create({ ...fields, _id: id, createdBy });
     },
-    async findById(id) {
-      const doc = await model.findById(id).lean<InvoiceDocument>();
+    async findById(id, scope) {
+      const doc = await model.findOne({ _id: id, ...scope }).lean<InvoiceDocument>();
       return doc ? toInvoice(doc) : null;
     },
-    async findByIds(ids) {
+    async findByIds(ids, scope) {
       if (ids.length === 0) return [];
-      const docs = await model.find({ _id: { $in: ids } }).lean<InvoiceDocument[]>();
+      const docs = await model.find({ _id: { $in: ids }, ...scope }).lean<InvoiceDocument[]>();
       return docs.map(toInvoice);
     },
-    async list(tenantId, beforeN, limit) {
+    async list(scope, beforeN, limit) {
       const filter = {
-        ...(tenantId === undefined ? {} : { tenantId }),
+        ...scope,
         ...(beforeN === undefined ? {} : { n: { $lt: beforeN } }),
       };
       const docs = await model.find(filter).sort({ n: -1 }).limit(limit).lean<InvoiceDocument[]>();

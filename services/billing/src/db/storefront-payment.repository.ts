@@ -10,11 +10,17 @@ import {
 } from './storefront-payment.schema';
 
 export interface StorefrontPayments {
-  find(bookingId: string): Promise<StorefrontPayment | null>;
+  /** The customer's payment of a booking (another customer's is none). */
+  find(bookingId: string, customerId: string): Promise<StorefrontPayment | null>;
   /** Inserts the payment of a booking with its `payment.captured`; false when the booking was paid first. */
   insert(payment: StorefrontPayment, event: PendingMoneyEvent): Promise<boolean>;
   /** Sets the refund of a paid booking (with its event, if any) unless one is set: the refund now held. */
-  setRefund(bookingId: string, refund: Refund, event: PendingMoneyEvent | null): Promise<Refund | null>;
+  setRefund(
+    bookingId: string,
+    customerId: string,
+    refund: Refund,
+    event: PendingMoneyEvent | null,
+  ): Promise<Refund | null>;
   /** The customer's refunds, newest first, below `beforeN`. */
   refundsOf(customerId: string, beforeN: number | undefined, limit: number): Promise<Refund[]>;
   /** The payments as the outbox relay reads and clears them. */
@@ -24,9 +30,11 @@ export interface StorefrontPayments {
 export function createStorefrontPayments(connection: Connection): StorefrontPayments {
   const model = modelOn(connection, 'StorefrontPayment', storefrontPaymentSchema);
   return {
-    async find(bookingId) {
+    async find(bookingId, customerId) {
       return toPayment(
-        await model.findById(bookingId, { pendingEvents: 0 }).lean<StorefrontPaymentDocument>(),
+        await model
+          .findOne({ _id: bookingId, customerId }, { pendingEvents: 0 })
+          .lean<StorefrontPaymentDocument>(),
       );
     },
     insert(payment, event) {
@@ -40,10 +48,10 @@ export function createStorefrontPayments(connection: Connection): StorefrontPaym
       };
       return insertIfAbsent(model, doc);
     },
-    async setRefund(bookingId, refund, event) {
+    async setRefund(bookingId, customerId, refund, event) {
       const doc = await model
         .findOneAndUpdate(
-          { _id: bookingId, refund: null },
+          { _id: bookingId, customerId, refund: null },
           { $set: { refund }, ...(event ? { $push: { pendingEvents: event } } : {}) },
           { new: true, projection: { pendingEvents: 0 } },
         )

@@ -12,6 +12,7 @@ import {
   invoiceNumberOf,
   isCalendarDay,
 } from './invoice';
+import type { InvoiceDesk } from './invoice-callers';
 import type { InvoiceViews } from './invoice-views';
 
 export interface CreateInvoiceDeps {
@@ -29,7 +30,9 @@ export interface CreateInvoiceDeps {
  * unique insert before the invoice is written, so two invoices built at once never share a line.
  */
 export function createCreateInvoice(deps: CreateInvoiceDeps) {
-  return async (request: billing.CreateInvoiceRequest) => {
+  return async (request: billing.CreateInvoiceRequest, desk: InvoiceDesk) => {
+    if ('tenantId' in desk.scope && desk.scope.tenantId !== request.tenantId)
+      throw new AppError('forbidden', "An invoice is created only for a tenant in the caller's scope.");
     const createdAt = deps.now();
     const dueDate = request.dueDate ?? dayAfter(createdAt, deps.defaultDueDays);
     checkRequest(request, dueDate, createdAt);
@@ -57,7 +60,7 @@ export function createCreateInvoice(deps: CreateInvoiceDeps) {
         );
       }
     }
-    await deps.invoices.insert(invoice, request.actorUserId).catch(async (error: unknown) => {
+    await deps.invoices.insert(invoice, desk.userId).catch(async (error: unknown) => {
       await deps.lines.release(id, invoice.lineIds);
       throw error;
     });
@@ -65,13 +68,15 @@ export function createCreateInvoice(deps: CreateInvoiceDeps) {
       {
         audit: true,
         action: 'invoice.created',
-        actor_user_id: request.actorUserId,
+        actor_user_id: desk.userId,
         invoiceId: id,
         amount: invoice.amount,
       },
       'invoice created',
     );
-    return (await deps.views.one(id, true)) ?? Promise.reject(new Error(`invoice ${id} vanished`));
+    return (
+      (await deps.views.one(id, desk.scope, true)) ?? Promise.reject(new Error(`invoice ${id} vanished`))
+    );
   };
 }
 

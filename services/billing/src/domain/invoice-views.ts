@@ -1,3 +1,4 @@
+import type { TenantScope } from '@travel/grpc';
 import type { InvoiceRepository } from '../db/invoice.repository';
 import type { LineRepository } from '../db/line.repository';
 import type { MarkRepository } from '../db/mark.repository';
@@ -29,9 +30,9 @@ export function createInvoiceViews(deps: ViewDeps) {
   }
 
   return {
-    /** One invoice; `withLines` for an answer that shows them (not for a check before a change). */
-    async one(id: string, withLines = false): Promise<InvoiceView | null> {
-      const invoice = await deps.invoices.findById(id);
+    /** One invoice in the scope; `withLines` for an answer that shows them (not for a check before a change). */
+    async one(id: string, scope: TenantScope, withLines = false): Promise<InvoiceView | null> {
+      const invoice = await deps.invoices.findById(id, scope);
       if (!invoice) return null;
       const [marks, payments, lines] = await Promise.all([
         deps.marks.marksOf(id),

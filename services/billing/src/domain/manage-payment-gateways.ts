@@ -39,7 +39,10 @@ export function createPaymentGatewayAdmin(deps: GatewayAdminDeps) {
       return all.map((gateway) => viewOf(gateway, defaultId));
     },
 
-    async create(request: paymentGateways.CreatePaymentGatewayRequest): Promise<PaymentGatewayView> {
+    async create(
+      request: paymentGateways.CreatePaymentGatewayRequest,
+      actorUserId: string,
+    ): Promise<PaymentGatewayView> {
       const problems = [
         ...providerProblems(request.provider),
         ...nameProblems(request.displayName),
@@ -62,11 +65,14 @@ export function createPaymentGatewayAdmin(deps: GatewayAdminDeps) {
         },
         n,
       );
-      audit('payment_gateway.created', request.actorUserId, id, { provider: request.provider });
+      audit('payment_gateway.created', actorUserId, id, { provider: request.provider });
       return view(id);
     },
 
-    async update(request: paymentGateways.UpdatePaymentGatewayRequest): Promise<PaymentGatewayView> {
+    async update(
+      request: paymentGateways.UpdatePaymentGatewayRequest,
+      actorUserId: string,
+    ): Promise<PaymentGatewayView> {
       const problems = [
         ...(request.displayName === undefined ? [] : nameProblems(request.displayName)),
         ...(request.replaceCredentials ? credentialProblems(request.credentials) : []),
@@ -85,25 +91,28 @@ export function createPaymentGatewayAdmin(deps: GatewayAdminDeps) {
       };
       const updated = await deps.gateways.update(request.id, change, deps.now());
       if (!updated) throw new AppError('not_found', `No payment gateway ${request.id}.`);
-      audit('payment_gateway.updated', request.actorUserId, request.id, {
+      audit('payment_gateway.updated', actorUserId, request.id, {
         changed: Object.keys(change),
       });
       return view(request.id);
     },
 
-    async remove(request: paymentGateways.DeletePaymentGatewayRequest): Promise<void> {
+    async remove(request: paymentGateways.DeletePaymentGatewayRequest, actorUserId: string): Promise<void> {
       if (!(await deps.gateways.remove(request.id)))
         throw new AppError('not_found', `No payment gateway ${request.id}.`);
       // A deleted gateway is nobody's default: payments fall back to the built-in simulator until one is set.
       await deps.gateways.clearDefault(request.id, deps.now());
-      audit('payment_gateway.deleted', request.actorUserId, request.id);
+      audit('payment_gateway.deleted', actorUserId, request.id);
     },
 
-    async setDefault(request: paymentGateways.SetDefaultPaymentGatewayRequest): Promise<PaymentGatewayView> {
+    async setDefault(
+      request: paymentGateways.SetDefaultPaymentGatewayRequest,
+      actorUserId: string,
+    ): Promise<PaymentGatewayView> {
       if (!(await deps.gateways.find(request.id)))
         throw new AppError('not_found', `No payment gateway ${request.id}.`);
       await deps.gateways.setDefault(request.id, deps.now());
-      audit('payment_gateway.default_set', request.actorUserId, request.id);
+      audit('payment_gateway.default_set', actorUserId, request.id);
       return view(request.id);
     },
   };

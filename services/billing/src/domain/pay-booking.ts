@@ -34,8 +34,8 @@ const BOOKING_ID = /^bkg_[0-9]{1,15}$/;
 export function createPayBooking(deps: PayBookingDeps) {
   return async (request: wallet.PayBookingRequest): Promise<StorefrontPayment> => {
     checkRequest(request);
-    const known = await deps.payments.find(request.bookingId);
-    if (known) return sameCustomer(known, request.customerId);
+    const known = await deps.payments.find(request.bookingId, request.customerId);
+    if (known) return known;
     const at = deps.now();
     const walletPaid = request.useWallet ? await takeWalletShare(request, at) : 0;
     deps.crash('after-wallet-debit');
@@ -64,9 +64,10 @@ export function createPayBooking(deps: PayBookingDeps) {
       return payment;
     }
     // Another call for this booking recorded it first, with the same wallet share (the ledger key decided it).
-    const first = await deps.payments.find(request.bookingId);
-    if (!first) throw new Error(`payment of ${request.bookingId} collided but cannot be read`);
-    return sameCustomer(first, request.customerId);
+    // None for this customer: the booking id is another customer's payment (booking never hands it out).
+    const first = await deps.payments.find(request.bookingId, request.customerId);
+    if (!first) throw new AppError('not_found', `No payment of ${request.bookingId}.`);
+    return first;
   };
 
   async function takeWalletShare(request: wallet.PayBookingRequest, at: Date): Promise<number> {
@@ -100,11 +101,4 @@ function checkRequest(request: wallet.PayBookingRequest): void {
   if (!Number.isSafeInteger(request.total) || request.total < 0)
     problems.push({ path: 'total', message: 'must be whole rupees, at least 0' });
   if (problems.length > 0) throw badRequest(problems);
-}
-
-/** A booking id names one customer's payment; asking for it as another customer is `not_found`. */
-function sameCustomer(payment: StorefrontPayment, customerId: string): StorefrontPayment {
-  if (payment.customerId !== customerId)
-    throw new AppError('not_found', `No payment of ${payment.bookingId}.`);
-  return payment;
 }

@@ -4,6 +4,7 @@ import type { InvoiceRepository } from '../db/invoice.repository';
 import type { MarkRepository } from '../db/mark.repository';
 import { checkLimit, decodeCursor, encodeCursor } from './cursor';
 import type { InvoiceView } from './invoice';
+import type { InvoiceReader } from './invoice-callers';
 import type { InvoiceViews } from './invoice-views';
 
 export interface ReadDeps {
@@ -17,62 +18,37 @@ export interface InvoicePage {
   nextCursor: string | undefined;
 }
 
-/** The staff list: drafts included, unless `sentOnly` (a tenant's own staff, like its partners). */
+/**
+ * The invoices a reader may see, newest first: drafts included for platform staff (every tenant, or the one
+ * asked for); only sent ones of their own tenant for tenant staff and partners.
+ */
 export function createListInvoices(deps: ReadDeps) {
   const list = createPage(deps);
-  return async (request: billing.ListInvoicesRequest): Promise<InvoicePage> => {
+  return async (
+    request: Pick<billing.ListInvoicesRequest, 'limit' | 'cursor'> & { tenantId?: string },
+    reader: InvoiceReader,
+  ): Promise<InvoicePage> => {
     const limit = checkLimit(request.limit);
     const before = decodeCursor(request.cursor);
-    if (request.sentOnly) {
-      if (!request.tenantId) throw new AppError('bad_request', 'A sent-only list names its tenant.');
-      return list.sent(request.tenantId, before, limit);
+    const { tenantId } = reader.scope;
+    if (reader.sentOnly) {
+      if (!tenantId) throw new Error('a sent-only reader without a tenant');
+      return list.sent({ tenantId }, before, limit);
     }
-    return list.page(await deps.invoices.list(request.tenantId, before, limit + 1), limit);
+    // Platform staff may narrow their list to one tenant; anyone else is held to their own.
+    const scope = tenantId || !request.tenantId ? reader.scope : { tenantId: request.tenantId };
+    return list.page(await deps.invoices.list(scope, before, limit + 1), limit);
   };
 }
 
+/** Outside the reader's scope, or a draft for a sent-only reader: `not_found`, like none. */
 export function createGetInvoice(deps: ReadDeps) {
-  return async (request: billing.GetInvoiceRequest): Promise<InvoiceView> => {
-    const view = await deps.views.one(request.id, true);
-    const hidden =
-      !view ||
-      (request.tenantId !== undefined && view.invoice.tenantId !== request.tenantId) ||
-      (request.sentOnly && view.sentAt === undefined);
-    if (hidden || !view) throw new AppError('not_found', `No invoice ${request.id}.`);
+  return async (id: string, reader: InvoiceReader): Promise<InvoiceView> => {
+    const view = await deps.views.one(id, reader.scope, true);
+    if (!view || (reader.sentOnly && view.sentAt === undefined))
+      throw new AppError('not_found', `No invoice ${id}.`);
     return view;
   };
-}
-
-/** A partner's list: its tenant's invoices once sent, live only (a test key sees none). */
-export function createListPartnerInvoices(deps: ReadDeps) {
-  const list = createPage(deps);
-  return async (request: billing.ListPartnerInvoicesRequest): Promise<InvoicePage> => {
-    const tenantId = tenantOf(request.caller);
-    const limit = checkLimit(request.limit);
-    const before = decodeCursor(request.cursor);
-    if (request.caller?.environment !== 'live') return { invoices: [], nextCursor: undefined };
-    return list.sent(tenantId, before, limit);
-  };
-}
-
-/** Another tenant's invoice, a draft, a test key's read: all `not_found`, like none. */
-export function createGetPartnerInvoice(deps: ReadDeps) {
-  const get = createGetInvoice(deps);
-  return async (request: billing.GetPartnerInvoiceRequest): Promise<InvoiceView> => {
-    const tenantId = tenantOf(request.caller);
-    if (request.caller?.environment !== 'live') throw new AppError('not_found', `No invoice ${request.id}.`);
-    return get({ id: request.id, tenantId, sentOnly: true });
-  };
-}
-
-/** Invoices belong to a tenant: a client without one is `client_not_linked` (partner-api.md §1). */
-function tenantOf(caller: billing.PartnerCaller | undefined): string {
-  if (!caller || !Number.isInteger(caller.clientId) || caller.clientId < 1)
-    throw new AppError('unauthorized', 'The call names no API client.');
-  if (caller.environment !== 'live' && caller.environment !== 'test')
-    throw new AppError('unauthorized', 'The call names no key environment.');
-  if (!caller.tenantId) throw new AppError('client_not_linked');
-  return caller.tenantId;
 }
 
 function createPage(deps: ReadDeps) {
@@ -87,9 +63,9 @@ function createPage(deps: ReadDeps) {
   return {
     page,
     /** Newest first by `n`, read from the `sent` marks: a draft has none, so it is never listed. */
-    async sent(tenantId: string, before: number | undefined, limit: number) {
-      const ids = await deps.marks.sentOf(tenantId, before, limit + 1);
-      const invoices = await deps.invoices.findByIds(ids);
+    async sent(scope: { tenantId: string }, before: number | undefined, limit: number) {
+      const ids = await deps.marks.sentOf(scope.tenantId, before, limit + 1);
+      const invoices = await deps.invoices.findByIds(ids, scope);
       const byId = new Map(invoices.map((invoice) => [invoice.id, invoice]));
       return page(
         ids.flatMap((id) => byId.get(id) ?? []),

@@ -3,6 +3,7 @@ import { AppError, badRequest, type FieldProblem } from '@travel/errors';
 import type { Logger } from '@travel/logger';
 import type { PaymentRepository } from '../db/payment.repository';
 import { checkPayment, type InvoiceView } from './invoice';
+import type { InvoiceDesk } from './invoice-callers';
 import type { InvoiceViews } from './invoice-views';
 import type { SettleInvoice } from './settle-invoice';
 
@@ -23,10 +24,10 @@ const MAX_TRIES = 25;
  * total, so concurrent payments never overpay. The one whose total reaches the amount settles the invoice.
  */
 export function createRecordPayment(deps: RecordPaymentDeps) {
-  return async (request: billing.RecordPaymentRequest): Promise<InvoiceView> => {
+  return async (request: billing.RecordPaymentRequest, desk: InvoiceDesk): Promise<InvoiceView> => {
     checkRequest(request);
     for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
-      const view = await deps.views.one(request.invoiceId);
+      const view = await deps.views.one(request.invoiceId, desk.scope);
       if (!view) throw new AppError('not_found', `No invoice ${request.invoiceId}.`);
       const total = checkPayment(view, request.amount);
       const k = (view.payments.at(-1)?.k ?? 0) + 1;
@@ -38,20 +39,20 @@ export function createRecordPayment(deps: RecordPaymentDeps) {
         reference: request.reference ?? null,
         receivedAt: request.receivedAt ?? deps.now(),
       };
-      if (!(await deps.payments.insert(view.invoice.id, payment, deps.now(), request.actorUserId))) continue;
+      if (!(await deps.payments.insert(view.invoice.id, payment, deps.now(), desk.userId))) continue;
       if (total === view.invoice.amount) await deps.settle(view.invoice, total);
       deps.logger.info(
         {
           audit: true,
           action: 'invoice.payment_recorded',
-          actor_user_id: request.actorUserId,
+          actor_user_id: desk.userId,
           invoiceId: view.invoice.id,
           amount: request.amount,
           total,
         },
         'payment recorded',
       );
-      return (await deps.views.one(view.invoice.id, true)) ?? view;
+      return (await deps.views.one(view.invoice.id, desk.scope, true)) ?? view;
     }
     throw new AppError('conflict', `Too many payments of ${request.invoiceId} at once; try again.`);
   };

@@ -25,9 +25,8 @@ export interface RefundBookingDeps {
  */
 export function createRefundBooking(deps: RefundBookingDeps) {
   return async (request: wallet.RefundBookingRequest): Promise<Refund> => {
-    const payment = await deps.payments.find(request.bookingId);
-    if (!payment || payment.customerId !== request.customerId)
-      throw new AppError('not_found', `No payment of ${request.bookingId} to refund.`);
+    const payment = await deps.payments.find(request.bookingId, request.customerId);
+    if (!payment) throw new AppError('not_found', `No payment of ${request.bookingId} to refund.`);
     if (payment.refund) return payment.refund;
     const at = deps.now();
     // At most what was paid: the refund is the payment's own figures, never a sum from the request.
@@ -51,14 +50,14 @@ export function createRefundBooking(deps: RefundBookingDeps) {
       refund.status === 'completed'
         ? { id: newEventId(), type: 'refund.completed' as const, occurredAt: at }
         : null;
-    const set = await deps.payments.setRefund(payment.bookingId, refund, event);
+    const set = await deps.payments.setRefund(payment.bookingId, payment.customerId, refund, event);
     if (set) {
       if (event) deps.eventsWritten();
       deps.logger.info({ bookingId: refund.bookingId, amount, status: refund.status }, 'storefront refund');
       return set;
     }
     // Another call set it first (with the same amount: both come from the payment).
-    const again = await deps.payments.find(request.bookingId);
+    const again = await deps.payments.find(request.bookingId, request.customerId);
     if (!again?.refund) throw new Error(`refund of ${request.bookingId} collided but cannot be read`);
     return again.refund;
   };

@@ -9,7 +9,10 @@ const MAX_TOP_UP = 10_000_000;
 
 /** A staff credit to a customer's wallet (support, tests): a new entry each call, audited. */
 export function createTopUpWallet(deps: { entries: WalletEntries; now: () => Date; logger: Logger }) {
-  return async (request: wallet.TopUpWalletRequest): Promise<{ entry: WalletEntry; balance: number }> => {
+  return async (
+    request: wallet.TopUpWalletRequest,
+    actorUserId: string,
+  ): Promise<{ entry: WalletEntry; balance: number }> => {
     const problems = [];
     if (!request.customerId) problems.push({ path: 'customerId', message: 'is required' });
     if (!Number.isSafeInteger(request.amount) || request.amount < 1 || request.amount > MAX_TOP_UP)
@@ -32,7 +35,7 @@ export function createTopUpWallet(deps: { entries: WalletEntries; now: () => Dat
       {
         audit: true,
         action: 'wallet.topped_up',
-        actor_user_id: request.actorUserId,
+        actor_user_id: actorUserId,
         customerId: request.customerId,
         amount: request.amount,
       },

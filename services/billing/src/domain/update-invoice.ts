@@ -4,6 +4,7 @@ import type { Logger } from '@travel/logger';
 import type { LineRepository } from '../db/line.repository';
 import type { MarkRepository } from '../db/mark.repository';
 import { checkMove, type InvoiceView } from './invoice';
+import type { InvoiceDesk } from './invoice-callers';
 import type { InvoiceViews } from './invoice-views';
 
 export interface UpdateInvoiceDeps {
@@ -20,8 +21,8 @@ export interface UpdateInvoiceDeps {
  * lines back: the tenant's next invoice picks them up.
  */
 export function createUpdateInvoice(deps: UpdateInvoiceDeps) {
-  return async (request: billing.UpdateInvoiceRequest): Promise<InvoiceView> => {
-    const view = await deps.views.one(request.id);
+  return async (request: billing.UpdateInvoiceRequest, desk: InvoiceDesk): Promise<InvoiceView> => {
+    const view = await deps.views.one(request.id, desk.scope);
     if (!view) throw new AppError('not_found', `No invoice ${request.id}.`);
     const { invoice } = view;
     const move = checkMove(invoice, view.status, request.status);
@@ -30,12 +31,12 @@ export function createUpdateInvoice(deps: UpdateInvoiceDeps) {
       move === 'sent'
         ? await deps.marks.markSent(invoice, at)
         : await deps.marks.markEnd(invoice, 'cancelled', at);
-    const after = await deps.views.one(invoice.id, true);
+    const after = await deps.views.one(invoice.id, desk.scope, true);
     if (!after) throw new Error(`invoice ${invoice.id} vanished`);
     if (!moved) checkMove(invoice, after.status, request.status); // someone else moved it first: say how
     if (move === 'cancelled') await deps.lines.release(invoice.id, invoice.lineIds);
     deps.logger.info(
-      { audit: true, action: `invoice.${move}`, actor_user_id: request.actorUserId, invoiceId: invoice.id },
+      { audit: true, action: `invoice.${move}`, actor_user_id: desk.userId, invoiceId: invoice.id },
       `invoice ${move}`,
     );
     return after;

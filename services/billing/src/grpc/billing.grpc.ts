@@ -1,14 +1,16 @@
-import type { billing } from '@travel/contracts';
-import type { RequestContext, ServiceImplementation } from '@travel/grpc';
+import type { billing, caller as callerContract } from '@travel/contracts';
+import { AppError } from '@travel/errors';
+import {
+  type RequestContext,
+  requireCallerOf,
+  requireRight,
+  type ServiceImplementation,
+  tenantScopeOf,
+} from '@travel/grpc';
 import type { createCreateInvoice } from '../domain/create-invoice';
 import type { InvoiceView } from '../domain/invoice';
-import type {
-  createGetInvoice,
-  createGetPartnerInvoice,
-  createListInvoices,
-  createListPartnerInvoices,
-  InvoicePage,
-} from '../domain/read-invoices';
+import type { InvoiceDesk, InvoiceReader } from '../domain/invoice-callers';
+import type { createGetInvoice, createListInvoices, InvoicePage } from '../domain/read-invoices';
 import type { createRecordPayment } from '../domain/record-payment';
 import type { createUpdateInvoice } from '../domain/update-invoice';
 
@@ -18,11 +20,38 @@ export interface BillingUseCases {
   recordPayment: ReturnType<typeof createRecordPayment>;
   listInvoices: ReturnType<typeof createListInvoices>;
   getInvoice: ReturnType<typeof createGetInvoice>;
-  listPartnerInvoices: ReturnType<typeof createListPartnerInvoices>;
-  getPartnerInvoice: ReturnType<typeof createGetPartnerInvoice>;
 }
 
-/** Thin handlers: decode, call one use case, encode. */
+/** The platform's billing desk; a tenant's own staff read their sent invoices with `billing`. */
+const DESK_RIGHT = 'tenants';
+const TENANT_RIGHT = 'billing';
+
+/** Creating, sending, cancelling and paying invoices: platform staff with `tenants` only. */
+function deskOf(wire: callerContract.Caller | undefined): InvoiceDesk {
+  const staff = requireCallerOf(wire, 'platform-staff');
+  requireRight(staff, DESK_RIGHT);
+  return { userId: staff.userId, scope: tenantScopeOf(staff) };
+}
+
+/** Staff reads: every tenant's drafts and all for platform staff; the own tenant's sent ones for tenant staff. */
+function staffReaderOf(wire: callerContract.Caller | undefined): InvoiceReader {
+  const staff = requireCallerOf(wire, 'platform-staff', 'tenant-staff');
+  requireRight(staff, staff.kind === 'platform-staff' ? DESK_RIGHT : TENANT_RIGHT);
+  return { scope: tenantScopeOf(staff), sentOnly: staff.kind === 'tenant-staff' };
+}
+
+/**
+ * A partner's reads: its tenant's sent invoices; a client without a tenant is `client_not_linked`
+ * (partner-api), a test key sees none (invoices are live data).
+ */
+function partnerReaderOf(wire: callerContract.Caller | undefined): InvoiceReader | 'none' {
+  const partner = requireCallerOf(wire, 'partner-client');
+  if (!partner.tenantId) throw new AppError('client_not_linked');
+  if (partner.environment !== 'live') return 'none';
+  return { scope: { tenantId: partner.tenantId }, sentOnly: true };
+}
+
+/** Thin handlers: resolve the caller once (fail closed), call one use case in its scope, encode. */
 export function createBillingGrpc(
   useCases: BillingUseCases,
 ): ServiceImplementation<typeof billing.BillingServiceDefinition, RequestContext> {
@@ -32,16 +61,24 @@ export function createBillingGrpc(
     nextCursor: result.nextCursor,
   });
   return {
-    createInvoice: async (request) => one(await useCases.createInvoice(request)),
-    updateInvoice: async (request) => one(await useCases.updateInvoice(request)),
-    recordPayment: async (request) => one(await useCases.recordPayment(request)),
-    listInvoices: async (request) => page(await useCases.listInvoices(request)),
-    getInvoice: async (request) => one(await useCases.getInvoice(request)),
-    listPartnerInvoices: async (request) => page(await useCases.listPartnerInvoices(request)),
-    getPartnerInvoice: async (request) => one(await useCases.getPartnerInvoice(request)),
+    createInvoice: async (request) => one(await useCases.createInvoice(request, deskOf(request.caller))),
+    updateInvoice: async (request) => one(await useCases.updateInvoice(request, deskOf(request.caller))),
+    recordPayment: async (request) => one(await useCases.recordPayment(request, deskOf(request.caller))),
+    listInvoices: async (request) =>
+      page(await useCases.listInvoices(request, staffReaderOf(request.caller))),
+    getInvoice: async (request) => one(await useCases.getInvoice(request.id, staffReaderOf(request.caller))),
+    async listPartnerInvoices(request) {
+      const reader = partnerReaderOf(request.caller);
+      if (reader === 'none') return { invoices: [], nextCursor: undefined };
+      return page(await useCases.listInvoices(request, reader));
+    },
+    async getPartnerInvoice(request) {
+      const reader = partnerReaderOf(request.caller);
+      if (reader === 'none') throw new AppError('not_found', `No invoice ${request.id}.`);
+      return one(await useCases.getInvoice(request.id, reader));
+    },
   };
 }
-
 /** Lines only in single reads; lists show payments too (they make `paidAmount` anyway). */
 function encodeInvoice(view: InvoiceView, withLines: boolean): billing.Invoice {
   const { invoice } = view;

@@ -1,19 +1,36 @@
-import type { paymentGateways } from '@travel/contracts';
-import type { RequestContext, ServiceImplementation } from '@travel/grpc';
+import type { caller as callerContract, paymentGateways } from '@travel/contracts';
+import { type RequestContext, requireCallerOf, requireRight, type ServiceImplementation } from '@travel/grpc';
 import type { PaymentGatewayAdmin } from '../domain/manage-payment-gateways';
 
-/** Thin handlers: decode, call one use case, encode (a gateway view never holds credentials). */
+/** The platform's payment gateways are its configuration: platform staff with the right `settings` only. */
+const GATEWAYS_RIGHT = 'settings';
+
+/** Thin handlers: resolve the caller (fail closed), call one use case, encode (never credentials). */
 export function createPaymentGatewayGrpc(
   admin: PaymentGatewayAdmin,
 ): ServiceImplementation<typeof paymentGateways.PaymentGatewayServiceDefinition, RequestContext> {
+  const actorOf = (wire: callerContract.Caller | undefined) => {
+    const caller = requireCallerOf(wire, 'platform-staff');
+    requireRight(caller, GATEWAYS_RIGHT);
+    return caller.userId;
+  };
   return {
-    listPaymentGateways: async () => ({ gateways: await admin.list() }),
-    createPaymentGateway: async (request) => ({ gateway: await admin.create(request) }),
-    updatePaymentGateway: async (request) => ({ gateway: await admin.update(request) }),
+    async listPaymentGateways(request) {
+      actorOf(request.caller);
+      return { gateways: await admin.list() };
+    },
+    createPaymentGateway: async (request) => ({
+      gateway: await admin.create(request, actorOf(request.caller)),
+    }),
+    updatePaymentGateway: async (request) => ({
+      gateway: await admin.update(request, actorOf(request.caller)),
+    }),
     async deletePaymentGateway(request) {
-      await admin.remove(request);
+      await admin.remove(request, actorOf(request.caller));
       return {};
     },
-    setDefaultPaymentGateway: async (request) => ({ gateway: await admin.setDefault(request) }),
+    setDefaultPaymentGateway: async (request) => ({
+      gateway: await admin.setDefault(request, actorOf(request.caller)),
+    }),
   };
 }

@@ -1,5 +1,6 @@
-import type { wallet } from '@travel/contracts';
-import type { RequestContext, ServiceImplementation } from '@travel/grpc';
+import type { caller as callerContract, wallet } from '@travel/contracts';
+import { AppError } from '@travel/errors';
+import { type RequestContext, requireCallerOf, requireRight, type ServiceImplementation } from '@travel/grpc';
 import type { createPayBooking } from '../domain/pay-booking';
 import type { createGetWallet, createListRefunds } from '../domain/read-wallet';
 import type { createRefundBooking } from '../domain/refund-booking';
@@ -14,15 +15,41 @@ export interface WalletUseCases {
   topUpWallet: ReturnType<typeof createTopUpWallet>;
 }
 
-/** Thin handlers: decode, call one use case, encode. */
+/** Storefront customers are the platform's: its customer-support right (the gateway's `CUSTOMER_SUPPORT_RIGHT`). */
+const SUPPORT_RIGHT = 'bookings';
+
+/**
+ * The wallet a call may touch, resolved from its caller (fail closed): a customer only its own (another's
+ * is `not_found`, like none), platform staff with the support right any, booking's jobs any.
+ */
+export function walletOwnerOf(wire: callerContract.Caller | undefined, customerId: string): string {
+  const caller = requireCallerOf(wire, 'customer', 'platform-staff', 'internal-job');
+  if (caller.kind === 'customer') {
+    if (customerId && customerId !== caller.customerId)
+      throw new AppError('not_found', `No wallet of ${customerId}.`);
+    return caller.customerId;
+  }
+  if (caller.kind === 'internal-job') return customerId;
+  requireRight(caller, SUPPORT_RIGHT);
+  return customerId;
+}
+
+/** Thin handlers: resolve the caller to the wallet it may touch, call one use case, encode. */
 export function createWalletGrpc(
   useCases: WalletUseCases,
 ): ServiceImplementation<typeof wallet.WalletServiceDefinition, RequestContext> {
   return {
-    payBooking: async (request) => ({ payment: encodePayment(await useCases.payBooking(request)) }),
-    refundBooking: async (request) => ({ refund: encodeRefund(await useCases.refundBooking(request)) }),
+    async payBooking(request) {
+      const customerId = walletOwnerOf(request.caller, request.customerId);
+      return { payment: encodePayment(await useCases.payBooking({ ...request, customerId })) };
+    },
+    async refundBooking(request) {
+      const customerId = walletOwnerOf(request.caller, request.customerId);
+      return { refund: encodeRefund(await useCases.refundBooking({ ...request, customerId })) };
+    },
     async getWallet(request) {
-      const result = await useCases.getWallet(request);
+      const customerId = walletOwnerOf(request.caller, request.customerId);
+      const result = await useCases.getWallet({ ...request, customerId });
       return {
         balance: result.balance,
         currency: 'INR',
@@ -31,11 +58,15 @@ export function createWalletGrpc(
       };
     },
     async listRefunds(request) {
-      const result = await useCases.listRefunds(request);
+      const customerId = walletOwnerOf(request.caller, request.customerId);
+      const result = await useCases.listRefunds({ ...request, customerId });
       return { refunds: result.refunds.map(encodeRefund), nextCursor: result.nextCursor };
     },
     async topUpWallet(request) {
-      const result = await useCases.topUpWallet(request);
+      // A credit is staff's alone (support, tests), never a customer's own.
+      const staff = requireCallerOf(request.caller, 'platform-staff');
+      requireRight(staff, SUPPORT_RIGHT);
+      const result = await useCases.topUpWallet(request, staff.userId);
       return { entry: encodeEntry(result.entry), balance: result.balance };
     },
   };

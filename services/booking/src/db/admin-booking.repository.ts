@@ -30,8 +30,11 @@ export interface AdminBookingRepository {
     beforeNumber: number | undefined,
     limit: number,
   ): Promise<AdminBookingRow[]>;
-  /** These bookings (any owner), in no particular order; unknown ids are left out. */
-  findByIds(ids: string[]): Promise<AdminBookingRow[]>;
+  /**
+   * These bookings in the tenant filter (undefined: any owner; a tenant; `''`: the storefront's), in no
+   * particular order; unknown ids and those outside the filter are left out.
+   */
+  findByIds(ids: string[], tenantId: string | undefined): Promise<AdminBookingRow[]>;
   /**
    * Sets the supplier of those of these bookings that are `Upcoming` with a travel date from `today` on,
    * in one conditional update (a booking cancelled meanwhile keeps no new supplier).
@@ -53,9 +56,10 @@ export function createAdminBookingRepository(connection: Connection): AdminBooki
         .lean<BookingDocument[]>();
       return docs.map(toRow);
     },
-    async findByIds(ids) {
+    async findByIds(ids, tenantId) {
       if (ids.length === 0) return [];
-      return (await model.find({ _id: { $in: ids } }, VIEW).lean<BookingDocument[]>()).map(toRow);
+      const scope = tenantId === undefined ? {} : { tenantId };
+      return (await model.find({ _id: { $in: ids }, ...scope }, VIEW).lean<BookingDocument[]>()).map(toRow);
     },
     async assignSupplier(ids, supplierId, today) {
       if (ids.length === 0) return;

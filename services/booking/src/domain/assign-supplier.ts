@@ -24,7 +24,8 @@ export function createAssignSupplier(deps: { bookings: AdminBookingRepository; n
   ): Promise<AssignSupplierResult> => {
     const ids = checked(request);
     await deps.bookings.assignSupplier(ids, request.supplierId, todayOf(deps.now()));
-    const byId = new Map((await deps.bookings.findByIds(ids)).map((row) => [row.booking.id, row]));
+    // Platform staff only: every tenant's bookings.
+    const byId = new Map((await deps.bookings.findByIds(ids, undefined)).map((row) => [row.booking.id, row]));
     const result: AssignSupplierResult = { assigned: [], skipped: [] };
     for (const id of ids) {
       const row = byId.get(id);

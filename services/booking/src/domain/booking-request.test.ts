@@ -1,7 +1,7 @@
 import { readBookingRequest } from './booking-request';
 
 const valid = {
-  caller: { tenantId: 'ten_1', clientId: 1, environment: 'live' },
+  caller: undefined,
   idempotencyKey: 'key-12345',
   requestFingerprint: 'f'.repeat(64),
   offerToken: 'ot2.x.y.z',

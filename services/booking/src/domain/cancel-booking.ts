@@ -1,9 +1,7 @@
-import type { booking } from '@travel/contracts';
 import { AppError } from '@travel/errors';
 import type { BookingRepository } from '../db/booking.repository';
 import { type EventsWritten, newPendingEvent } from '../db/pending-event';
 import { type Booking, type Owner, todayOf } from './booking';
-import { ownerOf } from './caller';
 
 export interface CancelDeps {
   bookings: BookingRepository;
@@ -15,15 +13,9 @@ export interface CancelDeps {
  * `POST /bookings/{id}/cancel`: only an `Upcoming` booking not yet travelled. The status and its
  * `booking.cancelled` change in one conditional update (`status: 'Upcoming'` in the filter), so of two
  * cancels (or a cancel and the completion sweeper) one lands and the other answers `409` having changed
- * nothing. Only when it does not land is the booking read, to say why.
+ * nothing. Only when it does not land is the booking read, to say why. The owner is a partner's client, or
+ * a tenant's staff (client 0), and is part of the update's filter: another owner's booking is `not_found`.
  */
-export function createCancelBooking(deps: CancelDeps) {
-  const cancelOwned = createCancelOwned(deps);
-  return (request: booking.CancelBookingRequest): Promise<Booking> =>
-    cancelOwned(request.id, ownerOf(request.caller));
-}
-
-/** The cancel of a booking of this owner (a partner's client, or a tenant's staff: client 0). */
 export function createCancelOwned(deps: CancelDeps) {
   return async (id: string, owner: Owner): Promise<Booking> => {
     const at = deps.now();

@@ -1,7 +1,5 @@
-import type { adminBooking } from '@travel/contracts';
 import { AppError } from '@travel/errors';
 import type { AdminBookingRepository, AdminBookingRow } from '../db/admin-booking.repository';
-import { tenantFilterOf } from './admin-scope';
 import type { createCancelOwned } from './cancel-booking';
 
 const BOOKING_ID = /^bkg_[0-9]{1,15}$/;
@@ -16,12 +14,10 @@ export function createCancelOfflineBooking(deps: {
   bookings: AdminBookingRepository;
   cancelOwned: ReturnType<typeof createCancelOwned>;
 }) {
-  return async (request: adminBooking.CancelOfflineBookingRequest): Promise<AdminBookingRow> => {
-    const scope = tenantFilterOf(request.scope);
-    const [row] = BOOKING_ID.test(request.id) ? await deps.bookings.findByIds([request.id]) : [];
+  return async (id: string, tenantId: string | undefined): Promise<AdminBookingRow> => {
+    const [row] = BOOKING_ID.test(id) ? await deps.bookings.findByIds([id], tenantId) : [];
     const booking = row?.booking;
-    if (!row || !booking || (scope !== undefined && booking.tenantId !== scope))
-      throw new AppError('not_found', `No booking ${request.id}.`);
+    if (!row || !booking) throw new AppError('not_found', `No booking ${id}.`);
     if (booking.storefront || booking.clientId !== 0 || !booking.tenantId)
       throw new AppError(
         'conflict',

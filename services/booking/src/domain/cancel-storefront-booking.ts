@@ -5,7 +5,6 @@ import { type EventsWritten, newPendingEvent } from '../db/pending-event';
 import type { StorefrontBookingRepository } from '../db/storefront-booking.repository';
 import { type Booking, todayOf } from './booking';
 import { notUpcoming } from './cancel-booking';
-import { customerIdOf } from './create-storefront-booking';
 import type { SettleStorefrontBooking } from './settle-storefront-booking';
 
 export interface CancelStorefrontDeps {
@@ -26,9 +25,9 @@ export interface CancelStorefrontDeps {
 export function createCancelStorefrontBooking(deps: CancelStorefrontDeps) {
   return async (
     request: storefrontBooking.CancelStorefrontBookingRequest,
+    customerId: string,
     requestId: string,
   ): Promise<Booking> => {
-    const customerId = customerIdOf(request.customerId);
     const found = await deps.storefront.findOwned(request.id, customerId);
     const part = found?.storefront;
     if (!found || !part) throw new AppError('not_found', `No booking ${request.id}.`);

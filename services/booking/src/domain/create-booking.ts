@@ -16,7 +16,6 @@ import {
 } from './booking';
 import { type BookingDiscounts, discountTotal } from './booking-discounts';
 import { type BookingRequest, readBookingRequest } from './booking-request';
-import { ownerOf } from './caller';
 import type { CrashHook } from './crash-points';
 import { checkOffer } from './offer-check';
 import { newPnr } from './pnr';
@@ -244,8 +243,11 @@ export type IdempotentBooking = ReturnType<typeof createIdempotentBooking>;
 
 /** A partner's `POST /bookings`: the key is the client's in its environment; the price its tenant's. */
 export function createCreateBooking(deps: CreateBookingDeps, idempotent = createIdempotentBooking(deps)) {
-  return (request: booking.CreateBookingRequest, requestId: string): Promise<CreateBookingResult> => {
-    const owner = ownerOf(request.caller);
+  return (
+    request: booking.CreateBookingRequest,
+    owner: Owner,
+    requestId: string,
+  ): Promise<CreateBookingResult> => {
     const input = readBookingRequest(request);
     return idempotent(
       {

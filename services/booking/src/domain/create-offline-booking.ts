@@ -98,6 +98,7 @@ export function createCreateOfflineBooking(deps: {
   function forCustomer(
     request: adminBooking.CreateOfflineBookingRequest,
     customerId: string,
+    bookedBy: string,
     requestId: string,
   ) {
     const problems: FieldProblem[] = [];
@@ -107,7 +108,6 @@ export function createCreateOfflineBooking(deps: {
     if (request.tenantId) problems.push({ path: 'tenantId', message: 'must be absent with customerId' });
     if (!PAYMENTS.includes(request.payment ?? ''))
       problems.push({ path: 'payment', message: `must be one of: ${PAYMENTS.join(', ')}` });
-    if (!request.staffUserId) problems.push({ path: 'staffUserId', message: 'is required' });
     if (problems.length > 0) throw badRequest(problems);
     const input = readBookingRequest({ ...request, caller: undefined });
     return deps.idempotent(
@@ -120,7 +120,7 @@ export function createCreateOfflineBooking(deps: {
         eventsAt: () => [],
         storefront: (offer) => ({
           ...unpaidStorefrontPart(offer, customerId, true),
-          bookedBy: request.staffUserId,
+          bookedBy,
         }),
         admit: async (amount, id) => {
           const balance = await deps.walletBalance(customerId, id);
@@ -139,9 +139,10 @@ export function createCreateOfflineBooking(deps: {
 
   return (
     request: adminBooking.CreateOfflineBookingRequest,
+    staffUserId: string,
     requestId: string,
   ): Promise<CreateBookingResult> =>
     request.customerId === undefined
       ? forTenant(request, requestId)
-      : forCustomer(request, request.customerId, requestId);
+      : forCustomer(request, request.customerId, staffUserId, requestId);
 }

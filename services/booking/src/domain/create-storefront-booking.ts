@@ -1,5 +1,4 @@
 import type { storefrontBooking } from '@travel/contracts';
-import { AppError } from '@travel/errors';
 import type { OfferClaims, OfferTokenVerifier } from '@travel/offer-tokens';
 import type { StorefrontPart } from './booking';
 import {
@@ -16,11 +15,6 @@ import type { SettleStorefrontBooking } from './settle-storefront-booking';
 /** The storefront has no tenant and no client: its bookings carry these, and their customer. */
 export const STOREFRONT_OWNER = { tenantId: '', clientId: 0, livemode: true } as const;
 
-export function customerIdOf(customerId: string): string {
-  if (!customerId) throw new AppError('unauthorized', 'The call names no customer.');
-  return customerId;
-}
-
 /**
  * A customer's `POST /api/bookings`: the same idempotent creation as a partner's (same rules, same crash
  * safety), keyed by the customer; a storefront token only; the platform default margin less the automatic
@@ -36,9 +30,9 @@ export function createCreateStorefrontBooking(deps: {
 }) {
   return (
     request: storefrontBooking.CreateStorefrontBookingRequest,
+    customerId: string,
     requestId: string,
   ): Promise<CreateBookingResult> => {
-    const customerId = customerIdOf(request.customerId);
     const input = readBookingRequest({ ...request, caller: undefined, reference: undefined });
     const voucherCode = request.voucherCode?.trim() || null;
     return deps.idempotent(

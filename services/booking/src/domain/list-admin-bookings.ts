@@ -1,7 +1,6 @@
 import type { adminBooking } from '@travel/contracts';
 import { badRequest, type FieldProblem } from '@travel/errors';
 import type { AdminBookingRepository, AdminBookingRow } from '../db/admin-booking.repository';
-import { tenantFilterOf } from './admin-scope';
 import { decodeCursor, encodeCursor } from './cursor';
 
 const MAX_PAGE = 100;
@@ -13,8 +12,8 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export function createListAdminBookings(deps: { bookings: AdminBookingRepository }) {
   return async (
     request: adminBooking.ListAdminBookingsRequest,
+    tenantId: string | undefined,
   ): Promise<{ rows: AdminBookingRow[]; nextCursor: string | undefined }> => {
-    const tenantId = tenantFilterOf(request.scope);
     checkFilters(request);
     const below = request.cursor === undefined ? undefined : decodeCursor(request.cursor);
     const createdBefore = request.createdTo === undefined ? undefined : dayAfter(request.createdTo);

@@ -1,8 +1,7 @@
 import type { booking } from '@travel/contracts';
 import { AppError, badRequest } from '@travel/errors';
 import type { BookingRepository } from '../db/booking.repository';
-import type { Booking } from './booking';
-import { ownerOf } from './caller';
+import type { Booking, Owner } from './booking';
 import { decodeCursor, encodeCursor } from './cursor';
 
 export interface ReadDeps {
@@ -13,9 +12,9 @@ export const MAX_PAGE = 100;
 
 /** `GET /bookings/{id}`: another client's, tenant's or environment's booking is `not_found`, like none. */
 export function createGetBooking(deps: ReadDeps) {
-  return async (request: booking.GetBookingRequest): Promise<Booking> => {
-    const found = await deps.bookings.findOwned(request.id, ownerOf(request.caller));
-    if (!found) throw new AppError('not_found', `No booking ${request.id}.`);
+  return async (id: string, owner: Owner): Promise<Booking> => {
+    const found = await deps.bookings.findOwned(id, owner);
+    if (!found) throw new AppError('not_found', `No booking ${id}.`);
     return found;
   };
 }
@@ -25,8 +24,7 @@ export function createGetBooking(deps: ReadDeps) {
  * number shown, so bookings made meanwhile (higher numbers) neither repeat nor push others out.
  */
 export function createListBookings(deps: ReadDeps) {
-  return async (request: booking.ListBookingsRequest) => {
-    const owner = ownerOf(request.caller);
+  return async (request: booking.ListBookingsRequest, owner: Owner) => {
     return pageOfBookings(request, (below, limit) => deps.bookings.listOwned(owner, below, limit));
   };
 }

@@ -1,19 +1,31 @@
 import type { wallet } from '@travel/contracts';
-import { type ServiceClient, withRequestMetadata } from '@travel/grpc';
+import { jobCaller, type ServiceClient, withRequestMetadata } from '@travel/grpc';
 import type { StorefrontMoney } from '../domain/settle-storefront-booking';
 
-/** Billing's side of a storefront booking: its idempotent payment and refund (both keyed by the booking id). */
+/**
+ * Billing's side of a storefront booking: its idempotent payment and refund (both keyed by the booking id).
+ * Booking settles a booking it stored (at once, or later from its sweep after a crash), so it calls as its
+ * own job, for the customer the booking belongs to.
+ */
+const settler = jobCaller('booking.settle-storefront-booking');
+
 export function createStorefrontMoney(
   client: ServiceClient<typeof wallet.WalletServiceDefinition>,
 ): StorefrontMoney {
   return {
     async pay(request, requestId) {
-      const { payment } = await client.payBooking(request, withRequestMetadata(requestId));
+      const { payment } = await client.payBooking(
+        { ...request, caller: settler },
+        withRequestMetadata(requestId),
+      );
       if (!payment) throw new Error(`billing answered no payment for ${request.bookingId}`);
       return { paymentId: payment.id, walletPaid: payment.walletPaid, charged: payment.charged };
     },
     async refund(request, requestId) {
-      const { refund } = await client.refundBooking(request, withRequestMetadata(requestId));
+      const { refund } = await client.refundBooking(
+        { ...request, caller: settler },
+        withRequestMetadata(requestId),
+      );
       if (!refund) throw new Error(`billing answered no refund for ${request.bookingId}`);
       return {
         id: refund.id,

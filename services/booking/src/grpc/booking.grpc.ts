@@ -1,35 +1,43 @@
 import type { booking } from '@travel/contracts';
 import type { RequestContext, ServiceImplementation } from '@travel/grpc';
 import type { Booking } from '../domain/booking';
-import type { createCancelBooking } from '../domain/cancel-booking';
+import type { createCancelOwned } from '../domain/cancel-booking';
 import type { createCreateBooking } from '../domain/create-booking';
 import type { createGetBooking, createListBookings } from '../domain/read-bookings';
+import { partnerOwnerOf } from './callers';
 
 export interface BookingUseCases {
   createBooking: ReturnType<typeof createCreateBooking>;
   getBooking: ReturnType<typeof createGetBooking>;
   listBookings: ReturnType<typeof createListBookings>;
-  cancelBooking: ReturnType<typeof createCancelBooking>;
+  cancelBooking: ReturnType<typeof createCancelOwned>;
 }
 
-/** Thin handlers: decode, call one use case, encode. */
+/** Thin handlers: resolve the partner from the caller (fail closed), call one use case as it, encode. */
 export function createBookingGrpc(
   useCases: BookingUseCases,
 ): ServiceImplementation<typeof booking.BookingServiceDefinition, RequestContext> {
   return {
     async createBooking(request, context) {
-      const result = await useCases.createBooking(request, context.requestId);
+      const result = await useCases.createBooking(request, partnerOwnerOf(request.caller), context.requestId);
       return { booking: encodeBooking(result.booking, true), replayed: result.replayed };
     },
     async getBooking(request) {
-      return { booking: encodeBooking(await useCases.getBooking(request), true) };
+      return {
+        booking: encodeBooking(await useCases.getBooking(request.id, partnerOwnerOf(request.caller)), true),
+      };
     },
     async listBookings(request) {
-      const page = await useCases.listBookings(request);
+      const page = await useCases.listBookings(request, partnerOwnerOf(request.caller));
       return { bookings: page.bookings.map((row) => encodeBooking(row, false)), nextCursor: page.nextCursor };
     },
     async cancelBooking(request) {
-      return { booking: encodeBooking(await useCases.cancelBooking(request), true) };
+      return {
+        booking: encodeBooking(
+          await useCases.cancelBooking(request.id, partnerOwnerOf(request.caller)),
+          true,
+        ),
+      };
     },
   };
 }

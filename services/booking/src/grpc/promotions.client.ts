@@ -1,8 +1,13 @@
 import type { promotions } from '@travel/contracts';
-import { type ServiceClient, withRequestMetadata } from '@travel/grpc';
+import { jobCaller, type ServiceClient, withRequestMetadata } from '@travel/grpc';
 import type { BookingPromotions } from '../domain/booking-discounts';
 
-/** Promotions' side of a booking: the storefront's automatic discount and a voucher's redemption. */
+/**
+ * Promotions' side of a booking: the storefront's automatic discount and a voucher's redemption, which
+ * booking makes and settles as its own job for the holder it names (the customer or tenant it books for).
+ */
+const redeemer = jobCaller('booking.voucher-redemption');
+
 export function createBookingPromotions(
   client: ServiceClient<typeof promotions.PromotionsServiceDefinition>,
 ): BookingPromotions {
@@ -14,7 +19,7 @@ export function createBookingPromotions(
     },
     async redeem({ code, key, holder, service, amount }, requestId) {
       const { redemption } = await client.redeemVoucher(
-        { code, bookingId: key, holder, service, amount },
+        { caller: redeemer, code, bookingId: key, holder, service, amount },
         withRequestMetadata(requestId),
       );
       if (!redemption) throw new Error(`promotions answered no redemption of ${code}`);
@@ -22,13 +27,13 @@ export function createBookingPromotions(
     },
     async confirm(bookingId, key, requestId) {
       const { redemption } = await client.confirmRedemption(
-        { bookingId, reservationKey: key },
+        { caller: redeemer, bookingId, reservationKey: key },
         withRequestMetadata(requestId),
       );
       return redemption !== undefined;
     },
     async release(key, requestId) {
-      await client.releaseRedemption({ bookingId: key }, withRequestMetadata(requestId));
+      await client.releaseRedemption({ caller: redeemer, bookingId: key }, withRequestMetadata(requestId));
     },
   };
 }

@@ -7,6 +7,7 @@ import type {
   createGetStorefrontBooking,
   createListStorefrontBookings,
 } from '../domain/read-storefront-bookings';
+import { customerIdOf } from './callers';
 
 export interface StorefrontBookingUseCases {
   createBooking: ReturnType<typeof createCreateStorefrontBooking>;
@@ -15,24 +16,29 @@ export interface StorefrontBookingUseCases {
   cancelBooking: ReturnType<typeof createCancelStorefrontBooking>;
 }
 
-/** Thin handlers: decode, call one use case, encode. */
+/** Thin handlers: resolve the customer from the caller (fail closed), call one use case as them, encode. */
 export function createStorefrontBookingGrpc(
   useCases: StorefrontBookingUseCases,
 ): ServiceImplementation<typeof storefrontBooking.StorefrontBookingServiceDefinition, RequestContext> {
   return {
     async createStorefrontBooking(request, context) {
-      const result = await useCases.createBooking(request, context.requestId);
+      const result = await useCases.createBooking(request, customerIdOf(request.caller), context.requestId);
       return { booking: encode(result.booking, true), replayed: result.replayed };
     },
     async getStorefrontBooking(request) {
-      return { booking: encode(await useCases.getBooking(request), true) };
+      return { booking: encode(await useCases.getBooking(request.id, customerIdOf(request.caller)), true) };
     },
     async listStorefrontBookings(request) {
-      const page = await useCases.listBookings(request);
+      const page = await useCases.listBookings(request, customerIdOf(request.caller));
       return { bookings: page.bookings.map((row) => encode(row, false)), nextCursor: page.nextCursor };
     },
     async cancelStorefrontBooking(request, context) {
-      return { booking: encode(await useCases.cancelBooking(request, context.requestId), true) };
+      return {
+        booking: encode(
+          await useCases.cancelBooking(request, customerIdOf(request.caller), context.requestId),
+          true,
+        ),
+      };
     },
   };
 }

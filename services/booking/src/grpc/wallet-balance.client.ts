@@ -1,13 +1,21 @@
 import type { wallet } from '@travel/contracts';
-import { type ServiceClient, withRequestMetadata } from '@travel/grpc';
+import { jobCaller, type ServiceClient, withRequestMetadata } from '@travel/grpc';
 import type { WalletBalance } from '../domain/create-offline-booking';
 
-/** Billing's answer to "what does this customer's wallet hold now" (whole rupees). */
+/**
+ * Billing's answer to "what does this customer's wallet hold now" (whole rupees), read as booking's own step
+ * before it pays an offline booking from that wallet (the staff member was authorised at booking's edge).
+ */
+const offlineBooking = jobCaller('booking.offline-booking');
+
 export function createWalletBalance(
   client: ServiceClient<typeof wallet.WalletServiceDefinition>,
 ): WalletBalance {
   return async (customerId, requestId) => {
-    const reply = await client.getWallet({ customerId, limit: 1 }, withRequestMetadata(requestId));
+    const reply = await client.getWallet(
+      { caller: offlineBooking, customerId, limit: 1 },
+      withRequestMetadata(requestId),
+    );
     return reply.balance;
   };
 }

@@ -10,7 +10,8 @@ import {
 
 export interface ThemeRepository {
   insert(theme: Theme, createdBy: string): Promise<void>;
-  findById(id: string): Promise<Theme | null>;
+  /** The owner's theme (another owner's is none). */
+  findOwned(id: string, owner: string): Promise<Theme | null>;
   /** Newest first below `beforeN`. */
   list(owner: string, beforeN: number | undefined, limit: number): Promise<Theme[]>;
   /** The id of the owner's active theme, if it has one. */
@@ -29,8 +30,8 @@ export function createThemeRepository(connection: Connection): ThemeRepository {
       const { id, ...fields } = theme;
       await themes.create({ ...fields, _id: id, createdBy });
     },
-    async findById(id) {
-      const doc = await themes.findById(id).lean<ThemeDocument>();
+    async findOwned(id, owner) {
+      const doc = await themes.findOne({ _id: id, owner }).lean<ThemeDocument>();
       return doc ? toTheme(doc) : null;
     },
     async list(owner, beforeN, limit) {

@@ -24,7 +24,7 @@ const NUMBERED_TRIES = 10;
  */
 export function createCreateBlog(deps: CreateBlogDeps) {
   const random = deps.randomSuffix ?? (() => Math.random().toString(36).slice(2, 8).padEnd(6, '0'));
-  return async (request: content.CreateBlogRequest): Promise<Blog> => {
+  return async (request: content.CreateBlogRequest, authorUserId: string): Promise<Blog> => {
     checkBlogFields(request, ['title', 'body']);
     const at = deps.now();
     const n = await deps.counters.next('blog');
@@ -40,7 +40,7 @@ export function createCreateBlog(deps: CreateBlogDeps) {
       status: 'draft',
       createdAt: at,
       updatedAt: at,
-      authorUserId: request.actorUserId,
+      authorUserId,
     };
     if (request.slug !== undefined) {
       if (!(await tryInsert(deps.blogs, blog))) throw slugTaken(blog.slug);

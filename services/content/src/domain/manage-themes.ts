@@ -5,7 +5,6 @@ import { checkLimit, decodeCursor, pageOf } from './cursor';
 import {
   BUILT_IN_THEME,
   checkThemeFields,
-  ownerOf,
   PLATFORM,
   type Theme,
   type ThemeColors,
@@ -26,20 +25,24 @@ export interface ThemeView {
 
 /** A theme of its owner (a tenant, or the platform). The owner's first theme, or one made `active`, is worn. */
 export function createCreateTheme(deps: ThemeDeps) {
-  return async (request: content.CreateThemeRequest): Promise<ThemeView> => {
+  return async (
+    request: content.CreateThemeRequest,
+    owner: string,
+    createdBy: string,
+  ): Promise<ThemeView> => {
     checkThemeFields(request);
     const n = await deps.counters.next('theme');
     const at = deps.now();
     const theme: Theme = {
       id: themeIdOf(n),
       n,
-      owner: ownerOf(request.tenantId),
+      owner,
       name: request.name.trim(),
       colors: request.colors as ThemeColors,
       logoUrl: request.logoUrl,
       createdAt: at,
     };
-    await deps.themes.insert(theme, request.actorUserId);
+    await deps.themes.insert(theme, createdBy);
     if (request.active) await deps.themes.activate(theme.owner, theme.id, at);
     const active = request.active || (await deps.themes.activateIfNone(theme.owner, theme.id, at));
     return { theme, active };
@@ -48,19 +51,18 @@ export function createCreateTheme(deps: ThemeDeps) {
 
 /** One write of the owner's selection document: there is never more than one active theme per owner. */
 export function createActivateTheme(deps: ThemeDeps) {
-  return async (request: content.ActivateThemeRequest): Promise<ThemeView> => {
-    const theme = await deps.themes.findById(request.id);
-    if (!theme || theme.owner !== ownerOf(request.tenantId)) throw themeNotFound(request.id);
+  return async (id: string, owner: string): Promise<ThemeView> => {
+    const theme = await deps.themes.findOwned(id, owner);
+    if (!theme) throw themeNotFound(id);
     await deps.themes.activate(theme.owner, theme.id, deps.now());
     return { theme, active: true };
   };
 }
 
 export function createListThemes(deps: ThemeDeps) {
-  return async (request: content.ListThemesRequest) => {
+  return async (request: content.ListThemesRequest, owner: string) => {
     const limit = checkLimit(request.limit);
     const [before] = decodeCursor(request.cursor, 1) ?? [];
-    const owner = ownerOf(request.tenantId);
     const [rows, activeId] = await Promise.all([
       deps.themes.list(owner, before, limit + 1),
       deps.themes.activeOf(owner),
@@ -77,10 +79,9 @@ export function createListThemes(deps: ThemeDeps) {
 export function createGetActiveTheme(deps: ThemeDeps) {
   const activeOf = async (owner: string) => {
     const id = await deps.themes.activeOf(owner);
-    return id === undefined ? null : deps.themes.findById(id);
+    return id === undefined ? null : deps.themes.findOwned(id, owner);
   };
-  return async (request: content.GetActiveThemeRequest): Promise<ThemeView & { inherited: boolean }> => {
-    const owner = ownerOf(request.tenantId);
+  return async (owner: string): Promise<ThemeView & { inherited: boolean }> => {
     const own = await activeOf(owner);
     if (own) return { theme: own, active: true, inherited: false };
     const platform = owner === PLATFORM ? null : await activeOf(PLATFORM);

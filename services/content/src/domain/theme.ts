@@ -23,7 +23,6 @@ export interface Theme {
 
 /** The platform's owner key; tenant ids are `ten_<n>`, so none aliases it. */
 export const PLATFORM = 'platform';
-export const ownerOf = (tenantId: string | undefined) => tenantId ?? PLATFORM;
 export const themeIdOf = (n: number) => `thm_${n}`;
 export const themeNotFound = (id: string) => new AppError('not_found', `No theme ${id}.`);
 

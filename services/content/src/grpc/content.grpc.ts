@@ -26,6 +26,7 @@ import type {
 } from '../domain/read-blogs';
 import { PLATFORM } from '../domain/theme';
 import type { createUpdateBlog } from '../domain/update-blog';
+import { editorOf, themeOwnerOf } from './callers';
 
 export interface ContentUseCases {
   listBlogs: ReturnType<typeof createListBlogs>;
@@ -45,45 +46,77 @@ export interface ContentUseCases {
   getActiveTheme: ReturnType<typeof createGetActiveTheme>;
 }
 
-/** Thin handlers: decode, call one use case, encode. */
+/** Thin handlers: resolve the caller once (fail closed), call one use case as it, encode. */
 export function createContentGrpc(
   useCases: ContentUseCases,
 ): ServiceImplementation<typeof content.ContentServiceDefinition, RequestContext> {
   const blogPage = (page: BlogPage) => ({ blogs: page.blogs.map(encodeBlog), nextCursor: page.nextCursor });
+  const blogs = (wire: content.ListBlogsRequest['caller']) => editorOf(wire, 'blogs');
+  const slides = (wire: content.ListBlogsRequest['caller']) => editorOf(wire, 'hero-carousel');
   return {
-    listBlogs: async (request) => blogPage(await useCases.listBlogs(request)),
-    createBlog: async (request) => ({ blog: encodeBlog(await useCases.createBlog(request)) }),
-    updateBlog: async (request) => ({ blog: encodeBlog(await useCases.updateBlog(request)) }),
+    listBlogs: async (request) => {
+      blogs(request.caller);
+      return blogPage(await useCases.listBlogs(request));
+    },
+    createBlog: async (request) => ({
+      blog: encodeBlog(await useCases.createBlog(request, blogs(request.caller).userId)),
+    }),
+    updateBlog: async (request) => {
+      blogs(request.caller);
+      return { blog: encodeBlog(await useCases.updateBlog(request)) };
+    },
     deleteBlog: async (request) => {
+      blogs(request.caller);
       await useCases.deleteBlog(request.id);
       return {};
     },
-    publishBlog: async (request) => ({ blog: encodeBlog(await useCases.moveBlog(request.id, 'published')) }),
-    unpublishBlog: async (request) => ({
-      blog: encodeBlog(await useCases.moveBlog(request.id, 'unpublished')),
-    }),
+    publishBlog: async (request) => {
+      blogs(request.caller);
+      return { blog: encodeBlog(await useCases.moveBlog(request.id, 'published')) };
+    },
+    unpublishBlog: async (request) => {
+      blogs(request.caller);
+      return { blog: encodeBlog(await useCases.moveBlog(request.id, 'unpublished')) };
+    },
+    // Public: published posts only.
     listPublishedBlogs: async (request) => blogPage(await useCases.listPublishedBlogs(request)),
     getPublishedBlog: async (request) => ({
       blog: encodeBlog(await useCases.getPublishedBlog(request.slug)),
     }),
     listHeroSlides: async (request) => {
+      // The active slides are the storefront's public list; the rest only editors see.
+      if (!request.activeOnly) slides(request.caller);
       const page = await useCases.listHeroSlides(request);
       return { slides: page.slides.map(encodeSlide), nextCursor: page.nextCursor };
     },
-    createHeroSlide: async (request) => ({ slide: encodeSlide(await useCases.createHeroSlide(request)) }),
-    updateHeroSlide: async (request) => ({ slide: encodeSlide(await useCases.updateHeroSlide(request)) }),
+    createHeroSlide: async (request) => {
+      slides(request.caller);
+      return { slide: encodeSlide(await useCases.createHeroSlide(request)) };
+    },
+    updateHeroSlide: async (request) => {
+      slides(request.caller);
+      return { slide: encodeSlide(await useCases.updateHeroSlide(request)) };
+    },
     deleteHeroSlide: async (request) => {
+      slides(request.caller);
       await useCases.deleteHeroSlide(request.id);
       return {};
     },
     listThemes: async (request) => {
-      const page = await useCases.listThemes(request);
+      const { owner } = themeOwnerOf(request.caller, request.tenantId);
+      const page = await useCases.listThemes(request, owner);
       return { themes: page.themes.map(encodeTheme), nextCursor: page.nextCursor };
     },
-    createTheme: async (request) => ({ theme: encodeTheme(await useCases.createTheme(request)) }),
-    activateTheme: async (request) => ({ theme: encodeTheme(await useCases.activateTheme(request)) }),
+    createTheme: async (request) => {
+      const { owner, userId } = themeOwnerOf(request.caller, request.tenantId);
+      return { theme: encodeTheme(await useCases.createTheme(request, owner, userId)) };
+    },
+    activateTheme: async (request) => {
+      const { owner } = themeOwnerOf(request.caller, request.tenantId);
+      return { theme: encodeTheme(await useCases.activateTheme(request.id, owner)) };
+    },
     getActiveTheme: async (request) => {
-      const found = await useCases.getActiveTheme(request);
+      const found = await useCases.getActiveTheme(themeOwnerOf(request.caller, request.tenantId).owner);
       return { theme: encodeTheme(found), inherited: found.inherited };
     },
   };

@@ -1,5 +1,5 @@
-import type { pricing } from '@travel/contracts';
-import type { RequestContext, ServiceImplementation } from '@travel/grpc';
+import type { caller as callerContract, pricing } from '@travel/contracts';
+import { type RequestContext, requireCallerOf, requireRight, type ServiceImplementation } from '@travel/grpc';
 import type { createCreateRule } from '../domain/create-rule';
 import type { createDeleteRule } from '../domain/delete-rule';
 import type { createListRules } from '../domain/list-rules';
@@ -17,7 +17,17 @@ export interface PricingUseCases {
   deleteRule: ReturnType<typeof createDeleteRule>;
 }
 
-/** Thin handlers: decode, call one use case (rule changes get the request's logger for their audit line), encode. */
+/** The rules are the platform's configuration: its staff with the right `pricing` (fail closed). */
+function ruleEditorOf(wire: callerContract.Caller | undefined): string {
+  const staff = requireCallerOf(wire, 'platform-staff');
+  requireRight(staff, 'pricing');
+  return staff.userId;
+}
+
+/**
+ * Thin handlers: resolve the caller where rules are read or changed, call one use case (rule changes get the
+ * request's logger for their audit line), encode.
+ */
 export function createPricingGrpc(
   useCases: PricingUseCases,
 ): ServiceImplementation<typeof pricing.PricingServiceDefinition, RequestContext> {
@@ -28,7 +38,8 @@ export function createPricingGrpc(
     async priceOffers(request) {
       return { prices: await useCases.priceOffers(request) };
     },
-    async listRules() {
+    async listRules(request) {
+      ruleEditorOf(request.caller);
       const listing = await useCases.listRules();
       return {
         rules: listing.rules.map(encodeRule),
@@ -36,13 +47,27 @@ export function createPricingGrpc(
       };
     },
     async createRule(request, context) {
-      return { rule: encodeRule(await useCases.createRule(request, context.logger)) };
+      return {
+        rule: encodeRule(
+          await useCases.createRule(
+            { ...request, actorUserId: ruleEditorOf(request.caller) },
+            context.logger,
+          ),
+        ),
+      };
     },
     async updateRule(request, context) {
-      return { rule: encodeRule(await useCases.updateRule(request, context.logger)) };
+      return {
+        rule: encodeRule(
+          await useCases.updateRule(
+            { ...request, actorUserId: ruleEditorOf(request.caller) },
+            context.logger,
+          ),
+        ),
+      };
     },
     async deleteRule(request, context) {
-      await useCases.deleteRule(request, context.logger);
+      await useCases.deleteRule({ ...request, actorUserId: ruleEditorOf(request.caller) }, context.logger);
       return {};
     },
   };

@@ -1,6 +1,7 @@
 import type { promotions } from '@travel/contracts';
 import { badRequest } from '@travel/errors';
 import type { RequestContext, ServiceImplementation } from '@travel/grpc';
+import { requireCallerOf } from '@travel/grpc';
 import type { Redemption } from '../db/redemption.repository';
 import type { createAllocate, createRemoveAllocation } from '../domain/allocate';
 import type { Allocation } from '../domain/allocation';
@@ -17,6 +18,7 @@ import type {
 import type { createRedeemVoucher } from '../domain/redeem-voucher';
 import type { createConfirmRedemption, createReleaseRedemption } from '../domain/settle-redemption';
 import type { createUpdatePromotion } from '../domain/update-promotion';
+import { editorOf, previewHolderOf, requireBooking, tenantOf } from './callers';
 
 export interface PromotionsUseCases {
   createPromotion: ReturnType<typeof createCreatePromotion>;
@@ -35,7 +37,7 @@ export interface PromotionsUseCases {
   releaseRedemption: ReturnType<typeof createReleaseRedemption>;
 }
 
-/** Thin handlers: decode, call one use case, encode. */
+/** Thin handlers: resolve the caller once (fail closed) where data is scoped, call one use case, encode. */
 export function createPromotionsGrpc(
   useCases: PromotionsUseCases,
 ): ServiceImplementation<typeof promotions.PromotionsServiceDefinition, RequestContext> {
@@ -48,28 +50,59 @@ export function createPromotionsGrpc(
     redemption: found ? encodeRedemption(found) : undefined,
   });
   return {
-    createPromotion: async (request) => one(await useCases.createPromotion(request)),
-    updatePromotion: async (request) => one(await useCases.updatePromotion(request)),
-    deletePromotion: async (request) => useCases.deletePromotion(request),
-    listPromotions: async (request) => page(await useCases.listPromotions(request)),
-    listActivePromotions: async (request) => page(await useCases.listActivePromotions(request)),
-    listCustomerVouchers: async (request) => page(await useCases.listCustomerVouchers(request)),
-    allocate: async (request) => ({ allocation: encodeAllocation(await useCases.allocate(request)) }),
-    removeAllocation: async (request) => useCases.removeAllocation(request),
-    previewVoucher: async (request) => useCases.previewVoucher(request),
+    createPromotion: async (request) =>
+      one(
+        await useCases.createPromotion({ ...request, actorUserId: editorOf(request.caller, request.kind) }),
+      ),
+    updatePromotion: async (request) =>
+      one(
+        await useCases.updatePromotion({ ...request, actorUserId: editorOf(request.caller, request.kind) }),
+      ),
+    deletePromotion: async (request) =>
+      useCases.deletePromotion({ ...request, actorUserId: editorOf(request.caller, request.kind) }),
+    listPromotions: async (request) => {
+      editorOf(request.caller, request.kind);
+      return page(await useCases.listPromotions(request));
+    },
+    listActivePromotions: async (request) => {
+      // No caller: the storefront's public (`b2c`) list; a caller: tenant staff's own tenant's (`mine`).
+      const tenantId = request.caller ? tenantOf(request.caller) : undefined;
+      return page(await useCases.listActivePromotions({ ...request, tenantId }));
+    },
+    listCustomerVouchers: async (request) => {
+      const { customerId } = requireCallerOf(request.caller, 'customer');
+      return page(await useCases.listCustomerVouchers({ ...request, customerId }));
+    },
+    allocate: async (request) => ({
+      allocation: encodeAllocation(
+        await useCases.allocate({ ...request, actorUserId: editorOf(request.caller, request.kind) }),
+      ),
+    }),
+    removeAllocation: async (request) =>
+      useCases.removeAllocation({ ...request, actorUserId: editorOf(request.caller, request.kind) }),
+    previewVoucher: async (request) => {
+      // Only the public preview goes without a caller; it sees `anyone` vouchers only.
+      const holder = request.publicPreview ? undefined : previewHolderOf(request.caller);
+      return useCases.previewVoucher({ ...request, holder });
+    },
     bestDiscount: async (request) => encodeBest(await useCases.bestDiscount(request)),
     bestDiscounts: async (request) => {
       if (request.amounts.length > MAX_AMOUNTS)
         throw badRequest([{ path: 'amounts', message: `at most ${MAX_AMOUNTS}` }]);
       return { discounts: (await useCases.bestDiscounts(request)).map(encodeBest) };
     },
-    redeemVoucher: async (request) => ({
-      redemption: encodeRedemption(await useCases.redeemVoucher(request)),
-    }),
-    confirmRedemption: async ({ bookingId, reservationKey }) =>
-      redemption(await useCases.confirmRedemption(bookingId, reservationKey)),
-    releaseRedemption: async ({ bookingId }) =>
-      redemption(await useCases.releaseRedemption(bookingId, 'booking failed or cancelled')),
+    redeemVoucher: async (request) => {
+      requireBooking(request.caller);
+      return { redemption: encodeRedemption(await useCases.redeemVoucher(request)) };
+    },
+    confirmRedemption: async ({ caller, bookingId, reservationKey }) => {
+      requireBooking(caller);
+      return redemption(await useCases.confirmRedemption(bookingId, reservationKey));
+    },
+    releaseRedemption: async ({ caller, bookingId }) => {
+      requireBooking(caller);
+      return redemption(await useCases.releaseRedemption(bookingId, 'booking failed or cancelled'));
+    },
   };
 }
 

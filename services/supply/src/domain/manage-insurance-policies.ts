@@ -30,7 +30,7 @@ async function priced(quote: QuotePremium, policy: InsurancePolicy): Promise<Pri
 }
 
 export function createCreateInsurancePolicy(deps: PolicyDeps) {
-  return async (request: supply.CreateInsurancePolicyRequest): Promise<PricedPolicy> => {
+  return async (request: supply.CreateInsurancePolicyRequest, createdBy: string): Promise<PricedPolicy> => {
     checkPolicyFields(request);
     const n = await deps.counters.next('insurance_policy');
     const policy: InsurancePolicy = {
@@ -44,7 +44,7 @@ export function createCreateInsurancePolicy(deps: PolicyDeps) {
       description: request.description,
       createdAt: deps.now(),
     };
-    await deps.policies.insert(policy, request.actorUserId);
+    await deps.policies.insert(policy, createdBy);
     return priced(deps.quote, policy);
   };
 }

@@ -21,6 +21,7 @@ import type {
 } from '../domain/manage-vendors';
 import type { Supplier } from '../domain/supplier';
 import type { Vendor } from '../domain/vendor';
+import { anyStaffOf, ownerScopeOf, supplierEditorOf } from './callers';
 
 export interface SupplyUseCases {
   getSupplier: ReturnType<typeof createGetSupplier>;
@@ -36,39 +37,70 @@ export interface SupplyUseCases {
   createInsurancePolicy: ReturnType<typeof createCreateInsurancePolicy>;
 }
 
-/** Thin handlers: decode, call one use case, encode. */
+/**
+ * Thin handlers: resolve the caller once (fail closed) and the owner it reaches, call one use case, encode.
+ * `GetSupplier` is the stable read other services make (a supplier's existence and status, no tenant's data).
+ */
 export function createSupplyGrpc(
   useCases: SupplyUseCases,
 ): ServiceImplementation<typeof supply.SupplyServiceDefinition, RequestContext> {
   return {
     getSupplier: async (request) => ({ supplier: encodeSupplier(await useCases.getSupplier(request.id)) }),
     listSuppliers: async (request) => {
+      anyStaffOf(request.caller);
       const page = await useCases.listSuppliers(request);
       return { suppliers: page.suppliers.map(encodeSupplier), nextCursor: page.nextCursor };
     },
-    createSupplier: async (request) => ({ supplier: encodeSupplier(await useCases.createSupplier(request)) }),
-    updateSupplier: async (request) => ({ supplier: encodeSupplier(await useCases.updateSupplier(request)) }),
+    createSupplier: async (request) => {
+      supplierEditorOf(request.caller);
+      return { supplier: encodeSupplier(await useCases.createSupplier(request)) };
+    },
+    updateSupplier: async (request) => {
+      supplierEditorOf(request.caller);
+      return { supplier: encodeSupplier(await useCases.updateSupplier(request)) };
+    },
     deleteSupplier: async (request) => {
+      supplierEditorOf(request.caller);
       await useCases.deleteSupplier(request.id);
       return {};
     },
     listVendors: async (request) => {
-      const page = await useCases.listVendors(request);
+      const owner = ownerScopeOf(request.caller, request.tenantId, request.allOwners);
+      const page = await useCases.listVendors({
+        ...request,
+        tenantId: owner.tenantId,
+        allOwners: owner.everyOwner,
+      });
       return { vendors: page.vendors.map(encodeVendor), nextCursor: page.nextCursor };
     },
-    createVendor: async (request) => ({ vendor: encodeVendor(await useCases.createVendor(request)) }),
-    updateVendor: async (request) => ({ vendor: encodeVendor(await useCases.updateVendor(request)) }),
+    createVendor: async (request) => {
+      const { tenantId } = ownerScopeOf(request.caller, request.tenantId, false);
+      return { vendor: encodeVendor(await useCases.createVendor({ ...request, tenantId })) };
+    },
+    updateVendor: async (request) => {
+      const owner = ownerScopeOf(request.caller, request.tenantId, request.anyOwner);
+      const scoped = { ...request, tenantId: owner.tenantId, anyOwner: owner.everyOwner };
+      return { vendor: encodeVendor(await useCases.updateVendor(scoped)) };
+    },
     deleteVendor: async (request) => {
-      await useCases.deleteVendor(request);
+      const owner = ownerScopeOf(request.caller, request.tenantId, request.anyOwner);
+      await useCases.deleteVendor({ ...request, tenantId: owner.tenantId, anyOwner: owner.everyOwner });
       return {};
     },
     listInsurancePolicies: async (request) => {
-      const page = await useCases.listInsurancePolicies(request);
+      const owner = ownerScopeOf(request.caller, request.tenantId, request.allOwners);
+      const page = await useCases.listInsurancePolicies({
+        ...request,
+        tenantId: owner.tenantId,
+        allOwners: owner.everyOwner,
+      });
       return { policies: page.policies.map(encodePolicy), nextCursor: page.nextCursor };
     },
-    createInsurancePolicy: async (request) => ({
-      policy: encodePolicy(await useCases.createInsurancePolicy(request)),
-    }),
+    createInsurancePolicy: async (request) => {
+      const owner = ownerScopeOf(request.caller, request.tenantId, false);
+      const scoped = { ...request, tenantId: owner.tenantId };
+      return { policy: encodePolicy(await useCases.createInsurancePolicy(scoped, owner.userId)) };
+    },
   };
 }
 
