@@ -1,6 +1,6 @@
-import { RateLimiterMemory, RateLimiterRedis, type RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiterRes } from 'rate-limiter-flexible';
 import type { RedisClient } from '../clients/redis';
-import { redisOrMemory } from './redis-or-memory';
+import { redisOrMemory, windowsOf } from './redis-or-memory';
 
 export type AddressStanding = { blocked: false } | { blocked: true; retryAfterSeconds: number };
 
@@ -33,15 +33,7 @@ export function createKeyFailures(redis: RedisClient, options: KeyFailureOptions
   const { limit, windowSeconds, prefix = 'rl', redisWaitMs = 250, redisRestMs = 1000 } = options;
   const decide = redisOrMemory(redisWaitMs, redisRestMs);
   const keyPrefix = `${prefix}:key-failures`;
-  const local = new RateLimiterMemory({ keyPrefix, points: limit, duration: windowSeconds });
-  const shared = new RateLimiterRedis({
-    storeClient: redis,
-    useRedisPackage: true,
-    keyPrefix,
-    points: limit,
-    duration: windowSeconds,
-    insuranceLimiter: local,
-  });
+  const { shared, local } = windowsOf(redis, keyPrefix, limit, windowSeconds);
   return {
     async standing(address) {
       return blockedBy(

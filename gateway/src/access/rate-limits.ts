@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { RedisClient } from '../clients/redis';
-import { redisOrMemory } from './redis-or-memory';
+import { redisOrMemory, type Windows, windowsOf } from './redis-or-memory';
 import { type Reservation, type ShareDecision, windowShare } from './window-share';
 
 export interface RateLimit {
@@ -41,12 +41,6 @@ export interface RateLimitOptions {
 /** Most windows a replica keeps shares of; the least recently used goes first (its unspent calls with it). */
 const MAX_SHARES = 10_000;
 
-/** One limit's windows: shared in Redis, and the in-memory window each replica falls back to. */
-interface Windows {
-  shared: RateLimiterRedis;
-  local: RateLimiterMemory;
-}
-
 /**
  * Fixed-window limits per key in Redis, shared by every gateway replica: each replica reserves a share of
  * a key's window at a time with one atomic increment and admits calls from it (window-share.ts), so a
@@ -65,17 +59,7 @@ export function createRateLimits(redis: RedisClient, options: RateLimitOptions =
     if (!found) {
       // The limit is part of the Redis key, so a changed limit starts a fresh window.
       const keyPrefix = `${prefix}:${limit}:${windowSeconds}`;
-      const local = new RateLimiterMemory({ keyPrefix, points: limit, duration: windowSeconds });
-      const shared = new RateLimiterRedis({
-        storeClient: redis,
-        // node-redis (not ioredis): the same Lua increment, sent with EVAL.
-        useRedisPackage: true,
-        keyPrefix,
-        points: limit,
-        duration: windowSeconds,
-        insuranceLimiter: local,
-      });
-      found = { shared, local };
+      found = windowsOf(redis, keyPrefix, limit, windowSeconds);
       windows.set(id, found);
     }
     return found;

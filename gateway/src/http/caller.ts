@@ -1,8 +1,7 @@
 import { caller as contract } from '@travel/contracts';
+import { type Caller, callerWire, jobCaller } from '@travel/grpc';
 import type { Response } from 'express';
 import { requestContextOf } from './request-context';
-
-const { Caller_Kind: Kind } = contract;
 
 /**
  * The `travel.caller.v1.Caller` every service call carries: who the verified credential of this request
@@ -10,37 +9,37 @@ const { Caller_Kind: Kind } = contract;
  * call without one and scope their reads and writes by it (docs/access.md, "Callers").
  */
 export function callerOf(res: Response): contract.Caller {
-  const { staff, customer, key, requestId, clientAddress } = requestContextOf(res);
-  const base: contract.Caller = {
-    kind: Kind.KIND_UNSPECIFIED,
-    userId: '',
-    email: '',
-    rights: [],
-    clientId: 0,
-    environment: '',
-    job: '',
-    ip: clientAddress ?? '',
-    requestId,
-  };
-  if (staff)
-    return {
-      ...base,
-      kind: staff.tenantId ? Kind.KIND_TENANT_STAFF : Kind.KIND_PLATFORM_STAFF,
-      tenantId: staff.tenantId ?? undefined,
-      userId: staff.userId,
-      email: staff.email,
-      rights: staff.rights,
-    };
+  const { requestId, clientAddress } = requestContextOf(res);
+  const audit = { ip: clientAddress ?? '', requestId };
+  const caller = verifiedCaller(res, audit);
+  // A public route (no credential): the services refuse it wherever scoped data is involved.
+  if (!caller) return { ...jobCaller(''), kind: contract.Caller_Kind.KIND_UNSPECIFIED, ...audit };
+  return callerWire(caller);
+}
+
+function verifiedCaller(res: Response, audit: Caller['audit']): Caller | undefined {
+  const { staff, customer, key } = requestContextOf(res);
+  if (staff) {
+    const { userId, email, rights } = staff;
+    return staff.tenantId
+      ? { kind: 'tenant-staff', tenantId: staff.tenantId, userId, email, rights, audit }
+      : { kind: 'platform-staff', userId, email, rights, audit };
+  }
   if (customer)
-    return { ...base, kind: Kind.KIND_CUSTOMER, userId: customer.customerId, email: customer.email };
+    return {
+      kind: 'customer',
+      tenantId: null,
+      customerId: customer.customerId,
+      email: customer.email,
+      audit,
+    };
   if (key)
     return {
-      ...base,
-      kind: Kind.KIND_PARTNER_CLIENT,
-      tenantId: key.tenantId ?? undefined,
+      kind: 'partner-client',
+      tenantId: key.tenantId ?? null,
       clientId: key.clientId,
       environment: key.environment,
+      audit,
     };
-  // A public route (no credential): the services refuse it wherever scoped data is involved.
-  return base;
+  return undefined;
 }
