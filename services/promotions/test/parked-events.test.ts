@@ -1,6 +1,13 @@
 import { EXPECTED_PARKING, runParkingScenario, SHORT_RETRY_BUDGET, uniqueName } from '@travel/testkit';
 import { PROMOTIONS_CONSUMER_GROUP } from '../src/events/booking-events.consumer';
-import { createVoucher, customer, type Promotions, startPromotions, testClock } from './promotions.fixture';
+import {
+  bookingJob,
+  createVoucher,
+  customer,
+  type Promotions,
+  startPromotions,
+  testClock,
+} from './promotions.fixture';
 
 jest.setTimeout(180_000);
 
@@ -17,6 +24,7 @@ describe('a booking event whose redemption promotions cannot confirm', () => {
     const [good1, bad, good2] = ['bkg_good_1', 'bkg_bad', 'bkg_good_2'].map((id) => uniqueName(id));
     for (const bookingId of [good1, bad, good2] as string[])
       await promotions.client.redeemVoucher({
+        caller: bookingJob,
         code,
         bookingId,
         holder: customer(),
