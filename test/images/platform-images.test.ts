@@ -30,17 +30,21 @@ import {
 // machine's store, Kafka, Redis and MailDev. Then a search, a booking and a signed webhook delivery through
 // the gateway, and `docker stop` of every container.
 //
-// The images set NODE_ENV=production, and the containers keep it, with two differences from the launcher's
-// environment that production asks for: identity gets the administrator's password (required in production),
-// and the webhook service runs with NODE_ENV=development, because production refuses webhook targets on
-// loopback (the SSRF rules) and the only receiver this machine may run is on 127.0.0.1.
+// The images set NODE_ENV=production, and the containers keep it, with three differences from the launcher's
+// environment that production asks for: identity gets the administrator's password (required in production)
+// and hashes passwords at production's cost (the test profiles' cheaper PASSWORD_SCRYPT_LOG_N is refused in
+// production), and the webhook service runs with NODE_ENV=development, because production refuses webhook
+// targets on loopback (the SSRF rules) and the only receiver this machine may run is on 127.0.0.1.
 
 const profile = PROFILES.images;
 const gateway = gatewayUrl(profile);
 let specs: ProcessSpec[] = [];
 
 function containerEnv(spec: ProcessSpec): Record<string, string> {
-  if (spec.name === 'identity') return { ...spec.env, ADMIN_PASSWORD: DEMO_ADMIN.password };
+  if (spec.name === 'identity') {
+    const { PASSWORD_SCRYPT_LOG_N: _testCost, ...env } = spec.env;
+    return { ...env, ADMIN_PASSWORD: DEMO_ADMIN.password };
+  }
   if (spec.name === 'webhook') return { ...spec.env, NODE_ENV: 'development' };
   return spec.env;
 }
