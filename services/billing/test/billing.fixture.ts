@@ -176,11 +176,5 @@ export const pay = (client: BillingClient, invoiceId: string, amount: number) =>
   client.recordPayment({ caller: staff, invoiceId, amount, method: 'bank_transfer' });
 
 /** The catalog code a call failed with (`ok` when it did not fail). */
-export async function codeOf(call: Promise<unknown>): Promise<string> {
-  try {
-    await call;
-    return 'ok';
-  } catch (error) {
-    return (error as { code?: string }).code ?? String(error);
-  }
-}
+
+export { codeOf } from '@travel/testkit';

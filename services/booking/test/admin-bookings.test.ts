@@ -1,6 +1,6 @@
 import { adminBooking } from '@travel/contracts';
 import { createServiceClient, type ServiceClient } from '@travel/grpc';
-import { inDays, uniqueName } from '@travel/testkit';
+import { codeOf, inDays, uniqueName } from '@travel/testkit';
 import {
   type BookingClient,
   bookingEnv,
@@ -16,15 +16,6 @@ type AdminClient = ServiceClient<typeof adminBooking.AdminBookingServiceDefiniti
 
 const everyone = { all: true, tenantId: '' };
 const tenant = (tenantId: string) => ({ all: false, tenantId });
-
-async function codeOf(call: Promise<unknown>): Promise<string> {
-  try {
-    await call;
-    return 'ok';
-  } catch (error) {
-    return (error as { code?: string }).code ?? String(error);
-  }
-}
 
 describe('admin bookings: staff lists, offline bookings and suppliers', () => {
   let world: SearchAndPricing;

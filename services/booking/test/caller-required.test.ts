@@ -1,6 +1,6 @@
 import { adminBooking } from '@travel/contracts';
 import { createServiceClient, type ServiceClient } from '@travel/grpc';
-import { uniqueName, wireCallers } from '@travel/testkit';
+import { codeOf, uniqueName, wireCallers } from '@travel/testkit';
 import {
   type BookingClient,
   bookingEnv,
@@ -16,15 +16,6 @@ import { type StorefrontClient, storefrontClient } from './storefront.fixture';
 jest.setTimeout(120_000);
 
 type AdminClient = ServiceClient<typeof adminBooking.AdminBookingServiceDefinition>;
-
-async function codeOf(call: Promise<unknown>): Promise<string> {
-  try {
-    await call;
-    return 'ok';
-  } catch (error) {
-    return (error as { code?: string }).code ?? String(error);
-  }
-}
 
 // Fail closed (issue 30): every booking method names its caller, and a caller reaches only its own
 // bookings (a partner its client's, tenant staff their tenant's, a customer theirs) whatever id it names.

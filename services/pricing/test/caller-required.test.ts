@@ -1,4 +1,4 @@
-import { wireCallers } from '@travel/testkit';
+import { codeOf, wireCallers } from '@travel/testkit';
 import { type PricingUnderTest, pricingDatabase, startPricing } from './pricing.fixture';
 
 // Fail closed (issue 30): the rules are the platform's configuration; a call without a caller, from tenant
@@ -12,15 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await pricing?.stop();
 });
-
-async function codeOf(call: Promise<unknown>): Promise<string> {
-  try {
-    await call;
-    return 'ok';
-  } catch (error) {
-    return (error as { code?: string }).code ?? String(error);
-  }
-}
 
 describe('pricing rule callers', () => {
   it('when rules are read or changed without a caller, by tenant staff or without the right, then refused and unchanged', async () => {

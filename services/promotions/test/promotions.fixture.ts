@@ -179,14 +179,6 @@ export const customer = (customerId = uniqueName('cus')) => ({ customerId });
 export const tenant = (tenantId = uniqueName('ten')) => ({ tenantId });
 
 /** The catalog code a call failed with (`ok` when it did not fail). */
-export async function codeOf(call: Promise<unknown>): Promise<string> {
-  try {
-    await call;
-    return 'ok';
-  } catch (error) {
-    return (error as { code?: string }).code ?? String(error);
-  }
-}
 
 /** The `details` of a `bad_request`, as the gateway would answer them. */
 export async function detailsOf(call: Promise<unknown>): Promise<Array<{ path: string; message: string }>> {
@@ -197,3 +189,5 @@ export async function detailsOf(call: Promise<unknown>): Promise<Array<{ path: s
   }
   throw new Error('expected the call to fail');
 }
+
+export { codeOf } from '@travel/testkit';
