@@ -7,11 +7,11 @@ import { createRateLimits } from '../src/access/rate-limits';
 import { createRedis, redisConnectionOf } from '../src/clients/redis';
 import { readConfig } from '../src/config';
 
-// The gateway's Redis over TLS with an ACL user: a redis-server of this test's own (TLS only, port 49093, the
+// The gateway's Redis over TLS with an ACL user: a redis-server of this test's own (TLS only, port 23093, the
 // `default` user off), a CA made for this run, and the client built from the gateway's own config. The user has
 // the least rights docs/deploy.md advises: keys under the rate-limit prefix, every command but the dangerous ones.
 
-const PORT = 49093;
+const PORT = 23093;
 const dir = mkdtempSync(join(tmpdir(), 'redis-tls-'));
 let ca: ThrowawayCa;
 let redis: SecureRedis;

@@ -15,10 +15,10 @@ import {
 } from '../src';
 
 // Kafka over SASL_SSL (SCRAM-SHA-256, SCRAM-SHA-512, PLAIN) and over mutual TLS: a broker of this test's own
-// (ports 49090-49092), a CA made for this run, and the clients configured exactly as a process is, from the
+// (ports 23090-23092), a CA made for this run, and the clients configured exactly as a process is, from the
 // KAFKA_* variables its config.ts reads (the PEM files read by the config).
 
-const PORTS = { saslSsl: 49090, mutualTls: 49091, controller: 49092 };
+const PORTS = { saslSsl: 23090, mutualTls: 23091, controller: 23092 };
 const topicOptions = { partitions: 1, replicationFactor: 1 };
 const dir = mkdtempSync(join(tmpdir(), 'kafka-tls-'));
 let ca: ThrowawayCa;

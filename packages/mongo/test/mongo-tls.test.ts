@@ -7,10 +7,10 @@ import { captureLogs, failedStarts, uniqueName } from '@travel/testkit';
 import { createCounters, createMongo, driverOptionsOf, mongoOptionsOf } from '../src';
 
 // MongoDB over TLS with credentials: the store (secantusd-rs, which speaks TLS and SCRAM) of this test's own on
-// port 49094, TLS only, `--auth`, a CA made for this run; the connection built from the MONGO_* variables a
+// port 23094, TLS only, `--auth`, a CA made for this run; the connection built from the MONGO_* variables a
 // service's config.ts reads (the PEM files read by the config).
 
-const PORT = 49094;
+const PORT = 23094;
 const dir = mkdtempSync(join(tmpdir(), 'mongo-tls-'));
 let ca: ThrowawayCa;
 let store: SecureStore;

@@ -28,8 +28,8 @@ describe('the control plane components', () => {
     // etcd (client, peer, metrics), kwok, the secure ports of the other three, and the URLs that name them again.
     expect(new Set(ports).size).toBe(7);
     for (const port of ports) {
-      expect(port).toBeGreaterThanOrEqual(42370);
-      expect(port).toBeLessThanOrEqual(42399);
+      expect(port).toBeGreaterThanOrEqual(24370);
+      expect(port).toBeLessThanOrEqual(24399);
     }
     for (const c of all) expect(new URL(c.health.url).hostname).toBe('127.0.0.1');
     expect(new Set(Object.values(KUBERNETES_PORTS)).size).toBe(Object.values(KUBERNETES_PORTS).length);
