@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { bearer, newPartner, platformAdmin } from '../support/admin';
 import { registerCustomer } from '../support/customers';
-import { type ApiResponse, call } from '../support/gateway';
+import { type ApiResponse, callFrom, gatewayUrl } from '../support/gateway';
 import {
   documentPathOf,
   expectDocumentedAnswer,
@@ -28,6 +28,12 @@ const EXCEPTIONS: Record<string, string> = {
 };
 
 type Json = Record<string, unknown>;
+
+/**
+ * The address these calls come from: the public intake's per-address limit (a few a minute) is the gateway's
+ * to apply before the body is read, and other suites (the fuzzer above all) spend 127.0.0.1's share.
+ */
+const FIELDS_ADDRESS = '127.0.0.3';
 
 /** The top-level fields of a route's body: every one and the required ones. */
 function fieldsOf(route: Route): { all: string[]; required: string[] } | undefined {
@@ -74,10 +80,10 @@ beforeAll(async () => {
 
 async function send(route: Route, body: Json): Promise<ApiResponse> {
   const path = route.path.replace(/:(\w+)/g, (_match, name) => knownIds[routeKey(route)] ?? `x_${name}`);
-  const res = await call(route.method.toUpperCase(), path, {
+  const res = await callFrom(FIELDS_ADDRESS, gatewayUrl(), route.method.toUpperCase(), path, {
     // Booking routes need an Idempotency-Key before anything else; the others ignore it.
-    headers: { ...headersFor(route), 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-    body: JSON.stringify(body),
+    headers: { ...headersFor(route), 'idempotency-key': randomUUID() },
+    body,
   });
   expectDocumentedAnswer(route.method, path, res);
   return res;

@@ -1,8 +1,7 @@
-import { request } from 'node:http';
 import { waitFor } from '@travel/testkit';
 import { type AdminApi, platformAdmin } from '../support/admin';
 import { registerCustomer } from '../support/customers';
-import { type ApiResponse, expectDocumented, gatewayUrl } from '../support/gateway';
+import { type ApiResponse, callFrom, expectDocumented, gatewayUrl } from '../support/gateway';
 import { startSecondGateway } from '../support/second-gateway';
 
 /**
@@ -11,44 +10,6 @@ import { startSecondGateway } from '../support/second-gateway';
  */
 const ADMIN_ADDRESS = '127.0.0.1';
 const OTHER_ADDRESS = '127.0.0.2';
-
-function callFrom(
-  localAddress: string,
-  base: string,
-  method: string,
-  path: string,
-  init: { headers?: Record<string, string>; body?: unknown } = {},
-): Promise<ApiResponse> {
-  const body = init.body === undefined ? undefined : JSON.stringify(init.body);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      `${base}${path}`,
-      { method, localAddress, headers: { 'content-type': 'application/json', ...init.headers } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString();
-          const headers = new Headers(
-            Object.entries(res.headers).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])) as [
-              string,
-              string,
-            ][],
-          );
-          const isJson = res.headers['content-type']?.includes('application/json');
-          resolve({
-            status: res.statusCode ?? 0,
-            headers,
-            text,
-            body: isJson ? JSON.parse(text) : undefined,
-          });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
 
 let second: Awaited<ReturnType<typeof startSecondGateway>>;
 let admin: AdminApi;

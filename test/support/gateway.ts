@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { createOpenApiValidator } from '@travel/testkit';
 
 /** The gateway of the stack that stack-setup.js launched. */
@@ -27,6 +28,48 @@ export async function call(
     text,
     body: json ? JSON.parse(text) : undefined,
   } as ApiResponse;
+}
+
+/**
+ * One HTTP call from a chosen loopback address: the whole 127.0.0.0/8 is this machine's loopback, so the gateway
+ * sees that peer address (a second caller, without any proxy header) and keeps its per-address limits apart.
+ */
+export function callFrom(
+  localAddress: string,
+  base: string,
+  method: string,
+  path: string,
+  init: { headers?: Record<string, string>; body?: unknown } = {},
+): Promise<ApiResponse> {
+  const body = init.body === undefined ? undefined : JSON.stringify(init.body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${base}${path}`,
+      { method, localAddress, headers: { 'content-type': 'application/json', ...init.headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString();
+          const headers = new Headers(
+            Object.entries(res.headers).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])) as [
+              string,
+              string,
+            ][],
+          );
+          const isJson = res.headers['content-type']?.includes('application/json');
+          resolve({
+            status: res.statusCode ?? 0,
+            headers,
+            text,
+            body: isJson ? JSON.parse(text) : undefined,
+          });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
 }
 
 /** The gateway's gRPC deadline (GRPC_DEADLINE_MS, 5 s) plus its own work: no answer takes longer. */
