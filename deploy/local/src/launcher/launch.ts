@@ -1,5 +1,6 @@
 import { startInfra, stopInfra } from '../infra/index';
 import type { InfraLog } from '../infra/types';
+import { dropDatabases } from './fresh-databases';
 import { offerKeysFor } from './offer-keys';
 import { processSpecs } from './process-specs';
 import { loadSpecs, processPid, saveSpecs, startProcess, stopProcess } from './processes';
@@ -27,7 +28,7 @@ export interface LaunchedPlatform {
 /**
  * Starts the infrastructure, then every replica of the services and the gateway as separate processes, and
  * resolves once /api/health says everything is serving and every replica is ready. Leftovers of an earlier run
- * of the same profile are stopped first.
+ * of the same profile are stopped first (and a test profile's databases dropped).
  */
 export async function launchPlatform(options: LaunchOptions): Promise<LaunchedPlatform> {
   const env = options.env ?? process.env;
@@ -37,6 +38,7 @@ export async function launchPlatform(options: LaunchOptions): Promise<LaunchedPl
   const { urls, startedNow } = await startInfra({ env, log });
   const specs = processSpecs(profile, urls, offerKeysFor(env, profile), options.replicas);
   await stopPlatformProcesses(env, profile);
+  if (profile.freshDatabases) await dropDatabases(urls.mongoUrl, profile.databasePrefix, log);
   saveSpecs(env, profile, specs);
   log(`[launch] starting ${specs.map(replicaLabel).join(', ')}`);
   await Promise.all(specs.map((spec) => startProcess(env, profile, spec)));

@@ -17,6 +17,11 @@ export interface StackProfile {
   /** Prefix of Redis keys (rate-limit windows), for the same reason. */
   redisPrefix: string;
   /**
+   * Every `<prefix>*` database is dropped before the processes start: a test stack begins empty, as on a fresh
+   * clone in CI, whichever checkout of this machine launched it last (each checkout seals with its own key).
+   */
+  freshDatabases: boolean;
+  /**
    * Replica k listens on 127.0.0.(firstLoopback + k - 1): 1 in `dev` and `e2e` (replica 1 on 127.0.0.1). The
    * `rollout` stack starts at 2, since its ports lie in the kernel's ephemeral range and every outgoing loopback
    * connection takes its source port on 127.0.0.1: a restarted replica there could find its port taken.
@@ -33,6 +38,7 @@ export const PROFILES: Record<StackProfile['name'], StackProfile> = {
     databasePrefix: 'travel_',
     kafkaNamespace: '',
     redisPrefix: 'rl',
+    freshDatabases: false,
     firstLoopback: 1,
   },
   e2e: {
@@ -43,6 +49,7 @@ export const PROFILES: Record<StackProfile['name'], StackProfile> = {
     databasePrefix: 'e2e_',
     kafkaNamespace: 'e2e.',
     redisPrefix: 'e2e:rl',
+    freshDatabases: true,
     firstLoopback: 1,
   },
   rollout: {
@@ -53,6 +60,7 @@ export const PROFILES: Record<StackProfile['name'], StackProfile> = {
     databasePrefix: 'rollout_',
     kafkaNamespace: 'rollout.',
     redisPrefix: 'rollout:rl',
+    freshDatabases: true,
     firstLoopback: 2,
   },
   images: {
@@ -63,6 +71,7 @@ export const PROFILES: Record<StackProfile['name'], StackProfile> = {
     databasePrefix: 'images_',
     kafkaNamespace: 'images.',
     redisPrefix: 'images:rl',
+    freshDatabases: true,
     firstLoopback: 1,
   },
 };
