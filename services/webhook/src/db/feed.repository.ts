@@ -33,8 +33,8 @@ export interface FeedRepository {
    * crash leaves no number unused: the feed shows no gap that is not a missing event.
    */
   append(entry: Omit<FeedEvent, 'sequence'>, tenantId: string | null, expiresAt: Date): Promise<number>;
-  /** The clients whose stream in that environment says they belong to the tenant. */
-  clientsOfTenant(tenantId: string, environment: Environment): Promise<number[]>;
+  /** The clients a stream of which (in either environment) says they belong to the tenant. */
+  clientsOfTenant(tenantId: string): Promise<number[]>;
   /** Makes the client's stream known (its first feed read), so tenant-wide events reach it from then on. */
   ensureStream(owner: FeedOwner, tenantId: string | null): Promise<void>;
   page(owner: FeedOwner, query: FeedPageQuery): Promise<FeedEvent[]>;
@@ -96,11 +96,9 @@ export function createFeedRepository(connection: Connection): FeedRepository {
       }
       throw new Error(`no sequence for ${id} after ${MAX_APPEND_ROUNDS} rounds of racing appends`);
     },
-    async clientsOfTenant(tenantId, environment) {
-      const docs = await rawStreams
-        .find({ tenantId, environment }, { projection: { clientId: 1 } })
-        .toArray();
-      return docs.map((doc) => doc.clientId);
+    async clientsOfTenant(tenantId) {
+      const docs = await rawStreams.find({ tenantId }, { projection: { clientId: 1 } }).toArray();
+      return [...new Set(docs.map((doc) => doc.clientId))];
     },
     async ensureStream(owner, tenantId) {
       await rawStreams.updateOne(

@@ -57,4 +57,4 @@ export const feedStreamSchema = new Schema<FeedStreamDocument>(
   { collection: 'webhook_feed_streams', versionKey: false },
 );
 // Serves `clientsOfTenant` (the audience of `invoice.paid`).
-feedStreamSchema.index({ tenantId: 1, environment: 1 });
+feedStreamSchema.index({ tenantId: 1 });

@@ -30,7 +30,7 @@ export function createRecordEvent(deps: RecordEventDeps) {
     const tenantId = event.tenantId || null;
     const clientIds =
       type === 'invoice.paid'
-        ? await clientsOfTenant(deps.feed, tenantId, environment, tenantClients)
+        ? await clientsOfTenant(deps.feed, tenantId, tenantClients)
         : [Number(event.clientId)];
     const expiresAt = new Date(deps.now().getTime() + deps.retentionMs);
     const entry = {
@@ -51,9 +51,8 @@ export function createRecordEvent(deps: RecordEventDeps) {
 async function clientsOfTenant(
   feed: FeedRepository,
   tenantId: string | null,
-  environment: Environment,
   tenantClients: number[],
 ): Promise<number[]> {
   if (!tenantId) return [];
-  return [...new Set([...(await feed.clientsOfTenant(tenantId, environment)), ...tenantClients])];
+  return [...new Set([...(await feed.clientsOfTenant(tenantId)), ...tenantClients])];
 }
