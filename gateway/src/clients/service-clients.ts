@@ -8,6 +8,7 @@ import {
   corporate,
   customers,
   engagement,
+  eventFeed,
   health,
   parkedEvents,
   paymentGateways,
@@ -81,6 +82,7 @@ export interface ServiceClients {
   wallet: ServiceClient<typeof wallet.WalletServiceDefinition>;
   paymentGateways: ServiceClient<typeof paymentGateways.PaymentGatewayServiceDefinition>;
   webhook: ServiceClient<typeof webhook.WebhookServiceDefinition>;
+  eventFeed: ServiceClient<typeof eventFeed.EventFeedServiceDefinition>;
   content: ServiceClient<typeof content.ContentServiceDefinition>;
   supply: ServiceClient<typeof supply.SupplyServiceDefinition>;
   promotions: ServiceClient<typeof promotions.PromotionsServiceDefinition>;
@@ -143,6 +145,7 @@ export function createServiceClients(config: GatewayConfig): ServiceClients {
       options,
     ),
     webhook: createServiceClient(webhook.WebhookServiceDefinition, config.WEBHOOK_ADDRESS, options),
+    eventFeed: createServiceClient(eventFeed.EventFeedServiceDefinition, config.WEBHOOK_ADDRESS, options),
     content: createServiceClient(content.ContentServiceDefinition, config.CONTENT_ADDRESS, options),
     supply: createServiceClient(supply.SupplyServiceDefinition, config.SUPPLY_ADDRESS, options),
     corporate: createServiceClient(corporate.CorporateServiceDefinition, config.CORPORATE_ADDRESS, options),

@@ -31,4 +31,5 @@ export * as promotions from './gen/travel/promotions/v1/promotions_service';
 export * as reports from './gen/travel/reports/v1/reports_service';
 export * as search from './gen/travel/search/v1/search_service';
 export * as supply from './gen/travel/supply/v1/supply_service';
+export * as eventFeed from './gen/travel/webhook/v1/event_feed_service';
 export * as webhook from './gen/travel/webhook/v1/webhook_service';

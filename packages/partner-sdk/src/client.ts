@@ -7,6 +7,8 @@ import type {
   BookingRequest,
   CarSearch,
   CarSearchResult,
+  Event,
+  EventsQuery,
   FlightSearch,
   FlightSearchResult,
   HotelSearch,
@@ -140,6 +142,39 @@ export class PartnerClient {
       path: `/webhooks/${encodeURIComponent(id)}`,
       retryUnavailable: true,
     });
+  }
+
+  /** One page of the client's events feed: newest first, or oldest first after `after` (a `sequence`). */
+  listEvents(query: EventsQuery = {}): Promise<Page<Event>> {
+    return this.page('/events', query);
+  }
+
+  /** Every event kept (30 days), newest first. */
+  events(query: Omit<EventsQuery, 'cursor' | 'after'> = {}): AsyncGenerator<Event, void, undefined> {
+    return paginate((q) => this.listEvents(q), query);
+  }
+
+  /**
+   * Catch-up after missed webhooks: every event after `sequence` (the highest you have processed; `0` for
+   * all kept), oldest first, up to the newest there is. Remember the last `sequence` handled and start from
+   * it next time. Without `type`, each event's `sequence` is one more than the previous one's; a jump means
+   * the events between were dropped after 30 days.
+   */
+  eventsAfter(
+    sequence: number,
+    query: Omit<EventsQuery, 'cursor' | 'after'> = {},
+  ): AsyncGenerator<Event, void, undefined> {
+    // `after` opens the catch-up; the cursors carry it on in the same order.
+    return paginate(
+      ({ limit, cursor }) =>
+        this.listEvents({ limit, type: query.type, ...(cursor ? { cursor } : { after: sequence }) }),
+      query,
+    );
+  }
+
+  /** One event of the feed by its id (`evt_...`), e.g. the one a webhook delivery named. */
+  getEvent(id: string): Promise<Event> {
+    return this.data({ method: 'GET', path: `/events/${encodeURIComponent(id)}` });
   }
 
   private async data<T>(request: Omit<HttpRequest, 'retryUnavailable'>, retryUnavailable = true): Promise<T> {

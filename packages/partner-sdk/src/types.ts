@@ -29,6 +29,8 @@ export type RegisteredWebhook = Pick<WebhookEndpoint, 'id' | 'url' | 'events' | 
   secret: string;
 };
 export type WebhookEvent = Schemas['WebhookEvent'];
+/** One event of the events feed (`GET /events`): a webhook body with its `sequence`. */
+export type Event = Schemas['Event'];
 export type WebhookEventType = Schemas['WebhookEventType'];
 export type FieldProblem = Schemas['FieldProblem'];
 export type ErrorCode = Schemas['ErrorEnvelope']['error']['code'];
@@ -37,6 +39,15 @@ export type ErrorCode = Schemas['ErrorEnvelope']['error']['code'];
 export interface PageQuery {
   limit?: number;
   cursor?: string;
+}
+
+/**
+ * `GET /events`: `limit` and `cursor`, `type`, and `after` (the highest `sequence` processed) for
+ * oldest-first catch-up; `after` and `cursor` are never sent together.
+ */
+export interface EventsQuery extends PageQuery {
+  after?: number;
+  type?: WebhookEventType;
 }
 
 /** One page of a list route: pass `nextCursor` as `cursor` until `hasMore` is false. */

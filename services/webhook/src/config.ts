@@ -47,6 +47,8 @@ const schema = z.object({
   WEBHOOK_ENDPOINT_CACHE_MS: positiveInt(60_000),
   /** partner-api.md §8. */
   WEBHOOK_ENDPOINTS_PER_CLIENT: positiveInt(10),
+  /** How long an event stays in the events feed (`GET /api/v1/events`), from its recording. */
+  WEBHOOK_EVENT_FEED_DAYS: positiveInt(30),
 });
 
 export type WebhookConfig = z.output<typeof schema>;

@@ -1,5 +1,5 @@
 import { sealingKeysOf } from '@travel/config';
-import { webhook } from '@travel/contracts';
+import { eventFeed, webhook } from '@travel/contracts';
 import {
   BILLING_EVENTS_TOPIC,
   BOOKING_EVENTS_TOPIC,
@@ -19,6 +19,7 @@ import { createDeliveryRepository } from './db/delivery.repository';
 import { createDeliveryQueue } from './db/delivery-queue';
 import { createEndpointRepository } from './db/endpoint.repository';
 import { createEndpointSecrets } from './db/endpoint-secrets';
+import { createFeedRepository } from './db/feed.repository';
 import { createAttemptRunner } from './delivery/attempt-runner';
 import { observeDeliveryQueue } from './delivery/delivery-metrics';
 import { createDispatcher } from './delivery/dispatcher';
@@ -27,6 +28,9 @@ import type { TargetPolicy } from './domain/target-address';
 import { createEndpointDirectory } from './endpoints/endpoint-directory';
 import { createManageEndpoints } from './endpoints/manage-endpoints';
 import { createReadDeliveries } from './endpoints/read-deliveries';
+import { createReadEvents } from './feed/read-events';
+import { createRecordEvent } from './feed/record-event';
+import { createEventFeedGrpc } from './grpc/event-feed.grpc';
 import { createWebhookGrpc } from './grpc/webhook.grpc';
 import { createEventIntake } from './intake/event-intake';
 
@@ -51,6 +55,7 @@ export function createWebhookService(
   const endpoints = createEndpointRepository(mongo.connection);
   const secrets = createEndpointSecrets(createSealer(sealingKeysOf(config)));
   const deliveries = createDeliveryRepository(mongo.connection);
+  const feed = createFeedRepository(mongo.connection);
   observeDeliveryQueue(createDeliveryQueue(mongo.connection, now), now);
   const directory = createEndpointDirectory({ endpoints, maxAgeMs: config.WEBHOOK_ENDPOINT_CACHE_MS });
   const attempts = createAttemptRunner({
@@ -87,11 +92,16 @@ export function createWebhookService(
       partitions: config.KAFKA_TOPIC_PARTITIONS,
       replicationFactor: config.KAFKA_REPLICATION_FACTOR,
     },
-    // No processed-id list: a delivery's `_id` derives from its event and endpoint, so a redelivered
-    // event inserts nothing (`enqueue`).
+    // No processed-id list: a delivery's `_id` derives from its event and endpoint, a feed entry's from its
+    // event and client, so a redelivered event inserts nothing (`enqueue`) and keeps its sequence (`append`).
     handle: createEventIntake({
       endpoints: directory,
       deliveries,
+      recordInFeed: createRecordEvent({
+        feed,
+        retentionMs: config.WEBHOOK_EVENT_FEED_DAYS * 86_400_000,
+        now,
+      }),
       firstAttempts: dispatcher,
       leaseMs: config.WEBHOOK_LEASE_MS,
       now,
@@ -124,6 +134,10 @@ export function createWebhookService(
           }),
           readDeliveries: createReadDeliveries({ deliveries, endpoints }),
         }),
+      },
+      {
+        definition: eventFeed.EventFeedServiceDefinition,
+        implementation: createEventFeedGrpc(createReadEvents({ feed })),
       },
       parkedEventsServiceOf(parkedEvents, [consumer]),
     ],

@@ -50,6 +50,8 @@ describe('webhook deliveries', () => {
       type: 'booking.created',
       created: event.occurredAt?.toISOString(),
       livemode: true,
+      // The event's place in the client's events feed: its first event.
+      sequence: 1,
       data: {
         id: 'bkg_41',
         pnr: 'K7QX2M',

@@ -1,6 +1,7 @@
 import type { ServiceClients } from '../../clients/service-clients';
 import type { RouteDefinition } from '../../http/route-table';
 import { bookingsRoutes } from './bookings.routes';
+import { eventsRoutes } from './events.routes';
 import { invoicesRoutes } from './invoices.routes';
 import { meRoutes } from './me.routes';
 import { pricingRoutes } from './pricing.routes';
@@ -16,5 +17,6 @@ export function partnerRoutes(deps: { clients: ServiceClients }): RouteDefinitio
     ...bookingsRoutes(deps),
     ...invoicesRoutes(deps),
     ...webhooksRoutes(deps),
+    ...eventsRoutes(deps),
   ];
 }

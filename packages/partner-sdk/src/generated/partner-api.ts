@@ -414,6 +414,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the client's events (the events feed)
+         * @description Scope `webhooks:manage`. Every event the calling client may see in the key's environment, whether
+         *     or not an endpoint of it was subscribed to the type: its `booking.created` and `booking.cancelled`,
+         *     and `invoice.paid` of its tenant. Each is the body webhook deliveries carry (the `WebhookEvent`
+         *     schema) with its `sequence`. Events are kept 30 days after they happened.
+         *
+         *     `sequence` numbers the client's events 1, 2, 3, ... in the order the platform recorded them, per
+         *     environment (a test key's feed is numbered on its own). A number is given once (a retried or
+         *     redelivered event keeps it) and never skipped, so a number you have not seen is an event you
+         *     missed: fetch it from here. Deliveries of the event to your endpoints carry the same `sequence`.
+         *
+         *     Without `after`, newest first: pass `nextCursor` unchanged as `cursor` and loop until `hasMore` is
+         *     false. To catch up after missed webhooks, send `after` with the highest `sequence` you have
+         *     processed (`0` for everything kept): the events after it come oldest first, and `nextCursor`
+         *     continues in that order; once `hasMore` is false, poll again later with `after` set to the last
+         *     `sequence` you got. With `type`, only events of that type are listed (their sequences then skip
+         *     the other types' numbers). A `limit` that is not an integer from 1 to 100, a `cursor` this list did
+         *     not return, `after` that is not a whole number, `after` together with `cursor`, or an unknown
+         *     `type` is `400 bad_request` with a `details` entry for each.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One event of the feed
+         * @description Scope `webhooks:manage`. The event with this id as the feed lists it. `404 not_found` when no event
+         *     of the calling client in the key's environment has this id: another client's, the other
+         *     environment's, one older than 30 days, or an id of another form.
+         */
+        get: operations["getEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -742,6 +801,7 @@ export interface components {
          *       "type": "booking.created",
          *       "created": "2026-11-21T10:00:00.123Z",
          *       "livemode": true,
+         *       "sequence": 42,
          *       "data": {
          *         "id": "bkg_1042",
          *         "pnr": "K7Q2ZP",
@@ -763,6 +823,8 @@ export interface components {
              */
             created: string;
             livemode: boolean;
+            /** @description The event's `sequence` in the receiving client's events feed (`GET /events`). */
+            sequence?: number;
             data: {
                 [key: string]: unknown;
             };
@@ -818,6 +880,46 @@ export interface components {
                 requestId: string;
                 /** @description `{ path, message }` per failing field on `bad_request`; otherwise null. */
                 details: components["schemas"]["FieldProblem"][] | null;
+            };
+        };
+        /**
+         * @description One event of the feed: the body its webhook deliveries carry, with its `sequence`.
+         * @example {
+         *       "id": "evt_k3J9x0QmT2vR8aLp5sWd",
+         *       "type": "booking.created",
+         *       "created": "2026-11-21T10:00:00.123Z",
+         *       "livemode": true,
+         *       "sequence": 42,
+         *       "data": {
+         *         "id": "bkg_1042",
+         *         "pnr": "K7Q2ZP",
+         *         "type": "flight",
+         *         "status": "Upcoming",
+         *         "amount": 10943,
+         *         "currency": "INR",
+         *         "reference": "PO-2026-1042"
+         *       }
+         *     }
+         */
+        Event: {
+            /** @description The id every webhook delivery of the event carries; de-duplicate on it. */
+            id: string;
+            type: components["schemas"]["WebhookEventType"];
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds.
+             */
+            created: string;
+            livemode: boolean;
+            /**
+             * @description The event's place in the client's feed (per environment: a test key's feed is numbered on its own):
+             *     1, 2, 3, ..., one per event, never reused and never skipped, so a number you have not seen is an
+             *     event you missed. Deliveries of the event to your endpoints carry the same number.
+             */
+            sequence: number;
+            /** @description As in the webhook body of the event's type (`WebhookEvent`). */
+            data: {
+                [key: string]: unknown;
             };
         };
     };
@@ -2491,6 +2593,159 @@ export interface operations {
                             /** @constant */
                             deleted: true;
                         };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Items per page.
+                 * @example 25
+                 */
+                limit?: number;
+                /**
+                 * @description The `nextCursor` of the previous page, unchanged. Absent for the first page. A cursor this list
+                 *     did not return is `400 bad_request` on `cursor`.
+                 */
+                cursor?: string;
+                /**
+                 * @description Catch-up: the highest `sequence` you have processed (`0` for everything kept). The page holds
+                 *     the events after it, oldest first. Not together with `cursor` (`400 bad_request` on `after`).
+                 * @example 41
+                 */
+                after?: number;
+                /** @description Only events of this type (the sequences of the other types are then skipped, not missing). */
+                type?: components["schemas"]["WebhookEventType"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of events, newest first, or oldest first after `after`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "evt_k3J9x0QmT2vR8aLp5sWd",
+                     *           "type": "booking.cancelled",
+                     *           "created": "2026-11-21T12:30:00.456Z",
+                     *           "livemode": true,
+                     *           "sequence": 43,
+                     *           "data": {
+                     *             "id": "bkg_1042",
+                     *             "pnr": "K7Q2ZP",
+                     *             "type": "flight",
+                     *             "status": "Cancelled",
+                     *             "amount": 10943,
+                     *             "currency": "INR",
+                     *             "reference": "PO-2026-1042"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "evt_Qx8m2PaL0sVt7RkW3nJd",
+                     *           "type": "booking.created",
+                     *           "created": "2026-11-21T10:00:00.123Z",
+                     *           "livemode": true,
+                     *           "sequence": 42,
+                     *           "data": {
+                     *             "id": "bkg_1042",
+                     *             "pnr": "K7Q2ZP",
+                     *             "type": "flight",
+                     *             "status": "Upcoming",
+                     *             "amount": 10943,
+                     *             "currency": "INR",
+                     *             "reference": "PO-2026-1042"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "hasMore": true,
+                     *       "nextCursor": "ZjE6bjQy"
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Event"][];
+                        /** @description Whether there is a next page. */
+                        hasMore: boolean;
+                        /** @description Pass as `cursor` for the next page; null on the last page. */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The event's id, `evt_...`, as the feed or a webhook delivery gave it. Any other form is `404 not_found`.
+                 * @example evt_k3J9x0QmT2vR8aLp5sWd
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "evt_Qx8m2PaL0sVt7RkW3nJd",
+                     *         "type": "booking.created",
+                     *         "created": "2026-11-21T10:00:00.123Z",
+                     *         "livemode": true,
+                     *         "sequence": 42,
+                     *         "data": {
+                     *           "id": "bkg_1042",
+                     *           "pnr": "K7Q2ZP",
+                     *           "type": "flight",
+                     *           "status": "Upcoming",
+                     *           "amount": 10943,
+                     *           "currency": "INR",
+                     *           "reference": "PO-2026-1042"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Event"];
                     };
                 };
             };

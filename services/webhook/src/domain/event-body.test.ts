@@ -58,4 +58,28 @@ describe('renderEventBody', () => {
       dueDate: '09 Jan 2027',
     });
   });
+
+  it('when a sequence is given, then the body carries it between livemode and data, and without one it has none', () => {
+    const payload = bookingEvents.BookingEvent.encode({
+      id: 'bkg_2',
+      pnr: 'XYZ234',
+      type: 'car',
+      status: 'Upcoming',
+      amount: 500,
+      currency: 'INR',
+      route: 'Goa',
+      date: '2026-12-02',
+    }).finish();
+    const event = envelope('booking.created', payload);
+    expect(Object.keys(JSON.parse(renderEventBody(event, 'booking.created', 42)))).toEqual([
+      'id',
+      'type',
+      'created',
+      'livemode',
+      'sequence',
+      'data',
+    ]);
+    expect(JSON.parse(renderEventBody(event, 'booking.created', 42)).sequence).toBe(42);
+    expect(JSON.parse(renderEventBody(event, 'booking.created'))).not.toHaveProperty('sequence');
+  });
 });

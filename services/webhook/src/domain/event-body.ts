@@ -7,14 +7,26 @@ import type { EventType } from './event-types';
  * The JSON body partners receive (partner-api.md §6, decisions.md "Event data"), rendered once per
  * event: every attempt to every endpoint sends these exact bytes, so a signature always matches.
  */
-export function renderEventBody(envelope: EventEnvelope, type: EventType): string {
+export function renderEventBody(
+  envelope: EventEnvelope,
+  type: EventType,
+  /** The event's place in the receiving client's feed (feed/record-event.ts); absent: not in a feed. */
+  sequence?: number,
+  data: Record<string, unknown> = eventDataOf(envelope, type),
+): string {
   return JSON.stringify({
     id: envelope.id,
     type,
     created: (envelope.occurredAt as Date).toISOString(),
     livemode: envelope.livemode,
-    data: type === 'invoice.paid' ? invoiceData(envelope.payload) : bookingData(envelope.payload),
+    ...(sequence === undefined ? {} : { sequence }),
+    data,
   });
+}
+
+/** The event's `data`, decoded from its payload; throws on a payload that does not decode. */
+export function eventDataOf(envelope: EventEnvelope, type: EventType): Record<string, unknown> {
+  return type === 'invoice.paid' ? invoiceData(envelope.payload) : bookingData(envelope.payload);
 }
 
 function bookingData(payload: Uint8Array) {

@@ -5,13 +5,16 @@ import type { DeliveryRepository } from '../db/delivery.repository';
 import type { Dispatcher } from '../delivery/dispatcher';
 import { type ClaimedAttempt, type Delivery, deliveryIdOf } from '../domain/delivery';
 import { type Endpoint, wants } from '../domain/endpoint';
-import { renderEventBody } from '../domain/event-body';
+import { eventDataOf, renderEventBody } from '../domain/event-body';
 import { isEventType } from '../domain/event-types';
 import type { EndpointDirectory } from '../endpoints/endpoint-directory';
+import type { createRecordEvent } from '../feed/record-event';
 
 export interface EventIntakeDeps {
   endpoints: EndpointDirectory;
   deliveries: DeliveryRepository;
+  /** Puts the event into its clients' feeds first, whether or not an endpoint wants it (GET /events). */
+  recordInFeed: ReturnType<typeof createRecordEvent>;
   /** Where first attempts start at once, as many as it has room for (the dispatcher). */
   firstAttempts: Pick<Dispatcher, 'room' | 'start'>;
   /** How long a first attempt started here holds its delivery before another pass may take it. */
@@ -22,7 +25,8 @@ export interface EventIntakeDeps {
 }
 
 /**
- * Turns one event from Kafka into one delivery per interested endpoint. Booking events go to the
+ * Turns one event from Kafka into an entry in the feed of each client that may see it (feed/record-event.ts),
+ * then one delivery per interested endpoint, carrying the client's sequence. Booking events go to the
  * endpoints of the client that booked; `invoice.paid` to those of every client of the tenant. Only
  * endpoints of the event's environment, subscribed to its type, and registered before it happened
  * (a new endpoint does not receive the past). The endpoints come from the directory's cache, checked
@@ -46,16 +50,25 @@ export function createEventIntake(deps: EventIntakeDeps): ConsumerOptions['handl
           ? await deps.endpoints.ofTenant(event.tenantId, receivedAt)
           : []
         : await deps.endpoints.ofClient(Number(event.clientId), receivedAt);
+    let data: Record<string, unknown>;
+    try {
+      data = eventDataOf(event, type);
+    } catch (error) {
+      throw new PoisonEventError(`undecodable ${type} payload: ${(error as Error).message}`);
+    }
+    const tenantClients = type === 'invoice.paid' ? candidates.map((endpoint) => endpoint.clientId) : [];
+    const sequences = await deps.recordInFeed(event, type, data, tenantClients);
     const targets = candidates.filter(
       (endpoint) => wants(endpoint, type, event.livemode) && endpoint.createdAt <= occurredAt,
     );
     if (targets.length === 0) return;
-    let body: string;
-    try {
-      body = renderEventBody(event, type);
-    } catch (error) {
-      throw new PoisonEventError(`undecodable ${type} payload: ${(error as Error).message}`);
-    }
+    // Each client's deliveries carry its own sequence: one body per client (one for a booking event).
+    const bodies = new Map(
+      [...new Set(targets.map((endpoint) => endpoint.clientId))].map((clientId) => [
+        clientId,
+        renderEventBody(event, type, sequences.get(clientId), data),
+      ]),
+    );
     const now = deps.now();
     // Every attempt, however much later, continues the trace this event's handling is part of.
     const traceparent = currentTraceparent();
@@ -65,7 +78,7 @@ export function createEventIntake(deps: EventIntakeDeps): ConsumerOptions['handl
       eventType: type,
       endpointId: endpoint.id,
       clientId: endpoint.clientId,
-      body,
+      body: bodies.get(endpoint.clientId) as string,
       status: 'pending',
       createdAt: now,
       ...(traceparent ? { traceparent } : {}),

@@ -329,6 +329,12 @@ export const WebhookEvent = z
     type: WebhookEventType,
     created: z.string().meta({ format: 'date-time', description: 'ISO 8601 UTC with milliseconds.' }),
     livemode: z.boolean(),
+    sequence: z
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .meta({ description: "The event's `sequence` in the receiving client's events feed (`GET /events`)." }),
     data: z.looseObject({}),
   })
   .meta({
@@ -342,6 +348,7 @@ export const WebhookEvent = z
         type: 'booking.created',
         created: '2026-11-21T10:00:00.123Z',
         livemode: true,
+        sequence: 42,
         data: {
           id: 'bkg_1042',
           pnr: 'K7Q2ZP',

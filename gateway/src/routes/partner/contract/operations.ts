@@ -18,6 +18,7 @@ import {
   WebhookEndpoint,
   WebhookRequest,
 } from './components';
+import { Event, eventFilters, eventIdParams } from './events';
 
 // The partner API's operations (`/api/v1`, partner.yaml): for each, the schemas of its input (validated
 // by the route with exactly these objects) and of its success bodies (the presenters' output types). The
@@ -190,6 +191,9 @@ export const deletedWebhook = z.strictObject({
   deleted: z.literal(true),
 });
 
+/** `GET /events`: a page of the feed, newest first or (with `after`) oldest first. */
+export const eventsQuery = pageQuery.extend(eventFilters);
+
 /** Every operation of the partner document, by `operationId`. */
 export const partnerOperations = defineOperations({
   getHealth: { method: 'get', path: '/health', responses: { '200': Health } },
@@ -291,5 +295,17 @@ export const partnerOperations = defineOperations({
     path: '/webhooks/{id}',
     params: webhookIdParams,
     responses: { '200': dataOf(deletedWebhook) },
+  },
+  listEvents: {
+    method: 'get',
+    path: '/events',
+    query: eventsQuery,
+    responses: { '200': pageOf(Event) },
+  },
+  getEvent: {
+    method: 'get',
+    path: '/events/{id}',
+    params: eventIdParams,
+    responses: { '200': dataOf(Event) },
   },
 });

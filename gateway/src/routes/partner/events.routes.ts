@@ -1,0 +1,72 @@
+import type { eventFeed } from '@travel/contracts';
+import { AppError } from '@travel/errors';
+import type { Request } from 'express';
+import type { z } from 'zod';
+import type { ServiceClients } from '../../clients/service-clients';
+import { callerOf } from '../../http/caller';
+import { callOptions } from '../../http/calls';
+import { dataBody, listBody } from '../../http/envelope';
+import type { RouteDefinition } from '../../http/route-table';
+import { validate } from '../../http/validate';
+import { type Event, eventIdParams } from './contract/events';
+import { eventsQuery } from './contract/operations';
+
+// The feed is the pull side of the webhooks: what a key that may register endpoints can receive anyway.
+const reads = { kind: 'partner', scope: 'webhooks:manage' } as const;
+
+/** `GET /events`, `GET /events/{id}`: the calling client's events feed in its key's environment. */
+export function eventsRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
+  return [
+    {
+      method: 'get',
+      path: '/api/v1/events',
+      access: reads,
+      handlers: [
+        async (req, res) => {
+          const { limit, cursor, after, type } = validate(eventsQuery, req.query, 'query');
+          const reply = await clients.eventFeed.listEvents(
+            { caller: callerOf(res), limit, cursor, after, type },
+            callOptions(res),
+          );
+          res.json(listBody(reply.events.map(presentEvent), reply.nextCursor ?? null));
+        },
+      ],
+    },
+    {
+      method: 'get',
+      path: '/api/v1/events/:id',
+      access: reads,
+      handlers: [
+        async (req, res) => {
+          const reply = await clients.eventFeed.getEvent(
+            { caller: callerOf(res), id: eventIdOf(req) },
+            callOptions(res),
+          );
+          res.json(dataBody(presentEvent(reply.event)));
+        },
+      ],
+    },
+  ];
+}
+
+type PresentedEvent = z.output<typeof Event>;
+
+/** The envelope as webhook deliveries carry it, in the same key order; the type is the service's closed set. */
+function presentEvent(event: eventFeed.FeedEvent | undefined): PresentedEvent {
+  if (!event) throw new Error('the webhook service answered no event');
+  return {
+    id: event.id,
+    type: event.type as PresentedEvent['type'],
+    created: (event.created as Date).toISOString(),
+    livemode: event.livemode,
+    sequence: event.sequence,
+    data: JSON.parse(event.dataJson) as PresentedEvent['data'],
+  };
+}
+
+/** An id that is not `evt_...` names no event: 404 without asking the service. */
+function eventIdOf(req: Request): string {
+  const id = String(req.params.id);
+  if (!eventIdParams.shape.id.safeParse(id).success) throw new AppError('not_found', `No event ${id}.`);
+  return id;
+}

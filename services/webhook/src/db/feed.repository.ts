@@ -1,0 +1,143 @@
+import { insertWholeIfAbsent, modelOn } from '@travel/mongo';
+import type { Connection, mongo } from 'mongoose';
+import type { Environment } from '../domain/endpoint';
+import type { EventType } from '../domain/event-types';
+import { type FeedEvent, feedEntryIdOf, streamIdOf } from '../domain/feed-event';
+import {
+  type FeedEntryDocument,
+  type FeedStreamDocument,
+  feedEntrySchema,
+  feedStreamSchema,
+} from './feed.schema';
+
+/** Whose feed: a client in one environment, in every filter. */
+export interface FeedOwner {
+  clientId: number;
+  environment: Environment;
+}
+
+/** A page's position: newest first below `from`, or oldest first above it (catch-up). */
+export interface FeedPageQuery {
+  order: 'newest' | 'oldest';
+  /** Exclusive; absent for the newest page. */
+  from?: number;
+  type?: EventType;
+  limit: number;
+}
+
+export interface FeedRepository {
+  /**
+   * Puts an event into its client's stream and answers its sequence: one more than the stream's highest.
+   * An event already there (a redelivery) keeps the sequence it was given, so no event is numbered twice.
+   * A number is taken only by the insert of the entry holding it (unique per stream), so a lost race or a
+   * crash leaves no number unused: the feed shows no gap that is not a missing event.
+   */
+  append(entry: Omit<FeedEvent, 'sequence'>, tenantId: string | null, expiresAt: Date): Promise<number>;
+  /** The clients a stream of which (in either environment) says they belong to the tenant. */
+  clientsOfTenant(tenantId: string): Promise<number[]>;
+  /** Makes the client's stream known (its first feed read), so tenant-wide events reach it from then on. */
+  ensureStream(owner: FeedOwner, tenantId: string | null): Promise<void>;
+  page(owner: FeedOwner, query: FeedPageQuery): Promise<FeedEvent[]>;
+  find(owner: FeedOwner, eventId: string): Promise<FeedEvent | null>;
+}
+
+/** Racing appends to one stream each number again after a loss; far more losses than that is a fault. */
+const MAX_APPEND_ROUNDS = 100;
+
+export function createFeedRepository(connection: Connection): FeedRepository {
+  const entries = modelOn(connection, 'WebhookFeedEvent', feedEntrySchema);
+  const streams = modelOn(connection, 'WebhookFeedStream', feedStreamSchema);
+  const rawEntries = entries.collection as unknown as mongo.Collection<FeedEntryDocument>;
+  const rawStreams = streams.collection as unknown as mongo.Collection<FeedStreamDocument>;
+
+  /** The stream remembers its highest sequence, for when every entry holding it has expired. */
+  async function settle(owner: FeedOwner, tenantId: string | null, sequence: number) {
+    await rawStreams.updateOne(
+      { _id: streamIdOf(owner.clientId, owner.environment) },
+      {
+        $max: { sequence },
+        $setOnInsert: {
+          clientId: owner.clientId,
+          environment: owner.environment,
+          ...(tenantId ? {} : { tenantId: null }),
+        },
+        // An event without a tenant says nothing about the client's tenant: a known one is kept.
+        ...(tenantId ? { $set: { tenantId } } : {}),
+      },
+      { upsert: true },
+    );
+  }
+
+  async function highest(owner: FeedOwner): Promise<number> {
+    const [stream, top] = await Promise.all([
+      rawStreams.findOne({ _id: streamIdOf(owner.clientId, owner.environment) }),
+      rawEntries.findOne(
+        { clientId: owner.clientId, environment: owner.environment },
+        { sort: { sequence: -1 }, projection: { sequence: 1 } },
+      ),
+    ]);
+    return Math.max(stream?.sequence ?? 0, top?.sequence ?? 0);
+  }
+
+  return {
+    async append({ id, ...entry }, tenantId, expiresAt) {
+      const _id = feedEntryIdOf(id, entry.clientId);
+      for (let round = 0; round < MAX_APPEND_ROUNDS; round++) {
+        const recorded = await rawEntries.findOne({ _id }, { projection: { sequence: 1 } });
+        if (recorded) {
+          await settle(entry, tenantId, recorded.sequence);
+          return recorded.sequence;
+        }
+        const sequence = (await highest(entry)) + 1;
+        if (await insertWholeIfAbsent(entries, { _id, eventId: id, ...entry, sequence, expiresAt })) {
+          await settle(entry, tenantId, sequence);
+          return sequence;
+        }
+      }
+      throw new Error(`no sequence for ${id} after ${MAX_APPEND_ROUNDS} rounds of racing appends`);
+    },
+    async clientsOfTenant(tenantId) {
+      const docs = await rawStreams.find({ tenantId }, { projection: { clientId: 1 } }).toArray();
+      return [...new Set(docs.map((doc) => doc.clientId))];
+    },
+    async ensureStream(owner, tenantId) {
+      await rawStreams.updateOne(
+        { _id: streamIdOf(owner.clientId, owner.environment) },
+        { $setOnInsert: { clientId: owner.clientId, environment: owner.environment, tenantId, sequence: 0 } },
+        { upsert: true },
+      );
+    },
+    async page(owner, { order, from, type, limit }) {
+      const bound =
+        from === undefined ? {} : { sequence: order === 'newest' ? { $lt: from } : { $gt: from } };
+      const docs = await rawEntries
+        .find(
+          { clientId: owner.clientId, environment: owner.environment, ...(type ? { type } : {}), ...bound },
+          { sort: { sequence: order === 'newest' ? -1 : 1 }, limit },
+        )
+        .toArray();
+      return docs.map(toFeedEvent);
+    },
+    async find(owner, eventId) {
+      const doc = await rawEntries.findOne({
+        _id: feedEntryIdOf(eventId, owner.clientId),
+        clientId: owner.clientId,
+        environment: owner.environment,
+      });
+      return doc ? toFeedEvent(doc) : null;
+    },
+  };
+}
+
+function toFeedEvent(doc: FeedEntryDocument): FeedEvent {
+  return {
+    id: doc.eventId,
+    type: doc.type,
+    clientId: doc.clientId,
+    environment: doc.environment,
+    sequence: doc.sequence,
+    created: doc.created,
+    livemode: doc.livemode,
+    data: doc.data,
+  };
+}
