@@ -53,6 +53,22 @@ export const errorCatalog = {
     message: 'The request conflicts with the current state of the resource.',
   },
   offer_expired: { http: 410, grpc: Status.FAILED_PRECONDITION, message: 'The offer token has expired.' },
+  // A cancel naming a cancellation quote (issue 32): it cancels only at the quoted refund.
+  quote_invalid: {
+    http: 409,
+    grpc: Status.FAILED_PRECONDITION,
+    message: 'The quote id names no cancellation quote of this booking.',
+  },
+  quote_expired: {
+    http: 409,
+    grpc: Status.FAILED_PRECONDITION,
+    message: 'The cancellation quote has expired; ask for a new one.',
+  },
+  refund_changed: {
+    http: 409,
+    grpc: Status.FAILED_PRECONDITION,
+    message: 'The refund differs from the quoted one; ask for a new quote.',
+  },
   payload_too_large: {
     http: 413,
     grpc: Status.INVALID_ARGUMENT,

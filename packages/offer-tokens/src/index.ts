@@ -1,4 +1,12 @@
 export {
+  createOfferKeyRing,
+  type OfferJwk,
+  type OfferKeyRing,
+  offerJwkOf,
+  publicKeyPemsIn,
+  publishedOfferKeys,
+} from './offer-keys';
+export {
   createOfferTokenSigner,
   createOfferTokenVerifier,
   generateOfferKeyPair,

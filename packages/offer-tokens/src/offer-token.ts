@@ -1,13 +1,13 @@
 import {
   createHash,
   createPrivateKey,
-  createPublicKey,
   generateKeyPairSync,
   type KeyObject,
   randomBytes,
   sign,
   verify,
 } from 'node:crypto';
+import { createOfferKeyRing, offerJwkOf } from './offer-keys';
 
 /** What a booking needs from an offer, bound to whoever searched. */
 export interface OfferClaims {
@@ -33,6 +33,8 @@ interface SignedClaims extends OfferClaims {
   exp: number;
   /** Two searches of the same offer get different tokens. */
   nonce: string;
+  /** The signing key's id (its JWK thumbprint); absent on tokens signed before key rings. */
+  kid?: string;
 }
 
 export type OfferTokenCheck =
@@ -109,6 +111,7 @@ export function createOfferTokenSigner(options: {
   now: () => Date;
 }): OfferTokenSigner {
   const key: KeyObject = createPrivateKey(options.privateKeyPem);
+  const { kid } = offerJwkOf(key);
   function issueAll(list: OfferClaims[]): string[] {
     if (list.length === 0) return [];
     const iat = options.now().getTime();
@@ -116,7 +119,7 @@ export function createOfferTokenSigner(options: {
     // One random draw per batch (small synchronous draws are slow); the index keeps each nonce unique.
     const batch = randomBytes(12).toString('base64url');
     const payloads = list.map((claims, i) => {
-      const signed: SignedClaims = { ...claims, iat, exp, nonce: `${batch}.${i}` };
+      const signed: SignedClaims = { ...claims, iat, exp, nonce: `${batch}.${i}`, kid };
       return Buffer.from(JSON.stringify(signed)).toString('base64url');
     });
     const { root, proofs } = merkleProofs(payloads.map(leafHash));
@@ -134,12 +137,22 @@ export interface OfferTokenVerifier {
 
 const canonical = (part: string) => Buffer.from(part, 'base64url').toString('base64url') === part;
 
-/** Booking's side: the public key alone decides whether a token is genuine, then whether it expired. */
+/**
+ * Booking's side: the public keys alone decide whether a token is genuine, then whether it expired. The
+ * token's `kid` picks the key (the active one, or a previous one during a rotation overlap); a token
+ * without one, from before key rings, is tried against each.
+ */
 export function createOfferTokenVerifier(options: {
   publicKeyPem: string;
+  previousPublicKeyPems?: string[];
   now: () => Date;
 }): OfferTokenVerifier {
-  const key: KeyObject = createPublicKey(options.publicKeyPem);
+  const ring = createOfferKeyRing(options.publicKeyPem, options.previousPublicKeyPems);
+  const keysFor = (kid: unknown): KeyObject[] => {
+    if (kid === undefined) return [...ring.keys.values()];
+    const key = typeof kid === 'string' ? ring.keys.get(kid) : undefined;
+    return key ? [key] : [];
+  };
   return {
     verify(token) {
       const parts = token.split('.');
@@ -150,16 +163,19 @@ export function createOfferTokenVerifier(options: {
         return { result: 'malformed' };
       const root = rootOf(leafHash(payload), Buffer.from(proof, 'base64url'));
       if (!root) return { result: 'malformed' };
+      // The kid is read before the signature is checked only to pick the key; the signature then covers it.
+      const signed = parseClaims(payload);
+      if (!signed) return { result: 'malformed' };
       let genuine = false;
       try {
-        genuine = verify(null, signedRoot(root), key, Buffer.from(signature, 'base64url'));
+        genuine = keysFor(signed.kid).some((key) =>
+          verify(null, signedRoot(root), key, Buffer.from(signature, 'base64url')),
+        );
       } catch {
         return { result: 'malformed' };
       }
       if (!genuine) return { result: 'bad_signature' };
-      const signed = parseClaims(payload);
-      if (!signed) return { result: 'malformed' };
-      const { iat: _iat, exp, nonce: _nonce, ...claims } = signed;
+      const { iat: _iat, exp, nonce: _nonce, kid: _kid, ...claims } = signed;
       const expiresAt = new Date(exp);
       if (options.now().getTime() >= exp) return { result: 'expired', claims, expiresAt };
       return { result: 'valid', claims, expiresAt };

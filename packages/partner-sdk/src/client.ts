@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { HttpClient, type HttpOptions, type HttpRequest } from './http';
+import type { OfferKeySet } from './offer-tokens';
 import { paginate } from './pagination';
 import type {
   Booking,
   BookingListItem,
   BookingRequest,
+  CancellationQuote,
   CarSearch,
   CarSearchResult,
   Event,
@@ -97,9 +99,31 @@ export class PartnerClient {
     return this.data({ method: 'GET', path: `/bookings/${encodeURIComponent(id)}` });
   }
 
-  /** Cancels an `Upcoming` booking; any other state is `409 conflict` and nothing changes. */
-  cancelBooking(id: string): Promise<Booking> {
-    return this.data({ method: 'POST', path: `/bookings/${encodeURIComponent(id)}/cancel` });
+  /**
+   * Cancels an `Upcoming` booking; any other state is `409 conflict` and nothing changes. With
+   * `options.quoteId` (from `quoteCancellation`) it cancels only at that quote's refund: `409
+   * refund_changed`, `quote_expired` or `quote_invalid` otherwise, and nothing changes.
+   */
+  cancelBooking(id: string, options: { quoteId?: string } = {}): Promise<Booking> {
+    return this.data({
+      method: 'POST',
+      path: `/bookings/${encodeURIComponent(id)}/cancel`,
+      ...(options.quoteId === undefined ? {} : { body: { quoteId: options.quoteId } }),
+    });
+  }
+
+  /** What cancelling the booking would refund now (amount, penalty, rule), as a short-lived quote. */
+  quoteCancellation(id: string): Promise<CancellationQuote> {
+    return this.data({ method: 'POST', path: `/bookings/${encodeURIComponent(id)}/cancellation-quote` });
+  }
+
+  /**
+   * The public keys of offer tokens (`GET /offer-keys`, no key needed, cacheable for 5 minutes): give
+   * them to `verifyOfferToken`, and fetch again when it answers `unknown_key` (a rotation).
+   */
+  async getOfferKeys(): Promise<OfferKeySet> {
+    return (await this.http.send<OfferKeySet>({ method: 'GET', path: '/offer-keys', retryUnavailable: true }))
+      .body;
   }
 
   /** One page of the client's bookings, newest first. */

@@ -21,6 +21,7 @@ export type CarSearchResult = DataOf<operations['searchCars'], 200>;
 export type BookingRequest = Schemas['BookingRequest'];
 export type Booking = Schemas['Booking'];
 export type BookingListItem = Schemas['BookingListItem'];
+export type CancellationQuote = Schemas['CancellationQuote'];
 export type Invoice = Schemas['Invoice'];
 export type WebhookRequest = Schemas['WebhookRequest'];
 export type WebhookEndpoint = Schemas['WebhookEndpoint'];

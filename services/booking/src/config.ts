@@ -1,4 +1,5 @@
 import { kafkaFields, loadConfig, mongoFields, positiveInt, serviceFields } from '@travel/config';
+import { publicKeyPemsIn } from '@travel/offer-tokens';
 import { z } from 'zod';
 import { CRASH_POINTS } from './domain/crash-points';
 
@@ -28,6 +29,17 @@ const schema = z
     OFFER_TOKEN_PUBLIC_KEY: z
       .string({ error: 'Required: the PEM public key that verifies offer tokens.' })
       .refine((pem) => pem.includes('-----BEGIN PUBLIC KEY-----'), { message: 'Must be an SPKI PEM key.' }),
+    /**
+     * Previous public keys (SPKI PEMs, one after another) still verifying during a rotation overlap: tokens
+     * their private keys signed stay bookable, and `GET /api/v1/offer-keys` lists them beside the active key.
+     */
+    OFFER_TOKEN_PREVIOUS_PUBLIC_KEYS: z
+      .string()
+      .default('')
+      .transform((text) => publicKeyPemsIn(text))
+      .refine((pems) => pems.every((pem) => pem.includes('-----BEGIN PUBLIC KEY-----'))),
+    /** How long a cancellation quote may be named by a cancel. */
+    CANCELLATION_QUOTE_TTL_SECONDS: positiveInt(300),
     /** How long an idempotency key is remembered (partner-api.md §8: 48 hours). */
     IDEMPOTENCY_RETENTION_HOURS: positiveInt(48),
     /**

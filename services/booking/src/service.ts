@@ -12,11 +12,12 @@ import { createGrpcServer, createServiceClient, keepaliveOf, serverConnectionsOf
 import { type Component, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
-import { createOfferTokenVerifier } from '@travel/offer-tokens';
+import { createOfferKeyRing, createOfferTokenVerifier, publishedOfferKeys } from '@travel/offer-tokens';
 import type { BookingConfig } from './config';
 import { createAdminBookingRepository } from './db/admin-booking.repository';
 import { createBookingRepository } from './db/booking.repository';
 import { createBookingHistory } from './db/booking-history.repository';
+import { createCancellationQuotes } from './db/cancellation-quote.repository';
 import { createIdempotencyKeys } from './db/idempotency-key.repository';
 import { createOutboxBacklog } from './db/outbox-backlog';
 import type { EventsWritten } from './db/pending-event';
@@ -36,6 +37,7 @@ import { createCreateOfflineBooking } from './domain/create-offline-booking';
 import { createCreateStorefrontBooking } from './domain/create-storefront-booking';
 import { createListAdminBookings } from './domain/list-admin-bookings';
 import { createListBookingHistory } from './domain/list-booking-history';
+import { createQuoteCancellation } from './domain/quote-cancellation';
 import { createGetBooking, createListBookings } from './domain/read-bookings';
 import { createGetStorefrontBooking, createListStorefrontBookings } from './domain/read-storefront-bookings';
 import { createSettleStorefrontBooking } from './domain/settle-storefront-booking';
@@ -114,7 +116,15 @@ export function createBookingService(
     keepalive,
   });
   const crash = crashHook(config.BOOKING_CRASH_AT);
-  const verifier = createOfferTokenVerifier({ publicKeyPem: config.OFFER_TOKEN_PUBLIC_KEY, now });
+  const offerKeys = {
+    publicKeyPem: config.OFFER_TOKEN_PUBLIC_KEY,
+    previousPublicKeyPems: config.OFFER_TOKEN_PREVIOUS_PUBLIC_KEYS,
+  };
+  const verifier = createOfferTokenVerifier({ ...offerKeys, now });
+  const publishedKeys = publishedOfferKeys(
+    createOfferKeyRing(offerKeys.publicKeyPem, offerKeys.previousPublicKeyPems),
+  ).map(({ kid, x, active }) => ({ kid, x, active }));
+  const quotes = createCancellationQuotes(mongo.connection);
   const createDeps: CreateBookingDeps = {
     keys,
     bookings,
@@ -130,7 +140,14 @@ export function createBookingService(
     createBooking: createCreateBooking(createDeps, idempotent),
     getBooking: createGetBooking({ bookings }),
     listBookings: createListBookings({ bookings }),
-    cancelBooking: createCancelOwned({ bookings, now, eventsWritten }),
+    cancelBooking: createCancelOwned({ bookings, quotes, now, eventsWritten }),
+    quoteCancellation: createQuoteCancellation({
+      bookings,
+      quotes,
+      now,
+      ttlSeconds: config.CANCELLATION_QUOTE_TTL_SECONDS,
+    }),
+    offerKeys: () => publishedKeys,
   });
   const storefront = createStorefrontBookingRepository(mongo.connection);
   const bookingPromotions = createBookingPromotions(
@@ -186,7 +203,7 @@ export function createBookingService(
     assignSupplier: createAssignSupplier({ bookings: adminBookings, now }),
     cancelOfflineBooking: createCancelOfflineBooking({
       bookings: adminBookings,
-      cancelOwned: createCancelOwned({ bookings, now, eventsWritten }),
+      cancelOwned: createCancelOwned({ bookings, quotes, now, eventsWritten }),
     }),
   });
   const grpc = createGrpcServer({

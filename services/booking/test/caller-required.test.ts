@@ -68,6 +68,7 @@ describe('booking callers', () => {
       partners.getBooking({ id }),
       partners.listBookings({ limit: 10 }),
       partners.cancelBooking({ id }),
+      partners.quoteCancellation({ id }),
       admin.listAdminBookings({ scope: { all: true, tenantId: '' }, limit: 10 }),
       admin.createOfflineBooking({
         ...createRequest(caller(1, tenantA), token, uniqueName('k')),
@@ -116,6 +117,7 @@ describe('booking callers', () => {
     const partnerA = caller(1, tenantA);
     expect(await codeOf(partners.getBooking({ caller: partnerA, id: ofB }))).toBe('not_found');
     expect(await codeOf(partners.cancelBooking({ caller: partnerA, id: ofB }))).toBe('not_found');
+    expect(await codeOf(partners.quoteCancellation({ caller: partnerA, id: ofB }))).toBe('not_found');
     const customer = wireCallers.customer(undefined, uniqueName('cus'));
     expect(await codeOf(storefront.cancelStorefrontBooking({ caller: customer, id: ofB }))).toBe('not_found');
     expect(await statusOf(ofB)).toBe('Upcoming');

@@ -8,12 +8,12 @@ import type { RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import { presentBooking, presentBookingListItem } from './booking-presenters';
 import {
-  cancelBookingBody,
   IDEMPOTENCY_KEY_HEADER,
   isBookingId,
   listBookingsQuery,
   readCreateBooking,
 } from './booking-requests';
+import { partnerCancelBookingBody } from './contract/cancellation-quotes';
 
 const reads = { kind: 'partner', scope: 'bookings:read', tenantLinked: true } as const;
 const writes = { kind: 'partner', scope: 'bookings:write', tenantLinked: true } as const;
@@ -81,9 +81,9 @@ export function bookingsRoutes({ clients }: { clients: ServiceClients }): RouteD
       access: writes,
       handlers: [
         async (req, res: Response) => {
-          validate(cancelBookingBody, req.body);
+          const { quoteId } = validate(partnerCancelBookingBody, req.body);
           const reply = await clients.booking.cancelBooking(
-            { caller: callerOf(res), id: bookingIdOf(req) },
+            { caller: callerOf(res), id: bookingIdOf(req), quoteId },
             callOptions(res),
           );
           res.json(dataBody(presentBooking(reply.booking)));
@@ -94,7 +94,7 @@ export function bookingsRoutes({ clients }: { clients: ServiceClients }): RouteD
 }
 
 /** An id that is not `bkg_<n>` names no booking: 404 without asking the service. */
-function bookingIdOf(req: Request): string {
+export function bookingIdOf(req: Request): string {
   const id = String(req.params.id);
   if (!isBookingId(id)) throw new AppError('not_found', `No booking ${id}.`);
   return id;

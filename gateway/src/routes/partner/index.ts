@@ -2,8 +2,10 @@ import type { ServiceClients } from '../../clients/service-clients';
 import type { RouteDefinition } from '../../http/route-table';
 import { bookingsRoutes } from './bookings.routes';
 import { eventsRoutes } from './events.routes';
+import { cancellationQuotesRoutes } from './cancellation-quotes.routes';
 import { invoicesRoutes } from './invoices.routes';
 import { meRoutes } from './me.routes';
+import { offerKeysRoutes } from './offer-keys.routes';
 import { pricingRoutes } from './pricing.routes';
 import { searchRoutes } from './search.routes';
 import { webhooksRoutes } from './webhooks.routes';
@@ -15,6 +17,8 @@ export function partnerRoutes(deps: { clients: ServiceClients }): RouteDefinitio
     ...pricingRoutes(deps),
     ...searchRoutes(deps),
     ...bookingsRoutes(deps),
+    ...cancellationQuotesRoutes(deps),
+    ...offerKeysRoutes(deps),
     ...invoicesRoutes(deps),
     ...webhooksRoutes(deps),
     ...eventsRoutes(deps),

@@ -288,8 +288,70 @@ export interface paths {
          *
          *     A booking in any other state (`Cancelled`, `Completed`) is `409 conflict` and nothing changes, so
          *     retrying a cancel is safe. `404 not_found` as for `GET /bookings/{id}`.
+         *
+         *     With `{ "quoteId": "cqt_…" }` (from `POST /bookings/{id}/cancellation-quote`) the cancel lands only at
+         *     that quote's refund: a quote that is not this booking's (or not your client's) is `409 quote_invalid`,
+         *     one past its `expiresAt` `409 quote_expired`, and a refund that is no longer the quoted one `409
+         *     refund_changed`; nothing changes on any of them. A booking cancels once, so many cancels naming the
+         *     same quote make one cancellation (the others `409 conflict`).
          */
         post: operations["cancelBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bookings/{id}/cancellation-quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Quote what a cancel would refund now
+         * @description Scope `bookings:write`; the key's client must be linked to a tenant. Answers what cancelling this
+         *     `Upcoming` booking now would refund (`refundAmount`, `penalty`, `currency`) and the refund rule that
+         *     applied, as a quote `id` valid until `expiresAt` (5 minutes). Nothing changes: the booking stays
+         *     `Upcoming`. The cancel computes its refund with the same rule; pass `quoteId` to
+         *     `POST /bookings/{id}/cancel` to cancel only at this refund.
+         *
+         *     Today's rule: `full_refund_before_travel` (an `Upcoming` booking cancelled before its travel date,
+         *     UTC, is credited in full on the tenant's next invoice; `penalty` 0). A booking that cannot be
+         *     cancelled (`Cancelled`, `Completed`, or its travel date has passed) is `409 conflict`, as the cancel
+         *     would answer. Another client's booking is `404 not_found`. No request body is needed (an empty body
+         *     or `{}`).
+         */
+        post: operations["quoteCancellation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/offer-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Public keys of offer tokens (JWKS)
+         * @description No authentication; cacheable (`Cache-Control: public, max-age=300`). The Ed25519 public keys that
+         *     sign `offerToken`s, as a JSON Web Key Set (RFC 7517/8037, not enveloped). Every token names its key
+         *     in the signed `kid` claim (the key's RFC 7638 thumbprint). The key signing new tokens is first, with
+         *     `active: true`; during a rotation the previous keys stay listed until their last token expired (15
+         *     minutes). With these keys a token's signature, subtotal and expiry are checked offline before
+         *     booking: the SDK's `verifyOfferToken` does it. A verifier that meets an unknown `kid` fetches the set
+         *     again. Private keys never leave the platform.
+         */
+        get: operations["getOfferKeys"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -875,12 +937,64 @@ export interface components {
         ErrorEnvelope: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "idempotency_key_required" | "unauthorized" | "forbidden" | "insufficient_scope" | "scope_disabled" | "client_not_linked" | "not_found" | "method_not_allowed" | "conflict" | "offer_expired" | "payload_too_large" | "idempotency_key_reuse" | "rate_limited" | "internal_error" | "api_disabled" | "service_unavailable";
+                code: "bad_request" | "idempotency_key_required" | "unauthorized" | "forbidden" | "insufficient_scope" | "scope_disabled" | "client_not_linked" | "not_found" | "method_not_allowed" | "conflict" | "offer_expired" | "quote_invalid" | "quote_expired" | "refund_changed" | "payload_too_large" | "idempotency_key_reuse" | "rate_limited" | "internal_error" | "api_disabled" | "service_unavailable";
                 message: string;
                 requestId: string;
                 /** @description `{ path, message }` per failing field on `bad_request`; otherwise null. */
                 details: components["schemas"]["FieldProblem"][] | null;
             };
+        };
+        /** @description What a cancel of the booking refunds now, promised until `expiresAt`. */
+        CancellationQuote: {
+            id: components["schemas"]["QuoteId"];
+            bookingId: string;
+            /** @description Whole rupees credited to your tenant (its invoice line is reversed by this much). */
+            refundAmount: number;
+            /** @description Whole rupees kept back; `refundAmount + penalty` is the booking `amount`. */
+            penalty: number;
+            /** @constant */
+            currency: "INR";
+            /**
+             * @description The refund rule that applied. `full_refund_before_travel`: an `Upcoming` booking cancelled before
+             *     its travel date (UTC) is refunded in full.
+             * @enum {string}
+             */
+            rule: "full_refund_before_travel";
+            /**
+             * Format: date-time
+             * @description Until then `POST /bookings/{id}/cancel` may name `id`.
+             */
+            expiresAt: string;
+        };
+        /**
+         * @description A cancellation quote of this booking (`POST /bookings/{id}/cancellation-quote`): the cancel lands only
+         *     at its refund (else `409 refund_changed`), before it expires (else `409 quote_expired`).
+         * @example cqt_Vb3mK9qLr2TxY8wZp0aH1c
+         */
+        QuoteId: string;
+        /** @description One Ed25519 public key of offer tokens, as a JSON Web Key (RFC 8037). */
+        OfferJwk: {
+            /** @constant */
+            kty: "OKP";
+            /** @constant */
+            crv: "Ed25519";
+            /** @description The public key (base64url). */
+            x: string;
+            /** @description The key's RFC 7638 thumbprint, named by the `kid` claim of every offer token it signed. */
+            kid: string;
+            /** @constant */
+            alg: "EdDSA";
+            /** @constant */
+            use: "sig";
+            /** @description True for the key signing new tokens; the others verify tokens issued before a rotation. */
+            active: boolean;
+        };
+        /**
+         * @description Every key a live offer token may name: the signing key (first, `active: true`) and, during a rotation,
+         *     the previous keys until their last token expired. Public keys only.
+         */
+        OfferKeySet: {
+            keys: components["schemas"]["OfferJwk"][];
         };
         /**
          * @description One event of the feed: the body its webhook deliveries carry, with its `sequence`.
@@ -1031,6 +1145,40 @@ export interface components {
                     error?: {
                         /** @constant */
                         code?: "conflict";
+                    };
+                };
+            };
+        };
+        /**
+         * @description `error.code` is one of (nothing changes on any of them):
+         *     - `conflict`: the booking is not `Upcoming` (cancelled already, completed, or its travel date passed);
+         *     - `quote_invalid`: `quoteId` is not a cancellation quote of this booking by your client;
+         *     - `quote_expired`: the quote is past its `expiresAt`; ask for a new one;
+         *     - `refund_changed`: cancelling now would refund something other than the quote; ask for a new one.
+         */
+        CancelConflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "quote_expired",
+                 *         "message": "cqt_Vb3mK9qLr2TxY8wZp0aH1c expired at 2026-11-21T10:05:00.000Z; ask for a new one.",
+                 *         "requestId": "req_Qm9vWmFyQmF6UXV4",
+                 *         "details": null
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        code?: "conflict" | "quote_invalid" | "quote_expired" | "refund_changed";
                     };
                 };
             };
@@ -2190,7 +2338,9 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": Record<string, unknown>;
+                "application/json": {
+                    quoteId?: components["schemas"]["QuoteId"];
+                };
             };
         };
         responses: {
@@ -2241,9 +2391,107 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ForbiddenOrNotLinked"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["CancelConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    quoteCancellation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description `bkg_<n>`, as returned when the booking was made. Any other form is `404 not_found`.
+                 * @example bkg_1042
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, unknown>;
+            };
+        };
+        responses: {
+            /** @description The quote. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "cqt_Vb3mK9qLr2TxY8wZp0aH1c",
+                     *         "bookingId": "bkg_1042",
+                     *         "refundAmount": 10943,
+                     *         "penalty": 0,
+                     *         "currency": "INR",
+                     *         "rule": "full_refund_before_travel",
+                     *         "expiresAt": "2026-11-21T10:05:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["CancellationQuote"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenOrNotLinked"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getOfferKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key set. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    /** @description `public, max-age=300`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "keys": [
+                     *         {
+                     *           "kty": "OKP",
+                     *           "crv": "Ed25519",
+                     *           "x": "11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo",
+                     *           "kid": "kPrK_qmxVWaYVA9wwBF6Iuo3vVzz7TxHCTwXBygrS4k",
+                     *           "alg": "EdDSA",
+                     *           "use": "sig",
+                     *           "active": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OfferKeySet"];
+                };
+            };
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };

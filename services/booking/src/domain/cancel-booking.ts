@@ -1,10 +1,13 @@
 import { AppError } from '@travel/errors';
 import type { BookingRepository } from '../db/booking.repository';
+import type { CancellationQuotes } from '../db/cancellation-quote.repository';
 import { type EventsWritten, newPendingEvent } from '../db/pending-event';
 import { type Booking, type Owner, todayOf } from './booking';
+import { cancellationRefundOf, sameRefund } from './cancellation-refund';
 
 export interface CancelDeps {
   bookings: BookingRepository;
+  quotes: CancellationQuotes;
   now: () => Date;
   eventsWritten: EventsWritten;
 }
@@ -15,10 +18,13 @@ export interface CancelDeps {
  * cancels (or a cancel and the completion sweeper) one lands and the other answers `409` having changed
  * nothing. Only when it does not land is the booking read, to say why. The owner is a partner's client, or
  * a tenant's staff (client 0), and is part of the update's filter: another owner's booking is `not_found`.
+ * With a quote id the refund is checked first (`holdQuote`); the same conditional update then lands at most
+ * once, so a quote named by many concurrent cancels still cancels once.
  */
 export function createCancelOwned(deps: CancelDeps) {
-  return async (id: string, owner: Owner): Promise<Booking> => {
+  return async (id: string, owner: Owner, quoteId?: string): Promise<Booking> => {
     const at = deps.now();
+    if (quoteId !== undefined) await holdQuote(deps, { id, owner, quoteId, at });
     const event = newPendingEvent('booking.cancelled', at);
     const cancelled = await deps.bookings.cancel(id, owner, todayOf(at), event);
     if (cancelled) {
@@ -36,4 +42,33 @@ export function createCancelOwned(deps: CancelDeps) {
 
 export function notUpcoming(id: string, status: string): AppError {
   return new AppError('conflict', `Booking ${id} is ${status}; only an Upcoming booking can be cancelled.`);
+}
+
+/**
+ * A quoted cancel goes ahead only at the quoted refund: the quote must be the owner's, of this booking and
+ * unexpired, and the refund rule must give the same answer now. The rule reads only the status, the travel
+ * date and the amount; the cancel's filter pins the first two and the amount never changes, so the refund
+ * checked here is the one the update applies.
+ */
+async function holdQuote(
+  deps: CancelDeps,
+  request: { id: string; owner: Owner; quoteId: string; at: Date },
+): Promise<void> {
+  const { id, owner, quoteId, at } = request;
+  const quote = await deps.quotes.findOwned(quoteId, owner);
+  if (!quote || quote.bookingId !== id)
+    throw new AppError('quote_invalid', `${quoteId} is not a cancellation quote of ${id}.`);
+  if (quote.expiresAt <= at)
+    throw new AppError(
+      'quote_expired',
+      `${quoteId} expired at ${quote.expiresAt.toISOString()}; ask for a new one.`,
+    );
+  const found = await deps.bookings.findOwned(id, owner);
+  if (!found) throw new AppError('not_found', `No booking ${id}.`);
+  const refund = cancellationRefundOf(found, at);
+  if (refund && !sameRefund(refund, quote.refund))
+    throw new AppError(
+      'refund_changed',
+      `The refund of ${id} is now ${refund.amount} ${refund.currency} (${refund.rule}), not the quoted ${quote.refund.amount}.`,
+    );
 }

@@ -3,6 +3,7 @@ import type { RequestContext, ServiceImplementation } from '@travel/grpc';
 import type { Booking } from '../domain/booking';
 import type { createCancelOwned } from '../domain/cancel-booking';
 import type { createCreateBooking } from '../domain/create-booking';
+import type { createQuoteCancellation } from '../domain/quote-cancellation';
 import type { createGetBooking, createListBookings } from '../domain/read-bookings';
 import { partnerOwnerOf } from './callers';
 
@@ -11,6 +12,9 @@ export interface BookingUseCases {
   getBooking: ReturnType<typeof createGetBooking>;
   listBookings: ReturnType<typeof createListBookings>;
   cancelBooking: ReturnType<typeof createCancelOwned>;
+  quoteCancellation: ReturnType<typeof createQuoteCancellation>;
+  /** The verifying key ring, published (public keys only). */
+  offerKeys: () => booking.OfferKey[];
 }
 
 /** Thin handlers: resolve the partner from the caller (fail closed), call one use case as it, encode. */
@@ -34,10 +38,27 @@ export function createBookingGrpc(
     async cancelBooking(request) {
       return {
         booking: encodeBooking(
-          await useCases.cancelBooking(request.id, partnerOwnerOf(request.caller)),
+          await useCases.cancelBooking(request.id, partnerOwnerOf(request.caller), request.quoteId),
           true,
         ),
       };
+    },
+    async quoteCancellation(request) {
+      const quote = await useCases.quoteCancellation(request.id, partnerOwnerOf(request.caller));
+      return {
+        quote: {
+          id: quote.id,
+          bookingId: quote.bookingId,
+          refundAmount: quote.refund.amount,
+          penalty: quote.refund.penalty,
+          currency: quote.refund.currency,
+          rule: quote.refund.rule,
+          expiresAt: quote.expiresAt,
+        },
+      };
+    },
+    async listOfferKeys() {
+      return { keys: useCases.offerKeys() };
     },
   };
 }

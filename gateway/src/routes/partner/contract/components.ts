@@ -1,6 +1,8 @@
 import { SCOPES } from '@travel/api-keys';
 import { z } from 'zod';
 import { emailAddress } from '../../../http/email';
+import { CancellationQuote, QuoteId } from './cancellation-quotes';
+import { OfferJwk, OfferKeySet } from './offer-keys';
 
 // The partner API's named schemas (`components.schemas` of partner.yaml, generated): each is the schema the
 // gateway validates with or the schema its presenters' output is typed by, with the words and examples the
@@ -419,6 +421,9 @@ export const ERROR_CODES = [
   'method_not_allowed',
   'conflict',
   'offer_expired',
+  'quote_invalid',
+  'quote_expired',
+  'refund_changed',
   'payload_too_large',
   'idempotency_key_reuse',
   'rate_limited',
@@ -471,4 +476,8 @@ export const partnerComponents: Record<string, z.ZodType> = {
   Invoice,
   FieldProblem,
   ErrorEnvelope,
+  CancellationQuote,
+  QuoteId,
+  OfferJwk,
+  OfferKeySet,
 };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineOperations } from '../../../openapi/contract';
 import { documentedAs } from '../../../openapi/documented-as';
 import { quoteQuery } from '../../quote';
+import { CancellationQuote, cancellationQuoteBody, partnerCancelBookingBody } from './cancellation-quotes';
 import {
   Booking,
   BookingListItem,
@@ -19,6 +20,7 @@ import {
   WebhookRequest,
 } from './components';
 import { Event, eventFilters, eventIdParams } from './events';
+import { OfferKeySet } from './offer-keys';
 
 // The partner API's operations (`/api/v1`, partner.yaml): for each, the schemas of its input (validated
 // by the route with exactly these objects) and of its success bodies (the presenters' output types). The
@@ -257,9 +259,17 @@ export const partnerOperations = defineOperations({
     method: 'post',
     path: '/bookings/{id}/cancel',
     params: bookingIdParams,
-    body: cancelBookingBody,
+    body: partnerCancelBookingBody,
     responses: { '200': dataOf(Booking) },
   },
+  quoteCancellation: {
+    method: 'post',
+    path: '/bookings/{id}/cancellation-quote',
+    params: bookingIdParams,
+    body: cancellationQuoteBody,
+    responses: { '200': dataOf(CancellationQuote) },
+  },
+  getOfferKeys: { method: 'get', path: '/offer-keys', responses: { '200': OfferKeySet } },
   listInvoices: {
     method: 'get',
     path: '/invoices',

@@ -1,0 +1,46 @@
+import type { booking } from '@travel/contracts';
+import type { z } from 'zod';
+import type { ServiceClients } from '../../clients/service-clients';
+import { callerOf } from '../../http/caller';
+import { callOptions } from '../../http/calls';
+import { dataBody } from '../../http/envelope';
+import type { RouteDefinition } from '../../http/route-table';
+import { validate } from '../../http/validate';
+import { bookingIdOf } from './bookings.routes';
+import { type CancellationQuote, cancellationQuoteBody } from './contract/cancellation-quotes';
+
+/** `POST /bookings/{id}/cancellation-quote`: what cancelling the caller's booking would refund now. */
+export function cancellationQuotesRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
+  return [
+    {
+      method: 'post',
+      path: '/api/v1/bookings/:id/cancellation-quote',
+      access: { kind: 'partner', scope: 'bookings:write', tenantLinked: true },
+      handlers: [
+        async (req, res) => {
+          validate(cancellationQuoteBody, req.body);
+          const reply = await clients.booking.quoteCancellation(
+            { caller: callerOf(res), id: bookingIdOf(req) },
+            callOptions(res),
+          );
+          res.json(dataBody(presentCancellationQuote(reply.quote)));
+        },
+      ],
+    },
+  ];
+}
+
+export function presentCancellationQuote(
+  quote: booking.CancellationQuote | undefined,
+): z.infer<typeof CancellationQuote> {
+  if (!quote?.expiresAt) throw new Error('booking answered a quote without its expiry');
+  return {
+    id: quote.id,
+    bookingId: quote.bookingId,
+    refundAmount: quote.refundAmount,
+    penalty: quote.penalty,
+    currency: 'INR',
+    rule: 'full_refund_before_travel',
+    expiresAt: quote.expiresAt.toISOString(),
+  };
+}

@@ -1,0 +1,221 @@
+import { bookingEvents } from '@travel/contracts';
+import { createMongo } from '@travel/mongo';
+import { generateOfferKeyPair, offerJwkOf } from '@travel/offer-tokens';
+import { codeOf, testInfra, testLogger, uniqueName, waitFor } from '@travel/testkit';
+import {
+  bookingEnv,
+  caller,
+  createRequest,
+  listenToBookingEvents,
+  type SearchAndPricing,
+  startBooking,
+  startSearchAndPricing,
+} from './booking.fixture';
+
+// Cancellation quotes and the published offer keys (issue 32), over gRPC against real search, pricing,
+// the store and Kafka. The booking service's clock is the test's, so a quote expires without waiting.
+let world: SearchAndPricing;
+let service: Awaited<ReturnType<typeof startBooking>>;
+let events: Awaited<ReturnType<typeof listenToBookingEvents>>;
+const namespace = `${uniqueName('ct_bkq')}.`;
+const database = uniqueName('ct_booking_quotes');
+const store = createMongo({ url: testInfra().mongoUrl, database, logger: testLogger() });
+let skewMs = 0;
+const now = () => new Date(Date.now() + skewMs);
+
+beforeAll(async () => {
+  world = await startSearchAndPricing();
+  events = await listenToBookingEvents(namespace);
+  service = await startBooking(bookingEnv(world, database, namespace), now);
+  await store.start();
+});
+afterAll(async () => {
+  await store.connection.dropDatabase();
+  await store.stop();
+  await service?.stop();
+  await events?.stop();
+  await world?.stop();
+});
+afterEach(() => {
+  skewMs = 0;
+});
+
+const messageOf = async (call: Promise<unknown>) => {
+  try {
+    await call;
+    return 'ok';
+  } catch (error) {
+    return (error as { message: string }).message;
+  }
+};
+
+async function bookedBy(who: ReturnType<typeof caller>) {
+  const offer = await world.flightOffer(who);
+  const { booking } = await service.client.createBooking(createRequest(who, offer.token, uniqueName('idem')));
+  if (!booking) throw new Error('no booking');
+  return booking;
+}
+
+describe('quoting a cancellation', () => {
+  it('when the owner asks, then it answers the full refund under the rule, valid 5 minutes, and nothing changes', async () => {
+    const who = caller(301);
+    const booking = await bookedBy(who);
+    const before = Date.now();
+    const { quote } = await service.client.quoteCancellation({ caller: who, id: booking.id });
+    expect(quote).toMatchObject({
+      bookingId: booking.id,
+      refundAmount: booking.amount,
+      penalty: 0,
+      currency: 'INR',
+      rule: 'full_refund_before_travel',
+    });
+    expect(quote?.id).toMatch(/^cqt_[A-Za-z0-9_-]{22}$/);
+    const ttl = (quote?.expiresAt?.getTime() ?? 0) - before;
+    expect(ttl).toBeGreaterThanOrEqual(299_000);
+    expect(ttl).toBeLessThanOrEqual(301_000 + (Date.now() - before));
+    expect((await service.client.getBooking({ caller: who, id: booking.id })).booking?.status).toBe(
+      'Upcoming',
+    );
+  });
+
+  it('when another client, tenant or environment asks, then it is not_found', async () => {
+    const booking = await bookedBy(caller(302));
+    for (const other of [caller(303), caller(302, 'ten_b'), caller(302, 'ten_a', 'test')])
+      expect(await messageOf(service.client.quoteCancellation({ caller: other, id: booking.id }))).toContain(
+        `No booking ${booking.id}`,
+      );
+  });
+
+  it('when the booking is cancelled already, then the quote is conflict, as the cancel would be', async () => {
+    const who = caller(304);
+    const booking = await bookedBy(who);
+    await service.client.cancelBooking({ caller: who, id: booking.id });
+    expect(await messageOf(service.client.quoteCancellation({ caller: who, id: booking.id }))).toContain(
+      'is Cancelled',
+    );
+  });
+});
+
+describe('cancelling at a quote', () => {
+  it('when the quote is fresh and the refund holds, then the booking is cancelled', async () => {
+    const who = caller(310);
+    const booking = await bookedBy(who);
+    const { quote } = await service.client.quoteCancellation({ caller: who, id: booking.id });
+    const { booking: cancelled } = await service.client.cancelBooking({
+      caller: who,
+      id: booking.id,
+      quoteId: quote?.id,
+    });
+    expect(cancelled?.status).toBe('Cancelled');
+  });
+
+  it('when the quote has expired, then it is quote_expired and the booking stays Upcoming', async () => {
+    const who = caller(311);
+    const booking = await bookedBy(who);
+    const { quote } = await service.client.quoteCancellation({ caller: who, id: booking.id });
+    skewMs = 300_001;
+    expect(
+      await messageOf(service.client.cancelBooking({ caller: who, id: booking.id, quoteId: quote?.id })),
+    ).toContain('expired at');
+    skewMs = 0;
+    expect((await service.client.getBooking({ caller: who, id: booking.id })).booking?.status).toBe(
+      'Upcoming',
+    );
+  });
+
+  it("when the quote is another booking's, another client's, or unknown, then it is quote_invalid", async () => {
+    const who = caller(312);
+    const [first, second] = [await bookedBy(who), await bookedBy(who)];
+    const { quote } = await service.client.quoteCancellation({ caller: who, id: first.id });
+    const other = caller(313);
+    const theirs = await bookedBy(other);
+    const otherQuote = (await service.client.quoteCancellation({ caller: other, id: theirs.id })).quote;
+    for (const [id, quoteId] of [
+      [second.id, quote?.id],
+      [first.id, otherQuote?.id],
+      [first.id, 'cqt_AAAAAAAAAAAAAAAAAAAAAA'],
+    ])
+      expect(await messageOf(service.client.cancelBooking({ caller: who, id: id ?? '', quoteId }))).toContain(
+        'is not a cancellation quote of',
+      );
+    for (const booking of [first, second])
+      expect((await service.client.getBooking({ caller: who, id: booking.id })).booking?.status).toBe(
+        'Upcoming',
+      );
+  });
+
+  it('when the rule now gives another refund than the quote promised, then it is refund_changed and nothing changes', async () => {
+    const who = caller(314);
+    const booking = await bookedBy(who);
+    const { quote } = await service.client.quoteCancellation({ caller: who, id: booking.id });
+    // A quote made under an earlier rule (a penalty since withdrawn): the refund the rule gives now differs.
+    await store.connection.collection('cancellation_quotes').updateOne({ _id: quote?.id } as object, {
+      $set: { 'refund.amount': booking.amount - 500, 'refund.penalty': 500 },
+    });
+    expect(
+      await messageOf(service.client.cancelBooking({ caller: who, id: booking.id, quoteId: quote?.id })),
+    ).toContain(`not the quoted ${booking.amount - 500}`);
+    expect((await service.client.getBooking({ caller: who, id: booking.id })).booking?.status).toBe(
+      'Upcoming',
+    );
+  });
+
+  it('when 10 cancels name the same quote at once, then one cancels, the others are conflict, and one booking.cancelled follows', async () => {
+    const who = caller(315);
+    const booking = await bookedBy(who);
+    const { quote } = await service.client.quoteCancellation({ caller: who, id: booking.id });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        messageOf(service.client.cancelBooking({ caller: who, id: booking.id, quoteId: quote?.id })),
+      ),
+    );
+    expect(answers.filter((answer) => answer === 'ok')).toHaveLength(1);
+    expect(answers.filter((answer) => answer.includes('is Cancelled'))).toHaveLength(9);
+    const cancelledEvents = () =>
+      events.heard.filter(
+        (e) =>
+          e.type === 'booking.cancelled' && bookingEvents.BookingEvent.decode(e.payload).id === booking.id,
+      );
+    await waitFor(() => expect(cancelledEvents()).toHaveLength(1));
+  });
+});
+
+describe('offer keys', () => {
+  it('when asked, then the key that verifies search tokens is listed by its thumbprint, active', async () => {
+    const { keys } = await service.client.listOfferKeys({});
+    const jwk = offerJwkOf(world.keys.publicKeyPem);
+    expect(keys).toEqual([{ kid: jwk.kid, x: jwk.x, active: true }]);
+  });
+
+  it('when a rotation names the old key as previous, then its tokens still book and both keys are listed; dropped, they are refused', async () => {
+    const next = generateOfferKeyPair();
+    const env = bookingEnv(world, uniqueName('ct_booking_rotation'), namespace);
+    const rotating = await startBooking({
+      ...env,
+      OFFER_TOKEN_PUBLIC_KEY: next.publicKeyPem,
+      OFFER_TOKEN_PREVIOUS_PUBLIC_KEYS: world.keys.publicKeyPem,
+    });
+    const rotated = await startBooking({ ...env, OFFER_TOKEN_PUBLIC_KEY: next.publicKeyPem });
+    try {
+      expect((await rotating.client.listOfferKeys({})).keys).toEqual([
+        { kid: offerJwkOf(next.publicKeyPem).kid, x: offerJwkOf(next.publicKeyPem).x, active: true },
+        {
+          kid: offerJwkOf(world.keys.publicKeyPem).kid,
+          x: offerJwkOf(world.keys.publicKeyPem).x,
+          active: false,
+        },
+      ]);
+      const who = caller(320);
+      const token = (await world.flightOffer(who)).token;
+      const { booking } = await rotating.client.createBooking(createRequest(who, token, uniqueName('idem')));
+      expect(booking?.status).toBe('Upcoming');
+      // Refused as a token no search issued (`400` on `offerToken`), not as an expired one.
+      expect(await codeOf(rotated.client.createBooking(createRequest(who, token, uniqueName('idem'))))).toBe(
+        'bad_request',
+      );
+    } finally {
+      await rotating.stop();
+      await rotated.stop();
+    }
+  });
+});
