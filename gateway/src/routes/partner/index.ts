@@ -1,8 +1,8 @@
 import type { ServiceClients } from '../../clients/service-clients';
 import type { RouteDefinition } from '../../http/route-table';
 import { bookingsRoutes } from './bookings.routes';
-import { eventsRoutes } from './events.routes';
 import { cancellationQuotesRoutes } from './cancellation-quotes.routes';
+import { eventsRoutes } from './events.routes';
 import { invoicesRoutes } from './invoices.routes';
 import { meRoutes } from './me.routes';
 import { offerKeysRoutes } from './offer-keys.routes';
