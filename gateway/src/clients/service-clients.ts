@@ -9,6 +9,7 @@ import {
   customers,
   engagement,
   health,
+  keySpending,
   parkedEvents,
   paymentGateways,
   platformSettings,
@@ -75,6 +76,7 @@ export interface ServiceClients {
   search: ServiceClient<typeof search.SearchServiceDefinition>;
   pricing: ServiceClient<typeof pricing.PricingServiceDefinition>;
   booking: ServiceClient<typeof booking.BookingServiceDefinition>;
+  keySpending: ServiceClient<typeof keySpending.KeySpendingServiceDefinition>;
   adminBooking: ServiceClient<typeof adminBooking.AdminBookingServiceDefinition>;
   billing: ServiceClient<typeof billing.BillingServiceDefinition>;
   storefrontBooking: ServiceClient<typeof storefrontBooking.StorefrontBookingServiceDefinition>;
@@ -125,6 +127,7 @@ export function createServiceClients(config: GatewayConfig): ServiceClients {
     search: createServiceClient(search.SearchServiceDefinition, config.SEARCH_ADDRESS, options),
     pricing: createServiceClient(pricing.PricingServiceDefinition, config.PRICING_ADDRESS, options),
     booking: createServiceClient(booking.BookingServiceDefinition, config.BOOKING_ADDRESS, options),
+    keySpending: createServiceClient(keySpending.KeySpendingServiceDefinition, config.BOOKING_ADDRESS, options),
     adminBooking: createServiceClient(
       adminBooking.AdminBookingServiceDefinition,
       config.BOOKING_ADDRESS,

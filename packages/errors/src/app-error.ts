@@ -6,12 +6,21 @@ export interface FieldProblem {
   message: string;
 }
 
+/**
+ * Facts of a refusal that is not about fields (`spending_limit_exceeded`: the limit, the amount, what remains
+ * today), answered as the envelope's `details` object.
+ */
+export type ErrorFacts = Readonly<Record<string, string | number | boolean | null>>;
+
+/** `details` of an error: the failing fields of a `bad_request`, or the facts of another refusal. */
+export type ErrorDetails = FieldProblem[] | ErrorFacts;
+
 /** The only error domain code throws. Transports map it; nothing else decides a status. */
 export class AppError extends Error {
   readonly code: ErrorCode;
-  readonly details: FieldProblem[] | null;
+  readonly details: ErrorDetails | null;
 
-  constructor(code: ErrorCode, message?: string, details?: FieldProblem[] | null) {
+  constructor(code: ErrorCode, message?: string, details?: ErrorDetails | null) {
     super(message ?? errorCatalog[code].message);
     this.name = 'AppError';
     this.code = code;
@@ -23,7 +32,7 @@ export class AppError extends Error {
   }
 }
 
-export function createError(code: ErrorCode, message?: string, details?: FieldProblem[] | null): AppError {
+export function createError(code: ErrorCode, message?: string, details?: ErrorDetails | null): AppError {
   return new AppError(code, message, details);
 }
 

@@ -41,6 +41,12 @@ export const errorCatalog = {
     grpc: Status.FAILED_PRECONDITION,
     message: 'The API client is not linked to a tenant.',
   },
+  // 403, not 402: the key is not allowed to spend more today; paying would change nothing (decisions.md).
+  spending_limit_exceeded: {
+    http: 403,
+    grpc: Status.RESOURCE_EXHAUSTED,
+    message: "The booking is over the API key's spending limit.",
+  },
   not_found: { http: 404, grpc: Status.NOT_FOUND, message: 'The resource does not exist.' },
   method_not_allowed: {
     http: 405,

@@ -1,4 +1,4 @@
-import { AppError, type ErrorCode, type FieldProblem, isErrorCode } from '@travel/errors';
+import { AppError, type ErrorCode, type ErrorDetails, isErrorCode } from '@travel/errors';
 import {
   type CallOptions,
   Channel,
@@ -47,11 +47,11 @@ const catalogErrorMiddleware: ClientMiddleware = async function* catalogErrors(c
   }
 };
 
-function parseDetails(trailer: Metadata | undefined): FieldProblem[] | null {
+function parseDetails(trailer: Metadata | undefined): ErrorDetails | null {
   const raw = trailer?.get(ERROR_DETAILS_KEY);
   if (!raw) return null;
   try {
-    return JSON.parse(raw) as FieldProblem[];
+    return JSON.parse(raw) as ErrorDetails;
   } catch {
     return null;
   }

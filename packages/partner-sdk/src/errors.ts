@@ -1,4 +1,4 @@
-import type { ErrorCode, FieldProblem } from './types';
+import type { ErrorCode, FieldProblem, SpendingLimitRefusal } from './types';
 
 /**
  * Any answer of the partner API that is not a success: `code` is the envelope's `error.code` (one of
@@ -10,8 +10,11 @@ export class PartnerApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode | 'unexpected_response';
   readonly requestId: string | null;
-  /** One entry per failing field for `bad_request`, else null. */
-  readonly details: FieldProblem[] | null;
+  /**
+   * One entry per failing field for `bad_request`; the refusal for `spending_limit_exceeded` (also as
+   * {@link PartnerApiError.spendingLimit}); else null.
+   */
+  readonly details: FieldProblem[] | SpendingLimitRefusal | null;
   /** `Retry-After` in seconds when the answer carried one (`429`, sometimes `503`). */
   readonly retryAfterSeconds: number | null;
 
@@ -20,7 +23,7 @@ export class PartnerApiError extends Error {
     code: ErrorCode | 'unexpected_response';
     message: string;
     requestId: string | null;
-    details?: FieldProblem[] | null;
+    details?: FieldProblem[] | SpendingLimitRefusal | null;
     retryAfterSeconds?: number | null;
   }) {
     super(
@@ -31,6 +34,12 @@ export class PartnerApiError extends Error {
     this.requestId = init.requestId;
     this.details = init.details ?? null;
     this.retryAfterSeconds = init.retryAfterSeconds ?? null;
+  }
+
+  /** For `spending_limit_exceeded`: the limit that refused, the amount and `remaining` today; else null. */
+  get spendingLimit(): SpendingLimitRefusal | null {
+    const details = this.details;
+    return this.code === 'spending_limit_exceeded' && details !== null && !Array.isArray(details) ? details : null;
   }
 }
 

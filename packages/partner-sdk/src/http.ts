@@ -1,5 +1,5 @@
 import { PartnerApiError } from './errors';
-import type { ErrorCode, FieldProblem } from './types';
+import type { ErrorCode, FieldProblem, SpendingLimitRefusal } from './types';
 
 /** How the client retries `429` and `503` answers. */
 export interface RetryOptions {
@@ -127,7 +127,12 @@ export class HttpClient {
 }
 
 interface Envelope {
-  error?: { code?: ErrorCode; message?: string; requestId?: string; details?: FieldProblem[] | null };
+  error?: {
+    code?: ErrorCode;
+    message?: string;
+    requestId?: string;
+    details?: FieldProblem[] | SpendingLimitRefusal | null;
+  };
 }
 
 function toError(res: Response, text: string, headerRequestId: string | null): PartnerApiError {

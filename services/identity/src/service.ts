@@ -61,6 +61,7 @@ import { createRefreshSession } from './domain/refresh-session';
 import { createRevokeKey } from './domain/revoke-key';
 import { createRevokeSession } from './domain/revoke-session';
 import { createRotateKey } from './domain/rotate-key';
+import { createSetKeySpendingLimits } from './domain/set-key-spending-limits';
 import { newSessionId } from './domain/session-credentials';
 import { createSigningKeyRing, type SigningKeyRing } from './domain/signing-key-ring';
 import { createRecordStaffChange } from './domain/staff-change';
@@ -310,6 +311,7 @@ function wireApiAccess(
     revokeKey: createRevokeKey(keyDeps),
     rotateKey: createRotateKey(keyDeps),
     getUsage: createGetUsage({ usage: createApiUsageRepository(connection) }),
+    setKeySpendingLimits: createSetKeySpendingLimits(keyDeps),
   });
   const tenantDeps = { tenants: tenantRepository, audit, changes, now };
   const tenantsGrpc = createTenantsGrpc({
