@@ -62,8 +62,16 @@ function bookThrough(gateway: number, secret: string, offerToken: string): Promi
 const spendingOf = (res: ApiResponse) => (res.body as { data: { spending: Spending | null } }).data.spending;
 const errorOf = (res: ApiResponse) => (res.body as { error: Refusal }).error;
 
-async function setLimits(keyId: string, limits: { dailyLimit: number | null; perBookingLimit: number | null }) {
-  const res = await consoleCall(admin.token, 'PUT', `/api/admin/api-access/keys/${keyId}/spending-limits`, limits);
+async function setLimits(
+  keyId: string,
+  limits: { dailyLimit: number | null; perBookingLimit: number | null },
+) {
+  const res = await consoleCall(
+    admin.token,
+    'PUT',
+    `/api/admin/api-access/keys/${keyId}/spending-limits`,
+    limits,
+  );
   expect(res.status).toBe(200);
   expect(dataOf<{ spendingLimits: unknown }>(res).spendingLimits).toEqual(limits);
 }
@@ -74,7 +82,7 @@ async function limitsApplied(secret: string, dailyLimit: number | null) {
     () => partnerCall(secret, 'GET', '/api/v1/me'),
     () => secondCall(secret, 'GET', '/api/v1/me'),
   ]) {
-    await waitFor(async () => expect((spendingOf(await read()))?.dailyLimit ?? null).toBe(dailyLimit), {
+    await waitFor(async () => expect(spendingOf(await read())?.dailyLimit ?? null).toBe(dailyLimit), {
       timeoutMs: 5000,
       intervalMs: 50,
     });
@@ -107,7 +115,10 @@ describe('a daily spending limit', () => {
     }
     const list = await partnerCall(key.secret, 'GET', '/api/v1/bookings?limit=100');
     expect((list.body as { data: unknown[] }).data).toHaveLength(7);
-    for (const me of [await partnerCall(key.secret, 'GET', '/api/v1/me'), await secondCall(key.secret, 'GET', '/api/v1/me')]) {
+    for (const me of [
+      await partnerCall(key.secret, 'GET', '/api/v1/me'),
+      await secondCall(key.secret, 'GET', '/api/v1/me'),
+    ]) {
       expect(spendingOf(me)).toEqual({
         dailyLimit: limit,
         perBookingLimit: null,
@@ -127,10 +138,16 @@ describe('a per-booking limit', () => {
     if (!offer) throw new Error('no offer');
     const total = offer.price.total;
     const path = `/api/admin/api-console/keys/${staff.key.id}/spending-limits`;
-    const tight = await consoleCall(staff.token, 'PUT', path, { dailyLimit: null, perBookingLimit: total - 1 });
+    const tight = await consoleCall(staff.token, 'PUT', path, {
+      dailyLimit: null,
+      perBookingLimit: total - 1,
+    });
     expect(tight.status).toBe(200);
     await waitFor(
-      async () => expect((spendingOf(await partnerCall(staff.key.secret, 'GET', '/api/v1/me')))?.perBookingLimit).toBe(total - 1),
+      async () =>
+        expect(spendingOf(await partnerCall(staff.key.secret, 'GET', '/api/v1/me'))?.perBookingLimit).toBe(
+          total - 1,
+        ),
       { timeoutMs: 5000, intervalMs: 50 },
     );
     const idempotencyKey = randomUUID();
@@ -145,9 +162,14 @@ describe('a per-booking limit', () => {
       details: { limit: 'per_booking', amount: total, remaining: null, perBookingLimit: total - 1 },
     });
 
-    expect((await consoleCall(staff.token, 'PUT', path, { dailyLimit: null, perBookingLimit: total })).status).toBe(200);
+    expect(
+      (await consoleCall(staff.token, 'PUT', path, { dailyLimit: null, perBookingLimit: total })).status,
+    ).toBe(200);
     await waitFor(
-      async () => expect((spendingOf(await partnerCall(staff.key.secret, 'GET', '/api/v1/me')))?.perBookingLimit).toBe(total),
+      async () =>
+        expect(spendingOf(await partnerCall(staff.key.secret, 'GET', '/api/v1/me'))?.perBookingLimit).toBe(
+          total,
+        ),
       { timeoutMs: 5000, intervalMs: 50 },
     );
     const booked = await partnerCall(staff.key.secret, 'POST', '/api/v1/bookings', {
@@ -164,10 +186,15 @@ describe('a per-booking limit', () => {
   it("when another tenant's console names the key, then 404 and its limits stay", async () => {
     const owner = await newPartner(admin);
     const other = await tenantStaff(admin, ['api-console']);
-    const res = await consoleCall(other.token, 'PUT', `/api/admin/api-console/keys/${owner.key.id}/spending-limits`, {
-      dailyLimit: 1,
-      perBookingLimit: 1,
-    });
+    const res = await consoleCall(
+      other.token,
+      'PUT',
+      `/api/admin/api-console/keys/${owner.key.id}/spending-limits`,
+      {
+        dailyLimit: 1,
+        perBookingLimit: 1,
+      },
+    );
     expect(res.status).toBe(404);
     expect(spendingOf(await partnerCall(owner.key.secret, 'GET', '/api/v1/me'))).toBeNull();
   });
@@ -178,7 +205,9 @@ describe('bad limits', () => {
     const { key } = await newPartner(admin);
     const path = `/api/admin/api-access/keys/${key.id}/spending-limits`;
     const paths = (res: ApiResponse) =>
-      (res.body as { error: { details: { path: string }[] } }).error.details.map((detail) => detail.path).sort();
+      (res.body as { error: { details: { path: string }[] } }).error.details
+        .map((detail) => detail.path)
+        .sort();
     const both = await consoleCall(admin.token, 'PUT', path, { dailyLimit: -5, perBookingLimit: 'many' });
     expect([both.status, paths(both)]).toEqual([400, ['dailyLimit', 'perBookingLimit']]);
     const missing = await consoleCall(admin.token, 'PUT', path, {});

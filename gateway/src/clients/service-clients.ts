@@ -127,7 +127,11 @@ export function createServiceClients(config: GatewayConfig): ServiceClients {
     search: createServiceClient(search.SearchServiceDefinition, config.SEARCH_ADDRESS, options),
     pricing: createServiceClient(pricing.PricingServiceDefinition, config.PRICING_ADDRESS, options),
     booking: createServiceClient(booking.BookingServiceDefinition, config.BOOKING_ADDRESS, options),
-    keySpending: createServiceClient(keySpending.KeySpendingServiceDefinition, config.BOOKING_ADDRESS, options),
+    keySpending: createServiceClient(
+      keySpending.KeySpendingServiceDefinition,
+      config.BOOKING_ADDRESS,
+      options,
+    ),
     adminBooking: createServiceClient(
       adminBooking.AdminBookingServiceDefinition,
       config.BOOKING_ADDRESS,

@@ -41,7 +41,13 @@ const catalogErrorMiddleware: ClientMiddleware = async function* catalogErrors(c
   } catch (error) {
     if (!(error instanceof ClientError)) throw error;
     const code = trailer?.get(ERROR_CODE_KEY);
-    if (code && isErrorCode(code)) throw new AppError(code, error.details, parseDetails(trailer));
+    if (code && isErrorCode(code)) {
+      const details = parseDetails(trailer);
+      // A list is the failing fields; an object the facts of another refusal (spending_limit_exceeded).
+      throw Array.isArray(details)
+        ? new AppError(code, error.details, details)
+        : new AppError(code, error.details, null, details);
+    }
     const mapped = uncodedStatus[error.code];
     throw mapped ? new AppError(mapped) : error;
   }

@@ -10,11 +10,13 @@ export class PartnerApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode | 'unexpected_response';
   readonly requestId: string | null;
+  /** One entry per failing field for `bad_request`, else null. */
+  readonly details: FieldProblem[] | null;
   /**
-   * One entry per failing field for `bad_request`; the refusal for `spending_limit_exceeded` (also as
-   * {@link PartnerApiError.spendingLimit}); else null.
+   * For `403 spending_limit_exceeded` (the envelope's `details` object): which limit refused, the amount, and
+   * what the key may still book today (`remaining`); else null.
    */
-  readonly details: FieldProblem[] | SpendingLimitRefusal | null;
+  readonly spendingLimit: SpendingLimitRefusal | null;
   /** `Retry-After` in seconds when the answer carried one (`429`, sometimes `503`). */
   readonly retryAfterSeconds: number | null;
 
@@ -23,7 +25,8 @@ export class PartnerApiError extends Error {
     code: ErrorCode | 'unexpected_response';
     message: string;
     requestId: string | null;
-    details?: FieldProblem[] | SpendingLimitRefusal | null;
+    details?: FieldProblem[] | null;
+    spendingLimit?: SpendingLimitRefusal | null;
     retryAfterSeconds?: number | null;
   }) {
     super(
@@ -33,13 +36,8 @@ export class PartnerApiError extends Error {
     this.code = init.code;
     this.requestId = init.requestId;
     this.details = init.details ?? null;
+    this.spendingLimit = init.spendingLimit ?? null;
     this.retryAfterSeconds = init.retryAfterSeconds ?? null;
-  }
-
-  /** For `spending_limit_exceeded`: the limit that refused, the amount and `remaining` today; else null. */
-  get spendingLimit(): SpendingLimitRefusal | null {
-    const details = this.details;
-    return this.code === 'spending_limit_exceeded' && details !== null && !Array.isArray(details) ? details : null;
   }
 }
 

@@ -148,7 +148,12 @@ function toError(res: Response, text: string, headerRequestId: string | null): P
     code: typeof error?.code === 'string' ? error.code : 'unexpected_response',
     message: error?.message ?? (text.slice(0, 200) || res.statusText),
     requestId: error?.requestId ?? headerRequestId,
-    details: error?.details ?? null,
+    // `details` is the field list of a bad_request, or the refusal object of spending_limit_exceeded.
+    details: Array.isArray(error?.details) ? error.details : null,
+    spendingLimit:
+      error?.code === 'spending_limit_exceeded' && error.details && !Array.isArray(error.details)
+        ? error.details
+        : null,
     retryAfterSeconds: parseRetryAfter(res.headers.get('retry-after')),
   });
 }

@@ -38,12 +38,12 @@ afterAll(async () => {
 const keyOf = (clientId: number, limits: { dailyLimit?: number; perBookingLimit?: number }) =>
   partnerCaller(clientId, 'live', 'ten_a', { id: uniqueName('key'), limits });
 
-/** The refusal's details as booking sent them (the catalog code and the facts object). */
+/** The refusal as booking sent it: the catalog code and its facts. */
 async function refusalOf(call: Promise<unknown>) {
   try {
     await call;
   } catch (error) {
-    if (error instanceof AppError) return { code: error.code, details: error.details };
+    if (error instanceof AppError) return { code: error.code, details: error.facts };
     throw error;
   }
   return { code: 'ok', details: null };
@@ -57,7 +57,9 @@ describe('a daily limit', () => {
     const who = keyOf(201, { dailyLimit: limit });
     const outcomes = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        refusalOf((clients[i % 2] as BookingClient).createBooking(createRequest(who, token, uniqueName('race')))),
+        refusalOf(
+          (clients[i % 2] as BookingClient).createBooking(createRequest(who, token, uniqueName('race'))),
+        ),
       ),
     );
     expect(outcomes.filter((o) => o.code === 'ok')).toHaveLength(7);
@@ -69,7 +71,10 @@ describe('a daily limit', () => {
         details: { limit: 'daily', amount: total, remaining: limit - 7 * total, dailyLimit: limit },
       });
     }
-    expect(await spendingOf(who)).toMatchObject({ spent: 7 * total, day: new Date().toISOString().slice(0, 10) });
+    expect(await spendingOf(who)).toMatchObject({
+      spent: 7 * total,
+      day: new Date().toISOString().slice(0, 10),
+    });
   });
 
   it('when a booking is replayed by its idempotency key, then it is counted once', async () => {
@@ -86,9 +91,11 @@ describe('a daily limit', () => {
     const first = keyOf(203, { dailyLimit: 1 });
     const second = keyOf(203, {});
     const { token, total } = await world.flightOffer(first);
-    expect(await codeOf(clients[0]?.createBooking(createRequest(first, token, uniqueName('k1'))) as Promise<unknown>)).toBe(
-      'spending_limit_exceeded',
-    );
+    expect(
+      await codeOf(
+        clients[0]?.createBooking(createRequest(first, token, uniqueName('k1'))) as Promise<unknown>,
+      ),
+    ).toBe('spending_limit_exceeded');
     await clients[0]?.createBooking(createRequest(second, token, uniqueName('k2')));
     expect((await spendingOf(first)).spent).toBe(0);
     expect((await spendingOf(second)).spent).toBe(total);
@@ -102,7 +109,9 @@ describe('a per-booking limit', () => {
     const id = uniqueName('key');
     const tight = partnerCaller(204, 'live', 'ten_a', { id, limits: { perBookingLimit: total - 1 } });
     const idem = uniqueName('per');
-    expect(await refusalOf(clients[0]?.createBooking(createRequest(tight, token, idem)) as Promise<unknown>)).toEqual({
+    expect(
+      await refusalOf(clients[0]?.createBooking(createRequest(tight, token, idem)) as Promise<unknown>),
+    ).toEqual({
       code: 'spending_limit_exceeded',
       details: {
         limit: 'per_booking',
@@ -127,11 +136,15 @@ describe('fail closed', () => {
     const { token } = await world.flightOffer(who);
     const noKey = { ...who, apiKeyId: undefined };
     const noLimits = { ...who, spendingLimits: undefined };
-    expect(await codeOf(clients[0]?.createBooking(createRequest(noKey, token, uniqueName('nokey'))) as Promise<unknown>)).toBe(
-      'forbidden',
-    );
     expect(
-      await codeOf(clients[0]?.createBooking(createRequest(noLimits, token, uniqueName('nolimits'))) as Promise<unknown>),
+      await codeOf(
+        clients[0]?.createBooking(createRequest(noKey, token, uniqueName('nokey'))) as Promise<unknown>,
+      ),
+    ).toBe('forbidden');
+    expect(
+      await codeOf(
+        clients[0]?.createBooking(createRequest(noLimits, token, uniqueName('nolimits'))) as Promise<unknown>,
+      ),
     ).toBe('forbidden');
     expect(await codeOf(spendingOf(noKey))).toBe('forbidden');
     expect((await clients[0]?.listBookings({ caller: who, limit: 10 }))?.bookings).toEqual([]);

@@ -14,12 +14,21 @@ afterAll(async () => {
 });
 
 const consoleStaff = (tenantId: string, rights = ['api-console']) =>
-  staffCaller({ userId: `usr_ct_console_${tenantId}`, email: `console@${tenantId}.example`, tenantId, rights });
+  staffCaller({
+    userId: `usr_ct_console_${tenantId}`,
+    email: `console@${tenantId}.example`,
+    tenantId,
+    rights,
+  });
 
 async function partnerKey() {
   const { tenant } = await identity.tenants.createTenant({ caller: PLATFORM, name: 'Spending agency' });
   if (!tenant) throw new Error('no tenant answered');
-  const { client } = await identity.apiAccess.createClient({ caller: PLATFORM, name: 'Robot', tenantId: tenant.id });
+  const { client } = await identity.apiAccess.createClient({
+    caller: PLATFORM,
+    name: 'Robot',
+    tenantId: tenant.id,
+  });
   if (!client) throw new Error('no client answered');
   const { issued } = await identity.apiAccess.createKey({
     caller: PLATFORM,
@@ -46,7 +55,10 @@ describe('setting spending limits', () => {
     expect(limited).toEqual({ ...key, spendingLimits: { dailyLimit: 500_000, perBookingLimit: 50_000 } });
     const { clients } = await identity.apiAccess.listClients({ caller: PLATFORM });
     expect(clients.find((client) => client.id === clientId)?.keys).toEqual([limited]);
-    expect((await recordOf(secret))?.spendingLimits).toEqual({ dailyLimit: 500_000, perBookingLimit: 50_000 });
+    expect((await recordOf(secret))?.spendingLimits).toEqual({
+      dailyLimit: 500_000,
+      perBookingLimit: 50_000,
+    });
     await waitFor(() => expect(identity.changesHeard('api_key', key.id).length).toBeGreaterThanOrEqual(2));
     const [entry] = await identity.auditOf('api_key', key.id);
     expect(entry).toMatchObject({ action: 'api_key.spending_limits_set', actorUserId: 'usr_ct_platform' });
@@ -63,7 +75,11 @@ describe('setting spending limits', () => {
 
   it('when a key with limits is rotated, then the new key has the same limits', async () => {
     const { key } = await partnerKey();
-    await identity.apiAccess.setKeySpendingLimits({ caller: PLATFORM, id: key.id, limits: { dailyLimit: 9_000 } });
+    await identity.apiAccess.setKeySpendingLimits({
+      caller: PLATFORM,
+      id: key.id,
+      limits: { dailyLimit: 9_000 },
+    });
     const rotated = await identity.apiAccess.rotateKey({ caller: PLATFORM, id: key.id, graceSeconds: 0 });
     expect(rotated.issued?.key?.spendingLimits).toEqual({ dailyLimit: 9_000 });
   });
@@ -106,7 +122,11 @@ describe("the tenant's API console", () => {
     expect(key?.spendingLimits).toEqual({ dailyLimit: 1_000 });
     expect(
       await codeOf(
-        identity.apiAccess.setKeySpendingLimits({ caller: staff, id: other.key.id, limits: { dailyLimit: 1 } }),
+        identity.apiAccess.setKeySpendingLimits({
+          caller: staff,
+          id: other.key.id,
+          limits: { dailyLimit: 1 },
+        }),
       ),
     ).toBe('not_found');
     expect((await recordOf(other.secret))?.spendingLimits).toEqual({});

@@ -19,14 +19,23 @@ export const SpendingLimits = z
     }),
   })
   .meta({
-    description: 'An API key\'s spending limits; booking refuses a booking past them (`403 spending_limit_exceeded`).',
+    description:
+      "An API key's spending limits; booking refuses a booking past them (`403 spending_limit_exceeded`).",
     examples: [{ dailyLimit: 500_000, perBookingLimit: 50_000 }],
   });
 
 /** PUT replaces both; `perBookingLimit` may not be more than `dailyLimit` (identity checks it too). */
 export const setSpendingLimitsBody = SpendingLimits.superRefine((limits, context) => {
-  if (limits.dailyLimit !== null && limits.perBookingLimit !== null && limits.perBookingLimit > limits.dailyLimit)
-    context.addIssue({ code: 'custom', path: ['perBookingLimit'], message: 'Must not be more than dailyLimit.' });
+  if (
+    limits.dailyLimit !== null &&
+    limits.perBookingLimit !== null &&
+    limits.perBookingLimit > limits.dailyLimit
+  )
+    context.addIssue({
+      code: 'custom',
+      path: ['perBookingLimit'],
+      message: 'Must not be more than dailyLimit.',
+    });
 });
 
 export const spendingLimitsContract = {

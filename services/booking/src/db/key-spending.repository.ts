@@ -38,7 +38,8 @@ export function createKeySpendingLedger(connection: Connection): KeySpendingLedg
         });
         if (updated.modifiedCount === 1) return { reserved: true };
         const row = await findRow(_id);
-        if (row && dailyLimit !== null && row.spent + amount > dailyLimit) return { reserved: false, spent: row.spent };
+        if (row && dailyLimit !== null && row.spent + amount > dailyLimit)
+          return { reserved: false, spent: row.spent };
         // No row: the key's first booking of the day makes it, by a unique insert, never an upsert (racing
         // upserts are not safe on the embedded store, decisions.md "Data"). A row that fits now appeared, or
         // was given back into, since the update: either way the same conditional update runs again.

@@ -15,6 +15,8 @@ describe('the spending day', () => {
   });
 
   it('when the month or year ends, then the reset is the first of the next', () => {
-    expect(spendingDayOf(new Date('2026-12-31T18:00:00Z')).resetsAt).toEqual(new Date('2027-01-01T00:00:00Z'));
+    expect(spendingDayOf(new Date('2026-12-31T18:00:00Z')).resetsAt).toEqual(
+      new Date('2027-01-01T00:00:00Z'),
+    );
   });
 });

@@ -64,12 +64,13 @@ function exceeded(refusal: {
   resetsAt: Date;
 }): AppError {
   const { limit, amount, spent, limits, resetsAt } = refusal;
-  const remaining = limits.dailyLimit === null || spent === null ? null : Math.max(0, limits.dailyLimit - spent);
+  const remaining =
+    limits.dailyLimit === null || spent === null ? null : Math.max(0, limits.dailyLimit - spent);
   const message =
     limit === 'per_booking'
       ? `This booking's total of INR ${amount} is over the key's per-booking limit of INR ${limits.perBookingLimit}.`
       : `This booking's total of INR ${amount} would pass the key's daily limit of INR ${limits.dailyLimit}: INR ${remaining} remains until ${resetsAt.toISOString()}.`;
-  return new AppError('spending_limit_exceeded', message, {
+  return new AppError('spending_limit_exceeded', message, null, {
     limit,
     amount,
     remaining,

@@ -24,7 +24,8 @@ export function partnerSpenderOf(wire: Wire): KeySpender {
   requireCallerOf(wire, 'partner-client');
   const keyId = wire?.apiKeyId?.trim();
   const limits = wire?.spendingLimits;
-  if (!keyId || !limits) throw new AppError('forbidden', 'The call is refused: a partner caller without its key.');
+  if (!keyId || !limits)
+    throw new AppError('forbidden', 'The call is refused: a partner caller without its key.');
   return {
     keyId,
     limits: { dailyLimit: limits.dailyLimit ?? null, perBookingLimit: limits.perBookingLimit ?? null },

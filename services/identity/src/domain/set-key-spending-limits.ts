@@ -32,7 +32,10 @@ export function createSetKeySpendingLimits(deps: KeyChangeDeps) {
     if ((await keyViewOfOne(key, revocations, at)).status === 'revoked') {
       throw new AppError('conflict', 'A revoked key cannot be changed.');
     }
-    const spendingLimits = { dailyLimit: input.limits.dailyLimit, perBookingLimit: input.limits.perBookingLimit };
+    const spendingLimits = {
+      dailyLimit: input.limits.dailyLimit,
+      perBookingLimit: input.limits.perBookingLimit,
+    };
     const updated = await keys.update(key.id, { spendingLimits });
     if (!updated) throw new AppError('not_found', 'No such API key.');
     await audit.record({

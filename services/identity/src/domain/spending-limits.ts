@@ -18,7 +18,12 @@ export function spendingLimitsProblems(limits: SpendingLimits): FieldProblem[] {
     }
   }
   const { dailyLimit, perBookingLimit } = limits;
-  if (problems.length === 0 && dailyLimit !== null && perBookingLimit !== null && perBookingLimit > dailyLimit) {
+  if (
+    problems.length === 0 &&
+    dailyLimit !== null &&
+    perBookingLimit !== null &&
+    perBookingLimit > dailyLimit
+  ) {
     problems.push({ path: 'perBookingLimit', message: 'Must not be more than dailyLimit.' });
   }
   return problems;

@@ -39,10 +39,22 @@ export const Me = z.strictObject({
   scopes: z.array(Scope).meta({ description: 'The scopes of the calling key.' }),
   spending: z
     .strictObject({
-      dailyLimit: z.number().int().nullable().meta({ description: "Whole rupees per UTC day; null: no limit." }),
-      perBookingLimit: z.number().int().nullable().meta({ description: 'Whole rupees per booking; null: no limit.' }),
+      dailyLimit: z
+        .number()
+        .int()
+        .nullable()
+        .meta({ description: 'Whole rupees per UTC day; null: no limit.' }),
+      perBookingLimit: z
+        .number()
+        .int()
+        .nullable()
+        .meta({ description: 'Whole rupees per booking; null: no limit.' }),
       day: z.string().meta({ format: 'date', description: 'The UTC day counted, `YYYY-MM-DD`.' }),
-      spentToday: z.number().int().min(0).meta({ description: "Whole rupees the key's bookings reached today." }),
+      spentToday: z
+        .number()
+        .int()
+        .min(0)
+        .meta({ description: "Whole rupees the key's bookings reached today." }),
       remainingToday: z
         .number()
         .int()
@@ -457,7 +469,8 @@ export const SpendingLimitRefusal = z
     resetsAt: z.iso.datetime().meta({ description: 'When the day ends (the next UTC midnight).' }),
   })
   .meta({
-    description: '`details` of `spending_limit_exceeded`: the refused amount and what the key may still book.',
+    description:
+      '`details` of `spending_limit_exceeded`: the refused amount and what the key may still book.',
     examples: [
       {
         limit: 'daily',
@@ -475,11 +488,14 @@ export const ErrorEnvelope = z.strictObject({
     code: z.enum(ERROR_CODES),
     message: z.string(),
     requestId: z.string(),
-    details: z.union([z.array(FieldProblem), SpendingLimitRefusal]).nullable().meta({
-      description:
-        '`{ path, message }` per failing field on `bad_request`; the refusal (`SpendingLimitRefusal`) on\n' +
-        '`spending_limit_exceeded`; otherwise null.\n',
-    }),
+    details: z
+      .union([z.array(FieldProblem), SpendingLimitRefusal])
+      .nullable()
+      .meta({
+        description:
+          '`{ path, message }` per failing field on `bad_request`; the refusal (`SpendingLimitRefusal`) on\n' +
+          '`spending_limit_exceeded`; otherwise null.\n',
+      }),
   }),
 });
 
