@@ -899,12 +899,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorEnvelope"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        code?: "bad_request" | "idempotency_key_required" | "unauthorized" | "forbidden" | "insufficient_scope" | "scope_disabled" | "client_not_linked" | "not_found" | "method_not_allowed" | "conflict" | "offer_expired" | "payload_too_large" | "idempotency_key_reuse" | "rate_limited" | "internal_error" | "api_disabled" | "service_unavailable";
-                    };
-                };
+                "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
         /**
