@@ -10,8 +10,9 @@ export interface ErrorDefinition {
 }
 
 /**
- * Every error code of the platform, in one place. The partner-facing codes are exactly those of
- * partner-api.md §7; the rest cover transport failures the gateway must also answer in the envelope.
+ * Every error code of the platform, in one place. The partner-facing codes are those of partner-api.md §7 plus
+ * `spending_limit_exceeded` (issue 32, docs/access.md); the rest cover transport failures the gateway must
+ * also answer in the envelope.
  */
 export const errorCatalog = {
   bad_request: { http: 400, grpc: Status.INVALID_ARGUMENT, message: 'The request is invalid.' },
