@@ -16,6 +16,7 @@ describe('GET /api/v1/me and usage', () => {
         tenantLinked: true,
         environment: 'live',
         scopes: ['search:read', 'bookings:read'],
+        spending: null,
       },
     });
     expect(res.headers.get('ratelimit-limit')).toBe('100');

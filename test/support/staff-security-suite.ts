@@ -70,6 +70,7 @@ export const TENANT_RECORDS: Record<string, RecordKind> = {
   'PUT /api/admin/roles/:id': 'role',
   'DELETE /api/admin/roles/:id': 'role',
   'POST /api/admin/api-console/keys/:id/rotate': 'apiKey',
+  'PUT /api/admin/api-console/keys/:id/spending-limits': 'apiKey',
   'PUT /api/admin/vendors/:id': 'vendor',
   'DELETE /api/admin/vendors/:id': 'vendor',
   'PUT /api/admin/cost-centers/:id': 'costCenter',

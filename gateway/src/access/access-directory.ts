@@ -140,6 +140,10 @@ function toKeyRecord(record: apiAccess.KeyAuthRecord): KeyRecord {
     revokedAt: record.revokedAt ?? null,
     clientStatus: record.clientStatus === 'active' ? 'active' : 'suspended',
     rateLimit: record.rateLimit ?? null,
+    spendingLimits: {
+      dailyLimit: record.spendingLimits?.dailyLimit ?? null,
+      perBookingLimit: record.spendingLimits?.perBookingLimit ?? null,
+    },
   };
 }
 

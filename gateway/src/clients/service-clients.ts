@@ -10,6 +10,7 @@ import {
   engagement,
   eventFeed,
   health,
+  keySpending,
   parkedEvents,
   paymentGateways,
   platformSettings,
@@ -76,6 +77,7 @@ export interface ServiceClients {
   search: ServiceClient<typeof search.SearchServiceDefinition>;
   pricing: ServiceClient<typeof pricing.PricingServiceDefinition>;
   booking: ServiceClient<typeof booking.BookingServiceDefinition>;
+  keySpending: ServiceClient<typeof keySpending.KeySpendingServiceDefinition>;
   adminBooking: ServiceClient<typeof adminBooking.AdminBookingServiceDefinition>;
   billing: ServiceClient<typeof billing.BillingServiceDefinition>;
   storefrontBooking: ServiceClient<typeof storefrontBooking.StorefrontBookingServiceDefinition>;
@@ -127,6 +129,11 @@ export function createServiceClients(config: GatewayConfig): ServiceClients {
     search: createServiceClient(search.SearchServiceDefinition, config.SEARCH_ADDRESS, options),
     pricing: createServiceClient(pricing.PricingServiceDefinition, config.PRICING_ADDRESS, options),
     booking: createServiceClient(booking.BookingServiceDefinition, config.BOOKING_ADDRESS, options),
+    keySpending: createServiceClient(
+      keySpending.KeySpendingServiceDefinition,
+      config.BOOKING_ADDRESS,
+      options,
+    ),
     adminBooking: createServiceClient(
       adminBooking.AdminBookingServiceDefinition,
       config.BOOKING_ADDRESS,

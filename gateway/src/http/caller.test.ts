@@ -44,14 +44,29 @@ describe('callerOf', () => {
     expect(requireCaller(wire)).toMatchObject({ kind: 'customer', customerId: 'cus_4', tenantId: null });
   });
 
-  it('when a partner key calls, then client and environment come from the verified key', () => {
-    const key = { clientId: 12, tenantId: 'ten_2', environment: 'test' } as RequestLocals['key'];
-    expect(requireCaller(callerOf(responseWith({ key })))).toMatchObject({
+  it('when a partner key calls, then client, environment, key id and spending limits come from the verified key', () => {
+    const key = {
+      keyId: 'key_9',
+      clientId: 12,
+      tenantId: 'ten_2',
+      environment: 'test',
+      spendingLimits: { dailyLimit: 5000, perBookingLimit: null },
+    } as RequestLocals['key'];
+    const wire = callerOf(responseWith({ key }));
+    expect(requireCaller(wire)).toMatchObject({
       kind: 'partner-client',
       clientId: 12,
       tenantId: 'ten_2',
       environment: 'test',
     });
+    // An absent limit is no limit; the message itself is always there (booking refuses a caller without it).
+    expect(wire).toMatchObject({ apiKeyId: 'key_9', spendingLimits: { dailyLimit: 5000 } });
+    expect(wire.spendingLimits?.perBookingLimit).toBeUndefined();
+  });
+
+  it('when staff call, then the caller names no API key and no limits', () => {
+    const wire = callerOf(responseWith({ staff: { ...staff, tenantId: null, platform: true } }));
+    expect([wire.apiKeyId, wire.spendingLimits]).toEqual([undefined, undefined]);
   });
 
   it('when the route is public, then the caller is of no kind and a service refuses it', () => {

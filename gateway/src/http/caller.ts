@@ -14,7 +14,20 @@ export function callerOf(res: Response): contract.Caller {
   const caller = verifiedCaller(res, audit);
   // A public route (no credential): the services refuse it wherever scoped data is involved.
   if (!caller) return { ...jobCaller(''), kind: contract.Caller_Kind.KIND_UNSPECIFIED, ...audit };
-  return callerWire(caller);
+  return { ...callerWire(caller), ...keyOf(res) };
+}
+
+/** A partner call names its key and the key's spending limits: booking counts and enforces them by key. */
+function keyOf(res: Response): Pick<contract.Caller, 'apiKeyId' | 'spendingLimits'> {
+  const { staff, customer, key } = requestContextOf(res);
+  if (staff || customer || !key) return {};
+  return {
+    apiKeyId: key.keyId,
+    spendingLimits: {
+      dailyLimit: key.spendingLimits.dailyLimit ?? undefined,
+      perBookingLimit: key.spendingLimits.perBookingLimit ?? undefined,
+    },
+  };
 }
 
 function verifiedCaller(res: Response, audit: Caller['audit']): Caller | undefined {

@@ -1,15 +1,15 @@
-import type { FieldProblem } from '@travel/errors';
+import type { ErrorDetails } from '@travel/errors';
 
 /** The error envelope of both APIs (partner-api.md §7, decisions.md "Conventions"). */
 export interface ErrorBody {
-  error: { code: string; message: string; requestId: string; details: FieldProblem[] | null };
+  error: { code: string; message: string; requestId: string; details: ErrorDetails | null };
 }
 
 export function errorBody(
   code: string,
   message: string,
   requestId: string,
-  details: FieldProblem[] | null = null,
+  details: ErrorDetails | null = null,
 ): ErrorBody {
   return { error: { code, message, requestId, details } };
 }

@@ -13,7 +13,9 @@ export const errorHandler: ErrorRequestHandler = (error, _req, res, _next) => {
   }
   if (isAppError(error)) {
     if (error.httpStatus >= 500) log.error({ err: error }, error.message);
-    res.status(error.httpStatus).json(errorBody(error.code, error.message, requestId, error.details));
+    res
+      .status(error.httpStatus)
+      .json(errorBody(error.code, error.message, requestId, error.details ?? error.facts));
     return;
   }
   log.error({ err: error }, 'unhandled error');

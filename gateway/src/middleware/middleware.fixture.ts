@@ -27,6 +27,7 @@ export function testKey(overrides: Partial<KeyRecord> = {}): KeyRecord {
     revokedAt: null,
     clientStatus: 'active',
     rateLimit: null,
+    spendingLimits: { dailyLimit: null, perBookingLimit: null },
     ...overrides,
   };
 }

@@ -10,6 +10,7 @@ import { paymentGatewaysContract } from './admin/payment-gateways.contract';
 import { pricingContract } from './admin/pricing.contract';
 import { rolesContract } from './admin/roles.contract';
 import { settingsContract } from './admin/settings.contract';
+import { spendingLimitsContract } from './admin/spending-limits.contract';
 import { tenantsContract } from './admin/tenants.contract';
 import { usersContract } from './admin/users.contract';
 import { walletsContract } from './admin/wallets.contract';
@@ -51,6 +52,7 @@ export const internalContract = mergeContracts(
     parkedEventsContract,
     apiAccessContract,
     apiConsoleContract,
+    spendingLimitsContract,
     settingsContract,
     healthContract,
     jwksContract,

@@ -22,6 +22,7 @@ const record: KeyRecord = {
   revokedAt: null,
   clientStatus: 'active',
   rateLimit: null,
+  spendingLimits: { dailyLimit: null, perBookingLimit: null },
 };
 const input = (overrides: Partial<KeyCheckInput> = {}, key: Partial<KeyRecord> = {}): KeyCheckInput => ({
   presented: secret,

@@ -19,6 +19,8 @@ export interface KeyRecord {
   clientStatus: 'active' | 'suspended';
   /** The key's own limit; null means the platform default. */
   rateLimit: { limit: number; windowSeconds: number } | null;
+  /** Whole rupees its bookings may reach per UTC day and per booking (null: no limit); booking enforces them. */
+  spendingLimits: { dailyLimit: number | null; perBookingLimit: number | null };
 }
 
 export interface PlatformSwitches {

@@ -6,6 +6,7 @@ export * as wallet from './gen/travel/billing/v1/wallet_service';
 export * as adminBooking from './gen/travel/booking/v1/admin_booking_service';
 export * as bookingHistory from './gen/travel/booking/v1/booking_history_service';
 export * as booking from './gen/travel/booking/v1/booking_service';
+export * as keySpending from './gen/travel/booking/v1/key_spending_service';
 export * as storefrontBooking from './gen/travel/booking/v1/storefront_booking_service';
 export * as caller from './gen/travel/caller/v1/caller';
 export * as content from './gen/travel/content/v1/content_service';

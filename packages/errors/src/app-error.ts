@@ -6,16 +6,27 @@ export interface FieldProblem {
   message: string;
 }
 
+/**
+ * Facts of a refusal that is not about fields (`spending_limit_exceeded`: the limit, the amount, what remains
+ * today): answered as the envelope's `details`, an object where a `bad_request` has its field list.
+ */
+export type ErrorFacts = Readonly<Record<string, string | number | boolean | null>>;
+
+/** What the envelope's `details` holds: the failing fields, or the facts of another refusal. */
+export type ErrorDetails = FieldProblem[] | ErrorFacts;
+
 /** The only error domain code throws. Transports map it; nothing else decides a status. */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly details: FieldProblem[] | null;
+  readonly facts: ErrorFacts | null;
 
-  constructor(code: ErrorCode, message?: string, details?: FieldProblem[] | null) {
+  constructor(code: ErrorCode, message?: string, details?: FieldProblem[] | null, facts?: ErrorFacts | null) {
     super(message ?? errorCatalog[code].message);
     this.name = 'AppError';
     this.code = code;
     this.details = details ?? null;
+    this.facts = facts ?? null;
   }
 
   get httpStatus(): number {

@@ -27,6 +27,12 @@ describe('error catalog', () => {
     },
   );
 
+  it('when a booking passes a key spending limit, then it is 403 spending_limit_exceeded and carries its facts apart from fields', () => {
+    expect(errorCatalog.spending_limit_exceeded.http).toBe(403);
+    const error = new AppError('spending_limit_exceeded', undefined, null, { limit: 'daily', remaining: 10 });
+    expect([error.details, error.facts]).toEqual([null, { limit: 'daily', remaining: 10 }]);
+  });
+
   it('when an error is created without a message, then it carries the catalog message', () => {
     const error = new AppError('not_found');
     expect(error.message).toBe(errorCatalog.not_found.message);

@@ -10,8 +10,9 @@ export interface ErrorDefinition {
 }
 
 /**
- * Every error code of the platform, in one place. The partner-facing codes are exactly those of
- * partner-api.md §7; the rest cover transport failures the gateway must also answer in the envelope.
+ * Every error code of the platform, in one place. The partner-facing codes are those of partner-api.md §7 plus
+ * `spending_limit_exceeded` (issue 32, docs/access.md); the rest cover transport failures the gateway must
+ * also answer in the envelope.
  */
 export const errorCatalog = {
   bad_request: { http: 400, grpc: Status.INVALID_ARGUMENT, message: 'The request is invalid.' },
@@ -40,6 +41,12 @@ export const errorCatalog = {
     http: 403,
     grpc: Status.FAILED_PRECONDITION,
     message: 'The API client is not linked to a tenant.',
+  },
+  // 403, not 402: the key is not allowed to spend more today; paying would change nothing (decisions.md).
+  spending_limit_exceeded: {
+    http: 403,
+    grpc: Status.RESOURCE_EXHAUSTED,
+    message: "The booking is over the API key's spending limit.",
   },
   not_found: { http: 404, grpc: Status.NOT_FOUND, message: 'The resource does not exist.' },
   method_not_allowed: {

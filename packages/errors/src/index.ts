@@ -1,3 +1,11 @@
-export { AppError, badRequest, createError, type FieldProblem, isAppError } from './app-error';
+export {
+  AppError,
+  badRequest,
+  createError,
+  type ErrorDetails,
+  type ErrorFacts,
+  type FieldProblem,
+  isAppError,
+} from './app-error';
 export { type ErrorCode, type ErrorDefinition, errorCatalog, isErrorCode } from './catalog';
 export { isUnavailableError } from './unavailable';

@@ -1,4 +1,4 @@
-import { AppError, type ErrorCode, type FieldProblem, isErrorCode } from '@travel/errors';
+import { AppError, type ErrorCode, type ErrorDetails, isErrorCode } from '@travel/errors';
 import {
   type CallOptions,
   Channel,
@@ -41,17 +41,23 @@ const catalogErrorMiddleware: ClientMiddleware = async function* catalogErrors(c
   } catch (error) {
     if (!(error instanceof ClientError)) throw error;
     const code = trailer?.get(ERROR_CODE_KEY);
-    if (code && isErrorCode(code)) throw new AppError(code, error.details, parseDetails(trailer));
+    if (code && isErrorCode(code)) {
+      const details = parseDetails(trailer);
+      // A list is the failing fields; an object the facts of another refusal (spending_limit_exceeded).
+      throw Array.isArray(details)
+        ? new AppError(code, error.details, details)
+        : new AppError(code, error.details, null, details);
+    }
     const mapped = uncodedStatus[error.code];
     throw mapped ? new AppError(mapped) : error;
   }
 };
 
-function parseDetails(trailer: Metadata | undefined): FieldProblem[] | null {
+function parseDetails(trailer: Metadata | undefined): ErrorDetails | null {
   const raw = trailer?.get(ERROR_DETAILS_KEY);
   if (!raw) return null;
   try {
-    return JSON.parse(raw) as FieldProblem[];
+    return JSON.parse(raw) as ErrorDetails;
   } catch {
     return null;
   }

@@ -51,7 +51,8 @@ function toServerError(error: unknown, context: CallContext, logger: Logger): Se
   if (appError.httpStatus >= 500 && appError.code !== 'service_unavailable')
     logger.error({ err: appError }, appError.message);
   context.trailer.set(ERROR_CODE_KEY, appError.code);
-  if (appError.details) context.trailer.set(ERROR_DETAILS_KEY, asciiJson(appError.details));
+  const details = appError.details ?? appError.facts;
+  if (details) context.trailer.set(ERROR_DETAILS_KEY, asciiJson(details));
   return new ServerError(errorCatalog[appError.code].grpc, appError.message);
 }
 

@@ -1,4 +1,4 @@
-import type { ErrorCode, FieldProblem } from './types';
+import type { ErrorCode, FieldProblem, SpendingLimitRefusal } from './types';
 
 /**
  * Any answer of the partner API that is not a success: `code` is the envelope's `error.code` (one of
@@ -12,6 +12,11 @@ export class PartnerApiError extends Error {
   readonly requestId: string | null;
   /** One entry per failing field for `bad_request`, else null. */
   readonly details: FieldProblem[] | null;
+  /**
+   * For `403 spending_limit_exceeded` (the envelope's `details` object): which limit refused, the amount, and
+   * what the key may still book today (`remaining`); else null.
+   */
+  readonly spendingLimit: SpendingLimitRefusal | null;
   /** `Retry-After` in seconds when the answer carried one (`429`, sometimes `503`). */
   readonly retryAfterSeconds: number | null;
 
@@ -21,6 +26,7 @@ export class PartnerApiError extends Error {
     message: string;
     requestId: string | null;
     details?: FieldProblem[] | null;
+    spendingLimit?: SpendingLimitRefusal | null;
     retryAfterSeconds?: number | null;
   }) {
     super(
@@ -30,6 +36,7 @@ export class PartnerApiError extends Error {
     this.code = init.code;
     this.requestId = init.requestId;
     this.details = init.details ?? null;
+    this.spendingLimit = init.spendingLimit ?? null;
     this.retryAfterSeconds = init.retryAfterSeconds ?? null;
   }
 }

@@ -142,6 +142,39 @@ describe('retries against a real HTTP server', () => {
     expect(error).toMatchObject({ status: 502, code: 'unexpected_response', requestId: 'req-1' });
   });
 
+  it('does not retry spending_limit_exceeded and gives its details as spendingLimit; a bad_request has none', async () => {
+    const refusal = {
+      limit: 'daily',
+      amount: 10943,
+      remaining: 4200,
+      dailyLimit: 50000,
+      perBookingLimit: null,
+      resetsAt: '2026-11-27T00:00:00.000Z',
+    };
+    const { baseUrl, seen } = await scriptedServer([
+      {
+        status: 403,
+        body: {
+          error: { code: 'spending_limit_exceeded', message: 'Over', requestId: 'req-sl', details: refusal },
+        },
+      },
+    ]);
+    const error = await rejection(
+      client(baseUrl).createBooking({ offerToken: 'ot', contact: { name: 'A', email: 'a@b.c' } }),
+    );
+    expect(error).toMatchObject({ status: 403, code: 'spending_limit_exceeded', details: null });
+    expect(error.spendingLimit).toEqual(refusal);
+    expect(seen).toHaveLength(1);
+    const bad = new PartnerApiError({
+      status: 400,
+      code: 'bad_request',
+      message: 'Validation failed.',
+      requestId: null,
+      details: [{ path: 'contact.email', message: 'Must be an email.' }],
+    });
+    expect(bad.spendingLimit).toBeNull();
+  });
+
   it('walks every page with the iterator, passing nextCursor as cursor', async () => {
     const { baseUrl, seen } = await scriptedServer([
       { status: 200, body: { data: [{ id: 'bkg_3' }, { id: 'bkg_2' }], hasMore: true, nextCursor: 'c1' } },

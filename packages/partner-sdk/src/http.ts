@@ -1,5 +1,5 @@
 import { PartnerApiError } from './errors';
-import type { ErrorCode, FieldProblem } from './types';
+import type { ErrorCode, FieldProblem, SpendingLimitRefusal } from './types';
 
 /** How the client retries `429` and `503` answers. */
 export interface RetryOptions {
@@ -127,7 +127,12 @@ export class HttpClient {
 }
 
 interface Envelope {
-  error?: { code?: ErrorCode; message?: string; requestId?: string; details?: FieldProblem[] | null };
+  error?: {
+    code?: ErrorCode;
+    message?: string;
+    requestId?: string;
+    details?: FieldProblem[] | SpendingLimitRefusal | null;
+  };
 }
 
 function toError(res: Response, text: string, headerRequestId: string | null): PartnerApiError {
@@ -143,7 +148,12 @@ function toError(res: Response, text: string, headerRequestId: string | null): P
     code: typeof error?.code === 'string' ? error.code : 'unexpected_response',
     message: error?.message ?? (text.slice(0, 200) || res.statusText),
     requestId: error?.requestId ?? headerRequestId,
-    details: error?.details ?? null,
+    // `details` is the field list of a bad_request, or the refusal object of spending_limit_exceeded.
+    details: Array.isArray(error?.details) ? error.details : null,
+    spendingLimit:
+      error?.code === 'spending_limit_exceeded' && error.details && !Array.isArray(error.details)
+        ? error.details
+        : null,
     retryAfterSeconds: parseRetryAfter(res.headers.get('retry-after')),
   });
 }

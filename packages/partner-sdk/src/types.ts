@@ -34,6 +34,10 @@ export type WebhookEvent = Schemas['WebhookEvent'];
 export type Event = Schemas['Event'];
 export type WebhookEventType = Schemas['WebhookEventType'];
 export type FieldProblem = Schemas['FieldProblem'];
+/** `details` of `403 spending_limit_exceeded`: which limit, the amount, what the key may still book today. */
+export type SpendingLimitRefusal = Schemas['SpendingLimitRefusal'];
+/** The key's spending limits and what it spent today, as `GET /me` shows them (null: no limits). */
+export type KeySpending = NonNullable<Me['spending']>;
 export type ErrorCode = Schemas['ErrorEnvelope']['error']['code'];
 
 /** `limit` (1 to 100) and `cursor` of the list routes. */

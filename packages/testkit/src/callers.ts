@@ -28,13 +28,25 @@ export function staffCaller(staff: StaffFields): caller.Caller {
   };
 }
 
-/** A partner client's `Caller`, as the gateway builds it from a verified API key. */
+/**
+ * A partner client's `Caller`, as the gateway builds it from a verified API key: with the key's id and its
+ * spending limits (none unless told; the key is `key_<client>_<environment>` unless named).
+ */
 export function partnerCaller(
   clientId: number,
   environment: 'live' | 'test',
   tenantId?: string,
+  key: { id?: string; limits?: caller.SpendingLimits } = {},
 ): caller.Caller {
-  return { ...jobCaller(''), kind: Kind.KIND_PARTNER_CLIENT, tenantId, clientId, environment };
+  return {
+    ...jobCaller(''),
+    kind: Kind.KIND_PARTNER_CLIENT,
+    tenantId,
+    clientId,
+    environment,
+    apiKeyId: key.id ?? `key_${clientId}_${environment}`,
+    spendingLimits: key.limits ?? {},
+  };
 }
 
 /** A storefront customer's `Caller`, as the gateway builds it from a verified customer session. */

@@ -2,6 +2,7 @@ import {
   adminBooking,
   booking,
   bookingHistory,
+  keySpending,
   pricing,
   promotions,
   storefrontBooking,
@@ -19,6 +20,7 @@ import { createBookingRepository } from './db/booking.repository';
 import { createBookingHistory } from './db/booking-history.repository';
 import { createCancellationQuotes } from './db/cancellation-quote.repository';
 import { createIdempotencyKeys } from './db/idempotency-key.repository';
+import { createKeySpendingLedger } from './db/key-spending.repository';
 import { createOutboxBacklog } from './db/outbox-backlog';
 import type { EventsWritten } from './db/pending-event';
 import { createStorefrontBookingRepository } from './db/storefront-booking.repository';
@@ -35,6 +37,7 @@ import {
 } from './domain/create-booking';
 import { createCreateOfflineBooking } from './domain/create-offline-booking';
 import { createCreateStorefrontBooking } from './domain/create-storefront-booking';
+import { createGetKeySpending, createReserveSpending } from './domain/key-spending';
 import { createListAdminBookings } from './domain/list-admin-bookings';
 import { createListBookingHistory } from './domain/list-booking-history';
 import { createQuoteCancellation } from './domain/quote-cancellation';
@@ -47,6 +50,7 @@ import { createAdminBookingsGrpc } from './grpc/admin-bookings.grpc';
 import { createStorefrontMoney } from './grpc/billing.client';
 import { createBookingGrpc } from './grpc/booking.grpc';
 import { createBookingHistoryGrpc } from './grpc/booking-history.grpc';
+import { createKeySpendingGrpc } from './grpc/key-spending.grpc';
 import { createReprice } from './grpc/pricing.client';
 import { createBookingPromotions } from './grpc/promotions.client';
 import { createStorefrontBookingGrpc } from './grpc/storefront-booking.grpc';
@@ -136,8 +140,12 @@ export function createBookingService(
     eventsWritten,
   };
   const idempotent = createIdempotentBooking(createDeps);
+  const spendingLedger = createKeySpendingLedger(mongo.connection);
   const bookingGrpc = createBookingGrpc({
-    createBooking: createCreateBooking(createDeps, idempotent),
+    createBooking: createCreateBooking(
+      { ...createDeps, reserveSpending: createReserveSpending({ ledger: spendingLedger, now }) },
+      idempotent,
+    ),
     getBooking: createGetBooking({ bookings }),
     listBookings: createListBookings({ bookings }),
     cancelBooking: createCancelOwned({ bookings, quotes, now, eventsWritten }),
@@ -219,6 +227,10 @@ export function createBookingService(
         implementation: createBookingHistoryGrpc(
           createListBookingHistory({ history: createBookingHistory(mongo.connection) }),
         ),
+      },
+      {
+        definition: keySpending.KeySpendingServiceDefinition,
+        implementation: createKeySpendingGrpc(createGetKeySpending({ ledger: spendingLedger, now })),
       },
     ],
     // Kafka is not a readiness dependency: while it is down bookings still succeed and events wait.

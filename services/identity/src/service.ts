@@ -62,6 +62,7 @@ import { createRevokeKey } from './domain/revoke-key';
 import { createRevokeSession } from './domain/revoke-session';
 import { createRotateKey } from './domain/rotate-key';
 import { newSessionId } from './domain/session-credentials';
+import { createSetKeySpendingLimits } from './domain/set-key-spending-limits';
 import { createSigningKeyRing, type SigningKeyRing } from './domain/signing-key-ring';
 import { createRecordStaffChange } from './domain/staff-change';
 import { createProfileOf } from './domain/staff-profile';
@@ -310,6 +311,7 @@ function wireApiAccess(
     revokeKey: createRevokeKey(keyDeps),
     rotateKey: createRotateKey(keyDeps),
     getUsage: createGetUsage({ usage: createApiUsageRepository(connection) }),
+    setKeySpendingLimits: createSetKeySpendingLimits(keyDeps),
   });
   const tenantDeps = { tenants: tenantRepository, audit, changes, now };
   const tenantsGrpc = createTenantsGrpc({

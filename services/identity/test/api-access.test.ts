@@ -168,6 +168,7 @@ describe('api keys', () => {
       expiresAt,
       status: 'active',
       rateLimit: { limit: 50, windowSeconds: 60 },
+      spendingLimits: {},
       createdAt: expect.any(Date),
     });
     const listed = await identity.apiAccess.listClients({ caller: PLATFORM });
@@ -193,6 +194,7 @@ describe('api keys', () => {
         environment: 'test',
         scopes: ['search:read', 'bookings:read'],
         ipAllowList: ['192.0.2.1'],
+        spendingLimits: {},
       },
     });
     expect(secret.startsWith('ptk_test_')).toBe(true);

@@ -82,6 +82,13 @@ const apiKeyFields = {
     .string()
     .nullable()
     .meta({ description: 'The id of the key that replaced this one by rotation.' }),
+  // Declared here, not imported, so the contracts do not import each other in a circle.
+  spendingLimits: z
+    .strictObject({ dailyLimit: z.number().int().nullable(), perBookingLimit: z.number().int().nullable() })
+    .meta({
+      description:
+        'Whole rupees (INR) the key may book per UTC day and per booking; null is no limit (`PUT .../spending-limits`).',
+    }),
 };
 
 export const ApiKey = z.strictObject(apiKeyFields).meta({
@@ -101,6 +108,7 @@ export const ApiKey = z.strictObject(apiKeyFields).meta({
       rateLimit: null,
       createdAt: '2026-11-21T10:00:00.000Z',
       replacedBy: null,
+      spendingLimits: { dailyLimit: 500000, perBookingLimit: 50000 },
     },
   ],
 });
@@ -129,6 +137,7 @@ export const IssuedKey = z.strictObject({ ...apiKeyFields, secret: KeySecret }).
       rateLimit: { limit: 500, windowSeconds: 60 },
       createdAt: '2026-11-21T10:00:00.000Z',
       replacedBy: null,
+      spendingLimits: { dailyLimit: null, perBookingLimit: null },
       secret: 'ptk_live_Ab3xQ9rT2mLp8ZcV4nWe7YhK1sDf6GjU',
     },
   ],
@@ -159,6 +168,7 @@ export const RotatedKey = z
         rateLimit: null,
         createdAt: '2026-11-22T09:00:00.000Z',
         replacedBy: null,
+        spendingLimits: { dailyLimit: null, perBookingLimit: null },
         secret: 'ptk_live_Zq7LmN3bV8cX1zA6sD4fG9hJ2kL5pO0i',
         previous: {
           id: 'key_9QxT2b',
@@ -174,6 +184,7 @@ export const RotatedKey = z
           rateLimit: null,
           createdAt: '2026-11-21T10:00:00.000Z',
           replacedBy: 'key_Wm4pR8',
+          spendingLimits: { dailyLimit: null, perBookingLimit: null },
         },
       },
     ],

@@ -15,6 +15,7 @@ import { paymentGatewayRoutes } from './payment-gateways.routes';
 import { pricingAdminRoutes } from './pricing.routes';
 import { roleRoutes } from './roles.routes';
 import { settingsRoutes } from './settings.routes';
+import { spendingLimitRoutes } from './spending-limits.routes';
 import { tenantRoutes } from './tenants.routes';
 import { userRoutes } from './users.routes';
 import { walletAdminRoutes } from './wallets.routes';
@@ -32,6 +33,7 @@ export function adminRoutes(deps: {
     ...parkedEventRoutes(deps),
     ...apiAccessRoutes(deps),
     ...apiConsoleRoutes(deps),
+    ...spendingLimitRoutes(deps),
     ...tenantRoutes(deps),
     ...userRoutes(deps),
     ...roleRoutes(deps),

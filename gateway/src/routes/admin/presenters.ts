@@ -19,6 +19,10 @@ export function presentKey(key: apiAccess.ApiKey) {
     rateLimit: key.rateLimit ?? null,
     createdAt: iso(key.createdAt),
     replacedBy: key.replacedBy ?? null,
+    spendingLimits: {
+      dailyLimit: key.spendingLimits?.dailyLimit ?? null,
+      perBookingLimit: key.spendingLimits?.perBookingLimit ?? null,
+    },
   };
 }
 

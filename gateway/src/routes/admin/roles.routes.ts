@@ -16,7 +16,7 @@ async function asHttpFields<T>(call: Promise<T>): Promise<T> {
   try {
     return await call;
   } catch (error) {
-    if (!isAppError(error) || !error.details) throw error;
+    if (!isAppError(error) || !Array.isArray(error.details)) throw error;
     const details = error.details.map((d) => ({ ...d, path: d.path.replace(/^rights\b/, 'permissions') }));
     throw new AppError(error.code, error.message, details);
   }

@@ -13,7 +13,7 @@ import { webhooksRoutes } from './webhooks.routes';
 /** Every partner route (`/api/v1`), each with its scope. */
 export function partnerRoutes(deps: { clients: ServiceClients }): RouteDefinition[] {
   return [
-    ...meRoutes(),
+    ...meRoutes(deps),
     ...pricingRoutes(deps),
     ...searchRoutes(deps),
     ...bookingsRoutes(deps),

@@ -69,6 +69,11 @@ export interface paths {
          * Describe the calling key
          * @description Any valid key, whatever its scopes. Of the `403` codes only `forbidden` (client suspended, address
          *     not allowed) applies here, since the route needs no scope.
+         *
+         *     `spending` shows the key's spending limits, when it has any (`null` otherwise): the daily limit and the
+         *     per-booking limit in whole rupees, what the key's bookings reached today (`spentToday`, the UTC day
+         *     `day`), what it may still book today (`remainingToday`) and when the count starts again (`resetsAt`).
+         *     A booking past them is `403 spending_limit_exceeded`.
          */
         get: operations["getMe"];
         put?: never;
@@ -240,6 +245,13 @@ export interface paths {
          *     other environment (test or live), is `400` on `offerToken`: a token books only for the client whose
          *     key searched. A token older than 15 minutes is `410 offer_expired`: search
          *     again. Pricing unreachable is `503 service_unavailable`, and nothing is booked.
+         *
+         *     **Spending limits.** A key may have a daily limit (whole rupees per UTC day) and a per-booking limit
+         *     (`GET /me` shows them). A booking whose `amount` is over the per-booking limit, or would take the key's
+         *     bookings of the day past the daily limit, is `403 spending_limit_exceeded` and books nothing; its
+         *     `details` say which limit, the amount, and what the key may still book today (`remaining`). Concurrent
+         *     bookings never pass the daily limit together, whichever gateway they reach. A failed booking does not
+         *     count; a retry that replays a booking counts it once.
          */
         post: operations["createBooking"];
         delete?: never;
@@ -563,6 +575,30 @@ export interface components {
             environment: "live" | "test";
             /** @description The scopes of the calling key. */
             scopes: components["schemas"]["Scope"][];
+            /**
+             * @description The key's spending limits (set by the platform's or the tenant's administrators) and what its bookings
+             *     reached today; null when the key has no limits.
+             */
+            spending: {
+                /** @description Whole rupees per UTC day; null: no limit. */
+                dailyLimit: number | null;
+                /** @description Whole rupees per booking; null: no limit. */
+                perBookingLimit: number | null;
+                /**
+                 * Format: date
+                 * @description The UTC day counted, `YYYY-MM-DD`.
+                 */
+                day: string;
+                /** @description Whole rupees the key's bookings reached today. */
+                spentToday: number;
+                /** @description What the key may still book today; null when it has no daily limit. */
+                remainingToday: number | null;
+                /**
+                 * Format: date-time
+                 * @description When the day ends and `spentToday` starts from 0.
+                 */
+                resetsAt: string;
+            } | null;
         };
         /** @enum {string} */
         PricedService: "flight" | "hotel" | "car" | "insurance";
@@ -934,14 +970,48 @@ export interface components {
             path: string;
             message: string;
         };
+        /**
+         * @description `details` of `spending_limit_exceeded`: the refused amount and what the key may still book.
+         * @example {
+         *       "limit": "daily",
+         *       "amount": 10943,
+         *       "remaining": 4200,
+         *       "dailyLimit": 50000,
+         *       "perBookingLimit": null,
+         *       "resetsAt": "2026-11-27T00:00:00.000Z"
+         *     }
+         */
+        SpendingLimitRefusal: {
+            /**
+             * @description Which limit refused the booking.
+             * @enum {string}
+             */
+            limit: "daily" | "per_booking";
+            /** @description The booking's total, whole rupees. */
+            amount: number;
+            /** @description Whole rupees the key may still book today (UTC); null when the key has no daily limit. */
+            remaining: number | null;
+            /** @description The key's daily limit; null: none. */
+            dailyLimit: number | null;
+            /** @description The key's per-booking limit; null: none. */
+            perBookingLimit: number | null;
+            /**
+             * Format: date-time
+             * @description When the day ends (the next UTC midnight).
+             */
+            resetsAt: string;
+        };
         ErrorEnvelope: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "idempotency_key_required" | "unauthorized" | "forbidden" | "insufficient_scope" | "scope_disabled" | "client_not_linked" | "not_found" | "method_not_allowed" | "conflict" | "offer_expired" | "quote_invalid" | "quote_expired" | "refund_changed" | "payload_too_large" | "idempotency_key_reuse" | "rate_limited" | "internal_error" | "api_disabled" | "service_unavailable";
+                code: "bad_request" | "idempotency_key_required" | "unauthorized" | "forbidden" | "insufficient_scope" | "scope_disabled" | "client_not_linked" | "spending_limit_exceeded" | "not_found" | "method_not_allowed" | "conflict" | "offer_expired" | "quote_invalid" | "quote_expired" | "refund_changed" | "payload_too_large" | "idempotency_key_reuse" | "rate_limited" | "internal_error" | "api_disabled" | "service_unavailable";
                 message: string;
                 requestId: string;
-                /** @description `{ path, message }` per failing field on `bad_request`; otherwise null. */
-                details: components["schemas"]["FieldProblem"][] | null;
+                /**
+                 * @description `{ path, message }` per failing field on `bad_request`; the refusal (`SpendingLimitRefusal`) on
+                 *     `spending_limit_exceeded`; otherwise null.
+                 */
+                details: (components["schemas"]["FieldProblem"][] | components["schemas"]["SpendingLimitRefusal"]) | null;
             };
         };
         /** @description What a cancel of the booking refunds now, promised until `expiresAt`. */
@@ -1333,6 +1403,49 @@ export interface components {
                 };
             };
         };
+        /**
+         * @description For `POST /bookings`. `error.code` is one of:
+         *     - `forbidden`, `scope_disabled`, `insufficient_scope`: as in the key checks (no `RateLimit-*` headers);
+         *     - `client_not_linked`: the key's client is not linked to a tenant;
+         *     - `spending_limit_exceeded`: the booking is over the key's per-booking limit, or would take the key's
+         *       bookings of the day (UTC) past its daily limit; `details` is a `SpendingLimitRefusal` (`limit`,
+         *       `amount`, `remaining`, the two limits, `resetsAt`). Nothing was booked; the `Idempotency-Key` is free
+         *       to use again.
+         */
+        ForbiddenNotLinkedOrOverLimit: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "spending_limit_exceeded",
+                 *         "message": "This booking's total of INR 10943 would pass the key's daily limit of INR 50000: INR 4200 remains until 2026-11-27T00:00:00.000Z.",
+                 *         "requestId": "req_Qm9vWmFyQmF6UXV4",
+                 *         "details": {
+                 *           "limit": "daily",
+                 *           "amount": 10943,
+                 *           "remaining": 4200,
+                 *           "dailyLimit": 50000,
+                 *           "perBookingLimit": null,
+                 *           "resetsAt": "2026-11-27T00:00:00.000Z"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        code?: "forbidden" | "scope_disabled" | "insufficient_scope" | "client_not_linked" | "spending_limit_exceeded";
+                    };
+                };
+            };
+        };
         /** @description `not_found`: the resource does not exist or belongs to another organisation. With `RateLimit-*` headers (an unknown route has none). */
         NotFound: {
             headers: {
@@ -1632,7 +1745,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The client behind the key, and the key's environment and scopes. */
+            /** @description The client behind the key, the key's environment and scopes, and its spending limits. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -1654,7 +1767,15 @@ export interface operations {
                      *           "pricing:read",
                      *           "bookings:read",
                      *           "bookings:write"
-                     *         ]
+                     *         ],
+                     *         "spending": {
+                     *           "dailyLimit": 500000,
+                     *           "perBookingLimit": 50000,
+                     *           "day": "2026-11-26",
+                     *           "spentToday": 126400,
+                     *           "remainingToday": 373600,
+                     *           "resetsAt": "2026-11-27T00:00:00.000Z"
+                     *         }
                      *       }
                      *     }
                      */
@@ -2247,7 +2368,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestOrKeyRequired"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ForbiddenOrNotLinked"];
+            403: components["responses"]["ForbiddenNotLinkedOrOverLimit"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["OfferExpired"];
             413: components["responses"]["PayloadTooLarge"];

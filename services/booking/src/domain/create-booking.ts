@@ -17,6 +17,7 @@ import {
 import { type BookingDiscounts, discountTotal } from './booking-discounts';
 import { type BookingRequest, readBookingRequest } from './booking-request';
 import type { CrashHook } from './crash-points';
+import type { KeySpender, ReserveSpending, SpendingHold } from './key-spending';
 import { checkOffer } from './offer-check';
 import { newPnr } from './pnr';
 
@@ -74,6 +75,11 @@ export interface BookingChannel {
    * wallet: the balance covers it); throwing books nothing and frees the key. Not asked again on a replay.
    */
   admit?(amount: number, requestId: string): Promise<void>;
+  /**
+   * Reserves the amount against the API key's spending limits just before the booking is written (partner);
+   * refusing books nothing and frees the key. The hold is given back when the attempt books nothing.
+   */
+  reserveSpending?(amount: number): Promise<SpendingHold>;
   /** Finishes a written booking before it is answered (storefront: pays and confirms it); idempotent. */
   settle(booking: Booking, requestId: string): Promise<Booking>;
 }
@@ -124,20 +130,27 @@ export function createIdempotentBooking(deps: CreateBookingDeps) {
   ): Promise<CreateBookingResult> {
     let outcome: { inserted: Booking; events: PendingEvent[] } | { found: Booking };
     let discounts: BookingDiscounts | null = null;
+    let spending: SpendingHold | null = null;
     try {
       // A takeover checks the token again: it may have expired while the first request lay dead.
       const offer = offerOf();
       const amount = await deps.reprice(offer, channel.priceTenant, requestId);
       discounts = (await channel.discounts?.(offer, amount, claim.attempt, requestId)) ?? null;
       await channel.admit?.(amount - (discounts ? discountTotal(discounts) : 0), requestId);
+      spending = (await channel.reserveSpending?.(amount)) ?? null;
       outcome = await insertBooking(claim, channel, input, offer, amount, discounts);
     } catch (error) {
       if (discounts?.voucher) await undoUnbooked(claim, channel, requestId);
+      if (spending) await releaseUnbooked(claim, spending);
       // An error is not remembered (decisions.md): a retry with the key runs again.
       await deps.keys.release(claim);
       throw error;
     }
-    if ('found' in outcome) return replay(channel, outcome.found, requestId);
+    if ('found' in outcome) {
+      // Another finisher of the attempt booked it with its own reservation: this one is not spent.
+      if (spending) await releaseUnbooked(claim, spending, outcome.found);
+      return replay(channel, outcome.found, requestId);
+    }
     deps.crash('after-booking-write');
     deps.eventsWritten(outcome.inserted, outcome.events);
     // From here the booking exists: a failure is finished by a retry with the key (or the settler), never undone.
@@ -157,6 +170,20 @@ export function createIdempotentBooking(deps: CreateBookingDeps) {
       await channel.undoDiscounts?.(claim.attempt, requestId);
     } catch {
       // The reservation expires (promotions' sweeper) unless a booking confirms it.
+    }
+  }
+
+  /**
+   * Gives back a spending reservation whose write failed, unless the booking exists after all (a write that
+   * landed but whose answer was lost); `booked` is the booking another finisher wrote. A failure here leaves
+   * the amount counted: the key may spend less today, never more.
+   */
+  async function releaseUnbooked(claim: IdempotencyClaim, hold: SpendingHold, booked?: Booking) {
+    try {
+      if (!booked && (await deps.bookings.findByAttempt(claim.attempt))) return;
+      await hold.release();
+    } catch {
+      // Counted too much rather than too little.
     }
   }
 
@@ -241,11 +268,18 @@ export function createIdempotentBooking(deps: CreateBookingDeps) {
 
 export type IdempotentBooking = ReturnType<typeof createIdempotentBooking>;
 
-/** A partner's `POST /bookings`: the key is the client's in its environment; the price its tenant's. */
-export function createCreateBooking(deps: CreateBookingDeps, idempotent = createIdempotentBooking(deps)) {
+/**
+ * A partner's `POST /bookings`: the key is the client's in its environment; the price its tenant's; the amount
+ * is reserved against the calling API key's spending limits.
+ */
+export function createCreateBooking(
+  deps: CreateBookingDeps & { reserveSpending: ReserveSpending },
+  idempotent = createIdempotentBooking(deps),
+) {
   return (
     request: booking.CreateBookingRequest,
     owner: Owner,
+    spender: KeySpender,
     requestId: string,
   ): Promise<CreateBookingResult> => {
     const input = readBookingRequest(request);
@@ -258,6 +292,7 @@ export function createCreateBooking(deps: CreateBookingDeps, idempotent = create
         status: 'Upcoming',
         // booking.created is for live keys only (partner-api.md §6)
         eventsAt: (occurredAt) => (owner.livemode ? [newPendingEvent('booking.created', occurredAt)] : []),
+        reserveSpending: (amount) => deps.reserveSpending(spender, amount),
         settle: async (booked) => booked,
       },
       input,

@@ -5,7 +5,7 @@ import type { createCancelOwned } from '../domain/cancel-booking';
 import type { createCreateBooking } from '../domain/create-booking';
 import type { createQuoteCancellation } from '../domain/quote-cancellation';
 import type { createGetBooking, createListBookings } from '../domain/read-bookings';
-import { partnerOwnerOf } from './callers';
+import { partnerOwnerOf, partnerSpenderOf } from './callers';
 
 export interface BookingUseCases {
   createBooking: ReturnType<typeof createCreateBooking>;
@@ -23,7 +23,12 @@ export function createBookingGrpc(
 ): ServiceImplementation<typeof booking.BookingServiceDefinition, RequestContext> {
   return {
     async createBooking(request, context) {
-      const result = await useCases.createBooking(request, partnerOwnerOf(request.caller), context.requestId);
+      const result = await useCases.createBooking(
+        request,
+        partnerOwnerOf(request.caller),
+        partnerSpenderOf(request.caller),
+        context.requestId,
+      );
       return { booking: encodeBooking(result.booking, true), replayed: result.replayed };
     },
     async getBooking(request) {

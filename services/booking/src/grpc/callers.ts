@@ -2,6 +2,7 @@ import type { caller as callerContract } from '@travel/contracts';
 import { AppError } from '@travel/errors';
 import { requireCallerOf } from '@travel/grpc';
 import type { Owner } from '../domain/booking';
+import type { KeySpender } from '../domain/key-spending';
 
 type Wire = callerContract.Caller | undefined;
 
@@ -13,6 +14,22 @@ export function partnerOwnerOf(wire: Wire): Owner {
   const partner = requireCallerOf(wire, 'partner-client');
   if (!partner.tenantId) throw new AppError('client_not_linked');
   return { tenantId: partner.tenantId, clientId: partner.clientId, livemode: partner.environment === 'live' };
+}
+
+/**
+ * The API key a partner call spends from, with its limits as the gateway verified them. Fail closed: a partner
+ * caller that names no key, or no limits (an empty set is "no limits"), books nothing (`forbidden`).
+ */
+export function partnerSpenderOf(wire: Wire): KeySpender {
+  requireCallerOf(wire, 'partner-client');
+  const keyId = wire?.apiKeyId?.trim();
+  const limits = wire?.spendingLimits;
+  if (!keyId || !limits)
+    throw new AppError('forbidden', 'The call is refused: a partner caller without its key.');
+  return {
+    keyId,
+    limits: { dailyLimit: limits.dailyLimit ?? null, perBookingLimit: limits.perBookingLimit ?? null },
+  };
 }
 
 /** The signed-in storefront customer: they own their bookings by customer id (anyone else is refused). */

@@ -1,10 +1,10 @@
 import { createCounters, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
-import type { StoredKey } from '../domain/api-key';
+import { NO_SPENDING_LIMITS, type StoredKey } from '../domain/api-key';
 import { type ApiKeyDocument, apiKeySchema } from './api-key.schema';
 
 export type KeyChanges = Partial<
-  Pick<StoredKey, 'name' | 'scopes' | 'ipAllowList' | 'expiresAt' | 'rateLimit'>
+  Pick<StoredKey, 'name' | 'scopes' | 'ipAllowList' | 'expiresAt' | 'rateLimit' | 'spendingLimits'>
 >;
 
 export interface ApiKeyRepository {
@@ -70,6 +70,12 @@ function toKey(doc: ApiKeyDocument): StoredKey {
     rateLimit: doc.rateLimit
       ? { limit: doc.rateLimit.limit, windowSeconds: doc.rateLimit.windowSeconds }
       : null,
+    spendingLimits: doc.spendingLimits
+      ? {
+          dailyLimit: doc.spendingLimits.dailyLimit ?? null,
+          perBookingLimit: doc.spendingLimits.perBookingLimit ?? null,
+        }
+      : NO_SPENDING_LIMITS,
     createdAt: doc.createdAt,
   };
 }

@@ -1,5 +1,5 @@
 import { Schema } from 'mongoose';
-import type { RateLimit, StoredKey } from '../domain/api-key';
+import type { RateLimit, SpendingLimits, StoredKey } from '../domain/api-key';
 import { KEY_ENVIRONMENTS } from '../domain/key-settings';
 
 /** One API key, `_id` `key_<n>`. Never the secret: its SHA-256 and the first characters only. */
@@ -9,6 +9,11 @@ export interface ApiKeyDocument extends Omit<StoredKey, 'id'> {
 
 const rateLimitSchema = new Schema<RateLimit>(
   { limit: { type: Number, required: true }, windowSeconds: { type: Number, required: true } },
+  { _id: false },
+);
+
+const spendingLimitsSchema = new Schema<SpendingLimits>(
+  { dailyLimit: { type: Number, default: null }, perBookingLimit: { type: Number, default: null } },
   { _id: false },
 );
 
@@ -24,6 +29,8 @@ export const apiKeySchema = new Schema<ApiKeyDocument>(
     ipAllowList: { type: [String], required: true },
     expiresAt: { type: Date, default: null },
     rateLimit: { type: rateLimitSchema, default: null },
+    // Keys stored before spending limits have none: read as no limits.
+    spendingLimits: { type: spendingLimitsSchema, default: null },
     createdAt: { type: Date, required: true },
   },
   { collection: 'api_keys', versionKey: false },

@@ -13,6 +13,7 @@ const key: StoredKey = {
   ipAllowList: [],
   expiresAt: null,
   rateLimit: null,
+  spendingLimits: { dailyLimit: null, perBookingLimit: null },
   createdAt: at(-60),
 };
 const revocation = (reason: KeyRevocation['reason'], offsetSeconds: number): KeyRevocation => ({

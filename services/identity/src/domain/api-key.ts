@@ -5,6 +5,14 @@ export interface RateLimit {
   windowSeconds: number;
 }
 
+/** Whole rupees a key's bookings may reach: per UTC day, and per booking; null is no limit. */
+export interface SpendingLimits {
+  dailyLimit: number | null;
+  perBookingLimit: number | null;
+}
+
+export const NO_SPENDING_LIMITS: SpendingLimits = { dailyLimit: null, perBookingLimit: null };
+
 /** A key as stored: the secret is never kept, only its SHA-256 and the first characters. */
 export interface StoredKey {
   id: string;
@@ -18,6 +26,8 @@ export interface StoredKey {
   expiresAt: Date | null;
   /** Null: the platform default applies. */
   rateLimit: RateLimit | null;
+  /** Enforced by booking; a rotation copies them to the new key. */
+  spendingLimits: SpendingLimits;
   createdAt: Date;
 }
 

@@ -1,6 +1,6 @@
 import { issueApiKey } from '@travel/api-keys';
 import { AppError, badRequest } from '@travel/errors';
-import { type ApiKeyView, keyViewOf, type RateLimit } from './api-key';
+import { type ApiKeyView, keyViewOf, NO_SPENDING_LIMITS, type RateLimit } from './api-key';
 import { auditActorOf } from './audit';
 import { isKeyEnvironment, keySettingsProblems, normaliseAllowList, normaliseScopes } from './key-settings';
 import type { KeyChangeDeps } from './key-views';
@@ -47,6 +47,7 @@ export function createCreateKey({ clients, keys, audit, changes, now }: CreateKe
       ipAllowList: normaliseAllowList(input.ipAllowList),
       expiresAt: input.expiresAt ?? null,
       rateLimit: input.rateLimit ?? null,
+      spendingLimits: NO_SPENDING_LIMITS,
       createdAt: at,
     });
     const { hash: _hash, ...visible } = key;

@@ -1,6 +1,6 @@
 import type { KeyEnvironment } from '@travel/api-keys';
 import type { ClientStatus } from './api-client';
-import { type RateLimit, revokedAtOf } from './api-key';
+import { type RateLimit, revokedAtOf, type SpendingLimits } from './api-key';
 import type { KeyChangeDeps } from './key-views';
 
 /** What a gateway caches to verify a key and apply its limits (the KeyAuthRecord message). */
@@ -16,6 +16,7 @@ export interface KeyAuthRecord {
   expiresAt: Date | null;
   revokedAt: Date | null;
   rateLimit: RateLimit | null;
+  spendingLimits: SpendingLimits;
 }
 
 export type FindKeyByHashDeps = Pick<KeyChangeDeps, 'clients' | 'keys' | 'revocations'>;
@@ -45,6 +46,7 @@ export function createFindKeyByHash({ clients, keys, revocations }: FindKeyByHas
       expiresAt: key.expiresAt,
       revokedAt: revokedAtOf(stops),
       rateLimit: key.rateLimit,
+      spendingLimits: key.spendingLimits,
     };
   };
 }

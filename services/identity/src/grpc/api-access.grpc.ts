@@ -1,6 +1,6 @@
-import type { apiAccess } from '@travel/contracts';
+import type { apiAccess, caller } from '@travel/contracts';
 import type { RequestContext, ServiceImplementation } from '@travel/grpc';
-import type { ApiKeyView } from '../domain/api-key';
+import type { ApiKeyView, SpendingLimits } from '../domain/api-key';
 import type { ApiSettings } from '../domain/api-settings';
 import type { createCreateClient } from '../domain/create-client';
 import type { createCreateKey, KeyWithSecret } from '../domain/create-key';
@@ -10,10 +10,11 @@ import type { createGetUsage } from '../domain/get-usage';
 import type { ClientWithKeys, createListClients } from '../domain/list-clients';
 import type { createRevokeKey } from '../domain/revoke-key';
 import type { createRotateKey } from '../domain/rotate-key';
+import type { createSetKeySpendingLimits } from '../domain/set-key-spending-limits';
 import type { createUpdateApiSettings } from '../domain/update-api-settings';
 import type { createUpdateClient } from '../domain/update-client';
 import type { createUpdateKey } from '../domain/update-key';
-import { requireStaff, requireStaffWith } from './staff-actor';
+import { requireConsoleStaff, requireStaff, requireStaffWith } from './staff-actor';
 
 /** The right the gateway's `/api/admin/api-access` routes require; the API console's two methods need none here. */
 const API_ACCESS = 'api-access';
@@ -31,6 +32,7 @@ export interface ApiAccessUseCases {
   revokeKey: ReturnType<typeof createRevokeKey>;
   rotateKey: ReturnType<typeof createRotateKey>;
   getUsage: ReturnType<typeof createGetUsage>;
+  setKeySpendingLimits: ReturnType<typeof createSetKeySpendingLimits>;
 }
 
 /**
@@ -113,6 +115,18 @@ export function createApiAccessGrpc(
       const rotated = await useCases.rotateKey({ ...request, actor: requireStaff(request.caller) });
       return { issued: encodeIssued(rotated), previous: encodeKey(rotated.previous) };
     },
+    async setKeySpendingLimits(request) {
+      const key = await useCases.setKeySpendingLimits({
+        // Platform staff through the API-access console, tenant staff through their API console.
+        actor: requireConsoleStaff(request.caller, { platform: API_ACCESS, tenant: 'api-console' }),
+        id: request.id,
+        limits: {
+          dailyLimit: request.limits?.dailyLimit ?? null,
+          perBookingLimit: request.limits?.perBookingLimit ?? null,
+        },
+      });
+      return { key: encodeKey(key) };
+    },
     async getUsage(request) {
       return {
         rows: await useCases.getUsage({ ...request, actor: requireStaffWith(request.caller, API_ACCESS) }),
@@ -128,6 +142,7 @@ function encodeKey(key: ApiKeyView): apiAccess.ApiKey {
     revokedAt: key.revokedAt ?? undefined,
     rateLimit: key.rateLimit ?? undefined,
     replacedBy: key.replacedBy ?? undefined,
+    spendingLimits: encodeLimits(key.spendingLimits),
   };
 }
 
@@ -146,5 +161,14 @@ function encodeAuthRecord(record: KeyAuthRecord): apiAccess.KeyAuthRecord {
     expiresAt: record.expiresAt ?? undefined,
     revokedAt: record.revokedAt ?? undefined,
     rateLimit: record.rateLimit ?? undefined,
+    spendingLimits: encodeLimits(record.spendingLimits),
+  };
+}
+
+/** Always present on the wire, an absent field being no limit: booking refuses a key without them. */
+function encodeLimits(limits: SpendingLimits): caller.SpendingLimits {
+  return {
+    dailyLimit: limits.dailyLimit ?? undefined,
+    perBookingLimit: limits.perBookingLimit ?? undefined,
   };
 }

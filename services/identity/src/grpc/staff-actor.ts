@@ -19,6 +19,16 @@ export function requireStaffWith(wire: caller.Caller | undefined, right: string)
   return actorOf(staff);
 }
 
+/** A method both consoles use: platform staff need one right, tenant staff another (their own console's). */
+export function requireConsoleStaff(
+  wire: caller.Caller | undefined,
+  rights: { platform: string; tenant: string },
+): StaffActor {
+  const staff = requireCallerOf(wire, 'platform-staff', 'tenant-staff');
+  requireRight(staff, staff.kind === 'platform-staff' ? rights.platform : rights.tenant);
+  return actorOf(staff);
+}
+
 function actorOf(staff: Staff): StaffActor {
   return {
     userId: staff.userId,

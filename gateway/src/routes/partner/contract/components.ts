@@ -39,6 +39,38 @@ export const Me = z.strictObject({
     .enum(['live', 'test'])
     .meta({ description: "The key's environment; a test key sees only test bookings (`livemode` false)." }),
   scopes: z.array(Scope).meta({ description: 'The scopes of the calling key.' }),
+  spending: z
+    .strictObject({
+      dailyLimit: z
+        .number()
+        .int()
+        .nullable()
+        .meta({ description: 'Whole rupees per UTC day; null: no limit.' }),
+      perBookingLimit: z
+        .number()
+        .int()
+        .nullable()
+        .meta({ description: 'Whole rupees per booking; null: no limit.' }),
+      day: z.string().meta({ format: 'date', description: 'The UTC day counted, `YYYY-MM-DD`.' }),
+      spentToday: z
+        .number()
+        .int()
+        .min(0)
+        .meta({ description: "Whole rupees the key's bookings reached today." }),
+      remainingToday: z
+        .number()
+        .int()
+        .min(0)
+        .nullable()
+        .meta({ description: 'What the key may still book today; null when it has no daily limit.' }),
+      resetsAt: z.iso.datetime().meta({ description: 'When the day ends and `spentToday` starts from 0.' }),
+    })
+    .nullable()
+    .meta({
+      description:
+        "The key's spending limits (set by the platform's or the tenant's administrators) and what its bookings\n" +
+        'reached today; null when the key has no limits.\n',
+    }),
 });
 
 export const PRICED_SERVICES = ['flight', 'hotel', 'car', 'insurance'] as const;
@@ -417,6 +449,7 @@ export const ERROR_CODES = [
   'insufficient_scope',
   'scope_disabled',
   'client_not_linked',
+  'spending_limit_exceeded',
   'not_found',
   'method_not_allowed',
   'conflict',
@@ -433,15 +466,48 @@ export const ERROR_CODES = [
 ] as const;
 export type PartnerErrorCode = (typeof ERROR_CODES)[number];
 
+const inr = (description: string) => z.number().int().meta({ description });
+const inrOrNull = (description: string) => z.number().int().nullable().meta({ description });
+
+export const SpendingLimitRefusal = z
+  .strictObject({
+    limit: z.enum(['daily', 'per_booking']).meta({ description: 'Which limit refused the booking.' }),
+    amount: inr("The booking's total, whole rupees."),
+    remaining: inrOrNull(
+      'Whole rupees the key may still book today (UTC); null when the key has no daily limit.',
+    ),
+    dailyLimit: inrOrNull("The key's daily limit; null: none."),
+    perBookingLimit: inrOrNull("The key's per-booking limit; null: none."),
+    resetsAt: z.iso.datetime().meta({ description: 'When the day ends (the next UTC midnight).' }),
+  })
+  .meta({
+    description:
+      '`details` of `spending_limit_exceeded`: the refused amount and what the key may still book.',
+    examples: [
+      {
+        limit: 'daily',
+        amount: 10943,
+        remaining: 4200,
+        dailyLimit: 50000,
+        perBookingLimit: null,
+        resetsAt: '2026-11-27T00:00:00.000Z',
+      },
+    ],
+  });
+
 export const ErrorEnvelope = z.strictObject({
   error: z.strictObject({
     code: z.enum(ERROR_CODES),
     message: z.string(),
     requestId: z.string(),
     details: z
-      .array(FieldProblem)
+      .union([z.array(FieldProblem), SpendingLimitRefusal])
       .nullable()
-      .meta({ description: '`{ path, message }` per failing field on `bad_request`; otherwise null.' }),
+      .meta({
+        description:
+          '`{ path, message }` per failing field on `bad_request`; the refusal (`SpendingLimitRefusal`) on\n' +
+          '`spending_limit_exceeded`; otherwise null.\n',
+      }),
   }),
 });
 
@@ -475,6 +541,7 @@ export const partnerComponents: Record<string, z.ZodType> = {
   Payment,
   Invoice,
   FieldProblem,
+  SpendingLimitRefusal,
   ErrorEnvelope,
   CancellationQuote,
   QuoteId,
