@@ -29,6 +29,13 @@ export type RegisteredWebhook = Pick<WebhookEndpoint, 'id' | 'url' | 'events' | 
   secret: string;
 };
 export type WebhookEvent = Schemas['WebhookEvent'];
+export type WebhookDelivery = Schemas['WebhookDelivery'];
+export type WebhookAttempt = Schemas['WebhookAttempt'];
+/** `status` and `type` of `GET /webhooks/{id}/deliveries`, beside `limit` and `cursor`. */
+export type WebhookDeliveriesQuery = QueryOf<operations['listWebhookDeliveries']>;
+export type WebhookUpdate = RequestBody<operations['updateWebhook']>;
+export type WebhookRedelivery = DataOf<operations['redeliverWebhookDelivery'], 200>;
+export type WebhookPing = DataOf<operations['pingWebhook'], 200>;
 export type WebhookEventType = Schemas['WebhookEventType'];
 export type FieldProblem = Schemas['FieldProblem'];
 export type ErrorCode = Schemas['ErrorEnvelope']['error']['code'];
