@@ -10,24 +10,17 @@ export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export const WebhookAttempt = z
   .strictObject({
     at: timestamp('When the attempt was sent (UTC).'),
-    statusCode: z
-      .number()
-      .int()
-      .nullable()
-      .meta({
-        description: "The receiver's HTTP status; null on a timeout, a connection error or a refused target.",
-      }),
+    statusCode: z.number().int().nullable().meta({
+      description: "The receiver's HTTP status; null on a timeout, a connection error or a refused target.",
+    }),
     latencyMs: z
       .number()
       .int()
       .min(0)
       .meta({ description: 'From sending to the status line, in milliseconds.' }),
-    responseBody: z
-      .string()
-      .nullable()
-      .meta({
-        description: "The first bytes (at most 1 KiB) of the receiver's answer; null with no answer.",
-      }),
+    responseBody: z.string().nullable().meta({
+      description: "The first bytes (at most 1 KiB) of the receiver's answer; null with no answer.",
+    }),
     error: z
       .string()
       .nullable()
