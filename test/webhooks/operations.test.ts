@@ -206,7 +206,7 @@ describe('webhook operations through the gateway', () => {
     });
   });
 
-  it('when an endpoint is changed, then bad fields are listed together; a change applies; a disabled endpoint refuses redelivery', async () => {
+  it('when an endpoint is changed, then bad fields are listed together and a change applies, also disabling and enabling again', async () => {
     const { key } = await newPartner(await platformAdmin());
     const { id } = endpointOf(await registerWebhook(key.secret, { url: 'http://127.0.0.1:9/hooks' }));
     const bad = await partnerCall(key.secret, 'PATCH', `/api/v1/webhooks/${id}`, {
