@@ -22,8 +22,13 @@ import type {
   PriceQuoteQuery,
   Quote,
   RegisteredWebhook,
+  WebhookDeliveriesQuery,
+  WebhookDelivery,
   WebhookEndpoint,
+  WebhookPing,
+  WebhookRedelivery,
   WebhookRequest,
+  WebhookUpdate,
 } from './types';
 
 export type PartnerClientOptions = HttpOptions;
@@ -36,6 +41,14 @@ export interface BookingResult {
   /** True when the API answered the stored booking of an earlier request with this key (`Idempotent-Replayed`). */
   replayed: boolean;
   requestId: string | null;
+}
+
+/** What `redeliverWebhookDelivery` answers: the attempt made, the delivery after it, and the key sent. */
+export interface RedeliveryResult extends WebhookRedelivery {
+  /** The `Idempotency-Key` sent (yours, or the one generated): pass it again to retry without a second send. */
+  idempotencyKey: string;
+  /** True when the API answered the attempt an earlier request with this key made (`Idempotent-Replayed`). */
+  replayed: boolean;
 }
 
 /**
@@ -201,11 +214,61 @@ export class PartnerClient {
     return this.data({ method: 'GET', path: `/events/${encodeURIComponent(id)}` });
   }
 
+  /** Changes an endpoint's `url`, `events` or `enabled`; absent fields stay as they are. */
+  updateWebhook(id: string, update: WebhookUpdate): Promise<WebhookEndpoint> {
+    return this.data({ method: 'PATCH', path: `/webhooks/${encodeURIComponent(id)}`, body: update });
+  }
+
+  /** One page of an endpoint's deliveries, newest first, with every attempt; `status` and `type` narrow it. */
+  listWebhookDeliveries(id: string, query: WebhookDeliveriesQuery = {}): Promise<Page<WebhookDelivery>> {
+    return this.page(`/webhooks/${encodeURIComponent(id)}/deliveries`, query);
+  }
+
+  /** Every delivery of an endpoint (narrowed as asked), newest first, page after page. */
+  webhookDeliveries(
+    id: string,
+    query: Omit<WebhookDeliveriesQuery, 'cursor'> = {},
+  ): AsyncGenerator<WebhookDelivery, void, undefined> {
+    return paginate((q) => this.listWebhookDeliveries(id, { ...query, ...q }), query);
+  }
+
+  /**
+   * Sends a delivery again now (same body and delivery id, a fresh signature). Sends an `Idempotency-Key`
+   * (a new UUID unless `options.idempotencyKey` is given) and keeps it across this call's retries, so a
+   * retried request never sends twice.
+   */
+  async redeliverWebhookDelivery(
+    id: string,
+    deliveryId: string,
+    options: { idempotencyKey?: string } = {},
+  ): Promise<RedeliveryResult> {
+    const idempotencyKey = options.idempotencyKey ?? randomUUID();
+    const res = await this.http.send<{ data: WebhookRedelivery }>({
+      method: 'POST',
+      path: `/webhooks/${encodeURIComponent(id)}/deliveries/${encodeURIComponent(deliveryId)}/redeliver`,
+      headers: { 'idempotency-key': idempotencyKey },
+      retryUnavailable: true,
+    });
+    return {
+      ...res.body.data,
+      idempotencyKey,
+      replayed: res.headers.get('idempotent-replayed') === 'true',
+    };
+  }
+
+  /**
+   * Sends a `ping` event to the endpoint now and answers the attempt (see `attempt.succeeded`). Not retried
+   * on `503 service_unavailable` (the ping may have been sent).
+   */
+  pingWebhook(id: string): Promise<WebhookPing> {
+    return this.data({ method: 'POST', path: `/webhooks/${encodeURIComponent(id)}/ping` }, false);
+  }
+
   private async data<T>(request: Omit<HttpRequest, 'retryUnavailable'>, retryUnavailable = true): Promise<T> {
     return (await this.http.send<{ data: T }>({ ...request, retryUnavailable })).body.data;
   }
 
-  private async page<T>(path: string, query: PageQuery): Promise<Page<T>> {
+  private async page<T>(path: string, query: PageQuery | WebhookDeliveriesQuery): Promise<Page<T>> {
     const res = await this.http.send<Page<T>>({
       method: 'GET',
       path,

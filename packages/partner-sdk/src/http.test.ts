@@ -1,47 +1,9 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { PartnerClient } from './client';
 import { PartnerApiError } from './errors';
 import { parseRetryAfter } from './http';
+import { type Answer, scriptedServer, stopScriptedServers } from './testing/scripted-server';
 
-type Answer = { status: number; headers?: Record<string, string>; body?: unknown };
-interface Seen {
-  method: string;
-  url: string;
-  at: number;
-  headers: IncomingMessage['headers'];
-  body: string;
-}
-
-/** A real HTTP server on 127.0.0.1 that answers from a script, one entry per request, and records them. */
-async function scriptedServer(script: Answer[]) {
-  const seen: Seen[] = [];
-  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    let body = '';
-    req.on('data', (chunk) => {
-      body += chunk;
-    });
-    req.on('end', () => {
-      seen.push({ method: req.method ?? '', url: req.url ?? '', at: Date.now(), headers: req.headers, body });
-      const answer = script[Math.min(seen.length - 1, script.length - 1)] ?? { status: 500 };
-      res.writeHead(answer.status, {
-        'content-type': 'application/json',
-        'x-request-id': `req-${seen.length}`,
-        ...answer.headers,
-      });
-      res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  servers.push(server);
-  return { baseUrl: `http://127.0.0.1:${port}/api/v1`, seen };
-}
-
-const servers: Server[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
-});
+afterEach(stopScriptedServers);
 
 const rateLimited = (retryAfter: string): Answer => ({
   status: 429,

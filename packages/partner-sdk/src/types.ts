@@ -32,6 +32,13 @@ export type RegisteredWebhook = Pick<WebhookEndpoint, 'id' | 'url' | 'events' | 
 export type WebhookEvent = Schemas['WebhookEvent'];
 /** One event of the events feed (`GET /events`): a webhook body with its `sequence`. */
 export type Event = Schemas['Event'];
+export type WebhookDelivery = Schemas['WebhookDelivery'];
+export type WebhookAttempt = Schemas['WebhookAttempt'];
+/** `status` and `type` of `GET /webhooks/{id}/deliveries`, beside `limit` and `cursor`. */
+export type WebhookDeliveriesQuery = QueryOf<operations['listWebhookDeliveries']>;
+export type WebhookUpdate = RequestBody<operations['updateWebhook']>;
+export type WebhookRedelivery = DataOf<operations['redeliverWebhookDelivery'], 200>;
+export type WebhookPing = DataOf<operations['pingWebhook'], 200>;
 export type WebhookEventType = Schemas['WebhookEventType'];
 export type FieldProblem = Schemas['FieldProblem'];
 /** `details` of `403 spending_limit_exceeded`: which limit, the amount, what the key may still book today. */

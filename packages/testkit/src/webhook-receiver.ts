@@ -8,8 +8,8 @@ export interface Received {
   rawBody: string;
 }
 
-/** What the receiver does with its n-th request (1-based): answer a status, or sleep first. */
-export type Behaviour = (n: number) => { status: number; sleepMs?: number };
+/** What the receiver does with its n-th request (1-based): answer a status (and a body), or sleep first. */
+export type Behaviour = (n: number) => { status: number; sleepMs?: number; body?: string };
 
 /** A webhook receiver on 127.0.0.1 that records every request and answers as its behaviour says. */
 export async function startReceiver(behaviour: Behaviour = () => ({ status: 200 })) {
@@ -23,9 +23,9 @@ export async function startReceiver(behaviour: Behaviour = () => ({ status: 200 
         headers: req.headers,
         rawBody: Buffer.concat(chunks).toString('utf8'),
       });
-      const { status, sleepMs = 0 } = behaviour(received.length);
+      const { status, sleepMs = 0, body } = behaviour(received.length);
       setTimeout(() => {
-        if (!res.destroyed) res.writeHead(status).end();
+        if (!res.destroyed) res.writeHead(status).end(body);
       }, sleepMs);
     });
   });

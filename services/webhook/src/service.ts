@@ -20,19 +20,27 @@ import { createDeliveryQueue } from './db/delivery-queue';
 import { createEndpointRepository } from './db/endpoint.repository';
 import { createEndpointSecrets } from './db/endpoint-secrets';
 import { createFeedRepository } from './db/feed.repository';
+import { createRedeliveryKeys } from './db/redelivery-keys';
 import { createAttemptRunner } from './delivery/attempt-runner';
 import { observeDeliveryQueue } from './delivery/delivery-metrics';
 import { createDispatcher } from './delivery/dispatcher';
-import { postEvent } from './delivery/post-event';
+import { type OutgoingDelivery, postEvent } from './delivery/post-event';
 import type { TargetPolicy } from './domain/target-address';
 import { createEndpointDirectory } from './endpoints/endpoint-directory';
 import { createManageEndpoints } from './endpoints/manage-endpoints';
+import { createPageDeliveries } from './endpoints/page-deliveries';
+import { createPingEndpoint } from './endpoints/ping-endpoint';
 import { createReadDeliveries } from './endpoints/read-deliveries';
+import { createRedeliver } from './endpoints/redeliver';
+import { createUpdateEndpoint } from './endpoints/update-endpoint';
 import { createReadEvents } from './feed/read-events';
 import { createRecordEvent } from './feed/record-event';
 import { createEventFeedGrpc } from './grpc/event-feed.grpc';
 import { createWebhookGrpc } from './grpc/webhook.grpc';
 import { createEventIntake } from './intake/event-intake';
+
+/** A redelivery's `Idempotency-Key` is remembered as long as a booking's (partner-api.md §8: 48 hours). */
+const REDELIVERY_KEY_RETENTION_MS = 48 * 3_600_000;
 
 export interface WebhookServiceOptions {
   /** How host names resolve (DNS by default); the SSRF tests pass a table and never open a connection. */
@@ -57,12 +65,14 @@ export function createWebhookService(
   const deliveries = createDeliveryRepository(mongo.connection);
   const feed = createFeedRepository(mongo.connection);
   observeDeliveryQueue(createDeliveryQueue(mongo.connection, now), now);
+  const post = (delivery: OutgoingDelivery) =>
+    postEvent(delivery, { policy, timeoutMs: config.WEBHOOK_TIMEOUT_MS });
   const directory = createEndpointDirectory({ endpoints, maxAgeMs: config.WEBHOOK_ENDPOINT_CACHE_MS });
   const attempts = createAttemptRunner({
     deliveries,
     endpoints: directory,
     secrets,
-    post: (delivery) => postEvent(delivery, { policy, timeoutMs: config.WEBHOOK_TIMEOUT_MS }),
+    post,
     retryDelaysMs: config.WEBHOOK_RETRY_DELAYS,
     leaseMs: config.WEBHOOK_LEASE_MS,
     now,
@@ -133,6 +143,20 @@ export function createWebhookService(
             now,
           }),
           readDeliveries: createReadDeliveries({ deliveries, endpoints }),
+          pageDeliveries: createPageDeliveries({ deliveries, endpoints }),
+          redeliver: createRedeliver({
+            endpoints,
+            deliveries,
+            keys: createRedeliveryKeys(mongo.connection, {
+              leaseMs: config.WEBHOOK_LEASE_MS,
+              retentionMs: REDELIVERY_KEY_RETENTION_MS,
+            }),
+            secrets,
+            post,
+            now,
+          }),
+          pingEndpoint: createPingEndpoint({ endpoints, secrets, post, now }),
+          updateEndpoint: createUpdateEndpoint({ endpoints, deliveries, policy, now }),
         }),
       },
       {

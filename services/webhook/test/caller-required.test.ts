@@ -27,7 +27,21 @@ describe('webhook callers', () => {
     expect(await codeOf(service.client.listEndpoints({}))).toBe('forbidden');
     expect(await codeOf(service.client.deleteEndpoint({ id }))).toBe('forbidden');
     expect(await codeOf(service.client.listDeliveries({ endpointId: id }))).toBe('forbidden');
-    expect((await service.client.listEndpoints({ caller: owner })).endpoints.map((e) => e.id)).toEqual([id]);
+    expect(await codeOf(service.client.listDeliveries({ endpointId: id, limit: 10 }))).toBe('forbidden');
+    expect(await codeOf(service.client.pingEndpoint({ id }))).toBe('forbidden');
+    expect(await codeOf(service.client.updateEndpoint({ id, enabled: false }))).toBe('forbidden');
+    expect(
+      await codeOf(
+        service.client.redeliverDelivery({
+          endpointId: id,
+          deliveryId: 'whd_x_1',
+          idempotencyKey: 'k-no-caller',
+        }),
+      ),
+    ).toBe('forbidden');
+    expect((await service.client.listEndpoints({ caller: owner })).endpoints).toEqual([
+      expect.objectContaining({ id, status: 'active' }),
+    ]);
   });
 
   it("when another client, or the owner's other environment, names an endpoint by id, then it is not_found and stays", async () => {
@@ -43,6 +57,23 @@ describe('webhook callers', () => {
       expect(await codeOf(service.client.listDeliveries({ caller: intruder, endpointId: id }))).toBe(
         'not_found',
       );
+      expect(
+        await codeOf(service.client.listDeliveries({ caller: intruder, endpointId: id, limit: 10 })),
+      ).toBe('not_found');
+      expect(await codeOf(service.client.pingEndpoint({ caller: intruder, id }))).toBe('not_found');
+      expect(await codeOf(service.client.updateEndpoint({ caller: intruder, id, enabled: false }))).toBe(
+        'not_found',
+      );
+      expect(
+        await codeOf(
+          service.client.redeliverDelivery({
+            caller: intruder,
+            endpointId: id,
+            deliveryId: 'whd_x_1',
+            idempotencyKey: 'k-intruder',
+          }),
+        ),
+      ).toBe('not_found');
       expect((await service.client.listEndpoints({ caller: intruder })).endpoints).toEqual([]);
     }
     expect((await service.client.listEndpoints({ caller: owner })).endpoints.map((e) => e.id)).toEqual([id]);
@@ -53,6 +84,8 @@ describe('webhook callers', () => {
     const tenantStaff = staffCaller({ userId: 'usr_t', tenantId: 'ten_a' });
     const platform = staffCaller({ userId: 'usr_p' });
     expect(await codeOf(service.client.listEndpoints({ caller: tenantStaff }))).toBe('forbidden');
+    expect(await codeOf(service.client.pingEndpoint({ caller: platform, id: 'whk_1' }))).toBe('forbidden');
+    expect(await codeOf(service.client.updateEndpoint({ caller: platform, id: 'whk_1' }))).toBe('forbidden');
     expect(await codeOf(service.client.listDeliveries({ caller: tenantStaff, eventId: 'evt_x' }))).toBe(
       'forbidden',
     );

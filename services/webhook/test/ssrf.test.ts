@@ -77,4 +77,25 @@ describe('webhook targets in production', () => {
       await publisher.stop();
     }
   });
+
+  it('when a registered name later resolves to a private address, then a ping is refused and sent nowhere, and a change to a private URL is 400 on url', async () => {
+    const who = caller(403);
+    dns.set('ping.partner.example', ['93.184.216.34']);
+    const { endpoint } = await service.client.registerEndpoint({
+      caller: who,
+      url: 'https://ping.partner.example/hooks',
+      events: [],
+    });
+    dns.set('ping.partner.example', ['169.254.169.254']);
+    const { attempt } = await service.client.pingEndpoint({ caller: who, id: endpoint?.id ?? '' });
+    expect(attempt).toMatchObject({ acknowledged: false, error: expect.stringContaining('target refused') });
+    expect(attempt?.statusCode).toBeUndefined();
+    await expect(
+      service.client.updateEndpoint({
+        caller: who,
+        id: endpoint?.id ?? '',
+        url: 'https://internal.partner.example/x',
+      }),
+    ).rejects.toMatchObject({ code: 'bad_request', details: [expect.objectContaining({ path: 'url' })] });
+  });
 });

@@ -485,7 +485,20 @@ export interface paths {
         delete: operations["deleteWebhook"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change a webhook endpoint
+         * @description Scope `webhooks:manage`. Changes any of `url`, `events` and `enabled`; absent fields stay as they
+         *     are (an empty object changes nothing and answers the endpoint). `url` and `events` are checked as at
+         *     registration: a refused URL or an unknown event type is `400 bad_request` with a `details` entry for
+         *     each failing field, and nothing changes. The signing secret stays the same.
+         *
+         *     `enabled: false` sets `status: disabled`: the endpoint receives nothing more, and its pending
+         *     deliveries end as `failed` (redeliver them once it is enabled again). `enabled: true` sets
+         *     `status: active`: events that happen from then on are delivered; those of the disabled time are not
+         *     (redeliver them from `GET /webhooks/{id}/deliveries`). The change reaches every delivery made after
+         *     the answer. `404 not_found` as for `DELETE /webhooks/{id}`.
+         */
+        patch: operations["updateWebhook"];
         trace?: never;
     };
     "/events": {
@@ -541,6 +554,99 @@ export interface paths {
         get: operations["getEvent"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an endpoint's deliveries
+         * @description Scope `webhooks:manage`. The deliveries to one of the calling client's endpoints, newest first: the
+         *     event, the status (`pending`: retries left, `succeeded`: a 2xx, `failed`: the retries ran out or
+         *     the endpoint was disabled meanwhile), every attempt with its time, the receiver's status code, the
+         *     latency and the first bytes (at most 1 KiB) of its answer or why there was none, and when the next
+         *     scheduled attempt is due. `status` and `type` narrow the list.
+         *
+         *     Pagination as for `GET /bookings`: pass `nextCursor` unchanged as `cursor` (with the same filters)
+         *     and loop until `hasMore` is false; deliveries made while you page appear at the front of a new first
+         *     page. A `limit` outside 1 to 100, an unknown `status` or `type`, or a `cursor` this list did not
+         *     return is `400 bad_request` (one `details` entry each). `404 not_found` when no endpoint has this id,
+         *     or when it belongs to another client or to the other environment than the key's.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again now
+         * @description Scope `webhooks:manage`. Makes one attempt of the delivery now, whatever its status, and answers it
+         *     with the delivery as it is after it. The body is the event exactly as first sent, the
+         *     `X-Partner-Delivery` header keeps the delivery's id (so your de-duplication still works) and
+         *     `X-Partner-Signature` is made afresh (a new `t`). A 2xx makes the delivery `succeeded` (a pending one
+         *     is then not retried); a failure changes nothing else (a pending delivery keeps its schedule, a failed
+         *     one stays failed). The attempt shows in the list with `manual: true`. No request body is needed (an
+         *     empty body or `{}`).
+         *
+         *     **Idempotency.** Every request needs an `Idempotency-Key` header (as for `POST /bookings`: 8 to 100
+         *     visible ASCII characters, remembered 48 hours per client and environment), one per redelivery you
+         *     mean. The same key again answers the attempt it made (`Idempotent-Replayed: true`) and sends
+         *     nothing; the same key while its first request is still sending is `409 conflict`; the same key for
+         *     another delivery is `422 idempotency_key_reuse`. An error is not remembered: a retry with the key
+         *     after a `5xx` sends (at most once).
+         *
+         *     `409 conflict` also when the endpoint is disabled (enable it first). `404 not_found` when the
+         *     endpoint is not the caller's (as for `DELETE /webhooks/{id}`) or the delivery is not one of its.
+         */
+        post: operations["redeliverWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event to an endpoint now
+         * @description Scope `webhooks:manage`. Sends a `ping` event to the endpoint at once, signed and with the same
+         *     headers as any delivery (`X-Partner-Event: ping`, an `X-Partner-Delivery` of its own), and answers
+         *     the attempt: the status code, the latency and the first bytes of the answer, or why there was none.
+         *     Test a receiver without making a booking. The body is `{ id, type: "ping", created, livemode, data:
+         *     { endpointId } }`. The URL is checked as before every delivery (a target no longer allowed is a
+         *     failed attempt, `error: target refused: ...`, and nothing is sent). A ping is not retried and not
+         *     listed among the deliveries; a disabled endpoint can be pinged. No request body is needed (an empty
+         *     body or `{}`). `404 not_found` as for `DELETE /webhooks/{id}`.
+         */
+        post: operations["pingWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1105,6 +1211,41 @@ export interface components {
             data: {
                 [key: string]: unknown;
             };
+        };
+        /** @description One attempt of a delivery (or of a ping). */
+        WebhookAttempt: {
+            /** @description When the attempt was sent (UTC). */
+            at: string;
+            /** @description The receiver's HTTP status; null on a timeout, a connection error or a refused target. */
+            statusCode: number | null;
+            /** @description From sending to the status line, in milliseconds. */
+            latencyMs: number;
+            /** @description The first bytes (at most 1 KiB) of the receiver's answer; null with no answer. */
+            responseBody: string | null;
+            /** @description Why there was no answer (timeout, connection error, `target refused: ...`). */
+            error: string | null;
+            /** @description A 2xx within 5 seconds. */
+            succeeded: boolean;
+            /** @description Made by a redeliver request (outside the retry schedule). */
+            manual: boolean;
+        };
+        WebhookDelivery: {
+            /** @description The `X-Partner-Delivery` header; a redelivery keeps it. */
+            id: string;
+            eventId: string;
+            eventType: components["schemas"]["WebhookEventType"];
+            /**
+             * @description `pending` (retries left), `succeeded` (a 2xx), `failed` (the retries ran out, or the endpoint was
+             *     disabled while it was pending).
+             * @enum {string}
+             */
+            status: "pending" | "succeeded" | "failed";
+            /** @description When the event was taken in for this endpoint (UTC). */
+            createdAt: string;
+            /** @description Every attempt made, oldest first. */
+            attempts: components["schemas"]["WebhookAttempt"][];
+            /** @description When the next scheduled attempt is due (UTC); null once the delivery is over. */
+            nextAttemptAt: string | null;
         };
     };
     responses: {
@@ -2973,6 +3114,75 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The endpoint's id, `whk_<n>`. Any other form is `404 not_found`.
+                 * @example whk_12
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/partner-travel/v2",
+                 *       "events": [],
+                 *       "enabled": true
+                 *     }
+                 */
+                "application/json": {
+                    /** @description As at registration: https, public host; outside production also loopback `http`. */
+                    url?: string;
+                    /** @description The new subscription; empty means all types. */
+                    events?: ("booking.created" | "booking.cancelled" | "invoice.paid")[];
+                    /** @description false stops deliveries; true resumes them from now. */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint as changed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "whk_12",
+                     *         "url": "https://hooks.example.com/partner-travel/v2",
+                     *         "events": [],
+                     *         "status": "active",
+                     *         "createdAt": "2026-11-21 10:00:00"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["WebhookEndpoint"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     listEvents: {
         parameters: {
             query?: {
@@ -3121,6 +3331,322 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Items per page.
+                 * @example 25
+                 */
+                limit?: number;
+                /**
+                 * @description The `nextCursor` of the previous page, unchanged. Absent for the first page. A cursor this list
+                 *     did not return is `400 bad_request` on `cursor`.
+                 */
+                cursor?: string;
+                /** @description Only deliveries in this status. */
+                status?: "pending" | "succeeded" | "failed";
+                /** @description Only deliveries of this event type. */
+                type?: components["schemas"]["WebhookEventType"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The endpoint's id, `whk_<n>`. Any other form is `404 not_found`.
+                 * @example whk_12
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the endpoint's deliveries, newest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "whd_k3J9x0QmT2vR8aLp5sWd_12",
+                     *           "eventId": "evt_k3J9x0QmT2vR8aLp5sWd",
+                     *           "eventType": "booking.created",
+                     *           "status": "pending",
+                     *           "createdAt": "2026-11-21 10:00:00",
+                     *           "attempts": [
+                     *             {
+                     *               "at": "2026-11-21 10:00:00",
+                     *               "statusCode": 500,
+                     *               "latencyMs": 212,
+                     *               "responseBody": "upstream database unavailable",
+                     *               "error": null,
+                     *               "succeeded": false,
+                     *               "manual": false
+                     *             }
+                     *           ],
+                     *           "nextAttemptAt": "2026-11-21 10:01:00"
+                     *         }
+                     *       ],
+                     *       "hasMore": true,
+                     *       "nextCursor": "ZDE6MTc2Mzcxg"
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["WebhookDelivery"][];
+                        /** @description Whether there is a next page. */
+                        hasMore: boolean;
+                        /** @description Pass as `cursor` for the next page; null on the last page. */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    redeliverWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description 8 to 100 visible ASCII characters (`!` to `~`), one per redelivery; remembered 48 hours per client.
+                 * @example 5f0c6e1e-7a4b-4f8e-9a51-2b8d9c3f1a77
+                 */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /**
+                 * @description The endpoint's id, `whk_<n>`. Any other form is `404 not_found`.
+                 * @example whk_12
+                 */
+                id: string;
+                /**
+                 * @description The delivery's id (`X-Partner-Delivery`), as the list shows it. Any other form is `404 not_found`.
+                 * @example whd_k3J9x0QmT2vR8aLp5sWd_12
+                 */
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, unknown>;
+            };
+        };
+        responses: {
+            /**
+             * @description The attempt made and the delivery after it; with `Idempotent-Replayed: true` when it is the
+             *     attempt an earlier request with this key made (the delivery as it is now).
+             */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "attempt": {
+                     *           "at": "2026-11-21 10:00:02",
+                     *           "statusCode": 200,
+                     *           "latencyMs": 84,
+                     *           "responseBody": "ok",
+                     *           "error": null,
+                     *           "succeeded": true,
+                     *           "manual": true
+                     *         },
+                     *         "delivery": {
+                     *           "id": "whd_k3J9x0QmT2vR8aLp5sWd_12",
+                     *           "eventId": "evt_k3J9x0QmT2vR8aLp5sWd",
+                     *           "eventType": "booking.created",
+                     *           "status": "succeeded",
+                     *           "createdAt": "2026-11-21 10:00:00",
+                     *           "attempts": [
+                     *             {
+                     *               "at": "2026-11-21 10:00:00",
+                     *               "statusCode": 500,
+                     *               "latencyMs": 212,
+                     *               "responseBody": "upstream database unavailable",
+                     *               "error": null,
+                     *               "succeeded": false,
+                     *               "manual": false
+                     *             },
+                     *             {
+                     *               "at": "2026-11-21 10:00:02",
+                     *               "statusCode": 200,
+                     *               "latencyMs": 84,
+                     *               "responseBody": "ok",
+                     *               "error": null,
+                     *               "succeeded": true,
+                     *               "manual": true
+                     *             }
+                     *           ],
+                     *           "nextAttemptAt": null
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            attempt: components["schemas"]["WebhookAttempt"];
+                            delivery: components["schemas"]["WebhookDelivery"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestOrKeyRequired"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description `conflict`: a request with this `Idempotency-Key` is still sending (retry shortly), or the
+             *     endpoint is disabled. Nothing is sent.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "conflict",
+                     *         "message": "A request with this Idempotency-Key is still in progress; retry it shortly.",
+                     *         "requestId": "req_Qm9vWmFyQmF6UXV4",
+                     *         "details": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @constant */
+                            code?: "conflict";
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            /**
+             * @description `idempotency_key_reuse`: this client already used the `Idempotency-Key` (within 48 hours) for
+             *     another request. Use a new key for a new redelivery.
+             */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "idempotency_key_reuse",
+                     *         "message": "This Idempotency-Key was already used with a different request body.",
+                     *         "requestId": "req_Qm9vWmFyQmF6UXV4",
+                     *         "details": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @constant */
+                            code?: "idempotency_key_reuse";
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    pingWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The endpoint's id, `whk_<n>`. Any other form is `404 not_found`.
+                 * @example whk_12
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, unknown>;
+            };
+        };
+        responses: {
+            /** @description The ping's attempt, whatever the receiver answered (see `attempt.succeeded`). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "eventId": "evt_ping_Xb7Qm2Lp9sWd4Kt1Rz8V",
+                     *         "attempt": {
+                     *           "at": "2026-11-21 10:00:02",
+                     *           "statusCode": 204,
+                     *           "latencyMs": 37,
+                     *           "responseBody": "",
+                     *           "error": null,
+                     *           "succeeded": true,
+                     *           "manual": false
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description The id of the `ping` event sent. */
+                            eventId: string;
+                            attempt: components["schemas"]["WebhookAttempt"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];

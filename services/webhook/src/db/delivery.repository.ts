@@ -8,6 +8,7 @@ import type {
   DeliveryHistory,
   DueAttempt,
 } from '../domain/delivery';
+import type { DeliveryPosition } from '../domain/delivery-cursor';
 import type { EventType } from '../domain/event-types';
 import type { NextStep } from '../domain/retry-schedule';
 import { type DeliveryDocument, deliverySchema } from './delivery.schema';
@@ -41,6 +42,26 @@ export interface DeliveryRepository {
   /** One event's deliveries: to one client's endpoints (its id in the filter), or every client's (support). */
   ofEvent(eventId: string, clientId: number | null): Promise<DeliveryHistory[]>;
   ofEndpoint(endpointId: string): Promise<DeliveryHistory[]>;
+  /** Up to `limit` of an endpoint's deliveries, newest first, strictly after `after`, narrowed by `filter`. */
+  pageOfEndpoint(
+    endpointId: string,
+    filter: DeliveryFilter,
+    after: DeliveryPosition | undefined,
+    limit: number,
+  ): Promise<DeliveryHistory[]>;
+  /** One delivery when it is to this endpoint (the endpoint in the filter). */
+  findOfEndpoint(endpointId: string, deliveryId: string): Promise<DeliveryHistory | undefined>;
+  /**
+   * Adds a redelivery's attempt (outside the schedule: its `number` is 0). A success ends the delivery as
+   * acknowledged, also a pending one (its schedule stops); a failure changes nothing else.
+   */
+  recordManualAttempt(deliveryId: string, record: AttemptRecord): Promise<void>;
+}
+
+/** Stored statuses and an event type a page is narrowed to (absent: any). */
+export interface DeliveryFilter {
+  statuses?: Delivery['status'][];
+  eventType?: string;
 }
 
 /** One attempt's outcome and the step its delivery moves to. */
@@ -160,6 +181,39 @@ export function createDeliveryRepository(connection: Connection): DeliveryReposi
     async ofEndpoint(endpointId) {
       return (await deliveries.find({ endpointId }).lean<DeliveryDocument[]>()).map(toHistory);
     },
+    async pageOfEndpoint(endpointId, filter, after, limit) {
+      const docs = await raw
+        .find(
+          {
+            endpointId,
+            ...(filter.statuses ? { status: { $in: filter.statuses } } : {}),
+            ...(filter.eventType ? { eventType: filter.eventType as EventType } : {}),
+            ...(after
+              ? {
+                  $or: [
+                    { createdAt: { $lt: after.createdAt } },
+                    { createdAt: after.createdAt, _id: { $lt: after.id } },
+                  ],
+                }
+              : {}),
+          },
+          { sort: { createdAt: -1, _id: -1 }, limit },
+        )
+        .toArray();
+      return docs.map(toHistory);
+    },
+    async findOfEndpoint(endpointId, deliveryId) {
+      const doc = await raw.findOne({ _id: deliveryId, endpointId });
+      return doc ? toHistory(doc) : undefined;
+    },
+    async recordManualAttempt(deliveryId, record) {
+      await raw.updateOne(
+        { _id: deliveryId },
+        record.acknowledged
+          ? { $push: { attempts: record }, $set: { status: 'acknowledged', finishedAt: record.at } }
+          : { $push: { attempts: record } },
+      );
+    },
   };
 }
 
@@ -188,7 +242,10 @@ function toHistory(doc: DeliveryDocument): DeliveryHistory {
     body: doc.body,
     status: doc.status,
     createdAt: doc.createdAt,
-    attempts: [...(doc.attempts ?? [])].sort((a, b) => a.number - b.number),
+    // In time order: a redelivery's attempt (number 0) sits where it was made.
+    attempts: [...(doc.attempts ?? [])].sort(
+      (a, b) => a.at.getTime() - b.at.getTime() || a.number - b.number,
+    ),
     next:
       doc.status === 'pending' ? { deliveryId: doc._id, number: doc.number, dueAt: doc.dueAt } : undefined,
   };

@@ -26,6 +26,8 @@ const attemptSchema = new Schema<AttemptRecord>(
     error: { type: String, default: null },
     durationMs: { type: Number, required: true },
     acknowledged: { type: Boolean, required: true },
+    responseBody: { type: String, default: null },
+    manual: { type: Boolean },
   },
   { _id: false },
 );
@@ -56,3 +58,6 @@ deliverySchema.index({ status: 1, dueAt: 1 });
 deliverySchema.index({ eventId: 1 });
 // Serves support's "deliveries to this endpoint" and the cancelling of a deleted endpoint's pending ones.
 deliverySchema.index({ endpointId: 1 });
+// Serves a partner's pages of an endpoint's deliveries, newest first (`pageOfEndpoint`; the filters on
+// status and event type narrow the same scan).
+deliverySchema.index({ endpointId: 1, createdAt: -1, _id: -1 });

@@ -27,6 +27,11 @@ export interface EndpointRepository {
   findOwned(owner: EndpointOwner, id: string): Promise<Endpoint | undefined>;
   /** Deletes the owner's endpoint, frees its slot, then counts the change; false when the owner has none. */
   remove(owner: EndpointOwner, id: string): Promise<boolean>;
+  /**
+   * Changes the owner's endpoint (its client and environment in the filter), then counts the change; the
+   * endpoint as changed, or undefined when the owner has none by this id.
+   */
+  update(owner: EndpointOwner, id: string, changes: EndpointChanges): Promise<Endpoint | undefined>;
   ofClient(clientId: number): Promise<Endpoint[]>;
   /** The owner's endpoints, in its environment only. */
   ofOwner(owner: EndpointOwner): Promise<Endpoint[]>;
@@ -38,6 +43,9 @@ export interface EndpointRepository {
   /** Puts `to` in place of the stored secret only while it is still `from`. */
   replaceSecret(id: string, from: string, to: string): Promise<boolean>;
 }
+
+/** What `PATCH /webhooks/{id}` may change. */
+export type EndpointChanges = Partial<Pick<Endpoint, 'url' | 'events' | 'status' | 'enabledAt'>>;
 
 export function createEndpointRepository(connection: Connection): EndpointRepository {
   const endpoints = modelOn(connection, 'WebhookEndpoint', endpointSchema);
@@ -90,6 +98,13 @@ export function createEndpointRepository(connection: Connection): EndpointReposi
       await countChange();
       return doc !== null;
     },
+    async update(owner, id, changes) {
+      const doc = await endpoints
+        .findOneAndUpdate({ _id: id, ...owner }, { $set: changes }, { new: true })
+        .lean<EndpointDocument>();
+      if (doc) await countChange();
+      return doc ? toEndpoint(doc) : undefined;
+    },
     async ofClient(clientId) {
       return (await endpoints.find({ clientId }).lean<EndpointDocument[]>()).map(toEndpoint);
     },
@@ -125,5 +140,6 @@ function toEndpoint(doc: EndpointDocument): Endpoint {
     status: doc.status,
     sealedSecret: doc.secret,
     createdAt: doc.createdAt,
+    ...(doc.enabledAt ? { enabledAt: doc.enabledAt } : {}),
   };
 }

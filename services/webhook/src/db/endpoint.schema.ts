@@ -21,6 +21,7 @@ export const endpointSchema = new Schema<EndpointDocument>(
     status: { type: String, required: true },
     secret: { type: String, required: true },
     createdAt: { type: Date, required: true },
+    enabledAt: { type: Date },
   },
   { collection: 'webhook_endpoints', versionKey: false },
 );

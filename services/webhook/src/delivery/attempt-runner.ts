@@ -62,7 +62,8 @@ export function createAttemptRunner(deps: AttemptRunnerDeps): AttemptRunner {
     claim: (due) => deliveries.claim(due, now(), deps.leaseMs),
     async run(attempt, since) {
       const endpoint = await deps.endpoints.find(attempt.endpointId, since);
-      if (!endpoint) {
+      // Deleted, or disabled since the attempt was scheduled: nothing is sent.
+      if (endpoint?.status !== 'active') {
         await deliveries.cancel(attempt.deliveryId, now());
         return metrics.cancelled();
       }

@@ -32,12 +32,17 @@ export async function postEvent(delivery: OutgoingDelivery, options: PostOptions
   const now = options.now ?? (() => new Date());
   const at = now();
   const started = performance.now();
-  const finish = (statusCode: number | null, error: string | null): AttemptResult => ({
+  const finish = (
+    statusCode: number | null,
+    error: string | null,
+    answer: { answeredAt: number; body: string | null } = { answeredAt: performance.now(), body: null },
+  ): AttemptResult => ({
     at,
     statusCode,
     error,
-    durationMs: Math.round(performance.now() - started),
+    durationMs: Math.round(answer.answeredAt - started),
     acknowledged: statusCode !== null && statusCode >= 200 && statusCode < 300,
+    responseBody: answer.body,
   });
   const target = await checkTarget(delivery.url, options.policy);
   if (!target.ok) return finish(null, `target refused: ${target.reason}`);
@@ -52,11 +57,23 @@ export async function postEvent(delivery: OutgoingDelivery, options: PostOptions
     ...traceHeadersOf(),
   };
   try {
-    const statusCode = await send(target.url, headers, delivery.body, target.addresses, options);
-    return finish(statusCode, null);
+    const answer = await send(target.url, headers, delivery.body, target.addresses, options);
+    return finish(answer.statusCode, null, answer);
   } catch (error) {
     return finish(null, error instanceof Error ? error.message : String(error));
   }
+}
+
+/** The first bytes of a receiver's answer kept with its attempt (partners see them in the delivery list). */
+export const RESPONSE_BODY_BYTES = 1024;
+/** How long the first bytes are waited for once the status line is in (the status alone decides the attempt). */
+const BODY_WAIT_MS = 1000;
+
+interface Answer {
+  statusCode: number;
+  /** `performance.now()` at the status line: the attempt's latency ends there. */
+  answeredAt: number;
+  body: string;
 }
 
 function send(
@@ -65,14 +82,14 @@ function send(
   body: string,
   addresses: string[],
   { timeoutMs }: PostOptions,
-): Promise<number> {
+): Promise<Answer> {
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const agent = agentFor(url, addresses);
     const req = request(url, { method: 'POST', headers, agent }, (res: IncomingMessage) => {
       clearTimeout(timer);
-      res.resume(); // the answer is the status; the body is read and dropped
-      resolve(res.statusCode ?? 0);
+      const answeredAt = performance.now();
+      readHead(res).then((head) => resolve({ statusCode: res.statusCode ?? 0, answeredAt, body: head }));
     });
     const timer = setTimeout(() => req.destroy(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
     req.on('error', (error) => {
@@ -80,6 +97,30 @@ function send(
       reject(error);
     });
     req.end(body);
+  });
+}
+
+/**
+ * The first `RESPONSE_BODY_BYTES` of an answer, as UTF-8, or what came within `BODY_WAIT_MS`; the rest is
+ * read and dropped (so the connection can be reused), never kept.
+ */
+function readHead(res: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = () => {
+      clearTimeout(wait);
+      resolve(Buffer.concat(chunks).subarray(0, RESPONSE_BODY_BYTES).toString('utf8'));
+    };
+    const wait = setTimeout(done, BODY_WAIT_MS);
+    res.on('data', (chunk: Buffer) => {
+      if (size >= RESPONSE_BODY_BYTES) return;
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size >= RESPONSE_BODY_BYTES) done();
+    });
+    res.on('end', done);
+    res.on('error', done);
   });
 }
 

@@ -42,13 +42,18 @@ export interface AttemptResult {
   error: string | null;
   durationMs: number;
   acknowledged: boolean;
+  /** The first bytes of the receiver's answer (`RESPONSE_BODY_BYTES`); absent with no answer. */
+  responseBody?: string | null;
 }
 
 export interface AttemptRecord extends AttemptResult {
+  /** The schedule's attempt (1-based); 0 for a redelivery a partner asked for (outside the schedule). */
   number: number;
+  /** Made by a redelivery a partner asked for. */
+  manual?: boolean;
 }
 
-/** A delivery as support reads it: every attempt made, and the next one while it is pending. */
+/** A delivery as support reads it: every attempt made (in time order), and the next one while it is pending. */
 export interface DeliveryHistory extends Delivery {
   attempts: AttemptRecord[];
   next: DueAttempt | undefined;

@@ -18,6 +18,13 @@ export interface Endpoint {
   status: 'active' | 'disabled';
   sealedSecret: string;
   createdAt: Date;
+  /** When it was last enabled again (`PATCH`): events that happened before, while it was disabled, are not sent. */
+  enabledAt?: Date;
+}
+
+/** Whether an endpoint takes an event that happened then: registered, and enabled again, before it. */
+export function listensSince(endpoint: Endpoint, occurredAt: Date): boolean {
+  return endpoint.createdAt <= occurredAt && (!endpoint.enabledAt || endpoint.enabledAt <= occurredAt);
 }
 
 /** Whether an endpoint takes an event: same environment, subscribed to its type, and active. */

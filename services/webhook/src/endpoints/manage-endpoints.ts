@@ -1,13 +1,14 @@
-import { AppError, badRequest, type FieldProblem } from '@travel/errors';
+import { AppError, badRequest } from '@travel/errors';
 import type { Counters } from '@travel/mongo';
 import type { DeliveryRepository } from '../db/delivery.repository';
 import type { EndpointRepository } from '../db/endpoint.repository';
 import type { EndpointSecrets } from '../db/endpoint-secrets';
 import type { Endpoint } from '../domain/endpoint';
-import { EVENT_TYPES, type EventType, isEventType } from '../domain/event-types';
+import type { EventType } from '../domain/event-types';
 import { newEndpointSecret } from '../domain/signature';
-import { checkTarget, type TargetPolicy } from '../domain/target-address';
+import type { TargetPolicy } from '../domain/target-address';
 import { type Caller, ownerOf } from './caller';
+import { eventProblems, urlProblems } from './endpoint-checks';
 
 export interface ManageEndpointsDeps {
   endpoints: EndpointRepository;
@@ -19,18 +20,10 @@ export interface ManageEndpointsDeps {
   now: () => Date;
 }
 
-const MAX_URL_LENGTH = 2048;
-
 /** Register, list and delete a client's endpoints (partner-api.md §4, decisions.md "Webhooks"). */
 export function createManageEndpoints(deps: ManageEndpointsDeps) {
   async function register(caller: Caller, url: string, events: string[]) {
-    const problems = eventProblems(events);
-    if (url.length > MAX_URL_LENGTH)
-      problems.unshift({ path: 'url', message: `must be at most ${MAX_URL_LENGTH} characters` });
-    else {
-      const target = await checkTarget(url, deps.policy);
-      if (!target.ok) problems.unshift({ path: 'url', message: target.reason });
-    }
+    const problems = [...(await urlProblems(url, deps.policy)), ...eventProblems(events)];
     if (problems.length > 0) throw badRequest(problems, 'The webhook endpoint was refused.');
     const id = `whk_${await deps.counters.next('endpoint')}`;
     const now = deps.now();
@@ -75,15 +68,7 @@ export function createManageEndpoints(deps: ManageEndpointsDeps) {
   return { register, list, remove };
 }
 
-const notFound = (id: string) => new AppError('not_found', `No webhook endpoint ${id}.`);
-
-function eventProblems(events: string[]): FieldProblem[] {
-  return events.flatMap((type, index) =>
-    isEventType(type)
-      ? []
-      : [{ path: `events.${index}`, message: `must be one of ${EVENT_TYPES.join(', ')}` }],
-  );
-}
+export const notFound = (id: string) => new AppError('not_found', `No webhook endpoint ${id}.`);
 
 const numberOf = (endpoint: Endpoint) => Number(endpoint.id.slice('whk_'.length));
 const byNumber = (a: Endpoint, b: Endpoint) => numberOf(a) - numberOf(b);

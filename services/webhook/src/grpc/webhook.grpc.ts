@@ -1,14 +1,23 @@
 import type { webhook } from '@travel/contracts';
+import { AppError } from '@travel/errors';
 import type { RequestContext, ServiceImplementation } from '@travel/grpc';
-import type { DeliveryHistory } from '../domain/delivery';
+import type { AttemptRecord, AttemptResult, DeliveryHistory } from '../domain/delivery';
 import type { Endpoint } from '../domain/endpoint';
 import { deliveryReaderOf, partnerOf } from '../endpoints/caller';
 import type { createManageEndpoints } from '../endpoints/manage-endpoints';
+import type { createPageDeliveries } from '../endpoints/page-deliveries';
+import type { createPingEndpoint } from '../endpoints/ping-endpoint';
 import type { createReadDeliveries } from '../endpoints/read-deliveries';
+import type { createRedeliver } from '../endpoints/redeliver';
+import type { createUpdateEndpoint } from '../endpoints/update-endpoint';
 
 export interface WebhookUseCases {
   manage: ReturnType<typeof createManageEndpoints>;
   readDeliveries: ReturnType<typeof createReadDeliveries>;
+  pageDeliveries: ReturnType<typeof createPageDeliveries>;
+  redeliver: ReturnType<typeof createRedeliver>;
+  pingEndpoint: ReturnType<typeof createPingEndpoint>;
+  updateEndpoint: ReturnType<typeof createUpdateEndpoint>;
 }
 
 /** Thin handlers: resolve the caller (none: refused), decode, call one use case, encode. */
@@ -33,11 +42,46 @@ export function createWebhookGrpc(
     },
     async listDeliveries(request) {
       const caller = deliveryReaderOf(request.caller);
+      if (request.limit !== undefined) {
+        if (!request.endpointId) throw new AppError('bad_request', 'A page of deliveries names an endpoint.');
+        const page = await useCases.pageDeliveries(caller, {
+          endpointId: request.endpointId,
+          limit: request.limit,
+          cursor: request.cursor,
+          status: request.status,
+          eventType: request.eventType,
+        });
+        return { deliveries: page.deliveries.map(encodeDelivery), nextCursor: page.nextCursor };
+      }
       const views = await useCases.readDeliveries(caller, {
         eventId: request.eventId,
         endpointId: request.endpointId,
       });
       return { deliveries: views.map(encodeDelivery) };
+    },
+    async redeliverDelivery(request) {
+      const done = await useCases.redeliver(partnerOf(request.caller), {
+        endpointId: request.endpointId,
+        deliveryId: request.deliveryId,
+        idempotencyKey: request.idempotencyKey,
+      });
+      return {
+        delivery: encodeDelivery(done.delivery),
+        attempt: encodeAttempt(done.attempt),
+        replayed: done.replayed,
+      };
+    },
+    async pingEndpoint(request) {
+      const { eventId, attempt } = await useCases.pingEndpoint(partnerOf(request.caller), request.id);
+      return { eventId, attempt: encodeAttempt({ ...attempt, number: 0 }) };
+    },
+    async updateEndpoint(request) {
+      const endpoint = await useCases.updateEndpoint(partnerOf(request.caller), request.id, {
+        ...(request.url === undefined ? {} : { url: request.url }),
+        ...(request.events === undefined ? {} : { events: request.events.types }),
+        ...(request.enabled === undefined ? {} : { enabled: request.enabled }),
+      });
+      return { endpoint: encodeEndpoint(endpoint) };
     },
   };
 }
@@ -60,14 +104,21 @@ function encodeDelivery(view: DeliveryHistory): webhook.Delivery {
     eventType: view.eventType,
     endpointId: view.endpointId,
     status: view.status,
-    attempts: view.attempts.map((attempt) => ({
-      number: attempt.number,
-      at: attempt.at,
-      statusCode: attempt.statusCode ?? undefined,
-      error: attempt.error ?? undefined,
-      durationMs: attempt.durationMs,
-      acknowledged: attempt.acknowledged,
-    })),
+    attempts: view.attempts.map(encodeAttempt),
     nextAttemptAt: view.next?.dueAt,
+    createdAt: view.createdAt,
+  };
+}
+
+function encodeAttempt(attempt: AttemptRecord | (AttemptResult & { number: number })): webhook.Attempt {
+  return {
+    number: attempt.number,
+    at: attempt.at,
+    statusCode: attempt.statusCode ?? undefined,
+    error: attempt.error ?? undefined,
+    durationMs: attempt.durationMs,
+    acknowledged: attempt.acknowledged,
+    responseBody: attempt.responseBody ?? undefined,
+    manual: 'manual' in attempt ? attempt.manual === true : false,
   };
 }

@@ -4,7 +4,7 @@ import { currentTraceparent } from '@travel/tracing';
 import type { DeliveryRepository } from '../db/delivery.repository';
 import type { Dispatcher } from '../delivery/dispatcher';
 import { type ClaimedAttempt, type Delivery, deliveryIdOf } from '../domain/delivery';
-import { type Endpoint, wants } from '../domain/endpoint';
+import { type Endpoint, listensSince, wants } from '../domain/endpoint';
 import { eventDataOf, renderEventBody } from '../domain/event-body';
 import { isEventType } from '../domain/event-types';
 import type { EndpointDirectory } from '../endpoints/endpoint-directory';
@@ -59,7 +59,7 @@ export function createEventIntake(deps: EventIntakeDeps): ConsumerOptions['handl
     const tenantClients = type === 'invoice.paid' ? candidates.map((endpoint) => endpoint.clientId) : [];
     const sequences = await deps.recordInFeed(event, type, data, tenantClients);
     const targets = candidates.filter(
-      (endpoint) => wants(endpoint, type, event.livemode) && endpoint.createdAt <= occurredAt,
+      (endpoint) => wants(endpoint, type, event.livemode) && listensSince(endpoint, occurredAt),
     );
     if (targets.length === 0) return;
     // Each client's deliveries carry its own sequence: one body per client (one for a booking event).

@@ -21,6 +21,15 @@ import {
 } from './components';
 import { Event, eventFilters, eventIdParams } from './events';
 import { OfferKeySet } from './offer-keys';
+import {
+  deliveryFilters,
+  deliveryId,
+  emptyBody,
+  WebhookDelivery,
+  WebhookPing,
+  WebhookRedelivery,
+  WebhookUpdate,
+} from './webhook-operations';
 
 // The partner API's operations (`/api/v1`, partner.yaml): for each, the schemas of its input (validated
 // by the route with exactly these objects) and of its success bodies (the presenters' output types). The
@@ -195,6 +204,20 @@ export const deletedWebhook = z.strictObject({
 
 /** `GET /events`: a page of the feed, newest first or (with `after`) oldest first. */
 export const eventsQuery = pageQuery.extend(eventFilters);
+/** `GET /webhooks/{id}/deliveries`: a page, narrowed by status and event type. */
+export const webhookDeliveriesQuery = pageQuery.extend(deliveryFilters);
+
+/** `{id}` and `{deliveryId}` of a delivery of an endpoint. */
+export const webhookDeliveryParams = webhookIdParams.extend({ deliveryId });
+
+/** A redelivery's key: the same form as a booking's, one per redelivery meant. */
+export const redeliveryKey = idempotencyKey.meta({
+  description:
+    '8 to 100 visible ASCII characters (`!` to `~`), one per redelivery; remembered 48 hours per client.',
+  examples: ['5f0c6e1e-7a4b-4f8e-9a51-2b8d9c3f1a77'],
+  'x-rule': 'not used before for another delivery (422 idempotency_key_reuse)',
+  'x-rule-error': 'idempotency_key_reuse',
+});
 
 /** Every operation of the partner document, by `operationId`. */
 export const partnerOperations = defineOperations({
@@ -317,5 +340,35 @@ export const partnerOperations = defineOperations({
     path: '/events/{id}',
     params: eventIdParams,
     responses: { '200': dataOf(Event) },
+  },
+  updateWebhook: {
+    method: 'patch',
+    path: '/webhooks/{id}',
+    params: webhookIdParams,
+    body: WebhookUpdate,
+    bodyRequired: true,
+    responses: { '200': dataOf(WebhookEndpoint) },
+  },
+  listWebhookDeliveries: {
+    method: 'get',
+    path: '/webhooks/{id}/deliveries',
+    params: webhookIdParams,
+    query: webhookDeliveriesQuery,
+    responses: { '200': pageOf(WebhookDelivery) },
+  },
+  redeliverWebhookDelivery: {
+    method: 'post',
+    path: '/webhooks/{id}/deliveries/{deliveryId}/redeliver',
+    params: webhookDeliveryParams,
+    headers: z.object({ 'Idempotency-Key': redeliveryKey }),
+    body: emptyBody,
+    responses: { '200': dataOf(WebhookRedelivery) },
+  },
+  pingWebhook: {
+    method: 'post',
+    path: '/webhooks/{id}/ping',
+    params: webhookIdParams,
+    body: emptyBody,
+    responses: { '200': dataOf(WebhookPing) },
   },
 });

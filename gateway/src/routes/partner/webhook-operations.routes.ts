@@ -1,0 +1,123 @@
+import { AppError } from '@travel/errors';
+import type { Request } from 'express';
+import type { ServiceClients } from '../../clients/service-clients';
+import { callerOf } from '../../http/caller';
+import { callOptions } from '../../http/calls';
+import { dataBody, listBody } from '../../http/envelope';
+import type { RouteDefinition } from '../../http/route-table';
+import { validate } from '../../http/validate';
+import { IDEMPOTENCY_KEY_HEADER, readIdempotentCreate } from './booking-requests';
+import { webhookDeliveriesQuery, webhookDeliveryParams } from './contract/operations';
+import { emptyBody, WebhookUpdate } from './contract/webhook-operations';
+import { presentAttempt, presentDelivery } from './webhook-presenters';
+import { endpointIdOf, presentEndpoint } from './webhooks.routes';
+
+const manage = { kind: 'partner', scope: 'webhooks:manage' } as const;
+
+/**
+ * Redeliver and ping wait for one POST to the partner's receiver (up to its 5 s timeout, after a DNS check),
+ * longer than the default deadline of a service call.
+ */
+const SENDING_DEADLINE_MS = 15_000;
+
+/**
+ * `GET /webhooks/{id}/deliveries`, `POST /webhooks/{id}/deliveries/{deliveryId}/redeliver`,
+ * `POST /webhooks/{id}/ping`, `PATCH /webhooks/{id}`: operating the calling client's endpoints.
+ */
+export function webhookOperationsRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
+  return [
+    {
+      method: 'patch',
+      path: '/api/v1/webhooks/:id',
+      access: manage,
+      handlers: [
+        async (req, res) => {
+          const body = validate(WebhookUpdate, req.body);
+          const reply = await clients.webhook.updateEndpoint(
+            {
+              caller: callerOf(res),
+              id: endpointIdOf(req),
+              url: body.url,
+              events: body.events === undefined ? undefined : { types: body.events },
+              enabled: body.enabled,
+            },
+            callOptions(res),
+          );
+          res.json(dataBody(presentEndpoint(reply.endpoint)));
+        },
+      ],
+    },
+    {
+      method: 'get',
+      path: '/api/v1/webhooks/:id/deliveries',
+      access: manage,
+      handlers: [
+        async (req, res) => {
+          const query = validate(webhookDeliveriesQuery, req.query, 'query');
+          const reply = await clients.webhook.listDeliveries(
+            {
+              caller: callerOf(res),
+              endpointId: endpointIdOf(req),
+              limit: query.limit,
+              cursor: query.cursor,
+              status: query.status,
+              eventType: query.type,
+            },
+            callOptions(res),
+          );
+          res.json(listBody(reply.deliveries.map(presentDelivery), reply.nextCursor ?? null));
+        },
+      ],
+    },
+    {
+      method: 'post',
+      path: '/api/v1/webhooks/:id/deliveries/:deliveryId/redeliver',
+      access: manage,
+      handlers: [
+        async (req, res) => {
+          const { idempotencyKey } = readIdempotentCreate(
+            emptyBody,
+            req.get(IDEMPOTENCY_KEY_HEADER),
+            req.body,
+          );
+          const reply = await clients.webhook.redeliverDelivery(
+            {
+              caller: callerOf(res),
+              endpointId: endpointIdOf(req),
+              deliveryId: deliveryIdOf(req),
+              idempotencyKey,
+            },
+            { ...callOptions(res), deadline: SENDING_DEADLINE_MS },
+          );
+          if (reply.replayed) res.setHeader('Idempotent-Replayed', 'true');
+          res.json(
+            dataBody({ attempt: presentAttempt(reply.attempt), delivery: presentDelivery(reply.delivery) }),
+          );
+        },
+      ],
+    },
+    {
+      method: 'post',
+      path: '/api/v1/webhooks/:id/ping',
+      access: manage,
+      handlers: [
+        async (req, res) => {
+          validate(emptyBody, req.body);
+          const reply = await clients.webhook.pingEndpoint(
+            { caller: callerOf(res), id: endpointIdOf(req) },
+            { ...callOptions(res), deadline: SENDING_DEADLINE_MS },
+          );
+          res.json(dataBody({ eventId: reply.eventId, attempt: presentAttempt(reply.attempt) }));
+        },
+      ],
+    },
+  ];
+}
+
+/** A delivery id that is not `whd_<event>_<n>` names no delivery: 404 without asking the service. */
+function deliveryIdOf(req: Request): string {
+  const id = String(req.params.deliveryId);
+  if (!webhookDeliveryParams.shape.deliveryId.safeParse(id).success)
+    throw new AppError('not_found', `No delivery ${id}.`);
+  return id;
+}
