@@ -1,4 +1,4 @@
-export { type BookingResult, PartnerClient, type PartnerClientOptions } from './client';
+export { type BookingResult, PartnerClient, type PartnerClientOptions, type RecoveryResult } from './client';
 export { isPartnerApiError, PartnerApiError } from './errors';
 export type { components, operations, paths } from './generated/partner-api';
 export { parseRetryAfter, type RetryOptions } from './http';

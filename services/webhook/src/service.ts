@@ -19,6 +19,7 @@ import { createDeliveryRepository } from './db/delivery.repository';
 import { createDeliveryQueue } from './db/delivery-queue';
 import { createEndpointRepository } from './db/endpoint.repository';
 import { createEndpointSecrets } from './db/endpoint-secrets';
+import { createRecoveryRepository } from './db/recovery.repository';
 import { createAttemptRunner } from './delivery/attempt-runner';
 import { observeDeliveryQueue } from './delivery/delivery-metrics';
 import { createDispatcher } from './delivery/dispatcher';
@@ -27,6 +28,8 @@ import type { TargetPolicy } from './domain/target-address';
 import { createEndpointDirectory } from './endpoints/endpoint-directory';
 import { createManageEndpoints } from './endpoints/manage-endpoints';
 import { createReadDeliveries } from './endpoints/read-deliveries';
+import { createRecoverDeliveries } from './endpoints/recover-deliveries';
+import { createRotateSecret } from './endpoints/rotate-secret';
 import { createWebhookGrpc } from './grpc/webhook.grpc';
 import { createEventIntake } from './intake/event-intake';
 
@@ -123,6 +126,14 @@ export function createWebhookService(
             now,
           }),
           readDeliveries: createReadDeliveries({ deliveries, endpoints }),
+          rotateSecret: createRotateSecret({ endpoints, secrets, now }),
+          recoverDeliveries: createRecoverDeliveries({
+            endpoints,
+            deliveries,
+            recoveries: createRecoveryRepository(mongo.connection),
+            now,
+            queued: () => dispatchJob.nudge(),
+          }),
         }),
       },
       parkedEventsServiceOf(parkedEvents, [consumer]),

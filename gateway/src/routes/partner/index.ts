@@ -5,6 +5,7 @@ import { invoicesRoutes } from './invoices.routes';
 import { meRoutes } from './me.routes';
 import { pricingRoutes } from './pricing.routes';
 import { searchRoutes } from './search.routes';
+import { webhookLifecycleRoutes } from './webhook-lifecycle.routes';
 import { webhooksRoutes } from './webhooks.routes';
 
 /** Every partner route (`/api/v1`), each with its scope. */
@@ -16,5 +17,6 @@ export function partnerRoutes(deps: { clients: ServiceClients }): RouteDefinitio
     ...bookingsRoutes(deps),
     ...invoicesRoutes(deps),
     ...webhooksRoutes(deps),
+    ...webhookLifecycleRoutes(deps),
   ];
 }

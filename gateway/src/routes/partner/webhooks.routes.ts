@@ -71,7 +71,7 @@ type Endpoint = z.output<typeof WebhookEndpoint>;
  * A webhook endpoint as partner-api.md §2 shows it; the secret only ever comes with the registration. The
  * proto's strings are the service's closed sets (its domain types), hence the casts.
  */
-function presentEndpoint(endpoint: webhook.Endpoint | undefined): Endpoint {
+export function presentEndpoint(endpoint: webhook.Endpoint | undefined): Endpoint {
   if (!endpoint) throw new Error('the webhook service answered no endpoint');
   return {
     id: endpoint.id,
@@ -79,11 +79,15 @@ function presentEndpoint(endpoint: webhook.Endpoint | undefined): Endpoint {
     events: endpoint.events as Endpoint['events'],
     status: endpoint.status as Endpoint['status'],
     createdAt: formatCreatedAt(endpoint.createdAt),
+    enabled: endpoint.status !== 'disabled',
+    disabledReason: endpoint.status === 'disabled' ? (endpoint.disabledReason ?? null) : null,
+    disabledAt:
+      endpoint.status === 'disabled' && endpoint.disabledAt ? formatCreatedAt(endpoint.disabledAt) : null,
   };
 }
 
 /** An id that is not `whk_<n>` names no endpoint: 404 without asking the service. */
-function endpointIdOf(req: Request): string {
+export function endpointIdOf(req: Request): string {
   const id = String(req.params.id);
   if (!webhookIdParams.shape.id.safeParse(id).success)
     throw new AppError('not_found', `No webhook endpoint ${id}.`);

@@ -41,6 +41,12 @@ export interface DeliveryRepository {
   /** One event's deliveries: to one client's endpoints (its id in the filter), or every client's (support). */
   ofEvent(eventId: string, clientId: number | null): Promise<DeliveryHistory[]>;
   ofEndpoint(endpointId: string): Promise<DeliveryHistory[]>;
+  /**
+   * Moves the endpoint's `failed` deliveries created at or after `since` back to `pending`, their next attempt
+   * due at `now` (one more attempt: after it fails they are `failed` again), each marked with `recovery`.
+   * Answers how many carry that mark, so a recovery run again after a crash counts what it queued before.
+   */
+  requeueFailed(endpointId: string, since: Date, recovery: string, now: Date): Promise<number>;
 }
 
 /** One attempt's outcome and the step its delivery moves to. */
@@ -159,6 +165,13 @@ export function createDeliveryRepository(connection: Connection): DeliveryReposi
     },
     async ofEndpoint(endpointId) {
       return (await deliveries.find({ endpointId }).lean<DeliveryDocument[]>()).map(toHistory);
+    },
+    async requeueFailed(endpointId, since, recovery, now) {
+      await raw.updateMany(
+        { endpointId, status: 'failed', createdAt: { $gte: since } },
+        { $set: { status: 'pending', finishedAt: null, dueAt: now, recovery }, $inc: { number: 1 } },
+      );
+      return raw.countDocuments({ endpointId, recovery });
     },
   };
 }

@@ -16,6 +16,8 @@ export interface DeliveryDocument extends Omit<Delivery, 'id'> {
   attempts: AttemptRecord[];
   /** The token of the claim that last leased the attempt (`claim` reads back what it took by it). */
   lease?: string;
+  /** The recovery (`POST /webhooks/{id}/recover`) that last queued it again after it failed. */
+  recovery?: string;
 }
 
 const attemptSchema = new Schema<AttemptRecord>(
@@ -46,6 +48,7 @@ export const deliverySchema = new Schema<DeliveryDocument>(
     dueAt: { type: Date, required: true },
     attempts: { type: [attemptSchema], default: [] },
     lease: { type: String },
+    recovery: { type: String },
   },
   { collection: 'webhook_deliveries', versionKey: false },
 );

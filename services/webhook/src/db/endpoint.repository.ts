@@ -1,6 +1,6 @@
 import { insertIfAbsent, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
-import type { Endpoint } from '../domain/endpoint';
+import type { Endpoint, RetiringSecret } from '../domain/endpoint';
 import type { EventType } from '../domain/event-types';
 import type { EndpointOwner } from '../endpoints/caller';
 import {
@@ -37,6 +37,17 @@ export interface EndpointRepository {
   storedSecrets(): Promise<{ id: string; sealedSecret: string }[]>;
   /** Puts `to` in place of the stored secret only while it is still `from`. */
   replaceSecret(id: string, from: string, to: string): Promise<boolean>;
+  /**
+   * A rotation: the owner's endpoint gets `to`'s secrets only while its secret is still `from` (two rotations at
+   * once: one wins, the other finds it changed), then the change is counted so every cache signs with them.
+   * Answers the endpoint as it is now, or undefined when the owner has no such endpoint or it changed.
+   */
+  rotateSecret(
+    owner: EndpointOwner,
+    id: string,
+    from: string,
+    to: { sealedSecret: string; retiringSecrets: RetiringSecret[] },
+  ): Promise<Endpoint | undefined>;
 }
 
 export function createEndpointRepository(connection: Connection): EndpointRepository {
@@ -72,8 +83,14 @@ export function createEndpointRepository(connection: Connection): EndpointReposi
       return null;
     },
     async insert(endpoint, slot) {
-      const { id, sealedSecret, ...fields } = endpoint;
-      await endpoints.create({ _id: id, slot, ...fields, secret: sealedSecret });
+      const { id, sealedSecret, retiringSecrets, ...fields } = endpoint;
+      await endpoints.create({
+        _id: id,
+        slot,
+        ...fields,
+        secret: sealedSecret,
+        retiringSecrets: retiringSecrets.map(storedRetiring),
+      });
       await countChange();
     },
     async find(id) {
@@ -111,8 +128,22 @@ export function createEndpointRepository(connection: Connection): EndpointReposi
         (await endpoints.updateOne({ _id: id, secret: from }, { $set: { secret: to } })).modifiedCount === 1
       );
     },
+    async rotateSecret(owner, id, from, to) {
+      const doc = await endpoints
+        .findOneAndUpdate(
+          { _id: id, ...owner, secret: from },
+          { $set: { secret: to.sealedSecret, retiringSecrets: to.retiringSecrets.map(storedRetiring) } },
+          { new: true },
+        )
+        .lean<EndpointDocument>();
+      if (!doc) return undefined;
+      await countChange();
+      return toEndpoint(doc);
+    },
   };
 }
+
+const storedRetiring = ({ sealedSecret, expiresAt }: RetiringSecret) => ({ secret: sealedSecret, expiresAt });
 
 function toEndpoint(doc: EndpointDocument): Endpoint {
   return {
@@ -124,6 +155,12 @@ function toEndpoint(doc: EndpointDocument): Endpoint {
     events: doc.events as EventType[],
     status: doc.status,
     sealedSecret: doc.secret,
+    retiringSecrets: (doc.retiringSecrets ?? []).map(({ secret, expiresAt }) => ({
+      sealedSecret: secret,
+      expiresAt,
+    })),
+    disabledReason: doc.disabledReason ?? null,
+    statusChangedAt: doc.statusChangedAt ?? null,
     createdAt: doc.createdAt,
   };
 }

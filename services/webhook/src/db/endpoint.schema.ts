@@ -2,12 +2,22 @@ import { Schema } from 'mongoose';
 import type { Endpoint } from '../domain/endpoint';
 
 /** One endpoint; `slot` is the client's slot it holds (see endpoint-slot.schema.ts). */
-export interface EndpointDocument extends Omit<Endpoint, 'id' | 'sealedSecret'> {
+export interface EndpointDocument
+  extends Omit<Endpoint, 'id' | 'sealedSecret' | 'retiringSecrets' | 'disabledReason' | 'statusChangedAt'> {
   _id: string;
   slot: number;
   /** `sealed:v1:…` (db/endpoint-secrets.ts); the plain `whsec_…` of an endpoint stored before sealing until re-sealed. */
   secret: string;
+  /** Replaced secrets still signing until `expiresAt` (a rotation's overlap), sealed like `secret`. Absent: none. */
+  retiringSecrets?: Array<{ secret: string; expiresAt: Date }>;
+  disabledReason?: string | null;
+  statusChangedAt?: Date | null;
 }
+
+const retiringSecretSchema = new Schema(
+  { secret: { type: String, required: true }, expiresAt: { type: Date, required: true } },
+  { _id: false },
+);
 
 export const endpointSchema = new Schema<EndpointDocument>(
   {
@@ -20,6 +30,9 @@ export const endpointSchema = new Schema<EndpointDocument>(
     events: { type: [String], default: [] },
     status: { type: String, required: true },
     secret: { type: String, required: true },
+    retiringSecrets: { type: [retiringSecretSchema], default: undefined },
+    disabledReason: { type: String, default: null },
+    statusChangedAt: { type: Date, default: null },
     createdAt: { type: Date, required: true },
   },
   { collection: 'webhook_endpoints', versionKey: false },

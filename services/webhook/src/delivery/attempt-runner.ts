@@ -12,7 +12,7 @@ import { writeInBatches } from './write-batches';
 export interface AttemptRunnerDeps {
   deliveries: DeliveryRepository;
   endpoints: EndpointDirectory;
-  /** Opens an endpoint's sealed secret at signing time (it stays sealed in the cache). */
+  /** Opens an endpoint's sealed secrets at signing time (they stay sealed in the cache). */
   secrets: EndpointSecrets;
   post(delivery: OutgoingDelivery): Promise<AttemptResult>;
   retryDelaysMs: readonly number[];
@@ -69,7 +69,7 @@ export function createAttemptRunner(deps: AttemptRunnerDeps): AttemptRunner {
       const result = await traceAttempt(attempt, endpoint.url, () =>
         deps.post({
           url: endpoint.url,
-          secret: deps.secrets.open(endpoint),
+          secrets: deps.secrets.signingAt(endpoint, now()),
           eventType: attempt.eventType,
           deliveryId: attempt.deliveryId,
           body: attempt.body,

@@ -17,7 +17,19 @@ export interface Endpoint {
   events: EventType[];
   status: 'active' | 'disabled';
   sealedSecret: string;
+  /** Secrets replaced by a rotation that still sign every delivery until their overlap ends (newest first). */
+  retiringSecrets: RetiringSecret[];
+  /** Why it is disabled (null while active, and for an endpoint disabled before reasons were kept). */
+  disabledReason: string | null;
+  /** When it was disabled, or enabled again: deliveries that failed before it count no more towards auto-disable. */
+  statusChangedAt: Date | null;
   createdAt: Date;
+}
+
+/** A signing secret a rotation replaced: sealed as the current one is, and used until `expiresAt`. */
+export interface RetiringSecret {
+  sealedSecret: string;
+  expiresAt: Date;
 }
 
 /** Whether an endpoint takes an event: same environment, subscribed to its type, and active. */

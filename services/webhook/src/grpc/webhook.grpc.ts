@@ -5,10 +5,14 @@ import type { Endpoint } from '../domain/endpoint';
 import { deliveryReaderOf, partnerOf } from '../endpoints/caller';
 import type { createManageEndpoints } from '../endpoints/manage-endpoints';
 import type { createReadDeliveries } from '../endpoints/read-deliveries';
+import type { createRecoverDeliveries } from '../endpoints/recover-deliveries';
+import type { createRotateSecret } from '../endpoints/rotate-secret';
 
 export interface WebhookUseCases {
   manage: ReturnType<typeof createManageEndpoints>;
   readDeliveries: ReturnType<typeof createReadDeliveries>;
+  rotateSecret: ReturnType<typeof createRotateSecret>;
+  recoverDeliveries: ReturnType<typeof createRecoverDeliveries>;
 }
 
 /** Thin handlers: resolve the caller (none: refused), decode, call one use case, encode. */
@@ -39,6 +43,26 @@ export function createWebhookGrpc(
       });
       return { deliveries: views.map(encodeDelivery) };
     },
+    async rotateEndpointSecret(request) {
+      const rotated = await useCases.rotateSecret(
+        partnerOf(request.caller),
+        request.id,
+        request.overlapSeconds,
+      );
+      return {
+        endpoint: encodeEndpoint(rotated.endpoint),
+        secret: rotated.secret,
+        previousSecretExpiresAt: rotated.previousExpiresAt ?? undefined,
+      };
+    },
+    async recoverDeliveries(request) {
+      return useCases.recoverDeliveries(
+        partnerOf(request.caller),
+        request.id,
+        request.since,
+        request.idempotencyKey,
+      );
+    },
   };
 }
 
@@ -50,6 +74,12 @@ function encodeEndpoint(endpoint: Endpoint): webhook.Endpoint {
     status: endpoint.status,
     createdAt: endpoint.createdAt,
     environment: endpoint.environment,
+    ...(endpoint.status === 'disabled'
+      ? {
+          disabledReason: endpoint.disabledReason ?? undefined,
+          disabledAt: endpoint.statusChangedAt ?? undefined,
+        }
+      : {}),
   };
 }
 

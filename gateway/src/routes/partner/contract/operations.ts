@@ -18,6 +18,12 @@ import {
   WebhookEndpoint,
   WebhookRequest,
 } from './components';
+import {
+  recoveredWebhookDeliveries,
+  recoverWebhookBody,
+  rotatedWebhookSecret,
+  rotateWebhookSecretBody,
+} from './webhook-lifecycle';
 
 // The partner API's operations (`/api/v1`, partner.yaml): for each, the schemas of its input (validated
 // by the route with exactly these objects) and of its success bodies (the presenters' output types). The
@@ -291,5 +297,21 @@ export const partnerOperations = defineOperations({
     path: '/webhooks/{id}',
     params: webhookIdParams,
     responses: { '200': dataOf(deletedWebhook) },
+  },
+  rotateWebhookSecret: {
+    method: 'post',
+    path: '/webhooks/{id}/rotate-secret',
+    params: webhookIdParams,
+    body: rotateWebhookSecretBody,
+    responses: { '200': dataOf(rotatedWebhookSecret) },
+  },
+  recoverWebhookDeliveries: {
+    method: 'post',
+    path: '/webhooks/{id}/recover',
+    params: webhookIdParams,
+    headers: z.object({ 'Idempotency-Key': idempotencyKey }),
+    body: recoverWebhookBody,
+    bodyRequired: true,
+    responses: { '200': dataOf(recoveredWebhookDeliveries) },
   },
 });
