@@ -9,7 +9,7 @@ import {
   parkedEventsServiceOf,
   retryBudgetOf,
 } from '@travel/events';
-import { createGrpcServer, serverConnectionsOf } from '@travel/grpc';
+import { createGrpcServer, keepaliveOf, serverConnectionsOf } from '@travel/grpc';
 import { type Component, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
@@ -30,8 +30,10 @@ import { createManageEndpoints } from './endpoints/manage-endpoints';
 import { createReadDeliveries } from './endpoints/read-deliveries';
 import { createRecoverDeliveries } from './endpoints/recover-deliveries';
 import { createRotateSecret } from './endpoints/rotate-secret';
+import { createStaffNotifier } from './grpc/engagement.client';
 import { createWebhookGrpc } from './grpc/webhook.grpc';
 import { createEventIntake } from './intake/event-intake';
+import { createAutoDisable } from './jobs/auto-disable-endpoints';
 
 export interface WebhookServiceOptions {
   /** How host names resolve (DNS by default); the SSRF tests pass a table and never open a connection. */
@@ -78,6 +80,23 @@ export function createWebhookService(
     name: 'webhook-dispatcher',
     everyMs: config.WEBHOOK_POLL_MS,
     run: dispatcher.run,
+    logger,
+  });
+  const autoDisableJob = createPeriodicJob({
+    name: 'webhook-auto-disable',
+    everyMs: config.WEBHOOK_AUTO_DISABLE_CHECK_MS,
+    run: createAutoDisable({
+      endpoints,
+      deliveries,
+      afterMs: config.WEBHOOK_AUTO_DISABLE_AFTER,
+      notify: createStaffNotifier(
+        config.ENGAGEMENT_ADDRESS,
+        { deadlineMs: config.ENGAGEMENT_DEADLINE_MS, keepalive: keepaliveOf(config) },
+        logger,
+      ),
+      now,
+      logger,
+    }),
     logger,
   });
   const draining: Component = { name: 'webhook-attempts', start: async () => {}, stop: dispatcher.drain };
@@ -142,6 +161,6 @@ export function createWebhookService(
     healthChecks: { mongodb: mongo.ping },
     logger,
   });
-  const components: Component[] = [mongo, draining, dispatchJob, consumer, grpc];
+  const components: Component[] = [mongo, draining, dispatchJob, autoDisableJob, consumer, grpc];
   return { components, grpc, mongo };
 }

@@ -47,6 +47,12 @@ export interface DeliveryRepository {
    * Answers how many carry that mark, so a recovery run again after a crash counts what it queued before.
    */
   requeueFailed(endpointId: string, since: Date, recovery: string, now: Date): Promise<number>;
+  /**
+   * Since when every delivery to the endpoint has failed, counting deliveries made from `from` on: the first
+   * failed attempt of the earliest delivery made after the last acknowledged one (or after `from`); null when
+   * none failed since (an acknowledged delivery ends a failing streak).
+   */
+  failingSince(endpointId: string, from: Date): Promise<Date | null>;
 }
 
 /** One attempt's outcome and the step its delivery moves to. */
@@ -165,6 +171,18 @@ export function createDeliveryRepository(connection: Connection): DeliveryReposi
     },
     async ofEndpoint(endpointId) {
       return (await deliveries.find({ endpointId }).lean<DeliveryDocument[]>()).map(toHistory);
+    },
+    async failingSince(endpointId, from) {
+      const lastAcknowledged = await raw.findOne(
+        { endpointId, status: 'acknowledged', finishedAt: { $gte: from } },
+        { projection: { finishedAt: 1 }, sort: { finishedAt: -1 } },
+      );
+      const streakFrom = lastAcknowledged?.finishedAt ?? from;
+      const firstFailed = await raw.findOne(
+        { endpointId, createdAt: { $gte: streakFrom }, 'attempts.0.acknowledged': false },
+        { projection: { attempts: { $slice: 1 } }, sort: { createdAt: 1 } },
+      );
+      return firstFailed?.attempts[0]?.at ?? null;
     },
     async requeueFailed(endpointId, since, recovery, now) {
       await raw.updateMany(

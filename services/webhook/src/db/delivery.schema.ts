@@ -57,5 +57,6 @@ export const deliverySchema = new Schema<DeliveryDocument>(
 deliverySchema.index({ status: 1, dueAt: 1 });
 // Serves support's "deliveries of this event" (`ofEvent`).
 deliverySchema.index({ eventId: 1 });
-// Serves support's "deliveries to this endpoint" and the cancelling of a deleted endpoint's pending ones.
-deliverySchema.index({ endpointId: 1 });
+// Serves support's "deliveries to this endpoint", the cancelling of a deleted endpoint's pending ones, and
+// "made since" of the auto-disable job and of recover (one index: its prefix serves the first two).
+deliverySchema.index({ endpointId: 1, createdAt: 1 });

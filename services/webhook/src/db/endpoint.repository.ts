@@ -42,6 +42,19 @@ export interface EndpointRepository {
    * once: one wins, the other finds it changed), then the change is counted so every cache signs with them.
    * Answers the endpoint as it is now, or undefined when the owner has no such endpoint or it changed.
    */
+  /** Every active endpoint (the auto-disable job's pass). */
+  active(): Promise<Endpoint[]>;
+  /**
+   * Disables an active endpoint whose status has not changed since `statusChangedAt` (a re-enable or another
+   * replica's disable in between wins), owing its tenant's staff a notice; counts the change. True if it did.
+   */
+  disable(id: string, statusChangedAt: Date | null, reason: string, now: Date): Promise<boolean>;
+  /** Enables the owner's endpoint (if disabled) from `now` on, and counts the change; undefined: none such. */
+  enable(owner: EndpointOwner, id: string, now: Date): Promise<Endpoint | undefined>;
+  /** Disabled endpoints whose staff notice is still owed. */
+  owingNotice(): Promise<Endpoint[]>;
+  /** The notice of the disable at `statusChangedAt` was handed over (a later disable owes its own). */
+  noticeSent(id: string, statusChangedAt: Date): Promise<void>;
   rotateSecret(
     owner: EndpointOwner,
     id: string,
@@ -126,6 +139,38 @@ export function createEndpointRepository(connection: Connection): EndpointReposi
     async replaceSecret(id, from, to) {
       return (
         (await endpoints.updateOne({ _id: id, secret: from }, { $set: { secret: to } })).modifiedCount === 1
+      );
+    },
+    async active() {
+      return (await endpoints.find({ status: 'active' }).lean<EndpointDocument[]>()).map(toEndpoint);
+    },
+    async disable(id, statusChangedAt, reason, now) {
+      const changed = await endpoints.updateOne(
+        { _id: id, status: 'active', statusChangedAt },
+        { $set: { status: 'disabled', disabledReason: reason, statusChangedAt: now, notice: 'pending' } },
+      );
+      if (changed.modifiedCount === 0) return false;
+      await countChange();
+      return true;
+    },
+    async enable(owner, id, now) {
+      const changed = await endpoints.updateOne(
+        { _id: id, ...owner, status: 'disabled' },
+        { $set: { status: 'active', disabledReason: null, statusChangedAt: now }, $unset: { notice: 1 } },
+      );
+      if (changed.modifiedCount > 0) await countChange();
+      const doc = await endpoints.findOne({ _id: id, ...owner }).lean<EndpointDocument>();
+      return doc ? toEndpoint(doc) : undefined;
+    },
+    async owingNotice() {
+      return (await endpoints.find({ status: 'disabled', notice: 'pending' }).lean<EndpointDocument[]>()).map(
+        toEndpoint,
+      );
+    },
+    async noticeSent(id, statusChangedAt) {
+      await endpoints.updateOne(
+        { _id: id, statusChangedAt, notice: 'pending' },
+        { $set: { notice: 'sent' } },
       );
     },
     async rotateSecret(owner, id, from, to) {

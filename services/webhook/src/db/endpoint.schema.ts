@@ -12,6 +12,11 @@ export interface EndpointDocument
   retiringSecrets?: Array<{ secret: string; expiresAt: Date }>;
   disabledReason?: string | null;
   statusChangedAt?: Date | null;
+  /**
+   * The staff notice an auto-disable owes (`pending`) until engagement has queued its emails (`sent`): the
+   * outbox of that email, written in the same update as the disable.
+   */
+  notice?: 'pending' | 'sent';
 }
 
 const retiringSecretSchema = new Schema(
@@ -33,6 +38,7 @@ export const endpointSchema = new Schema<EndpointDocument>(
     retiringSecrets: { type: [retiringSecretSchema], default: undefined },
     disabledReason: { type: String, default: null },
     statusChangedAt: { type: Date, default: null },
+    notice: { type: String },
     createdAt: { type: Date, required: true },
   },
   { collection: 'webhook_endpoints', versionKey: false },
@@ -41,6 +47,8 @@ export const endpointSchema = new Schema<EndpointDocument>(
 endpointSchema.index({ clientId: 1 });
 // Serves a tenant's endpoints (`ofTenant`: intake of `invoice.paid`).
 endpointSchema.index({ tenantId: 1 });
+// Serves the auto-disable job's pass over active endpoints and the disabled ones whose notice is pending.
+endpointSchema.index({ status: 1, notice: 1 });
 
 /**
  * `_id` is `<clientId>:<slot>` with slot 1..limit: an endpoint exists only while it holds one, so two

@@ -32,7 +32,7 @@ export interface AttemptRunner {
  * Runs due attempts, each at most once across replicas and restarts:
  * 1. attempts are claimed by one conditional update of their deliveries (a lease: due again only when the
  *    lease ends, so a replica that dies while sending leaves them to be made again, never lost);
- * 2. each one's endpoint is looked up (cached, checked since the pass began): a deleted one cancels it;
+ * 2. each one's endpoint is looked up (cached, checked since the pass began): a deleted or disabled one cancels it;
  * 3. each outcome is recorded and its schedule moved in one single-document update (acknowledged, next
  *    retry, or failed); the outcomes that finish while a write is out go together in the next bulk write.
  */
@@ -62,7 +62,9 @@ export function createAttemptRunner(deps: AttemptRunnerDeps): AttemptRunner {
     claim: (due) => deliveries.claim(due, now(), deps.leaseMs),
     async run(attempt, since) {
       const endpoint = await deps.endpoints.find(attempt.endpointId, since);
-      if (!endpoint) {
+      // Gone, or disabled (by hand or by the auto-disable job): nothing more is sent to it; once enabled again
+      // it receives the events from then on.
+      if (!endpoint || endpoint.status === 'disabled') {
         await deliveries.cancel(attempt.deliveryId, now());
         return metrics.cancelled();
       }

@@ -32,6 +32,22 @@ export interface RetiringSecret {
   expiresAt: Date;
 }
 
+/** Why the auto-disable job disabled an endpoint (shown as `disabledReason`). */
+export function autoDisabledReason(afterMs: number, failingSince: Date): string {
+  const period =
+    afterMs % 86_400_000 === 0 ? `${afterMs / 86_400_000} days` : `${Math.round(afterMs / 1000)} seconds`;
+  return `Every delivery failed for ${period} (since ${failingSince.toISOString()}).`;
+}
+
+/** Whether an endpoint failing since `failingSince` (null: not failing) has failed for `afterMs` by `now`. */
+export function failedLongEnough(
+  failingSince: Date | null,
+  afterMs: number,
+  now: Date,
+): failingSince is Date {
+  return failingSince !== null && now.getTime() - failingSince.getTime() >= afterMs;
+}
+
 /** Whether an endpoint takes an event: same environment, subscribed to its type, and active. */
 export function wants(endpoint: Endpoint, type: EventType, livemode: boolean): boolean {
   return (
