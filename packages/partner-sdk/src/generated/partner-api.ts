@@ -356,7 +356,8 @@ export interface paths {
         /**
          * List the client's webhook endpoints
          * @description Scope `webhooks:manage`. The calling client's endpoints of the key's environment, oldest first,
-         *     in one page (`hasMore` is false, `nextCursor` null). Secrets are never shown.
+         *     in one page (`hasMore` is false, `nextCursor` null). Secrets are never shown. A disabled endpoint
+         *     shows `enabled: false` with `disabledReason` (e.g. every delivery failed for 5 days) and `disabledAt`.
          */
         get: operations["listWebhooks"];
         put?: never;
@@ -384,6 +385,12 @@ export interface paths {
          *     secret>`. Answer any 2xx within 5 seconds; anything else (a 3xx too), a timeout or a connection
          *     error is retried after 1 minute, 5 minutes, 30 minutes, 2 hours and 12 hours, then the delivery
          *     is marked failed. Delivery is at least once: de-duplicate on the event `id`.
+         *
+         *     During a secret rotation's overlap (`POST /webhooks/{id}/rotate-secret`) the header carries one
+         *     `v1=` per valid secret (`t=...,v1=...,v1=...`): accept a delivery when any `v1=` matches a secret
+         *     you hold. An endpoint whose every delivery has failed for 5 days is disabled (`enabled: false`,
+         *     `status: disabled`, with `disabledReason` and `disabledAt`), the tenant's staff are emailed, and it
+         *     receives nothing until enabled again; `POST /webhooks/{id}/recover` sends failed deliveries again.
          */
         post: operations["registerWebhook"];
         delete?: never;

@@ -33,10 +33,13 @@ export interface EndpointRepository {
   ofTenant(tenantId: string): Promise<Endpoint[]>;
   /** How many endpoint changes have been stored (0 before the first). */
   changeVersion(): Promise<number>;
-  /** Every endpoint's id and secret as stored (for the re-seal command). */
-  storedSecrets(): Promise<{ id: string; sealedSecret: string }[]>;
-  /** Puts `to` in place of the stored secret only while it is still `from`. */
-  replaceSecret(id: string, from: string, to: string): Promise<boolean>;
+  /**
+   * Every endpoint's id and secrets as stored (for the re-seal command): its current secret, and each secret a
+   * rotation left signing (`retiring`).
+   */
+  storedSecrets(): Promise<{ id: string; sealedSecret: string; retiring: boolean }[]>;
+  /** Puts `to` in place of the stored secret (or of that retiring one) only while it is still `from`. */
+  replaceSecret(id: string, from: string, to: string, retiring?: boolean): Promise<boolean>;
   /**
    * A rotation: the owner's endpoint gets `to`'s secrets only while its secret is still `from` (two rotations at
    * once: one wins, the other finds it changed), then the change is counted so every cache signs with them.
@@ -133,13 +136,26 @@ export function createEndpointRepository(connection: Connection): EndpointReposi
       return (await changes.findById(CHANGES_ID).lean<EndpointChangesDocument>())?.version ?? 0;
     },
     async storedSecrets() {
-      const docs = await endpoints.find({}, { secret: 1 }).lean<Pick<EndpointDocument, '_id' | 'secret'>[]>();
-      return docs.map((doc) => ({ id: doc._id, sealedSecret: doc.secret }));
+      const docs = await endpoints
+        .find({}, { secret: 1, retiringSecrets: 1 })
+        .lean<Pick<EndpointDocument, '_id' | 'secret' | 'retiringSecrets'>[]>();
+      return docs.flatMap((doc) => [
+        { id: doc._id, sealedSecret: doc.secret, retiring: false },
+        ...(doc.retiringSecrets ?? []).map(({ secret }) => ({
+          id: doc._id,
+          sealedSecret: secret,
+          retiring: true,
+        })),
+      ]);
     },
-    async replaceSecret(id, from, to) {
-      return (
-        (await endpoints.updateOne({ _id: id, secret: from }, { $set: { secret: to } })).modifiedCount === 1
-      );
+    async replaceSecret(id, from, to, retiring = false) {
+      const changed = retiring
+        ? await endpoints.updateOne(
+            { _id: id, 'retiringSecrets.secret': from },
+            { $set: { 'retiringSecrets.$.secret': to } },
+          )
+        : await endpoints.updateOne({ _id: id, secret: from }, { $set: { secret: to } });
+      return changed.modifiedCount === 1;
     },
     async active() {
       return (await endpoints.find({ status: 'active' }).lean<EndpointDocument[]>()).map(toEndpoint);
