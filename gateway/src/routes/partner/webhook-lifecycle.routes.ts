@@ -1,3 +1,4 @@
+import { badRequest } from '@travel/errors';
 import type { z } from 'zod';
 import type { ServiceClients } from '../../clients/service-clients';
 import { callerOf } from '../../http/caller';
@@ -55,8 +56,12 @@ export function webhookLifecycleRoutes({ clients }: { clients: ServiceClients })
             req.get(IDEMPOTENCY_KEY_HEADER),
             req.body,
           );
+          const since = new Date(body.since);
+          // An ISO form no clock holds (an offset of 24 hours or more) cannot be sent as a time.
+          if (Number.isNaN(since.getTime()))
+            throw badRequest([{ path: 'since', message: 'must be an ISO 8601 time' }]);
           const reply = await clients.webhook.recoverDeliveries(
-            { caller: callerOf(res), id, since: new Date(body.since), idempotencyKey },
+            { caller: callerOf(res), id, since, idempotencyKey },
             callOptions(res),
           );
           if (reply.replayed) res.setHeader('Idempotent-Replayed', 'true');
