@@ -21,7 +21,10 @@ import type {
   PageQuery,
   PriceQuoteQuery,
   Quote,
+  RecoverWebhookRequest,
   RegisteredWebhook,
+  RotatedWebhookSecret,
+  RotateWebhookSecretRequest,
   WebhookDeliveriesQuery,
   WebhookDelivery,
   WebhookEndpoint,
@@ -32,6 +35,15 @@ import type {
 } from './types';
 
 export type PartnerClientOptions = HttpOptions;
+
+/** What `recoverWebhookDeliveries` answers: how many were queued, under which key, and whether it is a replay. */
+export interface RecoveryResult {
+  queued: number;
+  /** The `Idempotency-Key` sent (yours, or the one generated): pass it again to retry this recovery. */
+  idempotencyKey: string;
+  /** True when the API answered the count of an earlier request with this key (nothing more was queued). */
+  replayed: boolean;
+}
 
 /** What `createBooking` answers: the booking, the key it was made under, and whether it is a replay. */
 export interface BookingResult {
@@ -251,6 +263,43 @@ export class PartnerClient {
     });
     return {
       ...res.body.data,
+      idempotencyKey,
+      replayed: res.headers.get('idempotent-replayed') === 'true',
+    };
+  }
+
+  /**
+   * A new signing secret for the endpoint, shown only in this answer. The old one keeps signing beside it for
+   * `overlapSeconds` (default a day; `0` for a leaked secret): verify with both meanwhile (see
+   * `verifyWebhookSignature`). Not retried on `503`: a second rotation would replace this secret.
+   */
+  rotateWebhookSecret(id: string, request: RotateWebhookSecretRequest = {}): Promise<RotatedWebhookSecret> {
+    return this.data(
+      { method: 'POST', path: `/webhooks/${encodeURIComponent(id)}/rotate-secret`, body: request },
+      false,
+    );
+  }
+
+  /**
+   * Sends the endpoint's failed deliveries created since `request.since` (ISO 8601) again. Sends an
+   * `Idempotency-Key` (a new UUID unless given) and keeps it across this call's retries, so a retry queues
+   * nothing twice.
+   */
+  async recoverWebhookDeliveries(
+    id: string,
+    request: RecoverWebhookRequest,
+    options: { idempotencyKey?: string } = {},
+  ): Promise<RecoveryResult> {
+    const idempotencyKey = options.idempotencyKey ?? randomUUID();
+    const res = await this.http.send<{ data: { queued: number } }>({
+      method: 'POST',
+      path: `/webhooks/${encodeURIComponent(id)}/recover`,
+      body: request,
+      headers: { 'idempotency-key': idempotencyKey },
+      retryUnavailable: true,
+    });
+    return {
+      queued: res.body.data.queued,
       idempotencyKey,
       replayed: res.headers.get('idempotent-replayed') === 'true',
     };

@@ -159,3 +159,44 @@ describe('retries against a real HTTP server', () => {
     expect(parseRetryAfter('soon', now)).toBeNull();
   });
 });
+
+describe('webhook secret rotation and recovery', () => {
+  it('rotates a secret with its overlap in one request, never retried on 503', async () => {
+    const rotated = { id: 'whk_3', secret: 'whsec_n', previousSecretExpiresAt: '2026-11-22 10:00:00' };
+    const hooks = await scriptedServer([{ status: 200, body: { data: rotated } }]);
+    expect(await client(hooks.baseUrl).rotateWebhookSecret('whk_3', { overlapSeconds: 0 })).toEqual(rotated);
+    expect(hooks.seen.map((s) => [s.method, s.url, s.body])).toEqual([
+      ['POST', '/api/v1/webhooks/whk_3/rotate-secret', '{"overlapSeconds":0}'],
+    ]);
+    const down = await scriptedServer([unavailable, { status: 200, body: { data: rotated } }]);
+    const error = await rejection(client(down.baseUrl).rotateWebhookSecret('whk_3'));
+    expect([down.seen.length, error.code, down.seen[0]?.body]).toEqual([1, 'service_unavailable', '{}']);
+  });
+
+  it('recovers with one Idempotency-Key across retries, and reports a replay', async () => {
+    const hooks = await scriptedServer([
+      unavailable,
+      { status: 200, headers: { 'idempotent-replayed': 'true' }, body: { data: { queued: 4 } } },
+    ]);
+    const since = '2026-11-21T10:00:00Z';
+    const result = await client(hooks.baseUrl, { baseDelayMs: 1 }).recoverWebhookDeliveries('whk_3', {
+      since,
+    });
+    expect(result).toEqual({ queued: 4, idempotencyKey: expect.any(String), replayed: true });
+    expect(hooks.seen.map((s) => s.headers['idempotency-key'])).toEqual([
+      result.idempotencyKey,
+      result.idempotencyKey,
+    ]);
+    expect(hooks.seen[0]?.url).toBe('/api/v1/webhooks/whk_3/recover');
+    const mine = await scriptedServer([{ status: 200, body: { data: { queued: 0 } } }]);
+    const given = await client(mine.baseUrl).recoverWebhookDeliveries(
+      'whk_3',
+      { since },
+      { idempotencyKey: 'key-00001' },
+    );
+    expect([given, mine.seen[0]?.headers['idempotency-key']]).toEqual([
+      { queued: 0, idempotencyKey: 'key-00001', replayed: false },
+      'key-00001',
+    ]);
+  });
+});

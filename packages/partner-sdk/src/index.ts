@@ -2,6 +2,7 @@ export {
   type BookingResult,
   PartnerClient,
   type PartnerClientOptions,
+  type RecoveryResult,
   type RedeliveryResult,
 } from './client';
 export { isPartnerApiError, PartnerApiError } from './errors';

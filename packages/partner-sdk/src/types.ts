@@ -29,6 +29,10 @@ export type WebhookEndpoint = Schemas['WebhookEndpoint'];
 export type RegisteredWebhook = Pick<WebhookEndpoint, 'id' | 'url' | 'events' | 'status' | 'createdAt'> & {
   secret: string;
 };
+/** `POST /webhooks/{id}/rotate-secret`: the new secret (shown only here) and the end of the old one's overlap. */
+export type RotatedWebhookSecret = DataOf<operations['rotateWebhookSecret'], 200>;
+export type RotateWebhookSecretRequest = NonNullable<RequestBody<operations['rotateWebhookSecret']>>;
+export type RecoverWebhookRequest = RequestBody<operations['recoverWebhookDeliveries']>;
 export type WebhookEvent = Schemas['WebhookEvent'];
 /** One event of the events feed (`GET /events`): a webhook body with its `sequence`. */
 export type Event = Schemas['Event'];

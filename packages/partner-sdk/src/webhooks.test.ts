@@ -86,4 +86,24 @@ describe('webhook signature verifier', () => {
       ),
     ).toBe('signature_mismatch');
   });
+
+  it('verifies every delivery of a rotation overlap with the old secret, the new one, or both, and after it only the new', () => {
+    const next = 'whsec_NEWNEWNEWNEWNEWNEWNEWNEWNEWNEWNE';
+    const during = signatureHeader([next, secret], payload, at);
+    expect(during.split(',').filter((part) => part.startsWith('v1='))).toHaveLength(2);
+    for (const held of [secret, next, [secret, next], [next, secret]])
+      expect(
+        failure(() => verifyWebhookSignature({ payload, signature: during, secret: held, now: at })),
+      ).toBe('accepted');
+    const after = signatureHeader([next], payload, at);
+    expect(
+      failure(() => verifyWebhookSignature({ payload, signature: after, secret: [next, secret], now: at })),
+    ).toBe('accepted');
+    expect(failure(() => verifyWebhookSignature({ payload, signature: after, secret, now: at }))).toBe(
+      'signature_mismatch',
+    );
+    expect(() => verifyWebhookSignature({ payload, signature: after, secret: [], now: at })).toThrow(
+      TypeError,
+    );
+  });
 });

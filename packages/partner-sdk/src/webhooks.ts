@@ -23,8 +23,11 @@ export interface VerifyWebhookOptions {
   payload: string | Uint8Array;
   /** The `X-Partner-Signature` header: `t=<unix seconds>,v1=<hex HMAC-SHA256>`. */
   signature: string | string[] | null | undefined;
-  /** The endpoint's `whsec_…` secret, shown once when it was registered. */
-  secret: string;
+  /**
+   * The endpoint's `whsec_…` secret, shown once when it was registered or rotated. While you switch to a
+   * rotated secret, pass both (`[newSecret, oldSecret]`): a delivery verifies when any `v1=` matches any.
+   */
+  secret: string | readonly string[];
   /** How far the signed time may be from now, in seconds, either way. Default 300. */
   toleranceSeconds?: number;
   /** Now, for tests. */
@@ -50,7 +53,8 @@ export function signWebhookPayload(
 /**
  * Checks `X-Partner-Signature` against the raw body: HMAC-SHA256 of `"<t>.<body>"` keyed with the secret,
  * compared in constant time, and `t` within `toleranceSeconds` of now (a replayed old delivery fails).
- * Several `v1=` entries are accepted if any matches. Throws a {@link WebhookSignatureError} otherwise.
+ * Several `v1=` entries (a rotation's overlap signs with each valid secret) and several secrets (yours while
+ * you switch) are accepted if any pair matches. Throws a {@link WebhookSignatureError} otherwise.
  */
 export function verifyWebhookSignature(options: VerifyWebhookOptions): void {
   const header = Array.isArray(options.signature) ? options.signature.join(',') : options.signature;
@@ -74,10 +78,14 @@ export function verifyWebhookSignature(options: VerifyWebhookOptions): void {
       `Signed at ${timestamp}, more than ${tolerance} s from now (${nowSeconds})`,
     );
   }
-  const expected = hmac(options.secret, timestamp, options.payload);
-  // Every candidate is compared (no early exit) so the time taken says nothing about which one matched.
+  const secrets = typeof options.secret === 'string' ? [options.secret] : options.secret;
+  if (secrets.length === 0) throw new TypeError('verifyWebhookSignature needs at least one secret');
+  // Every pair is compared (no early exit) so the time taken says nothing about which one matched.
   let matched = false;
-  for (const candidate of candidates) matched = timingSafeEqual(candidate, expected) || matched;
+  for (const secret of secrets) {
+    const expected = hmac(secret, timestamp, options.payload);
+    for (const candidate of candidates) matched = timingSafeEqual(candidate, expected) || matched;
+  }
   if (!matched) throw new WebhookSignatureError('signature_mismatch', 'No v1 signature matches this payload');
 }
 

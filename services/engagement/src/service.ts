@@ -1,5 +1,5 @@
 import { engagement } from '@travel/contracts';
-import { createGrpcServer, serverConnectionsOf } from '@travel/grpc';
+import { createGrpcServer, keepaliveOf, serverConnectionsOf } from '@travel/grpc';
 import { type Component, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createMongo, mongoOptionsOf } from '@travel/mongo';
@@ -12,10 +12,12 @@ import { createSubscriberRepository } from './db/subscriber.repository';
 import { createWhatsappRepository } from './db/whatsapp.repository';
 import { createLeadUseCases } from './domain/leads';
 import { createNewsletterUseCases } from './domain/newsletters';
+import { createNotifyTenantStaff } from './domain/notify-tenant-staff';
 import { createQueryUseCases } from './domain/queries';
 import { createSubscriberUseCases } from './domain/subscribers';
 import { createWhatsappUseCases } from './domain/whatsapp';
 import { createEngagementGrpc } from './grpc/engagement.grpc';
+import { createTenantStaffDirectory } from './grpc/identity.client';
 import { observeEmailOutbox } from './jobs/email-outbox-metrics';
 import { createEmailSender } from './jobs/email-sender';
 import { createNewsletterFanout } from './jobs/newsletter-fanout';
@@ -118,6 +120,15 @@ export function createEngagementService(
       now,
       verifyToken: config.WHATSAPP_VERIFY_TOKEN,
       appSecret: config.WHATSAPP_APP_SECRET,
+    }),
+    notifyTenantStaff: createNotifyTenantStaff({
+      emails,
+      staff: createTenantStaffDirectory(config.IDENTITY_ADDRESS, {
+        deadlineMs: config.IDENTITY_DEADLINE_MS,
+        keepalive: keepaliveOf(config),
+      }),
+      now,
+      emailsQueued,
     }),
     emailsByIds: emails.findByIds,
   });

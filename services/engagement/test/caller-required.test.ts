@@ -73,4 +73,10 @@ describe('engagement callers', () => {
       'forbidden',
     );
   });
+
+  it('when a staff notice is asked for by anyone but an internal job, then it is forbidden and nothing is queued', async () => {
+    const notice = { noticeId: 'n-1', tenantId: tenantA, subject: 'Notice', text: 'Text' };
+    for (const caller of [undefined, platformActor, tenantActor(tenantA)])
+      expect(await codeOf(client.notifyTenantStaff({ caller, ...notice }))).toBe('forbidden');
+  });
 });

@@ -49,6 +49,7 @@ import { createIssueSessionTokens } from './domain/issue-session-tokens';
 import { createListAuditEntries } from './domain/list-audit-entries';
 import { createListClients } from './domain/list-clients';
 import { createListRoles } from './domain/list-roles';
+import { createListTenantStaffEmails } from './domain/list-tenant-staff-emails';
 import { createListTenants } from './domain/list-tenants';
 import { createListUsers } from './domain/list-users';
 import { createFindLiveSession } from './domain/live-session';
@@ -245,6 +246,7 @@ function wireStaff(
     getAccessTokenKeys: () => accessTokens.published(),
     getSession: createGetSession({ findLiveSession, profileOf }),
     listUsers: createListUsers({ users }),
+    listTenantStaffEmails: createListTenantStaffEmails({ users }),
     createUser: createCreateUser({ users, roles, recordStaffChange, passwords, newUserId, now }),
     updateUser: createUpdateUser({
       users,

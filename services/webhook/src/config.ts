@@ -9,14 +9,14 @@ import {
 } from '@travel/config';
 import { z } from 'zod';
 
-/** `90s`, `5m`, `2h`, `1500ms` or bare milliseconds. */
-const DURATION = /^(\d+)(ms|s|m|h)?$/;
-const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
+/** `90s`, `5m`, `2h`, `5d`, `1500ms` or bare milliseconds. */
+const DURATION = /^(\d+)(ms|s|m|h|d)?$/;
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
 const durations = (defaultValue: string) =>
   csv(defaultValue)
     .refine((items) => items.length > 0 && items.every((item) => DURATION.test(item)), {
-      message: 'A comma-separated list of durations such as 1m,5m,30m,2h,12h.',
+      message: 'A comma-separated list of durations such as 1m,5m,30m,2h,12h,5d.',
     })
     .transform((items) =>
       items.map((item) => {
@@ -49,6 +49,15 @@ const schema = z.object({
   WEBHOOK_ENDPOINTS_PER_CLIENT: positiveInt(10),
   /** How long an event stays in the events feed (`GET /api/v1/events`), from its recording. */
   WEBHOOK_EVENT_FEED_DAYS: positiveInt(30),
+  /** An endpoint whose every delivery failed for this long is disabled and its tenant's staff told (one duration). */
+  WEBHOOK_AUTO_DISABLE_AFTER: durations('5d')
+    .refine((items) => items.length === 1, { message: 'One duration, such as 5d or 120h.' })
+    .transform((items) => items[0] as number),
+  /** How often each replica looks for endpoints to disable, and for notices still to hand to engagement. */
+  WEBHOOK_AUTO_DISABLE_CHECK_MS: positiveInt(600_000),
+  /** Engagement, which emails an auto-disabled endpoint's tenant staff (its outbox, over SMTP). */
+  ENGAGEMENT_ADDRESS: z.string().min(1).default('127.0.0.1:50061'),
+  ENGAGEMENT_DEADLINE_MS: positiveInt(5000),
 });
 
 export type WebhookConfig = z.output<typeof schema>;

@@ -9,7 +9,7 @@ import {
   parkedEventsServiceOf,
   retryBudgetOf,
 } from '@travel/events';
-import { createGrpcServer, serverConnectionsOf } from '@travel/grpc';
+import { createGrpcServer, keepaliveOf, serverConnectionsOf } from '@travel/grpc';
 import { type Component, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
@@ -20,6 +20,7 @@ import { createDeliveryQueue } from './db/delivery-queue';
 import { createEndpointRepository } from './db/endpoint.repository';
 import { createEndpointSecrets } from './db/endpoint-secrets';
 import { createFeedRepository } from './db/feed.repository';
+import { createRecoveryRepository } from './db/recovery.repository';
 import { createRedeliveryKeys } from './db/redelivery-keys';
 import { createAttemptRunner } from './delivery/attempt-runner';
 import { observeDeliveryQueue } from './delivery/delivery-metrics';
@@ -31,13 +32,17 @@ import { createManageEndpoints } from './endpoints/manage-endpoints';
 import { createPageDeliveries } from './endpoints/page-deliveries';
 import { createPingEndpoint } from './endpoints/ping-endpoint';
 import { createReadDeliveries } from './endpoints/read-deliveries';
+import { createRecoverDeliveries } from './endpoints/recover-deliveries';
 import { createRedeliver } from './endpoints/redeliver';
+import { createRotateSecret } from './endpoints/rotate-secret';
 import { createUpdateEndpoint } from './endpoints/update-endpoint';
 import { createReadEvents } from './feed/read-events';
 import { createRecordEvent } from './feed/record-event';
+import { createStaffNotifier } from './grpc/engagement.client';
 import { createEventFeedGrpc } from './grpc/event-feed.grpc';
 import { createWebhookGrpc } from './grpc/webhook.grpc';
 import { createEventIntake } from './intake/event-intake';
+import { createAutoDisable } from './jobs/auto-disable-endpoints';
 
 /** A redelivery's `Idempotency-Key` is remembered as long as a booking's (partner-api.md §8: 48 hours). */
 const REDELIVERY_KEY_RETENTION_MS = 48 * 3_600_000;
@@ -90,6 +95,23 @@ export function createWebhookService(
     name: 'webhook-dispatcher',
     everyMs: config.WEBHOOK_POLL_MS,
     run: dispatcher.run,
+    logger,
+  });
+  const autoDisableJob = createPeriodicJob({
+    name: 'webhook-auto-disable',
+    everyMs: config.WEBHOOK_AUTO_DISABLE_CHECK_MS,
+    run: createAutoDisable({
+      endpoints,
+      deliveries,
+      afterMs: config.WEBHOOK_AUTO_DISABLE_AFTER,
+      notify: createStaffNotifier(
+        config.ENGAGEMENT_ADDRESS,
+        { deadlineMs: config.ENGAGEMENT_DEADLINE_MS, keepalive: keepaliveOf(config) },
+        logger,
+      ),
+      now,
+      logger,
+    }),
     logger,
   });
   const draining: Component = { name: 'webhook-attempts', start: async () => {}, stop: dispatcher.drain };
@@ -157,6 +179,14 @@ export function createWebhookService(
           }),
           pingEndpoint: createPingEndpoint({ endpoints, secrets, post, now }),
           updateEndpoint: createUpdateEndpoint({ endpoints, deliveries, policy, now }),
+          rotateSecret: createRotateSecret({ endpoints, secrets, now }),
+          recoverDeliveries: createRecoverDeliveries({
+            endpoints,
+            deliveries,
+            recoveries: createRecoveryRepository(mongo.connection),
+            now,
+            queued: () => dispatchJob.nudge(),
+          }),
         }),
       },
       {
@@ -169,6 +199,6 @@ export function createWebhookService(
     healthChecks: { mongodb: mongo.ping },
     logger,
   });
-  const components: Component[] = [mongo, draining, dispatchJob, consumer, grpc];
+  const components: Component[] = [mongo, draining, dispatchJob, autoDisableJob, consumer, grpc];
   return { components, grpc, mongo };
 }

@@ -33,6 +33,9 @@ const endpoint = (n: number, clientId: number): Endpoint => ({
   events: [],
   status: 'active',
   sealedSecret: 'whsec_x',
+  retiringSecrets: [],
+  disabledReason: null,
+  statusChangedAt: null,
   createdAt: new Date(),
 });
 const ids = (endpoints: Endpoint[]) => endpoints.map((e) => e.id).sort();

@@ -80,4 +80,38 @@ describe('endpoint signing secrets at rest', () => {
       await connection.close();
     }
   });
+
+  it('when an endpoint was rotated with an overlap, then reseal seals its retiring secret too, and both still sign', async () => {
+    const who = caller(9103);
+    const registered = await service.client.registerEndpoint({
+      caller: who,
+      url: 'http://127.0.0.1:9/r',
+      events: [],
+    });
+    const id = registered.endpoint?.id ?? '';
+    const rotated = await service.client.rotateEndpointSecret({ caller: who, id, overlapSeconds: 3600 });
+    const NEW = `k3:${randomBytes(32).toString('base64')}`;
+    const sealer = createSealer(
+      sealingKeysOf(readConfig({ ...env, SEALING_KEYS: `${OLD},${NEW}`, SEALING_ACTIVE_KEY: 'k3' })),
+    );
+    const secrets = createEndpointSecrets(sealer);
+    const connection = await mongoose
+      .createConnection(env.MONGO_URL as string, { dbName: env.MONGO_DATABASE })
+      .asPromise();
+    try {
+      await resealSecrets({ endpoints: createEndpointRepository(connection), secrets });
+      const stored = await endpoints().findOne({ _id: id as never });
+      expect(stored?.secret).toMatch(/^sealed:v1:k3:/);
+      expect(stored?.retiringSecrets?.map((r: { secret: string }) => r.secret.slice(0, 13))).toEqual([
+        'sealed:v1:k3:',
+      ]);
+      const endpoint = await createEndpointRepository(connection).find(id);
+      expect(secrets.signingAt(endpoint as NonNullable<typeof endpoint>, new Date())).toEqual([
+        rotated.secret,
+        registered.secret,
+      ]);
+    } finally {
+      await connection.close();
+    }
+  });
 });

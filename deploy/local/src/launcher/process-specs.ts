@@ -63,13 +63,23 @@ function serviceExtras(
   if (service === 'reports') return { BOOKING_ADDRESS: target('booking') };
   // Supply prices insurance premiums through pricing.
   if (service === 'supply') return { PRICING_ADDRESS: target('pricing') };
-  // The test suites watch whole retry schedules, so theirs lasts seconds, not 15 hours.
+  // The test suites watch whole retry schedules, so theirs lasts seconds, not 15 hours, and an endpoint that
+  // failed for 20 seconds (not 5 days) is disabled. Engagement emails its tenant's staff.
   if (service === 'webhook')
     return {
       ...sealingEnvOf(keys),
-      ...(isTestProfile(profile) ? { WEBHOOK_RETRY_DELAYS: '1s,1s,1s,1s,1s', WEBHOOK_POLL_MS: '200' } : {}),
+      ENGAGEMENT_ADDRESS: target('engagement'),
+      ...(isTestProfile(profile)
+        ? {
+            WEBHOOK_RETRY_DELAYS: '1s,1s,1s,1s,1s',
+            WEBHOOK_POLL_MS: '200',
+            WEBHOOK_AUTO_DISABLE_AFTER: '20s',
+            WEBHOOK_AUTO_DISABLE_CHECK_MS: '1000',
+          }
+        : {}),
     };
-  if (service === 'engagement') return engagementEnv(profile);
+  // Engagement asks identity for a tenant's staff addresses (staff notices).
+  if (service === 'engagement') return { ...engagementEnv(profile), IDENTITY_ADDRESS: target('identity') };
   if (service === 'identity') return { ...sealingEnvOf(keys), ...identityTestTuning(profile) };
   return {};
 }

@@ -8,6 +8,7 @@ import { meRoutes } from './me.routes';
 import { offerKeysRoutes } from './offer-keys.routes';
 import { pricingRoutes } from './pricing.routes';
 import { searchRoutes } from './search.routes';
+import { webhookLifecycleRoutes } from './webhook-lifecycle.routes';
 import { webhookOperationsRoutes } from './webhook-operations.routes';
 import { webhooksRoutes } from './webhooks.routes';
 
@@ -24,5 +25,6 @@ export function partnerRoutes(deps: { clients: ServiceClients }): RouteDefinitio
     ...webhooksRoutes(deps),
     ...eventsRoutes(deps),
     ...webhookOperationsRoutes(deps),
+    ...webhookLifecycleRoutes(deps),
   ];
 }

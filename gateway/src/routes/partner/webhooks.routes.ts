@@ -79,6 +79,10 @@ export function presentEndpoint(endpoint: webhook.Endpoint | undefined): Endpoin
     events: endpoint.events as Endpoint['events'],
     status: endpoint.status as Endpoint['status'],
     createdAt: formatCreatedAt(endpoint.createdAt),
+    enabled: endpoint.status !== 'disabled',
+    disabledReason: endpoint.status === 'disabled' ? (endpoint.disabledReason ?? null) : null,
+    disabledAt:
+      endpoint.status === 'disabled' && endpoint.disabledAt ? formatCreatedAt(endpoint.disabledAt) : null,
   };
 }
 

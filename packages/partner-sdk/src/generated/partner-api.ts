@@ -430,7 +430,8 @@ export interface paths {
         /**
          * List the client's webhook endpoints
          * @description Scope `webhooks:manage`. The calling client's endpoints of the key's environment, oldest first,
-         *     in one page (`hasMore` is false, `nextCursor` null). Secrets are never shown.
+         *     in one page (`hasMore` is false, `nextCursor` null). Secrets are never shown. A disabled endpoint
+         *     shows `enabled: false` with `disabledReason` (e.g. every delivery failed for 5 days) and `disabledAt`.
          */
         get: operations["listWebhooks"];
         put?: never;
@@ -458,6 +459,12 @@ export interface paths {
          *     secret>`. Answer any 2xx within 5 seconds; anything else (a 3xx too), a timeout or a connection
          *     error is retried after 1 minute, 5 minutes, 30 minutes, 2 hours and 12 hours, then the delivery
          *     is marked failed. Delivery is at least once: de-duplicate on the event `id`.
+         *
+         *     During a secret rotation's overlap (`POST /webhooks/{id}/rotate-secret`) the header carries one
+         *     `v1=` per valid secret (`t=...,v1=...,v1=...`): accept a delivery when any `v1=` matches a secret
+         *     you hold. An endpoint whose every delivery has failed for 5 days is disabled (`enabled: false`,
+         *     `status: disabled`, with `disabledReason` and `disabledAt`), the tenant's staff are emailed, and it
+         *     receives nothing until enabled again; `POST /webhooks/{id}/recover` sends failed deliveries again.
          */
         post: operations["registerWebhook"];
         delete?: never;
@@ -647,6 +654,67 @@ export interface paths {
          *     body or `{}`). `404 not_found` as for `DELETE /webhooks/{id}`.
          */
         post: operations["pingWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate an endpoint's signing secret, with an overlap
+         * @description Scope `webhooks:manage`. Makes a new signing secret and answers it once. For `overlapSeconds`
+         *     (default 86400, a day; 0 to 604800) the replaced secret keeps signing beside it: every delivery of
+         *     that window carries one `v1=` signature per valid secret, the new one first
+         *     (`X-Partner-Signature: t=<unix seconds>,v1=<new>,v1=<old>`), so a receiver that accepts any `v1=`
+         *     matching a secret it holds verifies every delivery whenever it switches. Deploy the new secret
+         *     within the window; after it only the new secret signs. A leaked secret: rotate with
+         *     `overlapSeconds: 0`, and it signs nothing more from this answer on. A rotation during an earlier
+         *     one's overlap keeps that older secret until its own end. The body may be left out.
+         *
+         *     `404 not_found` when no endpoint has this id, or when it belongs to another client or to the other
+         *     environment than the key's. `400 bad_request` for an `overlapSeconds` out of range.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an endpoint's failed deliveries again
+         * @description Scope `webhooks:manage`. Every delivery to this endpoint created at or after `since` that ended
+         *     `failed` (all its retries failed) is attempted once more now, with the same `X-Partner-Delivery`
+         *     id and body, signed afresh; if that attempt fails too it is `failed` again. Use it after fixing a
+         *     receiver that was down. The answer says how many were queued.
+         *
+         *     Needs an `Idempotency-Key` header as `POST /bookings` does: the same key with the same `since`
+         *     answers the first call's count again with `Idempotent-Replayed: true` and queues nothing more; with
+         *     another `since` or endpoint it is `422 idempotency_key_reuse`; no key is `400
+         *     idempotency_key_required`. Keys are remembered 48 hours per client.
+         *
+         *     `404 not_found` as for `POST /webhooks/{id}/rotate-secret`. A disabled endpoint is `409 conflict`:
+         *     enable it first.
+         */
+        post: operations["recoverWebhookDeliveries"];
         delete?: never;
         options?: never;
         head?: never;
@@ -993,6 +1061,12 @@ export interface components {
             /** @enum {string} */
             status: "active" | "disabled";
             createdAt: string;
+            /** @description False once disabled (`status: disabled`); no event is delivered then. */
+            enabled: boolean;
+            /** @description Why it was disabled, e.g. every delivery failed for 5 days; null while enabled. */
+            disabledReason: string | null;
+            /** @description When it was disabled; null while enabled. */
+            disabledAt: string | null;
         } & {
             [key: string]: unknown;
         };
@@ -2942,7 +3016,10 @@ export interface operations {
                      *             "booking.cancelled"
                      *           ],
                      *           "status": "active",
-                     *           "createdAt": "2026-11-21 10:00:00"
+                     *           "createdAt": "2026-11-21 10:00:00",
+                     *           "enabled": true,
+                     *           "disabledReason": null,
+                     *           "disabledAt": null
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -3007,6 +3084,9 @@ export interface operations {
                      *         ],
                      *         "status": "active",
                      *         "createdAt": "2026-11-21 10:00:00",
+                     *         "enabled": true,
+                     *         "disabledReason": null,
+                     *         "disabledAt": null,
                      *         "secret": "whsec_9fKq2LmZ7xRt4VbN8cPw3HsJ6dYe1GaU"
                      *       }
                      *     }
@@ -3019,6 +3099,12 @@ export interface operations {
                             /** @enum {string} */
                             status: "active" | "disabled";
                             createdAt: string;
+                            /** @description False once disabled (`status: disabled`); no event is delivered then. */
+                            enabled: boolean;
+                            /** @description Why it was disabled, e.g. every delivery failed for 5 days; null while enabled. */
+                            disabledReason: string | null;
+                            /** @description When it was disabled; null while enabled. */
+                            disabledAt: string | null;
                             /** @description The signing secret; returned only in this response. */
                             secret: string;
                         } & {
@@ -3647,6 +3733,230 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The endpoint's id, `whk_<n>`. Any other form is `404 not_found`.
+                 * @example whk_12
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "overlapSeconds": 86400
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description How long the replaced secret keeps signing beside the new one, in seconds: 0 (a leaked secret: it
+                     *     stops at once) to 604800 (7 days). Default 86400 (24 hours).
+                     * @example 86400
+                     */
+                    overlapSeconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint with its new secret (shown only here) and the end of the overlap. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "whk_12",
+                     *         "url": "https://hooks.example.com/partner-travel",
+                     *         "events": [
+                     *           "booking.created",
+                     *           "booking.cancelled"
+                     *         ],
+                     *         "status": "active",
+                     *         "createdAt": "2026-11-21 10:00:00",
+                     *         "enabled": true,
+                     *         "disabledReason": null,
+                     *         "disabledAt": null,
+                     *         "secret": "whsec_4TnQ8vLx2RmZ7cKp9WbY3HsJ6dFe1GaU",
+                     *         "previousSecretExpiresAt": "2026-11-22 10:00:00"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: string;
+                            url: string;
+                            events: components["schemas"]["WebhookEventType"][];
+                            /** @enum {string} */
+                            status: "active" | "disabled";
+                            createdAt: string;
+                            /** @description False once disabled (`status: disabled`); no event is delivered then. */
+                            enabled: boolean;
+                            /** @description Why it was disabled, e.g. every delivery failed for 5 days; null while enabled. */
+                            disabledReason: string | null;
+                            /** @description When it was disabled; null while enabled. */
+                            disabledAt: string | null;
+                            /** @description The new signing secret; returned only in this response. */
+                            secret: string;
+                            /** @description Until when the replaced secret still signs (UTC); null when it stopped at once. */
+                            previousSecretExpiresAt: string | null;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description `conflict`: other rotations of this endpoint ran at the same moment; retry. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "conflict",
+                     *         "message": "The secret of whk_12 is being rotated by another request; try again.",
+                     *         "requestId": "req_Qm9vWmFyQmF6UXV4",
+                     *         "details": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @constant */
+                            code?: "conflict";
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    recoverWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description 8 to 100 visible ASCII characters (`!` to `~`), one per booking attempt; remembered 48 hours per client.
+                 * @example 5f0c6e1e-7a4b-4f8e-9a51-2b8d9c3f1a77
+                 */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /**
+                 * @description The endpoint's id, `whk_<n>`. Any other form is `404 not_found`.
+                 * @example whk_12
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "since": "2026-11-21T10:00:00Z"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 time: the failed deliveries created at or after it are sent again.
+                     * @example 2026-11-21T10:00:00Z
+                     */
+                    since: string;
+                };
+            };
+        };
+        responses: {
+            /** @description How many failed deliveries were queued for a new attempt. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "queued": 3
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description Failed deliveries queued for a new attempt now. */
+                            queued: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestOrKeyRequired"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description `conflict`: the endpoint is disabled; enable it first. Nothing is queued. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "conflict",
+                     *         "message": "The webhook endpoint whk_12 is disabled; enable it before recovering.",
+                     *         "requestId": "req_Qm9vWmFyQmF6UXV4",
+                     *         "details": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @constant */
+                            code?: "conflict";
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReuse"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];

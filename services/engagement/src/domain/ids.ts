@@ -17,3 +17,8 @@ export function newsletterEmailId(newsletterId: string, email: string): string {
 export function newUnsubscribeToken(): string {
   return randomBytes(32).toString('base64url');
 }
+
+/** A staff notice's email to one address, derived the same way (a notice handed over twice queues one). */
+export function noticeEmailId(noticeId: string, email: string): string {
+  return newsletterEmailId(`notice:${noticeId}`, email);
+}

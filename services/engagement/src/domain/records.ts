@@ -37,7 +37,8 @@ export type EmailStatus = 'pending' | 'sent' | 'failed';
 export type EmailPurpose =
   | { kind: 'newsletter'; newsletterId: string }
   | { kind: 'lead_reply'; leadId: string }
-  | { kind: 'query_reply'; queryId: string };
+  | { kind: 'query_reply'; queryId: string }
+  | { kind: 'staff_notice'; noticeId: string };
 
 export interface OutboundEmail {
   id: string;

@@ -2,6 +2,7 @@ import type { caller, engagement } from '@travel/contracts';
 import { type RequestContext, requireCallerOf, requireRight, type ServiceImplementation } from '@travel/grpc';
 import type { LeadUseCases } from '../domain/leads';
 import type { NewsletterUseCases, NewsletterView } from '../domain/newsletters';
+import type { createNotifyTenantStaff } from '../domain/notify-tenant-staff';
 import type { QueryUseCases } from '../domain/queries';
 import type { EmailRecord, Lead, Staff, Subscriber, SupportQuery } from '../domain/records';
 import type { SubscriberUseCases } from '../domain/subscribers';
@@ -13,6 +14,7 @@ export interface EngagementUseCases {
   leads: LeadUseCases;
   queries: QueryUseCases;
   whatsapp: ReturnType<typeof createWhatsappUseCases>;
+  notifyTenantStaff: ReturnType<typeof createNotifyTenantStaff>;
   /** The outbox records of emails named by leads' and queries' messages. */
   emailsByIds(ids: string[]): Promise<EmailRecord[]>;
 }
@@ -119,6 +121,10 @@ export function createEngagementGrpc(
 
     verifyWhatsappSubscription: async (request) => ({ challenge: whatsapp.verifySubscription(request) }),
     receiveWhatsappWebhook: async (request, { logger }) => whatsapp.receive(request, logger),
+    async notifyTenantStaff({ caller, ...notice }, { requestId }) {
+      const job = requireCallerOf(caller, 'internal-job');
+      return { recipients: await useCases.notifyTenantStaff(notice, job.audit.requestId || requestId) };
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 import type { staff } from '@travel/contracts';
-import type { RequestContext, ServiceImplementation } from '@travel/grpc';
+import { badRequest } from '@travel/errors';
+import { type RequestContext, requireCallerOf, type ServiceImplementation } from '@travel/grpc';
 import type { AccessTokens } from '../domain/access-tokens';
 import type { createCreateRole } from '../domain/create-role';
 import type { createCreateUser } from '../domain/create-user';
@@ -7,6 +8,7 @@ import type { createDeleteRole } from '../domain/delete-role';
 import type { createDeleteUser } from '../domain/delete-user';
 import type { createGetSession } from '../domain/get-session';
 import type { createListRoles } from '../domain/list-roles';
+import type { createListTenantStaffEmails } from '../domain/list-tenant-staff-emails';
 import type { createListUsers } from '../domain/list-users';
 import type { createLogin } from '../domain/login';
 import type { createLogout } from '../domain/logout';
@@ -23,6 +25,7 @@ export interface StaffUseCases {
   getAccessTokenKeys: AccessTokens['published'];
   getSession: ReturnType<typeof createGetSession>;
   listUsers: ReturnType<typeof createListUsers>;
+  listTenantStaffEmails: ReturnType<typeof createListTenantStaffEmails>;
   createUser: ReturnType<typeof createCreateUser>;
   updateUser: ReturnType<typeof createUpdateUser>;
   deleteUser: ReturnType<typeof createDeleteUser>;
@@ -61,6 +64,11 @@ export function createStaffGrpc(
     },
     async listUsers(request) {
       return { users: (await useCases.listUsers(requireStaff(request.caller))).map(encodeUser) };
+    },
+    async listTenantStaffEmails(request) {
+      requireCallerOf(request.caller, 'internal-job');
+      if (!request.tenantId) throw badRequest([{ path: 'tenantId', message: 'must name a tenant' }]);
+      return { emails: await useCases.listTenantStaffEmails(request.tenantId) };
     },
     async createUser({ caller, ...input }) {
       return { user: encodeUser(await useCases.createUser(requireStaff(caller), input)) };

@@ -56,6 +56,18 @@ export interface DeliveryRepository {
    * acknowledged, also a pending one (its schedule stops); a failure changes nothing else.
    */
   recordManualAttempt(deliveryId: string, record: AttemptRecord): Promise<void>;
+  /**
+   * Moves the endpoint's `failed` deliveries created at or after `since` back to `pending`, their next attempt
+   * due at `now` (one more attempt: after it fails they are `failed` again), each marked with `recovery`.
+   * Answers how many carry that mark, so a recovery run again after a crash counts what it queued before.
+   */
+  requeueFailed(endpointId: string, since: Date, recovery: string, now: Date): Promise<number>;
+  /**
+   * Since when every delivery to the endpoint has failed, counting deliveries made from `from` on: the first
+   * failed attempt of the earliest delivery made after the last acknowledged one (or after `from`); null when
+   * none failed since (an acknowledged delivery ends a failing streak).
+   */
+  failingSince(endpointId: string, from: Date): Promise<Date | null>;
 }
 
 /** Stored statuses and an event type a page is narrowed to (absent: any). */
@@ -213,6 +225,25 @@ export function createDeliveryRepository(connection: Connection): DeliveryReposi
           ? { $push: { attempts: record }, $set: { status: 'acknowledged', finishedAt: record.at } }
           : { $push: { attempts: record } },
       );
+    },
+    async failingSince(endpointId, from) {
+      const lastAcknowledged = await raw.findOne(
+        { endpointId, status: 'acknowledged', finishedAt: { $gte: from } },
+        { projection: { finishedAt: 1 }, sort: { finishedAt: -1 } },
+      );
+      const streakFrom = lastAcknowledged?.finishedAt ?? from;
+      const firstFailed = await raw.findOne(
+        { endpointId, createdAt: { $gte: streakFrom }, 'attempts.0.acknowledged': false },
+        { projection: { attempts: { $slice: 1 } }, sort: { createdAt: 1 } },
+      );
+      return firstFailed?.attempts[0]?.at ?? null;
+    },
+    async requeueFailed(endpointId, since, recovery, now) {
+      await raw.updateMany(
+        { endpointId, status: 'failed', createdAt: { $gte: since } },
+        { $set: { status: 'pending', finishedAt: null, dueAt: now, recovery }, $inc: { number: 1 } },
+      );
+      return raw.countDocuments({ endpointId, recovery });
     },
   };
 }

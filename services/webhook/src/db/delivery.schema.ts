@@ -16,6 +16,8 @@ export interface DeliveryDocument extends Omit<Delivery, 'id'> {
   attempts: AttemptRecord[];
   /** The token of the claim that last leased the attempt (`claim` reads back what it took by it). */
   lease?: string;
+  /** The recovery (`POST /webhooks/{id}/recover`) that last queued it again after it failed. */
+  recovery?: string;
 }
 
 const attemptSchema = new Schema<AttemptRecord>(
@@ -48,6 +50,7 @@ export const deliverySchema = new Schema<DeliveryDocument>(
     dueAt: { type: Date, required: true },
     attempts: { type: [attemptSchema], default: [] },
     lease: { type: String },
+    recovery: { type: String },
   },
   { collection: 'webhook_deliveries', versionKey: false },
 );
@@ -56,8 +59,7 @@ export const deliverySchema = new Schema<DeliveryDocument>(
 deliverySchema.index({ status: 1, dueAt: 1 });
 // Serves support's "deliveries of this event" (`ofEvent`).
 deliverySchema.index({ eventId: 1 });
-// Serves support's "deliveries to this endpoint" and the cancelling of a deleted endpoint's pending ones.
-deliverySchema.index({ endpointId: 1 });
 // Serves a partner's pages of an endpoint's deliveries, newest first (`pageOfEndpoint`; the filters on
-// status and event type narrow the same scan).
+// status and event type narrow the same scan), and by its prefixes support's "deliveries to this endpoint", the
+// cancelling of a deleted endpoint's pending ones, and "made since" of the auto-disable job and of recover.
 deliverySchema.index({ endpointId: 1, createdAt: -1, _id: -1 });

@@ -1,6 +1,6 @@
 import { insertIfAbsent, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
-import type { Endpoint } from '../domain/endpoint';
+import type { Endpoint, RetiringSecret } from '../domain/endpoint';
 import type { EventType } from '../domain/event-types';
 import type { EndpointOwner } from '../endpoints/caller';
 import {
@@ -38,14 +38,41 @@ export interface EndpointRepository {
   ofTenant(tenantId: string): Promise<Endpoint[]>;
   /** How many endpoint changes have been stored (0 before the first). */
   changeVersion(): Promise<number>;
-  /** Every endpoint's id and secret as stored (for the re-seal command). */
-  storedSecrets(): Promise<{ id: string; sealedSecret: string }[]>;
-  /** Puts `to` in place of the stored secret only while it is still `from`. */
-  replaceSecret(id: string, from: string, to: string): Promise<boolean>;
+  /**
+   * Every endpoint's id and secrets as stored (for the re-seal command): its current secret, and each secret a
+   * rotation left signing (`retiring`).
+   */
+  storedSecrets(): Promise<{ id: string; sealedSecret: string; retiring: boolean }[]>;
+  /** Puts `to` in place of the stored secret (or of that retiring one) only while it is still `from`. */
+  replaceSecret(id: string, from: string, to: string, retiring?: boolean): Promise<boolean>;
+  /** Every active endpoint (the auto-disable job's pass). */
+  active(): Promise<Endpoint[]>;
+  /**
+   * Disables an active endpoint whose status has not changed since `statusChangedAt` (a re-enable or another
+   * replica's disable in between wins), owing its tenant's staff a notice; counts the change. True if it did.
+   */
+  disable(id: string, statusChangedAt: Date | null, reason: string, now: Date): Promise<boolean>;
+  /** Enables the owner's endpoint (if disabled) from `now` on, and counts the change; undefined: none such. */
+  enable(owner: EndpointOwner, id: string, now: Date): Promise<Endpoint | undefined>;
+  /** Disabled endpoints whose staff notice is still owed. */
+  owingNotice(): Promise<Endpoint[]>;
+  /** The notice of the disable at `statusChangedAt` was handed over (a later disable owes its own). */
+  noticeSent(id: string, statusChangedAt: Date): Promise<void>;
+  /**
+   * A rotation: the owner's endpoint gets `to`'s secrets only while its secret is still `from` (two rotations at
+   * once: one wins, the other finds it changed), then the change is counted so every cache signs with them.
+   * Answers the endpoint as it is now, or undefined when the owner has no such endpoint or it changed.
+   */
+  rotateSecret(
+    owner: EndpointOwner,
+    id: string,
+    from: string,
+    to: { sealedSecret: string; retiringSecrets: RetiringSecret[] },
+  ): Promise<Endpoint | undefined>;
 }
 
 /** What `PATCH /webhooks/{id}` may change. */
-export type EndpointChanges = Partial<Pick<Endpoint, 'url' | 'events' | 'status' | 'enabledAt'>>;
+export type EndpointChanges = Partial<Pick<Endpoint, 'url' | 'events' | 'status' | 'statusChangedAt'>>;
 
 export function createEndpointRepository(connection: Connection): EndpointRepository {
   const endpoints = modelOn(connection, 'WebhookEndpoint', endpointSchema);
@@ -80,8 +107,14 @@ export function createEndpointRepository(connection: Connection): EndpointReposi
       return null;
     },
     async insert(endpoint, slot) {
-      const { id, sealedSecret, ...fields } = endpoint;
-      await endpoints.create({ _id: id, slot, ...fields, secret: sealedSecret });
+      const { id, sealedSecret, retiringSecrets, ...fields } = endpoint;
+      await endpoints.create({
+        _id: id,
+        slot,
+        ...fields,
+        secret: sealedSecret,
+        retiringSecrets: retiringSecrets.map(storedRetiring),
+      });
       await countChange();
     },
     async find(id) {
@@ -118,16 +151,78 @@ export function createEndpointRepository(connection: Connection): EndpointReposi
       return (await changes.findById(CHANGES_ID).lean<EndpointChangesDocument>())?.version ?? 0;
     },
     async storedSecrets() {
-      const docs = await endpoints.find({}, { secret: 1 }).lean<Pick<EndpointDocument, '_id' | 'secret'>[]>();
-      return docs.map((doc) => ({ id: doc._id, sealedSecret: doc.secret }));
+      const docs = await endpoints
+        .find({}, { secret: 1, retiringSecrets: 1 })
+        .lean<Pick<EndpointDocument, '_id' | 'secret' | 'retiringSecrets'>[]>();
+      return docs.flatMap((doc) => [
+        { id: doc._id, sealedSecret: doc.secret, retiring: false },
+        ...(doc.retiringSecrets ?? []).map(({ secret }) => ({
+          id: doc._id,
+          sealedSecret: secret,
+          retiring: true,
+        })),
+      ]);
     },
-    async replaceSecret(id, from, to) {
-      return (
-        (await endpoints.updateOne({ _id: id, secret: from }, { $set: { secret: to } })).modifiedCount === 1
+    async replaceSecret(id, from, to, retiring = false) {
+      const changed = retiring
+        ? await endpoints.updateOne(
+            { _id: id, 'retiringSecrets.secret': from },
+            { $set: { 'retiringSecrets.$.secret': to } },
+          )
+        : await endpoints.updateOne({ _id: id, secret: from }, { $set: { secret: to } });
+      return changed.modifiedCount === 1;
+    },
+    async active() {
+      return (await endpoints.find({ status: 'active' }).lean<EndpointDocument[]>()).map(toEndpoint);
+    },
+    async disable(id, statusChangedAt, reason, now) {
+      const changed = await endpoints.updateOne(
+        { _id: id, status: 'active', statusChangedAt },
+        { $set: { status: 'disabled', disabledReason: reason, statusChangedAt: now, notice: 'pending' } },
       );
+      if (changed.modifiedCount === 0) return false;
+      await countChange();
+      return true;
+    },
+    async enable(owner, id, now) {
+      const changed = await endpoints.updateOne(
+        { _id: id, ...owner, status: 'disabled' },
+        {
+          $set: { status: 'active', disabledReason: null, statusChangedAt: now, enabledAt: now },
+          $unset: { notice: 1 },
+        },
+      );
+      if (changed.modifiedCount > 0) await countChange();
+      const doc = await endpoints.findOne({ _id: id, ...owner }).lean<EndpointDocument>();
+      return doc ? toEndpoint(doc) : undefined;
+    },
+    async owingNotice() {
+      return (await endpoints.find({ status: 'disabled', notice: 'pending' }).lean<EndpointDocument[]>()).map(
+        toEndpoint,
+      );
+    },
+    async noticeSent(id, statusChangedAt) {
+      await endpoints.updateOne(
+        { _id: id, statusChangedAt, notice: 'pending' },
+        { $set: { notice: 'sent' } },
+      );
+    },
+    async rotateSecret(owner, id, from, to) {
+      const doc = await endpoints
+        .findOneAndUpdate(
+          { _id: id, ...owner, secret: from },
+          { $set: { secret: to.sealedSecret, retiringSecrets: to.retiringSecrets.map(storedRetiring) } },
+          { new: true },
+        )
+        .lean<EndpointDocument>();
+      if (!doc) return undefined;
+      await countChange();
+      return toEndpoint(doc);
     },
   };
 }
+
+const storedRetiring = ({ sealedSecret, expiresAt }: RetiringSecret) => ({ secret: sealedSecret, expiresAt });
 
 function toEndpoint(doc: EndpointDocument): Endpoint {
   return {
@@ -139,6 +234,12 @@ function toEndpoint(doc: EndpointDocument): Endpoint {
     events: doc.events as EventType[],
     status: doc.status,
     sealedSecret: doc.secret,
+    retiringSecrets: (doc.retiringSecrets ?? []).map(({ secret, expiresAt }) => ({
+      sealedSecret: secret,
+      expiresAt,
+    })),
+    disabledReason: doc.disabledReason ?? null,
+    statusChangedAt: doc.statusChangedAt ?? null,
     createdAt: doc.createdAt,
     ...(doc.enabledAt ? { enabledAt: doc.enabledAt } : {}),
   };

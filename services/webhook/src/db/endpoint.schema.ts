@@ -2,12 +2,27 @@ import { Schema } from 'mongoose';
 import type { Endpoint } from '../domain/endpoint';
 
 /** One endpoint; `slot` is the client's slot it holds (see endpoint-slot.schema.ts). */
-export interface EndpointDocument extends Omit<Endpoint, 'id' | 'sealedSecret'> {
+export interface EndpointDocument
+  extends Omit<Endpoint, 'id' | 'sealedSecret' | 'retiringSecrets' | 'disabledReason' | 'statusChangedAt'> {
   _id: string;
   slot: number;
   /** `sealed:v1:…` (db/endpoint-secrets.ts); the plain `whsec_…` of an endpoint stored before sealing until re-sealed. */
   secret: string;
+  /** Replaced secrets still signing until `expiresAt` (a rotation's overlap), sealed like `secret`. Absent: none. */
+  retiringSecrets?: Array<{ secret: string; expiresAt: Date }>;
+  disabledReason?: string | null;
+  statusChangedAt?: Date | null;
+  /**
+   * The staff notice an auto-disable owes (`pending`) until engagement has queued its emails (`sent`): the
+   * outbox of that email, written in the same update as the disable.
+   */
+  notice?: 'pending' | 'sent';
 }
+
+const retiringSecretSchema = new Schema(
+  { secret: { type: String, required: true }, expiresAt: { type: Date, required: true } },
+  { _id: false },
+);
 
 export const endpointSchema = new Schema<EndpointDocument>(
   {
@@ -20,6 +35,10 @@ export const endpointSchema = new Schema<EndpointDocument>(
     events: { type: [String], default: [] },
     status: { type: String, required: true },
     secret: { type: String, required: true },
+    retiringSecrets: { type: [retiringSecretSchema], default: undefined },
+    disabledReason: { type: String, default: null },
+    statusChangedAt: { type: Date, default: null },
+    notice: { type: String },
     createdAt: { type: Date, required: true },
     enabledAt: { type: Date },
   },
@@ -29,6 +48,8 @@ export const endpointSchema = new Schema<EndpointDocument>(
 endpointSchema.index({ clientId: 1 });
 // Serves a tenant's endpoints (`ofTenant`: intake of `invoice.paid`).
 endpointSchema.index({ tenantId: 1 });
+// Serves the auto-disable job's pass over active endpoints and the disabled ones whose notice is pending.
+endpointSchema.index({ status: 1, notice: 1 });
 
 /**
  * `_id` is `<clientId>:<slot>` with slot 1..limit: an endpoint exists only while it holds one, so two

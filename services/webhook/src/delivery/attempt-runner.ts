@@ -12,7 +12,7 @@ import { writeInBatches } from './write-batches';
 export interface AttemptRunnerDeps {
   deliveries: DeliveryRepository;
   endpoints: EndpointDirectory;
-  /** Opens an endpoint's sealed secret at signing time (it stays sealed in the cache). */
+  /** Opens an endpoint's sealed secrets at signing time (they stay sealed in the cache). */
   secrets: EndpointSecrets;
   post(delivery: OutgoingDelivery): Promise<AttemptResult>;
   retryDelaysMs: readonly number[];
@@ -32,7 +32,7 @@ export interface AttemptRunner {
  * Runs due attempts, each at most once across replicas and restarts:
  * 1. attempts are claimed by one conditional update of their deliveries (a lease: due again only when the
  *    lease ends, so a replica that dies while sending leaves them to be made again, never lost);
- * 2. each one's endpoint is looked up (cached, checked since the pass began): a deleted one cancels it;
+ * 2. each one's endpoint is looked up (cached, checked since the pass began): a deleted or disabled one cancels it;
  * 3. each outcome is recorded and its schedule moved in one single-document update (acknowledged, next
  *    retry, or failed); the outcomes that finish while a write is out go together in the next bulk write.
  */
@@ -62,7 +62,8 @@ export function createAttemptRunner(deps: AttemptRunnerDeps): AttemptRunner {
     claim: (due) => deliveries.claim(due, now(), deps.leaseMs),
     async run(attempt, since) {
       const endpoint = await deps.endpoints.find(attempt.endpointId, since);
-      // Deleted, or disabled since the attempt was scheduled: nothing is sent.
+      // Deleted, or disabled (by hand or by the auto-disable job) since the attempt was scheduled: nothing is
+      // sent; once enabled again it receives the events from then on.
       if (endpoint?.status !== 'active') {
         await deliveries.cancel(attempt.deliveryId, now());
         return metrics.cancelled();
@@ -70,7 +71,7 @@ export function createAttemptRunner(deps: AttemptRunnerDeps): AttemptRunner {
       const result = await traceAttempt(attempt, endpoint.url, () =>
         deps.post({
           url: endpoint.url,
-          secret: deps.secrets.open(endpoint),
+          secrets: deps.secrets.signingAt(endpoint, now()),
           eventType: attempt.eventType,
           deliveryId: attempt.deliveryId,
           body: attempt.body,

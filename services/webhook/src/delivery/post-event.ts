@@ -8,7 +8,8 @@ import { checkTarget, type TargetPolicy } from '../domain/target-address';
 
 export interface OutgoingDelivery {
   url: string;
-  secret: string;
+  /** Every secret valid now, the current one first: one `v1=` each (a rotation's overlap). */
+  secrets: string[];
   eventType: string;
   deliveryId: string;
   body: string;
@@ -52,7 +53,7 @@ export async function postEvent(delivery: OutgoingDelivery, options: PostOptions
     'User-Agent': USER_AGENT,
     'X-Partner-Event': delivery.eventType,
     'X-Partner-Delivery': delivery.deliveryId,
-    'X-Partner-Signature': signatureHeader(delivery.secret, delivery.body, now()),
+    'X-Partner-Signature': signatureHeader(delivery.secrets, delivery.body, now()),
     // The attempt's span, when traced: the partner's own tracing may continue the trace.
     ...traceHeadersOf(),
   };

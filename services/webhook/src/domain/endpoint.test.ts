@@ -10,6 +10,9 @@ const endpoint = (overrides: Partial<Endpoint> = {}): Endpoint => ({
   events: [],
   status: 'active',
   sealedSecret: 'whsec_x',
+  retiringSecrets: [],
+  disabledReason: null,
+  statusChangedAt: null,
   createdAt: new Date(),
   ...overrides,
 });

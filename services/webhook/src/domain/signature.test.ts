@@ -35,4 +35,15 @@ describe('webhook signature', () => {
     expect(receiverAccepts(signatureHeader(secret, body, at), body, secret, now + 300)).toBe(true);
     expect(receiverAccepts(signatureHeader(secret, body, at), body, secret, now + 301)).toBe(false);
   });
+
+  it('when several secrets are valid (a rotation overlap), then one v1 each, and a receiver holding either accepts', () => {
+    const [next, previous, stranger] = [newEndpointSecret(), newEndpointSecret(), newEndpointSecret()];
+    const header = signatureHeader([next, previous], body, at);
+    expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64},v1=[0-9a-f]{64}$/);
+    const [, first, second] = header.split(',');
+    expect(receiverAccepts(`t=${now},${first}`, body, next, now)).toBe(true);
+    expect(receiverAccepts(`t=${now},${second}`, body, previous, now)).toBe(true);
+    expect(receiverAccepts(`t=${now},${first}`, body, stranger, now)).toBe(false);
+    expect(signatureHeader([next], body, at)).toBe(signatureHeader(next, body, at));
+  });
 });

@@ -11,10 +11,14 @@ export function newEndpointSecret(): string {
 
 /**
  * `X-Partner-Signature` as partner-api.md §6 defines it: `t=<unix seconds>,v1=<hex HMAC-SHA256 of
- * "<t>.<raw body>">` keyed with the endpoint secret. The body is the exact bytes sent.
+ * "<t>.<raw body>">` keyed with the endpoint secret. The body is the exact bytes sent. During a rotation's
+ * overlap there is one `v1=` per valid secret, the current one first (`t=...,v1=...,v1=...`), so a receiver
+ * that holds either secret verifies the delivery.
  */
-export function signatureHeader(secret: string, rawBody: string, at: Date): string {
+export function signatureHeader(secrets: string | readonly string[], rawBody: string, at: Date): string {
   const t = Math.floor(at.getTime() / 1000);
-  const v1 = createHmac('sha256', secret).update(`${t}.${rawBody}`).digest('hex');
-  return `t=${t},v1=${v1}`;
+  const signatures = (typeof secrets === 'string' ? [secrets] : secrets).map(
+    (secret) => `v1=${createHmac('sha256', secret).update(`${t}.${rawBody}`).digest('hex')}`,
+  );
+  return [`t=${t}`, ...signatures].join(',');
 }

@@ -43,6 +43,9 @@ export function createManageEndpoints(deps: ManageEndpointsDeps) {
       events: [...new Set(events)] as EventType[],
       status: 'active',
       sealedSecret: deps.secrets.seal(id, secret),
+      retiringSecrets: [],
+      disabledReason: null,
+      statusChangedAt: null,
       createdAt: now,
     };
     await deps.endpoints.insert(endpoint, slot);

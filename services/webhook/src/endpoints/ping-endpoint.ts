@@ -37,7 +37,7 @@ export function createPingEndpoint(deps: PingEndpointDeps) {
     });
     const attempt = await deps.post({
       url: endpoint.url,
-      secret: deps.secrets.open(endpoint),
+      secrets: deps.secrets.signingAt(endpoint, deps.now()),
       eventType: PING_EVENT_TYPE,
       deliveryId: `whd_ping_${randomId()}`,
       body,

@@ -41,7 +41,7 @@ export function createRedeliver(deps: RedeliverDeps) {
     try {
       const result = await deps.post({
         url: endpoint.url,
-        secret: deps.secrets.open(endpoint),
+        secrets: deps.secrets.signingAt(endpoint, deps.now()),
         eventType: delivery.eventType,
         deliveryId: delivery.id,
         body: delivery.body,

@@ -25,7 +25,8 @@ export interface EndpointUpdate {
  * `PATCH /webhooks/{id}`: `url` and `events` are checked as at registration (every failing field in one
  * `400`), then written in one update scoped by the owner (another client's endpoint is `not_found`) and
  * counted as a change, so every replica's cache sees it before the next event. Disabling ends the pending
- * deliveries as cancelled (as deleting does); enabling takes the events that happen from then on (`enabledAt`).
+ * deliveries as cancelled (as deleting does); enabling takes the events that happen from then on (`enabledAt`),
+ * none of those missed meanwhile (`POST /webhooks/{id}/recover` and the events feed are for those).
  */
 export function createUpdateEndpoint(deps: UpdateEndpointDeps) {
   return async function updateEndpoint(caller: Caller, id: string, update: EndpointUpdate) {
@@ -37,18 +38,17 @@ export function createUpdateEndpoint(deps: UpdateEndpointDeps) {
     const changes: EndpointChanges = {
       ...(update.url === undefined ? {} : { url: update.url }),
       ...(update.events === undefined ? {} : { events: [...new Set(update.events)] as EventType[] }),
-      ...(update.enabled === undefined
-        ? {}
-        : update.enabled
-          ? { status: 'active', enabledAt: deps.now() }
-          : { status: 'disabled' }),
+      ...(update.enabled === false ? { status: 'disabled', statusChangedAt: deps.now() } : {}),
     };
     const owner = ownerOf(caller);
-    const endpoint =
+    let endpoint =
       Object.keys(changes).length === 0
         ? await deps.endpoints.findOwned(owner, id)
         : await deps.endpoints.update(owner, id, changes);
     if (!endpoint) throw notFound(id);
+    // Enabling a disabled endpoint (by hand or by the auto-disable job) clears its reason and starts its
+    // failing streak afresh; it listens from now on. Enabling an active one changes nothing.
+    if (update.enabled === true) endpoint = (await deps.endpoints.enable(owner, id, deps.now())) ?? endpoint;
     if (endpoint.status === 'disabled') await deps.deliveries.cancelOfEndpoint(id, deps.now());
     return endpoint;
   };

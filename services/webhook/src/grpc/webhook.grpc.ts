@@ -8,7 +8,9 @@ import type { createManageEndpoints } from '../endpoints/manage-endpoints';
 import type { createPageDeliveries } from '../endpoints/page-deliveries';
 import type { createPingEndpoint } from '../endpoints/ping-endpoint';
 import type { createReadDeliveries } from '../endpoints/read-deliveries';
+import type { createRecoverDeliveries } from '../endpoints/recover-deliveries';
 import type { createRedeliver } from '../endpoints/redeliver';
+import type { createRotateSecret } from '../endpoints/rotate-secret';
 import type { createUpdateEndpoint } from '../endpoints/update-endpoint';
 
 export interface WebhookUseCases {
@@ -18,6 +20,8 @@ export interface WebhookUseCases {
   redeliver: ReturnType<typeof createRedeliver>;
   pingEndpoint: ReturnType<typeof createPingEndpoint>;
   updateEndpoint: ReturnType<typeof createUpdateEndpoint>;
+  rotateSecret: ReturnType<typeof createRotateSecret>;
+  recoverDeliveries: ReturnType<typeof createRecoverDeliveries>;
 }
 
 /** Thin handlers: resolve the caller (none: refused), decode, call one use case, encode. */
@@ -83,6 +87,26 @@ export function createWebhookGrpc(
       });
       return { endpoint: encodeEndpoint(endpoint) };
     },
+    async rotateEndpointSecret(request) {
+      const rotated = await useCases.rotateSecret(
+        partnerOf(request.caller),
+        request.id,
+        request.overlapSeconds,
+      );
+      return {
+        endpoint: encodeEndpoint(rotated.endpoint),
+        secret: rotated.secret,
+        previousSecretExpiresAt: rotated.previousExpiresAt ?? undefined,
+      };
+    },
+    async recoverDeliveries(request) {
+      return useCases.recoverDeliveries(
+        partnerOf(request.caller),
+        request.id,
+        request.since,
+        request.idempotencyKey,
+      );
+    },
   };
 }
 
@@ -94,6 +118,12 @@ function encodeEndpoint(endpoint: Endpoint): webhook.Endpoint {
     status: endpoint.status,
     createdAt: endpoint.createdAt,
     environment: endpoint.environment,
+    ...(endpoint.status === 'disabled'
+      ? {
+          disabledReason: endpoint.disabledReason ?? undefined,
+          disabledAt: endpoint.statusChangedAt ?? undefined,
+        }
+      : {}),
   };
 }
 

@@ -355,6 +355,18 @@ export const WebhookEndpoint = z.looseObject({
   events: z.array(WebhookEventType),
   status: z.enum(['active', 'disabled']),
   createdAt: z.string().regex(TIMESTAMP),
+  enabled: z
+    .boolean()
+    .meta({ description: 'False once disabled (`status: disabled`); no event is delivered then.' }),
+  disabledReason: z
+    .string()
+    .nullable()
+    .meta({ description: 'Why it was disabled, e.g. every delivery failed for 5 days; null while enabled.' }),
+  disabledAt: z
+    .string()
+    .regex(TIMESTAMP)
+    .nullable()
+    .meta({ description: 'When it was disabled; null while enabled.' }),
 });
 
 export const WebhookEvent = z

@@ -22,6 +22,12 @@ import {
 import { Event, eventFilters, eventIdParams } from './events';
 import { OfferKeySet } from './offer-keys';
 import {
+  recoveredWebhookDeliveries,
+  recoverWebhookBody,
+  rotatedWebhookSecret,
+  rotateWebhookSecretBody,
+} from './webhook-lifecycle';
+import {
   deliveryFilters,
   deliveryId,
   emptyBody,
@@ -370,5 +376,21 @@ export const partnerOperations = defineOperations({
     params: webhookIdParams,
     body: emptyBody,
     responses: { '200': dataOf(WebhookPing) },
+  },
+  rotateWebhookSecret: {
+    method: 'post',
+    path: '/webhooks/{id}/rotate-secret',
+    params: webhookIdParams,
+    body: rotateWebhookSecretBody,
+    responses: { '200': dataOf(rotatedWebhookSecret) },
+  },
+  recoverWebhookDeliveries: {
+    method: 'post',
+    path: '/webhooks/{id}/recover',
+    params: webhookIdParams,
+    headers: z.object({ 'Idempotency-Key': idempotencyKey }),
+    body: recoverWebhookBody,
+    bodyRequired: true,
+    responses: { '200': dataOf(recoveredWebhookDeliveries) },
   },
 });

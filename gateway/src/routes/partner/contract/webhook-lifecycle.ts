@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { WebhookEndpoint } from './components';
+
+// The contract of secret rotation and recovery of a webhook endpoint (decisions.md "Webhook secret rotation,
+// auto-disable and recovery"); their operations are listed in operations.ts.
+
+const TIMESTAMP = /^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$/;
+export const MAX_OVERLAP_SECONDS = 7 * 24 * 3600;
+
+export const rotateWebhookSecretBody = z.strictObject({
+  overlapSeconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_OVERLAP_SECONDS)
+    .optional()
+    .meta({
+      description:
+        'How long the replaced secret keeps signing beside the new one, in seconds: 0 (a leaked secret: it\n' +
+        'stops at once) to 604800 (7 days). Default 86400 (24 hours).\n',
+      examples: [86400],
+    }),
+});
+
+export const rotatedWebhookSecret = WebhookEndpoint.extend({
+  secret: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9]{32}$/)
+    .meta({ description: 'The new signing secret; returned only in this response.' }),
+  previousSecretExpiresAt: z
+    .string()
+    .regex(TIMESTAMP)
+    .nullable()
+    .meta({ description: 'Until when the replaced secret still signs (UTC); null when it stopped at once.' }),
+});
+
+export const recoverWebhookBody = z.strictObject({
+  since: z.iso.datetime({ offset: true }).meta({
+    description: 'ISO 8601 time: the failed deliveries created at or after it are sent again.',
+    examples: ['2026-11-21T10:00:00Z'],
+  }),
+});
+
+export const recoveredWebhookDeliveries = z.strictObject({
+  queued: z.number().int().min(0).meta({ description: 'Failed deliveries queued for a new attempt now.' }),
+});

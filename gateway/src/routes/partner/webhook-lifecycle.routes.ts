@@ -1,0 +1,74 @@
+import { badRequest } from '@travel/errors';
+import type { z } from 'zod';
+import type { ServiceClients } from '../../clients/service-clients';
+import { callerOf } from '../../http/caller';
+import { callOptions } from '../../http/calls';
+import { dataBody } from '../../http/envelope';
+import type { RouteDefinition } from '../../http/route-table';
+import { validate } from '../../http/validate';
+import { IDEMPOTENCY_KEY_HEADER, readIdempotentCreate } from './booking-requests';
+import {
+  type recoveredWebhookDeliveries,
+  recoverWebhookBody,
+  type rotatedWebhookSecret,
+  rotateWebhookSecretBody,
+} from './contract/webhook-lifecycle';
+import { formatCreatedAt } from './presenters';
+import { endpointIdOf, presentEndpoint } from './webhooks.routes';
+
+const manage = { kind: 'partner', scope: 'webhooks:manage' } as const;
+
+/** `POST /webhooks/{id}/rotate-secret` and `POST /webhooks/{id}/recover`: the calling client's endpoints only. */
+export function webhookLifecycleRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
+  return [
+    {
+      method: 'post',
+      path: '/api/v1/webhooks/:id/rotate-secret',
+      access: manage,
+      handlers: [
+        async (req, res) => {
+          const id = endpointIdOf(req);
+          const body = validate(rotateWebhookSecretBody, req.body);
+          const reply = await clients.webhook.rotateEndpointSecret(
+            { caller: callerOf(res), id, overlapSeconds: body.overlapSeconds },
+            callOptions(res),
+          );
+          const rotated: z.output<typeof rotatedWebhookSecret> = {
+            ...presentEndpoint(reply.endpoint),
+            secret: reply.secret,
+            previousSecretExpiresAt: reply.previousSecretExpiresAt
+              ? formatCreatedAt(reply.previousSecretExpiresAt)
+              : null,
+          };
+          res.json(dataBody(rotated));
+        },
+      ],
+    },
+    {
+      method: 'post',
+      path: '/api/v1/webhooks/:id/recover',
+      access: manage,
+      handlers: [
+        async (req, res) => {
+          const id = endpointIdOf(req);
+          const { idempotencyKey, body } = readIdempotentCreate(
+            recoverWebhookBody,
+            req.get(IDEMPOTENCY_KEY_HEADER),
+            req.body,
+          );
+          const since = new Date(body.since);
+          // An ISO form no clock holds (an offset of 24 hours or more) cannot be sent as a time.
+          if (Number.isNaN(since.getTime()))
+            throw badRequest([{ path: 'since', message: 'must be an ISO 8601 time' }]);
+          const reply = await clients.webhook.recoverDeliveries(
+            { caller: callerOf(res), id, since, idempotencyKey },
+            callOptions(res),
+          );
+          if (reply.replayed) res.setHeader('Idempotent-Replayed', 'true');
+          const recovered: z.output<typeof recoveredWebhookDeliveries> = { queued: reply.queued };
+          res.json(dataBody(recovered));
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,19 @@
+import { staff } from '@travel/contracts';
+import { type ClientOptions, createServiceClient, jobCaller, withRequestMetadata } from '@travel/grpc';
+import type { TenantStaffDirectory } from '../domain/notify-tenant-staff';
+
+const notifier = jobCaller('engagement.staff-notice');
+
+/** Identity as engagement uses it: the addresses of a tenant's active staff, for a staff notice. */
+export function createTenantStaffDirectory(address: string, options: ClientOptions): TenantStaffDirectory {
+  const client = createServiceClient(staff.StaffServiceDefinition, address, options);
+  return {
+    async emailsOf(tenantId, requestId) {
+      const reply = await client.listTenantStaffEmails(
+        { caller: notifier, tenantId },
+        withRequestMetadata(requestId),
+      );
+      return reply.emails;
+    },
+  };
+}
