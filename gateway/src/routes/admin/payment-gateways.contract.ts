@@ -6,7 +6,12 @@ import { dataOf } from '../partner/contract/operations';
 // The payment gateway routes' schemas (payment-gateways.routes.ts validates with them); words in
 // internal.texts.yaml.
 
+/** What a stored gateway may name (older ones name providers that were refused since). */
 const PaymentProvider = z.enum(['razorpay', 'stripe', 'payu', 'cashfree', 'simulated']);
+/** What a gateway may be created with: the providers billing has an adapter for. */
+const SupportedPaymentProvider = z.enum(['stripe', 'simulated']).meta({
+  description: 'A provider billing has an adapter for; any other is `400` naming these.',
+});
 
 /** Write-only: field names and secret values; never answered, logged or audited. */
 export const GatewayCredentials = z
@@ -35,7 +40,7 @@ const gatewayIdParams = z.object({ id: z.string().meta({ description: '`pgw_<n>`
 const displayName = z.string().trim().min(1).max(100);
 
 export const createPaymentGatewayBody = z.strictObject({
-  provider: PaymentProvider,
+  provider: SupportedPaymentProvider,
   displayName,
   credentials: GatewayCredentials.default({}),
 });
