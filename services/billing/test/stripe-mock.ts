@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { ensureStripeMock } from '@travel/local-deploy';
 import type { StripeEndpoint } from '../src/providers/stripe';
 
@@ -44,4 +46,66 @@ async function stopByPid(child: ChildProcess): Promise<void> {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   process.kill(child.pid, 'SIGTERM');
   await exited;
+}
+
+/** One request as it went to stripe-mock. */
+export interface SeenRequest {
+  method: string;
+  path: string;
+  idempotencyKey: string | undefined;
+  body: string;
+}
+
+export interface RecordingRelay {
+  url: string;
+  seen: SeenRequest[];
+  stop(): Promise<void>;
+}
+
+/**
+ * A plain relay in front of stripe-mock that notes every request (stripe-mock keeps none): what the
+ * tests check Stripe was asked, e.g. that a retry sent the same idempotency key. Answers are stripe-mock's.
+ */
+export async function startRecordingRelay(target: StripeEndpoint): Promise<RecordingRelay> {
+  const seen: SeenRequest[] = [];
+  const server = createServer((incoming, answer) => {
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const key = incoming.headers['idempotency-key'];
+      seen.push({
+        method: incoming.method ?? '',
+        path: incoming.url ?? '',
+        idempotencyKey: Array.isArray(key) ? key[0] : key,
+        body: body.toString(),
+      });
+      const relayed = request(
+        {
+          host: target.host,
+          port: target.port,
+          method: incoming.method,
+          path: incoming.url,
+          headers: { ...incoming.headers, host: `${target.host}:${target.port}` },
+        },
+        (reply) => {
+          answer.writeHead(reply.statusCode ?? 502, reply.headers);
+          reply.pipe(answer);
+        },
+      );
+      relayed.on('error', () => answer.destroy());
+      relayed.end(body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    seen,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }

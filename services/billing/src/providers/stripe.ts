@@ -19,6 +19,14 @@ export interface StripeEndpoint {
   protocol: 'http' | 'https';
 }
 
+/** `STRIPE_API_URL` as the package wants it; none is Stripe's own API. */
+export function stripeEndpointOf(url: string | undefined): StripeEndpoint | undefined {
+  if (!url) return undefined;
+  const parsed = new URL(url);
+  const protocol = parsed.protocol === 'http:' ? 'http' : 'https';
+  return { host: parsed.hostname, port: Number(parsed.port || (protocol === 'http' ? 80 : 443)), protocol };
+}
+
 /** The payment events billing acts on; every other event is verified, then ignored. */
 const PAYMENT_EVENTS = new Set([
   'payment_intent.succeeded',
