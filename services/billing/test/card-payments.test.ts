@@ -2,8 +2,8 @@ import { join } from 'node:path';
 import { paymentEvents, wallet } from '@travel/contracts';
 import { createServiceClient, jobCaller } from '@travel/grpc';
 import { spawnService, testInfra, uniqueName, waitFor, wireCallers } from '@travel/testkit';
-import Stripe from 'stripe';
 import { type Billing, bookingJob, codeOf, staff, startBilling, TEST_SEALING_KEYS } from './billing.fixture';
+import { signedPaymentEvent } from './stripe-events';
 import {
   type RecordingRelay,
   type RunningStripeMock,
@@ -59,28 +59,8 @@ const intentCreations = (bookingId: string) =>
     (r) => r.method === 'POST' && r.path === '/v1/payment_intents' && r.idempotencyKey === `pay:${bookingId}`,
   );
 
-/** A webhook event body and its `Stripe-Signature`, made exactly as Stripe makes them. */
-function signedEvent(type: string, reference: string, status: string, secret = WEBHOOK_SECRET) {
-  const body = JSON.stringify({
-    id: `evt_${uniqueName('e')}`,
-    object: 'event',
-    type,
-    data: {
-      object: {
-        id: reference,
-        object: 'payment_intent',
-        amount: 70_000,
-        currency: 'inr',
-        status,
-        metadata: {},
-      },
-    },
-  });
-  return {
-    rawBody: Buffer.from(body),
-    signature: Stripe.webhooks.generateTestHeaderString({ payload: body, secret }),
-  };
-}
+const signedEvent = (type: string, reference: string, status: string, secret = WEBHOOK_SECRET) =>
+  signedPaymentEvent(type, reference, status, secret);
 const deliver = (event: { rawBody: Buffer; signature: string }, gateway = gatewayId) =>
   world.wallet.receivePaymentWebhook({ caller: webhookJob, gatewayId: gateway, ...event });
 const capturedEventsOf = (bookingId: string) =>

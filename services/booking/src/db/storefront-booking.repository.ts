@@ -22,7 +22,10 @@ export interface StorefrontBookingRepository {
     event: PendingEvent,
   ): Promise<BookingWithEvents | null>;
   /** Records a pending card payment on a `Pending` booking (it stays `Pending` and unsettled): the booking now. */
-  awaitPayment(id: string, paymentId: string, state: StorefrontPaymentState): Promise<Booking | null>;
+  awaitPayment(
+    id: string,
+    payment: { paymentId: string; walletPaid: number; charged: number; state: StorefrontPaymentState },
+  ): Promise<Booking | null>;
   /** `Pending` → `Cancelled` without events (it was never created for anyone), once; null when it was not `Pending`. */
   failUnpaid(id: string, paymentId: string, state: StorefrontPaymentState, at: Date): Promise<Booking | null>;
   /** Cancels the customer's upcoming booking not yet travelled, with its refund pending; null when it did not. */
@@ -88,11 +91,18 @@ export function createStorefrontBookingRepository(connection: Connection): Store
         .lean<BookingDocument>();
       return withEvents(doc);
     },
-    async awaitPayment(id, paymentId, state) {
+    async awaitPayment(id, payment) {
       const doc = await model
         .findOneAndUpdate(
           { _id: id, status: 'Pending' },
-          { $set: { 'storefront.paymentId': paymentId, 'storefront.payment': state } },
+          {
+            $set: {
+              'storefront.paymentId': payment.paymentId,
+              'storefront.walletPaid': payment.walletPaid,
+              'storefront.charged': payment.charged,
+              'storefront.payment': payment.state,
+            },
+          },
           { new: true, projection: VIEW },
         )
         .lean<BookingDocument>();

@@ -70,7 +70,7 @@ export function createSettleStorefrontBooking(deps: SettleDeps) {
     );
     deps.crash('after-payment');
     if (payment.state.status === 'pending')
-      return (await deps.storefront.awaitPayment(booking.id, payment.paymentId, payment.state)) ?? booking;
+      return (await deps.storefront.awaitPayment(booking.id, payment)) ?? booking;
     if (payment.state.status === 'failed') return failUnpaid(booking, payment, requestId);
     // Before the booking leaves `Pending`: a failure here is repeated by a retry or the settler.
     if (part.voucher && !(await deps.promotions.confirm(booking.id, part.voucher.reservationKey, requestId)))
