@@ -43,7 +43,7 @@ describe('the Stripe payment provider against stripe-mock', () => {
     expect(['pending', 'succeeded', 'failed']).toContain(refund.status);
   });
 
-  it('sends requests Stripe would refuse to the mock, which refuses them as Stripe does', async () => {
+  it('when Stripe refuses a request (stripe-mock validates it as Stripe does), then the call is service_unavailable naming the error type', async () => {
     await expect(
       provider().createPayment({
         amount: 1.5,
@@ -51,7 +51,10 @@ describe('the Stripe payment provider against stripe-mock', () => {
         idempotencyKey: 'pay:bkg_2',
         metadata: {},
       }),
-    ).rejects.toThrow(/amount/);
+    ).rejects.toMatchObject({
+      code: 'service_unavailable',
+      message: expect.stringContaining('StripeInvalidRequestError'),
+    });
   });
 
   it('verifies a webhook signed as Stripe signs it and reads the payment it is about', () => {

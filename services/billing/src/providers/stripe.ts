@@ -1,3 +1,4 @@
+import { AppError } from '@travel/errors';
 import Stripe from 'stripe';
 import type {
   PaymentProvider,
@@ -47,34 +48,41 @@ export function createStripeProvider(
 ): PaymentProvider {
   const stripe = new Stripe(credentials.secretKey, {
     ...(endpoint ?? {}),
+    // Retried under the same idempotency key: a lost answer is asked again, never charged again.
     maxNetworkRetries: 2,
-    timeout: 20_000,
+    timeout: 10_000,
     telemetry: false,
   });
   return {
     simulated: false,
     async createPayment(request) {
-      const intent = await stripe.paymentIntents.create(
-        {
-          amount: request.amount,
-          currency: request.currency,
-          automatic_payment_methods: { enabled: true },
-          metadata: request.metadata,
-        },
-        { idempotencyKey: request.idempotencyKey },
+      const intent = await unavailableOnFailure('create a payment', () =>
+        stripe.paymentIntents.create(
+          {
+            amount: request.amount,
+            currency: request.currency,
+            automatic_payment_methods: { enabled: true },
+            metadata: request.metadata,
+          },
+          { idempotencyKey: request.idempotencyKey },
+        ),
       );
       return paymentOf(intent);
     },
     async readPayment(reference) {
-      return paymentOf(await stripe.paymentIntents.retrieve(reference));
+      return paymentOf(
+        await unavailableOnFailure('read a payment', () => stripe.paymentIntents.retrieve(reference)),
+      );
     },
     async refund(request) {
-      const refund = await stripe.refunds.create(
-        {
-          payment_intent: request.paymentReference,
-          ...(request.amount === undefined ? {} : { amount: request.amount }),
-        },
-        { idempotencyKey: request.idempotencyKey },
+      const refund = await unavailableOnFailure('refund a payment', () =>
+        stripe.refunds.create(
+          {
+            payment_intent: request.paymentReference,
+            ...(request.amount === undefined ? {} : { amount: request.amount }),
+          },
+          { idempotencyKey: request.idempotencyKey },
+        ),
       );
       return { reference: refund.id, status: refundStatusOf(refund.status), amount: refund.amount };
     },
@@ -94,6 +102,19 @@ export function createStripeProvider(
       return { kind: 'payment', eventId: event.id, type: event.type, payment };
     },
   };
+}
+
+/**
+ * Stripe unreachable, or refusing the call: `service_unavailable` (the caller retries, under the same
+ * idempotency key). The message names the call and Stripe's error type, never a credential.
+ */
+async function unavailableOnFailure<T>(what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    const type = error instanceof Stripe.errors.StripeError ? error.type : 'unknown';
+    throw new AppError('service_unavailable', `Stripe could not ${what} (${type}).`);
+  }
 }
 
 function paymentOf(intent: Stripe.PaymentIntent): ProviderPayment {
