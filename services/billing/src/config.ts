@@ -23,6 +23,11 @@ const schema = z
     /** Keys sealing payment-gateway credentials at rest (@travel/sealing); required in production. */
     ...sealingFields,
     /**
+     * A storefront card payment the customer has not completed this long after it was created is cancelled
+     * at the provider and its booking cancelled (wallet share and voucher given back) by the next settle.
+     */
+    PAYMENT_EXPIRY_MS: positiveInt(60 * 60_000),
+    /**
      * Where Stripe's API is (`http://127.0.0.1:12111`): tests and local stacks point Stripe gateways at
      * stripe-mock; unset, Stripe's own. Refused in production, where payments go to Stripe only.
      */

@@ -186,6 +186,7 @@ function createStorefrontMoney(
       entries,
       providers,
       movePayment,
+      paymentExpiryMs: config.PAYMENT_EXPIRY_MS,
       now,
       crash,
       eventsWritten,

@@ -260,6 +260,45 @@ describe('a crash between Stripe’s answer and billing’s write', () => {
   });
 });
 
+describe('a card payment the customer never completes', () => {
+  it('when it is past its expiry, then the next settle cancels it at Stripe, fails it and gives the wallet share back', async () => {
+    const impatient = await startBilling({
+      STRIPE_API_URL: relay.url,
+      // Every pending payment is past it: the first reconcile expires it (no clock in the test).
+      PAYMENT_EXPIRY_MS: '1',
+    });
+    try {
+      const { gateway } = await impatient.gateways.createPaymentGateway({
+        caller: staff,
+        provider: 'stripe',
+        displayName: 'Stripe (mock)',
+        credentials: { secretKey: 'sk_test_expiry', webhookSecret: WEBHOOK_SECRET },
+      });
+      await impatient.gateways.setDefaultPaymentGateway({ caller: staff, id: gateway?.id ?? '' });
+      const customerId = uniqueName('cus');
+      await impatient.wallet.topUpWallet({ caller: staff, customerId, amount: 300 });
+      const bookingId = newBooking();
+      const request = { caller: bookingJob, bookingId, customerId, total: 1000, useWallet: true };
+      const { payment } = await impatient.wallet.payBooking(request);
+      expect(payment?.status).toBe('pending');
+      const { payment: expired } = await impatient.wallet.payBooking(request);
+      expect(expired).toMatchObject({ status: 'failed', clientSecret: undefined });
+      const cancels = relay.seen.filter(
+        (r) => r.path === `/v1/payment_intents/${payment?.gatewayReference}/cancel`,
+      );
+      expect(cancels.map((r) => r.idempotencyKey)).toEqual([`expire:${bookingId}`]);
+      const { balance } = await impatient.wallet.getWallet({
+        caller: wireCallers.customer(undefined, customerId),
+        customerId,
+        limit: 10,
+      });
+      expect(balance).toBe(300);
+    } finally {
+      await impatient.stop();
+    }
+  });
+});
+
 describe('the simulated provider', () => {
   it('when the default gateway is simulated, then the payment is captured at once and says simulated', async () => {
     const { gateway } = await world.gateways.createPaymentGateway({

@@ -32,6 +32,11 @@ describe('the Stripe payment provider against stripe-mock', () => {
     expect(['requires_action', 'processing', 'succeeded', 'failed']).toContain(payment.status);
   });
 
+  it('cancels an unfinished payment under an idempotency key, answering it failed', async () => {
+    const cancelled = await provider().cancelPayment('pi_component_cancel', 'expire:bkg_1');
+    expect(cancelled).toMatchObject({ reference: 'pi_component_cancel', status: 'failed' });
+  });
+
   it('refunds part of a payment with an idempotency key', async () => {
     const refund = await provider().refund({
       paymentReference: 'pi_component_refund',

@@ -15,6 +15,8 @@ export interface PayBookingDeps {
   entries: WalletEntries;
   providers: PaymentProviders;
   movePayment: MovePayment;
+  /** A card payment still unfinished this long after it was created is given up (`PAYMENT_EXPIRY_MS`). */
+  paymentExpiryMs: number;
   now: () => Date;
   crash: BillingCrashHook;
   /** A payment or refund with an event was stored: the relay should look now. */
@@ -94,10 +96,25 @@ export function createPayBooking(deps: PayBookingDeps) {
     });
   }
 
+  /**
+   * A pending payment as its provider has it now; one the customer left unfinished past the expiry is
+   * cancelled at the provider first (refused when it completed meanwhile: then it is read again).
+   */
   async function reconcile(payment: StorefrontPayment): Promise<StorefrontPayment> {
-    if (payment.status !== 'pending' || !payment.gatewayReference) return payment;
+    const reference = payment.gatewayReference;
+    if (payment.status !== 'pending' || !reference) return payment;
     const provider = await deps.providers.ofPayment(payment);
-    return deps.movePayment(payment, await provider.readPayment(payment.gatewayReference));
+    const now = await provider.readPayment(reference);
+    const expired = deps.now().getTime() - payment.createdAt.getTime() >= deps.paymentExpiryMs;
+    if (now.status !== 'requires_action' || !expired) return deps.movePayment(payment, now);
+    const cancelled = await provider
+      .cancelPayment(reference, `expire:${payment.bookingId}`)
+      .catch(() => provider.readPayment(reference));
+    deps.logger.info(
+      { bookingId: payment.bookingId, status: cancelled.status },
+      'unfinished card payment expired',
+    );
+    return deps.movePayment(payment, cancelled);
   }
 
   async function takeWalletShare(request: wallet.PayBookingRequest, at: Date): Promise<number> {

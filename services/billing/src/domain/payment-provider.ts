@@ -9,6 +9,11 @@ export interface PaymentProvider {
   readonly simulated: boolean;
   createPayment(request: CreateProviderPayment): Promise<ProviderPayment>;
   readPayment(reference: string): Promise<ProviderPayment>;
+  /**
+   * Gives up a payment the customer never completed (expiry): `failed` once the provider accepted it. One
+   * that completed meanwhile cannot be cancelled: the provider refuses, and the caller reads it again.
+   */
+  cancelPayment(reference: string, idempotencyKey: string): Promise<ProviderPayment>;
   /** Refunds all of a payment (`amount` omitted) or part of it. */
   refund(request: ProviderRefundRequest): Promise<ProviderRefund>;
   /**

@@ -23,6 +23,9 @@ export function createSimulatedProvider(): PaymentProvider {
     async readPayment(reference) {
       return succeeded(reference, 0);
     },
+    async cancelPayment(reference) {
+      return { ...succeeded(reference, 0), status: 'failed' };
+    },
     async refund(request) {
       return {
         reference: `simr_${randomBytes(9).toString('base64url')}`,

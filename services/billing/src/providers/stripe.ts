@@ -74,6 +74,13 @@ export function createStripeProvider(
         await unavailableOnFailure('read a payment', () => stripe.paymentIntents.retrieve(reference)),
       );
     },
+    async cancelPayment(reference, idempotencyKey) {
+      const intent = await unavailableOnFailure('cancel a payment', () =>
+        stripe.paymentIntents.cancel(reference, { cancellation_reason: 'abandoned' }, { idempotencyKey }),
+      );
+      // Accepted: Stripe cancels it (`canceled`), whatever the answer's snapshot still says.
+      return { ...paymentOf(intent), status: 'failed' };
+    },
     async refund(request) {
       const refund = await unavailableOnFailure('refund a payment', () =>
         stripe.refunds.create(
