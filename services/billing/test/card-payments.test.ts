@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { paymentEvents, wallet } from '@travel/contracts';
 import { createServiceClient, jobCaller } from '@travel/grpc';
-import { spawnService, testInfra, uniqueName, waitFor, wireCallers } from '@travel/testkit';
+import { freePort, spawnService, testInfra, uniqueName, waitFor, wireCallers } from '@travel/testkit';
 import { type Billing, bookingJob, codeOf, staff, startBilling, TEST_SEALING_KEYS } from './billing.fixture';
 import { signedPaymentEvent } from './stripe-events';
 import {
@@ -29,7 +29,7 @@ beforeAll(async () => {
     caller: staff,
     provider: 'stripe',
     displayName: 'Stripe (mock)',
-    credentials: { secretKey: 'sk_test_card_payments', webhookSecret: WEBHOOK_SECRET },
+    credentials: { secretKey: 'sk_test_cardpayments', webhookSecret: WEBHOOK_SECRET },
   });
   gatewayId = gateway?.id ?? '';
   await world.gateways.setDefaultPaymentGateway({ caller: staff, id: gatewayId });
@@ -219,7 +219,7 @@ describe('a crash between Stripe’s answer and billing’s write', () => {
   it('when billing dies after Stripe answered, then the retry records the one payment under the same idempotency key and debits the wallet once', async () => {
     const infra = testInfra();
     const doomed = await spawnService(join(__dirname, '..', 'dist', 'main.js'), {
-      GRPC_PORT: '0',
+      GRPC_PORT: String(await freePort()),
       MONGO_URL: infra.mongoUrl,
       MONGO_DATABASE: database,
       KAFKA_BROKERS: infra.kafkaBrokers.join(','),
