@@ -194,6 +194,45 @@ describe('storefront bookings paid by card through Stripe', () => {
     }
   });
 
+  it('when the card payment of a booking with a voucher fails, then the redemption is given back; when one succeeds, it stands', async () => {
+    const service = await startStorefront();
+    try {
+      const { code, id: voucherId } = await promotions.newVoucher({ amount: 100, maxRedemptions: 5 });
+      const redeemedCount = async () =>
+        (
+          await promotions.client.listPromotions({
+            caller: wireCallers.platformStaff(['vouchers']),
+            kind: 'voucher',
+            limit: 100,
+          })
+        ).promotions.find((p) => p.id === voucherId)?.redeemedCount;
+      const offer = await storefrontFlight(world, true);
+      const book = async (outcome: 'payment_intent.succeeded' | 'payment_intent.payment_failed') => {
+        const customerId = uniqueName('cus');
+        const made = await service.storefront.createStorefrontBooking({
+          ...storefrontRequest(customerId, offer.token, uniqueName('vcard'), false),
+          voucherCode: code,
+        });
+        const id = made.booking?.id ?? '';
+        expect(made.booking).toMatchObject({
+          status: 'Pending',
+          discount: 100,
+          voucher: { code, amount: 100 },
+        });
+        const reference = await paymentReferenceOf(id, customerId);
+        const status = outcome === 'payment_intent.succeeded' ? 'succeeded' : 'requires_payment_method';
+        await webhook(service.storefront, signed(outcome, reference, status), id);
+        return (await service.storefront.getStorefrontBooking({ caller: customer(customerId), id })).booking;
+      };
+      expect(await book('payment_intent.payment_failed')).toMatchObject({ status: 'Cancelled' });
+      expect(await redeemedCount()).toBe(0);
+      expect(await book('payment_intent.succeeded')).toMatchObject({ status: 'Upcoming' });
+      expect(await redeemedCount()).toBe(1);
+    } finally {
+      await service.stop();
+    }
+  });
+
   it('when booking dies before it records the payment and the success webhook comes first, then the settle after the webhook confirms it', async () => {
     const env = { ...envWith(), GRPC_PORT: String(await freePort()) };
     const customerId = uniqueName('cus');
