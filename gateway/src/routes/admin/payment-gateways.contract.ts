@@ -39,15 +39,18 @@ const PaymentGatewayBody = dataOf(PaymentGateway);
 const gatewayIdParams = z.object({ id: z.string().meta({ description: '`pgw_<n>`.', examples: ['pgw_3'] }) });
 const displayName = z.string().trim().min(1).max(100);
 
+/** What the provider's adapter needs, which depends on the provider (billing checks it). */
+const credentialsRule = { 'x-rule': "a stripe gateway's hold secretKey and webhookSecret" };
+
 export const createPaymentGatewayBody = z.strictObject({
   provider: SupportedPaymentProvider,
   displayName,
-  credentials: GatewayCredentials.default({}),
+  credentials: GatewayCredentials.default({}).meta(credentialsRule),
 });
 
 export const updatePaymentGatewayBody = z.strictObject({
   displayName: displayName.optional(),
-  credentials: GatewayCredentials.optional(),
+  credentials: GatewayCredentials.optional().meta(credentialsRule),
 });
 
 /** `set-default` takes no body; an empty one or `{}` is fine. */

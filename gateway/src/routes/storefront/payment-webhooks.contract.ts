@@ -16,6 +16,7 @@ export const paymentWebhookParams = z.object({
 const stripeSignature = z.object({
   'Stripe-Signature': z.string().min(1).max(2000).meta({
     description: '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, as Stripe sends it.',
+    'x-rule': "signed with the gateway's webhook secret over the raw body, in the last five minutes",
   }),
 });
 const stripeEvent = z

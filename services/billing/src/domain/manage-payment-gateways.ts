@@ -165,12 +165,16 @@ function defaultProblems(gateway: PaymentGateway): FieldProblem[] {
     : [];
 }
 
-/** The fields the provider's adapter needs, when credentials are given (names only, never values). */
+/**
+ * The fields the provider's adapter needs, when credentials are given: one problem on `credentials` naming
+ * the missing fields (names only, never values).
+ */
 function requiredCredentialProblems(provider: string, credentials: Record<string, string>): FieldProblem[] {
   if (!isSupported(provider) || Object.keys(credentials).length === 0) return [];
-  return REQUIRED_CREDENTIALS[provider]
-    .filter((field) => !credentials[field])
-    .map((field) => ({ path: `credentials.${field}`, message: `is required for ${provider}` }));
+  const missing = REQUIRED_CREDENTIALS[provider].filter((field) => !credentials[field]);
+  return missing.length === 0
+    ? []
+    : [{ path: 'credentials', message: `a ${provider} gateway's need ${missing.join(' and ')}` }];
 }
 
 function nameProblems(name: string): FieldProblem[] {
