@@ -46,6 +46,7 @@ import { partnerRoutes } from './routes/partner';
 import { promotionRoutes } from './routes/promotions/promotions.routes';
 import { reportRoutes } from './routes/reports/reports.routes';
 import { customerRoutes } from './routes/storefront/customer-routes';
+import { paymentWebhookRoutes } from './routes/storefront/payment-webhooks.routes';
 import { shopRoutes } from './routes/storefront/shop-routes';
 import type { UsageRecorder } from './usage/usage-recorder';
 
@@ -84,6 +85,7 @@ export function allRoutes(deps: AppDeps): RouteDefinition[] {
     ...adminRoutes(deps),
     ...customerRoutes(deps),
     ...shopRoutes(deps),
+    ...paymentWebhookRoutes(deps),
     ...promotionRoutes(deps),
     ...reportRoutes(deps),
     ...engagementRoutes(deps),

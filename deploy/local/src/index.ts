@@ -47,6 +47,7 @@ export { ensurePromtool, PROMTOOL_VERSION, promtoolBinary } from './infra/promto
 export { waitForReady } from './infra/readiness';
 export { ensureSchemathesis, SCHEMATHESIS_VERSION, schemathesisBinary } from './infra/schemathesis';
 export { SECANTUSD_VERSION, secantusdArgs, secantusdBinary } from './infra/secantusd';
+export { ensureStripeMock, STRIPE_MOCK_VERSION, stripeMockBinary } from './infra/stripe-mock';
 export type {
   InfraComponent,
   InfraComponentName,

@@ -29,6 +29,7 @@ import { promotionsContract } from './promotions/promotions.contract';
 import { reportsContract } from './reports/reports.contract';
 import { storefrontBookingsContract } from './storefront/bookings.contract';
 import { customerAuthContract } from './storefront/customer-auth.contract';
+import { paymentWebhooksContract } from './storefront/payment-webhooks.contract';
 import { profileContract } from './storefront/profile.contract';
 import { storefrontSearchContract } from './storefront/search.contract';
 import { walletContract } from './storefront/wallet.contract';
@@ -79,6 +80,7 @@ export const internalContract = mergeContracts(
     newslettersContract,
     leadsContract,
     engagementPublicContract,
+    paymentWebhooksContract,
   ],
   { errorEnvelope: 'ErrorEnvelope' },
 );

@@ -22,12 +22,26 @@ const schema = z
     OUTBOX_RESCAN_MS: positiveInt(30_000),
     /** Keys sealing payment-gateway credentials at rest (@travel/sealing); required in production. */
     ...sealingFields,
+    /**
+     * A storefront card payment the customer has not completed this long after it was created is cancelled
+     * at the provider and its booking cancelled (wallet share and voucher given back) by the next settle.
+     */
+    PAYMENT_EXPIRY_MS: positiveInt(60 * 60_000),
+    /**
+     * Where Stripe's API is (`http://127.0.0.1:12111`): tests and local stacks point Stripe gateways at
+     * stripe-mock; unset, Stripe's own. Refused in production, where payments go to Stripe only.
+     */
+    STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** Test-only fault hook (the process kills itself at this step of a storefront payment). Refused in production. */
     BILLING_CRASH_AT: z.enum(BILLING_CRASH_POINTS).optional(),
   })
   .refine((config) => !(config.NODE_ENV === 'production' && config.BILLING_CRASH_AT), {
     message: 'BILLING_CRASH_AT is a test hook and is refused when NODE_ENV=production.',
     path: ['BILLING_CRASH_AT'],
+  })
+  .refine((config) => !(config.NODE_ENV === 'production' && config.STRIPE_API_URL), {
+    message: 'STRIPE_API_URL points Stripe gateways at a mock and is refused when NODE_ENV=production.',
+    path: ['STRIPE_API_URL'],
   });
 
 export type BillingConfig = z.output<typeof schema>;

@@ -27,9 +27,12 @@ import { createCreateInvoice } from './domain/create-invoice';
 import { createCredentialsCipher } from './domain/credentials-cipher';
 import { createInvoiceViews } from './domain/invoice-views';
 import { createPaymentGatewayAdmin } from './domain/manage-payment-gateways';
+import { createMovePayment } from './domain/move-payment';
 import { createPayBooking } from './domain/pay-booking';
+import { createPaymentProviders } from './domain/payment-providers';
 import { createGetInvoice, createListInvoices } from './domain/read-invoices';
 import { createGetWallet, createListRefunds } from './domain/read-wallet';
+import { createReceivePaymentWebhook } from './domain/receive-payment-webhook';
 import { createRecordBookingEvent } from './domain/record-booking-event';
 import { createRecordPayment } from './domain/record-payment';
 import { createRefundBooking } from './domain/refund-booking';
@@ -40,6 +43,8 @@ import { BILLING_CONSUMER_GROUP, createBookingEventsConsumer } from './events/bo
 import { createBillingGrpc } from './grpc/billing.grpc';
 import { createPaymentGatewayGrpc } from './grpc/payment-gateway.grpc';
 import { createWalletGrpc } from './grpc/wallet.grpc';
+import { createProviderRegistry } from './providers/index';
+import { stripeEndpointOf } from './providers/stripe';
 
 export interface BillingServiceOptions {
   /** The clock of invoices, payments and due dates; tests pass their own. */
@@ -168,29 +173,41 @@ function createStorefrontMoney(
     relay.scanNext();
     relayJob.nudge();
   };
+  const cipher = createCredentialsCipher(createSealer(sealingKeysOf(config)));
+  // Credentials are opened here, for the adapter's calls, and nowhere else.
+  const providers = createPaymentProviders(
+    gateways,
+    createProviderRegistry({ cipher, stripeEndpoint: stripeEndpointOf(config.STRIPE_API_URL) }),
+  );
+  const movePayment = createMovePayment({ payments, entries, now, eventsWritten, logger });
   const walletGrpc = createWalletGrpc({
     payBooking: createPayBooking({
       payments,
       entries,
-      gateways,
+      providers,
+      movePayment,
+      paymentExpiryMs: config.PAYMENT_EXPIRY_MS,
       now,
       crash,
       eventsWritten,
       logger,
     }),
-    refundBooking: createRefundBooking({ payments, entries, counters, now, eventsWritten, logger }),
+    refundBooking: createRefundBooking({
+      payments,
+      entries,
+      counters,
+      providers,
+      now,
+      eventsWritten,
+      logger,
+    }),
     getWallet: createGetWallet({ entries }),
     listRefunds: createListRefunds({ payments }),
     topUpWallet: createTopUpWallet({ entries, now, logger }),
+    receivePaymentWebhook: createReceivePaymentWebhook({ payments, providers, movePayment, logger }),
   });
   const gatewayGrpc = createPaymentGatewayGrpc(
-    createPaymentGatewayAdmin({
-      gateways,
-      counters,
-      cipher: createCredentialsCipher(createSealer(sealingKeysOf(config))),
-      now,
-      logger,
-    }),
+    createPaymentGatewayAdmin({ gateways, counters, cipher, now, logger }),
   );
   return { relayJob, walletGrpc, gatewayGrpc };
 }

@@ -12,29 +12,38 @@ afterAll(async () => {
 });
 
 const SECRET = 'sk_live_do-not-leak-4242';
+const WEBHOOK_SECRET = 'whsec_do-not-leak-4242';
 const create = (displayName = uniqueName('Gateway')) =>
   world.gateways.createPaymentGateway({
     caller: staff,
-    provider: 'razorpay',
+    provider: 'stripe',
     displayName,
-    credentials: { keyId: 'rzp_key_1', keySecret: SECRET },
+    credentials: { secretKey: SECRET, webhookSecret: WEBHOOK_SECRET },
+  });
+/** A gateway through the built-in simulator: payments through it call no provider. */
+const createSimulated = () =>
+  world.gateways.createPaymentGateway({
+    caller: staff,
+    provider: 'simulated',
+    displayName: uniqueName('Simulated'),
+    credentials: {},
   });
 
 describe('payment gateways', () => {
   it('when a gateway is made, then its credentials are stored sealed and never answered', async () => {
     const { gateway } = await create();
-    expect(gateway).toMatchObject({ provider: 'razorpay', credentialsSet: true });
+    expect(gateway).toMatchObject({ provider: 'stripe', credentialsSet: true });
     expect(JSON.stringify(gateway)).not.toContain(SECRET);
     const stored = await world.db.collection('payment_gateways').findOne({ _id: gateway?.id as never });
     expect(JSON.stringify(stored)).not.toContain(SECRET);
-    expect(JSON.stringify(stored)).not.toContain('rzp_key_1');
+    expect(JSON.stringify(stored)).not.toContain(WEBHOOK_SECRET);
     expect(stored?.credentials).toEqual(expect.stringMatching(/^sealed:v1:t1:/));
     const listed = await world.gateways.listPaymentGateways({ caller: staff });
     expect(JSON.stringify(listed)).not.toContain(SECRET);
   });
 
   it('when 10 gateways are made default at once, then exactly one is the default, and a payment names it', async () => {
-    const made = await Promise.all(Array.from({ length: 10 }, () => create()));
+    const made = await Promise.all(Array.from({ length: 10 }, () => createSimulated()));
     const ids = made.map((reply) => reply.gateway?.id ?? '');
     await Promise.all(ids.map((id) => world.gateways.setDefaultPaymentGateway({ caller: staff, id })));
     const defaults = (await world.gateways.listPaymentGateways({ caller: staff })).gateways.filter(
@@ -52,7 +61,7 @@ describe('payment gateways', () => {
   });
 
   it('when the default gateway is deleted, then there is no default and payments use the built-in simulator', async () => {
-    const { gateway } = await create();
+    const { gateway } = await createSimulated();
     const id = gateway?.id ?? '';
     await world.gateways.setDefaultPaymentGateway({ caller: staff, id });
     await world.gateways.deletePaymentGateway({ caller: staff, id });
@@ -78,7 +87,7 @@ describe('payment gateways', () => {
       caller: staff,
       id,
       displayName: 'After',
-      credentials: { keySecret: `${SECRET}-2` },
+      credentials: { secretKey: `${SECRET}-2`, webhookSecret: WEBHOOK_SECRET },
       replaceCredentials: true,
     });
     expect(renamed.gateway).toMatchObject({ displayName: 'After', credentialsSet: true });
@@ -104,4 +113,70 @@ describe('payment gateways', () => {
       ),
     ).toBe('not_found');
   });
+
+  it('when a gateway names a provider with no adapter, then it is refused naming the supported ones, and one stored before can only be deleted', async () => {
+    const refused = await codeAndDetails(
+      world.gateways.createPaymentGateway({
+        caller: staff,
+        provider: 'razorpay',
+        displayName: 'Razorpay',
+        credentials: { keyId: 'rzp_1', keySecret: SECRET },
+      }),
+    );
+    expect(refused).toEqual({
+      code: 'bad_request',
+      details: [{ path: 'provider', message: 'razorpay has no adapter: must be one of stripe, simulated' }],
+    });
+    const { gateway } = await create();
+    const id = gateway?.id ?? '';
+    // A gateway stored before the refusal (the console offered these providers then).
+    await world.db
+      .collection('payment_gateways')
+      .updateOne({ _id: id as never }, { $set: { provider: 'payu' } });
+    const renamed = world.gateways.updatePaymentGateway({
+      caller: staff,
+      id,
+      displayName: 'PayU',
+      credentials: {},
+      replaceCredentials: false,
+    });
+    expect((await codeAndDetails(renamed)).details).toEqual([
+      { path: 'provider', message: 'payu has no adapter: must be one of stripe, simulated' },
+    ]);
+    expect(await codeOf(world.gateways.setDefaultPaymentGateway({ caller: staff, id }))).toBe('bad_request');
+    await world.gateways.deletePaymentGateway({ caller: staff, id });
+  });
+
+  it('when a Stripe gateway lacks a credential field its adapter needs, then it is refused by field name, and one without credentials cannot be the default', async () => {
+    const refused = await codeAndDetails(
+      world.gateways.createPaymentGateway({
+        caller: staff,
+        provider: 'stripe',
+        displayName: 'Stripe',
+        credentials: { secretKey: SECRET },
+      }),
+    );
+    expect(refused).toEqual({
+      code: 'bad_request',
+      details: [{ path: 'credentials', message: "a stripe gateway's need webhookSecret" }],
+    });
+    const { gateway } = await world.gateways.createPaymentGateway({
+      caller: staff,
+      provider: 'stripe',
+      displayName: 'Stripe, credentials later',
+      credentials: {},
+    });
+    const id = gateway?.id ?? '';
+    expect(await codeOf(world.gateways.setDefaultPaymentGateway({ caller: staff, id }))).toBe('bad_request');
+  });
 });
+
+/** The error code and field problems a call failed with. */
+async function codeAndDetails(call: Promise<unknown>) {
+  try {
+    await call;
+  } catch (error) {
+    return { code: (error as { code?: unknown }).code, details: (error as { details?: unknown }).details };
+  }
+  throw new Error('the call succeeded');
+}

@@ -24,7 +24,7 @@ const create = async () =>
       caller: staff,
       provider: 'stripe',
       displayName: `Sealed ${randomBytes(4).toString('hex')}`,
-      credentials: { secretKey: SECRET },
+      credentials: { secretKey: SECRET, webhookSecret: 'whsec_sealed' },
     })
   ).gateway?.id ?? '';
 
@@ -48,7 +48,10 @@ describe('payment-gateway credentials at rest', () => {
     const cipher = createCredentialsCipher(
       createSealer({ keys: new Map([['t1', keyOf(TEST_SEALING_KEYS)]]), activeKid: 't1' }),
     );
-    expect(cipher.open(first, stored?.credentials)).toEqual({ secretKey: SECRET });
+    expect(cipher.open(first, stored?.credentials)).toEqual({
+      secretKey: SECRET,
+      webhookSecret: 'whsec_sealed',
+    });
     expect(() => cipher.open(second, stored?.credentials)).toThrow(SealingError);
   });
 

@@ -188,6 +188,10 @@ export function createBookingService(
     getBooking: createGetStorefrontBooking({ storefront }),
     listBookings: createListStorefrontBookings({ storefront }),
     cancelBooking: createCancelStorefrontBooking({ bookings, storefront, settle, now, eventsWritten }),
+    settleBooking: async (bookingId, requestId) => {
+      const booking = await storefront.findById(bookingId);
+      return booking?.storefront ? settle(booking, requestId) : null;
+    },
   });
   const settler = createPeriodicJob({
     name: 'storefront-settler',

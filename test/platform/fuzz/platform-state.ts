@@ -25,6 +25,8 @@ export interface PlatformState {
   ipRules: string[];
   pricingRules: Rule[];
   defaultGateway: string | undefined;
+  /** Every gateway before the run: those the fuzzing made are deleted (one left the default would send later storefront payments to a provider). */
+  gateways: string[];
   promotions: Record<(typeof PROMOTIONS)[number], string[]>;
   /** The platform's active storefront theme (null: the built-in default). */
   activeTheme: string | null;
@@ -67,6 +69,7 @@ export async function readPlatformState(admin: AdminApi): Promise<PlatformState>
     ipRules: (await admin.request<Listed[]>('GET', '/api/admin/settings/ip-rules')).map((r) => r.id),
     pricingRules: pricing.rules,
     defaultGateway: gateways.find((g) => g.isDefault)?.id,
+    gateways: gateways.map((g) => g.id),
     promotions: await promotionIds(admin),
     activeTheme: (await admin.request<{ id: string | null }>('GET', '/api/admin/themes/active')).id,
   };
@@ -88,6 +91,9 @@ export async function restorePlatformState(admin: AdminApi, before: PlatformStat
     if (!before.ipRules.includes(rule.id))
       await admin.request('DELETE', `/api/admin/settings/ip-rules/${rule.id}`);
   await restorePricingRules(admin, before.pricingRules);
+  for (const gateway of await admin.request<Listed[]>('GET', '/api/admin/payment-gateways'))
+    if (!before.gateways.includes(gateway.id))
+      await admin.request('DELETE', `/api/admin/payment-gateways/${gateway.id}`);
   if (before.defaultGateway)
     await admin.request('POST', `/api/admin/payment-gateways/${before.defaultGateway}/set-default`);
   const now = await promotionIds(admin);

@@ -6,7 +6,12 @@ import { dataOf } from '../partner/contract/operations';
 // The payment gateway routes' schemas (payment-gateways.routes.ts validates with them); words in
 // internal.texts.yaml.
 
+/** What a stored gateway may name (older ones name providers that were refused since). */
 const PaymentProvider = z.enum(['razorpay', 'stripe', 'payu', 'cashfree', 'simulated']);
+/** What a gateway may be created with: the providers billing has an adapter for. */
+const SupportedPaymentProvider = z.enum(['stripe', 'simulated']).meta({
+  description: 'A provider billing has an adapter for; any other is `400` naming these.',
+});
 
 /** Write-only: field names and secret values; never answered, logged or audited. */
 export const GatewayCredentials = z
@@ -34,15 +39,18 @@ const PaymentGatewayBody = dataOf(PaymentGateway);
 const gatewayIdParams = z.object({ id: z.string().meta({ description: '`pgw_<n>`.', examples: ['pgw_3'] }) });
 const displayName = z.string().trim().min(1).max(100);
 
+/** What the provider's adapter needs, which depends on the provider (billing checks it). */
+const credentialsRule = { 'x-rule': "a stripe gateway's hold secretKey and webhookSecret" };
+
 export const createPaymentGatewayBody = z.strictObject({
-  provider: PaymentProvider,
+  provider: SupportedPaymentProvider,
   displayName,
-  credentials: GatewayCredentials.default({}),
+  credentials: GatewayCredentials.default({}).meta(credentialsRule),
 });
 
 export const updatePaymentGatewayBody = z.strictObject({
   displayName: displayName.optional(),
-  credentials: GatewayCredentials.optional(),
+  credentials: GatewayCredentials.optional().meta(credentialsRule),
 });
 
 /** `set-default` takes no body; an empty one or `{}` is fine. */

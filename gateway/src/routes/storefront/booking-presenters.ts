@@ -25,8 +25,21 @@ export function presentStorefrontBookingListItem(reply: storefrontBooking.Storef
     charged: reply.charged,
     currency: reply.currency,
     paymentId: reply.paymentId,
+    payment: {
+      status: reply.paymentStatus ?? null,
+      simulated: reply.simulated,
+      provider: reply.paymentProvider ?? null,
+      clientSecret: reply.clientSecret ?? null,
+    },
     refund: reply.refund
-      ? { id: reply.refund.id, amount: reply.refund.amount, status: reply.refund.status }
+      ? {
+          id: reply.refund.id,
+          amount: reply.refund.amount,
+          status: reply.refund.status,
+          walletAmount: reply.refund.walletAmount,
+          cardAmount: reply.refund.cardAmount,
+          cardStatus: reply.refund.cardStatus ?? null,
+        }
       : null,
     createdAt: iso(reply.createdAt),
   };
@@ -62,6 +75,9 @@ export function presentRefund(refund: wallet.Refund) {
     amount: refund.amount,
     currency: 'INR',
     status: refund.status,
+    walletAmount: refund.walletAmount,
+    cardAmount: refund.cardAmount,
+    cardStatus: refund.cardStatus ?? null,
     createdAt: iso(refund.createdAt),
   };
 }

@@ -46,6 +46,29 @@ const bookingIdParams = z.object({
     .meta({ description: '`bkg_<n>`; anything else names no booking (`404`).', examples: ['bkg_1042'] }),
 });
 
+/** The card part's refund at the provider; null when there is none (nothing charged, or a simulated charge). */
+export const CardRefundStatus = z.enum(['pending', 'succeeded', 'failed']).nullable();
+
+/** The booking's payment as the storefront completes it (docs/decisions.md "Storefront card payments"). */
+const StorefrontPaymentState = z
+  .strictObject({
+    status: z.enum(['captured', 'pending', 'failed']).nullable().meta({
+      description: 'Null before billing was asked; `pending` while the customer completes the card payment.',
+    }),
+    simulated: z
+      .boolean()
+      .meta({ description: 'The built-in simulated provider recorded it: no money moved.' }),
+    provider: z
+      .enum(['simulated', 'stripe'])
+      .nullable()
+      .meta({ description: 'Null when nothing was charged.' }),
+    clientSecret: z.string().nullable().meta({
+      description:
+        'While `pending`: the Stripe PaymentIntent client secret the storefront confirms with Stripe.js.',
+    }),
+  })
+  .meta({ description: 'Where the booking’s payment stands.' });
+
 export const StorefrontBookingListItem = z.strictObject({
   id: z.string().regex(/^bkg_[0-9]+$/),
   pnr: z.string().regex(/^[A-Z2-9]{6}$/),
@@ -54,7 +77,10 @@ export const StorefrontBookingListItem = z.strictObject({
     .string()
     .meta({ description: 'Flights `<from> → <to>`; hotels `<hotel>, <city>`; cars `<car>, <pickup>`.' }),
   date: z.string().meta({ format: 'date', description: 'Flight date, hotel check-in or car pick-up day.' }),
-  status: z.enum(['Upcoming', 'Cancelled', 'Completed']),
+  status: z.enum(['Pending', 'Upcoming', 'Cancelled', 'Completed']).meta({
+    description:
+      '`Pending` while its card payment waits for the customer (`payment.clientSecret`); `Upcoming` once paid; `Cancelled` also when the card payment failed (`payment.status: failed`).',
+  }),
   amount: rupees(0, "The offer's price (platform default margin), whole rupees."),
   discount: rupees(
     0,
@@ -78,14 +104,21 @@ export const StorefrontBookingListItem = z.strictObject({
   ),
   currency: z.literal('INR'),
   paymentId: z.string().meta({ description: '`pay_<n>`.' }),
+  payment: StorefrontPaymentState,
   refund: z
     .strictObject({
       id: z.string().meta({ description: '`rfd_<n>`.' }),
       amount: rupees(0),
       status: z.enum(['completed', 'not_refundable']),
+      walletAmount: rupees(0, 'Of `amount`: credited to the wallet at once.'),
+      cardAmount: rupees(0, 'Of `amount`: refunded to the card through the payment provider.'),
+      cardStatus: CardRefundStatus,
     })
     .nullable()
-    .meta({ description: 'Once cancelled, the refund (credited to the wallet at once); null before.' }),
+    .meta({
+      description:
+        'Once cancelled, the refund (wallet part at once, card part through the provider); null before.',
+    }),
   createdAt: z.iso.datetime(),
 });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
 import { WalletEntry } from '../internal-components';
 import { pageOf, pageQuery } from '../partner/contract/operations';
+import { CardRefundStatus } from './bookings.contract';
 
 // The wallet and refund routes' schemas (wallet.routes.ts validates their query with `pageQuery`); their
 // words are in internal.texts.yaml.
@@ -9,9 +10,16 @@ import { pageOf, pageQuery } from '../partner/contract/operations';
 export const Refund = z.strictObject({
   id: z.string().meta({ description: '`rfd_<n>`, one per cancelled booking.' }),
   bookingId: z.string(),
-  amount: z.number().int().min(0).meta({ description: 'Credited to the wallet; 0 when not refundable.' }),
+  amount: z.number().int().min(0).meta({ description: 'Everything refunded; 0 when not refundable.' }),
   currency: z.literal('INR'),
   status: z.enum(['completed', 'not_refundable']),
+  walletAmount: z.number().int().min(0).meta({ description: 'Of `amount`: credited to the wallet at once.' }),
+  cardAmount: z
+    .number()
+    .int()
+    .min(0)
+    .meta({ description: 'Of `amount`: refunded to the card through the payment provider.' }),
+  cardStatus: CardRefundStatus,
   createdAt: z.iso.datetime(),
 });
 

@@ -12,8 +12,17 @@ import {
 export interface StorefrontPayments {
   /** The customer's payment of a booking (another customer's is none). */
   find(bookingId: string, customerId: string): Promise<StorefrontPayment | null>;
-  /** Inserts the payment of a booking with its `payment.captured`; false when the booking was paid first. */
-  insert(payment: StorefrontPayment, event: PendingMoneyEvent): Promise<boolean>;
+  /** The payment a gateway's provider knows by this reference (any customer's: the provider named it). */
+  findByReference(gatewayId: string, reference: string): Promise<StorefrontPayment | null>;
+  /**
+   * Inserts the payment of a booking, with its `payment.captured` when captured; false when the booking
+   * was paid first.
+   */
+  insert(payment: StorefrontPayment, event: PendingMoneyEvent | null): Promise<boolean>;
+  /** A pending payment captured, with its `payment.captured`, once: the payment as it is now. */
+  capture(bookingId: string, at: Date, event: PendingMoneyEvent): Promise<StorefrontPayment | null>;
+  /** A pending payment failed, once: the payment as it is now. */
+  fail(bookingId: string): Promise<StorefrontPayment | null>;
   /** Sets the refund of a paid booking (with its event, if any) unless one is set: the refund now held. */
   setRefund(
     bookingId: string,
@@ -37,6 +46,13 @@ export function createStorefrontPayments(connection: Connection): StorefrontPaym
           .lean<StorefrontPaymentDocument>(),
       );
     },
+    async findByReference(gatewayId, reference) {
+      return toPayment(
+        await model
+          .findOne({ gatewayReference: reference, gatewayId }, { pendingEvents: 0 })
+          .lean<StorefrontPaymentDocument>(),
+      );
+    },
     insert(payment, event) {
       const { bookingId, id, refund: _none, ...fields } = payment;
       const doc: StorefrontPaymentDocument = {
@@ -44,9 +60,27 @@ export function createStorefrontPayments(connection: Connection): StorefrontPaym
         _id: bookingId,
         paymentId: id,
         refund: null,
-        pendingEvents: [event],
+        pendingEvents: event ? [event] : [],
       };
       return insertIfAbsent(model, doc);
+    },
+    async capture(bookingId, at, event) {
+      await model.updateOne(
+        { _id: bookingId, status: 'pending' },
+        { $set: { status: 'captured', capturedAt: at, clientSecret: null }, $push: { pendingEvents: event } },
+      );
+      return toPayment(
+        await model.findOne({ _id: bookingId }, { pendingEvents: 0 }).lean<StorefrontPaymentDocument>(),
+      );
+    },
+    async fail(bookingId) {
+      await model.updateOne(
+        { _id: bookingId, status: 'pending' },
+        { $set: { status: 'failed', clientSecret: null } },
+      );
+      return toPayment(
+        await model.findOne({ _id: bookingId }, { pendingEvents: 0 }).lean<StorefrontPaymentDocument>(),
+      );
     },
     async setRefund(bookingId, customerId, refund, event) {
       const doc = await model
@@ -56,7 +90,7 @@ export function createStorefrontPayments(connection: Connection): StorefrontPaym
           { new: true, projection: { pendingEvents: 0 } },
         )
         .lean<StorefrontPaymentDocument>();
-      return doc?.refund ?? null;
+      return doc?.refund ? refundOf(doc.refund) : null;
     },
     async refundsOf(customerId, beforeN, limit) {
       const below = beforeN === undefined ? { $exists: true } : { $lt: beforeN };
@@ -65,7 +99,7 @@ export function createStorefrontPayments(connection: Connection): StorefrontPaym
         .sort({ 'refund.n': -1 })
         .limit(limit)
         .lean<Array<Pick<StorefrontPaymentDocument, 'refund'>>>();
-      return docs.flatMap((doc) => (doc.refund ? [doc.refund] : []));
+      return docs.flatMap((doc) => (doc.refund ? [refundOf(doc.refund)] : []));
     },
     outbox: {
       async withPending(limit) {
@@ -136,7 +170,22 @@ function toPayment(doc: StorefrontPaymentDocument | null): StorefrontPayment | n
     charged: doc.charged,
     gatewayId: doc.gatewayId ?? null,
     gatewayReference: doc.gatewayReference ?? null,
-    capturedAt: doc.capturedAt,
-    refund: doc.refund ?? null,
+    status: doc.status ?? 'captured',
+    // Before card payments, a charge was the simulator's.
+    provider: doc.provider ?? (doc.charged > 0 ? 'simulated' : null),
+    clientSecret: doc.clientSecret ?? null,
+    createdAt: doc.createdAt ?? doc.capturedAt ?? new Date(0),
+    capturedAt: doc.capturedAt ?? null,
+    refund: doc.refund ? refundOf(doc.refund) : null,
+  };
+}
+
+/** Refunds recorded before card refunds went wholly to the wallet. */
+function refundOf(refund: Refund): Refund {
+  return {
+    ...refund,
+    walletAmount: refund.walletAmount ?? refund.amount,
+    cardAmount: refund.cardAmount ?? 0,
+    card: refund.card ?? null,
   };
 }

@@ -1,5 +1,5 @@
 import { Schema } from 'mongoose';
-import type { Refund } from '../domain/wallet';
+import type { PaymentStatus, Refund } from '../domain/wallet';
 
 /** An event waiting in the outbox of the payment whose fact it records (`payment.captured`, `refund.completed`). */
 export interface PendingMoneyEvent {
@@ -22,13 +22,32 @@ export interface StorefrontPaymentDocument {
   charged: number;
   gatewayId: string | null;
   gatewayReference: string | null;
-  capturedAt: Date;
+  /** Absent on payments recorded before card payments: those were captured. */
+  status?: PaymentStatus;
+  /** Absent likewise: those were the simulator's (or the wallet's alone). */
+  provider?: 'simulated' | 'stripe' | null;
+  clientSecret?: string | null;
+  createdAt?: Date;
+  capturedAt: Date | null;
   refund: Refund | null;
   pendingEvents: PendingMoneyEvent[];
 }
 
 const refundSchema = new Schema<Refund>(
-  { id: String, bookingId: String, amount: Number, status: String, n: Number, createdAt: Date },
+  {
+    id: String,
+    bookingId: String,
+    amount: Number,
+    status: String,
+    walletAmount: Number,
+    cardAmount: Number,
+    card: {
+      type: new Schema({ provider: String, reference: String, status: String }, { _id: false }),
+      default: null,
+    },
+    n: Number,
+    createdAt: Date,
+  },
   { _id: false },
 );
 
@@ -42,7 +61,11 @@ export const storefrontPaymentSchema = new Schema<StorefrontPaymentDocument>(
     charged: { type: Number, required: true },
     gatewayId: { type: String, default: null },
     gatewayReference: { type: String, default: null },
-    capturedAt: { type: Date, required: true },
+    status: { type: String, default: 'captured' },
+    provider: { type: String, default: null },
+    clientSecret: { type: String, default: null },
+    createdAt: { type: Date },
+    capturedAt: { type: Date, default: null },
     refund: { type: refundSchema, default: null },
     pendingEvents: {
       type: [new Schema<PendingMoneyEvent>({ id: String, type: String, occurredAt: Date }, { _id: false })],
@@ -55,6 +78,11 @@ export const storefrontPaymentSchema = new Schema<StorefrontPaymentDocument>(
 storefrontPaymentSchema.index(
   { customerId: 1, 'refund.n': -1 },
   { name: 'refunds_by_customer', partialFilterExpression: { 'refund.n': { $exists: true } } },
+);
+// Serves a provider's webhook: the payment it names, by the gateway's reference of it.
+storefrontPaymentSchema.index(
+  { gatewayReference: 1 },
+  { name: 'by_gateway_reference', partialFilterExpression: { gatewayReference: { $type: 'string' } } },
 );
 // Serves the outbox relay's scan: payments holding unpublished events (only those are indexed), oldest first.
 storefrontPaymentSchema.index(

@@ -4,7 +4,16 @@ import type { Logger } from '@travel/logger';
 import type { Counters } from '@travel/mongo';
 import type { PaymentGatewayRepository } from '../db/payment-gateway.repository';
 import type { CredentialsCipher } from './credentials-cipher';
-import { type PaymentGatewayView, PROVIDERS, type Provider, viewOf } from './payment-gateway';
+import {
+  isSupported,
+  type PaymentGateway,
+  type PaymentGatewayView,
+  type Provider,
+  REQUIRED_CREDENTIALS,
+  SUPPORTED_PROVIDERS,
+  type SupportedProvider,
+  viewOf,
+} from './payment-gateway';
 
 export interface GatewayAdminDeps {
   gateways: PaymentGatewayRepository;
@@ -33,6 +42,12 @@ export function createPaymentGatewayAdmin(deps: GatewayAdminDeps) {
     return viewOf(gateway, defaultId);
   }
 
+  async function findGateway(id: string): Promise<PaymentGateway> {
+    const gateway = await deps.gateways.find(id);
+    if (!gateway) throw new AppError('not_found', `No payment gateway ${id}.`);
+    return gateway;
+  }
+
   return {
     async list(): Promise<PaymentGatewayView[]> {
       const [all, defaultId] = await Promise.all([deps.gateways.list(), deps.gateways.defaultId()]);
@@ -47,6 +62,7 @@ export function createPaymentGatewayAdmin(deps: GatewayAdminDeps) {
         ...providerProblems(request.provider),
         ...nameProblems(request.displayName),
         ...credentialProblems(request.credentials),
+        ...requiredCredentialProblems(request.provider, request.credentials),
       ];
       if (problems.length > 0) throw badRequest(problems);
       const n = await deps.counters.next('payment_gateway');
@@ -73,9 +89,16 @@ export function createPaymentGatewayAdmin(deps: GatewayAdminDeps) {
       request: paymentGateways.UpdatePaymentGatewayRequest,
       actorUserId: string,
     ): Promise<PaymentGatewayView> {
+      const stored = await findGateway(request.id);
       const problems = [
+        ...providerProblems(stored.provider),
         ...(request.displayName === undefined ? [] : nameProblems(request.displayName)),
-        ...(request.replaceCredentials ? credentialProblems(request.credentials) : []),
+        ...(request.replaceCredentials
+          ? [
+              ...credentialProblems(request.credentials),
+              ...requiredCredentialProblems(stored.provider, request.credentials),
+            ]
+          : []),
       ];
       if (problems.length > 0) throw badRequest(problems);
       const change = {
@@ -109,8 +132,8 @@ export function createPaymentGatewayAdmin(deps: GatewayAdminDeps) {
       request: paymentGateways.SetDefaultPaymentGatewayRequest,
       actorUserId: string,
     ): Promise<PaymentGatewayView> {
-      if (!(await deps.gateways.find(request.id)))
-        throw new AppError('not_found', `No payment gateway ${request.id}.`);
+      const problems = defaultProblems(await findGateway(request.id));
+      if (problems.length > 0) throw badRequest(problems);
       await deps.gateways.setDefault(request.id, deps.now());
       audit('payment_gateway.default_set', actorUserId, request.id);
       return view(request.id);
@@ -120,10 +143,38 @@ export function createPaymentGatewayAdmin(deps: GatewayAdminDeps) {
 
 export type PaymentGatewayAdmin = ReturnType<typeof createPaymentGatewayAdmin>;
 
+/** Only providers billing has an adapter for; a stored gateway of another one can only be deleted. */
 function providerProblems(provider: string): FieldProblem[] {
-  return (PROVIDERS as readonly string[]).includes(provider)
+  return isSupported(provider)
     ? []
-    : [{ path: 'provider', message: `must be one of ${PROVIDERS.join(', ')}` }];
+    : [
+        {
+          path: 'provider',
+          message: `${provider.slice(0, 40)} has no adapter: must be one of ${SUPPORTED_PROVIDERS.join(', ')}`,
+        },
+      ];
+}
+
+/** Payments go through the default: one with no adapter, or without the credentials it needs, could take none. */
+function defaultProblems(gateway: PaymentGateway): FieldProblem[] {
+  const provider = providerProblems(gateway.provider);
+  if (provider.length > 0) return provider;
+  const needed = REQUIRED_CREDENTIALS[gateway.provider as SupportedProvider];
+  return needed.length > 0 && !gateway.credentials
+    ? [{ path: 'credentials', message: `are required before a ${gateway.provider} gateway is the default` }]
+    : [];
+}
+
+/**
+ * The fields the provider's adapter needs, when credentials are given: one problem on `credentials` naming
+ * the missing fields (names only, never values).
+ */
+function requiredCredentialProblems(provider: string, credentials: Record<string, string>): FieldProblem[] {
+  if (!isSupported(provider) || Object.keys(credentials).length === 0) return [];
+  const missing = REQUIRED_CREDENTIALS[provider].filter((field) => !credentials[field]);
+  return missing.length === 0
+    ? []
+    : [{ path: 'credentials', message: `a ${provider} gateway's need ${missing.join(' and ')}` }];
 }
 
 function nameProblems(name: string): FieldProblem[] {

@@ -1,18 +1,22 @@
-import { randomBytes } from 'node:crypto';
 import type { wallet } from '@travel/contracts';
 import { AppError, badRequest } from '@travel/errors';
 import { newEventId } from '@travel/events';
 import type { Logger } from '@travel/logger';
-import type { PaymentGatewayRepository } from '../db/payment-gateway.repository';
 import type { StorefrontPayments } from '../db/storefront-payment.repository';
 import type { WalletEntries } from '../db/wallet-entry.repository';
 import type { BillingCrashHook } from './crash-points';
+import type { MovePayment } from './move-payment';
+import { toPaise } from './payment-provider';
+import type { ChargingGateway, PaymentProviders } from './payment-providers';
 import { bookingNumberOf, type StorefrontPayment } from './wallet';
 
 export interface PayBookingDeps {
   payments: StorefrontPayments;
   entries: WalletEntries;
-  gateways: PaymentGatewayRepository;
+  providers: PaymentProviders;
+  movePayment: MovePayment;
+  /** A card payment still unfinished this long after it was created is given up (`PAYMENT_EXPIRY_MS`). */
+  paymentExpiryMs: number;
   now: () => Date;
   crash: BillingCrashHook;
   /** A payment or refund with an event was stored: the relay should look now. */
@@ -24,42 +28,41 @@ const BOOKING_ID = /^bkg_[0-9]{1,15}$/;
 
 /**
  * Pays a storefront booking's total exactly once, whoever asks and however often (the booking service, its
- * retry after a crash, its settler). Two writes, each deciding its own race by a unique key:
+ * retry after a crash, its settler). Three steps, each deciding its own race by a unique key:
  * 1. the wallet's share, when asked: one ledger entry under `booking:<id>`, of what the balance can give
  *    (0 included: the entry is the decision, so two racing payers of one booking take the same share);
- * 2. the payment, `_id` = the booking id, with the rest charged through the default gateway and its
- *    `payment.captured`. A crash between them leaves the debit; the retry finds it by its key and records
- *    the same payment. The first payment stored is the answer to every later call.
+ * 2. the rest, through the default gateway's provider with the idempotency key `pay:<id>`: a retry after a
+ *    crash gets the same provider payment, never a second charge (docs/decisions.md "Storefront card
+ *    payments through a provider");
+ * 3. the payment, `_id` = the booking id: `captured` (with its `payment.captured`) when nothing is left to
+ *    charge or the provider took it at once (the simulator), else `pending` with the client secret the
+ *    storefront completes it with. The first payment stored is the answer to every later call, except that
+ *    a pending one is read from its provider first (this is how the settler reconciles a webhook that never
+ *    came).
  */
 export function createPayBooking(deps: PayBookingDeps) {
   return async (request: wallet.PayBookingRequest): Promise<StorefrontPayment> => {
     checkRequest(request);
     const known = await deps.payments.find(request.bookingId, request.customerId);
-    if (known) return known;
+    if (known) return reconcile(known);
     const at = deps.now();
     const walletPaid = request.useWallet ? await takeWalletShare(request, at) : 0;
     deps.crash('after-wallet-debit');
     const charged = request.total - walletPaid;
-    const gatewayId = await defaultGateway(deps.gateways);
-    const payment: StorefrontPayment = {
-      bookingId: request.bookingId,
-      id: `pay_${bookingNumberOf(request.bookingId)}`,
-      customerId: request.customerId,
-      total: request.total,
-      walletPaid,
-      charged,
-      gatewayId: charged > 0 ? gatewayId : null,
-      // Simulated gateway (decisions.md): no outside call, a reference of the charge as a provider gives one.
-      gatewayReference: charged > 0 ? `sim_${randomBytes(9).toString('base64url')}` : null,
-      capturedAt: at,
-      refund: null,
-    };
-    const event = { id: newEventId(), type: 'payment.captured' as const, occurredAt: at };
+    const payment =
+      charged > 0
+        ? await charge(request, walletPaid, await deps.providers.ofDefault(), at)
+        : paymentOf(request, { walletPaid, at, gateway: null, reference: null, status: 'captured' });
+    deps.crash('after-provider-payment');
+    const event =
+      payment.status === 'captured'
+        ? { id: newEventId(), type: 'payment.captured' as const, occurredAt: at }
+        : null;
     if (await deps.payments.insert(payment, event)) {
-      deps.eventsWritten();
+      if (event) deps.eventsWritten();
       deps.logger.info(
-        { bookingId: payment.bookingId, total: payment.total, walletPaid, charged },
-        'storefront payment captured',
+        { bookingId: payment.bookingId, total: payment.total, walletPaid, charged, status: payment.status },
+        'storefront payment recorded',
       );
       return payment;
     }
@@ -69,6 +72,50 @@ export function createPayBooking(deps: PayBookingDeps) {
     if (!first) throw new AppError('not_found', `No payment of ${request.bookingId}.`);
     return first;
   };
+
+  async function charge(
+    request: wallet.PayBookingRequest,
+    walletPaid: number,
+    gateway: ChargingGateway,
+    at: Date,
+  ): Promise<StorefrontPayment> {
+    const charged = request.total - walletPaid;
+    const created = await gateway.provider.createPayment({
+      amount: toPaise(charged),
+      currency: 'inr',
+      idempotencyKey: `pay:${request.bookingId}`,
+      metadata: { bookingId: request.bookingId, customerId: request.customerId },
+    });
+    return paymentOf(request, {
+      walletPaid,
+      at,
+      gateway,
+      reference: created.reference,
+      status: created.status === 'succeeded' ? 'captured' : 'pending',
+      clientSecret: created.clientSecret,
+    });
+  }
+
+  /**
+   * A pending payment as its provider has it now; one the customer left unfinished past the expiry is
+   * cancelled at the provider first (refused when it completed meanwhile: then it is read again).
+   */
+  async function reconcile(payment: StorefrontPayment): Promise<StorefrontPayment> {
+    const reference = payment.gatewayReference;
+    if (payment.status !== 'pending' || !reference) return payment;
+    const provider = await deps.providers.ofPayment(payment);
+    const now = await provider.readPayment(reference);
+    const expired = deps.now().getTime() - payment.createdAt.getTime() >= deps.paymentExpiryMs;
+    if (now.status !== 'requires_action' || !expired) return deps.movePayment(payment, now);
+    const cancelled = await provider
+      .cancelPayment(reference, `expire:${payment.bookingId}`)
+      .catch(() => provider.readPayment(reference));
+    deps.logger.info(
+      { bookingId: payment.bookingId, status: cancelled.status },
+      'unfinished card payment expired',
+    );
+    return deps.movePayment(payment, cancelled);
+  }
 
   async function takeWalletShare(request: wallet.PayBookingRequest, at: Date): Promise<number> {
     const entry = await deps.entries.append(
@@ -87,11 +134,33 @@ export function createPayBooking(deps: PayBookingDeps) {
   }
 }
 
-/** The default gateway's id, or null: no default (or one deleted meanwhile) charges through the built-in simulator. */
-async function defaultGateway(gateways: PaymentGatewayRepository): Promise<string | null> {
-  const id = await gateways.defaultId();
-  if (!id) return null;
-  return (await gateways.find(id)) ? id : null;
+function paymentOf(
+  request: wallet.PayBookingRequest,
+  made: {
+    walletPaid: number;
+    at: Date;
+    gateway: ChargingGateway | null;
+    reference: string | null;
+    status: 'captured' | 'pending';
+    clientSecret?: string | null;
+  },
+): StorefrontPayment {
+  return {
+    bookingId: request.bookingId,
+    id: `pay_${bookingNumberOf(request.bookingId)}`,
+    customerId: request.customerId,
+    total: request.total,
+    walletPaid: made.walletPaid,
+    charged: request.total - made.walletPaid,
+    gatewayId: made.gateway?.gatewayId ?? null,
+    gatewayReference: made.reference,
+    status: made.status,
+    provider: made.gateway?.name ?? null,
+    clientSecret: made.status === 'pending' ? (made.clientSecret ?? null) : null,
+    createdAt: made.at,
+    capturedAt: made.status === 'captured' ? made.at : null,
+    refund: null,
+  };
 }
 
 function checkRequest(request: wallet.PayBookingRequest): void {

@@ -24,6 +24,13 @@ export function signedAmount(entry: Pick<WalletEntry, 'type' | 'amount'>): numbe
   return entry.type === 'credit' ? entry.amount : -entry.amount;
 }
 
+/**
+ * Where a storefront payment stands: `captured` (wallet-only, simulated, or confirmed by the provider),
+ * `pending` (a card payment the customer has yet to complete), `failed` (declined or expired: the wallet's
+ * share went back).
+ */
+export type PaymentStatus = 'captured' | 'pending' | 'failed';
+
 /** A storefront booking's payment and, once cancelled, its refund: one document per booking. */
 export interface StorefrontPayment {
   bookingId: string;
@@ -35,8 +42,20 @@ export interface StorefrontPayment {
   charged: number;
   gatewayId: string | null;
   gatewayReference: string | null;
-  capturedAt: Date;
+  status: PaymentStatus;
+  /** Which adapter charged `charged` (null when nothing was). */
+  provider: 'simulated' | 'stripe' | null;
+  /** What the storefront completes a pending card payment with; null otherwise. */
+  clientSecret: string | null;
+  createdAt: Date;
+  /** Null until captured. */
+  capturedAt: Date | null;
   refund: Refund | null;
+}
+
+/** The payment recorded by the built-in simulator: no money moved (every answer says so). */
+export function isSimulated(payment: Pick<StorefrontPayment, 'provider'>): boolean {
+  return payment.provider === 'simulated';
 }
 
 export interface Refund {
@@ -45,9 +64,22 @@ export interface Refund {
   bookingId: string;
   amount: number;
   status: 'completed' | 'not_refundable';
+  /** Of `amount`: back to the wallet at once. */
+  walletAmount: number;
+  /** Of `amount`: back to the card through the provider (its state in `card`). */
+  cardAmount: number;
+  /** The provider's refund of the card part; null when there is none. */
+  card: CardRefund | null;
   /** From the `refund` counter: the order of the customer's refunds list. */
   n: number;
   createdAt: Date;
+}
+
+export interface CardRefund {
+  provider: 'simulated' | 'stripe';
+  /** The provider's id of the refund. */
+  reference: string;
+  status: 'pending' | 'succeeded' | 'failed';
 }
 
 /** `bkg_123` → `123`: payments and refunds are named after their booking. */

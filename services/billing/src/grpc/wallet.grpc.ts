@@ -3,9 +3,10 @@ import { AppError } from '@travel/errors';
 import { type RequestContext, requireCallerOf, requireRight, type ServiceImplementation } from '@travel/grpc';
 import type { createPayBooking } from '../domain/pay-booking';
 import type { createGetWallet, createListRefunds } from '../domain/read-wallet';
+import type { createReceivePaymentWebhook } from '../domain/receive-payment-webhook';
 import type { createRefundBooking } from '../domain/refund-booking';
 import type { createTopUpWallet } from '../domain/top-up-wallet';
-import type { Refund, StorefrontPayment, WalletEntry } from '../domain/wallet';
+import { isSimulated, type Refund, type StorefrontPayment, type WalletEntry } from '../domain/wallet';
 
 export interface WalletUseCases {
   payBooking: ReturnType<typeof createPayBooking>;
@@ -13,6 +14,7 @@ export interface WalletUseCases {
   getWallet: ReturnType<typeof createGetWallet>;
   listRefunds: ReturnType<typeof createListRefunds>;
   topUpWallet: ReturnType<typeof createTopUpWallet>;
+  receivePaymentWebhook: ReturnType<typeof createReceivePaymentWebhook>;
 }
 
 /** Storefront customers are the platform's: its customer-support right (the gateway's `CUSTOMER_SUPPORT_RIGHT`). */
@@ -69,6 +71,16 @@ export function createWalletGrpc(
       const result = await useCases.topUpWallet(request, staff.userId);
       return { entry: encodeEntry(result.entry), balance: result.balance };
     },
+    async receivePaymentWebhook(request) {
+      // The gateway's public webhook route calls as its own job; the signature is what authenticates the provider.
+      requireCallerOf(request.caller, 'internal-job');
+      const outcome = await useCases.receivePaymentWebhook(request);
+      return {
+        eventId: outcome.eventId,
+        bookingId: outcome.bookingId ?? undefined,
+        paymentStatus: outcome.paymentStatus ?? undefined,
+      };
+    },
   };
 }
 
@@ -82,13 +94,26 @@ function encodePayment(payment: StorefrontPayment): wallet.StorefrontPayment {
     charged: payment.charged,
     gatewayId: payment.gatewayId ?? undefined,
     gatewayReference: payment.gatewayReference ?? undefined,
-    capturedAt: payment.capturedAt,
+    capturedAt: payment.capturedAt ?? undefined,
+    status: payment.status,
+    simulated: isSimulated(payment),
+    provider: payment.provider ?? undefined,
+    clientSecret: payment.clientSecret ?? undefined,
   };
 }
 
 function encodeRefund(refund: Refund): wallet.Refund {
-  const { id, bookingId, amount, status, createdAt } = refund;
-  return { id, bookingId, amount, status, createdAt };
+  const { id, bookingId, amount, status, createdAt, walletAmount, cardAmount, card } = refund;
+  return {
+    id,
+    bookingId,
+    amount,
+    status,
+    createdAt,
+    walletAmount,
+    cardAmount,
+    cardStatus: card?.status,
+  };
 }
 
 function encodeEntry(entry: WalletEntry): wallet.WalletEntry {

@@ -1,13 +1,16 @@
 import { modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
-import type { Booking, StorefrontRefund } from '../domain/booking';
+import type { Booking, StorefrontPaymentState, StorefrontRefund } from '../domain/booking';
 import { type BookingWithEvents, toBooking, VIEW, withEvents } from './booking.repository';
 import { type BookingDocument, bookingSchema } from './booking.schema';
 import type { PendingEvent } from './pending-event';
 
 /** Storefront bookings live with partner bookings (one number line, one PNR space); these are their own moves. */
 export interface StorefrontBookingRepository {
-  /** The customer's booking once paid (a `Pending` one is nobody's to see yet); null otherwise. */
+  /**
+   * The customer's booking once paid, or while its card payment waits for the customer (another `Pending`
+   * one is nobody's to see yet); null otherwise.
+   */
   findOwned(id: string, customerId: string): Promise<Booking | null>;
   /** Up to `limit` of the customer's paid bookings numbered below `beforeNumber`, newest first. */
   listOwned(customerId: string, beforeNumber: number | undefined, limit: number): Promise<Booking[]>;
@@ -15,9 +18,16 @@ export interface StorefrontBookingRepository {
   /** `Pending` → `Upcoming` with its payment and `booking.created`, once; null when it was confirmed already. */
   confirmPaid(
     id: string,
-    payment: { paymentId: string; walletPaid: number; charged: number },
+    payment: { paymentId: string; walletPaid: number; charged: number; state: StorefrontPaymentState },
     event: PendingEvent,
   ): Promise<BookingWithEvents | null>;
+  /** Records a pending card payment on a `Pending` booking (it stays `Pending` and unsettled): the booking now. */
+  awaitPayment(
+    id: string,
+    payment: { paymentId: string; walletPaid: number; charged: number; state: StorefrontPaymentState },
+  ): Promise<Booking | null>;
+  /** `Pending` → `Cancelled` without events (it was never created for anyone), once; null when it was not `Pending`. */
+  failUnpaid(id: string, paymentId: string, state: StorefrontPaymentState, at: Date): Promise<Booking | null>;
   /** Cancels the customer's upcoming booking not yet travelled, with its refund pending; null when it did not. */
   cancel(
     id: string,
@@ -34,19 +44,24 @@ export interface StorefrontBookingRepository {
 
 export function createStorefrontBookingRepository(connection: Connection): StorefrontBookingRepository {
   const model = modelOn(connection, 'Booking', bookingSchema);
-  const shown = { $in: ['Upcoming', 'Cancelled', 'Completed'] };
+  const shown = {
+    $or: [
+      { status: { $in: ['Upcoming', 'Cancelled', 'Completed'] } },
+      { status: 'Pending', 'storefront.payment.status': 'pending' },
+    ],
+  };
   return {
     async findOwned(id, customerId) {
       return toBooking(
         await model
-          .findOne({ _id: id, 'storefront.customerId': customerId, status: shown }, VIEW)
+          .findOne({ _id: id, 'storefront.customerId': customerId, ...shown }, VIEW)
           .lean<BookingDocument>(),
       );
     },
     async listOwned(customerId, beforeNumber, limit) {
       const below = beforeNumber === undefined ? {} : { number: { $lt: beforeNumber } };
       const docs = await model
-        .find({ 'storefront.customerId': customerId, status: shown, ...below }, VIEW)
+        .find({ 'storefront.customerId': customerId, ...shown, ...below }, VIEW)
         .sort({ number: -1 })
         .limit(limit)
         .lean<BookingDocument[]>();
@@ -65,6 +80,7 @@ export function createStorefrontBookingRepository(connection: Connection): Store
               'storefront.paymentId': payment.paymentId,
               'storefront.walletPaid': payment.walletPaid,
               'storefront.charged': payment.charged,
+              'storefront.payment': { ...payment.state, clientSecret: null },
               'storefront.unsettled': false,
               'storefront.confirmedAt': event.occurredAt,
             },
@@ -74,6 +90,41 @@ export function createStorefrontBookingRepository(connection: Connection): Store
         )
         .lean<BookingDocument>();
       return withEvents(doc);
+    },
+    async awaitPayment(id, payment) {
+      const doc = await model
+        .findOneAndUpdate(
+          { _id: id, status: 'Pending' },
+          {
+            $set: {
+              'storefront.paymentId': payment.paymentId,
+              'storefront.walletPaid': payment.walletPaid,
+              'storefront.charged': payment.charged,
+              'storefront.payment': payment.state,
+            },
+          },
+          { new: true, projection: VIEW },
+        )
+        .lean<BookingDocument>();
+      return toBooking(doc);
+    },
+    async failUnpaid(id, paymentId, state, at) {
+      const doc = await model
+        .findOneAndUpdate(
+          { _id: id, status: 'Pending' },
+          {
+            $set: {
+              status: 'Cancelled',
+              closedAt: at,
+              'storefront.paymentId': paymentId,
+              'storefront.payment': { ...state, clientSecret: null },
+              'storefront.unsettled': false,
+            },
+          },
+          { new: true, projection: VIEW },
+        )
+        .lean<BookingDocument>();
+      return toBooking(doc);
     },
     async cancel(id, customerId, today, refundable, event) {
       const doc = await model

@@ -1,7 +1,10 @@
 import type { OfferClaims } from '@travel/offer-tokens';
 import type { AutomaticDiscount, VoucherDiscount } from './booking-discounts';
 
-/** `Pending`: a storefront booking written but not yet paid (never shown; the settler finishes it). */
+/**
+ * `Pending`: a storefront booking written but not yet paid (never shown, except to its customer while its
+ * card payment waits for them; the settler finishes it).
+ */
 export type BookingStatus = 'Pending' | 'Upcoming' | 'Cancelled' | 'Completed';
 export type BookingType = OfferClaims['type'];
 
@@ -32,7 +35,20 @@ export type StorefrontRefund =
       id: string;
       amount: number;
       status: 'completed' | 'not_refundable';
+      /** Of `amount`: back to the wallet, and to the card through the provider (absent on older refunds: all wallet). */
+      walletAmount?: number;
+      cardAmount?: number;
+      cardStatus?: 'pending' | 'succeeded' | 'failed' | null;
     };
+
+/** Billing's payment of a storefront booking as the booking shows it (docs/decisions.md "Storefront card payments"). */
+export interface StorefrontPaymentState {
+  status: 'captured' | 'pending' | 'failed';
+  simulated: boolean;
+  provider: 'simulated' | 'stripe' | null;
+  /** While pending: what the storefront completes the card payment with. */
+  clientSecret: string | null;
+}
 
 /**
  * What a storefront booking has beyond a partner's: its customer and its money. `amount` − `discount` =
@@ -50,6 +66,8 @@ export interface StorefrontPart {
   charged: number;
   /** `pay_<number>` once paid. */
   paymentId: string | null;
+  /** Billing's payment once asked (absent on bookings paid before card payments: captured, simulated). */
+  payment?: StorefrontPaymentState | null;
   /** When it was paid and confirmed `Upcoming`: its `booking.created` time. Absent on older bookings and while pending. */
   confirmedAt?: Date;
   /** The offer allows a refund at all (flights: `refundable`; hotels and cars: until the day before `date`). */

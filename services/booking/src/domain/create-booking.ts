@@ -301,8 +301,12 @@ export function createCreateBooking(
   };
 }
 
-/** The booking as its creation answered it: the original `201` (a later cancel does not change it). */
+/**
+ * The booking as its creation answered it: the original `201` (a later cancel does not change it). A
+ * storefront booking whose card payment is still pending, or failed, is answered as it stands.
+ */
 function asCreated(booking: Booking): Booking {
   if (!booking.storefront) return { ...booking, status: 'Upcoming' };
+  if (booking.status === 'Pending' || booking.storefront.payment?.status === 'failed') return booking;
   return { ...booking, status: 'Upcoming', storefront: { ...booking.storefront, refund: null } };
 }

@@ -1,7 +1,7 @@
 import type { Logger } from '@travel/logger';
 import { type EventsWritten, newPendingEvent } from '../db/pending-event';
 import type { StorefrontBookingRepository } from '../db/storefront-booking.repository';
-import type { Booking } from './booking';
+import type { Booking, StorefrontPaymentState } from './booking';
 import type { BookingPromotions } from './booking-discounts';
 import type { CrashHook } from './crash-points';
 
@@ -10,17 +10,33 @@ export interface StorefrontMoney {
   pay(
     request: { bookingId: string; customerId: string; total: number; useWallet: boolean },
     requestId: string,
-  ): Promise<{ paymentId: string; walletPaid: number; charged: number }>;
+  ): Promise<StorefrontPaymentAnswer>;
   refund(
     request: { bookingId: string; customerId: string; refundable: boolean },
     requestId: string,
-  ): Promise<{ id: string; amount: number; status: 'completed' | 'not_refundable' }>;
+  ): Promise<StorefrontRefundAnswer>;
+}
+
+export interface StorefrontPaymentAnswer {
+  paymentId: string;
+  walletPaid: number;
+  charged: number;
+  state: StorefrontPaymentState;
+}
+
+export interface StorefrontRefundAnswer {
+  id: string;
+  amount: number;
+  status: 'completed' | 'not_refundable';
+  walletAmount: number;
+  cardAmount: number;
+  cardStatus: 'pending' | 'succeeded' | 'failed' | null;
 }
 
 export interface SettleDeps {
   storefront: StorefrontBookingRepository;
   money: StorefrontMoney;
-  promotions: Pick<BookingPromotions, 'confirm'>;
+  promotions: Pick<BookingPromotions, 'confirm' | 'release'>;
   now: () => Date;
   crash: CrashHook;
   eventsWritten: EventsWritten;
@@ -29,11 +45,15 @@ export interface SettleDeps {
 
 /**
  * Drives a storefront booking to where no money is owed (docs/decisions.md "Storefront bookings and
- * money"): a `Pending` booking is paid through billing (idempotent on the booking id: asking again answers
- * the same payment), its voucher's redemption confirmed (idempotent; bound to the booking id), and then
- * confirmed `Upcoming` with its `booking.created` by one conditional update; a
+ * money", "Storefront card payments through a provider"): a `Pending` booking is paid through billing
+ * (idempotent on the booking id: asking again answers the same payment, a pending card payment read from
+ * its provider first). Captured: its voucher's redemption confirmed (idempotent; bound to the booking id),
+ * then confirmed `Upcoming` with its `booking.created` by one conditional update. Pending (a card payment
+ * the customer completes): recorded with its client secret, the booking stays `Pending` and unsettled, so
+ * the webhook's settle or the settler finishes it. Failed: the redemption released (billing gave the
+ * wallet share back) and the booking `Cancelled` without events (it was never created for anyone). A
  * cancelled booking with its refund pending gets billing's refund (idempotent likewise) recorded. Whoever
- * runs it (the request, its retry, the settler job) and however often, the money moves once.
+ * runs it (the request, its retry, the webhook, the settler job) and however often, the money moves once.
  */
 export function createSettleStorefrontBooking(deps: SettleDeps) {
   async function payAndConfirm(booking: Booking, requestId: string): Promise<Booking> {
@@ -49,6 +69,9 @@ export function createSettleStorefrontBooking(deps: SettleDeps) {
       requestId,
     );
     deps.crash('after-payment');
+    if (payment.state.status === 'pending')
+      return (await deps.storefront.awaitPayment(booking.id, payment)) ?? booking;
+    if (payment.state.status === 'failed') return failUnpaid(booking, payment, requestId);
     // Before the booking leaves `Pending`: a failure here is repeated by a retry or the settler.
     if (part.voucher && !(await deps.promotions.confirm(booking.id, part.voucher.reservationKey, requestId)))
       deps.logger.warn(
@@ -63,6 +86,20 @@ export function createSettleStorefrontBooking(deps: SettleDeps) {
     }
     // Confirmed meanwhile by another runner, with the same payment.
     return (await deps.storefront.findById(booking.id)) ?? booking;
+  }
+
+  async function failUnpaid(
+    booking: Booking,
+    payment: StorefrontPaymentAnswer,
+    requestId: string,
+  ): Promise<Booking> {
+    const voucher = booking.storefront?.voucher;
+    // Before the booking leaves `Pending`, like a confirmation: a failure here is repeated by the next runner.
+    if (voucher) await deps.promotions.release(voucher.reservationKey, requestId);
+    const failed = await deps.storefront.failUnpaid(booking.id, payment.paymentId, payment.state, deps.now());
+    if (failed)
+      deps.logger.info({ bookingId: booking.id }, 'storefront booking cancelled: its card payment failed');
+    return failed ?? (await deps.storefront.findById(booking.id)) ?? booking;
   }
 
   async function refund(booking: Booking, requestId: string): Promise<Booking> {

@@ -1,6 +1,7 @@
 import type { wallet } from '@travel/contracts';
 import { jobCaller, type ServiceClient, withRequestMetadata } from '@travel/grpc';
-import type { StorefrontMoney } from '../domain/settle-storefront-booking';
+import type { StorefrontPaymentState } from '../domain/booking';
+import type { StorefrontMoney, StorefrontRefundAnswer } from '../domain/settle-storefront-booking';
 
 /**
  * Billing's side of a storefront booking: its idempotent payment and refund (both keyed by the booking id).
@@ -19,7 +20,18 @@ export function createStorefrontMoney(
         withRequestMetadata(requestId),
       );
       if (!payment) throw new Error(`billing answered no payment for ${request.bookingId}`);
-      return { paymentId: payment.id, walletPaid: payment.walletPaid, charged: payment.charged };
+      return {
+        paymentId: payment.id,
+        walletPaid: payment.walletPaid,
+        charged: payment.charged,
+        state: {
+          // Billing before card payments answered no status: its payments were captured.
+          status: (payment.status || 'captured') as StorefrontPaymentState['status'],
+          simulated: payment.simulated,
+          provider: (payment.provider ?? null) as StorefrontPaymentState['provider'],
+          clientSecret: payment.clientSecret ?? null,
+        },
+      };
     },
     async refund(request, requestId) {
       const { refund } = await client.refundBooking(
@@ -31,6 +43,9 @@ export function createStorefrontMoney(
         id: refund.id,
         amount: refund.amount,
         status: refund.status as 'completed' | 'not_refundable',
+        walletAmount: refund.walletAmount,
+        cardAmount: refund.cardAmount,
+        cardStatus: (refund.cardStatus ?? null) as StorefrontRefundAnswer['cardStatus'],
       };
     },
   };

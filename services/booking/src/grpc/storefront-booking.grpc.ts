@@ -1,5 +1,5 @@
 import type { storefrontBooking } from '@travel/contracts';
-import type { RequestContext, ServiceImplementation } from '@travel/grpc';
+import { type RequestContext, requireCallerOf, type ServiceImplementation } from '@travel/grpc';
 import type { Booking } from '../domain/booking';
 import type { createCancelStorefrontBooking } from '../domain/cancel-storefront-booking';
 import type { createCreateStorefrontBooking } from '../domain/create-storefront-booking';
@@ -14,6 +14,8 @@ export interface StorefrontBookingUseCases {
   getBooking: ReturnType<typeof createGetStorefrontBooking>;
   listBookings: ReturnType<typeof createListStorefrontBookings>;
   cancelBooking: ReturnType<typeof createCancelStorefrontBooking>;
+  /** Settles a storefront booking by id (the payment webhook's follow-up); null when there is none. */
+  settleBooking: (bookingId: string, requestId: string) => Promise<Booking | null>;
 }
 
 /** Thin handlers: resolve the customer from the caller (fail closed), call one use case as them, encode. */
@@ -39,6 +41,12 @@ export function createStorefrontBookingGrpc(
           true,
         ),
       };
+    },
+    async settleStorefrontBooking(request, context) {
+      // The gateway's payment webhook, as its own job, after billing verified and recorded the provider's word.
+      requireCallerOf(request.caller, 'internal-job');
+      const settled = await useCases.settleBooking(request.bookingId, context.requestId);
+      return { status: settled?.status };
     },
   };
 }
@@ -66,7 +74,21 @@ function encode(view: Booking, withPeople: boolean): storefrontBooking.Storefron
       : undefined,
     travellers: withPeople ? view.travellers : [],
     paymentId: part.paymentId ?? '',
-    refund: refund ? { id: refund.id, amount: refund.amount, status: refund.status } : undefined,
+    refund: refund
+      ? {
+          id: refund.id,
+          amount: refund.amount,
+          status: refund.status,
+          // Refunds before card refunds went wholly to the wallet.
+          walletAmount: refund.walletAmount ?? refund.amount,
+          cardAmount: refund.cardAmount ?? 0,
+          cardStatus: refund.cardStatus ?? undefined,
+        }
+      : undefined,
+    paymentStatus: part.payment?.status ?? (part.paymentId ? 'captured' : undefined),
+    simulated: part.payment ? part.payment.simulated : part.charged > 0,
+    paymentProvider: part.payment?.provider ?? (part.charged > 0 ? 'simulated' : undefined),
+    clientSecret: part.payment?.status === 'pending' ? (part.payment.clientSecret ?? undefined) : undefined,
     automaticDiscount: part.automaticDiscount ?? undefined,
     voucher: part.voucher ? { code: part.voucher.code, amount: part.voucher.amount } : undefined,
   };
