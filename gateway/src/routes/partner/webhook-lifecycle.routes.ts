@@ -27,8 +27,9 @@ export function webhookLifecycleRoutes({ clients }: { clients: ServiceClients })
       access: manage,
       handlers: [
         async (req, res) => {
-          const id = endpointIdOf(req);
+          // The body first: a request naming every failing field is the same whatever the id (see PATCH).
           const body = validate(rotateWebhookSecretBody, req.body);
+          const id = endpointIdOf(req);
           const reply = await clients.webhook.rotateEndpointSecret(
             { caller: callerOf(res), id, overlapSeconds: body.overlapSeconds },
             callOptions(res),
@@ -50,12 +51,12 @@ export function webhookLifecycleRoutes({ clients }: { clients: ServiceClients })
       access: manage,
       handlers: [
         async (req, res) => {
-          const id = endpointIdOf(req);
           const { idempotencyKey, body } = readIdempotentCreate(
             recoverWebhookBody,
             req.get(IDEMPOTENCY_KEY_HEADER),
             req.body,
           );
+          const id = endpointIdOf(req);
           const since = new Date(body.since);
           // An ISO form no clock holds (an offset of 24 hours or more) cannot be sent as a time.
           if (Number.isNaN(since.getTime()))
