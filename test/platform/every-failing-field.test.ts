@@ -25,6 +25,8 @@ const MALFORMED = [[]];
 const EXCEPTIONS: Record<string, string> = {
   'POST /api/webhooks/whatsapp':
     "Meta's signature over the raw bytes is checked first (401 without it) and the payload's shape is Meta's, not ours: engagement reads the fields it knows and ignores the rest",
+  'POST /api/webhooks/payments/:gatewayId':
+    "The provider's signature over the raw bytes is checked first (400 without a valid one, nothing stored) and the payload is the provider's event (Stripe's), not ours: billing reads it only once it is proven",
 };
 
 type Json = Record<string, unknown>;

@@ -36,7 +36,10 @@ describe('traces across the platform', () => {
       expect(res.status).toBe(201);
       const booking = dataOf(res);
 
-      await waitFor(() => expect(hooks.received).toHaveLength(1), { timeoutMs: 20_000 });
+      // The webhook process was just restarted with tracing on: its consumer first works through what other
+      // suites published meanwhile (after the store-outage suite, a partition's retried backlog), each event
+      // also written to the events feed, before it reaches this booking.
+      await waitFor(() => expect(hooks.received).toHaveLength(1), { timeoutMs: 60_000 });
       const [, traceId, postSpanId] = TRACEPARENT.exec(String(hooks.received[0]?.headers.traceparent)) ?? [];
       expect(traceId).toBeDefined();
       const inTrace = () => collector.spans.filter((span) => span.traceId === traceId);
