@@ -9,6 +9,28 @@ const transform = {
   ],
 };
 const common = { transform, testEnvironment: 'node', testPathIgnorePatterns: ['/node_modules/', '/dist/'] };
+const e2e = {
+  ...common,
+  testMatch: ['<rootDir>/test/**/*.test.ts'],
+  globalSetup: '<rootDir>/test/support/stack-setup.js',
+  globalTeardown: '<rootDir>/test/support/stack-teardown.js',
+};
+const E2E_ALONE = [
+  'platform/fuzz', // spends the public per-address limits, loads every route
+  'platform/overload', // overloads the gateway on purpose
+  'storefront/crash-safety', // restarts booking with crash points
+  'storefront/vouchers', // restarts promotions
+  'engagement/newsletters', // restarts engagement
+  'engagement/public-intake', // spends the public per-address limits
+  'engagement/leads-and-queries', // the public intake's limits too
+  'reports/reports', // stops reports for a rebuild and waits for every report event
+  'settings/storefront-switch', // switches the storefront off for everyone
+  'settings/console-ip-rules', // console IP rules for everyone
+].map((suite) => `<rootDir>/test/${suite}.test.ts`);
+const FAULTS = ['faults/fault-suite', 'platform/store-outage', 'platform/service-outage'].map(
+  (suite) => `<rootDir>/test/${suite}.test.ts`,
+);
+const ROLLOUT = '<rootDir>/test/rollout/rolling-restart.test.ts';
 
 module.exports = {
   // A project-level testTimeout is ignored by jest 30; one generous bound for the tiers that do real I/O.
@@ -36,15 +58,28 @@ module.exports = {
       globalSetup: '<rootDir>/test/support/infra-setup.js',
       globalTeardown: '<rootDir>/test/support/infra-teardown.js',
     },
+    // End-to-end, against one launched e2e stack (test/support/stack-setup.js), in three groups that `npm test`
+    // runs in order of what they do to the stack; see docs/architecture.md, "Tests".
     {
-      ...common,
+      ...e2e,
+      // Suites that share the stack: each works in tenants, keys and endpoints of its own, so two run at once.
       displayName: 'e2e',
-      testMatch: ['<rootDir>/test/**/*.test.ts'],
-      // The images tier boots its own platform from containers (below).
-      testPathIgnorePatterns: [...common.testPathIgnorePatterns, '<rootDir>/test/images/'],
-      globalSetup: '<rootDir>/test/support/stack-setup.js',
-      globalTeardown: '<rootDir>/test/support/stack-teardown.js',
+      testPathIgnorePatterns: [
+        ...common.testPathIgnorePatterns,
+        '<rootDir>/test/images/',
+        ...E2E_ALONE,
+        ...FAULTS,
+        ROLLOUT,
+      ],
     },
+    // Suites that each need the stack to themselves: they restart a service it uses, switch a platform-wide
+    // setting, spend a per-address limit or load it on purpose.
+    { ...e2e, displayName: 'e2e-alone', testMatch: E2E_ALONE },
+    // Suites that take the infrastructure or services down: nothing else may use the local infrastructure
+    // (the e2e, rollout and images stacks share it) while they run.
+    { ...e2e, displayName: 'faults', testMatch: FAULTS },
+    // The rolling-restart test launches a stack of its own (several replicas of everything).
+    { ...common, displayName: 'rollout', testMatch: [ROLLOUT] },
     {
       ...common,
       displayName: 'images',

@@ -1,36 +1,88 @@
 #!/usr/bin/env bash
 # Quick start, command 2: every check and every test tier. Infrastructure this run had to start is
 # stopped again at the end; a platform started with `npm start` keeps running (tests use their own ports).
+#
+# The tiers wait on I/O far more than they compute, so after the checks and the unit tests two lanes run at
+# once (docs/architecture.md, "Tests", has the timings and the reasons):
+#   lane 1: component (three files at a time, on containers of their own) → images → rollout
+#   lane 2: one e2e stack → faults (it takes the infrastructure down) → e2e (two at a time) → e2e-alone
+# Lane 1 starts images only once lane 2's faults are over: the images and rollout stacks share the local
+# infrastructure that the fault suites stop.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/bootstrap.sh
-say() { printf '[test] %s\n' "$*"; }
+START=$SECONDS
+say() { printf '[test %4ss] %s\n' "$((SECONDS - START))" "$*"; }
+CLI=deploy/local/dist/cli.js
+RUN_DIR=$(mktemp -d)
 
-if ! node deploy/local/dist/cli.js infra status >/dev/null 2>&1; then
-  trap 'say "stopping the infrastructure this run started"; node deploy/local/dist/cli.js infra stop >/dev/null 2>&1 || true' EXIT
-fi
+cleanup() {
+  say "stopping the e2e stack"
+  node "$CLI" stack stop --profile e2e >/dev/null 2>&1 || true
+  if [ -n "${STOP_INFRA:-}" ]; then
+    say "stopping the infrastructure this run started"
+    node "$CLI" infra stop >/dev/null 2>&1 || true
+  fi
+  rm -rf "$RUN_DIR"
+}
+if ! node "$CLI" infra status >/dev/null 2>&1; then STOP_INFRA=1; fi
+trap cleanup EXIT
 
-say "lint: biome (rules are errors) and buf lint; type-check including the tests"
-pnpm run --silent lint
-pnpm run --silent typecheck
+# Runs "$@" with every output line prefixed by [$1]; the status is the command's.
+prefixed() {
+  local name=$1
+  shift
+  "$@" 2>&1 | sed -u "s/^/[$name] /"
+}
+# Waits for background jobs by pid; fails (after all have ended) if any failed.
+wait_all() {
+  local failed=0
+  for pid in "$@"; do wait "$pid" || failed=1; done
+  return "$failed"
+}
 
-say "helm for the chart's tests (built once from the Go module proxy into ~/.cache/partner-travel)"
-node -e "require('./deploy/local/dist').ensureHelm({ log: (line) => console.log(line) }).then((path) => console.log('[test] helm: ' + path))"
+say "lint (biome, buf lint) and type-check, at once"
+prefixed lint pnpm run --silent lint &
+LINT=$!
+prefixed typecheck pnpm run --silent typecheck &
+TYPECHECK=$!
+wait_all "$LINT" "$TYPECHECK"
 
-say "promtool for the chart's alert rules (built once from the Go module proxy into ~/.cache/partner-travel)"
-node -e "require('./deploy/local/dist').ensurePromtool({ log: (line) => console.log(line) }).then((path) => console.log('[test] promtool: ' + path))"
+say "helm, promtool and the Kubernetes control plane for the chart's tests (built once from the Go module proxy into ~/.cache/partner-travel; the control plane ~10 min cold on 2 cores)"
+node -e "const d = require('./deploy/local/dist'); const log = (line) => console.log(line);
+  d.ensureHelm({ log }).then(() => d.ensurePromtool({ log })).then(() => d.ensureKubernetes({ log }))
+    .then((bin) => console.log('[test] kubernetes: ' + require('node:path').dirname(bin.kubeApiserver)))"
 
-say "the Kubernetes control plane for the chart's cluster test (etcd, kube-apiserver, kube-controller-manager, kube-scheduler, kwok; built once from the Go module proxy, ~10 min cold on 2 cores)"
-node -e "require('./deploy/local/dist').ensureKubernetes({ log: (line) => console.log(line) }).then((bin) => console.log('[test] kubernetes: ' + require('node:path').dirname(bin.kubeApiserver)))"
-
-say "unit tests"
+say "the e2e stack, starting in the background; unit tests meanwhile"
+prefixed stack node "$CLI" stack start --profile e2e &
+STACK=$!
 pnpm exec jest --selectProjects unit
+wait_all "$STACK"
 
-say "component tests (store (secantusd), Kafka, Redis and MailDev in containers of their own: testcontainers, images built once)"
-pnpm exec jest --selectProjects component --runInBand
-
-say "images tests (the container images built with a Docker daemon (ours, from apt, when none answers) and the platform booted from them)"
-pnpm exec jest --selectProjects images --runInBand
-
-say "end-to-end tests (the whole platform launched on test ports, driven through the gateway)"
-pnpm exec jest --selectProjects e2e --runInBand
+lane_components() {
+  say "lane 1: component tests (store (secantusd), Kafka, Redis and MailDev in containers of their own)"
+  pnpm exec jest --selectProjects component --maxWorkers=3
+  while [ ! -e "$RUN_DIR/faults-done" ]; do sleep 2; done
+  say "lane 1: images tests (the container images built and the platform booted from them)"
+  pnpm exec jest --selectProjects images --runInBand
+  say "lane 1: the rolling restart (a stack of its own, several replicas of everything)"
+  pnpm exec jest --selectProjects rollout --runInBand
+}
+lane_e2e() {
+  trap 'touch "$RUN_DIR/faults-done"' EXIT # lane 1 waits for this, whatever happens here
+  say "lane 2: fault suites (the stack's infrastructure and services go down and come back)"
+  local status=0
+  E2E_STACK=shared pnpm exec jest --selectProjects faults --runInBand || status=$?
+  touch "$RUN_DIR/faults-done"
+  [ "$status" -eq 0 ] || return "$status"
+  say "lane 2: end-to-end suites that share the stack (two at a time)"
+  E2E_STACK=shared pnpm exec jest --selectProjects e2e --maxWorkers=2
+  say "lane 2: end-to-end suites that each need the stack alone"
+  E2E_STACK=shared pnpm exec jest --selectProjects e2e-alone --runInBand
+}
+prefixed component lane_components &
+LANE1=$!
+prefixed e2e lane_e2e &
+LANE2=$!
+wait_all "$LANE1" "$LANE2"
+say "every check and every tier passed"

@@ -1,3 +1,5 @@
 module.exports = async function stackTeardown() {
-  await globalThis.__E2E_PLATFORM__?.stop();
+  const platform = globalThis.__E2E_PLATFORM__;
+  globalThis.__E2E_PLATFORM__ = undefined;
+  await platform?.stop();
 };

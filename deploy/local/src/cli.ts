@@ -13,6 +13,7 @@ import {
   launchCommand,
   resealCommand,
   rotateSigningKeyCommand,
+  stackStartCommand,
   stackStopCommand,
 } from './launcher/launch-command';
 
@@ -29,6 +30,8 @@ const USAGE = [
   '       node deploy/local/dist/cli.js launch [--profile dev|e2e|rollout] [--replicas N|name=N,...]',
   '  the infrastructure, the services and the gateway, in the foreground until Ctrl-C; --replicas (or',
   '  TRAVEL_REPLICAS) runs N of every process or of those named, replica k on 127.0.0.k (e.g. 2,booking=3)',
+  '       node deploy/local/dist/cli.js stack start [--profile dev|e2e|rollout] [--replicas ...]',
+  '  launch in the background: returns once healthy, the processes keep running (no demo data)',
   '       node deploy/local/dist/cli.js stack stop [--profile dev|e2e|rollout]',
   '  stop platform processes left running by a launch that did not end cleanly',
   '       node deploy/local/dist/cli.js reseal [--profile dev|e2e|rollout]',
@@ -86,6 +89,7 @@ async function main(argv: string[]): Promise<number> {
     case 'launch':
       return launchCommand([sub, ...rest]);
     case 'stack':
+      if (sub === 'start') return stackStartCommand(rest);
       if (sub === 'stop') return stackStopCommand(rest);
       break;
     case 'reseal':

@@ -43,7 +43,8 @@ export function identityConfig(env: Record<string, string> = {}): IdentityConfig
 export async function startIdentity(config = identityConfig()): Promise<IdentityUnderTest> {
   const built = createIdentityService(config, testLogger());
   const service = await startServiceUnderTest(built);
-  const options = { deadlineMs: 10_000 };
+  // Generous: scrypt at 2^17 (password-rehash) on a busy 2-core machine, with other test files running.
+  const options = { deadlineMs: 30_000 };
   return {
     config,
     service,

@@ -27,10 +27,13 @@ describe('webhook schedule across restarts and replicas', () => {
 
       await service.stop();
       service = await startWebhook(env);
+      const upAt = Date.now();
       await waitFor(() => expect(hooks.received).toHaveLength(2), { timeoutMs: RETRY_MS * 3 });
-      const gap = (hooks.received[1]?.at ?? 0) - (hooks.received[0]?.at ?? 0);
-      expect(gap).toBeGreaterThanOrEqual(RETRY_MS);
-      expect(gap).toBeLessThan(RETRY_MS + 1500);
+      const [first, second] = hooks.received.map((hook) => hook.at);
+      expect((second ?? 0) - (first ?? 0)).toBeGreaterThanOrEqual(RETRY_MS);
+      // On time: within 1.5 s of when it was due, or of when the restarted service was up if that came later
+      // (a busy machine can take longer than RETRY_MS to start it).
+      expect(second).toBeLessThan(Math.max((first ?? 0) + RETRY_MS, upAt) + 1500);
 
       await new Promise((resolve) => setTimeout(resolve, RETRY_MS + 500));
       expect(hooks.received).toHaveLength(2);

@@ -104,6 +104,19 @@ export async function launchCommand(args: string[]): Promise<number> {
   return 0;
 }
 
+/**
+ * `stack start`: launches a profile and returns once it is healthy, leaving it running (its processes are
+ * detached); `stack stop` ends it. `npm test` shares one e2e stack between its test runs this way.
+ */
+export async function stackStartCommand(args: string[]): Promise<number> {
+  const profile = profileFrom(args);
+  const platform = await launchPlatform({ profile, replicas: replicasFrom(args, process.env) });
+  console.log(
+    `[launch] ${profile.name} stack running at ${platform.gatewayUrl}; stop it with: stack stop --profile ${profile.name}`,
+  );
+  return 0;
+}
+
 /** `stack stop`: stops the platform processes of a profile left running (for example after a crash). */
 export async function stackStopCommand(args: string[]): Promise<number> {
   await stopPlatformProcesses(process.env, profileFrom(args));
