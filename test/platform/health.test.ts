@@ -42,6 +42,14 @@ describe('health', () => {
       const doc = await call('GET', `${base}/openapi.json`);
       expect(doc.status).toBe(200);
       expect(doc.body).toMatchObject({ openapi: '3.1.0' });
+      // The page shows one section per declared tag; an untagged operation would sit under "default".
+      const served = doc.body as { tags: Array<{ name: string }>; paths: Record<string, object> };
+      const declared = served.tags.map((tag) => tag.name);
+      const tagged = Object.values(served.paths).flatMap((item) =>
+        Object.values(item as Record<string, { tags?: string[] }>).map((operation) => operation.tags?.[0]),
+      );
+      expect(declared.length).toBeGreaterThan(1);
+      expect(tagged.filter((tag) => !declared.includes(tag as string))).toEqual([]);
       const page = await call('GET', `${base}/docs`);
       expect(page.status).toBe(200);
       expect(page.headers.get('content-type')).toContain('text/html');

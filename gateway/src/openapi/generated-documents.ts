@@ -1,10 +1,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
+import { type AppDeps, allRoutes } from '../app';
 import { internalContract } from '../routes/internal-contract';
+import { internalTagOf } from '../routes/internal-tags';
 import { partnerContract } from '../routes/partner/contract';
+import { partnerTagOf } from '../routes/partner/contract/tags';
 import { buildOpenApiDocument } from './build-document';
 import type { DocumentContract } from './contract';
+import { type TagOf, tagOperations } from './tags';
 
 const OPENAPI_DIR = join(__dirname, '..', '..', 'openapi');
 
@@ -14,11 +18,27 @@ export interface GeneratedDocument {
   contract: DocumentContract;
   /** Where the contract's schemas live, for the generated file's header. */
   schemasIn: string;
+  /** Each operation's route family (its tag); made on first use (the internal one reads the route table). */
+  tagOf: () => TagOf;
 }
 
+/** The gateway's route list, read for the access rules only: no handler runs, so no dependency is needed. */
+const routeList = () =>
+  allRoutes({ documents: { partner: {}, internal: {} }, clients: {} } as unknown as AppDeps);
+
 export const GENERATED_DOCUMENTS: GeneratedDocument[] = [
-  { name: 'partner', contract: partnerContract, schemasIn: 'src/routes/partner/contract/' },
-  { name: 'internal', contract: internalContract, schemasIn: 'src/routes/*/*.contract.ts' },
+  {
+    name: 'partner',
+    contract: partnerContract,
+    schemasIn: 'src/routes/partner/contract/',
+    tagOf: () => partnerTagOf,
+  },
+  {
+    name: 'internal',
+    contract: internalContract,
+    schemasIn: 'src/routes/*/*.contract.ts',
+    tagOf: () => internalTagOf(routeList()),
+  },
 ];
 
 export const textsPath = (document: GeneratedDocument) => join(OPENAPI_DIR, `${document.name}.texts.yaml`);
@@ -27,7 +47,9 @@ export const documentPath = (document: GeneratedDocument) => join(OPENAPI_DIR, `
 /** The document as the schemas and the texts make it today. */
 export function buildDocument(document: GeneratedDocument): Record<string, unknown> {
   const texts = parse(readFileSync(textsPath(document), 'utf8')) as Record<string, unknown>;
-  return buildOpenApiDocument(texts, document.contract);
+  const built = buildOpenApiDocument(texts, document.contract);
+  tagOperations(built, document.tagOf());
+  return built;
 }
 
 const header = (document: GeneratedDocument) =>
