@@ -16,7 +16,6 @@ const e2e = {
   globalTeardown: '<rootDir>/test/support/stack-teardown.js',
 };
 const E2E_ALONE = [
-  'platform/fuzz', // spends the public per-address limits, loads every route
   'platform/overload', // overloads the gateway on purpose
   'storefront/crash-safety', // restarts booking with crash points
   'storefront/vouchers', // restarts promotions
@@ -30,6 +29,8 @@ const E2E_ALONE = [
 const FAULTS = ['faults/fault-suite', 'platform/store-outage', 'platform/service-outage'].map(
   (suite) => `<rootDir>/test/${suite}.test.ts`,
 );
+// Changes platform-wide settings (and puts them back), spends the public per-address limits, loads every route.
+const FUZZ = '<rootDir>/test/platform/fuzz.test.ts';
 const ROLLOUT = '<rootDir>/test/rollout/rolling-restart.test.ts';
 
 module.exports = {
@@ -75,6 +76,8 @@ module.exports = {
     // Suites that each need the stack to themselves: they restart a service it uses, switch a platform-wide
     // setting, spend a per-address limit or load it on purpose.
     { ...e2e, displayName: 'e2e-alone', testMatch: E2E_ALONE },
+    // The fuzzer, alone too: npm test runs it last.
+    { ...e2e, displayName: 'fuzz', testMatch: [FUZZ] },
     // Suites that take the infrastructure or services down: nothing else may use the local infrastructure
     // (the e2e, rollout and images stacks share it) while they run.
     { ...e2e, displayName: 'faults', testMatch: FAULTS },

@@ -5,14 +5,13 @@
 # The tiers wait on I/O far more than they compute, so after the checks and the unit tests two lanes run at
 # once (docs/architecture.md, "Tests", has the timings and the reasons):
 #   lane 1: component (three files at a time, on containers of their own) → images → rollout
-#   lane 2: one e2e stack → faults (it takes the infrastructure down) → e2e (two at a time) → e2e-alone
+#   lane 2: one e2e stack → faults (they take the infrastructure down) → e2e (two at a time) → e2e-alone → fuzz
 # Lane 1 starts images only once lane 2's faults are over: the images and rollout stacks share the local
 # infrastructure that the fault suites stop.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/bootstrap.sh
-START=$SECONDS
-say() { printf '[test %4ss] %s\n' "$((SECONDS - START))" "$*"; }
+say() { printf '[test %4ss] %s\n' "$SECONDS" "$*"; } # seconds since the run began, set-up included
 CLI=deploy/local/dist/cli.js
 RUN_DIR=$(mktemp -d)
 
@@ -79,6 +78,8 @@ lane_e2e() {
   E2E_STACK=shared pnpm exec jest --selectProjects e2e --maxWorkers=2
   say "lane 2: end-to-end suites that each need the stack alone"
   E2E_STACK=shared pnpm exec jest --selectProjects e2e-alone --runInBand
+  say "lane 2: the fuzzer (schemathesis over both OpenAPI documents), last"
+  E2E_STACK=shared FUZZ_RUNS_LAST=true pnpm exec jest --selectProjects fuzz --runInBand
 }
 prefixed component lane_components &
 LANE1=$!

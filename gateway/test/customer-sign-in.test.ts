@@ -12,7 +12,7 @@ beforeAll(async () => {
   harness = await startAccessHarness([
     { SIGN_IN_ATTEMPTS_PER_MINUTE: '3', CUSTOMER_SIGN_IN_PER_ADDRESS_PER_MINUTE: '6' },
   ]);
-}, 30_000);
+});
 afterAll(() => harness?.stop(), 30_000);
 
 const post = async (path: string, body: unknown) => {

@@ -28,7 +28,7 @@ beforeAll(async () => {
   const tenant = await admin.createTenant('Edge agency');
   const client = await admin.createClient('Edge client', tenant.id);
   goodKey = (await admin.createKey(client.id)).secret;
-}, 30_000);
+});
 afterAll(() => harness?.stop(), 30_000);
 
 const me = (gateway: string, key: string, from: string) =>

@@ -71,9 +71,9 @@ beforeAll(async () => {
       }
     },
   };
-}, 30_000);
+});
 
-afterAll(() => harness?.stop(), 30_000);
+afterAll(() => harness?.stop());
 
 describe('partner security suite', () => {
   it('when the key is valid, then GET /me answers 200 (the control case)', async () => {
@@ -112,8 +112,8 @@ describe('client address behind a trusted proxy', () => {
   let trusted: AccessHarness;
   beforeAll(async () => {
     trusted = await startAccessHarness([{ TRUSTED_PROXIES: '127.0.0.1/32' }]);
-  }, 30_000);
-  afterAll(() => trusted?.stop(), 30_000);
+  });
+  afterAll(() => trusted?.stop());
 
   it('when the peer is a trusted proxy, then the forwarded address decides the allow-list', async () => {
     const gateway = trusted.gateways[0] as string;

@@ -11,7 +11,7 @@ const validate = createOpenApiValidator(
 
 beforeAll(async () => {
   harness = await startAccessHarness([{ SIGN_IN_ATTEMPTS_PER_MINUTE: '3' }]);
-}, 30_000);
+});
 afterAll(() => harness?.stop(), 30_000);
 
 const signIn = (password: string) =>

@@ -64,9 +64,11 @@ describe('the gateway image contents', () => {
     await once(silent, 'listening');
     const silentPort = (silent.address() as { port: number }).port;
     const install = bootValues();
-    // This copy's own gateway port, identity at the silent peer, and a 3 s health deadline: a slow request.
+    // This copy's own gateway and metrics ports (chart-boots may run beside it), identity at the silent peer, and a
+    // 3 s health deadline: a slow request.
     const values = parse(readFileSync(install.valuesFile, 'utf8'));
     values.processes.gateway.port = await freePort();
+    values.processes.gateway.metricsPort = await freePort();
     values.processes.identity.port = silentPort;
     values.gateway.healthDeadlineMs = 3000;
     writeFileSync(install.valuesFile, stringify(values));

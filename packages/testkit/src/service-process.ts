@@ -44,7 +44,8 @@ export async function spawnService(main: string, env: Record<string, string>): P
       if (status !== health.HealthCheckResponse_ServingStatus.SERVING)
         throw new Error(`${address} not serving`);
     },
-    { timeoutMs: 30_000, intervalMs: 100 },
+    // A set-up bound, not a measure: a spawned process starts slowly while other test files run beside it.
+    { timeoutMs: 90_000, intervalMs: 100 },
   );
   return {
     address,
