@@ -100,6 +100,18 @@ describe('docs/architecture.md, "Services"', () => {
   });
 });
 
+describe('docs/architecture.md, "What lives where"', () => {
+  it('has a row for every package', () => {
+    const rows = tableRows(sectionOf(doc, 'What lives where'), 'path').map(
+      (cells) => codeWords(cells[0] ?? '')[0],
+    );
+    const packages = readdirSync(join(root, 'packages'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => `packages/${entry.name}`);
+    expect(packages.filter((path) => !rows.includes(path))).toEqual([]);
+  });
+});
+
 describe('docs/architecture.md, the diagram of calls', () => {
   it('shows the gateway and every service, each with its dev gRPC port', () => {
     const labels = mermaidLabels(callsDiagram);
