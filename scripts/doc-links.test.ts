@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
-import { anchorsOf, headingsOf, markdownLinks } from './markdown';
+import { anchorsOf, codeSpans, headingsOf, markdownLinks } from './markdown';
 
 // The project's docs stand alone: every link and every named file resolves inside the repository, every anchor
 // and every quoted heading ("docs/decisions/events.md, "Retry budget"") exists, and nothing cites the
@@ -50,6 +50,30 @@ describe('links in the Markdown files', () => {
         }),
     );
     expect(broken).toEqual([]);
+  });
+});
+
+describe('paths in the Markdown files', () => {
+  const TOP = /^(?:bench|deploy|docs|gateway|helm|packages|proto|scripts|services|test)\//;
+  /** A folder of the repository that a path in a package's or service's own terms (`test/x.test.ts`) may be in. */
+  const homes = ['packages', 'services'].flatMap((top) =>
+    readdirSync(join(root, top)).map((name) => `${top}/${name}`),
+  );
+
+  it('name, in code spans, only files and folders that exist (a moved file moves its mentions)', () => {
+    const missing = markdown.flatMap((path) =>
+      codeSpans(read(path))
+        .map((span) => span.replace(/[.,:;)]+$/, '').replace(/[#:].*$/, ''))
+        .filter((span) => TOP.test(span) && !/[\s<>*{}…$]/.test(span))
+        .filter(
+          (span) =>
+            !existsSync(join(root, span)) &&
+            !existsSync(join(root, dirname(path), span)) &&
+            !(span.startsWith('test/') && homes.some((home) => existsSync(join(root, home, span)))),
+        )
+        .map((span) => `${path}: ${span}`),
+    );
+    expect(missing).toEqual([]);
   });
 });
 

@@ -95,3 +95,8 @@ export function anchorsOf(text: string): string[] {
     return count === 0 ? slug : `${slug}-${count}`;
   });
 }
+
+/** The code spans (`x`) of a Markdown text outside its code blocks. */
+export function codeSpans(text: string): string[] {
+  return [...withoutCodeBlocks(text).matchAll(/`([^`\n]+)`/g)].map((m) => m[1] ?? '');
+}
