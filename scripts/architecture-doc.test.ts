@@ -17,11 +17,16 @@ type Process = (typeof SERVICES)[number] | 'gateway';
 const processes: Process[] = [...SERVICES, 'gateway'];
 const srcOf = (process: Process) => (process === 'gateway' ? 'gateway/src' : `services/${process}/src`);
 
-/** The non-test TypeScript sources under a folder of the repository. */
+const sourcesByFolder = new Map<string, string[]>();
+/** The non-test TypeScript sources under a folder of the repository (read once). */
 function sources(folder: string): string[] {
-  return readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
-    .map((file) => read(join(folder, file)));
+  const found =
+    sourcesByFolder.get(folder) ??
+    readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .map((file) => read(join(folder, file)));
+  sourcesByFolder.set(folder, found);
+  return found;
 }
 
 /** The services whose address a process's config.ts asks for (`PRICING_ADDRESS` → pricing). */

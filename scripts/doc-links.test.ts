@@ -21,7 +21,13 @@ const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclud
   .filter((path) => TEXT.test(path) && path !== 'pnpm-lock.yaml' && existsSync(join(root, path)))
   .filter((path) => !notYetChecked(path));
 const markdown = files.filter((path) => path.endsWith('.md'));
-const read = (path: string) => readFileSync(join(root, path), 'utf8');
+const texts = new Map<string, string>();
+/** A file's text, read once for all the checks below. */
+function read(path: string): string {
+  const text = texts.get(path) ?? readFileSync(join(root, path), 'utf8');
+  texts.set(path, text);
+  return text;
+}
 const isFile = (path: string) => existsSync(join(root, path)) && statSync(join(root, path)).isFile();
 
 /** Where a file named in `from` is: beside it, from the repository's root, or in docs/. */
@@ -122,12 +128,14 @@ describe('references in code and docs', () => {
   });
 
   it('quote headings (or a bold lead of a paragraph or list item) that the named file has', () => {
+    const headingsByFile = new Map<string, string[]>();
     const wrong = files.flatMap((path) =>
       [...read(path).matchAll(/((?:[\w.-]+\/)*[\w.-]+\.md)\)?,? "([^"\n]+)"/g)].flatMap((m) => {
         const [, named = '', quoted = ''] = m;
         const file = resolveNamed(path, named);
         if (file === undefined) return []; // the test above reports it
-        const heads = headingsOf(read(file));
+        const heads = headingsByFile.get(file) ?? headingsOf(read(file));
+        headingsByFile.set(file, heads);
         const wanted = quoted.replace(/[.,;:]$/, '');
         return heads.some((head) => head.startsWith(wanted))
           ? []
