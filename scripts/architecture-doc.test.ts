@@ -203,6 +203,39 @@ describe('docs/architecture.md, "Events"', () => {
     }
   });
 
+  it("lists each service's consumer group with the topics it reads and its order after a park", () => {
+    const groups = tableRows(sectionOf(doc, 'Events'), 'consumer group');
+    const documented = groups.map((cells) => ({
+      group: codeWords(cells[0] ?? '')[0],
+      service: cells[1],
+      topics: sortedSet(codeWords(cells[2] ?? '')),
+      afterPark: cells[3],
+    }));
+    const withGroup = SERVICES.filter((service) =>
+      sources(srcOf(service)).some((text) => /\bgroupId:/.test(text)),
+    );
+    const actual = documented.map(({ group, service }) => {
+      const text = sources(srcOf(service as Process)).join('\n');
+      const order = /keyOrderAfterPark: '(\w+)'/.exec(text)?.[1];
+      return {
+        group: text.includes(`'${group}'`) ? group : `no '${group}' in ${service}`,
+        service,
+        // The topics table (checked against the code above) names the service among a topic's consumers.
+        topics: sortedSet(
+          rows
+            .filter(
+              (cells) =>
+                !(cells[3] ?? '').includes('broadcast') && named(cells[3]).includes(service as Process),
+            )
+            .map((cells) => codeWords(cells[0] ?? '')[0] ?? ''),
+        ),
+        afterPark: order === 'block' ? 'block the key' : order,
+      };
+    });
+    expect(sortedSet(documented.map(({ service }) => service ?? ''))).toEqual(sortedSet(withGroup));
+    expect(documented).toEqual(actual);
+  });
+
   it('draws each topic with the arrows of the table: publisher → topic → consumer', () => {
     const idOf = (topic: string) => topic.replace(/[.-]/g, '_');
     const labels = mermaidLabels(eventsDiagram);
