@@ -92,7 +92,7 @@ export function allRoutes(deps: AppDeps): RouteDefinition[] {
   ];
 }
 
-/** The access checks, in the order they run (STYLE.md rule 11). Each passes routes not of its kind. */
+/** The access checks, in the order they run (docs/access.md). Each passes routes not of its kind. */
 export interface AccessChain {
   clientAddress: RequestHandler;
   /** Platform-wide gates by path: the console IP rules on `/api/admin/*`, the storefront switch. */

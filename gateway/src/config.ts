@@ -27,7 +27,7 @@ const schema = z.object({
    * the replica out before it stops accepting (what a preStop sleep would do); 0: close at once.
    */
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
-  /** Prometheus scrapes `GET /metrics` here, never on the public listener (decisions.md, "Metrics"). */
+  /** Prometheus scrapes `GET /metrics` here, never on the public listener (docs/decisions/observability.md, "Metrics"). */
   ...metricsFields({ metricsPort: 9450 }),
   /** REDIS_URL, and TLS and credentials beside it (docs/deploy.md, "Managed services"). */
   ...redisFields,

@@ -42,7 +42,7 @@ describe('key rotation', () => {
       `/api/admin/api-access/keys/${key.id}/rotate`,
       {},
     );
-    // The change travels to the gateway over Kafka; a second is the promise (decisions.md).
+    // The change travels to the gateway over Kafka; a second is the promise (docs/access.md, "The access directory").
     await sleep(1000);
     expect((await me(key.secret)).status).toBe(401);
     expect((await me(rotated.secret)).status).toBe(200);

@@ -16,7 +16,7 @@ import {
 
 // Why end to end and not beside partner-security in gateway/test: the tenant checks ("another tenant's record is
 // 404") and the rights of routes without a declared right live in the services, so the suite needs every service
-// running, which the launched platform already has (docs/decisions.md "The staff security suite").
+// running, which the launched platform already has (docs/decisions/security.md "The staff security suite").
 
 let admin: AdminApi;
 let fixture: StaffSecurityFixture;

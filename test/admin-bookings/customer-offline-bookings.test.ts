@@ -19,7 +19,7 @@ import { type CustomerSession, registerCustomer } from '../support/customers';
 import type { ApiResponse } from '../support/gateway';
 import { tenantStaff } from '../support/staff';
 
-// Staff booking for a storefront customer, paid from the customer's wallet (issue 15; docs/decisions.md
+// Staff booking for a storefront customer, paid from the customer's wallet (issue 15; docs/decisions/bookings.md,
 // "Admin bookings").
 
 interface AdminBooking {

@@ -6,7 +6,7 @@ import { codeOf, consoleCall, dataOf, platformStaff } from '../support/console-c
 import type { ApiResponse } from '../support/gateway';
 import { tenantStaff } from '../support/staff';
 
-// Vouchers on a tenant's offline booking (issue 13; docs/decisions.md "Admin bookings"): redeemed exactly by
+// Vouchers on a tenant's offline booking (issue 13; docs/decisions/bookings.md "Admin bookings"): redeemed exactly by
 // the booking with the tenant as holder, shown as `discount`, invoiced less it, given back on cancel.
 interface Discount {
   code: string | null;

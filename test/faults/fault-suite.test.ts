@@ -169,7 +169,7 @@ describe('the fault suite', () => {
 
     // The consumers heal too, without a restart: a booking made now reaches a webhook. The suites after this one
     // start on a platform that delivers again. (After this second broker restart the webhook consumer has taken
-    // up to about three minutes to consume again: see docs/decisions.md, "Health and readiness".)
+    // up to about three minutes to consume again: see docs/decisions/observability.md, "Health and readiness".)
     const { key } = await newPartner(await platformAdmin());
     const hooks = await startReceiver();
     try {

@@ -14,7 +14,7 @@ import {
 } from '../support/route-table';
 import { tenantStaff } from '../support/staff';
 
-// "Bad input lists every failing field" (docs/decisions.md "Errors and HTTP conventions"), over every route of
+// "Bad input lists every failing field" (docs/decisions/http-api.md "Errors and HTTP conventions"), over every route of
 // the table whose documented body is an object with named fields: one body with every field malformed, one with
 // the required fields left out and the others malformed. Each answer is `400 bad_request` naming every one.
 

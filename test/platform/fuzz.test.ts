@@ -7,7 +7,7 @@ import { type FuzzResult, runSchemathesis } from './fuzz/schemathesis';
 
 // The property-based fuzzer schemathesis against both documents the gateway serves, with every check
 // and the stateful phase (OpenAPI links). Any finding fails the test and prints schemathesis's report.
-// Rules a schema cannot say are marked `x-rule` in the documents (fuzz/hooks.py, decisions.md
+// Rules a schema cannot say are marked `x-rule` in the documents (fuzz/hooks.py, docs/decisions/http-api.md,
 // "Contract and fuzzing").
 
 /** Every right: the fuzzing staff member reaches every console route. */

@@ -6,7 +6,7 @@ import { login, tokensOf } from '../support/staff';
 
 // A request that names another record (a customer, a tenant, a supplier, a cost centre, a role) stores nothing
 // when that record does not exist: the answer is the catalog's `404 not_found` or `400 bad_request`, naming the
-// field, and the list the record would have joined reads the same afterwards (docs/decisions.md "References").
+// field, and the list the record would have joined reads the same afterwards (docs/decisions/security.md "References").
 
 const NO_TENANT = 'ten_999999999';
 const NO_CUSTOMER = 'cus_999999999';

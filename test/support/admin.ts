@@ -8,7 +8,7 @@ export function platformAdmin(): Promise<AdminApi> {
   return signInAdmin(gatewayUrl());
 }
 
-/** A partner of a test's own: a tenant, a linked client and one key (STYLE.md rule 18). */
+/** A partner of a test's own: a tenant, a linked client and one key (tests own their data: docs/architecture.md, "Tests"). */
 export async function newPartner(admin: AdminApi, keyOptions: Record<string, unknown> = {}) {
   const tenant = await admin.createTenant(
     `E2E agency ${Date.now()}-${Math.random().toString(36).slice(2, 7)}`,

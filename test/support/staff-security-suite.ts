@@ -152,7 +152,7 @@ async function send(route: Route, path: string, token: string | null): Promise<A
 }
 
 /**
- * STYLE.md rule 19 for the internal API: every staff and customer route refuses a missing token, the other
+ * The staff security suite (docs/access.md, "A staff call"): every staff and customer route refuses a missing token, the other
  * kind of token, a member without the route's right, tenant staff on a platform-only route, platform staff on a
  * tenant-only route, and another tenant's (customer's) record, with the exact status and code in a documented
  * envelope; and the list that shows the route's effect reads the same afterwards.

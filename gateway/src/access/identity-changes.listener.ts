@@ -1,13 +1,18 @@
-import { createBroadcastSubscriber, type createKafka, type TopicOptions } from '@travel/events';
+import {
+  createBroadcastSubscriber,
+  type createKafka,
+  IDENTITY_CHANGES_TOPIC,
+  type TopicOptions,
+} from '@travel/events';
 import type { Logger } from '@travel/logger';
 
 import type { AccessDirectory } from './access-directory';
 
-export const IDENTITY_CHANGES_TOPIC = 'identity.changes';
+export { IDENTITY_CHANGES_TOPIC };
 
 /**
  * Every gateway replica hears every `identity.changed` and drops its access caches, so a revocation,
- * suspension, scope change or switch bites on the next request (decisions.md: within a second).
+ * suspension, scope change or switch bites on the next request (within a second: docs/access.md, "The access directory").
  */
 export function createIdentityChangesListener(deps: {
   kafka: ReturnType<typeof createKafka>;

@@ -1,6 +1,6 @@
 import type { ErrorDetails } from '@travel/errors';
 
-/** The error envelope of both APIs (partner-api.md §7, decisions.md "Conventions"). */
+/** The error envelope of both APIs (`ErrorEnvelope` in gateway/openapi/partner.yaml and internal.yaml). */
 export interface ErrorBody {
   error: { code: string; message: string; requestId: string; details: ErrorDetails | null };
 }

@@ -6,7 +6,7 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 /** Who may call a route; the access middleware of `createApp` read it from the matched route. */
 export type RouteAccess =
   /**
-   * No credential. `limit`: a public write route limited per client address in Redis (decisions.md:
+   * No credential. `limit`: a public write route limited per client address in Redis (gateway/openapi/internal.yaml:
    * demo requests, newsletter, search logs, voucher preview, storefront search); `name` keeps each
    * route's window apart.
    */

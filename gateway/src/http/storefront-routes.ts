@@ -1,7 +1,7 @@
 import type { RouteDefinition } from './route-table';
 
 /**
- * The public routes the storefront switch closes, in one place (decisions.md "Storefront switch"): the
+ * The public routes the storefront switch closes, in one place (docs/access.md, "Platform gates"): the
  * customer sign-in routes and every public read or write the storefront itself makes. Every `customer`
  * route is closed as well, whatever its path. Left open: the consoles (`/api/admin`), the partner API,
  * health and docs, and the marketing intake that is not the shop (demo requests, newsletter, the

@@ -14,7 +14,7 @@ export interface TenantScope {
 }
 
 /**
- * The tenant a staff call acts on (decisions.md "Who may call what"): tenant staff their own (another tenant's
+ * The tenant a staff call acts on (docs/access.md, "Callers"): tenant staff their own (another tenant's
  * id is `404`); the platform everyone, one tenant (`404` when identity knows none) or, where the route has
  * them, the storefront's records (`tenantId=storefront`).
  */

@@ -8,7 +8,7 @@ import { requestContextOf } from '../http/request-context';
 const isConsolePath = (path: string) => path === '/api/admin' || path.startsWith('/api/admin/');
 
 /**
- * The console IP rules (decisions.md): on `/api/admin/*`, a denied address, or one outside every allow
+ * The console IP rules (docs/access.md, "Platform gates"): on `/api/admin/*`, a denied address, or one outside every allow
  * rule while any exists, is `403 forbidden` before any credential is looked at. The address is the one
  * `clientAddress` resolved (the trusted-proxy rules of the partner allow-list).
  */

@@ -10,7 +10,7 @@ function hasBody(req: Parameters<RequestHandler>[0]): boolean {
   return (length !== undefined && length !== '0') || req.get('transfer-encoding') !== undefined;
 }
 
-/** Bodies are JSON only and at most 1 MiB (decisions.md); failures become catalog errors in the envelope. */
+/** Bodies are JSON only and at most 1 MiB (docs/decisions/http-api.md, "Body checks"); failures become catalog errors in the envelope. */
 export function jsonBody(): RequestHandler[] {
   const requireJson: RequestHandler = (req, res, next) => {
     const length = Number(req.get('content-length') ?? 0);

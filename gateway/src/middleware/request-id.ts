@@ -3,7 +3,7 @@ import type { Logger } from '@travel/logger';
 import type { RequestHandler } from 'express';
 import type { RequestLocals } from '../http/request-context';
 
-/** A caller's id is echoed when it is 8 to 100 safe characters (decisions.md); otherwise we make one. */
+/** A caller's id is echoed when it is 8 to 100 safe characters (docs/decisions/http-api.md, "Request ids"); otherwise we make one. */
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,100}$/;
 
 export function newRequestId(): string {

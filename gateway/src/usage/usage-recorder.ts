@@ -1,8 +1,8 @@
 import { apiUsage } from '@travel/contracts';
-import { type EventPublisher, newEventId } from '@travel/events';
+import { API_USAGE_TOPIC, type EventPublisher, newEventId } from '@travel/events';
 import type { Logger } from '@travel/logger';
 
-export const API_USAGE_TOPIC = 'api.usage';
+export { API_USAGE_TOPIC };
 
 type ApiCallTotal = apiUsage.ApiCallTotal;
 

@@ -45,7 +45,7 @@ export function partnerRoutes(): PartnerRoute[] {
 }
 
 /**
- * STYLE.md rule 19: the same security checks on every partner route (plus the tenant link where a route needs it). Each answers the exact status and
+ * The same security checks on every partner route (docs/access.md, "A partner call") (plus the tenant link where a route needs it). Each answers the exact status and
  * code in the documented error envelope, and the request reaches no service.
  */
 export function describePartnerSecurity(fixture: () => SecurityFixture) {

@@ -2,7 +2,7 @@ import { type CidrRange, isAddressAllowed, normaliseAddress } from './ip-allow-l
 
 /**
  * The caller's address: the TCP peer, unless the peer is a trusted proxy; then the right-most
- * `X-Forwarded-For` entry that is not itself a trusted proxy (decisions.md). Entries a client wrote
+ * `X-Forwarded-For` entry that is not itself a trusted proxy (docs/access.md, "A partner call"). Entries a client wrote
  * itself sit further left and are never reached, so a spoofed header from an untrusted peer changes nothing.
  */
 export function resolveClientAddress(

@@ -29,7 +29,7 @@ export function consoleIpPolicy(rules: readonly ConsoleIpRuleEntry[]): ConsoleIp
 }
 
 /**
- * decisions.md: `deny` always wins; when any `allow` rule exists, only addresses inside one are let in;
+ * docs/decisions/identity-and-access.md, "Console IP rules": `deny` always wins; when any `allow` rule exists, only addresses inside one are let in;
  * with no rules at all everyone is.
  */
 export function isConsoleAddressAllowed(policy: ConsoleIpPolicy, clientAddress: string): boolean {

@@ -32,7 +32,7 @@ export function invalidAllowListEntries(entries: readonly string[]): string[] {
   return entries.filter((entry) => parseAllowListEntry(entry) === undefined);
 }
 
-/** An empty list allows any address (decisions.md); otherwise the address must fall in one range. */
+/** An empty list allows any address (gateway/openapi/internal.yaml, `ipAllowList`); otherwise the address must fall in one range. */
 export function isAddressAllowed(ranges: readonly CidrRange[], clientAddress: string): boolean {
   if (ranges.length === 0) return true;
   const address = normaliseAddress(clientAddress);

@@ -3,7 +3,7 @@ import { createHash, randomInt } from 'node:crypto';
 export type KeyEnvironment = 'live' | 'test';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-/** 32 base62 characters carry about 190 bits: no slow hash is needed (decisions.md). */
+/** 32 base62 characters carry about 190 bits: no slow hash is needed (docs/access.md, "Who owns what"). */
 const SECRET_LENGTH = 32;
 const KEY_PATTERN = /^ptk_(live|test)_[0-9A-Za-z]{32,64}$/;
 /** How much of a key we keep in clear to show administrators which key is which. */

@@ -1,4 +1,4 @@
-/** Exactly the six scopes of partner-api.md §5.4. */
+/** Exactly the six scopes of the partner API (gateway/openapi/partner.yaml, `GET /me`). */
 export const SCOPES = [
   'search:read',
   'pricing:read',

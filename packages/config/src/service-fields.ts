@@ -9,7 +9,7 @@ export function serviceFields(defaults: { grpcPort: number }) {
     LOG_LEVEL: logLevel(),
     GRPC_HOST: z.string().default('127.0.0.1'),
     GRPC_PORT: port(defaults.grpcPort),
-    // Service n (gRPC 50051 + n) is scraped on 9451 + n; the gateway takes 9450 (decisions.md, "Metrics").
+    // Service n (gRPC 50051 + n) is scraped on 9451 + n; the gateway takes 9450 (docs/decisions/observability.md, "Metrics").
     ...metricsFields({ metricsPort: defaults.grpcPort - SERVICE_METRICS_OFFSET }),
     ...tracingFields,
     ...grpcServerFields,
@@ -81,7 +81,7 @@ export const kafkaFields = {
     .regex(/^[a-z0-9._-]*$/)
     .default(''),
   /**
-   * A consumer's retry budget (docs/decisions.md, "Retry budget"): a failing event is run at most this many
+   * A consumer's retry budget (docs/decisions/events.md, "Retry budget"): a failing event is run at most this many
    * times, waiting from the first delay, doubling, up to the maximum; then it is parked. Defaults: 8 runs over
    * about 10 minutes. Test stacks use a short budget.
    */
@@ -133,7 +133,7 @@ const milliseconds = (defaultValue: number, min: number) =>
 
 /**
  * Every process that calls a gRPC service (the gateway; services through `serviceFields`): keepalive pings on
- * each connection, so one to a pod that vanished without closing it is found and dropped (decisions.md,
+ * each connection, so one to a pod that vanished without closing it is found and dropped (docs/decisions/deployment.md,
  * "gRPC balancing"). A server pings its clients by the same settings.
  */
 export const grpcClientFields = {

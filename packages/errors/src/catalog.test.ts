@@ -1,6 +1,6 @@
 import { AppError, badRequest, errorCatalog, isErrorCode } from './index';
 
-// partner-api.md §7, verbatim: every code a partner can see, with its HTTP status.
+// Every code a partner can see, with its HTTP status, as the partner API document lists them (gateway/openapi/partner.yaml).
 const partnerTable: Array<[string, number]> = [
   ['bad_request', 400],
   ['idempotency_key_required', 400],

@@ -10,7 +10,7 @@ export interface ErrorDefinition {
 }
 
 /**
- * Every error code of the platform, in one place. The partner-facing codes are those of partner-api.md §7 plus
+ * Every error code of the platform, in one place. The partner-facing codes are those the partner API document lists (gateway/openapi/partner.yaml) plus
  * `spending_limit_exceeded` (issue 32, docs/access.md); the rest cover transport failures the gateway must
  * also answer in the envelope.
  */
@@ -42,7 +42,7 @@ export const errorCatalog = {
     grpc: Status.FAILED_PRECONDITION,
     message: 'The API client is not linked to a tenant.',
   },
-  // 403, not 402: the key is not allowed to spend more today; paying would change nothing (decisions.md).
+  // 403, not 402: the key is not allowed to spend more today; paying would change nothing (docs/decisions/partner-tools.md, "Spending limits per API key").
   spending_limit_exceeded: {
     http: 403,
     grpc: Status.RESOURCE_EXHAUSTED,

@@ -31,7 +31,7 @@ export interface HandleContext {
 }
 
 /**
- * What happens to later events of a key once one of its events is parked (docs/decisions.md, "Per-key order
+ * What happens to later events of a key once one of its events is parked (docs/decisions/events.md, "Per-key order
  * after a park"): `block` parks them behind it (reason `blocked`) until it is replayed or discarded, for
  * handlers whose events of one aggregate must apply in order; `proceed` handles them as usual.
  */
@@ -82,7 +82,7 @@ export interface EventConsumer {
  * rebalances), not after every fetch: under load a fetch often brings one message, and the commit after it
  * was half of the broker's requests (3 of 6.3 per booking). Needs our kafkajs patch, which makes the commit
  * after a batch honour `autoCommitInterval`. A crash redelivers at most the last second, which every consumer
- * handles idempotently (docs/decisions.md "Events").
+ * handles idempotently (docs/decisions/events.md "Events").
  */
 const COMMIT_EVERY_MS = 1000;
 

@@ -47,10 +47,14 @@ export {
   retryBudgetOf,
 } from './retry-budget';
 export {
+  API_USAGE_TOPIC,
   BILLING_EVENTS_TOPIC,
   BOOKING_EVENTS_TOPIC,
   ensureTopics,
+  IDENTITY_CHANGES_TOPIC,
   PRICING_CHANGES_TOPIC,
   parkedTopicOf,
+  SEARCH_LOGS_TOPIC,
+  TOPICS,
   type TopicOptions,
 } from './topics';

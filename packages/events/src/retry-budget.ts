@@ -2,7 +2,7 @@ import { isAppError, isUnavailableError } from '@travel/errors';
 import { PoisonEventError } from './poison';
 
 /**
- * How long one failing event is retried in place before it is parked (docs/decisions.md, "Retry budget").
+ * How long one failing event is retried in place before it is parked (docs/decisions/events.md, "Retry budget").
  * The handler runs at most `attempts` times; the waits between runs start at `firstDelayMs` and double up to
  * `maxDelayMs`. The defaults give 8 runs over 5 + 10 + 20 + 40 + 80 + 160 + 300 s = 615 s (about 10 minutes).
  */

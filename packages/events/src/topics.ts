@@ -11,6 +11,26 @@ export const BOOKING_EVENTS_TOPIC = 'booking.events';
 export const BILLING_EVENTS_TOPIC = 'billing.events';
 /** Pricing's rule changes, heard by every pricing replica (a broadcast) to drop its cached rules. */
 export const PRICING_CHANGES_TOPIC = 'pricing.changes';
+/** Identity's changes that gateways may have cached (keys, clients, settings), heard by every gateway replica. */
+export const IDENTITY_CHANGES_TOPIC = 'identity.changes';
+/** The partner API calls each gateway answered, counted by identity. */
+export const API_USAGE_TOPIC = 'api.usage';
+/** Reports' own topic: storefront searches, published by `RecordSearch`, read back by its consumer. */
+export const SEARCH_LOGS_TOPIC = 'reports.search-logs';
+
+/**
+ * Every topic of the platform (each with its `<topic>.parked` twin), declared here and nowhere else:
+ * docs/architecture.md lists them with their publishers and consumers, and scripts/architecture-doc.test.ts
+ * fails when the two differ.
+ */
+export const TOPICS = [
+  IDENTITY_CHANGES_TOPIC,
+  API_USAGE_TOPIC,
+  BOOKING_EVENTS_TOPIC,
+  BILLING_EVENTS_TOPIC,
+  PRICING_CHANGES_TOPIC,
+  SEARCH_LOGS_TOPIC,
+] as const;
 
 /** Where a consumer parks a message it can never handle, for a human to look at. */
 export function parkedTopicOf(topic: string): string {

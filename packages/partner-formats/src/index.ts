@@ -1,4 +1,4 @@
-// How the partner API writes dates and times (partner-api.md §2, decisions.md). The gateway's answers and
+// How the partner API writes dates and times (gateway/openapi/partner.yaml). The gateway's answers and
 // the webhook service's event bodies both use these, so a partner sees one form everywhere.
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

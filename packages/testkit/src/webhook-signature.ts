@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * A receiver's check of `X-Partner-Signature`, written from partner-api.md §6 alone (not our signing code):
+ * A receiver's check of `X-Partner-Signature`, written from the partner API document alone (not our signing code):
  * the header is `t=<unix seconds>,v1=<hex hmac>` (during a secret rotation's overlap one `v1=` per valid
  * secret); the signed input is `<t>.<raw body>`; `v1` is the hex HMAC-SHA256 of it keyed with the endpoint
  * secret; any `v1=` that matches is enough; compare in constant time; refuse a `t` more than 300 seconds

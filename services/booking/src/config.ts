@@ -40,7 +40,7 @@ const schema = z
       .refine((pems) => pems.every((pem) => pem.includes('-----BEGIN PUBLIC KEY-----'))),
     /** How long a cancellation quote may be named by a cancel. */
     CANCELLATION_QUOTE_TTL_SECONDS: positiveInt(300),
-    /** How long an idempotency key is remembered (partner-api.md §8: 48 hours). */
+    /** How long an idempotency key is remembered (48 hours, as gateway/openapi/partner.yaml says). */
     IDEMPOTENCY_RETENTION_HOURS: positiveInt(48),
     /**
      * How long a first request holds its key before a retry may take it over: a retry inside it is

@@ -6,7 +6,7 @@ const schema = z.object({
   ...serviceFields({ grpcPort: 50053 }),
   ...mongoFields({ database: 'travel_pricing' }),
   ...kafkaFields,
-  /** The platform default margin (bps) while no platform margin rule is stored (decisions.md: 500). */
+  /** The platform default margin (bps) while no platform margin rule is stored (docs/decisions/search-and-pricing.md, "Defaults": 500). */
   DEFAULT_MARGIN_BPS: z.coerce.number().int().min(0).max(MAX_BPS).default(500),
   /**
    * Safety net of the in-memory rules: reloaded at least this often, in case a `pricing.changes` broadcast

@@ -7,13 +7,13 @@ const schema = z.object({
   ...kafkaFields,
   /**
    * The consumer group that fills the read models. A new group reads the topics from the beginning, so a
-   * new group into an empty database is a rebuild beside the running one (docs/decisions.md "Reports").
+   * new group into an empty database is a rebuild beside the running one (docs/decisions/reports.md "Reports").
    */
   REPORTS_CONSUMER_GROUP: z
     .string()
     .regex(/^[a-z0-9._-]+$/)
     .default('reports'),
-  /** Booking, whose `ListBookingHistory` the rebuild pages through (docs/decisions.md "Reports rebuilt from their sources"). */
+  /** Booking, whose `ListBookingHistory` the rebuild pages through (docs/decisions/reports.md "Reports rebuilt from their sources"). */
   BOOKING_ADDRESS: z.string().min(1).default('127.0.0.1:50054'),
   BOOKING_DEADLINE_MS: positiveInt(30_000),
 });

@@ -4,7 +4,7 @@ import { rebuildFromSources } from './jobs/rebuild-from-sources';
 import { readModelLag, rebuildReadModels } from './jobs/rebuild-read-models';
 
 /**
- * The rebuild command, run with the service's environment (docs/decisions.md "Reports"):
+ * The rebuild command, run with the service's environment (docs/decisions/reports.md "Reports"):
  * - `node services/reports/dist/rebuild.js` while every reports process is stopped: empties the sales read
  *   model and fills it again from booking's `ListBookingHistory`, whatever Kafka still retains;
  * - `--from-topics`: empties the read models and rewinds the consumer group instead; the next start reads every

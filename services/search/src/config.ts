@@ -10,7 +10,7 @@ const schema = z.object({
   OFFER_TOKEN_PRIVATE_KEY: z
     .string({ error: 'Required: the PEM private key that signs offer tokens.' })
     .refine((pem) => pem.includes('-----BEGIN PRIVATE KEY-----'), { message: 'Must be a PKCS#8 PEM key.' }),
-  /** Lifetime of an offer token (decisions.md: 15 minutes; shorter in tests). */
+  /** Lifetime of an offer token (15 minutes, gateway/openapi/partner.yaml; shorter in tests). */
   OFFER_TOKEN_TTL_SECONDS: positiveInt(900),
 });
 

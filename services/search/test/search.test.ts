@@ -64,7 +64,7 @@ afterAll(async () => {
   for (const stop of stops) await stop();
 });
 
-/** decisions.md: integer basis points, each component rounded half up to whole rupees. */
+/** docs/decisions/search-and-pricing.md, "Integer arithmetic": integer basis points, each component rounded half up to whole rupees. */
 function expectedPrice(subtotal: number, marginBps: number, taxBps: number, feeBps: number) {
   const round = (value: number, bps: number) => Math.floor((value * bps + 5000) / 10_000);
   const baseAmount = round(subtotal, 10_000 + marginBps);

@@ -1,7 +1,7 @@
 import { readConfig } from './config';
 
 describe('webhook config', () => {
-  it('when nothing is set, then the spec’s schedule: 1 min, 5 min, 30 min, 2 h, 12 h, a 5 s timeout, 10 endpoints', () => {
+  it('when nothing is set, then the documented schedule: 1 min, 5 min, 30 min, 2 h, 12 h, a 5 s timeout, 10 endpoints', () => {
     const config = readConfig({});
     expect(config.WEBHOOK_RETRY_DELAYS).toEqual([60_000, 300_000, 1_800_000, 7_200_000, 43_200_000]);
     expect([config.WEBHOOK_TIMEOUT_MS, config.WEBHOOK_ENDPOINTS_PER_CLIENT]).toEqual([5000, 10]);

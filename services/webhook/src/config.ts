@@ -31,9 +31,9 @@ const schema = z.object({
   ...kafkaFields,
   /** Keys sealing endpoint signing secrets at rest (@travel/sealing); required in production. */
   ...sealingFields,
-  /** Pause before each retry after a failed attempt (partner-api.md §6); after the last one, `failed`. */
+  /** Pause before each retry after a failed attempt (docs/webhooks.md); after the last one, `failed`. */
   WEBHOOK_RETRY_DELAYS: durations('1m,5m,30m,2h,12h'),
-  /** An attempt not answered with a 2xx within this time failed (partner-api.md §8: 5 seconds). */
+  /** An attempt not answered with a 2xx within this time failed (5 seconds, gateway/openapi/partner.yaml). */
   WEBHOOK_TIMEOUT_MS: positiveInt(5000),
   /** How long a claimed attempt is its replica's; after it, another replica takes over a crashed one. */
   WEBHOOK_LEASE_MS: positiveInt(30_000),
@@ -45,7 +45,7 @@ const schema = z.object({
   WEBHOOK_INTAKE_PARTITIONS: positiveInt(6),
   /** A cached endpoint list is loaded again after this long even if no change was counted (a backstop). */
   WEBHOOK_ENDPOINT_CACHE_MS: positiveInt(60_000),
-  /** partner-api.md §8. */
+  /** The most endpoints a client may register (gateway/openapi/partner.yaml, `POST /webhooks`). */
   WEBHOOK_ENDPOINTS_PER_CLIENT: positiveInt(10),
   /** How long an event stays in the events feed (`GET /api/v1/events`), from its recording. */
   WEBHOOK_EVENT_FEED_DAYS: positiveInt(30),

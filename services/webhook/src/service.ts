@@ -44,7 +44,7 @@ import { createWebhookGrpc } from './grpc/webhook.grpc';
 import { createEventIntake } from './intake/event-intake';
 import { createAutoDisable } from './jobs/auto-disable-endpoints';
 
-/** A redelivery's `Idempotency-Key` is remembered as long as a booking's (partner-api.md §8: 48 hours). */
+/** A redelivery's `Idempotency-Key` is remembered as long as a booking's (48 hours). */
 const REDELIVERY_KEY_RETENTION_MS = 48 * 3_600_000;
 
 export interface WebhookServiceOptions {

@@ -10,7 +10,7 @@ import {
 } from '../../identity/test/staff.fixture';
 import { bookingEvent, caller, startPublisher, startWebhook, webhookEnv } from './webhook.fixture';
 
-// Auto-disable (decisions.md "Webhook secret rotation, auto-disable and recovery"): the real identity names the
+// Auto-disable (docs/decisions/partner-tools.md "Webhook secret rotation, auto-disable and recovery"): the real identity names the
 // tenant's staff, the real engagement emails them through the test MailDev.
 let identity: IdentityUnderTest;
 let engagement: Awaited<ReturnType<typeof startEngagement>>;

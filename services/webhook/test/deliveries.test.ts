@@ -30,7 +30,7 @@ async function deliveryOf(eventId: string) {
 const gaps = (received: Received[]) => received.slice(1).map((r, i) => r.at - (received[i]?.at ?? 0));
 
 describe('webhook deliveries', () => {
-  it('when a booking event arrives, then the endpoint gets the event body with the five headers, signed as the spec says', async () => {
+  it('when a booking event arrives, then the endpoint gets the event body with the five headers, signed as documented', async () => {
     const who = caller(nextClient());
     const hooks = await receiver();
     const { secret } = await register(who, hooks.url);

@@ -1,7 +1,7 @@
 import { codeOf, startReceiver, waitFor } from '@travel/testkit';
 import { bookingEvent, caller, startPublisher, startWebhook, webhookEnv } from './webhook.fixture';
 
-// `POST /webhooks/{id}/recover` (decisions.md "Webhook secret rotation, auto-disable and recovery").
+// `POST /webhooks/{id}/recover` (docs/decisions/partner-tools.md "Webhook secret rotation, auto-disable and recovery").
 const env = webhookEnv({ WEBHOOK_RETRY_DELAYS: '100ms,100ms' });
 let service: Awaited<ReturnType<typeof startWebhook>>;
 let publisher: Awaited<ReturnType<typeof startPublisher>>;

@@ -2,7 +2,7 @@ import { codeOf, startReceiver, verifySignature, waitFor } from '@travel/testkit
 import mongoose from 'mongoose';
 import { bookingEvent, caller, startPublisher, startWebhook, webhookEnv } from './webhook.fixture';
 
-// Secret rotation with an overlap (decisions.md "Webhook secret rotation, auto-disable and recovery").
+// Secret rotation with an overlap (docs/decisions/partner-tools.md "Webhook secret rotation, auto-disable and recovery").
 const env = webhookEnv();
 let service: Awaited<ReturnType<typeof startWebhook>>;
 let publisher: Awaited<ReturnType<typeof startPublisher>>;

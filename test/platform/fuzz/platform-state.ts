@@ -2,7 +2,7 @@ import type { AdminApi } from '../../support/admin';
 import { gatewayUrl } from '../../support/gateway';
 
 // What the admin fuzzing may change platform-wide, read before it runs and put back after it, so the
-// suites after it find the platform as they expect (decisions.md "Contract and fuzzing").
+// suites after it find the platform as they expect (docs/decisions/http-api.md "Contract and fuzzing").
 
 interface Rule {
   id: string;

@@ -8,7 +8,7 @@ import { ensureSchemathesis } from '@travel/local-deploy';
 export const FUZZ_SEED = 20261123;
 /**
  * Test cases per operation and phase: with 195 operations on 2 shared cores this keeps both documents
- * to a few minutes; measured figures in decisions.md "Contract and fuzzing".
+ * to a few minutes; measured figures in docs/decisions/http-api.md "Contract and fuzzing".
  */
 export const MAX_EXAMPLES = 5;
 /** Two requests in flight: the stack waits on its store and gRPC more than on the CPU. */

@@ -101,7 +101,7 @@ export const MAX_REPLICAS = 16;
 
 /**
  * Replica k (1-based) of every process listens on 127.0.0.k, on the process's own ports: replica 1 is
- * 127.0.0.1, so a one-replica stack is the stack as it always was (decisions.md, "Replicas locally"). The
+ * 127.0.0.1, so a one-replica stack is the stack as it always was (docs/decisions/deployment.md, "Replicas locally"). The
  * `rollout` profile shifts them by one (`firstLoopback`).
  */
 export function replicaHost(profile: StackProfile, replica = 1): string {

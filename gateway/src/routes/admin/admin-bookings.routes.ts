@@ -27,12 +27,12 @@ import { CUSTOMER_SUPPORT_RIGHT } from './wallets.routes';
 
 /**
  * Spending a tenant's voucher takes the right that shows the tenant its promotions and previews them
- * (`/api/admin/vouchers/apply`, `/mine`): docs/decisions.md "Admin bookings".
+ * (`/api/admin/vouchers/apply`, `/mine`): docs/decisions/bookings.md "Admin bookings".
  */
 const VOUCHER_RIGHT = 'bookings';
 
 /**
- * Admin bookings (decisions.md "Corporate travel, supply and reports"; rights in docs/decisions.md "Admin
+ * Admin bookings (docs/decisions/bookings.md, "Admin
  * bookings"): any staff list the bookings they may see, book offline for their tenant (the platform for any
  * tenant; a voucher with the right `bookings`) and cancel those offline bookings; assigning a supplier is the
  * platform's. Changes are audited in identity's log.
@@ -177,7 +177,7 @@ async function offlineTenantOf(clients: ServiceClients, res: Response, tenantId:
 }
 
 /**
- * The storefront customer an offline booking is for (docs/decisions.md "Admin bookings"): customers are the
+ * The storefront customer an offline booking is for (docs/decisions/bookings.md "Admin bookings"): customers are the
  * platform's, so platform staff with the customer-support right `bookings` (the wallet top-up's); identity
  * says whether the customer exists (`404` if not).
  */

@@ -32,7 +32,7 @@ function clientIdOf(req: Request): number {
   return Number(id);
 }
 
-/** The platform administrator's API-access console (decisions.md "API-access administration"). */
+/** The platform administrator's API-access console (docs/access.md, "A partner call"). */
 export function apiAccessRoutes({
   clients,
   now,

@@ -17,7 +17,7 @@ export interface AuthRouteDeps {
   signInAttemptsPerMinute: number;
 }
 
-/** Staff sign-in (internal-api.md "Administrator authentication"); identity audits every attempt. */
+/** Staff sign-in (docs/access.md, "A staff call"); identity audits every attempt. */
 export function authRoutes({
   clients,
   rateLimits,

@@ -42,7 +42,7 @@ function presentIpRule(rule: platformSettings.ConsoleIpRule | undefined) {
   };
 }
 
-/** Platform settings and the console IP rules (decisions.md); identity audits every change. */
+/** Platform settings and the console IP rules (docs/access.md, "Platform gates"); identity audits every change. */
 export function settingsRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
   return [
     {

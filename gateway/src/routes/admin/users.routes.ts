@@ -8,7 +8,7 @@ import { stringParam } from './params';
 import { presentUser } from './presenters';
 import { createStaffUserBody, updateStaffUserBody } from './users.contract';
 
-// No right is listed for these routes (internal-api.md); identity scopes them to the member's tenant
+// No right is needed for these routes (gateway/openapi/internal.yaml); identity scopes them to the member's tenant
 // and refuses to hand out rights the member does not hold.
 const access: RouteAccess = { kind: 'staff' };
 

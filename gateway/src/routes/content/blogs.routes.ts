@@ -10,7 +10,7 @@ import { pageQuery } from '../partner/contract/operations';
 import { createBlogBody, listBlogsQuery, updateBlogBody } from './blogs.contract';
 import { presentBlog, presentBlogSummary, presentPublicBlog } from './presenters';
 
-// decisions.md: the spec lists these as public; we require an admin token with the right `blogs`. The blog
+// docs/decisions/content.md, "Blogs are the platform's": an admin token with the right `blogs`. The blog
 // is the platform storefront's (the public routes name no tenant), so only platform staff write it.
 const editors: RouteAccess = { kind: 'staff', platformOnly: true, right: 'blogs' };
 const readers: RouteAccess = { kind: 'public' };

@@ -10,7 +10,7 @@ import { stringParam } from '../admin/params';
 import { presentTheme } from './presenters';
 import { createThemeBody, listThemesQuery, themeOwnerQuery } from './themes.contract';
 
-// No right is listed (internal-api.md): any staff member, on their own tenant; the platform on the tenant it
+// No right is needed (gateway/openapi/internal.yaml): any staff member, on their own tenant; the platform on the tenant it
 // names, or on the platform's own themes (the default every tenant without one wears).
 const staff: RouteAccess = { kind: 'staff' };
 

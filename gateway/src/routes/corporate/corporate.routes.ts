@@ -23,7 +23,7 @@ import {
   presentPolicy,
 } from './presenters';
 
-/** Any staff member: tenant staff on their own tenant, the platform on any (decisions.md "Who may call what"). */
+/** Any staff member: tenant staff on their own tenant, the platform on any (docs/access.md, "Callers"). */
 const staff: RouteAccess = { kind: 'staff' };
 type Corporate = ServiceClients['corporate'];
 type Caller = ReturnType<typeof callerOf>;

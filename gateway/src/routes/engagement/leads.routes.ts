@@ -21,8 +21,8 @@ import {
 import { presentLead, presentQuery } from './presenters';
 
 /**
- * internal-api.md §4 lists leads and queries with an admin token and no permission: any staff member. Tenant
- * staff work on their own tenant's leads; the platform on every lead (decisions.md "Who may call what").
+ * Leads and queries take an admin token and no right: any staff member. Tenant staff work on their own tenant's
+ * leads; the platform on every lead (docs/decisions/engagement.md, "Who may call what").
  */
 const anyStaff: RouteAccess = { kind: 'staff' };
 const tenantStaff: RouteAccess = { kind: 'staff', tenantOnly: true };

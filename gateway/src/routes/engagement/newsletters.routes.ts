@@ -16,7 +16,7 @@ import {
 } from './newsletters.contract';
 import { presentNewsletter, presentSubscriber } from './presenters';
 
-/** internal-api.md §4: subscribers and newsletters are the platform's, right `newsletters`. */
+/** Subscribers and newsletters are the platform's, right `newsletters` (docs/decisions/engagement.md). */
 const marketing: RouteAccess = { kind: 'staff', platformOnly: true, right: 'newsletters' };
 
 /** Subscribers and newsletters (platform only, right `newsletters`); every change is audited. */

@@ -5,7 +5,7 @@ import { formatCreatedAt } from './presenters';
 
 type ListItem = z.output<typeof BookingListItem>;
 
-// Booking messages → the partner API's Booking and BookingListItem (partner.yaml, decisions.md "Bookings").
+// Booking messages → the partner API's Booking and BookingListItem (gateway/openapi/partner.yaml; docs/decisions/bookings.md, "Bookings").
 
 /** The fields every read shows, list elements included. */
 export function presentBookingListItem(reply: booking.Booking): ListItem {

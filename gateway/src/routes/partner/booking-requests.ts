@@ -6,7 +6,7 @@ import { check } from '../../http/validate';
 import { BookingRequest } from './contract/components';
 import { bookingIdParams, cancelBookingBody, idempotencyKey, pageQuery } from './contract/operations';
 
-// The HTTP contract of the booking routes (partner-api.md §4, §8; decisions.md): shapes, lengths and
+// The HTTP contract of the booking routes (gateway/openapi/partner.yaml, `/bookings`): shapes, lengths and
 // limits are checked here; the offer token's signature, tenant and expiry are the booking service's.
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
@@ -32,8 +32,8 @@ export function readCreateBooking(header: string | undefined, body: unknown): Cr
 }
 
 /**
- * An idempotent create of any body shape (partner and storefront bookings): the key checked as partner-api.md
- * §8 says, the body by its schema, both in one 400; the fingerprint of the body as received.
+ * An idempotent create of any body shape (partner and storefront bookings): the key checked as the partner API
+ * document's `Idempotency-Key` says, the body by its schema, both in one 400; the fingerprint of the body as received.
  */
 export function readIdempotentCreate<S extends z.ZodType>(
   schema: S,

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Invoice } from './contract/components';
 import { formatCreatedAt } from './presenters';
 
-// Invoice messages → the partner API's Invoice (partner-api.md §2, partner.yaml).
+// Invoice messages → the partner API's Invoice (gateway/openapi/partner.yaml).
 
 export function presentInvoice(invoice: billing.Invoice | undefined): z.output<typeof Invoice> {
   if (!invoice) throw new Error('the billing service answered no invoice');

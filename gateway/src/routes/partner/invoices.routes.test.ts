@@ -57,7 +57,7 @@ const caller = expect.objectContaining({
 });
 
 describe('partner invoice routes', () => {
-  it('when the list is read, then the caller and page go to billing and each invoice is shown in the spec formats', async () => {
+  it('when the list is read, then the caller and page go to billing and each invoice is shown in the partner formats', async () => {
     const { app, calls } = appWith();
     const res = await request(app).get('/api/v1/invoices?limit=5&cursor=abc');
     expect(res.status).toBe(200);

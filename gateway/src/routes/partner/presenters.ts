@@ -10,7 +10,7 @@ import type { CarResult, FlightOffer, HotelResult, Price } from './contract/comp
 type Shape<S extends z.ZodType> = z.output<S>;
 const INR = 'INR' as const;
 
-/** A service's timestamp as partners read it, `YYYY-MM-DD HH:MM:SS` in UTC (partner-api.md §2). */
+/** A service's timestamp as partners read it, `YYYY-MM-DD HH:MM:SS` in UTC (packages/partner-formats). */
 export function formatCreatedAt(at: Date | undefined): string {
   if (!at) throw new Error('a service answered a record without its timestamp');
   return displayTimestamp(at);

@@ -68,7 +68,7 @@ export function webhooksRoutes({ clients }: { clients: ServiceClients }): RouteD
 type Endpoint = z.output<typeof WebhookEndpoint>;
 
 /**
- * A webhook endpoint as partner-api.md §2 shows it; the secret only ever comes with the registration. The
+ * A webhook endpoint as gateway/openapi/partner.yaml shows it; the secret only ever comes with the registration. The
  * proto's strings are the service's closed sets (its domain types), hence the casts.
  */
 export function presentEndpoint(endpoint: webhook.Endpoint | undefined): Endpoint {

@@ -9,7 +9,7 @@ const iso = (date: Date | undefined) => (date ? date.toISOString() : null);
 const COMMON = ['validFrom', 'validUntil', 'audience', 'active'] as const;
 const WORTH = ['service', 'percentBps', 'amount', 'maxDiscount', 'minAmount'] as const;
 
-/** The fields each kind shows (decisions.md "Promotions"). */
+/** The fields each kind shows (docs/decisions/promotions.md "Promotions"). */
 const FIELDS = {
   discount: ['name', ...WORTH, ...COMMON],
   offer: ['title', 'description', 'imageUrl', 'code', ...COMMON],

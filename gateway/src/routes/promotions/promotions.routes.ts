@@ -37,7 +37,7 @@ const anyStaff: RouteAccess = { kind: 'staff', right: 'bookings' };
 export const VOUCHER_APPLY_LIMIT = { name: 'voucher-apply', limit: 30, windowSeconds: 60 };
 
 /**
- * Promotions (decisions.md "Promotions"): the platform's CRUD and allocations of discounts, offers and
+ * Promotions (docs/decisions/promotions.md "Promotions"): the platform's CRUD and allocations of discounts, offers and
  * vouchers (rights of the same names), tenant staff's `mine` lists and voucher preview (right `bookings`),
  * the storefront's `b2c` lists, public preview and the customer's promo codes.
  */

@@ -13,7 +13,7 @@ import { destinationsQuery, salesQuery, searchLogBody } from './reports.contract
 export const SEARCH_LOG_LIMIT = { name: 'search-logs', limit: 60, windowSeconds: 60 };
 
 /**
- * Reports (decisions.md "Corporate travel, supply and reports"): the storefront's search logs (public,
+ * Reports (docs/decisions/reports.md, "Reports"): the storefront's search logs (public,
  * limited per address) and the sales and popular-destinations read models (any staff; tenant staff see
  * their own tenant). Reads only: nothing here changes a record a console owns, so nothing is audited.
  */

@@ -49,7 +49,7 @@ const bookingIdParams = z.object({
 /** The card part's refund at the provider; null when there is none (nothing charged, or a simulated charge). */
 export const CardRefundStatus = z.enum(['pending', 'succeeded', 'failed']).nullable();
 
-/** The booking's payment as the storefront completes it (docs/decisions.md "Storefront card payments"). */
+/** The booking's payment as the storefront completes it (docs/decisions/billing.md "Storefront card payments"). */
 const StorefrontPaymentState = z
   .strictObject({
     status: z.enum(['captured', 'pending', 'failed']).nullable().meta({

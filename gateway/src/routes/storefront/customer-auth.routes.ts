@@ -21,7 +21,7 @@ export interface CustomerAuthRouteDeps {
   customerSignInPerAddressPerMinute: number;
 }
 
-/** Storefront customer authentication (internal-api.md "Customer authentication", §5). */
+/** Storefront customer authentication (docs/access.md, "A customer call"). */
 export function customerAuthRoutes(deps: CustomerAuthRouteDeps): RouteDefinition[] {
   const { clients } = deps;
   const throttle = signInThrottle(deps);
@@ -105,7 +105,7 @@ function origin(req: Request, res: Response) {
 }
 
 /**
- * decisions.md: sign-in and registration are throttled per client address and per email, each its own
+ * Sign-in and registration are throttled (docs/access.md, "A customer call") per client address and per email, each its own
  * window in Redis (shared by every replica), checked before identity is asked.
  */
 function signInThrottle(deps: CustomerAuthRouteDeps) {

@@ -16,7 +16,7 @@ export function presentCustomer(customer: customers.Customer | undefined) {
   };
 }
 
-/** `token`, `refreshToken`, `expiresIn` (seconds) and `user` (internal-api.md §4, §5). */
+/** `token`, `refreshToken`, `expiresIn` (seconds) and `user` (gateway/openapi/internal.yaml). */
 export function presentCustomerTokens(tokens: customers.CustomerTokens | undefined) {
   if (!tokens) throw new Error('identity answered no tokens');
   return {

@@ -13,7 +13,7 @@ const webhookJob = jobCaller('gateway.payment-webhook');
 /**
  * `POST /api/webhooks/payments/{gatewayId}`: public, authenticated by the provider's signature alone, which
  * billing checks with the gateway's webhook secret over the raw body before anything is stored
- * (docs/decisions.md "Storefront card payments through a provider"). A payment that moved is then driven
+ * (docs/decisions/billing.md "Storefront card payments through a provider"). A payment that moved is then driven
  * through its booking (confirmed or cancelled); should that fail, billing has the word and the settler
  * finishes the booking, so the provider is still answered `200` and does not resend.
  */

@@ -8,7 +8,7 @@ import { stringParam } from '../admin/params';
 import { presentCustomer, presentTraveller } from './customer-presenters';
 import { addTravellerBody, updateProfileBody } from './profile.contract';
 
-/** The signed-in customer's profile and saved travellers (internal-api.md "Storefront"). */
+/** The signed-in customer's profile and saved travellers (docs/access.md, "A customer call"). */
 export function profileRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
   return [
     {

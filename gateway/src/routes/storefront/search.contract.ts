@@ -24,7 +24,7 @@ export const OfferPrice = z
   })
   .meta({
     description:
-      'The storefront price in whole rupees, with the platform default margin (decisions.md formula):\n' +
+      'The storefront price in whole rupees, with the platform default margin (the formula of `POST /api/v1/pricing/quote`):\n' +
       '`baseAmount = round(subtotal × (10000 + marginBps) / 10000)`, `tax` and `fee` on `baseAmount`,\n' +
       '`total = baseAmount + tax + fee`.\n',
   });

@@ -24,7 +24,7 @@ export function walletRoutes({ clients }: { clients: ServiceClients }): RouteDef
             { caller: callerOf(res), customerId: customerOf(res).customerId, limit, cursor },
             callOptions(res),
           );
-          // `{ balance, currency, entries }` as decisions.md has it; the page of entries carries the list fields.
+          // `{ balance, currency, entries }` (docs/decisions/bookings.md, "Wallet ledger"); the page of entries carries the list fields.
           const nextCursor = reply.nextCursor ?? null;
           res.json({
             ...dataBody({

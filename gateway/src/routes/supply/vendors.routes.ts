@@ -11,7 +11,7 @@ import { stringParam } from '../admin/params';
 import { presentVendor } from './presenters';
 import { createVendorBody, listVendorsQuery, ownerQuery, updateVendorBody } from './vendors.contract';
 
-// No right is listed (internal-api.md): any staff member, on their own tenant's vendors; the platform on the
+// No right is needed (gateway/openapi/internal.yaml): any staff member, on their own tenant's vendors; the platform on the
 // tenant it names, on its own vendors when it creates without one, and on every owner's when it reads or
 // changes without one.
 const staff: RouteAccess = { kind: 'staff' };

@@ -32,7 +32,7 @@ const MAX_ROUNDS = 50;
 const PENDING_GRACE_MS = 2000;
 
 /**
- * The wallet ledger on MongoDB semantics, without transactions (docs/decisions.md "Wallet ledger"):
+ * The wallet ledger on MongoDB semantics, without transactions (docs/decisions/bookings.md "Wallet ledger"):
  * 1. the balance moves by one conditional update of the wallet document, which also pushes the entry to
  *    its `pending` list (a debit only while `balance ≥ amount`, so it never goes below zero however many
  *    debits race; a purpose only while it is not pending already);
@@ -77,7 +77,7 @@ export function createWalletEntries(
   async function settled(customerId: string): Promise<WalletDocument> {
     let wallet = await wallets.findById(customerId).lean<WalletDocument>();
     if (!wallet) {
-      // Created once by a unique insert (never a racing upsert; see docs/decisions.md "Data").
+      // Created once by a unique insert (never a racing upsert; see docs/decisions/data.md "Data").
       await insertIfAbsent(wallets, { _id: customerId, balance: 0, pending: [] });
       wallet = await wallets.findById(customerId).lean<WalletDocument>();
       if (!wallet) throw new Error(`wallet ${customerId} vanished after its creation`);

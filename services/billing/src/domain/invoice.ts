@@ -1,6 +1,6 @@
 import { AppError } from '@travel/errors';
 
-// Invoices of a tenant (decisions.md "Invoices"). An invoice document is written once; how it moved on is
+// Invoices of a tenant (docs/decisions/billing.md "Invoices"). An invoice document is written once; how it moved on is
 // told by marks inserted beside it (`sent`, then one `end`: paid or cancelled) and by its payments, each
 // an insert that can lose a race, so two racing moves never both land.
 

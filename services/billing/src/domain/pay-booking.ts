@@ -32,7 +32,7 @@ const BOOKING_ID = /^bkg_[0-9]{1,15}$/;
  * 1. the wallet's share, when asked: one ledger entry under `booking:<id>`, of what the balance can give
  *    (0 included: the entry is the decision, so two racing payers of one booking take the same share);
  * 2. the rest, through the default gateway's provider with the idempotency key `pay:<id>`: a retry after a
- *    crash gets the same provider payment, never a second charge (docs/decisions.md "Storefront card
+ *    crash gets the same provider payment, never a second charge (docs/decisions/billing.md "Storefront card
  *    payments through a provider");
  * 3. the payment, `_id` = the booking id: `captured` (with its `payment.captured`) when nothing is left to
  *    charge or the provider took it at once (the simulator), else `pending` with the client secret the

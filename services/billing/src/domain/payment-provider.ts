@@ -1,5 +1,5 @@
 /**
- * What billing needs of a card payment provider (docs/decisions.md "Storefront card payments through a
+ * What billing needs of a card payment provider (docs/decisions/billing.md "Storefront card payments through a
  * provider"). Amounts are in the currency's smallest unit (paise for INR); every call that moves money takes
  * an idempotency key, so a retry after a crash asks the provider for the same payment or refund, never a
  * second one.

@@ -25,7 +25,7 @@ export function createBookingEventsConsumer(options: BookingEventsConsumerOption
     ...consumer,
     topics: [BOOKING_EVENTS_TOPIC],
     // A booking's cancellation reverses its line: it must not be recorded while its creation is parked, so
-    // later events of a booking wait behind a parked one (docs/decisions.md, "Per-key order after a park").
+    // later events of a booking wait behind a parked one (docs/decisions/events.md, "Per-key order after a park").
     keyOrderAfterPark: 'block',
     async handle(event, _topic, logger) {
       if (event.type !== 'booking.created' && event.type !== 'booking.cancelled') {

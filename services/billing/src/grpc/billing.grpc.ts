@@ -42,7 +42,7 @@ function staffReaderOf(wire: callerContract.Caller | undefined): InvoiceReader {
 
 /**
  * A partner's reads: its tenant's sent invoices; a client without a tenant is `client_not_linked`
- * (partner-api), a test key sees none (invoices are live data).
+ * (gateway/openapi/partner.yaml), a test key sees none (invoices are live data).
  */
 function partnerReaderOf(wire: callerContract.Caller | undefined): InvoiceReader | 'none' {
   const partner = requireCallerOf(wire, 'partner-client');

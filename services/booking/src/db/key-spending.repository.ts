@@ -41,7 +41,7 @@ export function createKeySpendingLedger(connection: Connection): KeySpendingLedg
         if (row && dailyLimit !== null && row.spent + amount > dailyLimit)
           return { reserved: false, spent: row.spent };
         // No row: the key's first booking of the day makes it, by a unique insert, never an upsert (racing
-        // upserts are not safe on the embedded store, decisions.md "Data"). A row that fits now appeared, or
+        // upserts are not safe on the embedded store, docs/decisions/data.md "Data"). A row that fits now appeared, or
         // was given back into, since the update: either way the same conditional update runs again.
         if (!row) {
           const expiresAt = new Date(Date.parse(`${day}T00:00:00Z`) + RETAIN_MS);

@@ -1,6 +1,6 @@
 import type { OfferClaims } from '@travel/offer-tokens';
 
-/** The storefront's automatic discount a price got (docs/decisions.md "Promotions"). */
+/** The storefront's automatic discount a price got (docs/decisions/promotions.md "Promotions"). */
 export interface AutomaticDiscount {
   /** `dsc_<n>`. */
   id: string;
@@ -92,7 +92,7 @@ export type PriceStorefrontDiscounts = ReturnType<typeof createStorefrontDiscoun
 /**
  * The voucher of a tenant's offline booking, the tenant as its holder (its allocations and per-tenant
  * limit), redeemed under the attempt on the tenant's price. Tenants' automatic discounts are not applied
- * to bookings (docs/decisions.md "Promotions").
+ * to bookings (docs/decisions/promotions.md "Promotions").
  */
 export function createTenantDiscounts(promotions: BookingPromotions) {
   return async (

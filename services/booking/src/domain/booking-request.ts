@@ -19,7 +19,7 @@ export const MAX_TRAVELLERS = 9;
 export const MAX_REFERENCE = 80;
 
 /**
- * The rules of `POST /bookings` (partner-api.md §4, §8), checked again here because gRPC callers other
+ * The rules of `POST /bookings` (gateway/openapi/partner.yaml), checked again here because gRPC callers other
  * than the gateway must not get around them. One problem per field, like the gateway's.
  */
 export function readBookingRequest(request: booking.CreateBookingRequest): BookingRequest {

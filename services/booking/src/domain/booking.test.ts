@@ -1,7 +1,7 @@
 import { routeOf, todayOf, travelDateOf } from './booking';
 
 describe('booking route and date', () => {
-  it('when the offer is a flight, hotel or car, then route and date follow decisions.md', () => {
+  it('when the offer is a flight, hotel or car, then route and date follow the partner API document', () => {
     const flight = { from: 'DEL', to: 'BOM', date: '2026-12-21' };
     const hotel = { name: 'Taj Palace', city: 'Delhi', checkIn: '2026-12-21', checkOut: '2026-12-23' };
     const car = { name: 'Swift', pickup: 'Goa', from: '2026-12-21', until: '2026-12-24' };

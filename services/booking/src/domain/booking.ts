@@ -41,7 +41,7 @@ export type StorefrontRefund =
       cardStatus?: 'pending' | 'succeeded' | 'failed' | null;
     };
 
-/** Billing's payment of a storefront booking as the booking shows it (docs/decisions.md "Storefront card payments"). */
+/** Billing's payment of a storefront booking as the booking shows it (docs/decisions/billing.md "Storefront card payments"). */
 export interface StorefrontPaymentState {
   status: 'captured' | 'pending' | 'failed';
   simulated: boolean;
@@ -57,7 +57,7 @@ export interface StorefrontPaymentState {
 export interface StorefrontPart {
   customerId: string;
   useWallet: boolean;
-  /** The automatic discount plus the voucher's (docs/decisions.md "Promotions"). */
+  /** The automatic discount plus the voucher's (docs/decisions/promotions.md "Promotions"). */
   discount: number;
   /** Absent on bookings made before promotions were wired: none. */
   automaticDiscount?: AutomaticDiscount | null;
@@ -115,14 +115,14 @@ export function bookingId(number: number): string {
   return `bkg_${number}`;
 }
 
-/** decisions.md: flights `<from> → <to>`; hotels `<hotel name>, <city>`; cars `<car name>, <pickup>`. */
+/** The partner API's `route` (gateway/openapi/partner.yaml): flights `<from> → <to>`; hotels `<hotel name>, <city>`; cars `<car name>, <pickup>`. */
 export function routeOf(type: BookingType, offer: Record<string, unknown>): string {
   if (type === 'flight') return `${text(offer.from)} → ${text(offer.to)}`;
   if (type === 'hotel') return `${text(offer.name)}, ${text(offer.city)}`;
   return `${text(offer.name)}, ${text(offer.pickup)}`;
 }
 
-/** decisions.md: the flight date, the hotel check-in, the car pick-up day. */
+/** The partner API's `date`: the flight date, the hotel check-in, the car pick-up day. */
 export function travelDateOf(type: BookingType, offer: Record<string, unknown>): string {
   if (type === 'flight') return text(offer.date);
   if (type === 'hotel') return text(offer.checkIn);

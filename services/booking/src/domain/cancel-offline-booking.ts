@@ -5,7 +5,7 @@ import type { createCancelOwned } from './cancel-booking';
 const BOOKING_ID = /^bkg_[0-9]{1,15}$/;
 
 /**
- * `POST /api/admin/bookings/{id}/cancel` (docs/decisions.md "Admin bookings"): staff cancel a tenant's
+ * `POST /api/admin/bookings/{id}/cancel` (docs/decisions/bookings.md "Admin bookings"): staff cancel a tenant's
  * offline booking (client 0, no storefront part) in their scope through the partner cancel's one
  * conditional update, so its `booking.cancelled` reverses the invoice line and gives a voucher's redemption
  * back. Outside the scope `404`; a partner's or a customer's booking `409` (its owner cancels it).

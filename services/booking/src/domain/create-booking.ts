@@ -87,7 +87,7 @@ export interface BookingChannel {
 const MAX_PNR_DRAWS = 5;
 
 /**
- * `POST /bookings`, idempotent as decisions.md pins it down. The key is claimed by a unique insert with a
+ * `POST /bookings`, idempotent as docs/decisions/bookings.md, "Idempotency", pins it down. The key is claimed by a unique insert with a
  * random attempt id; the booking carries the attempt under a unique index, so whichever request (first or
  * retry, before or after a crash) finishes the attempt, it books once. A retry finds the booking by the attempt
  * and replays it; finds none and a live claim: `409`; finds a dead claim: takes it over and finishes it.
@@ -142,7 +142,7 @@ export function createIdempotentBooking(deps: CreateBookingDeps) {
     } catch (error) {
       if (discounts?.voucher) await undoUnbooked(claim, channel, requestId);
       if (spending) await releaseUnbooked(claim, spending);
-      // An error is not remembered (decisions.md): a retry with the key runs again.
+      // An error is not remembered (docs/decisions/bookings.md): a retry with the key runs again.
       await deps.keys.release(claim);
       throw error;
     }
@@ -290,7 +290,7 @@ export function createCreateBooking(
         priceTenant: owner.tenantId,
         owner,
         status: 'Upcoming',
-        // booking.created is for live keys only (partner-api.md §6)
+        // booking.created is for live keys only (gateway/openapi/partner.yaml, `POST /webhooks`)
         eventsAt: (occurredAt) => (owner.livemode ? [newPendingEvent('booking.created', occurredAt)] : []),
         reserveSpending: (amount) => deps.reserveSpending(spender, amount),
         settle: async (booked) => booked,

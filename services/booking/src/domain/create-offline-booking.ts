@@ -14,7 +14,7 @@ import type { SettleStorefrontBooking } from './settle-storefront-booking';
 /** What a customer's wallet holds now, whole rupees (billing's GetWallet). */
 export type WalletBalance = (customerId: string, requestId: string) => Promise<number>;
 
-/** How staff may pay a customer's booking: from the customer's wallet (docs/decisions.md "Admin bookings"). */
+/** How staff may pay a customer's booking: from the customer's wallet (docs/decisions/bookings.md "Admin bookings"). */
 const PAYMENTS = ['wallet'];
 
 /** The idempotency scope of platform staff booking for customers (tenant ids are `ten_<n>`, never this). */

@@ -1,6 +1,6 @@
 import { badRequest } from '@travel/errors';
 
-// Opaque to partners (partner-api.md §4): the base64url of `b1:<booking number>`; the version lets the
+// Opaque to partners (gateway/openapi/partner.yaml, `cursor`): the base64url of `b1:<booking number>`; the version lets the
 // format change without breaking cursors already handed out.
 const PREFIX = 'b1:';
 

@@ -7,7 +7,7 @@ const invalidToken = (message: string) => badRequest([{ path: 'offerToken', mess
 /**
  * The offer a token carries, if this API client may book it: a malformed or tampered token, or one issued to
  * another client (of this tenant or another), tenant or environment, is `400 bad_request` (which of these is
- * not told); an expired one is `410 offer_expired` (partner-api.md §4 rule 7).
+ * not told); an expired one is `410 offer_expired` (gateway/openapi/partner.yaml, `POST /bookings`).
  */
 export function checkOffer(verifier: OfferTokenVerifier, token: string, owner: Owner): OfferClaims {
   return checkBoundOffer(
@@ -27,7 +27,7 @@ const ofTenant = (claims: OfferClaims, owner: Owner) =>
   claims.tenantId === owner.tenantId &&
   claims.environment === (owner.livemode ? 'live' : 'test');
 
-/** The offer of a storefront token (decisions.md: bound to the storefront; a partner's token is refused here). */
+/** The offer of a storefront token (docs/decisions/bookings.md, "Storefront search": bound to the storefront; a partner's token is refused here). */
 export function checkStorefrontOffer(verifier: OfferTokenVerifier, token: string): OfferClaims {
   return checkBoundOffer(verifier, token, (claims) => claims.storefront === true);
 }

@@ -44,8 +44,8 @@ export interface SettleDeps {
 }
 
 /**
- * Drives a storefront booking to where no money is owed (docs/decisions.md "Storefront bookings and
- * money", "Storefront card payments through a provider"): a `Pending` booking is paid through billing
+ * Drives a storefront booking to where no money is owed (docs/decisions/bookings.md "Storefront search,
+ * bookings and money"; docs/decisions/billing.md "Storefront card payments through a provider"): a `Pending` booking is paid through billing
  * (idempotent on the booking id: asking again answers the same payment, a pending card payment read from
  * its provider first). Captured: its voucher's redemption confirmed (idempotent; bound to the booking id),
  * then confirmed `Upcoming` with its `booking.created` by one conditional update. Pending (a card payment

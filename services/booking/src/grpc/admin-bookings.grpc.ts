@@ -13,7 +13,7 @@ import { type Staff, staffOf, tenantFilterOf } from './callers';
 
 /**
  * Booking for a storefront customer (platform staff) or spending a tenant's voucher takes this right, as the
- * gateway checks (docs/decisions.md "Admin bookings"); the service does not trust that alone.
+ * gateway checks (docs/decisions/bookings.md "Admin bookings"); the service does not trust that alone.
  */
 const BOOKINGS_RIGHT = 'bookings';
 

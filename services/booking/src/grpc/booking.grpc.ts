@@ -68,7 +68,7 @@ export function createBookingGrpc(
   };
 }
 
-/** List elements leave out contact and travellers (decisions.md). */
+/** List elements leave out contact and travellers (docs/decisions/bookings.md, "Lists"). */
 export function encodeBooking(view: Booking, withPeople: boolean): booking.Booking {
   return {
     id: view.id,

@@ -8,7 +8,7 @@ type Wire = callerContract.Caller | undefined;
 
 /**
  * The partner a call acts for, from the gateway's verified key (fail closed: any other caller is refused).
- * Bookings belong to a tenant, so a client without one is `client_not_linked` (partner-api), whatever the call.
+ * Bookings belong to a tenant, so a client without one is `client_not_linked` (partner.yaml), whatever the call.
  */
 export function partnerOwnerOf(wire: Wire): Owner {
   const partner = requireCallerOf(wire, 'partner-client');

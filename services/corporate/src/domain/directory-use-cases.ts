@@ -33,7 +33,7 @@ export interface DirectoryDeps<R extends Owned, F> {
 
 /**
  * List, create, update and delete of one kind of tenant-owned record, under the tenant rules of
- * decisions.md, each change audited. Employees add their references on top (`employees.ts`).
+ * docs/decisions/corporate.md, each change audited. Employees add their references on top (`employees.ts`).
  */
 export function createDirectoryUseCases<R extends Owned, F, Input, Patch>(
   rules: DirectoryRules<R, Input, Patch>,

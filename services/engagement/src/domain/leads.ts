@@ -11,7 +11,7 @@ import { pageOf, pageResult } from './page';
 import { type Lead, type LeadSource, type LeadStatus, type Staff, tenantOf } from './records';
 
 const STATUSES = ['new', 'contacted', 'won', 'lost'] as const;
-/** decisions.md: `new` → `contacted` → `won` | `lost`. */
+/** docs/decisions/engagement.md, "Leads": `new` → `contacted` → `won` | `lost`. */
 const NEXT: Record<LeadStatus, LeadStatus[]> = {
   new: ['contacted'],
   contacted: ['won', 'lost'],

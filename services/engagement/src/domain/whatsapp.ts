@@ -30,7 +30,7 @@ interface InboundMessage {
   profileName: string | null;
 }
 
-/** The WhatsApp Cloud API webhook (decisions.md): the subscription handshake and signed deliveries. */
+/** The WhatsApp Cloud API webhook (docs/decisions/engagement.md, "WhatsApp webhook"): the subscription handshake and signed deliveries. */
 export function createWhatsappUseCases(deps: WhatsappDeps) {
   /** The lead of a number: the one bound to it, else the platform's lead with that phone, else a new one. */
   const leadFor = async (message: InboundMessage): Promise<string> => {

@@ -4,7 +4,7 @@ import { displayNameProblems } from './display-name';
 export const CLIENT_STATUSES = ['active', 'suspended'] as const;
 export type ClientStatus = (typeof CLIENT_STATUSES)[number];
 
-/** A partner's API client: an integer id (partner-api.md §2), linked to a tenant or not. */
+/** A partner's API client: an integer id (`clientId` of `GET /me`), linked to a tenant or not. */
 export interface ApiClient {
   id: number;
   name: string;

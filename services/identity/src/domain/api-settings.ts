@@ -1,4 +1,4 @@
-/** The platform switches an administrator flips (partner-api.md §5.7, decisions.md "API-access administration"). */
+/** The platform switches an administrator flips (docs/access.md, "A partner call"). */
 export interface ApiSettings {
   apiEnabled: boolean;
   /** Scopes switched off platform-wide: calls needing them answer `403 scope_disabled`. */

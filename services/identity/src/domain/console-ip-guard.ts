@@ -3,7 +3,7 @@ import { AppError } from '@travel/errors';
 import type { ConsoleIpRule } from './platform-settings';
 
 /**
- * decisions.md: the administrator cannot save rules that refuse the address of the request saving them.
+ * docs/decisions/identity-and-access.md, "Console IP rules": the administrator cannot save rules that refuse the address of the request saving them.
  * Judged on the complete rule set that would be stored.
  */
 export function assertKeepsActorIn(rules: readonly ConsoleIpRule[], actorAddress: string): void {

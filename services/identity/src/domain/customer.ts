@@ -41,7 +41,7 @@ export interface CustomerTokens {
   customer: Customer;
 }
 
-/** How many travellers one customer may keep (decisions.md). */
+/** How many travellers one customer may keep (docs/decisions/identity-and-access.md, "Travellers"). */
 export const MAX_TRAVELLERS = 20;
 
 /** Every character but the last 4 as `*`: `X1234567` → `****4567`; 4 characters or fewer: all masked. */

@@ -16,7 +16,7 @@ const SALT_BYTES = 16;
 
 export const PASSWORD_RULE = 'At least 8 characters, with a letter and a number.';
 
-/** The password rule of internal-api.md (customers' rule, applied to staff too); null when it passes. */
+/** The password rule of customers (gateway/openapi/internal.yaml), applied to staff too; null when it passes. */
 export function passwordProblem(password: string): string | null {
   const ok = password.length >= 8 && /[A-Za-z]/.test(password) && /[0-9]/.test(password);
   return ok ? null : PASSWORD_RULE;

@@ -1,4 +1,4 @@
-/** The platform's own settings (decisions.md "/api/admin/settings"). */
+/** The platform's own settings (`/api/admin/settings` in gateway/openapi/internal.yaml). */
 export interface PlatformSettings {
   siteName: string;
   supportEmail: string;
@@ -17,7 +17,7 @@ export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = {
   updatedAt: null,
 };
 
-/** One console IP rule (decisions.md "/api/admin/settings/ip-rules"). */
+/** One console IP rule (docs/access.md, "Platform gates"). */
 export interface ConsoleIpRule {
   /** `ipr_<random>`. */
   id: string;

@@ -1,5 +1,5 @@
 /**
- * The role-menu rights: the permission ids of internal-api.md §4, plus `blogs` (decisions.md: the blog
+ * The role-menu rights: the internal API's permission ids, plus `blogs` (docs/decisions/content.md: the blog
  * routes need an admin token with this right) and `events` (parked events, platform staff only). A role
  * is a set of these.
  */

@@ -9,7 +9,7 @@ import {
 import { type ApiCall, summariseCalls, type UsageRow, usageTotals } from '../domain/api-usage';
 
 /** Topic on which gateways report the partner API calls they answered, in batches. */
-export const API_USAGE_TOPIC = 'api.usage';
+export { API_USAGE_TOPIC } from '@travel/events';
 export const API_CALLS_EVENT = 'api.calls';
 /** One group for every identity replica: each batch is recorded by one of them. */
 export const USAGE_CONSUMER_GROUP = 'identity-usage';

@@ -1,9 +1,9 @@
 import { identityChanged } from '@travel/contracts';
-import { type EventPublisher, newEventId } from '@travel/events';
+import { type EventPublisher, IDENTITY_CHANGES_TOPIC, newEventId } from '@travel/events';
 import type { ChangeKind, IdentityChanges } from '../domain/identity-changes';
 
 /** Topic on which identity announces changes that invalidate gateway caches. */
-export const IDENTITY_CHANGES_TOPIC = 'identity.changes';
+export { IDENTITY_CHANGES_TOPIC };
 
 /**
  * Publishes `identity.changed` after the change is stored. Awaited by the use case, so an admin call

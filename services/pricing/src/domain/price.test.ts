@@ -30,7 +30,7 @@ function seededRandom(seed: number): () => number {
 }
 
 describe('priceOf', () => {
-  it('when the amount has paise (decisions.md: 1234.5 INR), then every component is whole rupees, rounded half up', () => {
+  it('when the amount has paise (1234.5 INR), then every component is whole rupees, rounded half up', () => {
     // hotel: 1234.5 × 1.05 = 1296.225 → 1296; tax 12 % = 155.52 → 156; fee 2 % = 25.92 → 26
     expect(priceOf(123_450, { marginBps: 500, taxBps: 1200, feeBps: 200 })).toEqual({
       baseAmount: 1296,

@@ -5,7 +5,7 @@ export interface Rates {
   feeBps: number;
 }
 
-/** A price in whole rupees (decisions.md); `currency` is always INR. */
+/** A price in whole rupees (docs/decisions/search-and-pricing.md); `currency` is always INR. */
 export interface Price {
   baseAmount: number;
   tax: number;
@@ -28,7 +28,7 @@ const BPS = 10_000n;
 const PAISE_PER_RUPEE = 100n;
 
 /**
- * The price of a supplier amount in paise, as decisions.md defines it, in integer arithmetic only:
+ * The price of a supplier amount in paise, as docs/decisions/search-and-pricing.md, "Integer arithmetic", defines it:
  * `baseAmount = round(amount × (10000 + margin) / 10000)` in rupees, then tax and fee on `baseAmount`,
  * each rounded half up. Callers validate the amount (a non-negative safe integer up to MAX_AMOUNT_PAISE)
  * and the rates (integers 0..MAX_BPS); this throws on anything else rather than price it wrongly.

@@ -23,7 +23,7 @@ describe('resolveRates', () => {
     expect(resolveRates(all, null, 'hotel', 500).marginBps).toBe(100);
   });
 
-  it('when no tax or fee rule is stored, then the defaults of decisions.md apply per service', () => {
+  it('when no tax or fee rule is stored, then the documented defaults apply per service', () => {
     expect(resolveRates([], null, 'flight', 500)).toEqual({ marginBps: 500, taxBps: 500, feeBps: 200 });
     expect(resolveRates([], null, 'hotel', 500)).toEqual({ marginBps: 500, taxBps: 1200, feeBps: 200 });
     expect(resolveRates([], null, 'car', 500)).toEqual({ marginBps: 500, taxBps: 500, feeBps: 200 });

@@ -7,7 +7,7 @@ export type Service = (typeof SERVICES)[number];
 export const RULE_KINDS = ['margin', 'tax', 'fee'] as const;
 export type RuleKind = (typeof RULE_KINDS)[number];
 
-/** Platform tax and fee per service while no rule is stored (decisions.md). */
+/** Platform tax and fee per service while no rule is stored (docs/decisions/search-and-pricing.md, "Defaults"). */
 export const DEFAULT_TAX_FEE_BPS: Readonly<Record<Service, { tax: number; fee: number }>> = {
   flight: { tax: 500, fee: 200 },
   hotel: { tax: 1200, fee: 200 },
@@ -61,7 +61,7 @@ export function slotsFor(tenantId: string | null, service: Service): RuleSlot[] 
 /**
  * The rates of one price from the rules stored in its slots (as `slotsFor` lists them): margin from the
  * tenant's rule for the service, else the tenant's general rule, else the platform rule, else the configured
- * default; tax and fee from the service's rule, else the defaults of decisions.md.
+ * default; tax and fee from the service's rule, else the defaults (docs/decisions/search-and-pricing.md).
  */
 export function resolveRates(
   rules: readonly (RuleSlot & { bps: number })[],
@@ -135,7 +135,7 @@ export interface NewRuleFields {
 
 /**
  * Problems of a new rule, one per field. Tax and fee are platform-wide per service; a margin with a service
- * needs a tenant, because the platform margin is one number for every service (decisions.md).
+ * needs a tenant, because the platform margin is one number for every service (docs/decisions/search-and-pricing.md, "Rule slots").
  */
 export function newRuleProblems(fields: NewRuleFields): FieldProblem[] {
   const { kind, tenantId, service } = fields;

@@ -14,7 +14,7 @@ const AUDIENCES: Record<PromotionKind, readonly string[]> = {
 
 const ID_PREFIX: Record<PromotionKind, string> = { discount: 'dsc', offer: 'ofr', voucher: 'vch' };
 
-/** The editable fields; each kind uses its own (decisions.md "Promotions"). */
+/** The editable fields; each kind uses its own (docs/decisions/promotions.md "Promotions"). */
 export interface PromotionFields {
   name?: string;
   title?: string;

@@ -46,7 +46,7 @@ export function createUpdatePromotion(deps: UpdatePromotionDeps) {
 
 /**
  * Redemption limits are slots (`<voucher>#0..N-1`): raising a limit adds slots, lowering one or switching
- * it on or off later would leave redemptions outside the count, so those are `409` (decisions.md).
+ * it on or off later would leave redemptions outside the count, so those are `409` (docs/decisions/promotions.md).
  */
 function checkLimitsOnlyRise(stored: Promotion, merged: PromotionFields): void {
   for (const key of LIMITS) {

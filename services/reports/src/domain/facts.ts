@@ -51,7 +51,7 @@ export function destinationOf(service: Service, place: string): Destination {
 }
 
 /**
- * The destination a booking's route names (decisions.md): flights `<from> → <to>`, hotels
+ * The destination a booking's route names (the partner API's `route`): flights `<from> → <to>`, hotels
  * `<hotel name>, <city>`, cars `<car name>, <pickup>`.
  */
 export function destinationOfRoute(service: Service, route: string): Destination {

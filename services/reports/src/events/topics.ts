@@ -1,3 +1,3 @@
 /** Reports' own topic: storefront searches, published by `RecordSearch`, read back by the consumer. */
-export const SEARCH_LOGS_TOPIC = 'reports.search-logs';
+export { SEARCH_LOGS_TOPIC } from '@travel/events';
 export const SEARCH_LOGGED = 'search.logged';

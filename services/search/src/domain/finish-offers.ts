@@ -3,7 +3,7 @@ import type { Searcher } from './searcher';
 
 export type OfferType = OfferClaims['type'];
 
-/** The tenant's price of one offer (pricing service, decisions.md formula). */
+/** The tenant's price of one offer (pricing service: docs/decisions/search-and-pricing.md). */
 export interface Price {
   baseAmount: number;
   tax: number;

@@ -7,7 +7,7 @@ export interface Searcher {
   tenantId: string | null;
   clientId: number;
   environment: 'live' | 'test';
-  /** The public storefront: its tokens are bound to it (decisions.md), its prices use the platform default. */
+  /** The public storefront: its tokens are bound to it (docs/decisions/bookings.md, "Storefront search"), its prices use the platform default. */
   storefront?: true;
 }
 

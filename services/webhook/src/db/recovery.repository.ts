@@ -21,7 +21,7 @@ const recoverySchema = new Schema<RecoveryDocument>(
   },
   { collection: 'webhook_recoveries', versionKey: false },
 );
-// Keys are remembered 48 hours, as booking's (partner-api.md: Idempotency-Key).
+// Keys are remembered 48 hours, as booking's (`Idempotency-Key` in gateway/openapi/partner.yaml).
 recoverySchema.index({ createdAt: 1 }, { expireAfterSeconds: 48 * 3600 });
 
 export interface RecoveryRepository {

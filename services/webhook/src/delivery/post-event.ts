@@ -17,7 +17,7 @@ export interface OutgoingDelivery {
 
 export interface PostOptions {
   policy: TargetPolicy;
-  /** partner-api.md §6: a 2xx within 5 seconds acknowledges; anything slower is a failure. */
+  /** A 2xx within 5 seconds acknowledges; anything slower is a failure (docs/webhooks.md). */
   timeoutMs: number;
   now?: () => Date;
 }
@@ -134,7 +134,7 @@ const agents = new Map<string, HttpAgent>();
 /**
  * Keep-alive connections, one pool per origin *and* the exact set of addresses its check just approved,
  * every connection made through the pinned lookup: a pooled connection is reused only while the check
- * still gives the same addresses, so it always goes to an address approved at this attempt (decisions.md).
+ * still gives the same addresses, so it always goes to an address approved at this attempt (docs/decisions/webhooks.md, "Targets").
  */
 function agentFor(url: URL, addresses: string[]): HttpAgent {
   const key = `${url.protocol}//${url.host}|${addresses.join(',')}`;

@@ -4,7 +4,7 @@ import { displayDay } from '@travel/partner-formats';
 import type { EventType } from './event-types';
 
 /**
- * The JSON body partners receive (partner-api.md §6, decisions.md "Event data"), rendered once per
+ * The JSON body partners receive (gateway/openapi/partner.yaml, `POST /webhooks`), rendered once per
  * event: every attempt to every endpoint sends these exact bytes, so a signature always matches.
  */
 export function renderEventBody(

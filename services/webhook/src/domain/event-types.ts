@@ -1,4 +1,4 @@
-/** The events a partner can subscribe to (partner-api.md §6); an empty subscription means all of them. */
+/** The events a partner can subscribe to (gateway/openapi/partner.yaml); an empty subscription means all of them. */
 export const EVENT_TYPES = ['booking.created', 'booking.cancelled', 'invoice.paid'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

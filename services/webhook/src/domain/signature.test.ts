@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { newEndpointSecret, signatureHeader } from './signature';
 
-/** A receiver's check written from partner-api.md §6 alone, not from our signing code. */
+/** A receiver's check written from the partner API document alone, not from our signing code. */
 function receiverAccepts(header: string, rawBody: string, secret: string, nowSeconds: number): boolean {
   const parts = Object.fromEntries(header.split(',').map((part) => part.split('=') as [string, string]));
   const t = Number(parts.t);

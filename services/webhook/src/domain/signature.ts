@@ -10,7 +10,7 @@ export function newEndpointSecret(): string {
 }
 
 /**
- * `X-Partner-Signature` as partner-api.md §6 defines it: `t=<unix seconds>,v1=<hex HMAC-SHA256 of
+ * `X-Partner-Signature` as gateway/openapi/partner.yaml defines it: `t=<unix seconds>,v1=<hex HMAC-SHA256 of
  * "<t>.<raw body>">` keyed with the endpoint secret. The body is the exact bytes sent. During a rotation's
  * overlap there is one `v1=` per valid secret, the current one first (`t=...,v1=...,v1=...`), so a receiver
  * that holds either secret verifies the delivery.

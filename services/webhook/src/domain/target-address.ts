@@ -4,7 +4,7 @@ import ipaddr from 'ipaddr.js';
 export type TargetCheck = { ok: true; url: URL; addresses: string[] } | { ok: false; reason: string };
 
 export interface TargetPolicy {
-  /** Production takes only https URLs whose host resolves to public addresses only (decisions.md). */
+  /** Production takes only https URLs whose host resolves to public addresses only (docs/decisions/webhooks.md, "Targets"). */
   production: boolean;
   /** Resolves a host name to every address it has; DNS by default, a table in tests. */
   resolve?: (host: string) => Promise<string[]>;

@@ -20,7 +20,7 @@ export interface ManageEndpointsDeps {
   now: () => Date;
 }
 
-/** Register, list and delete a client's endpoints (partner-api.md §4, decisions.md "Webhooks"). */
+/** Register, list and delete a client's endpoints (gateway/openapi/partner.yaml, `/webhooks`). */
 export function createManageEndpoints(deps: ManageEndpointsDeps) {
   async function register(caller: Caller, url: string, events: string[]) {
     const problems = [...(await urlProblems(url, deps.policy)), ...eventProblems(events)];

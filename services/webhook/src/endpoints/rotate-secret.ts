@@ -26,7 +26,7 @@ const ATTEMPTS = 3;
 /**
  * `POST /webhooks/{id}/rotate-secret`: a new signing secret at once; the replaced one keeps signing every
  * delivery beside it for `overlapSeconds` (default a day; 0 for a leaked secret), so a receiver that switches
- * at any moment of the window verifies every delivery (decisions.md "Webhook secret rotation").
+ * at any moment of the window verifies every delivery (docs/decisions/partner-tools.md "Webhook secret rotation").
  */
 export function createRotateSecret(deps: RotateSecretDeps) {
   return async function rotateSecret(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// `POST /bookings/{id}/cancellation-quote` and the quote a cancel may name (issue 32; docs/decisions.md
+// `POST /bookings/{id}/cancellation-quote` and the quote a cancel may name (issue 32; docs/decisions/partner-tools.md,
 // "Cancellation quotes and offer keys").
 
 export const QuoteId = z

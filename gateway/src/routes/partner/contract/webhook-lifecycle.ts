@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { WebhookEndpoint } from './components';
 
-// The contract of secret rotation and recovery of a webhook endpoint (decisions.md "Webhook secret rotation,
+// The contract of secret rotation and recovery of a webhook endpoint (docs/decisions/partner-tools.md "Webhook secret rotation,
 // auto-disable and recovery"); their operations are listed in operations.ts.
 
 const TIMESTAMP = /^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$/;
