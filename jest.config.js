@@ -70,6 +70,7 @@ module.exports = {
         '<rootDir>/test/images/',
         ...E2E_ALONE,
         ...FAULTS,
+        FUZZ,
         ROLLOUT,
       ],
     },
