@@ -4,6 +4,7 @@ import { loadSync, type PackageDefinition } from '@grpc/proto-loader';
 import { ReflectionService } from '@grpc/reflection';
 import { findProtoRoot, protoFilesUnder } from '@travel/contracts';
 import type { CompatServiceDefinition, Server } from 'nice-grpc';
+import { withImports } from './reflection-files';
 
 /** The settings a service's config holds (`grpcServerFields` of @travel/config). */
 export interface GrpcReflectionConfig {
@@ -78,13 +79,16 @@ function declaredFiles(root: string, serviceNames: string[]): PackageDefinition 
 }
 
 /**
- * The one list of file descriptors that every message and enum entry of a package definition shares: given the
- * whole definition, @grpc/reflection decodes that list once per entry (seconds for our ~400 types, at every
- * start); it reads nothing else of the definition.
+ * The one list of file descriptors that every message and enum entry of a package definition shares, with its
+ * imports restored (`withImports`). Given the whole definition, @grpc/reflection decodes that list once per
+ * entry (seconds for our ~400 types); it reads nothing else of the definition.
  */
 function filesOf(protos: PackageDefinition): PackageDefinition {
-  const files = Object.values(protos).find((entry) => Array.isArray(entry.fileDescriptorProtos));
-  return files ? { files } : {};
+  const entry = Object.values(protos).find((value) => Array.isArray(value.fileDescriptorProtos));
+  if (!entry || !Array.isArray(entry.fileDescriptorProtos)) return {};
+  return {
+    files: { ...entry, fileDescriptorProtos: withImports(entry.fileDescriptorProtos) } as typeof entry,
+  };
 }
 
 /** grpc-js's bidi-streaming handler, as @grpc/reflection writes it: reads `data`/`end`, calls write/end. */
