@@ -12,18 +12,39 @@ export interface ReflectionAnswers {
   /** The same asked through grpc.reflection.v1alpha (what older grpcurl and grpcui ask). */
   v1alpha: ServiceMethods;
   /**
-   * What `proto/` declares: every service of the given packages, and any other service reflection listed
+   * What `proto/` declares: every service of the given packages and grpc.health.v1, and any other service reflection listed
    * (undefined where `proto/` declares none), so comparing with the answers finds a service missing, one
    * listed that is not ours, and methods that differ.
    */
   declared: Record<string, string[] | undefined>;
 }
 
-/** Asks a running server's reflection, as grpcurl would (a third-party client, not our server's code). */
+/**
+ * A service's gRPC server as its service.ts wires it, started alone (reflection needs no store or broker), asked
+ * through its reflection, and stopped.
+ */
+export async function askServerReflection(
+  grpc: { start(): Promise<void>; stop(): Promise<void>; port(): number },
+  packages: string[],
+): Promise<ReflectionAnswers> {
+  await grpc.start();
+  try {
+    return await askReflection(`127.0.0.1:${grpc.port()}`, packages);
+  } finally {
+    await grpc.stop();
+  }
+}
+
+/**
+ * Asks a running server's reflection, v1 and v1alpha, as grpcurl would (through a third-party client, not our
+ * server's code), and reads what `proto/` declares for the given packages and grpc.health.v1 (every server's).
+ */
 export async function askReflection(address: string, packages: string[]): Promise<ReflectionAnswers> {
   const [v1, v1alpha] = [await listByReflection(address, 'v1'), await listByReflection(address, 'v1alpha')];
   const all = declaredServices();
-  const ours = Object.keys(all).filter((name) => packages.some((pkg) => name.startsWith(`${pkg}.`)));
+  const ours = Object.keys(all).filter((name) =>
+    [...packages, 'grpc.health.v1'].some((pkg) => name.startsWith(`${pkg}.`)),
+  );
   const names = new Set([...ours, ...Object.keys(v1), ...Object.keys(v1alpha)]);
   return { v1, v1alpha, declared: Object.fromEntries([...names].sort().map((name) => [name, all[name]])) };
 }
