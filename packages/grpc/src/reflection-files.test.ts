@@ -7,7 +7,7 @@ import { withImports } from './reflection-files';
 /** proto-loader's descriptors of the repository's proto/, as reflection is given them. */
 function loadedFiles(): Buffer[] {
   const root = findProtoRoot() as string;
-  const protos = loadSync(protoFilesUnder(root), { includeDirs: [root] });
+  const protos = loadSync(protoFilesUnder(root), { includeDirs: [root], keepCase: true });
   const entry = Object.values(protos).find((value) => Array.isArray(value.fileDescriptorProtos));
   return entry?.fileDescriptorProtos as Buffer[];
 }

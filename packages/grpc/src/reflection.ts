@@ -72,7 +72,8 @@ function registrationsOf(reflection: ReflectionService): Registration[] {
 
 /** Every `.proto` file under the root, parsed; fails naming a served service none of them declares. */
 function declaredFiles(root: string, serviceNames: string[]): PackageDefinition {
-  const protos = loadSync(protoFilesUnder(root), { includeDirs: [root] });
+  // keepCase: fields keep their .proto names (`tenant_id`), clients derive the JSON ones (`tenantId`) as usual.
+  const protos = loadSync(protoFilesUnder(root), { includeDirs: [root], keepCase: true });
   const missing = serviceNames.filter((name) => !(name in protos));
   if (missing.length > 0) throw new Error(`GRPC_REFLECTION: ${root} declares no ${missing.join(', ')}.`);
   return filesOf(protos);
