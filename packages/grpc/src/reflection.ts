@@ -4,7 +4,7 @@ import { loadSync, type PackageDefinition } from '@grpc/proto-loader';
 import { ReflectionService } from '@grpc/reflection';
 import { findProtoRoot, protoFilesUnder } from '@travel/contracts';
 import type { CompatServiceDefinition, Server } from 'nice-grpc';
-import { withImports } from './reflection-files';
+import { repairDescriptors } from './reflection-files';
 
 /** The settings a service's config holds (`grpcServerFields` of @travel/config). */
 export interface GrpcReflectionConfig {
@@ -80,15 +80,15 @@ function declaredFiles(root: string, serviceNames: string[]): PackageDefinition 
 }
 
 /**
- * The one list of file descriptors that every message and enum entry of a package definition shares, with its
- * imports restored (`withImports`). Given the whole definition, @grpc/reflection decodes that list once per
+ * The one list of file descriptors that every message and enum entry of a package definition shares, repaired
+ * for strict clients (`repairDescriptors`). Given the whole definition, @grpc/reflection decodes that list once per
  * entry (seconds for our ~400 types); it reads nothing else of the definition.
  */
 function filesOf(protos: PackageDefinition): PackageDefinition {
   const entry = Object.values(protos).find((value) => Array.isArray(value.fileDescriptorProtos));
   if (!entry || !Array.isArray(entry.fileDescriptorProtos)) return {};
   return {
-    files: { ...entry, fileDescriptorProtos: withImports(entry.fileDescriptorProtos) } as typeof entry,
+    files: { ...entry, fileDescriptorProtos: repairDescriptors(entry.fileDescriptorProtos) } as typeof entry,
   };
 }
 
