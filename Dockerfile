@@ -25,9 +25,11 @@ RUN pnpm run build
 ARG PROCESS
 # The process's package (gateway/ or services/<name>/) with its dist and production dependencies only.
 RUN test -n "${PROCESS}" || { echo 'build with --build-arg PROCESS=<gateway or a service name>' >&2; exit 1; }
+# proto/ beside it: gRPC reflection, when GRPC_REFLECTION turns it on, describes the services from these files.
 RUN pnpm --filter "@travel/${PROCESS}" deploy --prod /out \
     && test -f /out/dist/main.js \
-    && rm -rf /out/src /out/test /out/tsconfig.json
+    && rm -rf /out/src /out/test /out/tsconfig.json \
+    && cp -r proto /out/proto
 
 FROM ${NODE_IMAGE} AS runtime
 ARG PROCESS

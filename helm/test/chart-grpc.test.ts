@@ -1,4 +1,12 @@
-import { component, HELM_BUILD_TIMEOUT_MS, helm, type K8sDoc, ofKind, render } from './support/chart';
+import {
+  component,
+  exampleFiles,
+  HELM_BUILD_TIMEOUT_MS,
+  helm,
+  type K8sDoc,
+  ofKind,
+  render,
+} from './support/chart';
 import { type ResolvedProcess, resolveProcesses } from './support/process-env';
 
 // gRPC balancing as Kubernetes needs it (docs/deploy.md, "gRPC balancing"): a headless Service per gRPC process
@@ -100,8 +108,32 @@ describe('the chart and gRPC balancing', () => {
     }
   });
 
+  it('when grpc.reflection is left null, set, or the production example is used, then every service gets GRPC_REFLECTION accordingly and the gateway none', () => {
+    const reflectionOf = (docs: K8sDoc[]) =>
+      Object.fromEntries(resolveProcesses(docs).map((p) => [p.name, p.env.GRPC_REFLECTION]));
+    const defaults = render();
+    const services = resolveProcesses(defaults)
+      .map((p) => p.name)
+      .filter((name) => name !== 'gateway');
+    expect(services).toHaveLength(12);
+    const everyService = (value: string) => ({
+      ...Object.fromEntries(services.map((name) => [name, value])),
+      gateway: undefined,
+    });
+    // The chart's nodeEnv is production: off unless asked.
+    expect(reflectionOf(defaults)).toEqual(everyService('false'));
+    expect(reflectionOf(render([], ['nodeEnv=development']))).toEqual(everyService('true'));
+    expect(reflectionOf(render([], ['grpc.reflection=true']))).toEqual(everyService('true'));
+    expect(reflectionOf(render([], ['nodeEnv=development', 'grpc.reflection=false']))).toEqual(
+      everyService('false'),
+    );
+    const production = exampleFiles.find((file) => file.endsWith('production.yaml')) as string;
+    expect(reflectionOf(render([production], ['nodeEnv=development']))).toEqual(everyService('false'));
+  });
+
   it('when a grpc value is out of range, then rendering fails naming it', () => {
     expect(() => render([], ['grpc.maxConnectionAgeMs=10'])).toThrow('/grpc/maxConnectionAgeMs');
     expect(() => render([], ['grpc.keepaliveTimeMs=often'])).toThrow('/grpc/keepaliveTimeMs');
+    expect(() => render([], ['grpc.reflection=yes'])).toThrow('/grpc/reflection');
   });
 });

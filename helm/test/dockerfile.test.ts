@@ -120,6 +120,8 @@ describe('the Dockerfile', () => {
     ]);
     const deploy = all.find((i) => i.keyword === 'RUN' && i.args.includes(' deploy '));
     expect(deploy?.args).toContain(`--filter "@travel/${'$'}{PROCESS}" deploy --prod /out`);
+    // gRPC reflection reads proto/ at run time; @travel/contracts finds it above its package (/app/proto).
+    expect(deploy?.args).toMatch(/&& cp -r proto \/out\/proto$/);
   });
 
   it.each(processes())(

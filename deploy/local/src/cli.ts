@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { errorText } from './infra/errors';
+import { grpcurlCommand } from './infra/grpcurl';
 import {
   componentByName,
   infraStatus,
@@ -38,6 +39,8 @@ const USAGE = [
   '  seal every stored secret again under the active sealing key (identity, billing, webhook; safe while running)',
   '       node deploy/local/dist/cli.js rotate-signing-key [--profile dev|e2e|rollout]',
   '  a new access-token signing key in identity: published at once, signing 10 s later',
+  '       node deploy/local/dist/cli.js grpcurl <grpcurl arguments>',
+  '  grpcurl (built once into ~/.cache/partner-travel), e.g. -plaintext 127.0.0.1:50053 list (docs/exploring-services.md)',
 ].join('\n');
 
 function formatStatus(s: InfraComponentStatus): string {
@@ -96,6 +99,8 @@ async function main(argv: string[]): Promise<number> {
       return resealCommand([sub, ...rest]);
     case 'rotate-signing-key':
       return rotateSigningKeyCommand([sub, ...rest]);
+    case 'grpcurl':
+      return grpcurlCommand(argv.slice(1));
     default:
       break;
   }

@@ -1,6 +1,7 @@
 export { resolveInfraUrls } from './infra/config';
 export * from './infra/docker/index';
 export { InfraError } from './infra/errors';
+export { ensureGrpcurl, GRPCURL_VERSION, grpcurlBinary } from './infra/grpcurl';
 export { ensureHelm, HELM_VERSION, helmBinary } from './infra/helm';
 export {
   componentByName,

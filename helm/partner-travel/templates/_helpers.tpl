@@ -250,6 +250,10 @@ key: {{ $var }}
 {{- if eq $entry.kind "grpc" -}}
 {{- $_ := set $env "GRPC_MAX_CONNECTION_AGE_MS" (int64 $v.grpc.maxConnectionAgeMs | toString) -}}
 {{- $_ := set $env "GRPC_MAX_CONNECTION_AGE_GRACE_MS" (int64 $v.grpc.maxConnectionAgeGraceMs | toString) -}}
+{{- /* gRPC reflection (docs/exploring-services.md): as set, or on unless nodeEnv is production, as the services decide. */ -}}
+{{- $reflection := $v.grpc.reflection -}}
+{{- if kindIs "invalid" $reflection -}}{{- $reflection = ne $v.nodeEnv "production" -}}{{- end -}}
+{{- $_ := set $env "GRPC_REFLECTION" ($reflection | toString) -}}
 {{- end -}}
 {{- if has "admin" $settings -}}
 {{- $_ := set $env "ADMIN_EMAIL" $v.admin.email -}}

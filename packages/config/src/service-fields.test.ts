@@ -56,4 +56,11 @@ describe('the gRPC settings of a process', () => {
       ]);
     }
   });
+
+  it('when GRPC_REFLECTION is unset, true or false, then it reads as undefined (the NODE_ENV default applies), true, false; anything else fails naming it', () => {
+    expect(loadConfig(service, {}).GRPC_REFLECTION).toBeUndefined();
+    expect(loadConfig(service, { GRPC_REFLECTION: 'true' }).GRPC_REFLECTION).toBe(true);
+    expect(loadConfig(service, { GRPC_REFLECTION: 'false' }).GRPC_REFLECTION).toBe(false);
+    expect(() => loadConfig(service, { GRPC_REFLECTION: 'yes' })).toThrow(/GRPC_REFLECTION/);
+  });
 });

@@ -157,4 +157,12 @@ export const grpcServerFields = {
    * At least the longest call deadline (the gateway's GRPC_DEADLINE_MS, 5000).
    */
   GRPC_MAX_CONNECTION_AGE_GRACE_MS: milliseconds(5000, 0),
+  /**
+   * `true`: the server answers gRPC reflection (what `grpcurl list` and `describe` ask; docs/exploring-services.md).
+   * Unset: on unless NODE_ENV=production (`reflectionOf` of @travel/grpc; docs/decisions/grpc-reflection.md).
+   */
+  GRPC_REFLECTION: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === 'true')),
 };

@@ -34,3 +34,4 @@ export * as search from './gen/travel/search/v1/search_service';
 export * as supply from './gen/travel/supply/v1/supply_service';
 export * as eventFeed from './gen/travel/webhook/v1/event_feed_service';
 export * as webhook from './gen/travel/webhook/v1/webhook_service';
+export { findProtoRoot, protoFilesUnder } from './proto-files';

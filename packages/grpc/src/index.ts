@@ -24,6 +24,7 @@ export {
 } from './connection-settings';
 export { createHealthService, type HealthCheck, LIVENESS_SERVICE } from './health';
 export { ERROR_CODE_KEY, ERROR_DETAILS_KEY, REQUEST_ID_KEY } from './metadata';
+export { type GrpcReflectionConfig, reflectionOf } from './reflection';
 export { type RequestContext, requestContextMiddleware } from './server-middleware';
 export {
   createGrpcServer,

@@ -14,6 +14,7 @@ import { type ServerConnectionSettings, serverOptionsOf } from './connection-set
 import { createHealthService, type HealthCheck } from './health';
 import { NOT_PROCESSED_KEY } from './metadata';
 import { withServerMetrics } from './metrics-middleware';
+import { addReflection, serviceNameOf } from './reflection';
 import { type RequestContext, requestContextMiddleware } from './server-middleware';
 import { traceServerCalls } from './trace-calls';
 
@@ -34,6 +35,8 @@ export interface GrpcServerOptions {
    * (connections live forever) and a stop that waits for every call.
    */
   connections?: ServerConnectionSettings;
+  /** `true`: grpc.reflection describes the services and health, from `proto/` (`reflectionOf(config)`). */
+  reflection?: boolean;
 }
 
 export interface GrpcServer {
@@ -48,7 +51,7 @@ export interface GrpcServer {
   stop(): Promise<void>;
 }
 
-/** A gRPC server with grpc.health.v1, trace spans, and our request-context and error mapping on every service. */
+/** A gRPC server with grpc.health.v1, reflection if asked, trace spans, and our request-context and error mapping on every service. */
 export function createGrpcServer(options: GrpcServerOptions): GrpcServer {
   let shuttingDown = false;
   let serving = false;
@@ -68,6 +71,12 @@ export function createGrpcServer(options: GrpcServerOptions): GrpcServer {
       () => !serving,
     ),
   );
+  // Ungated like health: a starting process can already be described.
+  if (options.reflection)
+    addReflection(server, [
+      ...options.services.map((s) => serviceNameOf(s.definition)),
+      health.HealthDefinition.fullName,
+    ]);
   const listen = async () => {
     if (listening) return;
     boundPort = await server.listen(`${options.host}:${options.port}`);

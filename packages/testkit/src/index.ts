@@ -18,6 +18,13 @@ export {
   SHORT_RETRY_BUDGET,
   UNDECODABLE,
 } from './parking-scenario';
+export {
+  askReflection,
+  askServerReflection,
+  declaredServices,
+  type ReflectionAnswers,
+  type ServiceMethods,
+} from './reflection';
 export { freePort, type ServiceProcess, spawnService } from './service-process';
 export { type ServiceUnderTest, startServiceUnderTest } from './service-under-test';
 export { testLogger } from './silent-logger';

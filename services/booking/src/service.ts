@@ -9,7 +9,13 @@ import {
   wallet,
 } from '@travel/contracts';
 import { BOOKING_EVENTS_TOPIC, createEventPublisher, createKafka, createOutboxRelay } from '@travel/events';
-import { createGrpcServer, createServiceClient, keepaliveOf, serverConnectionsOf } from '@travel/grpc';
+import {
+  createGrpcServer,
+  createServiceClient,
+  keepaliveOf,
+  reflectionOf,
+  serverConnectionsOf,
+} from '@travel/grpc';
 import { type Component, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
@@ -222,6 +228,7 @@ export function createBookingService(
     host: config.GRPC_HOST,
     port: config.GRPC_PORT,
     connections: serverConnectionsOf(config),
+    reflection: reflectionOf(config),
     services: [
       { definition: booking.BookingServiceDefinition, implementation: bookingGrpc },
       { definition: storefrontBooking.StorefrontBookingServiceDefinition, implementation: storefrontGrpc },

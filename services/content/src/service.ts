@@ -1,5 +1,5 @@
 import { content } from '@travel/contracts';
-import { createGrpcServer, serverConnectionsOf } from '@travel/grpc';
+import { createGrpcServer, reflectionOf, serverConnectionsOf } from '@travel/grpc';
 import type { Component } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
@@ -67,6 +67,7 @@ export function createContentService(
     host: config.GRPC_HOST,
     port: config.GRPC_PORT,
     connections: serverConnectionsOf(config),
+    reflection: reflectionOf(config),
     services: [{ definition: content.ContentServiceDefinition, implementation: contentGrpc }],
     healthChecks: { mongodb: mongo.ping },
     logger,

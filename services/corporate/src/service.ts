@@ -1,5 +1,5 @@
 import { corporate } from '@travel/contracts';
-import { createGrpcServer, keepaliveOf, serverConnectionsOf } from '@travel/grpc';
+import { createGrpcServer, keepaliveOf, reflectionOf, serverConnectionsOf } from '@travel/grpc';
 import type { Component } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createMongo, mongoOptionsOf } from '@travel/mongo';
@@ -49,6 +49,7 @@ export function createCorporateService(config: CorporateConfig, logger: Logger) 
     host: config.GRPC_HOST,
     port: config.GRPC_PORT,
     connections: serverConnectionsOf(config),
+    reflection: reflectionOf(config),
     services: [{ definition: corporate.CorporateServiceDefinition, implementation: corporateGrpc }],
     healthChecks: { mongodb: mongo.ping },
     logger,

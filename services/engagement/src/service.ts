@@ -1,5 +1,5 @@
 import { engagement } from '@travel/contracts';
-import { createGrpcServer, keepaliveOf, serverConnectionsOf } from '@travel/grpc';
+import { createGrpcServer, keepaliveOf, reflectionOf, serverConnectionsOf } from '@travel/grpc';
 import { type Component, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createMongo, mongoOptionsOf } from '@travel/mongo';
@@ -136,6 +136,7 @@ export function createEngagementService(
     host: config.GRPC_HOST,
     port: config.GRPC_PORT,
     connections: serverConnectionsOf(config),
+    reflection: reflectionOf(config),
     services: [{ definition: engagement.EngagementServiceDefinition, implementation: engagementGrpc }],
     healthChecks: { mongodb: mongo.ping },
     logger,

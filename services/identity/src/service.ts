@@ -7,7 +7,7 @@ import {
   parkedEventsServiceOf,
   retryBudgetOf,
 } from '@travel/events';
-import { createGrpcServer, serverConnectionsOf } from '@travel/grpc';
+import { createGrpcServer, reflectionOf, serverConnectionsOf } from '@travel/grpc';
 import type { Component } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, createProcessedEvents, mongoOptionsOf } from '@travel/mongo';
@@ -152,6 +152,7 @@ export function createIdentityService(
     host: config.GRPC_HOST,
     port: config.GRPC_PORT,
     connections: serverConnectionsOf(config),
+    reflection: reflectionOf(config),
     services: [
       { definition: apiAccess.ApiAccessServiceDefinition, implementation: apiAccessWiring.apiAccessGrpc },
       { definition: tenants.TenantServiceDefinition, implementation: apiAccessWiring.tenantsGrpc },

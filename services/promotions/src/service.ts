@@ -1,6 +1,6 @@
 import { promotions } from '@travel/contracts';
 import { createKafka, createParkedEventStore, parkedEventsServiceOf, retryBudgetOf } from '@travel/events';
-import { createGrpcServer, serverConnectionsOf } from '@travel/grpc';
+import { createGrpcServer, reflectionOf, serverConnectionsOf } from '@travel/grpc';
 import { type Component, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
@@ -109,6 +109,7 @@ export function createPromotionsService(
     host: config.GRPC_HOST,
     port: config.GRPC_PORT,
     connections: serverConnectionsOf(config),
+    reflection: reflectionOf(config),
     services: [
       { definition: promotions.PromotionsServiceDefinition, implementation: promotionsGrpc },
       parkedEventsServiceOf(parkedEvents, [consumer]),

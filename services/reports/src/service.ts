@@ -6,7 +6,7 @@ import {
   parkedEventsServiceOf,
   retryBudgetOf,
 } from '@travel/events';
-import { createGrpcServer, serverConnectionsOf } from '@travel/grpc';
+import { createGrpcServer, reflectionOf, serverConnectionsOf } from '@travel/grpc';
 import type { Component } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createMongo, mongoOptionsOf } from '@travel/mongo';
@@ -70,6 +70,7 @@ export function createReportsService(
     host: config.GRPC_HOST,
     port: config.GRPC_PORT,
     connections: serverConnectionsOf(config),
+    reflection: reflectionOf(config),
     services: [
       { definition: reports.ReportsServiceDefinition, implementation: reportsGrpc },
       parkedEventsServiceOf(parkedEvents, [consumer]),

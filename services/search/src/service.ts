@@ -1,5 +1,11 @@
 import { pricing, search } from '@travel/contracts';
-import { createGrpcServer, createServiceClient, keepaliveOf, serverConnectionsOf } from '@travel/grpc';
+import {
+  createGrpcServer,
+  createServiceClient,
+  keepaliveOf,
+  reflectionOf,
+  serverConnectionsOf,
+} from '@travel/grpc';
 import type { Component } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createOfferTokenSigner } from '@travel/offer-tokens';
@@ -46,6 +52,7 @@ export function createSearchService(
     host: config.GRPC_HOST,
     port: config.GRPC_PORT,
     connections: serverConnectionsOf(config),
+    reflection: reflectionOf(config),
     services: [{ definition: search.SearchServiceDefinition, implementation: searchGrpc }],
     healthChecks: {},
     logger,

@@ -1,5 +1,11 @@
 import { pricing, supply } from '@travel/contracts';
-import { createGrpcServer, createServiceClient, keepaliveOf, serverConnectionsOf } from '@travel/grpc';
+import {
+  createGrpcServer,
+  createServiceClient,
+  keepaliveOf,
+  reflectionOf,
+  serverConnectionsOf,
+} from '@travel/grpc';
 import type { Component } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
@@ -71,6 +77,7 @@ export function createSupplyService(
     host: config.GRPC_HOST,
     port: config.GRPC_PORT,
     connections: serverConnectionsOf(config),
+    reflection: reflectionOf(config),
     services: [{ definition: supply.SupplyServiceDefinition, implementation: supplyGrpc }],
     healthChecks: { mongodb: mongo.ping },
     logger,

@@ -9,7 +9,7 @@ import {
   parkedEventsServiceOf,
   retryBudgetOf,
 } from '@travel/events';
-import { createGrpcServer, keepaliveOf, serverConnectionsOf } from '@travel/grpc';
+import { createGrpcServer, keepaliveOf, reflectionOf, serverConnectionsOf } from '@travel/grpc';
 import { type Component, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
@@ -151,6 +151,7 @@ export function createWebhookService(
     host: config.GRPC_HOST,
     port: config.GRPC_PORT,
     connections: serverConnectionsOf(config),
+    reflection: reflectionOf(config),
     services: [
       {
         definition: webhook.WebhookServiceDefinition,
