@@ -9,7 +9,8 @@ import { count, print } from './report';
  * `--route webhook`: ten receivers on 127.0.0.1, each registered as a webhook endpoint of the benchmark's
  * client (every event type), then bookings at a fixed rate through the gateway. Each `booking.created`
  * fans out to ten deliveries. Prints deliveries per second and the delay from a booking's 201 answer to
- * the arrival of each of its deliveries, and checks every signature as partner-api.md §6 describes it.
+ * the arrival of each of its deliveries, and checks every signature as the partner API document describes it
+ * (gateway/openapi/partner.yaml, `POST /webhooks`).
  */
 
 export interface WebhookBenchOptions {
@@ -22,7 +23,7 @@ export interface WebhookBenchOptions {
   waitSeconds: number;
 }
 
-/** The most endpoints a client may have (partner-api.md §8). */
+/** The most endpoints a client may have (gateway/openapi/partner.yaml, `POST /webhooks`). */
 const RECEIVERS = 10;
 
 /** The bookings of a run are spread over at most this long, well inside an offer token's 15 minutes. */
@@ -31,7 +32,7 @@ export const MAX_BOOKING_SECONDS = 600;
 /** A booking that has not answered in this time counts as an error. */
 const BOOKING_TIMEOUT_MS = 10_000;
 
-/** How far a signature's `t` may be from now (partner-api.md §6). */
+/** How far a signature's `t` may be from now: the replay window a receiver should allow, 5 minutes. */
 const TOLERANCE_SECONDS = 300;
 
 type SignatureCheck = 'valid' | 'invalid' | 'stale';
