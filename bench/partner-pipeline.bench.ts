@@ -1,14 +1,14 @@
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { Worker } from 'node:worker_threads';
 import { AdminApiError, DEMO_ADMIN } from '@travel/local-deploy';
 import { benchBookings } from './booking-route';
 import type { Measurement, Target } from './load';
 import { assertPlatformRunning, roundTripSearch, withBenchKey } from './platform';
 import { count, fail, print, printLoad, printMachine, printTable } from './report';
 import { createRunner, type Runner } from './runner';
+import { type InProcessSearch, printSplitCost, startInProcessSearch } from './search-route';
 import { benchVoucherPreview } from './voucher-route';
 import { benchWebhooks, MAX_BOOKING_SECONDS } from './webhook-route';
+import { startWorkerRoute } from './worker-route';
 
 /**
  * Benchmark, not a test: `GET /api/v1/me` through the gateway's whole partner pipeline (key from cache →
@@ -22,9 +22,10 @@ const USAGE = `usage: pnpm bench [-- options]   (or node bench/dist/partner-pipe
   --warmup S         seconds of warm-up per target, not measured (default 3; 0-60)
   --connections N    keep-alive connections (default 10; 1-1000)
   --rate N           the fixed rate in requests/s (default: half the bare route's maximum;
-                     50 for booking, 10 bookings/s for webhook, 100 for voucher)
+                     half the platform's for search; 50 for booking, 10 bookings/s for webhook, 100 for voucher)
   --route NAME       the partner call to drive: me (GET /api/v1/me, default), search
-                     (POST /api/v1/search/flights, a round trip for 2 adults), booking
+                     (POST /api/v1/search/flights, a round trip for 2 adults, and the same
+                     search in one process without the service split), booking
                      (POST /api/v1/bookings: a new key per request, and one key replayed) or
                      webhook (bookings fanned out to 10 webhook receivers on 127.0.0.1) or
                      voucher (POST /api/admin/vouchers/apply, a voucher preview)
@@ -47,6 +48,8 @@ interface Options {
   bookings: number;
   waitSeconds: number;
   admin: { email: string; password: string };
+  /** What the launcher read too: where the infrastructure is, and this checkout's state directory. */
+  env: NodeJS.ProcessEnv;
 }
 
 /** The only place that reads flags and the environment. */
@@ -91,6 +94,7 @@ function readOptions(): Options {
       email: process.env.ADMIN_EMAIL || DEMO_ADMIN.email,
       password: process.env.ADMIN_PASSWORD || DEMO_ADMIN.password,
     },
+    env: process.env,
   };
 }
 
@@ -104,14 +108,10 @@ function integer(flag: string, text: string, min: number, max: number): number {
 
 /** Starts the bare route in a worker thread (its own event loop) and resolves its URL and a stop. */
 async function startBareRoute(): Promise<{ target: Target; stop: () => Promise<number> }> {
-  const worker = new Worker(join(__dirname, 'bare-route.js'));
-  const port = await new Promise<number>((resolve, reject) => {
-    worker.once('message', (message: { port: number }) => resolve(message.port));
-    worker.once('error', reject);
-  });
+  const route = await startWorkerRoute('bare-route.js');
   return {
-    target: { name: 'bare     GET /bare', url: `http://127.0.0.1:${port}/bare` },
-    stop: () => worker.terminate(),
+    target: { name: 'bare     GET /bare', url: `http://127.0.0.1:${route.port}/bare` },
+    stop: route.stop,
   };
 }
 
@@ -152,12 +152,17 @@ interface Results {
   rate: number;
 }
 
-/** Same phase for every target back to back: warm-up, full speed, then the fixed rate. */
+/**
+ * Same phase for every target back to back: warm-up, full speed, then the fixed rate. Without `--rate`, half the
+ * bare maximum (the pipeline's aim); for search, half the slowest target's, a rate each of them serves, so the
+ * latencies compare work rather than queues.
+ */
 async function measureAll(run: Runner, options: Options, targets: Target[]): Promise<Results> {
   for (const target of targets) await run(target, options.warmupSeconds);
   const max: (Measurement | undefined)[] = [];
   for (const target of targets) max.push(await run(target, options.seconds));
-  const rate = options.rate ?? Math.max(1, Math.round((max[0]?.rps ?? 2) / 2));
+  const paceBy = options.route === 'search' ? Math.min(...max.map((m) => m?.rps ?? 2)) : (max[0]?.rps ?? 2);
+  const rate = options.rate ?? Math.max(1, Math.round(paceBy / 2));
   const paced: (Measurement | undefined)[] = [];
   for (const target of targets) paced.push(await run(target, options.seconds, { rate }));
   return { max, paced, rate };
@@ -165,9 +170,26 @@ async function measureAll(run: Runner, options: Options, targets: Target[]): Pro
 
 function printResults(options: Options, results: Results): void {
   printTable('full speed (no rate set)', results.max);
-  const why = options.rate ? '' : ' (half the bare maximum)';
+  const half = options.route === 'search' ? 'half the slowest maximum' : 'half the bare maximum';
+  const why = options.rate ? '' : ` (${half})`;
   printTable(`fixed rate ${count(results.rate)} req/s${why}`, results.paced);
   printVerdict(results);
+}
+
+/** Search: the bare route, the platform and (when it could start) the same search in one process. */
+async function measureSearch(
+  run: Runner,
+  options: Options,
+  targets: Target[],
+  single: InProcessSearch | undefined,
+): Promise<void> {
+  const results = await measureAll(run, options, single ? [...targets, single.target] : targets);
+  printResults(options, results);
+  if (single) {
+    const [, platformMax, singleMax] = results.max;
+    const [, platformPaced, singlePaced] = results.paced;
+    printSplitCost([platformMax, singleMax], [platformPaced, singlePaced], results.rate);
+  }
 }
 
 /** The booking route needs no bare route: it compares a new booking with a replayed one. */
@@ -212,7 +234,16 @@ async function main(): Promise<void> {
     }
     await withBenchKey({ ...options, tenantLinked: false }, async (secret) => {
       const pipeline = partnerTarget(options, secret);
-      printResults(options, await measureAll(run, options, [bare.target, pipeline]));
+      if (options.route !== 'search') {
+        printResults(options, await measureAll(run, options, [bare.target, pipeline]));
+        return;
+      }
+      const single = await startInProcessSearch(options, pipeline, secret);
+      try {
+        await measureSearch(run, options, [bare.target, pipeline], single);
+      } finally {
+        await single?.stop();
+      }
     });
   } finally {
     await bare.stop();

@@ -17,7 +17,7 @@ export const count = (value: number) => Math.round(value).toLocaleString('en-US'
 export const connections = (n: number) => `${n} connection${n === 1 ? '' : 's'}`;
 
 /** Column widths; the first column is left-aligned. */
-const WIDTHS = [28, 9, 9, 9, 10, 8, 7];
+const WIDTHS = [33, 9, 9, 9, 10, 8, 7];
 
 /** What the good and the other answers are called in a table's heading. */
 export interface AnswerLabels {
