@@ -17,6 +17,7 @@ const e2e = {
 };
 const E2E_ALONE = [
   'platform/overload', // overloads the gateway on purpose
+  'platform/tracing', // restarts the gateway, booking and webhook with tracing on, then off
   'storefront/crash-safety', // restarts booking with crash points
   'storefront/vouchers', // restarts promotions
   'engagement/newsletters', // restarts engagement
