@@ -1,13 +1,13 @@
 import { AppError } from '@travel/errors';
-import type { DeliveryRepository } from '../db/delivery.repository';
-import type { EndpointRepository } from '../db/endpoint.repository';
-import type { EndpointSecrets } from '../db/endpoint-secrets';
-import type { RedeliveryClaim, RedeliveryKeys } from '../db/redelivery-keys';
-import type { OutgoingDelivery } from '../delivery/post-event';
-import type { AttemptRecord, AttemptResult, DeliveryHistory } from '../domain/delivery';
-import type { Endpoint } from '../domain/endpoint';
-import { type Caller, ownerOf } from './caller';
-import { notFound } from './manage-endpoints';
+import type { OutgoingDelivery } from '../../adapters/post-event';
+import type { DeliveryRepository } from '../../db/delivery.repository';
+import type { EndpointRepository } from '../../db/endpoint.repository';
+import type { EndpointSecrets } from '../../db/endpoint-secrets';
+import type { RedeliveryClaim, RedeliveryKeys } from '../../db/redelivery-keys';
+import { type Caller, ownerOf } from '../caller';
+import type { Endpoint } from '../endpoints/endpoint';
+import { notFound } from '../endpoints/manage-endpoints';
+import type { AttemptRecord, AttemptResult, DeliveryHistory } from './delivery';
 
 export interface RedeliverDeps {
   endpoints: EndpointRepository;

@@ -1,7 +1,7 @@
 import type { EventEnvelope } from '@travel/events';
-import type { FeedRepository } from '../db/feed.repository';
-import type { Environment } from '../domain/endpoint';
-import type { EventType } from '../domain/event-types';
+import type { FeedRepository } from '../../db/feed.repository';
+import type { Environment } from '../endpoints/endpoint';
+import type { EventType } from '../event-types';
 
 export interface RecordEventDeps {
   feed: FeedRepository;

@@ -1,4 +1,4 @@
-import type { FeedPageQuery } from '../db/feed.repository';
+import type { FeedPageQuery } from '../../db/feed.repository';
 
 type Position = Pick<FeedPageQuery, 'order' | 'from'>;
 

@@ -1,7 +1,7 @@
 import { counter, gaugeOnScrape, histogram, observeOutboxAge } from '@travel/metrics';
-import type { DeliveryQueue } from '../db/delivery-queue';
-import type { AttemptResult } from '../domain/delivery';
-import type { NextStep } from '../domain/retry-schedule';
+import type { DeliveryQueue } from '../../db/delivery-queue';
+import type { AttemptResult } from '../../domain/deliveries/delivery';
+import type { NextStep } from '../../domain/deliveries/retry-schedule';
 
 /** How an attempt left its delivery: done, retried later, given up on, or dropped with its endpoint. */
 export type DeliveryOutcome = 'acknowledged' | 'retry_scheduled' | 'failed' | 'cancelled';

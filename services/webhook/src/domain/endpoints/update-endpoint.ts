@@ -1,11 +1,11 @@
 import { badRequest } from '@travel/errors';
-import type { DeliveryRepository } from '../db/delivery.repository';
-import type { EndpointChanges, EndpointRepository } from '../db/endpoint.repository';
-import type { EventType } from '../domain/event-types';
-import type { TargetPolicy } from '../domain/target-address';
-import { type Caller, ownerOf } from './caller';
+import type { DeliveryRepository } from '../../db/delivery.repository';
+import type { EndpointChanges, EndpointRepository } from '../../db/endpoint.repository';
+import { type Caller, ownerOf } from '../caller';
+import type { EventType } from '../event-types';
 import { eventProblems, urlProblems } from './endpoint-checks';
 import { notFound } from './manage-endpoints';
+import type { TargetPolicy } from './target-address';
 
 export interface UpdateEndpointDeps {
   endpoints: EndpointRepository;

@@ -1,4 +1,4 @@
-import type { EventType } from './event-types';
+import type { EventType } from '../event-types';
 
 export type Environment = 'live' | 'test';
 

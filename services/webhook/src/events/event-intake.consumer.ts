@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { type ConsumerOptions, PoisonEventError } from '@travel/events';
 import { currentTraceparent } from '@travel/tracing';
 import type { DeliveryRepository } from '../db/delivery.repository';
-import type { Dispatcher } from '../delivery/dispatcher';
-import { type ClaimedAttempt, type Delivery, deliveryIdOf } from '../domain/delivery';
-import { type Endpoint, listensSince, wants } from '../domain/endpoint';
+import { type ClaimedAttempt, type Delivery, deliveryIdOf } from '../domain/deliveries/delivery';
+import { type Endpoint, listensSince, wants } from '../domain/endpoints/endpoint';
+import type { EndpointDirectory } from '../domain/endpoints/endpoint-directory';
 import { eventDataOf, renderEventBody } from '../domain/event-body';
 import { isEventType } from '../domain/event-types';
-import type { EndpointDirectory } from '../endpoints/endpoint-directory';
-import type { createRecordEvent } from '../feed/record-event';
+import type { createRecordEvent } from '../domain/feed/record-event';
+import type { Dispatcher } from '../jobs/delivery/dispatcher';
 
 export interface EventIntakeDeps {
   endpoints: EndpointDirectory;
@@ -25,7 +25,7 @@ export interface EventIntakeDeps {
 }
 
 /**
- * Turns one event from Kafka into an entry in the feed of each client that may see it (feed/record-event.ts),
+ * Turns one event from Kafka into an entry in the feed of each client that may see it (domain/feed/record-event.ts),
  * then one delivery per interested endpoint, carrying the client's sequence. Booking events go to the
  * endpoints of the client that booked; `invoice.paid` to those of every client of the tenant. Only
  * endpoints of the event's environment, subscribed to its type, and registered before it happened

@@ -1,8 +1,8 @@
 import { AppError } from '@travel/errors';
-import type { DeliveryRepository } from '../db/delivery.repository';
-import type { EndpointRepository } from '../db/endpoint.repository';
-import type { DeliveryHistory } from '../domain/delivery';
-import { type Caller, ownerOf } from './caller';
+import type { DeliveryRepository } from '../../db/delivery.repository';
+import type { EndpointRepository } from '../../db/endpoint.repository';
+import { type Caller, ownerOf } from '../caller';
+import type { DeliveryHistory } from './delivery';
 
 /**
  * "Did you send it?": every delivery of one event, or to one endpoint, with each attempt's time,

@@ -1,5 +1,5 @@
+import { delayAfterFailure } from '../deliveries/retry-schedule';
 import { type Endpoint, wants } from './endpoint';
-import { delayAfterFailure } from './retry-schedule';
 
 const endpoint = (overrides: Partial<Endpoint> = {}): Endpoint => ({
   id: 'whk_1',

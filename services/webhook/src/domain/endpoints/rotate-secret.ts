@@ -1,10 +1,10 @@
 import { AppError, badRequest } from '@travel/errors';
-import type { EndpointRepository } from '../db/endpoint.repository';
-import type { EndpointSecrets } from '../db/endpoint-secrets';
-import type { Endpoint } from '../domain/endpoint';
-import { DEFAULT_OVERLAP_SECONDS, MAX_OVERLAP_SECONDS, rotatedSecrets } from '../domain/secret-rotation';
-import { newEndpointSecret } from '../domain/signature';
-import { type Caller, ownerOf } from './caller';
+import type { EndpointRepository } from '../../db/endpoint.repository';
+import type { EndpointSecrets } from '../../db/endpoint-secrets';
+import { type Caller, ownerOf } from '../caller';
+import type { Endpoint } from './endpoint';
+import { DEFAULT_OVERLAP_SECONDS, MAX_OVERLAP_SECONDS, rotatedSecrets } from './secret-rotation';
+import { newEndpointSecret } from './signature';
 
 export interface RotateSecretDeps {
   endpoints: EndpointRepository;

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { EndpointRepository } from '../db/endpoint.repository';
-import type { EndpointSecrets } from '../db/endpoint-secrets';
-import type { OutgoingDelivery } from '../delivery/post-event';
-import type { AttemptResult } from '../domain/delivery';
-import { type Caller, ownerOf } from './caller';
+import type { OutgoingDelivery } from '../../adapters/post-event';
+import type { EndpointRepository } from '../../db/endpoint.repository';
+import type { EndpointSecrets } from '../../db/endpoint-secrets';
+import { type Caller, ownerOf } from '../caller';
+import type { AttemptResult } from '../deliveries/delivery';
 import { notFound } from './manage-endpoints';
 
 export interface PingEndpointDeps {

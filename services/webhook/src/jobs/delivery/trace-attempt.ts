@@ -1,5 +1,5 @@
 import { contextOfTraceparent, isTracingEnabled, runInSpan, SpanKind, SpanStatusCode } from '@travel/tracing';
-import type { AttemptResult, ClaimedAttempt } from '../domain/delivery';
+import type { AttemptResult, ClaimedAttempt } from '../../domain/deliveries/delivery';
 
 /**
  * Runs one delivery attempt in a client span that continues the trace of the event it delivers (kept with

@@ -1,5 +1,5 @@
-import type { Environment } from './endpoint';
-import type { EventType } from './event-types';
+import type { Environment } from '../endpoints/endpoint';
+import type { EventType } from '../event-types';
 
 /**
  * One event as one partner client's feed holds it: the envelope webhook deliveries carry, plus its place in

@@ -1,5 +1,5 @@
-import type { EndpointRepository } from '../db/endpoint.repository';
-import type { Endpoint } from '../domain/endpoint';
+import type { EndpointRepository } from '../../db/endpoint.repository';
+import type { Endpoint } from './endpoint';
 
 /**
  * The endpoints the intake and the dispatcher look up, cached per process. Every lookup names a moment

@@ -1,8 +1,8 @@
 import { AppError, badRequest } from '@travel/errors';
-import type { DeliveryRepository } from '../db/delivery.repository';
-import type { EndpointRepository } from '../db/endpoint.repository';
-import type { RecoveryRepository } from '../db/recovery.repository';
-import { type Caller, ownerOf } from './caller';
+import type { DeliveryRepository } from '../../db/delivery.repository';
+import type { EndpointRepository } from '../../db/endpoint.repository';
+import type { RecoveryRepository } from '../../db/recovery.repository';
+import { type Caller, ownerOf } from '../caller';
 
 export interface RecoverDeliveriesDeps {
   endpoints: EndpointRepository;

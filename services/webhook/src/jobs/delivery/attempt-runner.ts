@@ -1,11 +1,11 @@
 import type { Logger } from '@travel/logger';
-import type { DeliveryRepository, RecordedOutcome } from '../db/delivery.repository';
-import type { EndpointSecrets } from '../db/endpoint-secrets';
-import type { AttemptResult, ClaimedAttempt, DueAttempt } from '../domain/delivery';
-import { nextStepAfter } from '../domain/retry-schedule';
-import type { EndpointDirectory } from '../endpoints/endpoint-directory';
+import type { OutgoingDelivery } from '../../adapters/post-event';
+import type { DeliveryRepository, RecordedOutcome } from '../../db/delivery.repository';
+import type { EndpointSecrets } from '../../db/endpoint-secrets';
+import type { AttemptResult, ClaimedAttempt, DueAttempt } from '../../domain/deliveries/delivery';
+import { nextStepAfter } from '../../domain/deliveries/retry-schedule';
+import type { EndpointDirectory } from '../../domain/endpoints/endpoint-directory';
 import { deliveryMetrics } from './delivery-metrics';
-import type { OutgoingDelivery } from './post-event';
 import { traceAttempt } from './trace-attempt';
 import { writeInBatches } from './write-batches';
 

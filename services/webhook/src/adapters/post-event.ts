@@ -2,9 +2,9 @@ import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { traceHeadersOf } from '@travel/tracing';
-import type { AttemptResult } from '../domain/delivery';
-import { signatureHeader } from '../domain/signature';
-import { checkTarget, type TargetPolicy } from '../domain/target-address';
+import type { AttemptResult } from '../domain/deliveries/delivery';
+import { signatureHeader } from '../domain/endpoints/signature';
+import { checkTarget, type TargetPolicy } from '../domain/endpoints/target-address';
 
 export interface OutgoingDelivery {
   url: string;

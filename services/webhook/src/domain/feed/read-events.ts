@@ -1,9 +1,9 @@
 import { AppError, badRequest } from '@travel/errors';
-import type { FeedOwner, FeedPageQuery, FeedRepository } from '../db/feed.repository';
-import { type EventType, isEventType } from '../domain/event-types';
-import type { FeedEvent } from '../domain/feed-event';
-import { type Caller, ownerOf } from '../endpoints/caller';
+import type { FeedOwner, FeedPageQuery, FeedRepository } from '../../db/feed.repository';
+import { type Caller, ownerOf } from '../caller';
+import { type EventType, isEventType } from '../event-types';
 import { decodeFeedCursor, encodeFeedCursor } from './feed-cursor';
+import type { FeedEvent } from './feed-event';
 
 export interface ListEventsQuery {
   limit: number;

@@ -1,15 +1,11 @@
 import { AppError, badRequest, type FieldProblem } from '@travel/errors';
-import type { DeliveryRepository } from '../db/delivery.repository';
-import type { EndpointRepository } from '../db/endpoint.repository';
-import type { DeliveryHistory } from '../domain/delivery';
-import { decodeDeliveryCursor, encodeDeliveryCursor } from '../domain/delivery-cursor';
-import {
-  isPartnerDeliveryStatus,
-  PARTNER_DELIVERY_STATUSES,
-  storedStatusesOf,
-} from '../domain/delivery-status';
-import { EVENT_TYPES, isEventType } from '../domain/event-types';
-import { type Caller, ownerOf } from './caller';
+import type { DeliveryRepository } from '../../db/delivery.repository';
+import type { EndpointRepository } from '../../db/endpoint.repository';
+import { type Caller, ownerOf } from '../caller';
+import { EVENT_TYPES, isEventType } from '../event-types';
+import type { DeliveryHistory } from './delivery';
+import { decodeDeliveryCursor, encodeDeliveryCursor } from './delivery-cursor';
+import { isPartnerDeliveryStatus, PARTNER_DELIVERY_STATUSES, storedStatusesOf } from './delivery-status';
 
 export const MAX_PAGE = 100;
 

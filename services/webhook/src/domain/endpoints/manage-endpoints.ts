@@ -1,14 +1,14 @@
 import { AppError, badRequest } from '@travel/errors';
 import type { Counters } from '@travel/mongo';
-import type { DeliveryRepository } from '../db/delivery.repository';
-import type { EndpointRepository } from '../db/endpoint.repository';
-import type { EndpointSecrets } from '../db/endpoint-secrets';
-import type { Endpoint } from '../domain/endpoint';
-import type { EventType } from '../domain/event-types';
-import { newEndpointSecret } from '../domain/signature';
-import type { TargetPolicy } from '../domain/target-address';
-import { type Caller, ownerOf } from './caller';
+import type { DeliveryRepository } from '../../db/delivery.repository';
+import type { EndpointRepository } from '../../db/endpoint.repository';
+import type { EndpointSecrets } from '../../db/endpoint-secrets';
+import { type Caller, ownerOf } from '../caller';
+import type { EventType } from '../event-types';
+import type { Endpoint } from './endpoint';
 import { eventProblems, urlProblems } from './endpoint-checks';
+import { newEndpointSecret } from './signature';
+import type { TargetPolicy } from './target-address';
 
 export interface ManageEndpointsDeps {
   endpoints: EndpointRepository;

@@ -1,6 +1,6 @@
 import type { Logger } from '@travel/logger';
-import type { DeliveryRepository } from '../db/delivery.repository';
-import type { ClaimedAttempt } from '../domain/delivery';
+import type { DeliveryRepository } from '../../db/delivery.repository';
+import type { ClaimedAttempt } from '../../domain/deliveries/delivery';
 import type { AttemptRunner } from './attempt-runner';
 
 export interface DispatcherDeps {

@@ -1,6 +1,6 @@
 import type { FieldProblem } from '@travel/errors';
-import { EVENT_TYPES, isEventType } from '../domain/event-types';
-import { checkTarget, type TargetPolicy } from '../domain/target-address';
+import { EVENT_TYPES, isEventType } from '../event-types';
+import { checkTarget, type TargetPolicy } from './target-address';
 
 const MAX_URL_LENGTH = 2048;
 

@@ -1,6 +1,6 @@
 import type { caller } from '@travel/contracts';
 import { requireCallerOf } from '@travel/grpc';
-import type { Environment } from '../domain/endpoint';
+import type { Environment } from './endpoints/endpoint';
 
 /** The partner client behind a call; an endpoint is seen only by its client, in its environment. */
 export interface Caller {
