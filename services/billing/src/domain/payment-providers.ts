@@ -1,6 +1,6 @@
 import { AppError } from '@travel/errors';
+import type { ProviderOf } from '../adapters/payment-providers/index';
 import type { PaymentGatewayRepository } from '../db/payment-gateway.repository';
-import type { ProviderOf } from '../providers/index';
 import type { PaymentProvider } from './payment-provider';
 import type { StorefrontPayment } from './wallet';
 

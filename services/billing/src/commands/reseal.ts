@@ -2,13 +2,13 @@ import { sealingKeysOf } from '@travel/config';
 import { runCommand } from '@travel/lifecycle';
 import { mongoOptionsOf, withMongo } from '@travel/mongo';
 import { createSealer } from '@travel/sealing';
-import { readConfig } from './config';
-import { createPaymentGatewayRepository } from './db/payment-gateway.repository';
-import { createCredentialsCipher } from './domain/credentials-cipher';
-import { resealCredentials } from './jobs/reseal-credentials';
+import { readConfig } from '../config';
+import { createPaymentGatewayRepository } from '../db/payment-gateway.repository';
+import { createCredentialsCipher } from '../domain/credentials-cipher';
+import { resealCredentials } from '../jobs/reseal-credentials';
 
 /**
- * `node services/billing/dist/reseal.js`, with billing's environment: every payment-gateway credential sealed
+ * `node services/billing/dist/commands/reseal.js`, with billing's environment: every payment-gateway credential sealed
  * again under SEALING_ACTIVE_KEY; prints `{"paymentGatewayCredentials":{"resealed":n,"current":m}}`
  * (docs/deploy.md, "Sealing keys"). Safe while billing runs, and to run again.
  */

@@ -5,7 +5,7 @@ import type {
   ProviderPayment,
   ProviderPaymentStatus,
   ProviderRefundStatus,
-} from '../domain/payment-provider';
+} from '../../domain/payment-provider';
 
 /** A Stripe gateway's credentials, as the console stores them (sealed) and billing opens them. */
 export interface StripeCredentials {

@@ -1,7 +1,7 @@
 import { AppError } from '@travel/errors';
-import type { CredentialsCipher } from '../domain/credentials-cipher';
-import type { PaymentGateway } from '../domain/payment-gateway';
-import type { PaymentProvider } from '../domain/payment-provider';
+import type { CredentialsCipher } from '../../domain/credentials-cipher';
+import type { PaymentGateway } from '../../domain/payment-gateway';
+import type { PaymentProvider } from '../../domain/payment-provider';
 import { createSimulatedProvider } from './simulated';
 import { createStripeProvider, type StripeEndpoint } from './stripe';
 

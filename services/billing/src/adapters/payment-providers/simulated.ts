@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { PaymentProvider, ProviderPayment } from '../domain/payment-provider';
+import type { PaymentProvider, ProviderPayment } from '../../domain/payment-provider';
 
 /**
  * The built-in simulator (`provider: simulated`, the default of `npm start` and of a platform with no
