@@ -1,14 +1,14 @@
 import { AppError } from '@travel/errors';
 import { type TenantScope, tenantScopeOf } from '@travel/grpc';
 import type { Logger } from '@travel/logger';
-import type { EmailRepository } from '../db/email.repository';
-import type { LeadChanges, LeadRepository } from '../db/lead.repository';
-import { logChange } from './audit';
-import { newId } from './ids';
-import { checks, normalEmail } from './input';
-import { leadReplyEmail } from './mail-content';
-import { pageOf, pageResult } from './page';
-import { type Lead, type LeadSource, type LeadStatus, type Staff, tenantOf } from './records';
+import type { EmailRepository } from '../../db/email.repository';
+import type { LeadChanges, LeadRepository } from '../../db/lead.repository';
+import { logChange } from '../audit';
+import { newId } from '../ids';
+import { checks, normalEmail } from '../input';
+import { leadReplyEmail } from '../mail-content';
+import { pageOf, pageResult } from '../page';
+import { type Lead, type LeadSource, type LeadStatus, type Staff, tenantOf } from '../records';
 
 const STATUSES = ['new', 'contacted', 'won', 'lost'] as const;
 /** decisions.md: `new` → `contacted` → `won` | `lost`. */

@@ -2,11 +2,11 @@ import { timingSafeEqual } from 'node:crypto';
 import { AppError } from '@travel/errors';
 import type { TenantScope } from '@travel/grpc';
 import type { Logger } from '@travel/logger';
-import type { LeadRepository } from '../db/lead.repository';
-import type { WhatsappRepository } from '../db/whatsapp.repository';
-import { newId } from './ids';
+import type { LeadRepository } from '../../db/lead.repository';
+import type { WhatsappRepository } from '../../db/whatsapp.repository';
+import { newId } from '../ids';
+import type { Lead } from '../records';
 import { digitsOf } from './phone';
-import type { Lead } from './records';
 import { isValidSignature } from './whatsapp-signature';
 
 /** The intake works on the platform's own leads only; Meta's signature, checked first, is its credential. */

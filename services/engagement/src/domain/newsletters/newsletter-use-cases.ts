@@ -1,12 +1,12 @@
 import { AppError } from '@travel/errors';
 import type { Logger } from '@travel/logger';
-import type { EmailRepository } from '../db/email.repository';
-import type { NewsletterRepository } from '../db/newsletter.repository';
-import { logChange } from './audit';
-import { newId } from './ids';
-import { checks } from './input';
-import { pageOf, pageResult } from './page';
-import type { EmailStatus, Newsletter, Staff } from './records';
+import type { EmailRepository } from '../../db/email.repository';
+import type { NewsletterRepository } from '../../db/newsletter.repository';
+import { logChange } from '../audit';
+import { newId } from '../ids';
+import { checks } from '../input';
+import { pageOf, pageResult } from '../page';
+import type { EmailStatus, Newsletter, Staff } from '../records';
 
 export interface NewsletterView {
   newsletter: Newsletter;

@@ -1,11 +1,11 @@
 import { AppError } from '@travel/errors';
 import type { Logger } from '@travel/logger';
-import type { SubscriberRepository } from '../db/subscriber.repository';
-import { logChange } from './audit';
-import { newId, newUnsubscribeToken } from './ids';
-import { checks, normalEmail } from './input';
-import { pageOf, pageResult } from './page';
-import type { Staff, Subscriber, SubscriberStatus } from './records';
+import type { SubscriberRepository } from '../../db/subscriber.repository';
+import { logChange } from '../audit';
+import { newId, newUnsubscribeToken } from '../ids';
+import { checks, normalEmail } from '../input';
+import { pageOf, pageResult } from '../page';
+import type { Staff, Subscriber, SubscriberStatus } from '../records';
 
 const STATUSES = ['subscribed', 'unsubscribed'] as const;
 

@@ -1,14 +1,14 @@
 import { AppError } from '@travel/errors';
 import { tenantScopeOf } from '@travel/grpc';
 import type { Logger } from '@travel/logger';
-import type { EmailRepository } from '../db/email.repository';
-import type { QueryRepository } from '../db/query.repository';
-import { logChange } from './audit';
-import { newId } from './ids';
-import { checks } from './input';
-import { queryReplyEmail } from './mail-content';
-import { pageOf, pageResult } from './page';
-import type { Staff, SupportQuery } from './records';
+import type { EmailRepository } from '../../db/email.repository';
+import type { QueryRepository } from '../../db/query.repository';
+import { logChange } from '../audit';
+import { newId } from '../ids';
+import { checks } from '../input';
+import { queryReplyEmail } from '../mail-content';
+import { pageOf, pageResult } from '../page';
+import type { Staff, SupportQuery } from '../records';
 
 export interface QueryDeps {
   queries: QueryRepository;
