@@ -105,7 +105,7 @@ describe('the service shape', () => {
     expect(problems).toEqual([
       'pricing: src/domain/QuotePrice.ts: file names are kebab-case with role suffixes',
       'pricing: src/domain/errors.ts: errors come from the one catalog, @travel/errors',
-      'pricing: src/domain/quote-price.ts: the domain imports from grpc/, events/, jobs/ or an entry',
+      'pricing: src/domain/quote-price.ts: the domain imports from grpc/, events/, jobs/, adapters/ or an entry',
       'pricing: src/domain/rules/delete-rule.ts: the domain imports a transport or driver',
     ]);
   });

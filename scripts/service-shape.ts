@@ -28,8 +28,8 @@ export const SERVICE_SHAPE = {
 
 const KEBAB_FILE = /^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)*\.ts$/;
 const KEBAB_FOLDER = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-/** Layers the domain must not reach into: transport and entry points depend on the domain, never the reverse. */
-const ABOVE_DOMAIN = /from '(?:\.\.\/)+(?:grpc|events|jobs|commands|wiring)\//;
+/** Layers the domain must not reach into: transports, adapters and entry points depend on the domain, never the reverse. */
+const ABOVE_DOMAIN = /from '(?:\.\.\/)+(?:grpc|events|jobs|adapters|commands|wiring)\//;
 /** Transport errors and drivers stay out of the domain: it throws catalog errors (`@travel/errors`). */
 const TRANSPORT_IN_DOMAIN = /from '(?:nice-grpc|nice-grpc-common|@grpc\/grpc-js|express|kafkajs|mongoose)'/;
 /** The catalog is `packages/errors`; a service keeping its own would be a second one. */
@@ -98,7 +98,7 @@ function fileProblems(service: string, path: string, file: string): string[] {
     );
   if (parts[0] === 'domain') {
     if (ABOVE_DOMAIN.test(text))
-      problems.push(`${where}: the domain imports from grpc/, events/, jobs/ or an entry`);
+      problems.push(`${where}: the domain imports from grpc/, events/, jobs/, adapters/ or an entry`);
     if (TRANSPORT_IN_DOMAIN.test(text)) problems.push(`${where}: the domain imports a transport or driver`);
   }
   return problems;

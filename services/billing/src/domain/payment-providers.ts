@@ -1,7 +1,6 @@
 import { AppError } from '@travel/errors';
-import type { ProviderOf } from '../adapters/payment-providers/index';
 import type { PaymentGatewayRepository } from '../db/payment-gateway.repository';
-import type { PaymentProvider } from './payment-provider';
+import type { PaymentProvider, ProviderOf } from './payment-provider';
 import type { StorefrontPayment } from './wallet';
 
 /** The gateway a new payment charges through and its adapter. */

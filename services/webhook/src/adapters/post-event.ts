@@ -2,18 +2,9 @@ import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { traceHeadersOf } from '@travel/tracing';
-import type { AttemptResult } from '../domain/deliveries/delivery';
+import type { AttemptResult, OutgoingDelivery } from '../domain/deliveries/delivery';
 import { signatureHeader } from '../domain/endpoints/signature';
 import { checkTarget, type TargetPolicy } from '../domain/endpoints/target-address';
-
-export interface OutgoingDelivery {
-  url: string;
-  /** Every secret valid now, the current one first: one `v1=` each (a rotation's overlap). */
-  secrets: string[];
-  eventType: string;
-  deliveryId: string;
-  body: string;
-}
 
 export interface PostOptions {
   policy: TargetPolicy;

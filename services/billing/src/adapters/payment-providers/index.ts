@@ -1,7 +1,6 @@
 import { AppError } from '@travel/errors';
 import type { CredentialsCipher } from '../../domain/credentials-cipher';
-import type { PaymentGateway } from '../../domain/payment-gateway';
-import type { PaymentProvider } from '../../domain/payment-provider';
+import type { ProviderOf } from '../../domain/payment-provider';
 import { createSimulatedProvider } from './simulated';
 import { createStripeProvider, type StripeEndpoint } from './stripe';
 
@@ -10,9 +9,6 @@ export interface ProviderRegistryDeps {
   /** Where Stripe's API is; Stripe's own when absent (tests point it at stripe-mock). */
   stripeEndpoint?: StripeEndpoint;
 }
-
-/** A gateway's adapter, with its credentials opened here and nowhere else. */
-export type ProviderOf = (gateway: PaymentGateway | null) => PaymentProvider;
 
 /**
  * Picks the adapter of a gateway: none (no default gateway) and `simulated` are the built-in simulator;

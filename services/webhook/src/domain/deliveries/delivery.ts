@@ -63,3 +63,13 @@ export interface DeliveryHistory extends Delivery {
 export function deliveryIdOf(eventId: string, endpointId: string): string {
   return `whd_${eventId.replace(/^evt_/, '')}_${endpointId.replace(/^whk_/, '')}`;
 }
+
+/** One POST to a partner endpoint, as the domain hands it to the adapter (`adapters/post-event.ts`). */
+export interface OutgoingDelivery {
+  url: string;
+  /** Every secret valid now, the current one first: one `v1=` each (a rotation's overlap). */
+  secrets: string[];
+  eventType: string;
+  deliveryId: string;
+  body: string;
+}

@@ -1,5 +1,4 @@
 import { AppError } from '@travel/errors';
-import type { OutgoingDelivery } from '../../adapters/post-event';
 import type { DeliveryRepository } from '../../db/delivery.repository';
 import type { EndpointRepository } from '../../db/endpoint.repository';
 import type { EndpointSecrets } from '../../db/endpoint-secrets';
@@ -7,7 +6,7 @@ import type { RedeliveryClaim, RedeliveryKeys } from '../../db/redelivery-keys';
 import { type Caller, ownerOf } from '../caller';
 import type { Endpoint } from '../endpoints/endpoint';
 import { notFound } from '../endpoints/manage-endpoints';
-import type { AttemptRecord, AttemptResult, DeliveryHistory } from './delivery';
+import type { AttemptRecord, AttemptResult, DeliveryHistory, OutgoingDelivery } from './delivery';
 
 export interface RedeliverDeps {
   endpoints: EndpointRepository;

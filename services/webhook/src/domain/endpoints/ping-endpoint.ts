@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { OutgoingDelivery } from '../../adapters/post-event';
 import type { EndpointRepository } from '../../db/endpoint.repository';
 import type { EndpointSecrets } from '../../db/endpoint-secrets';
 import { type Caller, ownerOf } from '../caller';
-import type { AttemptResult } from '../deliveries/delivery';
+import type { AttemptResult, OutgoingDelivery } from '../deliveries/delivery';
 import { notFound } from './manage-endpoints';
 
 export interface PingEndpointDeps {

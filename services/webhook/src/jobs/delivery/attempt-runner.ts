@@ -1,8 +1,12 @@
 import type { Logger } from '@travel/logger';
-import type { OutgoingDelivery } from '../../adapters/post-event';
 import type { DeliveryRepository, RecordedOutcome } from '../../db/delivery.repository';
 import type { EndpointSecrets } from '../../db/endpoint-secrets';
-import type { AttemptResult, ClaimedAttempt, DueAttempt } from '../../domain/deliveries/delivery';
+import type {
+  AttemptResult,
+  ClaimedAttempt,
+  DueAttempt,
+  OutgoingDelivery,
+} from '../../domain/deliveries/delivery';
 import { nextStepAfter } from '../../domain/deliveries/retry-schedule';
 import type { EndpointDirectory } from '../../domain/endpoints/endpoint-directory';
 import { deliveryMetrics } from './delivery-metrics';
