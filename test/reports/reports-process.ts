@@ -2,7 +2,7 @@ import { PROFILES, processPid, restartProcess } from '@travel/local-deploy';
 import { waitFor } from '@travel/testkit';
 import { serviceCommand } from '../support/stack-commands';
 
-/** `dist/rebuild.js` with the reports process's own environment (the documented rebuild command). */
+/** `dist/commands/rebuild.js` with the reports process's own environment (the documented rebuild command). */
 export const rebuildCommand = (...args: string[]): Promise<string> =>
   serviceCommand('reports', 'rebuild', ...args);
 

@@ -22,10 +22,11 @@ function processSpecOf(name: string): ProcessSpec {
   return spec;
 }
 
-/** A documented command of a service (`dist/<command>.js` beside its main.js) run with that service's environment; its stdout. */
+/** A documented command of a service (`dist/commands/<command>.js` beside its main.js) run with that service's environment; its stdout. */
 export async function serviceCommand(service: string, command: string, ...args: string[]): Promise<string> {
   const spec = processSpecOf(service);
-  const { stdout } = await run(process.execPath, [join(spec.entry, '..', `${command}.js`), ...args], {
+  const entry = join(spec.entry, '../commands', `${command}.js`);
+  const { stdout } = await run(process.execPath, [entry, ...args], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...spec.env },
   });
   return stdout;

@@ -2,9 +2,9 @@ import { createLogger, type Logger } from '@travel/logger';
 import { readConfigOrExit } from './run-service';
 
 /**
- * The whole of a one-shot command's entry file (`reseal.js`, `rotate-signing-key.js`), run with the
- * service's own environment: read the config (every problem printed, exit 1), do the work, print its result
- * as one JSON line on stdout, exit 0; a failure is logged in full and exits 1.
+ * The whole of a one-shot command's entry file (`dist/commands/reseal.js`, `dist/commands/rebuild.js`), run
+ * with the service's own environment: read the config (every problem printed, exit 1), do the work, print its
+ * result as one JSON line on stdout, exit 0; a failure is logged in full and exits 1.
  */
 export function runCommand<C extends { LOG_LEVEL: string }>(
   name: string,

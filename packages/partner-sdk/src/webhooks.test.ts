@@ -1,4 +1,4 @@
-import { signatureHeader } from '../../../services/webhook/src/domain/signature';
+import { signatureHeader } from '../../../services/webhook/src/domain/endpoints/signature';
 import {
   constructWebhookEvent,
   signWebhookPayload,

@@ -15,6 +15,8 @@ import { type Component, crashHook, createPeriodicJob } from '@travel/lifecycle'
 import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
 import { createSealer } from '@travel/sealing';
+import { createProviderRegistry } from './adapters/payment-providers/index';
+import { stripeEndpointOf } from './adapters/payment-providers/stripe';
 import type { BillingConfig } from './config';
 import { createInvoiceRepository } from './db/invoice.repository';
 import { createLineRepository } from './db/line.repository';
@@ -43,8 +45,6 @@ import { BILLING_CONSUMER_GROUP, createBookingEventsConsumer } from './events/bo
 import { createBillingGrpc } from './grpc/billing.grpc';
 import { createPaymentGatewayGrpc } from './grpc/payment-gateway.grpc';
 import { createWalletGrpc } from './grpc/wallet.grpc';
-import { createProviderRegistry } from './providers/index';
-import { stripeEndpointOf } from './providers/stripe';
 
 export interface BillingServiceOptions {
   /** The clock of invoices, payments and due dates; tests pass their own. */

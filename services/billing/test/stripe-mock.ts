@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ensureStripeMock } from '@travel/local-deploy';
-import type { StripeEndpoint } from '../src/providers/stripe';
+import type { StripeEndpoint } from '../src/adapters/payment-providers/stripe';
 
 export interface RunningStripeMock {
   endpoint: StripeEndpoint;

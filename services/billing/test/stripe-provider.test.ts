@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { createStripeProvider } from '../src/providers/stripe';
+import { createStripeProvider } from '../src/adapters/payment-providers/stripe';
 import { type RunningStripeMock, startStripeMock } from './stripe-mock';
 
 const credentials = { secretKey: 'sk_test_component', webhookSecret: 'whsec_component_test' };

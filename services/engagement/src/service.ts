@@ -3,6 +3,7 @@ import { createGrpcServer, keepaliveOf, reflectionOf, serverConnectionsOf } from
 import { type Component, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createMongo, mongoOptionsOf } from '@travel/mongo';
+import { createMailer, type Mailer } from './adapters/mailer';
 import type { EngagementConfig } from './config';
 import { createEmailRepository } from './db/email.repository';
 import { createLeadRepository } from './db/lead.repository';
@@ -10,18 +11,17 @@ import { createNewsletterRepository } from './db/newsletter.repository';
 import { createQueryRepository } from './db/query.repository';
 import { createSubscriberRepository } from './db/subscriber.repository';
 import { createWhatsappRepository } from './db/whatsapp.repository';
-import { createLeadUseCases } from './domain/leads';
-import { createNewsletterUseCases } from './domain/newsletters';
+import { createLeadUseCases } from './domain/leads/lead-use-cases';
+import { createNewsletterUseCases } from './domain/newsletters/newsletter-use-cases';
 import { createNotifyTenantStaff } from './domain/notify-tenant-staff';
-import { createQueryUseCases } from './domain/queries';
-import { createSubscriberUseCases } from './domain/subscribers';
-import { createWhatsappUseCases } from './domain/whatsapp';
+import { createQueryUseCases } from './domain/queries/query-use-cases';
+import { createSubscriberUseCases } from './domain/subscribers/subscriber-use-cases';
+import { createWhatsappUseCases } from './domain/whatsapp/whatsapp-use-cases';
 import { createEngagementGrpc } from './grpc/engagement.grpc';
 import { createTenantStaffDirectory } from './grpc/identity.client';
 import { observeEmailOutbox } from './jobs/email-outbox-metrics';
 import { createEmailSender } from './jobs/email-sender';
 import { createNewsletterFanout } from './jobs/newsletter-fanout';
-import { createMailer, type Mailer } from './mail/mailer';
 
 export interface EngagementServiceOptions {
   now?: () => Date;

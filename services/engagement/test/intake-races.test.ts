@@ -1,5 +1,5 @@
 import { uniqueName } from '@travel/testkit';
-import { signatureOf } from '../src/domain/whatsapp-signature';
+import { signatureOf } from '../src/domain/whatsapp/whatsapp-signature';
 import { codeOf, newDatabase, platformActor, startEngagement, WHATSAPP } from './engagement.fixture';
 
 function delivery(from: string, messages: { id: string; text: string }[]) {

@@ -1,6 +1,6 @@
 import { type AddressInfo, createServer, type Server } from 'node:net';
 import { emailsWithSubject, TEST_SMTP, uniqueName } from '@travel/testkit';
-import { createMailer } from '../src/mail/mailer';
+import { createMailer } from '../src/adapters/mailer';
 
 const from = 'Partner Travel <no-reply@partner-travel.local>';
 const email = (subject: string) => ({

@@ -9,9 +9,9 @@ import mongoose from 'mongoose';
 import { readConfig } from '../src/config';
 import { createCustomerRepository } from '../src/db/customer.repository';
 import { createSigningKeyRepository } from '../src/db/signing-key.repository';
-import { maskPassport } from '../src/domain/customer';
-import { createRotateSigningKey } from '../src/domain/rotate-signing-key';
-import { newSigningKey } from '../src/domain/signing-key-ring';
+import { createRotateSigningKey } from '../src/domain/access-tokens/rotate-signing-key';
+import { newSigningKey } from '../src/domain/access-tokens/signing-key-ring';
+import { maskPassport } from '../src/domain/customers/customer';
 import { ADMIN, type IdentityUnderTest, identityConfig, login, startIdentity } from './staff.fixture';
 
 // Issue 30: the token signing keys and travellers' document fields are sealed in identity's database; the

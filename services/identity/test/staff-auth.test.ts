@@ -1,5 +1,5 @@
 import { decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
-import { RIGHTS } from '../src/domain/rights';
+import { RIGHTS } from '../src/domain/staff/rights';
 import {
   ADMIN,
   actorOf,

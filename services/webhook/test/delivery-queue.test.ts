@@ -2,7 +2,7 @@ import { metricValue } from '@travel/metrics';
 import { createMongo } from '@travel/mongo';
 import { testInfra, testLogger, uniqueName } from '@travel/testkit';
 import { createDeliveryQueue } from '../src/db/delivery-queue';
-import { observeDeliveryQueue } from '../src/delivery/delivery-metrics';
+import { observeDeliveryQueue } from '../src/jobs/delivery/delivery-metrics';
 
 // The dispatcher's backlog as the metrics scrape reads it, on the real store: deliveries due now, and how late
 // the longest-waiting one is (the outbox gauge every outbox has). A delivery scheduled for later, or finished,

@@ -1,8 +1,8 @@
 import { createMongo } from '@travel/mongo';
 import { testInfra, testLogger, uniqueName } from '@travel/testkit';
 import { createEndpointRepository } from '../src/db/endpoint.repository';
-import type { Endpoint } from '../src/domain/endpoint';
-import { createEndpointDirectory } from '../src/endpoints/endpoint-directory';
+import type { Endpoint } from '../src/domain/endpoints/endpoint';
+import { createEndpointDirectory } from '../src/domain/endpoints/endpoint-directory';
 
 /** Two processes on one database: one caches endpoints, the other registers and deletes them. */
 const infra = testInfra();

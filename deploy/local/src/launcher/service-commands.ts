@@ -7,7 +7,7 @@ import type { StackProfile } from './profile';
 export const SEALING_SERVICES = ['identity', 'billing', 'webhook'] as const;
 
 /**
- * Runs a service's documented command (`dist/<command>.js` beside its main.js) with the environment the
+ * Runs a service's documented command (`dist/commands/<command>.js` beside its main.js) with the environment the
  * launcher gave that service in this profile, printing its output; the exit code of the command.
  */
 export function runServiceCommand(
@@ -21,7 +21,7 @@ export function runServiceCommand(
     console.error(`${service}: no ${profile.name} stack was launched here (run launch first)`);
     return 1;
   }
-  const result = spawnSync(process.execPath, [join(dirname(spec.entry), `${command}.js`)], {
+  const result = spawnSync(process.execPath, [join(dirname(spec.entry), 'commands', `${command}.js`)], {
     env: { ...env, LOG_LEVEL: 'warn', ...spec.env },
     stdio: ['ignore', 'pipe', 'inherit'],
     encoding: 'utf8',

@@ -5,7 +5,7 @@ import { dataOf } from '../partner/contract/operations';
 
 // The role routes' schemas (roles.routes.ts validates with them); their words are in internal.texts.yaml.
 
-/** Identity's rights (services/identity/src/domain/rights.ts), as roles and profiles answer them. */
+/** Identity's rights (services/identity/src/domain/staff/rights.ts), as roles and profiles answer them. */
 const RIGHTS = [
   'audit',
   'api-access',

@@ -1,3 +1,5 @@
+import type { PaymentGateway } from './payment-gateway';
+
 /**
  * What billing needs of a card payment provider (docs/decisions/billing.md "Storefront card payments through a
  * provider"). Amounts are in the currency's smallest unit (paise for INR); every call that moves money takes
@@ -67,3 +69,6 @@ export type ProviderWebhook =
 
 /** Rupees to paise: storefront totals are whole rupees. */
 export const toPaise = (rupees: number): number => rupees * 100;
+
+/** A gateway's adapter (`adapters/payment-providers/`), with its credentials opened there and nowhere else. */
+export type ProviderOf = (gateway: PaymentGateway | null) => PaymentProvider;

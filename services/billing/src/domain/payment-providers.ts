@@ -1,7 +1,6 @@
 import { AppError } from '@travel/errors';
 import type { PaymentGatewayRepository } from '../db/payment-gateway.repository';
-import type { ProviderOf } from '../providers/index';
-import type { PaymentProvider } from './payment-provider';
+import type { PaymentProvider, ProviderOf } from './payment-provider';
 import type { StorefrontPayment } from './wallet';
 
 /** The gateway a new payment charges through and its adapter. */

@@ -2,8 +2,8 @@ import type { TenantScope } from '@travel/grpc';
 import { insertIfAbsent, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
 import type { PageRequest } from '../domain/page';
-import { digitsOf } from '../domain/phone';
 import type { Lead, LeadMessage, LeadStatus } from '../domain/records';
+import { digitsOf } from '../domain/whatsapp/phone';
 import { type LeadDocument, leadSchema } from './lead.schema';
 import { findPage } from './list-page';
 

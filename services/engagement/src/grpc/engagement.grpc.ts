@@ -1,12 +1,12 @@
 import type { caller, engagement } from '@travel/contracts';
 import { type RequestContext, requireCallerOf, requireRight, type ServiceImplementation } from '@travel/grpc';
-import type { LeadUseCases } from '../domain/leads';
-import type { NewsletterUseCases, NewsletterView } from '../domain/newsletters';
+import type { LeadUseCases } from '../domain/leads/lead-use-cases';
+import type { NewsletterUseCases, NewsletterView } from '../domain/newsletters/newsletter-use-cases';
 import type { createNotifyTenantStaff } from '../domain/notify-tenant-staff';
-import type { QueryUseCases } from '../domain/queries';
+import type { QueryUseCases } from '../domain/queries/query-use-cases';
 import type { EmailRecord, Lead, Staff, Subscriber, SupportQuery } from '../domain/records';
-import type { SubscriberUseCases } from '../domain/subscribers';
-import type { createWhatsappUseCases } from '../domain/whatsapp';
+import type { SubscriberUseCases } from '../domain/subscribers/subscriber-use-cases';
+import type { createWhatsappUseCases } from '../domain/whatsapp/whatsapp-use-cases';
 
 export interface EngagementUseCases {
   subscribers: SubscriberUseCases;

@@ -1,6 +1,6 @@
 import type { Logger } from '@travel/logger';
+import type { Mailer } from '../adapters/mailer';
 import type { EmailRepository } from '../db/email.repository';
-import type { Mailer } from '../mail/mailer';
 
 export interface EmailSenderDeps {
   emails: EmailRepository;

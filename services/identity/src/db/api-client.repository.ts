@@ -1,6 +1,6 @@
 import { createCounters, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
-import type { ApiClient } from '../domain/api-client';
+import type { ApiClient } from '../domain/api-access/api-client';
 import { type ApiClientDocument, apiClientSchema } from './api-client.schema';
 
 export type ClientChanges = Partial<Pick<ApiClient, 'name' | 'tenantId' | 'status'>>;

@@ -1,5 +1,5 @@
 import { Schema } from 'mongoose';
-import { CLIENT_STATUSES, type ClientStatus } from '../domain/api-client';
+import { CLIENT_STATUSES, type ClientStatus } from '../domain/api-access/api-client';
 
 /** One API client: `_id` is its integer id (a counter claim). Deleted clients are kept with `deletedAt`. */
 export interface ApiClientDocument {

@@ -1,6 +1,6 @@
 import { insertIfAbsent, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
-import type { KeyRevocation } from '../domain/api-key';
+import type { KeyRevocation } from '../domain/api-access/api-key';
 import { type ApiKeyRevocationDocument, apiKeyRevocationSchema } from './api-key-revocation.schema';
 
 export interface ApiKeyRevocationRepository {

@@ -1,6 +1,6 @@
 import { createCounters, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
-import { NO_SPENDING_LIMITS, type StoredKey } from '../domain/api-key';
+import { NO_SPENDING_LIMITS, type StoredKey } from '../domain/api-access/api-key';
 import { type ApiKeyDocument, apiKeySchema } from './api-key.schema';
 
 export type KeyChanges = Partial<

@@ -1,6 +1,6 @@
 import { Schema } from 'mongoose';
-import type { RateLimit, SpendingLimits, StoredKey } from '../domain/api-key';
-import { KEY_ENVIRONMENTS } from '../domain/key-settings';
+import type { RateLimit, SpendingLimits, StoredKey } from '../domain/api-access/api-key';
+import { KEY_ENVIRONMENTS } from '../domain/api-access/key-settings';
 
 /** One API key, `_id` `key_<n>`. Never the secret: its SHA-256 and the first characters only. */
 export interface ApiKeyDocument extends Omit<StoredKey, 'id'> {

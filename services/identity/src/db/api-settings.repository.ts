@@ -1,6 +1,6 @@
 import { isDuplicateKeyError, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
-import type { ApiSettings } from '../domain/api-settings';
+import type { ApiSettings } from '../domain/settings/api-settings';
 import { type ApiSettingsDocument, apiSettingsSchema } from './api-settings.schema';
 
 const PLATFORM = 'platform';

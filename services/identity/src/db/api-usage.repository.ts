@@ -1,6 +1,6 @@
 import { isDuplicateKeyError, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
-import type { UsageRow } from '../domain/api-usage';
+import type { UsageRow } from '../domain/usage/api-usage';
 import { type ApiUsageDocument, apiUsageSchema } from './api-usage.schema';
 
 export interface UsageFilter {

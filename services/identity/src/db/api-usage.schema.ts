@@ -1,5 +1,5 @@
 import { Schema } from 'mongoose';
-import type { UsageRow } from '../domain/api-usage';
+import type { UsageRow } from '../domain/usage/api-usage';
 
 /**
  * One day/client/key/route row of one gateway batch: `_id` `<eventId>:<index>`, so a redelivered batch

@@ -1,7 +1,7 @@
 import { badRequest } from '@travel/errors';
 import { createCounters, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
-import type { AuditEntry, AuditLog, AuditReader } from '../domain/audit';
+import type { AuditEntry, AuditLog, AuditReader } from '../domain/audit/audit';
 import { type AuditLogDocument, auditLogSchema } from './audit-log.schema';
 
 export type AuditLogRepository = AuditLog & AuditReader;

@@ -1,6 +1,6 @@
 import { insertIfAbsent, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
-import type { ConsoleIpRule } from '../domain/platform-settings';
+import type { ConsoleIpRule } from '../domain/settings/platform-settings';
 import { type ConsoleIpRulesDocument, consoleIpRulesSchema } from './console-ip-rules.schema';
 
 const PLATFORM = 'platform';

@@ -1,6 +1,6 @@
 import { modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
-import type { CustomerSession } from '../domain/customer';
+import type { CustomerSession } from '../domain/customers/customer';
 import { type CustomerSessionDocument, customerSessionSchema } from './customer-session.schema';
 
 export interface CustomerSessionRepository {

@@ -2,7 +2,7 @@ import { AppError } from '@travel/errors';
 import { isDuplicateKeyError, modelOn } from '@travel/mongo';
 import { type ResealCount, resealEach, type Sealer } from '@travel/sealing';
 import type { Connection } from 'mongoose';
-import { type Customer, MAX_TRAVELLERS, type Traveller } from '../domain/customer';
+import { type Customer, MAX_TRAVELLERS, type Traveller } from '../domain/customers/customer';
 import { type CustomerDocument, customerSchema } from './customer.schema';
 import { openTraveller, SEALED_TRAVELLER_FIELDS, sealTraveller, travellerContext } from './traveller-fields';
 

@@ -1,6 +1,6 @@
 import { isDuplicateKeyError, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
-import { DEFAULT_PLATFORM_SETTINGS, type PlatformSettings } from '../domain/platform-settings';
+import { DEFAULT_PLATFORM_SETTINGS, type PlatformSettings } from '../domain/settings/platform-settings';
 import { type PlatformSettingsDocument, platformSettingsSchema } from './platform-settings.schema';
 
 const PLATFORM = 'platform';

@@ -1,9 +1,9 @@
 import { AppError } from '@travel/errors';
 import { isDuplicateKeyError, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
-import { isRight } from '../domain/rights';
-import type { Role } from '../domain/staff';
-import type { StaffScope } from '../domain/staff-scope';
+import { isRight } from '../domain/staff/rights';
+import type { Role } from '../domain/staff/staff';
+import type { StaffScope } from '../domain/staff/staff-scope';
 import { type RoleDocument, roleSchema } from './role.schema';
 
 /** As staff users: reads and writes for staff carry the actor's scope in their filter. */

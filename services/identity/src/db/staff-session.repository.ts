@@ -1,6 +1,6 @@
 import { insertIfAbsent, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
-import type { StaffSession } from '../domain/staff';
+import type { StaffSession } from '../domain/staff/staff';
 import { type SessionRevocationDocument, sessionRevocationSchema } from './session-revocation.schema';
 import { type StaffSessionDocument, staffSessionSchema } from './staff-session.schema';
 

@@ -1,8 +1,8 @@
 import { AppError } from '@travel/errors';
 import { isDuplicateKeyError, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
-import type { StaffStatus, StaffUser } from '../domain/staff';
-import type { StaffScope } from '../domain/staff-scope';
+import type { StaffStatus, StaffUser } from '../domain/staff/staff';
+import type { StaffScope } from '../domain/staff/staff-scope';
 import { type StaffUserDocument, staffUserSchema } from './staff-user.schema';
 
 export interface NewStaffUser {

@@ -1,6 +1,6 @@
 import { createCounters, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
-import type { Tenant } from '../domain/tenant';
+import type { Tenant } from '../domain/tenants/tenant';
 import { type TenantDocument, tenantSchema } from './tenant.schema';
 
 export type TenantChanges = Partial<Pick<Tenant, 'name' | 'status' | 'contactEmail'>>;

@@ -1,5 +1,5 @@
 import { Schema } from 'mongoose';
-import { TENANT_STATUSES, type TenantStatus } from '../domain/tenant';
+import { TENANT_STATUSES, type TenantStatus } from '../domain/tenants/tenant';
 
 /** One tenant: `_id` is `ten_<n>` (a counter claim). */
 export interface TenantDocument {

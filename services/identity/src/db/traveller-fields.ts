@@ -1,5 +1,5 @@
 import { type Sealer, sealingContext } from '@travel/sealing';
-import type { Traveller } from '../domain/customer';
+import type { Traveller } from '../domain/customers/customer';
 import type { TravellerDocument } from './customer.schema';
 
 /**

@@ -6,7 +6,7 @@ import {
   type EventEnvelope,
   PoisonEventError,
 } from '@travel/events';
-import { type ApiCall, summariseCalls, type UsageRow, usageTotals } from '../domain/api-usage';
+import { type ApiCall, summariseCalls, type UsageRow, usageTotals } from '../domain/usage/api-usage';
 
 /** Topic on which gateways report the partner API calls they answered, in batches. */
 export { API_USAGE_TOPIC } from '@travel/events';

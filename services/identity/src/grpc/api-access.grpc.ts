@@ -1,19 +1,19 @@
 import type { apiAccess, caller } from '@travel/contracts';
 import type { RequestContext, ServiceImplementation } from '@travel/grpc';
-import type { ApiKeyView, SpendingLimits } from '../domain/api-key';
-import type { ApiSettings } from '../domain/api-settings';
-import type { createCreateClient } from '../domain/create-client';
-import type { createCreateKey, KeyWithSecret } from '../domain/create-key';
-import type { createDeleteClient } from '../domain/delete-client';
-import type { createFindKeyByHash, KeyAuthRecord } from '../domain/find-key-by-hash';
-import type { createGetUsage } from '../domain/get-usage';
-import type { ClientWithKeys, createListClients } from '../domain/list-clients';
-import type { createRevokeKey } from '../domain/revoke-key';
-import type { createRotateKey } from '../domain/rotate-key';
-import type { createSetKeySpendingLimits } from '../domain/set-key-spending-limits';
-import type { createUpdateApiSettings } from '../domain/update-api-settings';
-import type { createUpdateClient } from '../domain/update-client';
-import type { createUpdateKey } from '../domain/update-key';
+import type { ApiKeyView, SpendingLimits } from '../domain/api-access/api-key';
+import type { createCreateClient } from '../domain/api-access/create-client';
+import type { createCreateKey, KeyWithSecret } from '../domain/api-access/create-key';
+import type { createDeleteClient } from '../domain/api-access/delete-client';
+import type { createFindKeyByHash, KeyAuthRecord } from '../domain/api-access/find-key-by-hash';
+import type { ClientWithKeys, createListClients } from '../domain/api-access/list-clients';
+import type { createRevokeKey } from '../domain/api-access/revoke-key';
+import type { createRotateKey } from '../domain/api-access/rotate-key';
+import type { createSetKeySpendingLimits } from '../domain/api-access/set-key-spending-limits';
+import type { createUpdateClient } from '../domain/api-access/update-client';
+import type { createUpdateKey } from '../domain/api-access/update-key';
+import type { ApiSettings } from '../domain/settings/api-settings';
+import type { createUpdateApiSettings } from '../domain/settings/update-api-settings';
+import type { createGetUsage } from '../domain/usage/get-usage';
 import { requireConsoleStaff, requireStaff, requireStaffWith } from './staff-actor';
 
 /** The right the gateway's `/api/admin/api-access` routes require; the API console's two methods need none here. */

@@ -1,8 +1,8 @@
 import type { audit } from '@travel/contracts';
 import type { RequestContext, ServiceImplementation } from '@travel/grpc';
-import type { AuditEntry } from '../domain/audit';
-import type { createListAuditEntries } from '../domain/list-audit-entries';
-import type { createRecordAuditEntry } from '../domain/record-audit-entry';
+import type { AuditEntry } from '../domain/audit/audit';
+import type { createListAuditEntries } from '../domain/audit/list-audit-entries';
+import type { createRecordAuditEntry } from '../domain/audit/record-audit-entry';
 import { requireStaff } from './staff-actor';
 
 export interface AuditUseCases {

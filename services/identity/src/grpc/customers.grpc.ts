@@ -1,15 +1,20 @@
 import type { caller, customers } from '@travel/contracts';
 import { AppError } from '@travel/errors';
 import { type RequestContext, requireCallerOf, type ServiceImplementation } from '@travel/grpc';
-import type { AccessTokens } from '../domain/access-tokens';
-import type { createAddTraveller } from '../domain/add-traveller';
-import { type Customer, type CustomerTokens, maskPassport, type Traveller } from '../domain/customer';
-import type { CustomerSessions } from '../domain/customer-sessions';
-import type { createLoginCustomer } from '../domain/login-customer';
-import type { createLogoutCustomer } from '../domain/logout-customer';
-import type { createRefreshCustomerSession } from '../domain/refresh-customer-session';
-import type { createRegisterCustomer } from '../domain/register-customer';
-import type { createUpdateProfile } from '../domain/update-profile';
+import type { AccessTokens } from '../domain/access-tokens/access-tokens';
+import type { createAddTraveller } from '../domain/customers/add-traveller';
+import {
+  type Customer,
+  type CustomerTokens,
+  maskPassport,
+  type Traveller,
+} from '../domain/customers/customer';
+import type { CustomerSessions } from '../domain/customers/customer-sessions';
+import type { createLoginCustomer } from '../domain/customers/login-customer';
+import type { createLogoutCustomer } from '../domain/customers/logout-customer';
+import type { createRefreshCustomerSession } from '../domain/customers/refresh-customer-session';
+import type { createRegisterCustomer } from '../domain/customers/register-customer';
+import type { createUpdateProfile } from '../domain/customers/update-profile';
 
 export interface CustomerUseCases {
   registerCustomer: ReturnType<typeof createRegisterCustomer>;

@@ -2,10 +2,10 @@ import type { platformSettings } from '@travel/contracts';
 import type { RequestContext, ServiceImplementation } from '@travel/grpc';
 import type { ConsoleIpRulesRepository } from '../db/console-ip-rules.repository';
 import type { PlatformSettingsRepository } from '../db/platform-settings.repository';
-import type { createCreateConsoleIpRule } from '../domain/create-console-ip-rule';
-import type { createDeleteConsoleIpRule } from '../domain/delete-console-ip-rule';
-import type { PlatformSettings } from '../domain/platform-settings';
-import type { createUpdatePlatformSettings } from '../domain/update-platform-settings';
+import type { createCreateConsoleIpRule } from '../domain/settings/create-console-ip-rule';
+import type { createDeleteConsoleIpRule } from '../domain/settings/delete-console-ip-rule';
+import type { PlatformSettings } from '../domain/settings/platform-settings';
+import type { createUpdatePlatformSettings } from '../domain/settings/update-platform-settings';
 import { requireStaffWith } from './staff-actor';
 
 export interface PlatformSettingsUseCases {

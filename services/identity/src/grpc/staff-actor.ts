@@ -1,6 +1,6 @@
 import type { caller } from '@travel/contracts';
 import { type Caller, requireCallerOf, requireRight } from '@travel/grpc';
-import type { StaffActor } from '../domain/staff';
+import type { StaffActor } from '../domain/staff/staff';
 
 type Staff = Extract<Caller, { kind: 'platform-staff' | 'tenant-staff' }>;
 

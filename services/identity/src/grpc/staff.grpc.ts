@@ -1,21 +1,21 @@
 import type { staff } from '@travel/contracts';
 import { badRequest } from '@travel/errors';
 import { type RequestContext, requireCallerOf, type ServiceImplementation } from '@travel/grpc';
-import type { AccessTokens } from '../domain/access-tokens';
-import type { createCreateRole } from '../domain/create-role';
-import type { createCreateUser } from '../domain/create-user';
-import type { createDeleteRole } from '../domain/delete-role';
-import type { createDeleteUser } from '../domain/delete-user';
-import type { createGetSession } from '../domain/get-session';
-import type { createListRoles } from '../domain/list-roles';
-import type { createListTenantStaffEmails } from '../domain/list-tenant-staff-emails';
-import type { createListUsers } from '../domain/list-users';
-import type { createLogin } from '../domain/login';
-import type { createLogout } from '../domain/logout';
-import type { createRefreshSession } from '../domain/refresh-session';
-import type { Role, SessionTokens, StaffProfile, StaffUser } from '../domain/staff';
-import type { createUpdateRole } from '../domain/update-role';
-import type { createUpdateUser } from '../domain/update-user';
+import type { AccessTokens } from '../domain/access-tokens/access-tokens';
+import type { createCreateRole } from '../domain/staff/create-role';
+import type { createCreateUser } from '../domain/staff/create-user';
+import type { createDeleteRole } from '../domain/staff/delete-role';
+import type { createDeleteUser } from '../domain/staff/delete-user';
+import type { createListRoles } from '../domain/staff/list-roles';
+import type { createListTenantStaffEmails } from '../domain/staff/list-tenant-staff-emails';
+import type { createListUsers } from '../domain/staff/list-users';
+import type { Role, SessionTokens, StaffProfile, StaffUser } from '../domain/staff/staff';
+import type { createUpdateRole } from '../domain/staff/update-role';
+import type { createUpdateUser } from '../domain/staff/update-user';
+import type { createGetSession } from '../domain/staff-sessions/get-session';
+import type { createLogin } from '../domain/staff-sessions/login';
+import type { createLogout } from '../domain/staff-sessions/logout';
+import type { createRefreshSession } from '../domain/staff-sessions/refresh-session';
 import { requireStaff } from './staff-actor';
 
 export interface StaffUseCases {

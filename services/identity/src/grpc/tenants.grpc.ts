@@ -1,10 +1,10 @@
 import type { tenants } from '@travel/contracts';
 import type { RequestContext, ServiceImplementation } from '@travel/grpc';
-import type { createCreateTenant } from '../domain/create-tenant';
-import type { createGetTenant } from '../domain/get-tenant';
-import type { createListTenants } from '../domain/list-tenants';
-import type { Tenant } from '../domain/tenant';
-import type { createUpdateTenant } from '../domain/update-tenant';
+import type { createCreateTenant } from '../domain/tenants/create-tenant';
+import type { createGetTenant } from '../domain/tenants/get-tenant';
+import type { createListTenants } from '../domain/tenants/list-tenants';
+import type { Tenant } from '../domain/tenants/tenant';
+import type { createUpdateTenant } from '../domain/tenants/update-tenant';
 import { requireStaff } from './staff-actor';
 
 export interface TenantUseCases {

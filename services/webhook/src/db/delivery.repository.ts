@@ -7,10 +7,10 @@ import type {
   Delivery,
   DeliveryHistory,
   DueAttempt,
-} from '../domain/delivery';
-import type { DeliveryPosition } from '../domain/delivery-cursor';
+} from '../domain/deliveries/delivery';
+import type { DeliveryPosition } from '../domain/deliveries/delivery-cursor';
+import type { NextStep } from '../domain/deliveries/retry-schedule';
 import type { EventType } from '../domain/event-types';
-import type { NextStep } from '../domain/retry-schedule';
 import { type DeliveryDocument, deliverySchema } from './delivery.schema';
 
 export interface DeliveryRepository {

@@ -1,5 +1,5 @@
 import { Schema } from 'mongoose';
-import type { AttemptRecord, Delivery } from '../domain/delivery';
+import type { AttemptRecord, Delivery } from '../domain/deliveries/delivery';
 
 /**
  * One delivery with its schedule and its history in one document, so that every step of it is one atomic

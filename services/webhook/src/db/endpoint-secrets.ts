@@ -1,6 +1,6 @@
 import { type Sealer, sealingContext } from '@travel/sealing';
-import type { Endpoint } from '../domain/endpoint';
-import { signingSecretsAt } from '../domain/secret-rotation';
+import type { Endpoint } from '../domain/endpoints/endpoint';
+import { signingSecretsAt } from '../domain/endpoints/secret-rotation';
 
 /** An endpoint's signing secret at rest: sealed, bound to its endpoint (`webhook-endpoint:<id>:secret`). */
 export interface EndpointSecrets {

@@ -1,8 +1,8 @@
 import { insertIfAbsent, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
-import type { Endpoint, RetiringSecret } from '../domain/endpoint';
+import type { EndpointOwner } from '../domain/caller';
+import type { Endpoint, RetiringSecret } from '../domain/endpoints/endpoint';
 import type { EventType } from '../domain/event-types';
-import type { EndpointOwner } from '../endpoints/caller';
 import {
   type EndpointChangesDocument,
   type EndpointDocument,

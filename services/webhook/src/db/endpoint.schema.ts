@@ -1,5 +1,5 @@
 import { Schema } from 'mongoose';
-import type { Endpoint } from '../domain/endpoint';
+import type { Endpoint } from '../domain/endpoints/endpoint';
 
 /** One endpoint; `slot` is the client's slot it holds (see endpoint-slot.schema.ts). */
 export interface EndpointDocument
@@ -79,7 +79,7 @@ endpointSlotSchema.index({ clientId: 1 });
 /**
  * One document (`_id` `endpoints`) whose `version` goes up after every registration and deletion is
  * stored. A process's cached endpoint lists are trusted only while a version read after the work arrived
- * still finds the version they were loaded under (endpoints/endpoint-directory.ts).
+ * still finds the version they were loaded under (domain/endpoints/endpoint-directory.ts).
  */
 export interface EndpointChangesDocument {
   _id: string;

@@ -1,8 +1,8 @@
 import { insertWholeIfAbsent, modelOn } from '@travel/mongo';
 import type { Connection, mongo } from 'mongoose';
-import type { Environment } from '../domain/endpoint';
+import type { Environment } from '../domain/endpoints/endpoint';
 import type { EventType } from '../domain/event-types';
-import { type FeedEvent, feedEntryIdOf, streamIdOf } from '../domain/feed-event';
+import { type FeedEvent, feedEntryIdOf, streamIdOf } from '../domain/feed/feed-event';
 import {
   type FeedEntryDocument,
   type FeedStreamDocument,

@@ -1,6 +1,6 @@
 import { Schema } from 'mongoose';
-import type { Environment } from '../domain/endpoint';
-import type { FeedEvent } from '../domain/feed-event';
+import type { Environment } from '../domain/endpoints/endpoint';
+import type { FeedEvent } from '../domain/feed/feed-event';
 
 /** One event in one client's feed; `_id` is `<event id>:<client id>` (feedEntryIdOf). */
 export interface FeedEntryDocument extends Omit<FeedEvent, 'id'> {

@@ -1,5 +1,5 @@
 import { Schema } from 'mongoose';
-import type { AttemptRecord } from '../domain/delivery';
+import type { AttemptRecord } from '../domain/deliveries/delivery';
 
 /**
  * A redelivery's `Idempotency-Key`, claimed by a unique insert of its scope (`<client>:<environment>:<key>`),

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { insertWholeIfAbsent, modelOn } from '@travel/mongo';
 import type { Connection, mongo } from 'mongoose';
-import type { AttemptRecord } from '../domain/delivery';
+import type { AttemptRecord } from '../domain/deliveries/delivery';
 import { type RedeliveryKeyDocument, redeliveryKeySchema } from './redelivery-key.schema';
 
 export interface RedeliveryClaim {

@@ -10,7 +10,7 @@ import type { EventType } from './event-types';
 export function renderEventBody(
   envelope: EventEnvelope,
   type: EventType,
-  /** The event's place in the receiving client's feed (feed/record-event.ts); absent: not in a feed. */
+  /** The event's place in the receiving client's feed (domain/feed/record-event.ts); absent: not in a feed. */
   sequence?: number,
   data: Record<string, unknown> = eventDataOf(envelope, type),
 ): string {

@@ -1,8 +1,8 @@
 import { engagement } from '@travel/contracts';
 import { type ClientOptions, createServiceClient, jobCaller } from '@travel/grpc';
 import type { Logger } from '@travel/logger';
-import { disableNoticeOf } from '../domain/disable-notice';
-import type { Endpoint } from '../domain/endpoint';
+import { disableNoticeOf } from '../domain/endpoints/disable-notice';
+import type { Endpoint } from '../domain/endpoints/endpoint';
 
 const autoDisable = jobCaller('webhook.auto-disable');
 

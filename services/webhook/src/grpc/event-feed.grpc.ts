@@ -1,8 +1,8 @@
 import type { eventFeed } from '@travel/contracts';
 import type { RequestContext, ServiceImplementation } from '@travel/grpc';
-import type { FeedEvent } from '../domain/feed-event';
-import { partnerOf } from '../endpoints/caller';
-import type { createReadEvents } from '../feed/read-events';
+import { partnerOf } from '../domain/caller';
+import type { FeedEvent } from '../domain/feed/feed-event';
+import type { createReadEvents } from '../domain/feed/read-events';
 
 /** Thin handlers of the events feed: resolve the partner caller (anyone else: refused), call, encode. */
 export function createEventFeedGrpc(

@@ -1,17 +1,17 @@
 import type { webhook } from '@travel/contracts';
 import { AppError } from '@travel/errors';
 import type { RequestContext, ServiceImplementation } from '@travel/grpc';
-import type { AttemptRecord, AttemptResult, DeliveryHistory } from '../domain/delivery';
-import type { Endpoint } from '../domain/endpoint';
-import { deliveryReaderOf, partnerOf } from '../endpoints/caller';
-import type { createManageEndpoints } from '../endpoints/manage-endpoints';
-import type { createPageDeliveries } from '../endpoints/page-deliveries';
-import type { createPingEndpoint } from '../endpoints/ping-endpoint';
-import type { createReadDeliveries } from '../endpoints/read-deliveries';
-import type { createRecoverDeliveries } from '../endpoints/recover-deliveries';
-import type { createRedeliver } from '../endpoints/redeliver';
-import type { createRotateSecret } from '../endpoints/rotate-secret';
-import type { createUpdateEndpoint } from '../endpoints/update-endpoint';
+import { deliveryReaderOf, partnerOf } from '../domain/caller';
+import type { AttemptRecord, AttemptResult, DeliveryHistory } from '../domain/deliveries/delivery';
+import type { createPageDeliveries } from '../domain/deliveries/page-deliveries';
+import type { createReadDeliveries } from '../domain/deliveries/read-deliveries';
+import type { createRecoverDeliveries } from '../domain/deliveries/recover-deliveries';
+import type { createRedeliver } from '../domain/deliveries/redeliver';
+import type { Endpoint } from '../domain/endpoints/endpoint';
+import type { createManageEndpoints } from '../domain/endpoints/manage-endpoints';
+import type { createPingEndpoint } from '../domain/endpoints/ping-endpoint';
+import type { createRotateSecret } from '../domain/endpoints/rotate-secret';
+import type { createUpdateEndpoint } from '../domain/endpoints/update-endpoint';
 
 export interface WebhookUseCases {
   manage: ReturnType<typeof createManageEndpoints>;

@@ -1,7 +1,7 @@
 import type { Logger } from '@travel/logger';
 import type { DeliveryRepository } from '../db/delivery.repository';
 import type { EndpointRepository } from '../db/endpoint.repository';
-import { autoDisabledReason, type Endpoint, failedLongEnough } from '../domain/endpoint';
+import { autoDisabledReason, type Endpoint, failedLongEnough } from '../domain/endpoints/endpoint';
 
 export interface AutoDisableDeps {
   endpoints: EndpointRepository;

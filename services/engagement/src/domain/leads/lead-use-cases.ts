@@ -1,0 +1,33 @@
+import type { EmailRepository } from '../../db/email.repository';
+import type { LeadRepository } from '../../db/lead.repository';
+import { createCreateDemoRequest } from './create-demo-request';
+import { createCreateLead } from './create-lead';
+import { createDeleteLead } from './delete-lead';
+import { createListLeads } from './list-leads';
+import { createReplyToLead } from './reply-to-lead';
+import { createUpdateLead } from './update-lead';
+
+export interface LeadDeps {
+  leads: LeadRepository;
+  emails: EmailRepository;
+  now: () => Date;
+  emailsQueued: () => void;
+}
+
+/**
+ * Leads belong to a tenant or to the platform (`tenantId` null: demo requests and WhatsApp). Tenant staff
+ * see and change their tenant's only (another's is `not_found`: the scope is in every query's filter); the
+ * platform sees and changes every one.
+ */
+export function createLeadUseCases(deps: LeadDeps) {
+  return {
+    list: createListLeads(deps),
+    create: createCreateLead(deps),
+    createDemoRequest: createCreateDemoRequest(deps),
+    update: createUpdateLead(deps),
+    remove: createDeleteLead(deps),
+    reply: createReplyToLead(deps),
+  };
+}
+
+export type LeadUseCases = ReturnType<typeof createLeadUseCases>;

@@ -1,0 +1,37 @@
+import { AppError } from '@travel/errors';
+import { tenantScopeOf } from '@travel/grpc';
+import type { Logger } from '@travel/logger';
+import type { LeadChanges } from '../../db/lead.repository';
+import { logChange } from '../audit';
+import { normalEmail } from '../input';
+import type { LeadStatus, Staff } from '../records';
+import { type Contact, checkContact, NEXT, STATUSES, visibleLead } from './lead-rules';
+import type { LeadDeps } from './lead-use-cases';
+
+export function createUpdateLead(deps: LeadDeps) {
+  const { leads, now } = deps;
+  return async function updateLead(
+    request: Contact & { actor: Staff; id: string; status?: string },
+    logger: Logger,
+  ) {
+    const v = checkContact(request, false);
+    v.oneOf('status', request.status, STATUSES);
+    v.done();
+    const scope = tenantScopeOf(request.actor);
+    const lead = await visibleLead(leads, scope, request.id);
+    const status = request.status as LeadStatus | undefined;
+    if (status !== undefined && status !== lead.status && !NEXT[lead.status].includes(status))
+      throw new AppError('conflict', `A ${lead.status} lead cannot become ${status}.`);
+    const changes: LeadChanges = {
+      ...(status === undefined ? {} : { status }),
+      ...(request.name === undefined ? {} : { name: request.name.trim() }),
+      ...(request.email === undefined ? {} : { email: normalEmail(request.email) }),
+      ...(request.phone === undefined ? {} : { phone: request.phone.trim() }),
+      ...(request.company === undefined ? {} : { company: request.company.trim() }),
+    };
+    const updated = await leads.update(scope, lead.id, lead.status, changes, now());
+    if (!updated) throw new AppError('conflict', `Lead ${lead.id} changed meanwhile; read it again.`);
+    logChange(logger, 'lead.updated', request.actor, { lead_id: lead.id, ...changes });
+    return updated;
+  };
+}

@@ -1,0 +1,24 @@
+import { AppError } from '@travel/errors';
+import type { Logger } from '@travel/logger';
+import type { NewsletterRepository } from '../../db/newsletter.repository';
+import { logChange } from '../audit';
+import type { Staff } from '../records';
+import { viewOf } from './newsletter-rules';
+import type { NewsletterDeps } from './newsletter-use-cases';
+
+export function createSendNewsletter(deps: NewsletterDeps) {
+  const { newsletters, emails, now } = deps;
+  return async function sendNewsletter(request: { actor: Staff; id: string }, logger: Logger) {
+    const claimed =
+      (await newsletters.claimSend(request.id, now())) ?? (await alreadySent(newsletters, request.id));
+    logChange(logger, 'newsletter.sent', request.actor, { newsletter_id: request.id });
+    deps.sendRequested();
+    return viewOf(emails, claimed);
+  };
+}
+
+async function alreadySent(newsletters: NewsletterRepository, id: string): Promise<never> {
+  const existing = await newsletters.findById(id);
+  if (!existing) throw new AppError('not_found', `Newsletter ${id} does not exist.`);
+  throw new AppError('conflict', `Newsletter ${id} was already sent (${existing.status}).`);
+}

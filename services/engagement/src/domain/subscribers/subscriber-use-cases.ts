@@ -1,0 +1,26 @@
+import type { SubscriberRepository } from '../../db/subscriber.repository';
+import { createCreateSubscriber } from './create-subscriber';
+import { createDeleteSubscriber } from './delete-subscriber';
+import { createListSubscribers } from './list-subscribers';
+import { createSubscribe } from './subscribe';
+import { createUnsubscribe } from './unsubscribe';
+import { createUpdateSubscriber } from './update-subscriber';
+
+export interface SubscriberDeps {
+  subscribers: SubscriberRepository;
+  now: () => Date;
+}
+
+/** Staff manage the list (right `newsletters`, platform only); anyone subscribes and unsubscribes. */
+export function createSubscriberUseCases(deps: SubscriberDeps) {
+  return {
+    list: createListSubscribers(deps),
+    create: createCreateSubscriber(deps),
+    update: createUpdateSubscriber(deps),
+    remove: createDeleteSubscriber(deps),
+    subscribe: createSubscribe(deps),
+    unsubscribe: createUnsubscribe(deps),
+  };
+}
+
+export type SubscriberUseCases = ReturnType<typeof createSubscriberUseCases>;

@@ -1,0 +1,63 @@
+import { issueApiKey } from '@travel/api-keys';
+import { AppError, badRequest } from '@travel/errors';
+import { auditActorOf } from '../audit/audit';
+import { assertPlatformStaff } from '../staff/platform-staff';
+import type { StaffActor } from '../staff/staff';
+import { type ApiKeyView, keyViewOf, NO_SPENDING_LIMITS, type RateLimit } from './api-key';
+import { isKeyEnvironment, keySettingsProblems, normaliseAllowList, normaliseScopes } from './key-settings';
+import type { KeyChangeDeps } from './key-views';
+
+export type CreateKeyDeps = Pick<KeyChangeDeps, 'clients' | 'keys' | 'audit' | 'changes' | 'now'>;
+
+export interface CreateKeyInput {
+  actor: StaffActor;
+  clientId: number;
+  name?: string | undefined;
+  scopes: string[];
+  environment?: string | undefined;
+  ipAllowList: string[];
+  expiresAt?: Date | undefined;
+  rateLimit?: RateLimit | undefined;
+}
+
+/** The key with its secret: this answer and a rotation's are the only places the secret ever appears. */
+export interface KeyWithSecret {
+  key: ApiKeyView;
+  secret: string;
+}
+
+/** Issues a key for a client: only its SHA-256 and prefix are stored. */
+export function createCreateKey({ clients, keys, audit, changes, now }: CreateKeyDeps) {
+  return async function createKey(input: CreateKeyInput): Promise<KeyWithSecret> {
+    assertPlatformStaff(input.actor);
+    const at = now();
+    const environment = input.environment ?? 'live';
+    const problems = keySettingsProblems({ ...input, environment }, at);
+    if (problems.length > 0 || !isKeyEnvironment(environment)) throw badRequest(problems);
+    const client = await clients.findById(input.clientId);
+    if (!client) throw new AppError('not_found', 'No such API client.');
+    const issued = issueApiKey(environment);
+    const key = await keys.create({
+      clientId: client.id,
+      name: input.name?.trim() ?? '',
+      prefix: issued.prefix,
+      hash: issued.hash,
+      scopes: normaliseScopes(input.scopes),
+      environment,
+      ipAllowList: normaliseAllowList(input.ipAllowList),
+      expiresAt: input.expiresAt ?? null,
+      rateLimit: input.rateLimit ?? null,
+      spendingLimits: NO_SPENDING_LIMITS,
+      createdAt: at,
+    });
+    const { hash: _hash, ...visible } = key;
+    await audit.record({
+      ...auditActorOf(input.actor),
+      action: 'api_key.created',
+      target: { type: 'api_key', id: key.id },
+      details: { ...visible },
+    });
+    await changes.announce('api_key', key.id);
+    return { key: keyViewOf(key, [], at), secret: issued.secret };
+  };
+}

@@ -1,0 +1,34 @@
+import { auditActorOf } from '../audit/audit';
+import { assertPlatformStaff } from '../staff/platform-staff';
+import type { StaffActor } from '../staff/staff';
+import type { ApiKeyView } from './api-key';
+import { findManagedKey, type KeyChangeDeps, keyViewOfOne } from './key-views';
+
+/**
+ * Stops a key now, also one in a rotation's grace period. Idempotent: a revoked key keeps its first
+ * revocation time; of two concurrent revocations the unique claim lets one through, which audits.
+ */
+export function createRevokeKey({ clients, keys, revocations, audit, changes, now }: KeyChangeDeps) {
+  return async function revokeKey(input: { actor: StaffActor; id: string }): Promise<ApiKeyView> {
+    assertPlatformStaff(input.actor);
+    const at = now();
+    const { key } = await findManagedKey({ keys, clients }, input.id);
+    const before = await keyViewOfOne(key, revocations, at);
+    if (before.status === 'revoked') return before;
+    const won = await revocations.claim(
+      { keyId: key.id, reason: 'revoke', revokedAt: at, replacedBy: null },
+      at,
+    );
+    if (won) {
+      await audit.record({
+        ...auditActorOf(input.actor),
+        action: 'api_key.revoked',
+        target: { type: 'api_key', id: key.id },
+        details: { clientId: key.clientId, prefix: key.prefix },
+      });
+    }
+    // Also the loser announces: it answers "revoked" only once every gateway can hear of it.
+    await changes.announce('api_key', key.id);
+    return keyViewOfOne(key, revocations, at);
+  };
+}

@@ -1,0 +1,57 @@
+import { AppError, badRequest } from '@travel/errors';
+import type { ClientChanges } from '../../db/api-client.repository';
+import type { TenantRepository } from '../../db/tenant.repository';
+import { auditActorOf } from '../audit/audit';
+import { assertPlatformStaff } from '../staff/platform-staff';
+import type { StaffActor } from '../staff/staff';
+import { type ClientStatus, clientFieldProblems } from './api-client';
+import { type KeyChangeDeps, keyViewsOf } from './key-views';
+import type { ClientWithKeys } from './list-clients';
+import { tenantLinkProblems } from './tenant-link';
+
+export interface UpdateClientDeps extends KeyChangeDeps {
+  tenants: TenantRepository;
+}
+
+export interface UpdateClientInput {
+  actor: StaffActor;
+  id: number;
+  name?: string | undefined;
+  /** Present: change the link; an absent `tenantId` inside unlinks the client. */
+  tenant?: { tenantId?: string | undefined } | undefined;
+  status?: string | undefined;
+}
+
+/** Renames a client, links or unlinks it, suspends or reactivates it; gateways hear of it at once. */
+export function createUpdateClient(deps: UpdateClientDeps) {
+  const { clients, keys, revocations, tenants, audit, changes, now } = deps;
+  return async function updateClient(input: UpdateClientInput): Promise<ClientWithKeys> {
+    assertPlatformStaff(input.actor);
+    const wanted = changesOf(input);
+    const link = wanted.tenantId === undefined ? [] : await tenantLinkProblems(tenants, wanted.tenantId);
+    const problems = [...clientFieldProblems(input), ...link];
+    if (problems.length > 0) throw badRequest(problems);
+    const client = await clients.findById(input.id);
+    if (!client) throw new AppError('not_found', 'No such API client.');
+    const updated = Object.keys(wanted).length === 0 ? client : await clients.update(input.id, wanted);
+    if (!updated) throw new AppError('not_found', 'No such API client.');
+    if (updated !== client) {
+      await audit.record({
+        ...auditActorOf(input.actor),
+        action: 'api_client.updated',
+        target: { type: 'api_client', id: String(input.id) },
+        details: { ...wanted },
+      });
+      await changes.announce('api_client', String(input.id));
+    }
+    return { ...updated, keys: await keyViewsOf(await keys.listByClients([input.id]), revocations, now()) };
+  };
+}
+
+function changesOf(input: UpdateClientInput): ClientChanges {
+  const changes: ClientChanges = {};
+  if (input.name !== undefined) changes.name = input.name.trim();
+  if (input.tenant !== undefined) changes.tenantId = input.tenant.tenantId?.trim() || null;
+  if (input.status !== undefined) changes.status = input.status as ClientStatus;
+  return changes;
+}

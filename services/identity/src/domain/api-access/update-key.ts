@@ -1,0 +1,55 @@
+import { AppError, badRequest } from '@travel/errors';
+import type { KeyChanges } from '../../db/api-key.repository';
+import { auditActorOf } from '../audit/audit';
+import { assertPlatformStaff } from '../staff/platform-staff';
+import type { StaffActor } from '../staff/staff';
+import type { ApiKeyView, RateLimit } from './api-key';
+import { keySettingsProblems, normaliseAllowList, normaliseScopes } from './key-settings';
+import { findManagedKey, type KeyChangeDeps, keyViewOfOne } from './key-views';
+
+/** A partial change: absent fields stay; `expiresAt`/`rateLimit` null clear the setting. */
+export interface UpdateKeyInput {
+  actor: StaffActor;
+  id: string;
+  name?: string | undefined;
+  scopes?: string[] | undefined;
+  ipAllowList?: string[] | undefined;
+  expiresAt?: Date | null | undefined;
+  rateLimit?: RateLimit | null | undefined;
+}
+
+/** Changes a key's name, scopes, allow-list, expiry or rate limit. A revoked key is final. */
+export function createUpdateKey({ clients, keys, revocations, audit, changes, now }: KeyChangeDeps) {
+  return async function updateKey(input: UpdateKeyInput): Promise<ApiKeyView> {
+    assertPlatformStaff(input.actor);
+    const at = now();
+    const problems = keySettingsProblems(input, at);
+    if (problems.length > 0) throw badRequest(problems);
+    const { key } = await findManagedKey({ keys, clients }, input.id);
+    if ((await keyViewOfOne(key, revocations, at)).status === 'revoked') {
+      throw new AppError('conflict', 'A revoked key cannot be changed.');
+    }
+    const wanted = changesOf(input);
+    if (Object.keys(wanted).length === 0) return keyViewOfOne(key, revocations, at);
+    const updated = await keys.update(key.id, wanted);
+    if (!updated) throw new AppError('not_found', 'No such API key.');
+    await audit.record({
+      ...auditActorOf(input.actor),
+      action: 'api_key.updated',
+      target: { type: 'api_key', id: key.id },
+      details: { ...wanted },
+    });
+    await changes.announce('api_key', key.id);
+    return keyViewOfOne(updated, revocations, at);
+  };
+}
+
+function changesOf(input: UpdateKeyInput): KeyChanges {
+  const changes: KeyChanges = {};
+  if (input.name !== undefined) changes.name = input.name.trim();
+  if (input.scopes !== undefined) changes.scopes = normaliseScopes(input.scopes);
+  if (input.ipAllowList !== undefined) changes.ipAllowList = normaliseAllowList(input.ipAllowList);
+  if (input.expiresAt !== undefined) changes.expiresAt = input.expiresAt;
+  if (input.rateLimit !== undefined) changes.rateLimit = input.rateLimit;
+  return changes;
+}

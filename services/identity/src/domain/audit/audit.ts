@@ -1,0 +1,45 @@
+import type { StaffActor } from '../staff/staff';
+
+/** One line of the audit log: who did what to which resource, from where. Never a secret or password. */
+export interface AuditRecord {
+  actor: { userId: string | null; email: string; tenantId: string | null };
+  /** Dotted verb: `auth.login`, `auth.login_failed`, `api_key.revoked`, `tenant.created`, ... */
+  action: string;
+  target: { type: string; id: string };
+  details: Record<string, unknown>;
+  ip: string;
+  requestId: string;
+}
+
+/** Appends to the audit log (implemented by `db/audit-log.repository.ts`). */
+export interface AuditLog {
+  record(entry: AuditRecord): Promise<void>;
+}
+
+/** The audit fields of the staff member behind a gRPC request. */
+export function auditActorOf(actor: StaffActor): Pick<AuditRecord, 'actor' | 'ip' | 'requestId'> {
+  return {
+    actor: { userId: actor.userId, email: actor.email, tenantId: actor.tenantId ?? null },
+    ip: actor.ip,
+    requestId: actor.requestId,
+  };
+}
+
+/** A stored audit line: `aud_<n>`, n monotonic. */
+export interface AuditEntry extends AuditRecord {
+  id: string;
+  at: Date;
+}
+
+export interface AuditPage {
+  /** Newest first. */
+  entries: AuditEntry[];
+  /** Opaque; absent when there is nothing older. */
+  nextCursor?: string;
+}
+
+/** Reads the audit log (implemented by `db/audit-log.repository.ts`). */
+export interface AuditReader {
+  /** `limit` 1 to 100; a cursor not produced by this reader is `bad_request` (`cursor`). */
+  list(page: { limit: number; cursor?: string }): Promise<AuditPage>;
+}

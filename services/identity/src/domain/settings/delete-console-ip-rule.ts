@@ -1,0 +1,40 @@
+import { AppError } from '@travel/errors';
+import type { ConsoleIpRulesRepository } from '../../db/console-ip-rules.repository';
+import { type AuditLog, auditActorOf } from '../audit/audit';
+import type { IdentityChanges } from '../identity-changes';
+import { assertPlatformStaff } from '../staff/platform-staff';
+import type { StaffActor } from '../staff/staff';
+import { assertKeepsActorIn } from './console-ip-guard';
+
+const ATTEMPTS = 20;
+
+/** Removes a rule; refused (409) when the remaining set would lock the actor's own address out. */
+export function createDeleteConsoleIpRule(deps: {
+  rules: ConsoleIpRulesRepository;
+  audit: AuditLog;
+  changes: IdentityChanges;
+  now: () => Date;
+}) {
+  const { rules, audit, changes, now } = deps;
+  return async function deleteConsoleIpRule(actor: StaffActor, id: string): Promise<void> {
+    assertPlatformStaff(actor);
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      const current = await rules.read();
+      const removed = current.rules.find((rule) => rule.id === id);
+      if (!removed) throw new AppError('not_found', 'No console IP rule has this id.');
+      const next = current.rules.filter((rule) => rule.id !== id);
+      assertKeepsActorIn(next, actor.ip);
+      if (await rules.replace(current.version, next, now())) {
+        await audit.record({
+          ...auditActorOf(actor),
+          action: 'console_ip_rule.deleted',
+          target: { type: 'console_ip_rule', id },
+          details: { action: removed.action, cidr: removed.cidr },
+        });
+        await changes.announce('console_ip_rules', id);
+        return;
+      }
+    }
+    throw new AppError('conflict', 'The IP rules changed while saving; try again.');
+  };
+}

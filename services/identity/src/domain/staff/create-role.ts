@@ -1,0 +1,51 @@
+import { badRequest } from '@travel/errors';
+import type { RoleRepository } from '../../db/role.repository';
+import { displayNameProblems } from '../display-name';
+import type { Role, StaffActor } from './staff';
+import type { RecordStaffChange } from './staff-change';
+import { rightsProblems, uniqueRights } from './staff-fields';
+import { assertWithinActorRights, tenantForNew } from './staff-scope';
+
+export interface CreateRoleDeps {
+  roles: RoleRepository;
+  recordStaffChange: RecordStaffChange;
+  /** Roles (and so users) are created only for tenants of the directory. */
+  tenantExists: (tenantId: string) => Promise<boolean>;
+  newRoleId: () => Promise<string>;
+  now: () => Date;
+}
+
+export interface CreateRoleInput {
+  name: string;
+  rights: string[];
+  /** Honoured for platform staff only; tenant staff create roles of their own tenant. */
+  tenantId?: string | undefined;
+}
+
+/** A role of the actor's tenant (or, for platform staff, of any tenant or the platform) within the actor's rights. */
+export function createCreateRole({ roles, recordStaffChange, tenantExists, newRoleId, now }: CreateRoleDeps) {
+  return async function createRole(actor: StaffActor, input: CreateRoleInput): Promise<Role> {
+    const problems = [...displayNameProblems(input.name, 'name'), ...rightsProblems(input.rights)];
+    if (problems.length > 0) throw badRequest(problems);
+    const rights = uniqueRights(input.rights);
+    assertWithinActorRights(actor, rights);
+    const tenantId = tenantForNew(actor, input.tenantId);
+    if (tenantId !== null && !(await tenantExists(tenantId))) {
+      throw badRequest([{ path: 'tenantId', message: 'No such tenant.' }]);
+    }
+    const role = await roles.create({
+      id: await newRoleId(),
+      name: input.name.trim(),
+      tenantId,
+      rights,
+      builtIn: false,
+      createdAt: now(),
+    });
+    await recordStaffChange(actor, 'role', 'created', role.id, {
+      name: role.name,
+      rights,
+      tenantId: role.tenantId,
+    });
+    return role;
+  };
+}

@@ -1,0 +1,83 @@
+import { AppError, badRequest } from '@travel/errors';
+import type { RoleRepository } from '../../db/role.repository';
+import type { StaffSessionRepository } from '../../db/staff-session.repository';
+import type { StaffUserChanges, StaffUserRepository } from '../../db/staff-user.repository';
+import { displayNameProblems } from '../display-name';
+import type { PasswordHasher } from '../passwords';
+import type { RevokeSession } from '../staff-sessions/revoke-session';
+import type { StaffActor, StaffUser } from './staff';
+import type { RecordStaffChange } from './staff-change';
+import { isStatus, passwordProblems, statusProblems } from './staff-fields';
+import { assertMayManageUser, assignableRole, findVisibleUser } from './staff-lookups';
+import { assertNotSelf, staffScopeOf } from './staff-scope';
+
+export interface UpdateUserDeps {
+  users: StaffUserRepository;
+  roles: RoleRepository;
+  sessions: StaffSessionRepository;
+  revokeSession: RevokeSession;
+  recordStaffChange: RecordStaffChange;
+  passwords: PasswordHasher;
+  now: () => Date;
+}
+
+export interface UpdateUserInput {
+  name?: string | undefined;
+  password?: string | undefined;
+  roleId?: string | undefined;
+  status?: string | undefined;
+}
+
+/** Renames, re-roles, disables or sets the password of a user the actor may manage. */
+export function createUpdateUser(deps: UpdateUserDeps) {
+  const { users, roles, recordStaffChange, now } = deps;
+  return async function updateUser(
+    actor: StaffActor,
+    id: string,
+    input: UpdateUserInput,
+  ): Promise<StaffUser> {
+    const user = await findVisibleUser(users, actor, id);
+    await assertMayManageUser(roles, actor, user);
+    const changes = await validChanges(deps, actor, user, input);
+    const updated = await users.update(staffScopeOf(actor), user.id, changes, now());
+    if (!updated) throw new AppError('not_found', 'No such staff user.');
+    // A new password ends every session that was opened with the old one.
+    if (changes.passwordHash) await revokeSessionsOf(deps, user.id);
+    const { passwordHash, ...audited } = changes;
+    await recordStaffChange(actor, 'staff_user', 'updated', user.id, {
+      ...audited,
+      ...(passwordHash ? { passwordChanged: true } : {}),
+    });
+    return updated;
+  };
+}
+
+async function validChanges(
+  { roles, passwords }: UpdateUserDeps,
+  actor: StaffActor,
+  user: StaffUser,
+  input: UpdateUserInput,
+): Promise<StaffUserChanges> {
+  const problems = [
+    ...(input.name === undefined ? [] : displayNameProblems(input.name, 'name')),
+    ...(input.password === undefined ? [] : passwordProblems(input.password)),
+    ...(input.status === undefined ? [] : statusProblems(input.status)),
+  ];
+  if (problems.length > 0) throw badRequest(problems);
+  const changes: StaffUserChanges = {};
+  if (input.name !== undefined) changes.name = input.name.trim();
+  if (input.status !== undefined && isStatus(input.status)) {
+    if (input.status === 'disabled') assertNotSelf(actor, user, 'disable');
+    changes.status = input.status;
+  }
+  if (input.roleId !== undefined)
+    changes.roleId = (await assignableRole(roles, actor, input.roleId, user.tenantId)).id;
+  if (input.password !== undefined) changes.passwordHash = await passwords.hash(input.password);
+  return changes;
+}
+
+async function revokeSessionsOf({ sessions, revokeSession, now }: UpdateUserDeps, userId: string) {
+  for (const sessionId of await sessions.unexpiredIdsOf(userId, now())) {
+    await revokeSession(sessionId, 'password_changed');
+  }
+}

@@ -1,0 +1,76 @@
+import { AppError, badRequest } from '@travel/errors';
+import type { FeedOwner, FeedPageQuery, FeedRepository } from '../../db/feed.repository';
+import { type Caller, ownerOf } from '../caller';
+import { type EventType, isEventType } from '../event-types';
+import { decodeFeedCursor, encodeFeedCursor } from './feed-cursor';
+import type { FeedEvent } from './feed-event';
+
+export interface ListEventsQuery {
+  limit: number;
+  cursor?: string;
+  /** Catch-up: the last sequence the partner has; the page starts right after it, oldest first. */
+  after?: number;
+  type?: string;
+}
+
+export interface EventsPage {
+  events: FeedEvent[];
+  /** Absent on the last page. */
+  nextCursor?: string;
+}
+
+/**
+ * `GET /events` and `GET /events/{id}`: the calling client's feed in its key's environment, and nobody
+ * else's (the client and environment are in every query). Listing also makes the client's stream known, so
+ * `invoice.paid` of its tenant reaches its feed from then on even before it booked or registered an endpoint.
+ */
+export function createReadEvents(deps: { feed: FeedRepository }) {
+  return {
+    async list(caller: Caller, query: ListEventsQuery): Promise<EventsPage> {
+      const owner = ownerOf(caller);
+      const position = positionOf(query);
+      const type = typeOf(query.type);
+      await deps.feed.ensureStream(owner, caller.tenantId);
+      return pageOf(deps.feed, owner, { ...position, ...(type ? { type } : {}), limit: query.limit });
+    },
+    async get(caller: Caller, id: string): Promise<FeedEvent> {
+      const event = await deps.feed.find(ownerOf(caller), id);
+      if (!event) throw new AppError('not_found', `No event ${id}.`);
+      return event;
+    },
+  };
+}
+
+async function pageOf(feed: FeedRepository, owner: FeedOwner, query: FeedPageQuery): Promise<EventsPage> {
+  const rows = await feed.page(owner, { ...query, limit: query.limit + 1 });
+  const events = rows.slice(0, query.limit);
+  const last = events.at(-1);
+  if (rows.length <= query.limit || !last) return { events };
+  return { events, nextCursor: encodeFeedCursor({ order: query.order, from: last.sequence }) };
+}
+
+/** Newest first, or where a cursor left off, or right after `after` (every problem listed at once). */
+function positionOf(query: ListEventsQuery): Pick<FeedPageQuery, 'order' | 'from'> {
+  const problems = [];
+  if (!Number.isInteger(query.limit) || query.limit < 1 || query.limit > 100)
+    problems.push({ path: 'limit', message: 'must be an integer from 1 to 100' });
+  if (query.after !== undefined && (!Number.isSafeInteger(query.after) || query.after < 0))
+    problems.push({ path: 'after', message: 'must be a sequence, an integer from 0' });
+  if (query.after !== undefined && query.cursor !== undefined)
+    problems.push({
+      path: 'after',
+      message: 'must not be sent with cursor (the cursor carries the position)',
+    });
+  if (query.type !== undefined && !isEventType(query.type))
+    problems.push({ path: 'type', message: 'must be an event type' });
+  const resumed = query.cursor === undefined ? undefined : decodeFeedCursor(query.cursor);
+  if (query.cursor !== undefined && !resumed)
+    problems.push({ path: 'cursor', message: 'must be a nextCursor returned by this list' });
+  if (problems.length > 0) throw badRequest(problems);
+  if (resumed) return resumed;
+  return query.after === undefined ? { order: 'newest' } : { order: 'oldest', from: query.after };
+}
+
+function typeOf(type: string | undefined): EventType | undefined {
+  return type !== undefined && isEventType(type) ? type : undefined;
+}
