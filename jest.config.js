@@ -35,6 +35,8 @@ module.exports = {
       ],
       globalSetup: '<rootDir>/test/support/infra-setup.js',
       globalTeardown: '<rootDir>/test/support/infra-teardown.js',
+      // Drops, after each file, the databases and topics its test names made (docs/decisions/test-hygiene.md).
+      testEnvironment: '<rootDir>/test/support/component-environment.js',
     },
     {
       ...common,
