@@ -7,6 +7,8 @@
 # compared, and this says so.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+# buf comes with the dev dependencies (@bufbuild/buf); `npm run lint` puts it on PATH, this also when run alone.
+PATH="$PWD/node_modules/.bin:$PATH"
 say() { printf '[buf breaking] %s\n' "$*"; }
 ALLOWED=proto/BREAKING_CHANGES_ALLOWED
 
