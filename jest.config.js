@@ -60,6 +60,8 @@ module.exports = {
       ],
       globalSetup: '<rootDir>/test/support/infra-setup.js',
       globalTeardown: '<rootDir>/test/support/infra-teardown.js',
+      // Drops, after each file, the databases and topics its test names made (docs/decisions/test-hygiene.md).
+      testEnvironment: '<rootDir>/test/support/component-environment.js',
     },
     // End-to-end, against one launched e2e stack (test/support/stack-setup.js), in three groups that `npm test`
     // runs in order of what they do to the stack; see docs/architecture.md, "Tests".

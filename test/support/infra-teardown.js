@@ -1,4 +1,12 @@
-// Component tier: stops the containers infra-setup.js started (and the Docker daemon, if it started it).
+// Component tier: checks that the tests left no databases or topics (leftover-check.js), then stops the
+// containers infra-setup.js started (and the Docker daemon, if it started it).
+const checkLeftovers = require('./leftover-check');
+
 module.exports = async function infraTeardown() {
-  await globalThis.__COMPONENT_SERVERS__?.stop();
+  const servers = globalThis.__COMPONENT_SERVERS__;
+  try {
+    await checkLeftovers({ ownServers: Boolean(servers?.env.MONGO_URL) });
+  } finally {
+    await servers?.stop();
+  }
 };

@@ -5,7 +5,7 @@ export { codeOf } from './error-code';
 export { failedStarts } from './failed-starts';
 export { type TestInfra, testInfra } from './infra';
 export { type CaughtEmail, emailsTo, emailsWithSubject, TEST_SMTP, testMaildevUrl } from './maildev-inbox';
-export { uniqueName } from './names';
+export { claimedAt, uniqueName } from './names';
 export { createOpenApiValidator, type ResponseCheck } from './openapi-validator';
 export { type ReceivedSpan, startOtlpReceiver } from './otlp-receiver';
 export {
@@ -28,6 +28,14 @@ export {
 export { freePort, type ServiceProcess, spawnService } from './service-process';
 export { type ServiceUnderTest, startServiceUnderTest } from './service-under-test';
 export { testLogger } from './silent-logger';
+export {
+  claimedSince,
+  describeResources,
+  dropTestResources,
+  findTestResources,
+  startingWithAny,
+  type TestResources,
+} from './test-resources';
 export { type WaitOptions, waitFor } from './wait-for';
 export { type Behaviour, failFirst, type Received, startReceiver } from './webhook-receiver';
 export { verifySignature } from './webhook-signature';
