@@ -1,8 +1,9 @@
 import { AppError, badRequest, type FieldProblem } from '@travel/errors';
+import { checkPageQuery, pageOfRows } from '@travel/paging';
 import type { DeliveryRepository } from '../db/delivery.repository';
 import type { EndpointRepository } from '../db/endpoint.repository';
 import type { DeliveryHistory } from '../domain/delivery';
-import { decodeDeliveryCursor, encodeDeliveryCursor } from '../domain/delivery-cursor';
+import { deliveryCursors } from '../domain/delivery-cursor';
 import {
   isPartnerDeliveryStatus,
   PARTNER_DELIVERY_STATUSES,
@@ -10,8 +11,6 @@ import {
 } from '../domain/delivery-status';
 import { EVENT_TYPES, isEventType } from '../domain/event-types';
 import { type Caller, ownerOf } from './caller';
-
-export const MAX_PAGE = 100;
 
 export interface DeliveryPageQuery {
   endpointId: string;
@@ -35,14 +34,7 @@ export function createPageDeliveries(deps: {
     caller: Caller | null,
     query: DeliveryPageQuery,
   ): Promise<{ deliveries: DeliveryHistory[]; nextCursor: string | undefined }> {
-    const problems = queryProblems(query);
-    let after: ReturnType<typeof decodeDeliveryCursor> | undefined;
-    try {
-      after = query.cursor === undefined ? undefined : decodeDeliveryCursor(query.cursor);
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      problems.push(...(error.details ?? []));
-    }
+    const { page, problems } = checkPageQuery(query, deliveryCursors, filterProblems(query));
     if (problems.length > 0) throw badRequest(problems);
     const endpoint = caller
       ? await deps.endpoints.findOwned(ownerOf(caller), query.endpointId)
@@ -54,20 +46,14 @@ export function createPageDeliveries(deps: {
         : {}),
       ...(query.eventType ? { eventType: query.eventType } : {}),
     };
-    const rows = await deps.deliveries.pageOfEndpoint(endpoint.id, filter, after, query.limit + 1);
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
-    return {
-      deliveries: page,
-      nextCursor: rows.length > query.limit && last ? encodeDeliveryCursor(last) : undefined,
-    };
+    const rows = await deps.deliveries.pageOfEndpoint(endpoint.id, filter, page.after, page.limit + 1);
+    const { items, nextCursor } = pageOfRows(rows, page.limit, (last) => deliveryCursors.encode(last));
+    return { deliveries: items, nextCursor };
   };
 }
 
-function queryProblems(query: DeliveryPageQuery): FieldProblem[] {
+function filterProblems(query: DeliveryPageQuery): FieldProblem[] {
   const problems: FieldProblem[] = [];
-  if (!Number.isInteger(query.limit) || query.limit < 1 || query.limit > MAX_PAGE)
-    problems.push({ path: 'limit', message: `must be an integer from 1 to ${MAX_PAGE}` });
   if (query.status !== undefined && !isPartnerDeliveryStatus(query.status))
     problems.push({ path: 'status', message: `must be one of ${PARTNER_DELIVERY_STATUSES.join(', ')}` });
   if (query.eventType !== undefined && !isEventType(query.eventType))
