@@ -10,7 +10,7 @@ import {
 } from '@travel/contracts';
 import { BOOKING_EVENTS_TOPIC, createEventPublisher, createKafka, createOutboxRelay } from '@travel/events';
 import { createGrpcServer, createServiceClient, keepaliveOf, serverConnectionsOf } from '@travel/grpc';
-import { type Component, createPeriodicJob } from '@travel/lifecycle';
+import { type Component, crashHook, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
 import { createOfferKeyRing, createOfferTokenVerifier, publishedOfferKeys } from '@travel/offer-tokens';
@@ -29,7 +29,6 @@ import { createStorefrontDiscounts, createTenantDiscounts } from './domain/booki
 import { createCancelOwned } from './domain/cancel-booking';
 import { createCancelOfflineBooking } from './domain/cancel-offline-booking';
 import { createCancelStorefrontBooking } from './domain/cancel-storefront-booking';
-import { crashHook } from './domain/crash-points';
 import {
   type CreateBookingDeps,
   createCreateBooking,
