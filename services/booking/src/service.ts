@@ -9,7 +9,7 @@ import {
   wallet,
 } from '@travel/contracts';
 import { BOOKING_EVENTS_TOPIC, createEventPublisher, createKafka, createOutboxRelay } from '@travel/events';
-import { createGrpcServer, createServiceClient, keepaliveOf, serverConnectionsOf } from '@travel/grpc';
+import { createGrpcServer, createPeerClient, keepaliveOf, serverConnectionsOf } from '@travel/grpc';
 import { type Component, crashHook, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
@@ -114,7 +114,8 @@ export function createBookingService(
     logger,
   });
   const keepalive = keepaliveOf(config);
-  const pricingClient = createServiceClient(pricing.PricingServiceDefinition, config.PRICING_ADDRESS, {
+  const pricingClient = createPeerClient(pricing.PricingServiceDefinition, config.PRICING_ADDRESS, {
+    caller: 'booking',
     deadlineMs: config.PRICING_DEADLINE_MS,
     keepalive,
   });
@@ -158,12 +159,14 @@ export function createBookingService(
   });
   const storefront = createStorefrontBookingRepository(mongo.connection);
   const bookingPromotions = createBookingPromotions(
-    createServiceClient(promotions.PromotionsServiceDefinition, config.PROMOTIONS_ADDRESS, {
+    createPeerClient(promotions.PromotionsServiceDefinition, config.PROMOTIONS_ADDRESS, {
+      caller: 'booking',
       deadlineMs: config.PROMOTIONS_DEADLINE_MS,
       keepalive,
     }),
   );
-  const walletClient = createServiceClient(wallet.WalletServiceDefinition, config.BILLING_ADDRESS, {
+  const walletClient = createPeerClient(wallet.WalletServiceDefinition, config.BILLING_ADDRESS, {
+    caller: 'booking',
     deadlineMs: config.BILLING_DEADLINE_MS,
     keepalive,
   });

@@ -1,5 +1,5 @@
 import { pricing, search } from '@travel/contracts';
-import { createGrpcServer, createServiceClient, keepaliveOf, serverConnectionsOf } from '@travel/grpc';
+import { createGrpcServer, createPeerClient, keepaliveOf, serverConnectionsOf } from '@travel/grpc';
 import type { Component } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createOfferTokenSigner } from '@travel/offer-tokens';
@@ -27,7 +27,8 @@ export function createSearchService(
   options: SearchServiceOptions = {},
 ) {
   const now = options.now ?? (() => new Date());
-  const pricingClient = createServiceClient(pricing.PricingServiceDefinition, config.PRICING_ADDRESS, {
+  const pricingClient = createPeerClient(pricing.PricingServiceDefinition, config.PRICING_ADDRESS, {
+    caller: 'search',
     deadlineMs: config.PRICING_DEADLINE_MS,
     keepalive: keepaliveOf(config),
   });

@@ -1,5 +1,5 @@
 import { pricing, supply } from '@travel/contracts';
-import { createGrpcServer, createServiceClient, keepaliveOf, serverConnectionsOf } from '@travel/grpc';
+import { createGrpcServer, createPeerClient, keepaliveOf, serverConnectionsOf } from '@travel/grpc';
 import type { Component } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
@@ -42,7 +42,8 @@ export function createSupplyService(
   const now = options.now ?? (() => new Date());
   const mongo = createMongo({ ...mongoOptionsOf(config), logger });
   const counters = createCounters(mongo.connection);
-  const pricingClient = createServiceClient(pricing.PricingServiceDefinition, config.PRICING_ADDRESS, {
+  const pricingClient = createPeerClient(pricing.PricingServiceDefinition, config.PRICING_ADDRESS, {
+    caller: 'supply',
     deadlineMs: config.PRICING_DEADLINE_MS,
     keepalive: keepaliveOf(config),
   });

@@ -106,7 +106,7 @@ export function createWebhookService(
       afterMs: config.WEBHOOK_AUTO_DISABLE_AFTER,
       notify: createStaffNotifier(
         config.ENGAGEMENT_ADDRESS,
-        { deadlineMs: config.ENGAGEMENT_DEADLINE_MS, keepalive: keepaliveOf(config) },
+        { caller: 'webhook', deadlineMs: config.ENGAGEMENT_DEADLINE_MS, keepalive: keepaliveOf(config) },
         logger,
       ),
       now,
