@@ -25,7 +25,7 @@ import { createRedeliveryKeys } from './db/redelivery-keys';
 import { createAttemptRunner } from './delivery/attempt-runner';
 import { observeDeliveryQueue } from './delivery/delivery-metrics';
 import { createDispatcher } from './delivery/dispatcher';
-import { type OutgoingDelivery, postEvent } from './delivery/post-event';
+import { createPostEvent } from './delivery/post-event';
 import type { TargetPolicy } from './domain/target-address';
 import { createEndpointDirectory } from './endpoints/endpoint-directory';
 import { createManageEndpoints } from './endpoints/manage-endpoints';
@@ -70,8 +70,7 @@ export function createWebhookService(
   const deliveries = createDeliveryRepository(mongo.connection);
   const feed = createFeedRepository(mongo.connection);
   observeDeliveryQueue(createDeliveryQueue(mongo.connection, now), now);
-  const post = (delivery: OutgoingDelivery) =>
-    postEvent(delivery, { policy, timeoutMs: config.WEBHOOK_TIMEOUT_MS });
+  const post = createPostEvent({ policy, timeoutMs: config.WEBHOOK_TIMEOUT_MS });
   const directory = createEndpointDirectory({ endpoints, maxAgeMs: config.WEBHOOK_ENDPOINT_CACHE_MS });
   const attempts = createAttemptRunner({
     deliveries,
