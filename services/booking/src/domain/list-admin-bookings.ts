@@ -1,5 +1,5 @@
 import type { adminBooking } from '@travel/contracts';
-import { badRequest } from '@travel/errors';
+import { badRequest, type FieldProblem } from '@travel/errors';
 import { checkPageQuery, pageOfRows } from '@travel/paging';
 import type { AdminBookingRepository, AdminBookingRow } from '../db/admin-booking.repository';
 import { bookingCursors } from './cursor';
@@ -14,7 +14,9 @@ export function createListAdminBookings(deps: { bookings: AdminBookingRepository
     request: adminBooking.ListAdminBookingsRequest,
     tenantId: string | undefined,
   ): Promise<{ rows: AdminBookingRow[]; nextCursor: string | undefined }> => {
-    const { limit, after: below } = checkFilters(request);
+    const { page, problems } = checkPageQuery(request, bookingCursors, filterProblems(request));
+    if (problems.length > 0) throw badRequest(problems);
+    const { limit, after: below } = page;
     const createdBefore = request.createdTo === undefined ? undefined : dayAfter(request.createdTo);
     const filter = {
       tenantId,
@@ -35,9 +37,9 @@ export function createListAdminBookings(deps: { bookings: AdminBookingRepository
   };
 }
 
-/** The page asked for; every bad filter (and the page's `limit` and `cursor`) in one `400`, named by its query parameter. */
-function checkFilters(request: adminBooking.ListAdminBookingsRequest) {
-  const { page, problems } = checkPageQuery(request, bookingCursors);
+/** Every bad filter, named by its query parameter (one `400` with the page's own). */
+function filterProblems(request: adminBooking.ListAdminBookingsRequest): FieldProblem[] {
+  const problems: FieldProblem[] = [];
   const need = (ok: boolean, path: string, message: string) => ok || problems.push({ path, message });
   need(
     request.status === undefined || STATUSES.includes(request.status),
@@ -56,8 +58,7 @@ function checkFilters(request: adminBooking.ListAdminBookingsRequest) {
     ['createdTo', request.createdTo],
   ] as const)
     need(value === undefined || isDay(value), path, 'must be a calendar day YYYY-MM-DD');
-  if (problems.length > 0) throw badRequest(problems);
-  return page;
+  return problems;
 }
 
 function isDay(value: string): boolean {
