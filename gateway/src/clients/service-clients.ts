@@ -25,7 +25,7 @@ import {
   wallet,
   webhook,
 } from '@travel/contracts';
-import { createServiceClient, keepaliveOf, type ServiceClient } from '@travel/grpc';
+import { createPeerClient, keepaliveOf, type ServiceClient } from '@travel/grpc';
 import type { GatewayConfig } from '../config';
 
 export const SERVICE_NAMES = [
@@ -100,72 +100,61 @@ export function createServiceClients(config: GatewayConfig): ServiceClients {
   const healthClients = Object.fromEntries(
     SERVICE_NAMES.map((name) => [
       name,
-      createServiceClient(health.HealthDefinition, addressOf(config, name), {
+      createPeerClient(health.HealthDefinition, addressOf(config, name), {
+        caller: 'gateway',
         deadlineMs: config.HEALTH_DEADLINE_MS,
         keepalive,
       }),
     ]),
   ) as ServiceClients['health'];
-  const options = { deadlineMs: config.GRPC_DEADLINE_MS, keepalive };
+  const options = { caller: 'gateway', deadlineMs: config.GRPC_DEADLINE_MS, keepalive };
   const parkedEventClients = Object.fromEntries(
     PARKED_EVENT_OWNERS.map((name) => [
       name,
-      createServiceClient(parkedEvents.ParkedEventsServiceDefinition, addressOf(config, name), options),
+      createPeerClient(parkedEvents.ParkedEventsServiceDefinition, addressOf(config, name), options),
     ]),
   ) as ServiceClients['parkedEvents'];
   return {
     parkedEvents: parkedEventClients,
     health: healthClients,
-    apiAccess: createServiceClient(apiAccess.ApiAccessServiceDefinition, config.IDENTITY_ADDRESS, options),
-    tenants: createServiceClient(tenants.TenantServiceDefinition, config.IDENTITY_ADDRESS, options),
-    staff: createServiceClient(staff.StaffServiceDefinition, config.IDENTITY_ADDRESS, options),
-    customers: createServiceClient(customers.CustomerServiceDefinition, config.IDENTITY_ADDRESS, options),
-    platformSettings: createServiceClient(
+    apiAccess: createPeerClient(apiAccess.ApiAccessServiceDefinition, config.IDENTITY_ADDRESS, options),
+    tenants: createPeerClient(tenants.TenantServiceDefinition, config.IDENTITY_ADDRESS, options),
+    staff: createPeerClient(staff.StaffServiceDefinition, config.IDENTITY_ADDRESS, options),
+    customers: createPeerClient(customers.CustomerServiceDefinition, config.IDENTITY_ADDRESS, options),
+    platformSettings: createPeerClient(
       platformSettings.PlatformSettingsServiceDefinition,
       config.IDENTITY_ADDRESS,
       options,
     ),
-    audit: createServiceClient(audit.AuditServiceDefinition, config.IDENTITY_ADDRESS, options),
-    search: createServiceClient(search.SearchServiceDefinition, config.SEARCH_ADDRESS, options),
-    pricing: createServiceClient(pricing.PricingServiceDefinition, config.PRICING_ADDRESS, options),
-    booking: createServiceClient(booking.BookingServiceDefinition, config.BOOKING_ADDRESS, options),
-    keySpending: createServiceClient(
-      keySpending.KeySpendingServiceDefinition,
-      config.BOOKING_ADDRESS,
-      options,
-    ),
-    adminBooking: createServiceClient(
+    audit: createPeerClient(audit.AuditServiceDefinition, config.IDENTITY_ADDRESS, options),
+    search: createPeerClient(search.SearchServiceDefinition, config.SEARCH_ADDRESS, options),
+    pricing: createPeerClient(pricing.PricingServiceDefinition, config.PRICING_ADDRESS, options),
+    booking: createPeerClient(booking.BookingServiceDefinition, config.BOOKING_ADDRESS, options),
+    keySpending: createPeerClient(keySpending.KeySpendingServiceDefinition, config.BOOKING_ADDRESS, options),
+    adminBooking: createPeerClient(
       adminBooking.AdminBookingServiceDefinition,
       config.BOOKING_ADDRESS,
       options,
     ),
-    billing: createServiceClient(billing.BillingServiceDefinition, config.BILLING_ADDRESS, options),
-    storefrontBooking: createServiceClient(
+    billing: createPeerClient(billing.BillingServiceDefinition, config.BILLING_ADDRESS, options),
+    storefrontBooking: createPeerClient(
       storefrontBooking.StorefrontBookingServiceDefinition,
       config.BOOKING_ADDRESS,
       options,
     ),
-    wallet: createServiceClient(wallet.WalletServiceDefinition, config.BILLING_ADDRESS, options),
-    paymentGateways: createServiceClient(
+    wallet: createPeerClient(wallet.WalletServiceDefinition, config.BILLING_ADDRESS, options),
+    paymentGateways: createPeerClient(
       paymentGateways.PaymentGatewayServiceDefinition,
       config.BILLING_ADDRESS,
       options,
     ),
-    webhook: createServiceClient(webhook.WebhookServiceDefinition, config.WEBHOOK_ADDRESS, options),
-    eventFeed: createServiceClient(eventFeed.EventFeedServiceDefinition, config.WEBHOOK_ADDRESS, options),
-    content: createServiceClient(content.ContentServiceDefinition, config.CONTENT_ADDRESS, options),
-    supply: createServiceClient(supply.SupplyServiceDefinition, config.SUPPLY_ADDRESS, options),
-    corporate: createServiceClient(corporate.CorporateServiceDefinition, config.CORPORATE_ADDRESS, options),
-    promotions: createServiceClient(
-      promotions.PromotionsServiceDefinition,
-      config.PROMOTIONS_ADDRESS,
-      options,
-    ),
-    reports: createServiceClient(reports.ReportsServiceDefinition, config.REPORTS_ADDRESS, options),
-    engagement: createServiceClient(
-      engagement.EngagementServiceDefinition,
-      config.ENGAGEMENT_ADDRESS,
-      options,
-    ),
+    webhook: createPeerClient(webhook.WebhookServiceDefinition, config.WEBHOOK_ADDRESS, options),
+    eventFeed: createPeerClient(eventFeed.EventFeedServiceDefinition, config.WEBHOOK_ADDRESS, options),
+    content: createPeerClient(content.ContentServiceDefinition, config.CONTENT_ADDRESS, options),
+    supply: createPeerClient(supply.SupplyServiceDefinition, config.SUPPLY_ADDRESS, options),
+    corporate: createPeerClient(corporate.CorporateServiceDefinition, config.CORPORATE_ADDRESS, options),
+    promotions: createPeerClient(promotions.PromotionsServiceDefinition, config.PROMOTIONS_ADDRESS, options),
+    reports: createPeerClient(reports.ReportsServiceDefinition, config.REPORTS_ADDRESS, options),
+    engagement: createPeerClient(engagement.EngagementServiceDefinition, config.ENGAGEMENT_ADDRESS, options),
   };
 }

@@ -18,3 +18,4 @@ export {
   serviceFields,
   tracingFields,
 } from './service-fields';
+export { crashPoint, refusedInProduction } from './test-hooks';

@@ -3,7 +3,7 @@
  * saturated): the caller should retry later, so they are `503 service_unavailable`, not `500`. Named here, not
  * imported, so this package stays free of the driver.
  */
-const STORE_UNAVAILABLE = new Set([
+const STORE_UNAVAILABLE: ReadonlySet<string> = new Set([
   'MongoServerSelectionError',
   'MongoNetworkError',
   'MongoNetworkTimeoutError',
@@ -20,7 +20,7 @@ const STORE_UNAVAILABLE = new Set([
  * passes some of them on unwrapped when the store stops mid-write (seen in the fault suite: `This socket has been
  * ended by the other party`, code `EPIPE`).
  */
-const CONNECTION_ENDED = new Set(['EPIPE', 'ECONNRESET']);
+const CONNECTION_ENDED: ReadonlySet<string> = new Set(['EPIPE', 'ECONNRESET']);
 
 /** True for a failure of a backing server that a retry may not see (answered `503`, logged as a warning). */
 export function isUnavailableError(error: unknown): boolean {

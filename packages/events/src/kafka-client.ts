@@ -1,6 +1,13 @@
 import { connectionHint, explainConnectionError } from '@travel/config';
 import type { Logger } from '@travel/logger';
-import { Kafka, type KafkaConfig, logLevel, type SASLOptions } from 'kafkajs';
+import {
+  Kafka,
+  type KafkaConfig,
+  logLevel,
+  Partitioners,
+  type ProducerConfig,
+  type SASLOptions,
+} from 'kafkajs';
 import { checkKafkaTls } from './tls-preflight';
 
 const levels: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
@@ -43,8 +50,6 @@ export function kafkaSecurityOf(settings?: KafkaSecuritySettings): Pick<KafkaCon
   return { ...(ssl && { ssl: Object.keys(ssl).length > 0 ? ssl : true }), ...(sasl && { sasl }) };
 }
 
-const namespaces = new WeakMap<Kafka, string>();
-
 /**
  * The one place kafkajs is constructed; its log lines go through our pino logger. `namespace` prefixes
  * every topic and consumer group on the broker, so two copies of the platform (dev and e2e) can share one
@@ -58,10 +63,8 @@ export function createKafka(
   namespace = '',
   security?: KafkaSecuritySettings,
 ): Kafka {
-  // kafkajs prints a banner about its partitioner on every producer unless told we chose one.
-  process.env.KAFKAJS_NO_PARTITIONER_WARNING = '1';
   const kafkaLogger = logger.child({ component: 'kafkajs' });
-  const kafka = new ExplainedKafka({
+  return new ExplainedKafka(namespace, {
     clientId,
     brokers,
     connectionTimeout: 3000,
@@ -78,8 +81,6 @@ export function createKafka(
       );
     },
   });
-  namespaces.set(kafka, namespace);
-  return kafka;
 }
 
 /**
@@ -89,7 +90,10 @@ export function createKafka(
 class ExplainedKafka extends Kafka {
   readonly #explain: <T extends { connect(): Promise<void> }>(client: T) => T;
 
-  constructor(config: KafkaConfig & { brokers: string[] }) {
+  constructor(
+    readonly namespace: string,
+    config: KafkaConfig & { brokers: string[] },
+  ) {
     super(config);
     this.#explain = (client) => {
       const connect = client.connect.bind(client);
@@ -105,8 +109,9 @@ class ExplainedKafka extends Kafka {
     };
   }
 
-  override producer(...args: Parameters<Kafka['producer']>) {
-    return this.#explain(super.producer(...args));
+  /** kafkajs's default partitioner, named (unnamed, kafkajs warns about its change of default). */
+  override producer(config: ProducerConfig = {}) {
+    return this.#explain(super.producer({ createPartitioner: Partitioners.DefaultPartitioner, ...config }));
   }
   override consumer(...args: Parameters<Kafka['consumer']>) {
     return this.#explain(super.consumer(...args));
@@ -118,5 +123,5 @@ class ExplainedKafka extends Kafka {
 
 /** The broker-side name of a topic or consumer group of this client. */
 export function namespaced(kafka: Kafka, name: string): string {
-  return `${namespaces.get(kafka) ?? ''}${name}`;
+  return `${kafka instanceof ExplainedKafka ? kafka.namespace : ''}${name}`;
 }

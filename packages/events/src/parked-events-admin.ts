@@ -1,12 +1,13 @@
 import { AppError, badRequest, type FieldProblem } from '@travel/errors';
 import type { Logger } from '@travel/logger';
+import { checkPageQuery, pageOfRows } from '@travel/paging';
 import type { EventConsumer } from './consumer';
 import {
-  decodeParkedCursor,
   encodeParkedCursor,
   type ParkedEvent,
   type ParkedEventStore,
   type ParkedStatus,
+  parkedCursors,
 } from './parked-events';
 import { messageOf } from './retry-budget';
 
@@ -73,29 +74,22 @@ export function createParkedEventsAdmin(deps: {
 
   return {
     async list(query: ListParkedQuery): Promise<{ events: ParkedEvent[]; nextCursor?: string }> {
-      const problems: FieldProblem[] = [];
-      if (!Number.isInteger(query.limit) || query.limit < 1 || query.limit > 100)
-        problems.push({ path: 'limit', message: 'Must be 1 to 100.' });
+      const statusProblems: FieldProblem[] = [];
       const status = (query.status || 'parked') as ParkedStatus;
       if (!STATUSES.includes(status))
-        problems.push({ path: 'status', message: `One of ${STATUSES.join(', ')}.` });
-      const after = query.cursor === undefined ? undefined : decodeParkedCursor(query.cursor);
-      if (after === null)
-        problems.push({ path: 'cursor', message: 'Not a cursor returned by a previous page.' });
+        statusProblems.push({ path: 'status', message: `One of ${STATUSES.join(', ')}.` });
+      const { page, problems } = checkPageQuery(query, parkedCursors, statusProblems);
       if (problems.length > 0) throw badRequest(problems);
       const found = await store.list({
         group: query.group || undefined,
         topic: query.topic || undefined,
         parkedBefore: query.parkedBefore,
         status,
-        after: after ?? undefined,
-        limit: query.limit + 1,
+        after: page.after,
+        limit: page.limit + 1,
       });
-      const events = found.slice(0, query.limit);
-      const last = events[events.length - 1];
-      return found.length > query.limit && last
-        ? { events, nextCursor: encodeParkedCursor(last) }
-        : { events };
+      const { items, nextCursor } = pageOfRows(found, page.limit, (last) => encodeParkedCursor(last));
+      return nextCursor ? { events: items, nextCursor } : { events: items };
     },
 
     async get(id: string): Promise<ParkedEvent> {

@@ -1,3 +1,4 @@
+import { cursorCodec } from '@travel/paging';
 import type { ParkReason } from './retry-budget';
 
 /** `parked` until an operator replays it (handled: `replayed`) or gives it up (`discarded`). */
@@ -74,18 +75,26 @@ export interface ParkedEventStore {
   countParked(group: string): Promise<number>;
 }
 
+/**
+ * Cursors of the parked-events lists: the position of a page's last event, `<parkedAt ms>.<id>` (no prefix:
+ * the gateway merges the services' pages and hands out one cursor all of them understand).
+ */
+export const parkedCursors = cursorCodec<ParkedPosition>('', {
+  write: (position) => `${position.parkedAt.getTime()}.${position.id}`,
+  read: (text) => {
+    const match = /^(\d{1,15})\.(pev_[a-z0-9-]+_[0-9a-f]{24})$/.exec(text);
+    return match ? { parkedAt: new Date(Number(match[1])), id: match[2] as string } : undefined;
+  },
+});
+
 /** The cursor of a list page: the position of its last event, opaque to clients. */
 export function encodeParkedCursor(position: ParkedPosition): string {
-  return Buffer.from(`${position.parkedAt.getTime()}.${position.id}`).toString('base64url');
+  return parkedCursors.encode(position);
 }
 
 /** The position a cursor names, or null when it is not one `encodeParkedCursor` made. */
 export function decodeParkedCursor(cursor: string): ParkedPosition | null {
-  const text = Buffer.from(cursor, 'base64url').toString();
-  const match = /^(\d{1,15})\.(pev_[a-z0-9-]+_[0-9a-f]{24})$/.exec(text);
-  if (!match) return null;
-  const position = { parkedAt: new Date(Number(match[1])), id: match[2] as string };
-  return encodeParkedCursor(position) === cursor ? position : null;
+  return parkedCursors.read(cursor) ?? null;
 }
 
 /** The service a parked event's id names (`pev_billing_…` → `billing`), or null when it is not such an id. */

@@ -83,22 +83,30 @@ export function createServiceClient<D extends CompatServiceDefinition>(
   address: string,
   options: ClientOptions,
 ): ServiceClient<D> {
-  // grpc-js's own Channel: nice-grpc's createChannel rewrites addresses it reads as `host:port` (it would add
-  // `:80` to a list whose last entry has no port).
-  const channel = new Channel(
-    address,
-    ChannelCredentials.createInsecure(),
-    channelOptionsOf(options.keepalive),
-  );
-  // The middleware added last runs outermost: catalog mapping must also see the deadline's own error;
-  // the trace span sees the call's gRPC status before it becomes a catalog error, and covers every attempt; each
-  // attempt is counted in the metrics.
+  return clientFactory().create(definition, channelTo(address, options), defaultsOf(options));
+}
+
+/**
+ * Deadlines, retries of unprocessed calls, tracing, metrics and catalog errors. The middleware added last runs
+ * outermost: catalog mapping must also see the deadline's own error; the trace span sees the call's gRPC status
+ * before it becomes a catalog error, and covers every attempt; each attempt is counted in the metrics.
+ */
+export function clientFactory() {
   return withClientMetrics(createClientFactory().use(deadlineMiddleware))
     .use(retryUnprocessed)
     .use(traceClientCalls)
-    .use(catalogErrorMiddleware)
-    .create(definition, channel, { '*': { deadline: options.deadlineMs } });
+    .use(catalogErrorMiddleware);
 }
+
+/**
+ * grpc-js's own Channel: nice-grpc's createChannel rewrites addresses it reads as `host:port` (it would add
+ * `:80` to a list whose last entry has no port).
+ */
+export function channelTo(address: string, options: ClientOptions): Channel {
+  return new Channel(address, ChannelCredentials.createInsecure(), channelOptionsOf(options.keepalive));
+}
+
+export const defaultsOf = (options: ClientOptions) => ({ '*': { deadline: options.deadlineMs } });
 
 /** Call options that carry the request id to the service. */
 export function withRequestMetadata(requestId: string): CallOptions {

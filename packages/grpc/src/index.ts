@@ -23,7 +23,14 @@ export {
   serverOptionsOf,
 } from './connection-settings';
 export { createHealthService, type HealthCheck, LIVENESS_SERVICE } from './health';
-export { ERROR_CODE_KEY, ERROR_DETAILS_KEY, REQUEST_ID_KEY } from './metadata';
+export { CALLER_KEY, ERROR_CODE_KEY, ERROR_DETAILS_KEY, REQUEST_ID_KEY } from './metadata';
+export {
+  createPeerClient,
+  type PeerCallOptions,
+  type PeerClient,
+  type PeerClientOptions,
+  peerMetadata,
+} from './peer-client';
 export { type GrpcReflectionConfig, reflectionOf } from './reflection';
 export { type RequestContext, requestContextMiddleware } from './server-middleware';
 export {

@@ -1,5 +1,7 @@
 // Metadata keys our processes exchange beside the gRPC status.
 export const REQUEST_ID_KEY = 'x-request-id';
+/** The calling process (`booking`, `gateway`, `reports.rebuild`), set by every peer client. */
+export const CALLER_KEY = 'x-caller';
 /** The exact catalog code of a failed call (the gRPC status alone cannot tell 403 codes apart). */
 export const ERROR_CODE_KEY = 'x-error-code';
 /** JSON of the field problems of a `bad_request`. */

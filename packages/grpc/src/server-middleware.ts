@@ -1,7 +1,7 @@
 import { AppError, errorCatalog, isAppError, isUnavailableError } from '@travel/errors';
 import { type Logger, withRequestId } from '@travel/logger';
 import { type CallContext, ServerError, type ServerMiddleware, Status } from 'nice-grpc';
-import { ERROR_CODE_KEY, ERROR_DETAILS_KEY, REQUEST_ID_KEY } from './metadata';
+import { CALLER_KEY, ERROR_CODE_KEY, ERROR_DETAILS_KEY, REQUEST_ID_KEY } from './metadata';
 
 /** What every handler receives beside the request: the caller's request id and a logger carrying it. */
 export interface RequestContext {
@@ -20,7 +20,8 @@ export function requestContextMiddleware(root: Logger): ServerMiddleware<Request
     // The call's logger is made when something logs (most calls log nothing): a pino child per call is not free.
     let made: Logger | undefined;
     const loggerOf = () => {
-      made ??= withRequestId(root, requestId).child({ rpc: call.method.path });
+      const from = context.metadata.get(CALLER_KEY);
+      made ??= withRequestId(root, requestId).child({ rpc: call.method.path, ...(from ? { from } : {}) });
       return made;
     };
     const callContext = Object.defineProperty({ ...context, requestId }, 'logger', {

@@ -58,7 +58,7 @@ export const traceClientCalls: ClientMiddleware = async function* traceClientCal
 };
 
 /** Statuses that mean the server failed (OpenTelemetry's RPC conventions); the others are the caller's. */
-const SERVER_FAULTS = new Set([
+const SERVER_FAULTS: ReadonlySet<Status> = new Set([
   Status.UNKNOWN,
   Status.DEADLINE_EXCEEDED,
   Status.UNIMPLEMENTED,

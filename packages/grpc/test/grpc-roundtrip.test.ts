@@ -1,12 +1,22 @@
 import { audit } from '@travel/contracts';
 import { AppError } from '@travel/errors';
 import { createLogger } from '@travel/logger';
-import { createGrpcServer, createServiceClient, type RequestContext, withRequestMetadata } from '../src';
+import type { CallContext } from 'nice-grpc';
+import {
+  CALLER_KEY,
+  createGrpcServer,
+  createPeerClient,
+  createServiceClient,
+  type RequestContext,
+  withRequestMetadata,
+} from '../src';
 
 // A real server and client over loopback; the audit contract is borrowed for its list method (every method
 // of a service must be implemented, so its record method answers too).
 let behaviour: (context: RequestContext) => Promise<void> = async () => {};
 const seenRequestIds: string[] = [];
+/** What each call carried in metadata, as the handler saw it. */
+const seen: { requestId: string; caller: string | undefined }[] = [];
 
 const server = createGrpcServer({
   host: '127.0.0.1',
@@ -17,8 +27,9 @@ const server = createGrpcServer({
     {
       definition: audit.AuditServiceDefinition,
       implementation: {
-        async listAuditEntries(_request: unknown, context: RequestContext) {
+        async listAuditEntries(_request: unknown, context: CallContext & RequestContext) {
           seenRequestIds.push(context.requestId);
+          seen.push({ requestId: context.requestId, caller: context.metadata.get(CALLER_KEY) });
           await behaviour(context);
           return { entries: [] };
         },
@@ -96,5 +107,39 @@ describe('gRPC round trip', () => {
     const dead = createServiceClient(audit.AuditServiceDefinition, '127.0.0.1:1', { deadlineMs: 500 });
     const error = (await dead.listAuditEntries({}).catch((e: unknown) => e)) as AppError;
     expect(error.code).toBe('service_unavailable');
+  });
+});
+
+// The one factory of service-to-service clients: what its calls carry in metadata.
+describe('peer client', () => {
+  const peer = () =>
+    createPeerClient(audit.AuditServiceDefinition, `127.0.0.1:${server.port()}`, {
+      caller: 'booking',
+      deadlineMs: 2000,
+    });
+  const lastSeen = () => seen.at(-1);
+
+  beforeEach(() => {
+    behaviour = async () => {};
+  });
+
+  it('when a call names the request it serves, then the service sees that request id and the caller', async () => {
+    await peer().listAuditEntries({}, { requestId: 'req_peer_1' });
+    expect(lastSeen()).toEqual({ requestId: 'req_peer_1', caller: 'booking' });
+  });
+
+  it('when the request id came in metadata (the gateway), then it is kept', async () => {
+    await peer().listAuditEntries({}, withRequestMetadata('req_peer_2'));
+    expect(lastSeen()).toEqual({ requestId: 'req_peer_2', caller: 'booking' });
+  });
+
+  it('when a job calls without a request, then the call still carries a request id of its own', async () => {
+    await peer().listAuditEntries({});
+    await peer().listAuditEntries({});
+    const [first, second] = seen.slice(-2);
+    expect(first?.requestId).toMatch(/^req_booking_[0-9a-f]{16}$/);
+    expect(second?.requestId).toMatch(/^req_booking_[0-9a-f]{16}$/);
+    expect(second?.requestId).not.toBe(first?.requestId);
+    expect(first?.caller).toBe('booking');
   });
 });

@@ -14,14 +14,14 @@ export const DEFAULT_START_BACKOFF: StartBackoff = { firstMs: 500, maxMs: 10_000
  * for these (the supervisor shows the crash); everything else (a store or broker not up yet, a topic without a leader,
  * `This server does not host this topic-partition` right after a broker restart) is retried.
  */
-const PERMANENT_ERROR_NAMES = new Set([
+const PERMANENT_ERROR_NAMES: ReadonlySet<string> = new Set([
   'MongoParseError',
   'TypeError',
   'RangeError',
   'SyntaxError',
   'ReferenceError',
 ]);
-const PERMANENT_ERROR_CODES = new Set(['EADDRINUSE', 'EACCES', 'EADDRNOTAVAIL']);
+const PERMANENT_ERROR_CODES: ReadonlySet<string> = new Set(['EADDRINUSE', 'EACCES', 'EADDRNOTAVAIL']);
 
 export function isPermanentStartError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;

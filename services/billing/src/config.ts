@@ -1,8 +1,10 @@
 import {
+  crashPoint,
   kafkaFields,
   loadConfig,
   mongoFields,
   positiveInt,
+  refusedInProduction,
   sealingFields,
   serviceFields,
 } from '@travel/config';
@@ -33,16 +35,10 @@ const schema = z
      */
     STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** Test-only fault hook (the process kills itself at this step of a storefront payment). Refused in production. */
-    BILLING_CRASH_AT: z.enum(BILLING_CRASH_POINTS).optional(),
+    BILLING_CRASH_AT: crashPoint(BILLING_CRASH_POINTS),
   })
-  .refine((config) => !(config.NODE_ENV === 'production' && config.BILLING_CRASH_AT), {
-    message: 'BILLING_CRASH_AT is a test hook and is refused when NODE_ENV=production.',
-    path: ['BILLING_CRASH_AT'],
-  })
-  .refine((config) => !(config.NODE_ENV === 'production' && config.STRIPE_API_URL), {
-    message: 'STRIPE_API_URL points Stripe gateways at a mock and is refused when NODE_ENV=production.',
-    path: ['STRIPE_API_URL'],
-  });
+  .refine(...refusedInProduction('BILLING_CRASH_AT', 'is a test hook'))
+  .refine(...refusedInProduction('STRIPE_API_URL', 'points Stripe gateways at a mock'));
 
 export type BillingConfig = z.output<typeof schema>;
 

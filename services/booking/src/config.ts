@@ -1,4 +1,12 @@
-import { kafkaFields, loadConfig, mongoFields, positiveInt, serviceFields } from '@travel/config';
+import {
+  crashPoint,
+  kafkaFields,
+  loadConfig,
+  mongoFields,
+  positiveInt,
+  refusedInProduction,
+  serviceFields,
+} from '@travel/config';
 import { publicKeyPemsIn } from '@travel/offer-tokens';
 import { z } from 'zod';
 import { CRASH_POINTS } from './domain/crash-points';
@@ -60,12 +68,9 @@ const schema = z
      * Test-only fault hook: the process kills itself (SIGKILL) when a booking reaches this step, so the
      * crash-safety tests can prove a retry recovers. Refused in production.
      */
-    BOOKING_CRASH_AT: z.enum(CRASH_POINTS).optional(),
+    BOOKING_CRASH_AT: crashPoint(CRASH_POINTS),
   })
-  .refine((config) => !(config.NODE_ENV === 'production' && config.BOOKING_CRASH_AT), {
-    message: 'BOOKING_CRASH_AT is a test hook and is refused when NODE_ENV=production.',
-    path: ['BOOKING_CRASH_AT'],
-  });
+  .refine(...refusedInProduction('BOOKING_CRASH_AT', 'is a test hook'));
 
 export type BookingConfig = z.output<typeof schema>;
 

@@ -11,12 +11,12 @@ import {
 import { BOOKING_EVENTS_TOPIC, createEventPublisher, createKafka, createOutboxRelay } from '@travel/events';
 import {
   createGrpcServer,
-  createServiceClient,
+  createPeerClient,
   keepaliveOf,
   reflectionOf,
   serverConnectionsOf,
 } from '@travel/grpc';
-import { type Component, createPeriodicJob } from '@travel/lifecycle';
+import { type Component, crashHook, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
 import { createOfferKeyRing, createOfferTokenVerifier, publishedOfferKeys } from '@travel/offer-tokens';
@@ -35,7 +35,6 @@ import { createStorefrontDiscounts, createTenantDiscounts } from './domain/booki
 import { createCancelOwned } from './domain/cancel-booking';
 import { createCancelOfflineBooking } from './domain/cancel-offline-booking';
 import { createCancelStorefrontBooking } from './domain/cancel-storefront-booking';
-import { crashHook } from './domain/crash-points';
 import {
   type CreateBookingDeps,
   createCreateBooking,
@@ -121,7 +120,8 @@ export function createBookingService(
     logger,
   });
   const keepalive = keepaliveOf(config);
-  const pricingClient = createServiceClient(pricing.PricingServiceDefinition, config.PRICING_ADDRESS, {
+  const pricingClient = createPeerClient(pricing.PricingServiceDefinition, config.PRICING_ADDRESS, {
+    caller: 'booking',
     deadlineMs: config.PRICING_DEADLINE_MS,
     keepalive,
   });
@@ -165,12 +165,14 @@ export function createBookingService(
   });
   const storefront = createStorefrontBookingRepository(mongo.connection);
   const bookingPromotions = createBookingPromotions(
-    createServiceClient(promotions.PromotionsServiceDefinition, config.PROMOTIONS_ADDRESS, {
+    createPeerClient(promotions.PromotionsServiceDefinition, config.PROMOTIONS_ADDRESS, {
+      caller: 'booking',
       deadlineMs: config.PROMOTIONS_DEADLINE_MS,
       keepalive,
     }),
   );
-  const walletClient = createServiceClient(wallet.WalletServiceDefinition, config.BILLING_ADDRESS, {
+  const walletClient = createPeerClient(wallet.WalletServiceDefinition, config.BILLING_ADDRESS, {
+    caller: 'booking',
     deadlineMs: config.BILLING_DEADLINE_MS,
     keepalive,
   });

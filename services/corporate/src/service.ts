@@ -25,10 +25,11 @@ export function createCorporateService(config: CorporateConfig, logger: Logger) 
   const keepalive = keepaliveOf(config);
   const identity = createIdentityLink(
     config.IDENTITY_ADDRESS,
-    { deadlineMs: config.IDENTITY_DEADLINE_MS, keepalive },
+    { caller: 'corporate', deadlineMs: config.IDENTITY_DEADLINE_MS, keepalive },
     logger,
   );
   const suppliers = createSupplierDirectory(config.SUPPLY_ADDRESS, {
+    caller: 'corporate',
     deadlineMs: config.SUPPLY_DEADLINE_MS,
     keepalive,
   });

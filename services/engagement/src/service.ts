@@ -124,6 +124,7 @@ export function createEngagementService(
     notifyTenantStaff: createNotifyTenantStaff({
       emails,
       staff: createTenantStaffDirectory(config.IDENTITY_ADDRESS, {
+        caller: 'engagement',
         deadlineMs: config.IDENTITY_DEADLINE_MS,
         keepalive: keepaliveOf(config),
       }),

@@ -1,7 +1,7 @@
 import { pricing, search } from '@travel/contracts';
 import {
   createGrpcServer,
-  createServiceClient,
+  createPeerClient,
   keepaliveOf,
   reflectionOf,
   serverConnectionsOf,
@@ -33,7 +33,8 @@ export function createSearchService(
   options: SearchServiceOptions = {},
 ) {
   const now = options.now ?? (() => new Date());
-  const pricingClient = createServiceClient(pricing.PricingServiceDefinition, config.PRICING_ADDRESS, {
+  const pricingClient = createPeerClient(pricing.PricingServiceDefinition, config.PRICING_ADDRESS, {
+    caller: 'search',
     deadlineMs: config.PRICING_DEADLINE_MS,
     keepalive: keepaliveOf(config),
   });

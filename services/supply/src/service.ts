@@ -1,7 +1,7 @@
 import { pricing, supply } from '@travel/contracts';
 import {
   createGrpcServer,
-  createServiceClient,
+  createPeerClient,
   keepaliveOf,
   reflectionOf,
   serverConnectionsOf,
@@ -48,7 +48,8 @@ export function createSupplyService(
   const now = options.now ?? (() => new Date());
   const mongo = createMongo({ ...mongoOptionsOf(config), logger });
   const counters = createCounters(mongo.connection);
-  const pricingClient = createServiceClient(pricing.PricingServiceDefinition, config.PRICING_ADDRESS, {
+  const pricingClient = createPeerClient(pricing.PricingServiceDefinition, config.PRICING_ADDRESS, {
+    caller: 'supply',
     deadlineMs: config.PRICING_DEADLINE_MS,
     keepalive: keepaliveOf(config),
   });

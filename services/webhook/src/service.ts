@@ -14,7 +14,7 @@ import { type Component, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
 import { createSealer } from '@travel/sealing';
-import { postEvent } from './adapters/post-event';
+import { createPostEvent } from './adapters/post-event';
 import type { WebhookConfig } from './config';
 import { createDeliveryRepository } from './db/delivery.repository';
 import { createDeliveryQueue } from './db/delivery-queue';
@@ -23,7 +23,6 @@ import { createEndpointSecrets } from './db/endpoint-secrets';
 import { createFeedRepository } from './db/feed.repository';
 import { createRecoveryRepository } from './db/recovery.repository';
 import { createRedeliveryKeys } from './db/redelivery-keys';
-import type { OutgoingDelivery } from './domain/deliveries/delivery';
 import { createPageDeliveries } from './domain/deliveries/page-deliveries';
 import { createReadDeliveries } from './domain/deliveries/read-deliveries';
 import { createRecoverDeliveries } from './domain/deliveries/recover-deliveries';
@@ -71,8 +70,7 @@ export function createWebhookService(
   const deliveries = createDeliveryRepository(mongo.connection);
   const feed = createFeedRepository(mongo.connection);
   observeDeliveryQueue(createDeliveryQueue(mongo.connection, now), now);
-  const post = (delivery: OutgoingDelivery) =>
-    postEvent(delivery, { policy, timeoutMs: config.WEBHOOK_TIMEOUT_MS });
+  const post = createPostEvent({ policy, timeoutMs: config.WEBHOOK_TIMEOUT_MS });
   const directory = createEndpointDirectory({ endpoints, maxAgeMs: config.WEBHOOK_ENDPOINT_CACHE_MS });
   const attempts = createAttemptRunner({
     deliveries,
@@ -107,7 +105,7 @@ export function createWebhookService(
       afterMs: config.WEBHOOK_AUTO_DISABLE_AFTER,
       notify: createStaffNotifier(
         config.ENGAGEMENT_ADDRESS,
-        { deadlineMs: config.ENGAGEMENT_DEADLINE_MS, keepalive: keepaliveOf(config) },
+        { caller: 'webhook', deadlineMs: config.ENGAGEMENT_DEADLINE_MS, keepalive: keepaliveOf(config) },
         logger,
       ),
       now,

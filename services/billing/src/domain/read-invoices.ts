@@ -1,11 +1,14 @@
 import type { billing } from '@travel/contracts';
 import { AppError } from '@travel/errors';
+import { numberCursor, pageOfRows, readPageQuery } from '@travel/paging';
 import type { InvoiceRepository } from '../db/invoice.repository';
 import type { MarkRepository } from '../db/mark.repository';
-import { checkLimit, decodeCursor, encodeCursor } from './cursor';
 import type { InvoiceView } from './invoice';
 import type { InvoiceReader } from './invoice-callers';
 import type { InvoiceViews } from './invoice-views';
+
+/** `i1:<n>`: a page continues below invoice number `n`. */
+const invoiceCursors = numberCursor('i1:');
 
 export interface ReadDeps {
   invoices: InvoiceRepository;
@@ -28,8 +31,7 @@ export function createListInvoices(deps: ReadDeps) {
     request: Pick<billing.ListInvoicesRequest, 'limit' | 'cursor'> & { tenantId?: string },
     reader: InvoiceReader,
   ): Promise<InvoicePage> => {
-    const limit = checkLimit(request.limit);
-    const before = decodeCursor(request.cursor);
+    const { limit, after: before } = readPageQuery(request, invoiceCursors);
     const { tenantId } = reader.scope;
     if (reader.sentOnly) {
       if (!tenantId) throw new Error('a sent-only reader without a tenant');
@@ -53,12 +55,8 @@ export function createGetInvoice(deps: ReadDeps) {
 
 function createPage(deps: ReadDeps) {
   const page = async (rows: Awaited<ReturnType<InvoiceRepository['list']>>, limit: number) => {
-    const shown = rows.slice(0, limit);
-    const last = shown.at(-1);
-    return {
-      invoices: await deps.views.many(shown),
-      nextCursor: rows.length > limit && last ? encodeCursor(last.n) : undefined,
-    };
+    const { items, nextCursor } = pageOfRows(rows, limit, (last) => invoiceCursors.encode(last.n));
+    return { invoices: await deps.views.many(items), nextCursor };
   };
   return {
     page,

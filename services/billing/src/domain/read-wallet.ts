@@ -1,11 +1,12 @@
 import type { wallet } from '@travel/contracts';
 import { badRequest } from '@travel/errors';
+import { numberCursor, pageOfRows, readPageQuery } from '@travel/paging';
 import type { StorefrontPayments } from '../db/storefront-payment.repository';
 import type { WalletEntries } from '../db/wallet-entry.repository';
-import { checkLimit, cursorCodec } from './cursor';
 
-const entryCursors = cursorCodec('w1:');
-const refundCursors = cursorCodec('r1:');
+/** `w1:<seq>` and `r1:<n>`: a page continues below that wallet entry or refund. */
+const entryCursors = numberCursor('w1:');
+const refundCursors = numberCursor('r1:');
 
 function checkCustomer(customerId: string): void {
   if (!customerId) throw badRequest([{ path: 'customerId', message: 'is required' }]);
@@ -15,18 +16,12 @@ function checkCustomer(customerId: string): void {
 export function createGetWallet(deps: { entries: WalletEntries }) {
   return async (request: wallet.GetWalletRequest) => {
     checkCustomer(request.customerId);
-    const limit = checkLimit(request.limit);
-    const below = entryCursors.decode(request.cursor);
+    const { limit, after: below } = readPageQuery(request, entryCursors);
     // The balance first: it finishes any move a crash left half-written, so the page shows it.
     const balance = await deps.entries.balanceOf(request.customerId);
     const rows = await deps.entries.page(request.customerId, below, limit + 1);
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    return {
-      balance,
-      entries: page,
-      nextCursor: rows.length > limit && last ? entryCursors.encode(last.seq) : undefined,
-    };
+    const { items, nextCursor } = pageOfRows(rows, limit, (last) => entryCursors.encode(last.seq));
+    return { balance, entries: items, nextCursor };
   };
 }
 
@@ -34,17 +29,9 @@ export function createGetWallet(deps: { entries: WalletEntries }) {
 export function createListRefunds(deps: { payments: StorefrontPayments }) {
   return async (request: wallet.ListRefundsRequest) => {
     checkCustomer(request.customerId);
-    const limit = checkLimit(request.limit);
-    const rows = await deps.payments.refundsOf(
-      request.customerId,
-      refundCursors.decode(request.cursor),
-      limit + 1,
-    );
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    return {
-      refunds: page,
-      nextCursor: rows.length > limit && last ? refundCursors.encode(last.n) : undefined,
-    };
+    const { limit, after: below } = readPageQuery(request, refundCursors);
+    const rows = await deps.payments.refundsOf(request.customerId, below, limit + 1);
+    const { items, nextCursor } = pageOfRows(rows, limit, (last) => refundCursors.encode(last.n));
+    return { refunds: items, nextCursor };
   };
 }

@@ -10,5 +10,3 @@ export type CrashPoint = (typeof CRASH_POINTS)[number];
 
 /** Called at each crash point; a no-op unless the test hook names that point. */
 export type CrashHook = Hook<CrashPoint>;
-
-export { crashHook } from '@travel/lifecycle';

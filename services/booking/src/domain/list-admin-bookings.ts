@@ -1,9 +1,9 @@
 import type { adminBooking } from '@travel/contracts';
 import { badRequest, type FieldProblem } from '@travel/errors';
+import { checkPageQuery, pageOfRows } from '@travel/paging';
 import type { AdminBookingRepository, AdminBookingRow } from '../db/admin-booking.repository';
-import { decodeCursor, encodeCursor } from './cursor';
+import { bookingCursors } from './cursor';
 
-const MAX_PAGE = 100;
 const STATUSES = ['Upcoming', 'Cancelled', 'Completed'];
 const TYPES = ['flight', 'hotel', 'car'];
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -14,8 +14,9 @@ export function createListAdminBookings(deps: { bookings: AdminBookingRepository
     request: adminBooking.ListAdminBookingsRequest,
     tenantId: string | undefined,
   ): Promise<{ rows: AdminBookingRow[]; nextCursor: string | undefined }> => {
-    checkFilters(request);
-    const below = request.cursor === undefined ? undefined : decodeCursor(request.cursor);
+    const { page, problems } = checkPageQuery(request, bookingCursors, filterProblems(request));
+    if (problems.length > 0) throw badRequest(problems);
+    const { limit, after: below } = page;
     const createdBefore = request.createdTo === undefined ? undefined : dayAfter(request.createdTo);
     const filter = {
       tenantId,
@@ -28,25 +29,18 @@ export function createListAdminBookings(deps: { bookings: AdminBookingRepository
         request.createdFrom === undefined ? undefined : new Date(`${request.createdFrom}T00:00:00Z`),
       createdBefore,
     };
-    const rows = await deps.bookings.list(filter, below, request.limit + 1);
-    const page = rows.slice(0, request.limit);
-    const last = page.at(-1);
-    return {
-      rows: page,
-      nextCursor: rows.length > request.limit && last ? encodeCursor(last.booking.number) : undefined,
-    };
+    const rows = await deps.bookings.list(filter, below, limit + 1);
+    const { items, nextCursor } = pageOfRows(rows, limit, (last) =>
+      bookingCursors.encode(last.booking.number),
+    );
+    return { rows: items, nextCursor };
   };
 }
 
-/** Every bad filter in one `400`, named by its query parameter. */
-function checkFilters(request: adminBooking.ListAdminBookingsRequest): void {
+/** Every bad filter, named by its query parameter (one `400` with the page's own). */
+function filterProblems(request: adminBooking.ListAdminBookingsRequest): FieldProblem[] {
   const problems: FieldProblem[] = [];
   const need = (ok: boolean, path: string, message: string) => ok || problems.push({ path, message });
-  need(
-    Number.isInteger(request.limit) && request.limit >= 1 && request.limit <= MAX_PAGE,
-    'limit',
-    `must be an integer from 1 to ${MAX_PAGE}`,
-  );
   need(
     request.status === undefined || STATUSES.includes(request.status),
     'status',
@@ -64,7 +58,7 @@ function checkFilters(request: adminBooking.ListAdminBookingsRequest): void {
     ['createdTo', request.createdTo],
   ] as const)
     need(value === undefined || isDay(value), path, 'must be a calendar day YYYY-MM-DD');
-  if (problems.length > 0) throw badRequest(problems);
+  return problems;
 }
 
 function isDay(value: string): boolean {

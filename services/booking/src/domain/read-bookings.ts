@@ -1,14 +1,13 @@
 import type { booking } from '@travel/contracts';
-import { AppError, badRequest } from '@travel/errors';
+import { AppError } from '@travel/errors';
+import { pageOfRows, readPageQuery } from '@travel/paging';
 import type { BookingRepository } from '../db/booking.repository';
 import type { Booking, Owner } from './booking';
-import { decodeCursor, encodeCursor } from './cursor';
+import { bookingCursors } from './cursor';
 
 export interface ReadDeps {
   bookings: BookingRepository;
 }
-
-export const MAX_PAGE = 100;
 
 /** `GET /bookings/{id}`: another client's, tenant's or environment's booking is `not_found`, like none. */
 export function createGetBooking(deps: ReadDeps) {
@@ -34,14 +33,8 @@ export async function pageOfBookings(
   request: { limit: number; cursor?: string | undefined },
   listBelow: (beforeNumber: number | undefined, limit: number) => Promise<Booking[]>,
 ): Promise<{ bookings: Booking[]; nextCursor: string | undefined }> {
-  if (!Number.isInteger(request.limit) || request.limit < 1 || request.limit > MAX_PAGE)
-    throw badRequest([{ path: 'limit', message: `must be an integer from 1 to ${MAX_PAGE}` }]);
-  const below = request.cursor === undefined ? undefined : decodeCursor(request.cursor);
-  const rows = await listBelow(below, request.limit + 1);
-  const page = rows.slice(0, request.limit);
-  const last = page.at(-1);
-  return {
-    bookings: page,
-    nextCursor: rows.length > request.limit && last ? encodeCursor(last.number) : undefined,
-  };
+  const { limit, after: below } = readPageQuery(request, bookingCursors);
+  const rows = await listBelow(below, limit + 1);
+  const { items, nextCursor } = pageOfRows(rows, limit, (last) => bookingCursors.encode(last.number));
+  return { bookings: items, nextCursor };
 }

@@ -1,5 +1,5 @@
 import type { wallet } from '@travel/contracts';
-import { jobCaller, type ServiceClient, withRequestMetadata } from '@travel/grpc';
+import { jobCaller, type PeerClient } from '@travel/grpc';
 import type { StorefrontPaymentState } from '../domain/booking';
 import type { StorefrontMoney, StorefrontRefundAnswer } from '../domain/settle-storefront-booking';
 
@@ -11,14 +11,11 @@ import type { StorefrontMoney, StorefrontRefundAnswer } from '../domain/settle-s
 const settler = jobCaller('booking.settle-storefront-booking');
 
 export function createStorefrontMoney(
-  client: ServiceClient<typeof wallet.WalletServiceDefinition>,
+  client: PeerClient<typeof wallet.WalletServiceDefinition>,
 ): StorefrontMoney {
   return {
     async pay(request, requestId) {
-      const { payment } = await client.payBooking(
-        { ...request, caller: settler },
-        withRequestMetadata(requestId),
-      );
+      const { payment } = await client.payBooking({ ...request, caller: settler }, { requestId });
       if (!payment) throw new Error(`billing answered no payment for ${request.bookingId}`);
       return {
         paymentId: payment.id,
@@ -34,10 +31,7 @@ export function createStorefrontMoney(
       };
     },
     async refund(request, requestId) {
-      const { refund } = await client.refundBooking(
-        { ...request, caller: settler },
-        withRequestMetadata(requestId),
-      );
+      const { refund } = await client.refundBooking({ ...request, caller: settler }, { requestId });
       if (!refund) throw new Error(`billing answered no refund for ${request.bookingId}`);
       return {
         id: refund.id,

@@ -1,13 +1,13 @@
 import type { pricing } from '@travel/contracts';
-import { type ServiceClient, withRequestMetadata } from '@travel/grpc';
+import type { PeerClient } from '@travel/grpc';
 import type { Reprice } from '../domain/create-booking';
 
 /** The booking's price, asked of pricing exactly as search asked it (PriceOffers on the supplier subtotal). */
-export function createReprice(client: ServiceClient<typeof pricing.PricingServiceDefinition>): Reprice {
+export function createReprice(client: PeerClient<typeof pricing.PricingServiceDefinition>): Reprice {
   return async (offer, tenantId, requestId) => {
     const reply = await client.priceOffers(
       { tenantId: tenantId ?? undefined, service: offer.type, subtotals: [offer.subtotal] },
-      withRequestMetadata(requestId),
+      { requestId },
     );
     const price = reply.prices[0];
     if (!price) throw new Error('pricing answered no price for the offer');

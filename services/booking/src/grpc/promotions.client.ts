@@ -1,5 +1,5 @@
 import type { promotions } from '@travel/contracts';
-import { jobCaller, type ServiceClient, withRequestMetadata } from '@travel/grpc';
+import { jobCaller, type PeerClient } from '@travel/grpc';
 import type { BookingPromotions } from '../domain/booking-discounts';
 
 /**
@@ -9,18 +9,18 @@ import type { BookingPromotions } from '../domain/booking-discounts';
 const redeemer = jobCaller('booking.voucher-redemption');
 
 export function createBookingPromotions(
-  client: ServiceClient<typeof promotions.PromotionsServiceDefinition>,
+  client: PeerClient<typeof promotions.PromotionsServiceDefinition>,
 ): BookingPromotions {
   return {
     async bestDiscount(service, amount, requestId) {
-      const best = await client.bestDiscount({ service, amount }, withRequestMetadata(requestId));
+      const best = await client.bestDiscount({ service, amount }, { requestId });
       if (!best.discountId || best.discount <= 0) return null;
       return { id: best.discountId, name: best.name ?? '', amount: best.discount };
     },
     async redeem({ code, key, holder, service, amount }, requestId) {
       const { redemption } = await client.redeemVoucher(
         { caller: redeemer, code, bookingId: key, holder, service, amount },
-        withRequestMetadata(requestId),
+        { requestId },
       );
       if (!redemption) throw new Error(`promotions answered no redemption of ${code}`);
       return { code: redemption.code, voucherId: redemption.voucherId, amount: redemption.discount };
@@ -28,12 +28,12 @@ export function createBookingPromotions(
     async confirm(bookingId, key, requestId) {
       const { redemption } = await client.confirmRedemption(
         { caller: redeemer, bookingId, reservationKey: key },
-        withRequestMetadata(requestId),
+        { requestId },
       );
       return redemption !== undefined;
     },
     async release(key, requestId) {
-      await client.releaseRedemption({ caller: redeemer, bookingId: key }, withRequestMetadata(requestId));
+      await client.releaseRedemption({ caller: redeemer, bookingId: key }, { requestId });
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { wallet } from '@travel/contracts';
-import { jobCaller, type ServiceClient, withRequestMetadata } from '@travel/grpc';
+import { jobCaller, type PeerClient } from '@travel/grpc';
 import type { WalletBalance } from '../domain/create-offline-booking';
 
 /**
@@ -9,13 +9,10 @@ import type { WalletBalance } from '../domain/create-offline-booking';
 const offlineBooking = jobCaller('booking.offline-booking');
 
 export function createWalletBalance(
-  client: ServiceClient<typeof wallet.WalletServiceDefinition>,
+  client: PeerClient<typeof wallet.WalletServiceDefinition>,
 ): WalletBalance {
   return async (customerId, requestId) => {
-    const reply = await client.getWallet(
-      { caller: offlineBooking, customerId, limit: 1 },
-      withRequestMetadata(requestId),
-    );
+    const reply = await client.getWallet({ caller: offlineBooking, customerId, limit: 1 }, { requestId });
     return reply.balance;
   };
 }

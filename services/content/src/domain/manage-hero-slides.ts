@@ -1,7 +1,8 @@
 import type { content } from '@travel/contracts';
 import type { Counters } from '@travel/mongo';
+import { pageOfRows, readPageQuery } from '@travel/paging';
 import type { HeroSlideChanges, HeroSlideRepository } from '../db/hero-slide.repository';
-import { checkLimit, decodeCursor, pageOf } from './cursor';
+import { pairKeyCursors } from './cursor';
 import { checkSlideFields, type HeroSlide, heroSlideIdOf, slideNotFound } from './hero-slide';
 
 export interface HeroSlideDeps {
@@ -57,10 +58,9 @@ export function createDeleteHeroSlide(deps: HeroSlideDeps) {
 /** By position (ties by creation); the storefront asks for active slides only. */
 export function createListHeroSlides(deps: HeroSlideDeps) {
   return async (request: content.ListHeroSlidesRequest) => {
-    const limit = checkLimit(request.limit);
-    const after = decodeCursor(request.cursor, 2);
+    const { limit, after } = readPageQuery(request, pairKeyCursors);
     const rows = await deps.slides.list(request.activeOnly, after, limit + 1);
-    const page = pageOf(rows, limit, (slide) => [slide.position, slide.n]);
-    return { slides: page.rows, nextCursor: page.nextCursor };
+    const page = pageOfRows(rows, limit, (slide) => pairKeyCursors.encode([slide.position, slide.n]));
+    return { slides: page.items, nextCursor: page.nextCursor };
   };
 }

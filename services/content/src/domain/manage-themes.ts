@@ -1,7 +1,8 @@
 import type { content } from '@travel/contracts';
 import type { Counters } from '@travel/mongo';
+import { pageOfRows, readPageQuery } from '@travel/paging';
 import type { ThemeRepository } from '../db/theme.repository';
-import { checkLimit, decodeCursor, pageOf } from './cursor';
+import { numberKeyCursors } from './cursor';
 import {
   BUILT_IN_THEME,
   checkThemeFields,
@@ -61,15 +62,15 @@ export function createActivateTheme(deps: ThemeDeps) {
 
 export function createListThemes(deps: ThemeDeps) {
   return async (request: content.ListThemesRequest, owner: string) => {
-    const limit = checkLimit(request.limit);
-    const [before] = decodeCursor(request.cursor, 1) ?? [];
+    const { limit, after } = readPageQuery(request, numberKeyCursors);
+    const [before] = after ?? [];
     const [rows, activeId] = await Promise.all([
       deps.themes.list(owner, before, limit + 1),
       deps.themes.activeOf(owner),
     ]);
-    const page = pageOf(rows, limit, (theme) => [theme.n]);
+    const page = pageOfRows(rows, limit, (theme) => numberKeyCursors.encode([theme.n]));
     return {
-      themes: page.rows.map((theme) => ({ theme, active: theme.id === activeId })),
+      themes: page.items.map((theme) => ({ theme, active: theme.id === activeId })),
       nextCursor: page.nextCursor,
     };
   };

@@ -1,10 +1,10 @@
-import { AppError, badRequest } from '@travel/errors';
+import { AppError } from '@travel/errors';
 import { createCounters, isDuplicateKeyError, modelOn } from '@travel/mongo';
+import { numberCursor, pageOfRows, readPageQuery } from '@travel/paging';
 import type { Connection, Schema } from 'mongoose';
-import type { Directory, Page, Referenced, Scope } from '../domain/directory';
+import type { Directory, Referenced, Scope } from '../domain/directory';
 import type { Fields, Owned } from '../domain/records';
 
-const MAX_LIMIT = 100;
 const INTERNAL = ['_id', 'n', 'version', 'search', 'codeKey', 'nameKey'];
 type Doc = Record<string, unknown> & { _id: string; n: number; version: number };
 
@@ -36,7 +36,8 @@ export function createDirectoryRepository<R extends Owned, F extends { q?: strin
   });
   const conflict = (error: unknown, fields: Fields<R>) =>
     isDuplicateKeyError(error) ? new AppError('conflict', options.duplicate(fields)) : error;
-  const cursors = cursorCodec(`${options.prefix}1:`);
+  // `<prefix>1:<n>`: a page continues strictly below `n`.
+  const cursors = numberCursor(`${options.prefix}1:`);
 
   return {
     async insert(tenantId, fields, at) {
@@ -82,10 +83,8 @@ export function createDirectoryRepository<R extends Owned, F extends { q?: strin
       const doc = await model.findOneAndDelete({ ...scoped(scope, id), ...guard }).lean<Doc>();
       return doc ? toRecord<R>(doc) : null;
     },
-    async list(scope, filter, { limit, cursor }) {
-      if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT)
-        throw badRequest([{ path: 'limit', message: `Must be an integer from 1 to ${MAX_LIMIT}.` }]);
-      const before = cursors.decode(cursor);
+    async list(scope, filter, request) {
+      const { limit, after: before } = readPageQuery(request, cursors);
       const query = {
         ...(scope.tenantId ? { tenantId: scope.tenantId } : {}),
         ...options.where(filter),
@@ -97,9 +96,8 @@ export function createDirectoryRepository<R extends Owned, F extends { q?: strin
         .sort({ n: -1 })
         .limit(limit + 1)
         .lean<Doc[]>();
-      const page: Page<R> = { items: docs.slice(0, limit).map((doc) => toRecord<R>(doc)) };
-      const last = docs[limit - 1];
-      return docs.length > limit && last ? { ...page, nextCursor: cursors.encode(last.n) } : page;
+      const page = pageOfRows(docs, limit, (last) => cursors.encode(last.n));
+      return { ...page, items: page.items.map((doc) => toRecord<R>(doc)) };
     },
     async claim(tenantId, id) {
       const result = await model.updateOne({ _id: id, tenantId }, { $inc: { employeeCount: 1 } });
@@ -119,18 +117,4 @@ function toRecord<R>(doc: Record<string, unknown>): R {
 
 function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** Opaque cursors: base64url of `<prefix><n>`; a page continues strictly below `n`. Anything else is `400`. */
-function cursorCodec(prefix: string) {
-  const encode = (n: number) => Buffer.from(`${prefix}${n}`).toString('base64url');
-  const decode = (cursor: string | undefined) => {
-    if (cursor === undefined) return undefined;
-    const text = Buffer.from(cursor, 'base64url').toString('utf8');
-    const n = text.startsWith(prefix) ? Number(text.slice(prefix.length)) : Number.NaN;
-    if (!Number.isSafeInteger(n) || n < 1 || encode(n) !== cursor)
-      throw badRequest([{ path: 'cursor', message: 'Must be a nextCursor returned by this list.' }]);
-    return n;
-  };
-  return { encode, decode };
 }

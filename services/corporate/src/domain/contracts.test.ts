@@ -23,14 +23,18 @@ const stored: Contract = {
 describe('contract rules', () => {
   it('when the supplier is missing, inactive or does not supply the service, then bad_request names the field', async () => {
     const fields = rulesWith(hotels).build(input);
-    await expect(rulesWith(hotels).verify?.('ten_1', fields)).resolves.toBeUndefined();
+    await expect(
+      rulesWith(hotels).verify?.({ tenantId: 'ten_1', requestId: 'req_1' }, fields),
+    ).resolves.toBeUndefined();
     const cases: [ContractSupplier | null, string][] = [
       [null, 'supplierId'],
       [{ ...hotels, status: 'inactive' }, 'supplierId'],
       [{ ...hotels, services: ['flight'] }, 'service'],
     ];
     for (const [supplier, path] of cases) {
-      await expect(rulesWith(supplier).verify?.('ten_1', fields)).rejects.toMatchObject({
+      await expect(
+        rulesWith(supplier).verify?.({ tenantId: 'ten_1', requestId: 'req_1' }, fields),
+      ).rejects.toMatchObject({
         code: 'bad_request',
         details: [expect.objectContaining({ path })],
       });
@@ -40,7 +44,9 @@ describe('contract rules', () => {
   it('when a change keeps the supplier and service, then the supplier is not asked again', async () => {
     const rules = rulesWith(null);
     const fields = rules.merge(stored, { discountBps: 1500 });
-    await expect(rules.verify?.('ten_1', fields, stored)).resolves.toBeUndefined();
+    await expect(
+      rules.verify?.({ tenantId: 'ten_1', requestId: 'req_1' }, fields, stored),
+    ).resolves.toBeUndefined();
   });
 
   it('when the days do not run forwards, then validUntil is bad_request', () => {

@@ -22,7 +22,7 @@ export interface ContractSupplier {
 /** The supply service's directory of suppliers. */
 export interface SupplierDirectory {
   /** Null when there is no such supplier. */
-  find(supplierId: string): Promise<ContractSupplier | null>;
+  find(supplierId: string, requestId: string): Promise<ContractSupplier | null>;
 }
 
 /** A negotiated rate: a discount (1 to 10000 bps) with one supplier for one service over a span of days. */
@@ -41,10 +41,10 @@ export function contractRules(
         validUntil: patch.validUntil ?? current.validUntil,
         reference: patch.reference === undefined ? current.reference : patch.reference || null,
       }),
-    async verify(_tenantId, fields, current) {
+    async verify({ requestId }, fields, current) {
       // A contract keeps its supplier once made: only a new supplier or service is checked again.
       if (current?.supplierId === fields.supplierId && current.service === fields.service) return;
-      const problem = supplierProblem(fields, await suppliers.find(fields.supplierId));
+      const problem = supplierProblem(fields, await suppliers.find(fields.supplierId, requestId));
       if (problem) throw badRequest([problem]);
     },
   };

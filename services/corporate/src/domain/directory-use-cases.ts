@@ -19,7 +19,7 @@ export interface DirectoryRules<R extends Owned, Input, Patch> {
   /** The fields after a partial update. */
   merge(current: R, patch: Patch): Fields<R>;
   /** Checks against other records or services (a contract's supplier); throws `bad_request`. */
-  verify?(tenantId: string, fields: Fields<R>, current?: R): Promise<void>;
+  verify?(owner: { tenantId: string; requestId: string }, fields: Fields<R>, current?: R): Promise<void>;
   /** Delete only while no employee names the record (`conflict` otherwise). */
   guardedDelete?: boolean;
 }
@@ -49,7 +49,7 @@ export function createDirectoryUseCases<R extends Owned, F, Input, Patch>(
       const owner = ownerOf(actor, tenantId);
       const fields = rules.build(input);
       if (actor.kind === 'platform-staff') await requireOwner(tenants, actor, owner);
-      await rules.verify?.(owner, fields);
+      await rules.verify?.({ tenantId: owner, requestId: actor.audit.requestId }, fields);
       const record = await directory.insert(owner, fields, now());
       await audit.record(actor, changeOf(kind, 'created', record, fields));
       return record;
@@ -60,7 +60,7 @@ export function createDirectoryUseCases<R extends Owned, F, Input, Patch>(
       const current = await directory.get(scope, id);
       if (!current) throw notFound(kind, id);
       const fields = rules.merge(current, patch);
-      await rules.verify?.(current.tenantId, fields, current);
+      await rules.verify?.({ tenantId: current.tenantId, requestId: actor.audit.requestId }, fields, current);
       const updated = await directory.replace(scope, id, current.version, fields, now());
       if (!updated) throw changedMeanwhile(kind, id);
       await audit.record(actor, changeOf(kind, 'updated', updated, fields));

@@ -1,5 +1,5 @@
 import { audit, tenants } from '@travel/contracts';
-import { type ClientOptions, callerWire, createServiceClient, withRequestMetadata } from '@travel/grpc';
+import { callerWire, createPeerClient, type PeerClientOptions } from '@travel/grpc';
 import type { Logger } from '@travel/logger';
 import type { AuditTrail, TenantDirectory } from '../domain/audit-trail';
 
@@ -8,9 +8,9 @@ import type { AuditTrail, TenantDirectory } from '../domain/audit-trail';
  * tenants. An audit call that fails after the change was stored is logged in full with `audit: true`, so the
  * log still holds the trail, and the change is answered as done (it is).
  */
-export function createIdentityLink(address: string, options: ClientOptions, logger: Logger) {
-  const auditClient = createServiceClient(audit.AuditServiceDefinition, address, options);
-  const tenantClient = createServiceClient(tenants.TenantServiceDefinition, address, options);
+export function createIdentityLink(address: string, options: PeerClientOptions, logger: Logger) {
+  const auditClient = createPeerClient(audit.AuditServiceDefinition, address, options);
+  const tenantClient = createPeerClient(tenants.TenantServiceDefinition, address, options);
   const trail: AuditTrail = {
     async record(actor, change) {
       try {
@@ -22,7 +22,7 @@ export function createIdentityLink(address: string, options: ClientOptions, logg
             targetId: change.target.id,
             detailsJson: JSON.stringify(change.details),
           },
-          withRequestMetadata(actor.audit.requestId),
+          { requestId: actor.audit.requestId },
         );
       } catch (error) {
         logger.error(
@@ -42,7 +42,7 @@ export function createIdentityLink(address: string, options: ClientOptions, logg
     async requireTenant(actor, tenantId) {
       await tenantClient.getTenant(
         { caller: callerWire(actor), id: tenantId },
-        withRequestMetadata(actor.audit.requestId),
+        { requestId: actor.audit.requestId },
       );
     },
   };

@@ -25,4 +25,9 @@ describe('pages', () => {
       AppError,
     );
   });
+
+  it('when no page is sent, then the first page of the documented 25; an explicit limit of 0 is 400', () => {
+    expect(pageOf(undefined)).toEqual({ limit: 25 });
+    expect(() => pageOf({ limit: 0 })).toThrow(expect.objectContaining({ code: 'bad_request' }));
+  });
 });

@@ -1,8 +1,11 @@
-import { badRequest } from '@travel/errors';
+import { cursorCodec, pageOfRows, readPageQuery } from '@travel/paging';
 
 // Opaque to callers: the base64url of `e1:<last id of the page>`; ids sort by creation (see ids.ts).
-const PREFIX = 'e1:';
 const ID = /^[a-z]{3}_[0-9a-z]{9,}[0-9a-f]{12}$/;
+const engagementCursors = cursorCodec<string>('e1:', {
+  write: (id) => id,
+  read: (text) => (ID.test(text) ? text : undefined),
+});
 
 export interface PageRequest {
   limit: number;
@@ -10,30 +13,20 @@ export interface PageRequest {
   before?: string;
 }
 
-/** Checks a page request; a cursor we did not issue, or a limit outside 1..100, is `400 bad_request`. */
+/**
+ * Checks a page request by the one page-size rule (`@travel/paging`): no page at all is the first page of
+ * 25; a limit outside 1..100 (0 included) or a cursor we did not issue is one `400 bad_request` naming each.
+ */
 export function pageOf(page: { limit: number; cursor?: string } | undefined): PageRequest {
-  const limit = page?.limit || 25;
-  const problems = [];
-  if (!Number.isInteger(limit) || limit < 1 || limit > 100)
-    problems.push({ path: 'limit', message: 'must be an integer from 1 to 100' });
-  let before: string | undefined;
-  if (page?.cursor !== undefined) {
-    const decoded = Buffer.from(page.cursor, 'base64url').toString('utf8');
-    before = decoded.slice(PREFIX.length);
-    if (!decoded.startsWith(PREFIX) || !ID.test(before) || cursorAfter(before) !== page.cursor)
-      problems.push({ path: 'cursor', message: 'must be a nextCursor returned by this list' });
-  }
-  if (problems.length > 0) throw badRequest(problems);
-  return { limit, before };
+  const { limit, after } = readPageQuery(page ?? {}, engagementCursors);
+  return after === undefined ? { limit } : { limit, before: after };
 }
 
 export function cursorAfter(lastId: string): string {
-  return Buffer.from(`${PREFIX}${lastId}`).toString('base64url');
+  return engagementCursors.encode(lastId);
 }
 
 /** Lists fetch one more than asked: if it came, there is a next page, continuing after the last shown. */
 export function pageResult<T extends { id: string }>(rows: T[], limit: number) {
-  const items = rows.slice(0, limit);
-  const last = items.at(-1);
-  return { items, nextCursor: rows.length > limit && last ? cursorAfter(last.id) : undefined };
+  return pageOfRows(rows, limit, (last) => cursorAfter(last.id));
 }

@@ -1,18 +1,18 @@
 import { staff } from '@travel/contracts';
-import { type ClientOptions, createServiceClient, jobCaller, withRequestMetadata } from '@travel/grpc';
+import { createPeerClient, jobCaller, type PeerClientOptions } from '@travel/grpc';
 import type { TenantStaffDirectory } from '../domain/notify-tenant-staff';
 
 const notifier = jobCaller('engagement.staff-notice');
 
 /** Identity as engagement uses it: the addresses of a tenant's active staff, for a staff notice. */
-export function createTenantStaffDirectory(address: string, options: ClientOptions): TenantStaffDirectory {
-  const client = createServiceClient(staff.StaffServiceDefinition, address, options);
+export function createTenantStaffDirectory(
+  address: string,
+  options: PeerClientOptions,
+): TenantStaffDirectory {
+  const client = createPeerClient(staff.StaffServiceDefinition, address, options);
   return {
     async emailsOf(tenantId, requestId) {
-      const reply = await client.listTenantStaffEmails(
-        { caller: notifier, tenantId },
-        withRequestMetadata(requestId),
-      );
+      const reply = await client.listTenantStaffEmails({ caller: notifier, tenantId }, { requestId });
       return reply.emails;
     },
   };

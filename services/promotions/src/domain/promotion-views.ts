@@ -1,8 +1,9 @@
+import { pageOfRows } from '@travel/paging';
 import type { AllocationRepository } from '../db/allocation.repository';
 import type { PromotionRepository } from '../db/promotion.repository';
 import type { RedemptionRepository } from '../db/redemption.repository';
 import type { Allocation } from './allocation';
-import { encodeCursor } from './cursor';
+import { promotionCursors } from './cursor';
 import type { Promotion, PromotionKind } from './promotion';
 
 export interface PromotionView {
@@ -42,12 +43,8 @@ export function createPromotionViews(deps: ViewDeps) {
     },
     /** A page of `limit` from `found` (which holds one more when there is a next page). */
     async page(found: Promotion[], limit: number): Promise<PromotionPage> {
-      const shown = found.slice(0, limit);
-      const last = shown.at(-1);
-      return {
-        views: await viewsOf(shown),
-        ...(found.length > limit && last ? { nextCursor: encodeCursor(last.n) } : {}),
-      };
+      const { items, nextCursor } = pageOfRows(found, limit, (last) => promotionCursors.encode(last.n));
+      return { views: await viewsOf(items), ...(nextCursor ? { nextCursor } : {}) };
     },
     async get(kind: PromotionKind, id: string): Promise<Promotion | null> {
       return deps.promotions.findById(kind, id);

@@ -1,7 +1,8 @@
+import { readPageQuery } from '@travel/paging';
 import type { AllocationRepository } from '../db/allocation.repository';
 import type { PromotionRepository } from '../db/promotion.repository';
 import type { RedemptionRepository } from '../db/redemption.repository';
-import { pageOf } from './cursor';
+import { promotionCursors } from './cursor';
 import { checkKind, isValidAt, type Promotion } from './promotion';
 import type { PromotionPage, PromotionViews } from './promotion-views';
 
@@ -18,11 +19,17 @@ interface PageRequest {
   cursor?: string;
 }
 
+/** The page asked for: a bad `limit` or `cursor` is one `400` naming each. */
+function pageOf(request: PageRequest): { limit: number; beforeN?: number } {
+  const { limit, after } = readPageQuery(request, promotionCursors);
+  return after === undefined ? { limit } : { limit, beforeN: after };
+}
+
 /** The platform's list of one kind, newest first. */
 export function createListPromotions(deps: ReadDeps) {
   return async (request: PageRequest & { kind: string }): Promise<PromotionPage> => {
     const kind = checkKind(request.kind);
-    const page = pageOf(request.limit, request.cursor);
+    const page = pageOf(request);
     const found = await deps.promotions.page(kind, { ...page, limit: page.limit + 1 });
     return deps.views.page(found, page.limit);
   };
@@ -35,7 +42,7 @@ export function createListPromotions(deps: ReadDeps) {
 export function createListActivePromotions(deps: ReadDeps) {
   return async (request: PageRequest & { kind: string; tenantId?: string }): Promise<PromotionPage> => {
     const kind = checkKind(request.kind);
-    const page = pageOf(request.limit, request.cursor);
+    const page = pageOf(request);
     const filter =
       request.tenantId === undefined
         ? { audience: 'b2c' }
@@ -51,7 +58,7 @@ export function createListActivePromotions(deps: ReadDeps) {
 /** The vouchers allocated to a customer that are valid now and that the customer can still redeem. */
 export function createListCustomerVouchers(deps: ReadDeps) {
   return async (request: PageRequest & { customerId: string }): Promise<PromotionPage> => {
-    const page = pageOf(request.limit, request.cursor);
+    const page = pageOf(request);
     const holderKey = `customer:${request.customerId}`;
     const ids = await deps.allocations.promotionIdsOf(holderKey, 'voucher');
     const found = await deps.promotions.page('voucher', { ...page, limit: page.limit + 1 }, { ids });

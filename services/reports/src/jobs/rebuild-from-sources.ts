@@ -1,5 +1,5 @@
 import { bookingHistory } from '@travel/contracts';
-import { createServiceClient, jobCaller } from '@travel/grpc';
+import { createPeerClient, jobCaller } from '@travel/grpc';
 import type { Logger } from '@travel/logger';
 import { createMongo, mongoOptionsOf } from '@travel/mongo';
 import type { ReportsConfig } from '../config';
@@ -19,13 +19,10 @@ const PAGE_SIZE = 500;
  * and what it reads again is one refused insert per fact. Returns the sale facts recorded.
  */
 export async function rebuildFromSources(config: ReportsConfig, logger: Logger): Promise<number> {
-  const history = createServiceClient(
-    bookingHistory.BookingHistoryServiceDefinition,
-    config.BOOKING_ADDRESS,
-    {
-      deadlineMs: config.BOOKING_DEADLINE_MS,
-    },
-  );
+  const history = createPeerClient(bookingHistory.BookingHistoryServiceDefinition, config.BOOKING_ADDRESS, {
+    caller: 'reports.rebuild',
+    deadlineMs: config.BOOKING_DEADLINE_MS,
+  });
   const mongo = createMongo({ ...mongoOptionsOf(config), logger });
   await mongo.start();
   try {

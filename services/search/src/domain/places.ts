@@ -340,11 +340,12 @@ const ABROAD: readonly Place[] = [
 
 export const PLACES: readonly Place[] = [...INDIA, ...ABROAD];
 
-const byName = new Map<string, Place>();
-for (const place of PLACES) {
-  byName.set(place.code.toLowerCase(), place);
-  for (const name of [place.city, ...(place.aliases ?? [])]) byName.set(name.toLowerCase(), place);
-}
+/** Every place by its code, city and aliases (lower case); a later name wins, as the list is ordered. */
+const byName: ReadonlyMap<string, Place> = new Map(
+  PLACES.flatMap((place) =>
+    [place.code, place.city, ...(place.aliases ?? [])].map((name) => [name.toLowerCase(), place] as const),
+  ),
+);
 
 /** An IATA code (any case) or a city name (any case, extra spaces ignored); undefined when unknown. */
 export function findPlace(input: string): Place | undefined {

@@ -13,7 +13,11 @@ import {
 import { readPage } from './page';
 
 /** Pricing's quote of a premium: service `insurance`, the owner's margin (none: the platform's). */
-export type QuotePremium = (tenantId: string | undefined, amountPaise: number) => Promise<Price>;
+export type QuotePremium = (
+  tenantId: string | undefined,
+  amountPaise: number,
+  requestId: string,
+) => Promise<Price>;
 
 export interface PolicyDeps {
   policies: InsurancePolicyRepository;
@@ -23,14 +27,22 @@ export interface PolicyDeps {
 }
 
 /** Priced when read, so a change of the insurance tax or a margin shows on the next read. */
-async function priced(quote: QuotePremium, policy: InsurancePolicy): Promise<PricedPolicy> {
+async function priced(
+  quote: QuotePremium,
+  policy: InsurancePolicy,
+  requestId: string,
+): Promise<PricedPolicy> {
   const paise = premiumPaiseOf(policy.coverage, policy.premiumBps);
-  const price = await quote(tenantOfOwner(policy.owner), paise);
+  const price = await quote(tenantOfOwner(policy.owner), paise, requestId);
   return { policy, premium: Math.floor((paise + 50) / 100), price };
 }
 
 export function createCreateInsurancePolicy(deps: PolicyDeps) {
-  return async (request: supply.CreateInsurancePolicyRequest, createdBy: string): Promise<PricedPolicy> => {
+  return async (
+    request: supply.CreateInsurancePolicyRequest,
+    createdBy: string,
+    requestId: string,
+  ): Promise<PricedPolicy> => {
     checkPolicyFields(request);
     const n = await deps.counters.next('insurance_policy');
     const policy: InsurancePolicy = {
@@ -45,16 +57,16 @@ export function createCreateInsurancePolicy(deps: PolicyDeps) {
       createdAt: deps.now(),
     };
     await deps.policies.insert(policy, createdBy);
-    return priced(deps.quote, policy);
+    return priced(deps.quote, policy, requestId);
   };
 }
 
 export function createListInsurancePolicies(deps: PolicyDeps) {
-  return async (request: supply.ListInsurancePoliciesRequest) => {
+  return async (request: supply.ListInsurancePoliciesRequest, requestId: string) => {
     const owner = request.allOwners ? undefined : ownerOf(request.tenantId);
     const page = await readPage(request, (before, count) => deps.policies.list(owner, before, count));
     return {
-      policies: await Promise.all(page.rows.map((policy) => priced(deps.quote, policy))),
+      policies: await Promise.all(page.rows.map((policy) => priced(deps.quote, policy, requestId))),
       nextCursor: page.nextCursor,
     };
   };

@@ -87,19 +87,24 @@ export function createSupplyGrpc(
       await useCases.deleteVendor({ ...request, tenantId: owner.tenantId, anyOwner: owner.everyOwner });
       return {};
     },
-    listInsurancePolicies: async (request) => {
+    listInsurancePolicies: async (request, context) => {
       const owner = ownerScopeOf(request.caller, request.tenantId, request.allOwners);
-      const page = await useCases.listInsurancePolicies({
-        ...request,
-        tenantId: owner.tenantId,
-        allOwners: owner.everyOwner,
-      });
+      const page = await useCases.listInsurancePolicies(
+        {
+          ...request,
+          tenantId: owner.tenantId,
+          allOwners: owner.everyOwner,
+        },
+        context.requestId,
+      );
       return { policies: page.policies.map(encodePolicy), nextCursor: page.nextCursor };
     },
-    createInsurancePolicy: async (request) => {
+    createInsurancePolicy: async (request, context) => {
       const owner = ownerScopeOf(request.caller, request.tenantId, false);
       const scoped = { ...request, tenantId: owner.tenantId };
-      return { policy: encodePolicy(await useCases.createInsurancePolicy(scoped, owner.userId)) };
+      return {
+        policy: encodePolicy(await useCases.createInsurancePolicy(scoped, owner.userId, context.requestId)),
+      };
     },
   };
 }

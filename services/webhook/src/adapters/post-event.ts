@@ -15,12 +15,24 @@ export interface PostOptions {
 
 export const USER_AGENT = 'Partner-Webhooks/1.0';
 
+/** Sends attempts; its keep-alive connection pools live as long as it does (one per process, made in service.ts). */
+export function createPostEvent(
+  options: PostOptions,
+): (delivery: OutgoingDelivery) => Promise<AttemptResult> {
+  const agents = createAgentPool();
+  return (delivery) => postEvent(delivery, options, agents);
+}
+
 /**
  * One attempt: the target is checked again (its name may resolve elsewhere now), the connection is
  * pinned to the addresses just checked (so DNS cannot change between check and connect), the body is
  * signed at send time, and only a 2xx counts. Redirects are not followed: a 3xx is a failure.
  */
-export async function postEvent(delivery: OutgoingDelivery, options: PostOptions): Promise<AttemptResult> {
+async function postEvent(
+  delivery: OutgoingDelivery,
+  options: PostOptions,
+  agents: AgentPool,
+): Promise<AttemptResult> {
   const now = options.now ?? (() => new Date());
   const at = now();
   const started = performance.now();
@@ -49,7 +61,7 @@ export async function postEvent(delivery: OutgoingDelivery, options: PostOptions
     ...traceHeadersOf(),
   };
   try {
-    const answer = await send(target.url, headers, delivery.body, target.addresses, options);
+    const answer = await send(target.url, headers, delivery.body, target.addresses, options, agents);
     return finish(answer.statusCode, null, answer);
   } catch (error) {
     return finish(null, error instanceof Error ? error.message : String(error));
@@ -74,10 +86,11 @@ function send(
   body: string,
   addresses: string[],
   { timeoutMs }: PostOptions,
+  agents: AgentPool,
 ): Promise<Answer> {
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
-    const agent = agentFor(url, addresses);
+    const agent = agents.agentFor(url, addresses);
     const req = request(url, { method: 'POST', headers, agent }, (res: IncomingMessage) => {
       clearTimeout(timer);
       const answeredAt = performance.now();
@@ -120,23 +133,31 @@ function readHead(res: IncomingMessage): Promise<string> {
 const MAX_AGENTS = 256;
 /** An idle pooled connection is closed after this (or 1 s before the receiver's Keep-Alive hint, if sooner). */
 const IDLE_MS = 4000;
-const agents = new Map<string, HttpAgent>();
+
+interface AgentPool {
+  agentFor(url: URL, addresses: string[]): HttpAgent;
+}
 
 /**
  * Keep-alive connections, one pool per origin *and* the exact set of addresses its check just approved,
  * every connection made through the pinned lookup: a pooled connection is reused only while the check
  * still gives the same addresses, so it always goes to an address approved at this attempt (docs/decisions/webhooks.md, "Targets").
  */
-function agentFor(url: URL, addresses: string[]): HttpAgent {
-  const key = `${url.protocol}//${url.host}|${addresses.join(',')}`;
-  let agent = agents.get(key);
-  if (!agent) {
-    const options = { keepAlive: true, timeout: IDLE_MS, lookup: pinnedLookup(addresses) };
-    agent = url.protocol === 'https:' ? new HttpsAgent(options) : new HttpAgent(options);
-    if (agents.size >= MAX_AGENTS) agents.delete(agents.keys().next().value as string);
-    agents.set(key, agent);
-  }
-  return agent;
+function createAgentPool(): AgentPool {
+  const agents = new Map<string, HttpAgent>();
+  return {
+    agentFor(url, addresses) {
+      const key = `${url.protocol}//${url.host}|${addresses.join(',')}`;
+      let agent = agents.get(key);
+      if (!agent) {
+        const options = { keepAlive: true, timeout: IDLE_MS, lookup: pinnedLookup(addresses) };
+        agent = url.protocol === 'https:' ? new HttpsAgent(options) : new HttpAgent(options);
+        if (agents.size >= MAX_AGENTS) agents.delete(agents.keys().next().value as string);
+        agents.set(key, agent);
+      }
+      return agent;
+    },
+  };
 }
 
 /** Resolves the host to the addresses `checkTarget` just approved, never asking DNS again. */

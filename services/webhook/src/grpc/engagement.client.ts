@@ -1,5 +1,5 @@
 import { engagement } from '@travel/contracts';
-import { type ClientOptions, createServiceClient, jobCaller } from '@travel/grpc';
+import { createPeerClient, jobCaller, type PeerClientOptions } from '@travel/grpc';
 import type { Logger } from '@travel/logger';
 import { disableNoticeOf } from '../domain/endpoints/disable-notice';
 import type { Endpoint } from '../domain/endpoints/endpoint';
@@ -11,8 +11,8 @@ const autoDisable = jobCaller('webhook.auto-disable');
  * the tenant's active staff (its outbox, over the platform's SMTP). Throws when engagement did not take it, so
  * the notice stays owed for the next pass.
  */
-export function createStaffNotifier(address: string, options: ClientOptions, logger: Logger) {
-  const client = createServiceClient(engagement.EngagementServiceDefinition, address, options);
+export function createStaffNotifier(address: string, options: PeerClientOptions, logger: Logger) {
+  const client = createPeerClient(engagement.EngagementServiceDefinition, address, options);
   return async function notify(endpoint: Endpoint): Promise<void> {
     const notice = disableNoticeOf(endpoint);
     if (!notice)

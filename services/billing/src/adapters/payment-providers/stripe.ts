@@ -29,7 +29,7 @@ export function stripeEndpointOf(url: string | undefined): StripeEndpoint | unde
 }
 
 /** The payment events billing acts on; every other event is verified, then ignored. */
-const PAYMENT_EVENTS = new Set([
+const PAYMENT_EVENTS: ReadonlySet<string> = new Set([
   'payment_intent.succeeded',
   'payment_intent.payment_failed',
   'payment_intent.canceled',

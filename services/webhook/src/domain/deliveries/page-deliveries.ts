@@ -1,13 +1,12 @@
 import { AppError, badRequest, type FieldProblem } from '@travel/errors';
+import { checkPageQuery, pageOfRows } from '@travel/paging';
 import type { DeliveryRepository } from '../../db/delivery.repository';
 import type { EndpointRepository } from '../../db/endpoint.repository';
 import { type Caller, ownerOf } from '../caller';
 import { EVENT_TYPES, isEventType } from '../event-types';
 import type { DeliveryHistory } from './delivery';
-import { decodeDeliveryCursor, encodeDeliveryCursor } from './delivery-cursor';
+import { deliveryCursors } from './delivery-cursor';
 import { isPartnerDeliveryStatus, PARTNER_DELIVERY_STATUSES, storedStatusesOf } from './delivery-status';
-
-export const MAX_PAGE = 100;
 
 export interface DeliveryPageQuery {
   endpointId: string;
@@ -31,14 +30,7 @@ export function createPageDeliveries(deps: {
     caller: Caller | null,
     query: DeliveryPageQuery,
   ): Promise<{ deliveries: DeliveryHistory[]; nextCursor: string | undefined }> {
-    const problems = queryProblems(query);
-    let after: ReturnType<typeof decodeDeliveryCursor> | undefined;
-    try {
-      after = query.cursor === undefined ? undefined : decodeDeliveryCursor(query.cursor);
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      problems.push(...(error.details ?? []));
-    }
+    const { page, problems } = checkPageQuery(query, deliveryCursors, filterProblems(query));
     if (problems.length > 0) throw badRequest(problems);
     const endpoint = caller
       ? await deps.endpoints.findOwned(ownerOf(caller), query.endpointId)
@@ -50,20 +42,14 @@ export function createPageDeliveries(deps: {
         : {}),
       ...(query.eventType ? { eventType: query.eventType } : {}),
     };
-    const rows = await deps.deliveries.pageOfEndpoint(endpoint.id, filter, after, query.limit + 1);
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
-    return {
-      deliveries: page,
-      nextCursor: rows.length > query.limit && last ? encodeDeliveryCursor(last) : undefined,
-    };
+    const rows = await deps.deliveries.pageOfEndpoint(endpoint.id, filter, page.after, page.limit + 1);
+    const { items, nextCursor } = pageOfRows(rows, page.limit, (last) => deliveryCursors.encode(last));
+    return { deliveries: items, nextCursor };
   };
 }
 
-function queryProblems(query: DeliveryPageQuery): FieldProblem[] {
+function filterProblems(query: DeliveryPageQuery): FieldProblem[] {
   const problems: FieldProblem[] = [];
-  if (!Number.isInteger(query.limit) || query.limit < 1 || query.limit > MAX_PAGE)
-    problems.push({ path: 'limit', message: `must be an integer from 1 to ${MAX_PAGE}` });
   if (query.status !== undefined && !isPartnerDeliveryStatus(query.status))
     problems.push({ path: 'status', message: `must be one of ${PARTNER_DELIVERY_STATUSES.join(', ')}` });
   if (query.eventType !== undefined && !isEventType(query.eventType))

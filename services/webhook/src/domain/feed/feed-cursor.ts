@@ -1,8 +1,8 @@
+import { cursorCodec } from '@travel/paging';
 import type { FeedPageQuery } from '../../db/feed.repository';
 
-type Position = Pick<FeedPageQuery, 'order' | 'from'>;
+type Position = Pick<FeedPageQuery, 'order' | 'from'> & { from: number };
 
-const PREFIX = 'f1:';
 const ORDERS = { n: 'newest', o: 'oldest' } as const;
 
 /**
@@ -10,16 +10,20 @@ const ORDERS = { n: 'newest', o: 'oldest' } as const;
  * (newest first) or above (catch-up) that sequence. The prefix names the list, so another list's cursor
  * is refused.
  */
-export function encodeFeedCursor({ order, from }: Position & { from: number }): string {
-  return Buffer.from(`${PREFIX}${order === 'newest' ? 'n' : 'o'}${from}`).toString('base64url');
+export const feedCursors = cursorCodec<Position>('f1:', {
+  write: ({ order, from }) => `${order === 'newest' ? 'n' : 'o'}${from}`,
+  read: (text) => {
+    const order = ORDERS[text.charAt(0) as keyof typeof ORDERS];
+    const from = /^[0-9]{1,16}$/.test(text.slice(1)) ? Number(text.slice(1)) : Number.NaN;
+    return order && Number.isSafeInteger(from) ? { order, from } : undefined;
+  },
+});
+
+export function encodeFeedCursor(position: Position): string {
+  return feedCursors.encode(position);
 }
 
 /** The position a cursor names; undefined for one this list did not issue (the caller's `400` on `cursor`). */
-export function decodeFeedCursor(cursor: string): (Position & { from: number }) | undefined {
-  const text = Buffer.from(cursor, 'base64url').toString('utf8');
-  const order = ORDERS[text.charAt(PREFIX.length) as keyof typeof ORDERS];
-  const from = Number(text.slice(PREFIX.length + 1));
-  const position = { order, from };
-  const ours = order && Number.isSafeInteger(from) && from >= 0 && encodeFeedCursor(position) === cursor;
-  return ours ? position : undefined;
+export function decodeFeedCursor(cursor: string): Position | undefined {
+  return feedCursors.read(cursor);
 }

@@ -1,8 +1,9 @@
-import { AppError, badRequest } from '@travel/errors';
+import { AppError, badRequest, type FieldProblem } from '@travel/errors';
+import { checkPageQuery, pageOfRows } from '@travel/paging';
 import type { FeedOwner, FeedPageQuery, FeedRepository } from '../../db/feed.repository';
 import { type Caller, ownerOf } from '../caller';
 import { type EventType, isEventType } from '../event-types';
-import { decodeFeedCursor, encodeFeedCursor } from './feed-cursor';
+import { encodeFeedCursor, feedCursors } from './feed-cursor';
 import type { FeedEvent } from './feed-event';
 
 export interface ListEventsQuery {
@@ -43,17 +44,15 @@ export function createReadEvents(deps: { feed: FeedRepository }) {
 
 async function pageOf(feed: FeedRepository, owner: FeedOwner, query: FeedPageQuery): Promise<EventsPage> {
   const rows = await feed.page(owner, { ...query, limit: query.limit + 1 });
-  const events = rows.slice(0, query.limit);
-  const last = events.at(-1);
-  if (rows.length <= query.limit || !last) return { events };
-  return { events, nextCursor: encodeFeedCursor({ order: query.order, from: last.sequence }) };
+  const { items, nextCursor } = pageOfRows(rows, query.limit, (last) =>
+    encodeFeedCursor({ order: query.order, from: last.sequence }),
+  );
+  return nextCursor ? { events: items, nextCursor } : { events: items };
 }
 
 /** Newest first, or where a cursor left off, or right after `after` (every problem listed at once). */
 function positionOf(query: ListEventsQuery): Pick<FeedPageQuery, 'order' | 'from'> {
-  const problems = [];
-  if (!Number.isInteger(query.limit) || query.limit < 1 || query.limit > 100)
-    problems.push({ path: 'limit', message: 'must be an integer from 1 to 100' });
+  const problems: FieldProblem[] = [];
   if (query.after !== undefined && (!Number.isSafeInteger(query.after) || query.after < 0))
     problems.push({ path: 'after', message: 'must be a sequence, an integer from 0' });
   if (query.after !== undefined && query.cursor !== undefined)
@@ -63,11 +62,9 @@ function positionOf(query: ListEventsQuery): Pick<FeedPageQuery, 'order' | 'from
     });
   if (query.type !== undefined && !isEventType(query.type))
     problems.push({ path: 'type', message: 'must be an event type' });
-  const resumed = query.cursor === undefined ? undefined : decodeFeedCursor(query.cursor);
-  if (query.cursor !== undefined && !resumed)
-    problems.push({ path: 'cursor', message: 'must be a nextCursor returned by this list' });
-  if (problems.length > 0) throw badRequest(problems);
-  if (resumed) return resumed;
+  const checked = checkPageQuery(query, feedCursors, problems);
+  if (checked.problems.length > 0) throw badRequest(checked.problems);
+  if (checked.page.after) return checked.page.after;
   return query.after === undefined ? { order: 'newest' } : { order: 'oldest', from: query.after };
 }
 

@@ -1,0 +1,66 @@
+import type { FieldProblem } from '@travel/errors';
+import { badRequest } from '@travel/errors';
+
+/** What a list answers for a cursor it did not issue (`400 bad_request` naming `cursor`). */
+export const CURSOR_PROBLEM: FieldProblem = {
+  path: 'cursor',
+  message: 'must be a nextCursor returned by this list',
+};
+
+/** How one list writes the position where a page continues, and reads it back. */
+export interface PositionForm<P> {
+  write(position: P): string;
+  /** The position the text names; undefined when it names none. */
+  read(text: string): P | undefined;
+}
+
+/** The opaque cursors of one list. */
+export interface CursorCodec<P> {
+  encode(position: P): string;
+  /** The position a cursor names; undefined for one this list did not issue. */
+  read(cursor: string): P | undefined;
+  /** The position a cursor names; one this list did not issue is `400 bad_request` on `cursor`. */
+  decode(cursor: string): P;
+}
+
+/**
+ * Opaque cursors: the base64url of `<prefix><position>`. The prefix names the list and its version (`b1:`
+ * bookings, `i1:` invoices, ...), so another list's cursor is refused and the form can change later. Only a
+ * cursor this codec would have written is accepted (re-encoding must give it back), so nobody pages from a
+ * guessed or hand-made place.
+ */
+export function cursorCodec<P>(prefix: string, form: PositionForm<P>): CursorCodec<P> {
+  const encode = (position: P) => Buffer.from(`${prefix}${form.write(position)}`).toString('base64url');
+  const read = (cursor: string): P | undefined => {
+    const text = Buffer.from(cursor, 'base64url').toString('utf8');
+    const position = text.startsWith(prefix) ? form.read(text.slice(prefix.length)) : undefined;
+    return position !== undefined && encode(position) === cursor ? position : undefined;
+  };
+  const decode = (cursor: string): P => {
+    const position = read(cursor);
+    if (position === undefined) throw badRequest([CURSOR_PROBLEM]);
+    return position;
+  };
+  return { encode, read, decode };
+}
+
+const wholeNumber = (text: string, min: number): number | undefined => {
+  const n = /^-?[0-9]{1,16}$/.test(text) ? Number(text) : Number.NaN;
+  return Number.isSafeInteger(n) && n >= min ? n : undefined;
+};
+
+/** Cursors naming one record number `n` (lists newest first by `n`): whole numbers from `min` (1). */
+export function numberCursor(prefix: string, min = 1): CursorCodec<number> {
+  return cursorCodec(prefix, { write: String, read: (text) => wholeNumber(text, min) });
+}
+
+/** Cursors naming a sort key of `size` integers (joined by `.`). */
+export function sortKeyCursor(prefix: string, size: number): CursorCodec<number[]> {
+  return cursorCodec(prefix, {
+    write: (key) => key.join('.'),
+    read: (text) => {
+      const key = text.split('.').map((part) => wholeNumber(part, Number.MIN_SAFE_INTEGER));
+      return key.length === size && key.every((n) => n !== undefined) ? (key as number[]) : undefined;
+    },
+  });
+}
