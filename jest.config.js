@@ -9,6 +9,21 @@ const transform = {
   ],
 };
 const common = { transform, testEnvironment: 'node', testPathIgnorePatterns: ['/node_modules/', '/dist/'] };
+const component = {
+  ...common,
+  testMatch: [
+    '<rootDir>/{packages,services}/*/test/**/*.test.ts',
+    '<rootDir>/gateway/test/**/*.test.ts',
+    '<rootDir>/helm/test/boot/*.test.ts',
+    '<rootDir>/helm/test/cluster/*.test.ts',
+  ],
+  globalSetup: '<rootDir>/test/support/infra-setup.js',
+  globalTeardown: '<rootDir>/test/support/infra-teardown.js',
+  // Drops, after each file, the databases and topics its test names made (docs/decisions/test-hygiene.md).
+  testEnvironment: '<rootDir>/test/support/component-environment.js',
+};
+// Component files that stop one of the tier's shared servers (the others would lose it meanwhile).
+const COMPONENT_ALONE = ['<rootDir>/services/booking/test/kafka-outage.test.ts'];
 const e2e = {
   ...common,
   testMatch: ['<rootDir>/test/**/*.test.ts'],
@@ -49,20 +64,13 @@ module.exports = {
         '<rootDir>/scripts/*.test.ts',
       ],
     },
+    // Component files run three at a time on the tier's servers; those that stop one of them run after, alone.
     {
-      ...common,
+      ...component,
       displayName: 'component',
-      testMatch: [
-        '<rootDir>/{packages,services}/*/test/**/*.test.ts',
-        '<rootDir>/gateway/test/**/*.test.ts',
-        '<rootDir>/helm/test/boot/*.test.ts',
-        '<rootDir>/helm/test/cluster/*.test.ts',
-      ],
-      globalSetup: '<rootDir>/test/support/infra-setup.js',
-      globalTeardown: '<rootDir>/test/support/infra-teardown.js',
-      // Drops, after each file, the databases and topics its test names made (docs/decisions/test-hygiene.md).
-      testEnvironment: '<rootDir>/test/support/component-environment.js',
+      testPathIgnorePatterns: [...common.testPathIgnorePatterns, ...COMPONENT_ALONE],
     },
+    { ...component, displayName: 'component-alone', testMatch: COMPONENT_ALONE },
     // End-to-end, against one launched e2e stack (test/support/stack-setup.js), in three groups that `npm test`
     // runs in order of what they do to the stack; see docs/architecture.md, "Tests".
     {
