@@ -33,6 +33,8 @@ const e2e = {
 const E2E_ALONE = [
   'platform/overload', // overloads the gateway on purpose
   'platform/tracing', // restarts the gateway, booking and webhook with tracing on, then off
+  'access/spending-limits', // races bookings through a second gateway process of its own
+  'access/two-gateways', // counts one key's window exactly across a second gateway process of its own
   'access/staff-security', // a refused call must change nothing anywhere: it compares platform-wide snapshots
   'storefront/crash-safety', // restarts booking with crash points
   'storefront/vouchers', // restarts promotions

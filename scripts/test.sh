@@ -4,7 +4,7 @@
 #
 # The tiers wait on I/O far more than they compute, so after the checks and the unit tests two lanes run at
 # once (docs/architecture.md, "Tests", has the timings and the reasons):
-#   lane 1: component (three files at a time, on containers of their own) → component-alone → images → rollout
+#   lane 1: component (two files at a time, on containers of their own) → component-alone → images → rollout
 #   lane 2: one e2e stack → faults (they take the infrastructure down) → e2e (two at a time) → e2e-alone → fuzz
 # Lane 1 starts images only once lane 2's faults are over: the images and rollout stacks share the local
 # infrastructure that the fault suites stop.
@@ -60,7 +60,7 @@ wait_all "$STACK"
 
 lane_components() {
   say "lane 1: component tests (store (secantusd), Kafka, Redis and MailDev in containers of their own)"
-  pnpm exec jest --selectProjects component --maxWorkers=3
+  pnpm exec jest --selectProjects component --maxWorkers=2
   say "lane 1: the component files that stop one of the tier's servers, alone"
   pnpm exec jest --selectProjects component-alone --runInBand
   while [ ! -e "$RUN_DIR/faults-done" ]; do sleep 2; done

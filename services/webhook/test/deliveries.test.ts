@@ -146,13 +146,15 @@ describe('webhook deliveries', () => {
     const event = bookingEvent(who.clientId);
     await webhook.publisher().publish('booking.events', event);
     await waitFor(async () => expect((await deliveryOf(event.id))?.status).toBe('acknowledged'), {
-      timeoutMs: 10_000,
+      timeoutMs: 30_000,
     });
 
     expect(hooks.received).toHaveLength(4);
+    // Never before its delay; the upper bound leaves a busy machine its scheduling lag and still tells the
+    // configured delays from the default schedule (a minute and more).
     gaps(hooks.received).forEach((gap, i) => {
       expect(gap).toBeGreaterThanOrEqual(DELAYS[i] ?? 0);
-      expect(gap).toBeLessThan((DELAYS[i] ?? 0) + 1500);
+      expect(gap).toBeLessThan((DELAYS[i] ?? 0) + 5000);
     });
     expect(new Set(hooks.received.map((r) => r.headers['x-partner-delivery'])).size).toBe(1);
     const delivery = await deliveryOf(event.id);
@@ -190,7 +192,7 @@ describe('webhook deliveries', () => {
     const event = bookingEvent(who.clientId);
     await webhook.publisher().publish('booking.events', event);
     await waitFor(async () => expect((await deliveryOf(event.id))?.status).toBe('acknowledged'), {
-      timeoutMs: 12_000,
+      timeoutMs: 20_000,
     });
 
     const [first, second] = (await deliveryOf(event.id))?.attempts ?? [];
@@ -199,9 +201,11 @@ describe('webhook deliveries', () => {
       acknowledged: false,
       error: expect.stringContaining('5000 ms'),
     });
+    // Cut at the timeout, not answered: no status (the receiver's 200 came at 6 s). The duration is at least the
+    // timeout; a busy machine may add to it, so its upper bound only rules out waiting for a retry's worth.
     expect(first?.statusCode).toBeUndefined();
     expect(first?.durationMs).toBeGreaterThanOrEqual(5000);
-    expect(first?.durationMs).toBeLessThan(6000);
+    expect(first?.durationMs).toBeLessThan(10_000);
     expect(second).toMatchObject({ number: 2, statusCode: 200, acknowledged: true });
   });
 });
