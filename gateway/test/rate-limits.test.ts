@@ -86,9 +86,12 @@ async function twoGateways(
   await Promise.all([a.start(), b.start()]);
   try {
     const prefix = uniqueName('ct:rl');
+    // These tests are about sharing a window, not about a stalled Redis: on a busy machine the default wait
+    // would let a slow answer fall back to the in-memory window and count outside Redis.
+    const options = { prefix, redisWaitMs: 10_000 };
     await run({
-      limitsA: createRateLimits(a.client, { prefix }),
-      limitsB: createRateLimits(b.client, { prefix }),
+      limitsA: createRateLimits(a.client, options),
+      limitsB: createRateLimits(b.client, options),
       prefix,
       redis: a,
     });

@@ -23,6 +23,10 @@ const uncodedStatus: Partial<Record<Status, ErrorCode>> = {
   [Status.UNAVAILABLE]: 'service_unavailable',
   [Status.DEADLINE_EXCEEDED]: 'service_unavailable',
   [Status.CANCELLED]: 'service_unavailable',
+  // Every service error carries its catalog code (internal_error for the unexpected), so an INTERNAL without one
+  // is the transport's: grpc-js's "Received RST_STREAM with code 0" when a server ends a stream without a status.
+  // Its outcome is unknown, as with a deadline: retry (the gateway's 503).
+  [Status.INTERNAL]: 'service_unavailable',
   [Status.NOT_FOUND]: 'not_found',
   [Status.INVALID_ARGUMENT]: 'bad_request',
 };

@@ -1,3 +1,5 @@
+import { constants as http2Constants, createServer as createHttp2Server } from 'node:http2';
+import type { AddressInfo } from 'node:net';
 import { audit } from '@travel/contracts';
 import { AppError } from '@travel/errors';
 import { createLogger } from '@travel/logger';
@@ -107,6 +109,22 @@ describe('gRPC round trip', () => {
     const dead = createServiceClient(audit.AuditServiceDefinition, '127.0.0.1:1', { deadlineMs: 500 });
     const error = (await dead.listAuditEntries({}).catch((e: unknown) => e)) as AppError;
     expect(error.code).toBe('service_unavailable');
+  });
+
+  it('when the server ends the stream without a gRPC status, then the call fails as service_unavailable', async () => {
+    // What grpc-js reports as INTERNAL "Received RST_STREAM with code 0": the transport, not the service, ended
+    // the call, so its outcome is unknown and the caller retries (with the same Idempotency-Key at the edge).
+    const peer = createHttp2Server();
+    peer.on('stream', (stream) => stream.close(http2Constants.NGHTTP2_NO_ERROR));
+    await new Promise<void>((resolve) => peer.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = peer.address() as AddressInfo;
+      const reset = createServiceClient(audit.AuditServiceDefinition, `127.0.0.1:${port}`, { deadlineMs: 2000 });
+      const error = (await reset.listAuditEntries({}).catch((e: unknown) => e)) as AppError;
+      expect([error.code, error.message]).toEqual(['service_unavailable', expect.any(String)]);
+    } finally {
+      await new Promise((resolve) => peer.close(resolve));
+    }
   });
 });
 
