@@ -1,4 +1,4 @@
-import { constants as http2Constants, createServer as createHttp2Server } from 'node:http2';
+import { createServer as createHttp2Server, constants as http2Constants } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { audit } from '@travel/contracts';
 import { AppError } from '@travel/errors';
@@ -119,7 +119,9 @@ describe('gRPC round trip', () => {
     await new Promise<void>((resolve) => peer.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = peer.address() as AddressInfo;
-      const reset = createServiceClient(audit.AuditServiceDefinition, `127.0.0.1:${port}`, { deadlineMs: 2000 });
+      const reset = createServiceClient(audit.AuditServiceDefinition, `127.0.0.1:${port}`, {
+        deadlineMs: 2000,
+      });
       const error = (await reset.listAuditEntries({}).catch((e: unknown) => e)) as AppError;
       expect([error.code, error.message]).toEqual(['service_unavailable', expect.any(String)]);
     } finally {
