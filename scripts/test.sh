@@ -5,8 +5,9 @@
 # The tiers run one after another, each as parallel as its tests allow (docs/architecture.md, "Tests"): unit files
 # two at a time; component files three at a time, then the one that stops a server of the tier; one e2e stack,
 # started beside that file (an idle stack would cost the component tier a quarter of a core), for e2e (two at a
-# time) → e2e-alone → fuzz → faults (last: after its broker restarts some consumers take minutes to resume, which
-# cost the suites after it ~2 min); then images and rollout. Running the component and e2e tiers at once was tried:
+# time) → e2e-alone → fuzz → faults (after their broker restarts some consumers take minutes to resume, which cost
+# the suites after them ~2 min) → overload (its ~6,000 bookings' events kept the consumers busy for the suites after
+# it: reports 103 s instead of 51, tracing 60 s instead of 7); then images and rollout. Running the component and e2e tiers at once was tried:
 # quicker, but the load (7 to 18 on 2 cores) broke timing-bound tests in one run of two.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -72,6 +73,8 @@ say "end-to-end: the fuzzer (schemathesis over both OpenAPI documents)"
 E2E_STACK=shared FUZZ_SKIP_WINDOW_WAIT=true pnpm exec jest --selectProjects fuzz --runInBand
 say "end-to-end: fault suites, last on the stack (its infrastructure and services go down and come back)"
 E2E_STACK=shared pnpm exec jest --selectProjects faults --runInBand
+say "end-to-end: the overload, last (nothing after it waits for the consumers it keeps busy)"
+E2E_STACK=shared pnpm exec jest --selectProjects overload --runInBand
 node "$CLI" stack stop --profile e2e
 
 say "images tests (the container images built and the platform booted from them)"
