@@ -43,6 +43,7 @@ const E2E_ALONE = [
   'reports/reports', // stops reports for a rebuild and waits for every report event
   'settings/storefront-switch', // switches the storefront off for everyone
   'settings/console-ip-rules', // console IP rules for everyone
+  'platform/references', // "nothing stored" compares platform-wide lists (every API client, every tenant)
 ].map((suite) => `<rootDir>/test/${suite}.test.ts`);
 const FAULTS = ['faults/fault-suite', 'platform/store-outage', 'platform/service-outage'].map(
   (suite) => `<rootDir>/test/${suite}.test.ts`,
