@@ -7,8 +7,8 @@
 # started beside that file (an idle stack would cost the component tier a quarter of a core), for e2e (two at a
 # time) → e2e-alone → fuzz → faults (after their broker restarts some consumers take minutes to resume, which cost
 # the suites after them ~2 min) → overload (its ~6,000 bookings' events kept the consumers busy for the suites after
-# it: reports 103 s instead of 51, tracing 60 s instead of 7); then images and rollout. Running the component and e2e tiers at once was tried:
-# quicker, but the load (7 to 18 on 2 cores) broke timing-bound tests in one run of two.
+# it: reports 103 s instead of 51, tracing 60 s instead of 7); then images and rollout. Running the component and
+# e2e tiers at once was tried: quicker, but the load (7 to 18 on 2 cores) broke timing-bound tests in one run of two.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/bootstrap.sh
@@ -71,7 +71,7 @@ say "end-to-end: the suites that each need the stack alone"
 E2E_STACK=shared pnpm exec jest --selectProjects e2e-alone --runInBand
 say "end-to-end: the fuzzer (schemathesis over both OpenAPI documents)"
 E2E_STACK=shared FUZZ_SKIP_WINDOW_WAIT=true pnpm exec jest --selectProjects fuzz --runInBand
-say "end-to-end: fault suites, last on the stack (its infrastructure and services go down and come back)"
+say "end-to-end: fault suites (the stack's infrastructure and services go down and come back)"
 E2E_STACK=shared pnpm exec jest --selectProjects faults --runInBand
 say "end-to-end: the overload, last (nothing after it waits for the consumers it keeps busy)"
 E2E_STACK=shared pnpm exec jest --selectProjects overload --runInBand

@@ -107,8 +107,8 @@ describe('fuzzing the OpenAPI documents with schemathesis', () => {
     if (before) await restorePlatformState(admin, before);
     // The fuzzer spends this address's per-minute allowances on the public routes (voucher preview,
     // intake, search); the suites after it start with fresh windows.
-    // The suites after this one find 127.0.0.1's public windows spent; in `npm test` only the fault suites,
-    // which use none, follow it (FUZZ_SKIP_WINDOW_WAIT), so it has no one to wait for.
+    // The suites after this one find 127.0.0.1's public windows spent; in `npm test` only the fault suites and
+    // the overload, which use no public route, follow it (FUZZ_SKIP_WINDOW_WAIT), so it has no one to wait for.
     const followed = process.env.FUZZ_SKIP_WINDOW_WAIT !== 'true';
     const wait = followed ? Math.max(0, PUBLIC_WINDOW_MS - (Date.now() - fuzzedUntil)) : 0;
     await new Promise((resolve) => setTimeout(resolve, wait));
