@@ -4,6 +4,7 @@ import {
   createKafka,
   createParkedEventStore,
   parkedEventsServiceOf,
+  parkedStoreOptionsOf,
   retryBudgetOf,
 } from '@travel/events';
 import { createGrpcServer, reflectionOf, serverConnectionsOf } from '@travel/grpc';
@@ -48,7 +49,7 @@ export function createReportsService(
   const publisher = createEventPublisher({ kafka, topics: [SEARCH_LOGS_TOPIC], topicOptions, logger });
   const sales = createSaleFactRepository(mongo.connection);
   const searches = createSearchFactRepository(mongo.connection);
-  const parkedEvents = createParkedEventStore(mongo.connection, 'reports');
+  const parkedEvents = createParkedEventStore(mongo.connection, 'reports', parkedStoreOptionsOf(config));
   const consumer = createReportsConsumer({
     kafka,
     groupId: config.REPORTS_CONSUMER_GROUP,

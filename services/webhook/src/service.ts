@@ -7,6 +7,7 @@ import {
   createKafka,
   createParkedEventStore,
   parkedEventsServiceOf,
+  parkedStoreOptionsOf,
   retryBudgetOf,
 } from '@travel/events';
 import { createGrpcServer, keepaliveOf, reflectionOf, serverConnectionsOf } from '@travel/grpc';
@@ -114,7 +115,7 @@ export function createWebhookService(
     logger,
   });
   const draining: Component = { name: 'webhook-attempts', start: async () => {}, stop: dispatcher.drain };
-  const parkedEvents = createParkedEventStore(mongo.connection, 'webhook');
+  const parkedEvents = createParkedEventStore(mongo.connection, 'webhook', parkedStoreOptionsOf(config));
   const consumer = createEventConsumer({
     kafka: createKafka(config.KAFKA_BROKERS, 'webhook', logger, config.KAFKA_NAMESPACE, config),
     groupId: 'webhook-deliveries',
