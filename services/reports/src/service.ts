@@ -48,7 +48,9 @@ export function createReportsService(
   };
   const publisher = createEventPublisher({ kafka, topics: [SEARCH_LOGS_TOPIC], topicOptions, logger });
   const sales = createSaleFactRepository(mongo.connection);
-  const searches = createSearchFactRepository(mongo.connection);
+  const searches = createSearchFactRepository(mongo.connection, {
+    keepMs: config.REPORTS_SEARCH_FACTS_DAYS * 86_400_000,
+  });
   const parkedEvents = createParkedEventStore(mongo.connection, 'reports', parkedStoreOptionsOf(config));
   const consumer = createReportsConsumer({
     kafka,

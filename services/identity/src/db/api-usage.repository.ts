@@ -1,4 +1,4 @@
-import { isDuplicateKeyError, modelOn } from '@travel/mongo';
+import { deleteInBatches, isDuplicateKeyError, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
 import type { UsageRow } from '../domain/usage/api-usage';
 import { type ApiUsageDocument, apiUsageSchema } from './api-usage.schema';
@@ -70,9 +70,8 @@ export function createApiUsageRepository(connection: Connection): ApiUsageReposi
       ]);
       return groups.map(({ _id, ...sums }) => ({ day, ..._id, ...sums }));
     },
-    async deleteDay(day) {
-      return (await model.deleteMany({ day })).deletedCount;
-    },
+    // Bounded rounds: a day left half deleted is finished at the next pass (it is final by then).
+    deleteDay: (day) => deleteInBatches(model, { day }, { batchSize: 1000, maxBatches: 200 }),
   };
 }
 
