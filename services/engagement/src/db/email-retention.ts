@@ -7,7 +7,7 @@ export interface EmailRetention {
   deleteDoneBefore(cutoff: Date): Promise<number>;
 }
 
-/** The retention sweep's side of `emails` (docs/retention.md, "Emails"). */
+/** The retention sweep's side of `emails` (docs/retention.md). */
 export function createEmailRetention(connection: Connection): EmailRetention {
   const emails = modelOn(connection, 'Email', emailSchema);
   return {

@@ -7,7 +7,7 @@ export interface DeliveryRetention {
   deleteFinishedBefore(cutoff: Date): Promise<number>;
 }
 
-/** The retention sweep's side of `webhook_deliveries` (docs/retention.md, "Webhook deliveries"). */
+/** The retention sweep's side of `webhook_deliveries` (docs/retention.md). */
 export function createDeliveryRetention(connection: Connection): DeliveryRetention {
   const deliveries = modelOn(connection, 'WebhookDelivery', deliverySchema);
   return {
