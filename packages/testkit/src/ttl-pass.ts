@@ -1,4 +1,4 @@
-/** A database handle of either driver copy (the testkit's `mongodb` or mongoose's `connection.db`). */
+/** A database handle of either driver copy (the testkit's `mongodb` or mongoose's `connection.db`, once open). */
 interface AdminOf {
   admin(): { command(command: Record<string, unknown>): Promise<unknown> };
 }
@@ -13,7 +13,8 @@ const DEFAULT_SLEEP_SECS = 60;
  * monitor is the store's, so two files waiting at once each see their pass (at worst one sets the period back
  * while the other waits: that one then waits up to a minute).
  */
-export async function awaitTtlPass(db: AdminOf, timeoutMs = 90_000): Promise<void> {
+export async function awaitTtlPass(db: AdminOf | undefined, timeoutMs = 90_000): Promise<void> {
+  if (!db) throw new Error('awaitTtlPass: the connection is not open');
   const admin = db.admin();
   const passes = async () => {
     const status = (await admin.command({ serverStatus: 1 })) as { metrics?: { ttl?: { passes?: number } } };
