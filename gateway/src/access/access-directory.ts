@@ -1,4 +1,9 @@
-import { type ConsoleIpPolicy, consoleIpPolicy, type KeyRecord, type PlatformSwitches } from '@travel/api-keys';
+import {
+  type ConsoleIpPolicy,
+  consoleIpPolicy,
+  type KeyRecord,
+  type PlatformSwitches,
+} from '@travel/api-keys';
 import type { apiAccess, customers, platformSettings, staff } from '@travel/contracts';
 import type { ServiceClient } from '@travel/grpc';
 import { type AccessCacheName, accessCacheCounts } from './access-cache-metrics';
@@ -73,7 +78,11 @@ export function createAccessDirectory(deps: AccessDirectoryDeps): AccessDirector
   const now = deps.now ?? (() => performance.now());
   const reachability = createIdentityReachability({ restMs: IDENTITY_REST_MS, now });
   const call = { deadline: deps.lookupDeadlineMs };
-  const cache = <V extends object>(name: AccessCacheName, max: number, load: (key: string) => Promise<Loaded<V>>) =>
+  const cache = <V extends object>(
+    name: AccessCacheName,
+    max: number,
+    load: (key: string) => Promise<Loaded<V>>,
+  ) =>
     createInvalidatingCache<V>({
       load,
       max,

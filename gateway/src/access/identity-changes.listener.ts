@@ -42,7 +42,10 @@ export function createIdentityChangesListener(deps: {
         return;
       }
       directory.revalidateAll();
-      logger.warn({ eventId: event.id, ...change }, 'unknown identity change; every cached access entry is asked for again');
+      logger.warn(
+        { eventId: event.id, ...change },
+        'unknown identity change; every cached access entry is asked for again',
+      );
     },
   });
 }

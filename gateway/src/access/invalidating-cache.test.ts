@@ -50,7 +50,9 @@ function harness(options: { tagsOf?: (key: string) => string[]; cache?: AccessCa
 async function counted(cache: AccessCacheName, run: () => Promise<void>) {
   const results: LookupResult[] = ['hit', 'miss', 'stale', 'unavailable'];
   const read = () =>
-    Promise.all(results.map((result) => metricValue('gateway_access_cache_lookups_total', { cache, result })));
+    Promise.all(
+      results.map((result) => metricValue('gateway_access_cache_lookups_total', { cache, result })),
+    );
   const before = await read();
   await run();
   const after = await read();

@@ -111,7 +111,9 @@ export function createInvalidatingCache<V extends object>(
       return valueOf(entry);
     }
     counts.lookup('unavailable');
-    throw error ?? new AppError('service_unavailable', 'Identity cannot be reached to check your credentials.');
+    throw (
+      error ?? new AppError('service_unavailable', 'Identity cannot be reached to check your credentials.')
+    );
   }
 
   function discardLoads() {
