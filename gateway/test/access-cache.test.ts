@@ -42,6 +42,19 @@ const logout = (gateway: string, customer: Customer) =>
     body: JSON.stringify({ refreshToken: customer.refreshToken }),
   });
 
+/**
+ * identity.changes is one ordered partition: once a marker customer's logout is heard, so is every change announced
+ * before it (a key's creation evicts that key, perhaps after a first lookup cached it).
+ */
+async function changesSoFarHeard(gateway: string) {
+  const marker = await registerCustomer(gateway, 'marker');
+  expect((await logout(gateway, marker)).status).toBe(200);
+  await waitFor(async () => expect((await customerMe(gateway, marker)).status).toBe(401), {
+    timeoutMs: 5000,
+    intervalMs: 20,
+  });
+}
+
 describe('an identity change evicts only what it names', () => {
   let harness: AccessHarness;
   let admin: AdminApi;
@@ -61,6 +74,8 @@ describe('an identity change evicts only what it names', () => {
     const customers = await Promise.all(
       Array.from({ length: 12 }, (_, i) => registerCustomer(gateway, `burst-${i}`)),
     );
+    await changesSoFarHeard(gateway);
+    for (const key of keys) expect((await partnerMe(gateway, key.secret)).status).toBe(200);
     for (const customer of customers) expect((await customerMe(gateway, customer)).status).toBe(200);
 
     const hitsBefore = await counted('api_keys', 'hit');
@@ -101,6 +116,7 @@ describe('an identity change evicts only what it names', () => {
   it('when one key is revoked, then that key is refused on the next request and the client’s other key stays a hit', async () => {
     const client = await admin.createClient('Revocation client', null);
     const [revoked, kept] = await Promise.all([admin.createKey(client.id), admin.createKey(client.id)]);
+    await changesSoFarHeard(gateway);
     for (const key of [revoked, kept]) expect((await partnerMe(gateway, key.secret)).status).toBe(200);
     const missesBefore = await counted('api_keys', 'miss');
 
@@ -127,6 +143,7 @@ describe('an identity change evicts only what it names', () => {
       admin.createKey(suspended.id),
       admin.createKey(other.id),
     ]);
+    await changesSoFarHeard(gateway);
     for (const key of [a, b, c]) expect((await partnerMe(gateway, key.secret)).status).toBe(200);
     const evictionsBefore = await evicted('api_keys');
 
