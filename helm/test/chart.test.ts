@@ -237,9 +237,11 @@ describe('the chart and the platform', () => {
     const gatewayEnv = (set: string[] = []) =>
       resolveProcesses(render([], set)).find((p) => p.name === 'gateway')?.env ?? {};
     expect(gatewayEnv().TRUSTED_PROXIES).toBe('');
-    expect(gatewayEnv(['ingress.trustedProxies={10.244.0.0/16,130.211.0.0/22,2001:db8::/32}'])).toMatchObject({
-      TRUSTED_PROXIES: '10.244.0.0/16,130.211.0.0/22,2001:db8::/32',
-    });
+    expect(gatewayEnv(['ingress.trustedProxies={10.244.0.0/16,130.211.0.0/22,2001:db8::/32}'])).toMatchObject(
+      {
+        TRUSTED_PROXIES: '10.244.0.0/16,130.211.0.0/22,2001:db8::/32',
+      },
+    );
     // The production example names its controller's range.
     const production = resolveProcesses(render(exampleFiles.filter((f) => f.endsWith('production.yaml'))));
     expect(production.find((p) => p.name === 'gateway')?.env.TRUSTED_PROXIES).toBe('10.8.0.0/16');

@@ -86,7 +86,7 @@ export function createInvalidatingCache<V extends object>(
 
   const isFresh = (entry: Entry<V>) =>
     entry.generation === generation && now() - entry.loadedAt < options.freshMs;
-  const valueOf = (entry: Entry<V>) => (entry.value === ABSENT ? undefined : entry.value);
+  const answerOf = (entry: Entry<V>) => (entry.value === ABSENT ? undefined : entry.value);
 
   function startLoad(key: string, callerTags: readonly string[]): Load<V> {
     const load: Load<V> = { discarded: false, promise: Promise.resolve(undefined) };
@@ -108,7 +108,7 @@ export function createInvalidatingCache<V extends object>(
     const entry = entries.get(key);
     if (entry) {
       counts.lookup('stale');
-      return valueOf(entry);
+      return answerOf(entry);
     }
     counts.lookup('unavailable');
     throw (
@@ -126,7 +126,7 @@ export function createInvalidatingCache<V extends object>(
       const entry = entries.get(key);
       if (entry && isFresh(entry)) {
         counts.lookup('hit');
-        return valueOf(entry);
+        return answerOf(entry);
       }
       const load = loading.get(key) ?? (reachability.mayAsk() ? startLoad(key, tags) : undefined);
       if (!load) return withoutIdentity(key);

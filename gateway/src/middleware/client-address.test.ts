@@ -70,7 +70,7 @@ describe('client address', () => {
   });
 
   it('when a trusted proxy forwards, then the forwarded address is the client, in the request log too, and nothing is warned', async () => {
-    const { app, warnings, requestLines, lines } = appTrusting(['127.0.0.1/32']);
+    const { app, warnings, requestLines } = appTrusting(['127.0.0.1/32']);
     const before = await untrustedCount();
     const res = await request(app).get('/where').set('X-Forwarded-For', '203.0.113.5');
     expect([res.status, res.body]).toEqual([200, { data: '203.0.113.5' }]);
