@@ -63,8 +63,16 @@ const schema = z.object({
   TRUSTED_PROXIES: csv('')
     .refine((entries) => invalidAllowListEntries(entries).length === 0, 'must be IP addresses or CIDRs')
     .transform((entries) => entries.map((entry) => parseAllowListEntry(entry) as CidrRange)),
-  /** Backstop lifetime of cached keys, switches and sessions; identity.changes drops them sooner. */
+  /** Backstop lifetime of cached keys, switches and sessions; identity.changes evicts a changed one sooner. */
   ACCESS_CACHE_TTL_MS: positiveInt(60_000),
+  /**
+   * How long past ACCESS_CACHE_TTL_MS a cached key, session or setting still answers while identity cannot be asked
+   * (docs/decisions/identity-and-access.md, "Cached access while identity is down"); 0: never (unknown and expired
+   * entries alike answer 503).
+   */
+  ACCESS_CACHE_OUTAGE_GRACE_MS: z.coerce.number().int().min(0).max(86_400_000).default(900_000),
+  /** How long one access lookup (key, session, settings) waits for identity before it counts as unreachable. */
+  ACCESS_LOOKUP_DEADLINE_MS: positiveInt(750),
   /** Prefix of the rate-limit keys in Redis, so copies of the platform can share one Redis. */
   RATE_LIMIT_PREFIX: z.string().min(1).default('rl'),
   /**
