@@ -33,6 +33,7 @@ import { createMovePayment } from './domain/move-payment';
 import { createPayBooking } from './domain/pay-booking';
 import { createPaymentProviders } from './domain/payment-providers';
 import { createGetInvoice, createListInvoices } from './domain/read-invoices';
+import { createReadPaymentStatus } from './domain/read-payment-status';
 import { createGetWallet, createListRefunds } from './domain/read-wallet';
 import { createReceivePaymentWebhook } from './domain/receive-payment-webhook';
 import { createRecordBookingEvent } from './domain/record-booking-event';
@@ -179,6 +180,7 @@ function createStorefrontMoney(
   const providers = createPaymentProviders(
     gateways,
     createProviderRegistry({ cipher, stripeEndpoint: stripeEndpointOf(config.STRIPE_API_URL) }),
+    { simulatorEnabled: config.PAYMENT_SIMULATOR },
   );
   const movePayment = createMovePayment({ payments, entries, now, eventsWritten, logger });
   const walletGrpc = createWalletGrpc({
@@ -208,7 +210,15 @@ function createStorefrontMoney(
     receivePaymentWebhook: createReceivePaymentWebhook({ payments, providers, movePayment, logger }),
   });
   const gatewayGrpc = createPaymentGatewayGrpc(
-    createPaymentGatewayAdmin({ gateways, counters, cipher, now, logger }),
+    createPaymentGatewayAdmin({
+      gateways,
+      counters,
+      cipher,
+      simulatorEnabled: config.PAYMENT_SIMULATOR,
+      now,
+      logger,
+    }),
+    createReadPaymentStatus({ providers, simulatorEnabled: config.PAYMENT_SIMULATOR }),
   );
   return { relayJob, walletGrpc, gatewayGrpc };
 }

@@ -46,6 +46,8 @@ export async function startBilling(env: Record<string, string> = {}) {
       KAFKA_NAMESPACE: namespace,
       OUTBOX_POLL_MS: '200',
       SEALING_KEYS: TEST_SEALING_KEYS,
+      // The test stacks' setting (the launcher's); the fail-closed tests turn it off.
+      PAYMENT_SIMULATOR: 'true',
       ...env,
     }),
     testLogger(),

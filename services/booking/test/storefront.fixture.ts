@@ -33,6 +33,8 @@ export function billingEnv(namespace: string): Record<string, string> {
     KAFKA_BROKERS: infra.kafkaBrokers.join(','),
     KAFKA_NAMESPACE: namespace,
     SEALING_KEYS: `t1:${randomBytes(32).toString('base64')}`,
+    // The test stacks' setting (the launcher's); the fail-closed tests turn it off.
+    PAYMENT_SIMULATOR: 'true',
   };
 }
 

@@ -174,6 +174,7 @@ function toPayment(doc: StorefrontPaymentDocument | null): StorefrontPayment | n
     // Before card payments, a charge was the simulator's.
     provider: doc.provider ?? (doc.charged > 0 ? 'simulated' : null),
     clientSecret: doc.clientSecret ?? null,
+    failure: doc.failure ?? null,
     createdAt: doc.createdAt ?? doc.capturedAt ?? new Date(0),
     capturedAt: doc.capturedAt ?? null,
     refund: doc.refund ? refundOf(doc.refund) : null,

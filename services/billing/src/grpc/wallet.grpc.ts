@@ -99,6 +99,7 @@ function encodePayment(payment: StorefrontPayment): wallet.StorefrontPayment {
     simulated: isSimulated(payment),
     provider: payment.provider ?? undefined,
     clientSecret: payment.clientSecret ?? undefined,
+    failure: payment.failure ?? undefined,
   };
 }
 

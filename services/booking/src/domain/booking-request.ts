@@ -9,6 +9,8 @@ export interface BookingRequest {
   contact: Contact;
   travellers: Traveller[];
   reference: string | null;
+  /** The price the caller was shown; a price to book that differs is `price_changed` (null: none given). */
+  expectedPrice: { amount: number; currency: string } | null;
 }
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,100}$/;
@@ -49,6 +51,11 @@ export function readBookingRequest(request: booking.CreateBookingRequest): Booki
     'reference',
     `must be at most ${MAX_REFERENCE} characters`,
   );
+  const expected = request.expectedPrice;
+  if (expected) {
+    need(Number.isSafeInteger(expected.amount) && expected.amount >= 0, 'expectedPrice.amount', 'must be whole units, at least 0');
+    need(/^[A-Z]{3}$/.test(expected.currency), 'expectedPrice.currency', 'must be a three-letter currency code');
+  }
   if (problems.length > 0 || !contact) throw badRequest(problems);
   return {
     idempotencyKey: request.idempotencyKey,
@@ -60,5 +67,6 @@ export function readBookingRequest(request: booking.CreateBookingRequest): Booki
       lastName: lastName.trim(),
     })),
     reference: request.reference ?? null,
+    expectedPrice: expected ? { amount: expected.amount, currency: expected.currency } : null,
   };
 }

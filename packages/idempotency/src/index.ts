@@ -1,0 +1,16 @@
+export { type IdempotencyKeyDocument, idempotencyKeySchema } from './idempotency-key.schema';
+export {
+  type ClaimResult,
+  createIdempotencyKeys,
+  type IdempotencyClaim,
+  type IdempotencyKeys,
+} from './idempotency-keys';
+export {
+  createIdempotencyRunner,
+  type IdempotencyRunner,
+  type IdempotencyRunnerDeps,
+  type IdempotentRequest,
+  type IdempotentWork,
+  type Lease,
+  type Outcome,
+} from './run-idempotent';
