@@ -14,3 +14,4 @@ export {
   type Lease,
   type Outcome,
 } from './run-idempotent';
+export { idempotencyKeyProblems } from './key-rules';

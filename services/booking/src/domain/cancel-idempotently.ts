@@ -1,10 +1,7 @@
 import type { booking } from '@travel/contracts';
 import { badRequest } from '@travel/errors';
-import type { IdempotencyRunner, Outcome } from '@travel/idempotency';
+import { type IdempotencyRunner, idempotencyKeyProblems, type Outcome } from '@travel/idempotency';
 import type { Booking } from './booking';
-
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,100}$/;
-const FINGERPRINT = /^[0-9a-f]{64}$/;
 
 /** One cancel as the idempotent runner needs it: its effect carries the attempt (`cancelAttempt`). */
 export interface CancelWork<T> {
@@ -45,9 +42,6 @@ export function createCancelIdempotently(deps: { idempotency: IdempotencyRunner 
 export type CancelIdempotently = ReturnType<typeof createCancelIdempotently>;
 
 function checkKey(key: booking.IdempotencyKey): void {
-  const problems = [];
-  if (!IDEMPOTENCY_KEY.test(key.key))
-    problems.push({ path: 'Idempotency-Key', message: 'must be 8 to 100 visible ASCII characters' });
-  if (!FINGERPRINT.test(key.requestFingerprint)) problems.push({ path: 'body', message: 'has no fingerprint' });
+  const problems = idempotencyKeyProblems(key.key, key.requestFingerprint);
   if (problems.length > 0) throw badRequest(problems);
 }
