@@ -10,6 +10,7 @@ import {
 } from '@travel/events';
 import { createServiceClient, type ServiceClient } from '@travel/grpc';
 import {
+  freshIdempotency,
   publishBytes,
   startServiceUnderTest,
   testInfra,
@@ -175,7 +176,7 @@ export async function sentInvoice(client: BillingClient, amount: number, tenantI
 }
 
 export const pay = (client: BillingClient, invoiceId: string, amount: number) =>
-  client.recordPayment({ caller: staff, invoiceId, amount, method: 'bank_transfer' });
+  client.recordPayment({ caller: staff, invoiceId, amount, method: 'bank_transfer', ...freshIdempotency() });
 
 /** The catalog code a call failed with (`ok` when it did not fail). */
 

@@ -1,4 +1,4 @@
-import { uniqueName, wireCallers } from '@travel/testkit';
+import { freshIdempotency, uniqueName, wireCallers } from '@travel/testkit';
 import { type Billing, bookingJob, codeOf, staff, startBilling } from './billing.fixture';
 
 // Issue 42: payments fail closed. Billing as production runs it (NODE_ENV=production, no PAYMENT_SIMULATOR):
@@ -36,7 +36,7 @@ describe('payments fail closed (production profile)', () => {
       defaultGatewayId: undefined,
     });
     const customerId = uniqueName('cus');
-    await world.wallet.topUpWallet({ caller: staff, customerId, amount: 300 });
+    await world.wallet.topUpWallet({ caller: staff, customerId, amount: 300, ...freshIdempotency() });
     const bookingId = newBooking();
     const first = (await pay(bookingId, customerId, 1000, true)).payment;
     expect(first).toMatchObject({
@@ -52,10 +52,7 @@ describe('payments fail closed (production profile)', () => {
     // Asked again (a retry, the settler): the same refusal, and the share is not given back twice.
     expect((await pay(bookingId, customerId, 1000, true)).payment).toEqual(first);
     expect(await balanceOf(customerId)).toBe(300);
-    const entries = await world.db
-      .collection('wallet_entries')
-      .find({ customerId, bookingId })
-      .toArray();
+    const entries = await world.db.collection('wallet_entries').find({ customerId, bookingId }).toArray();
     expect(entries.map((e) => [e.key, e.type, e.amount])).toEqual(
       expect.arrayContaining([
         [`booking:${bookingId}`, 'debit', 300],
@@ -67,7 +64,7 @@ describe('payments fail closed (production profile)', () => {
 
   it('when the wallet pays all of it, then no gateway is needed and the payment is captured', async () => {
     const customerId = uniqueName('cus');
-    await world.wallet.topUpWallet({ caller: staff, customerId, amount: 500 });
+    await world.wallet.topUpWallet({ caller: staff, customerId, amount: 500, ...freshIdempotency() });
     const { payment } = await pay(newBooking(), customerId, 400, true);
     expect(payment).toMatchObject({ status: 'captured', walletPaid: 400, charged: 0 });
     expect(payment?.failure).toBeUndefined();
@@ -127,7 +124,12 @@ describe('the simulator where it is enabled (local and test profiles)', () => {
       total: 900,
       useWallet: false,
     });
-    expect(payment).toMatchObject({ status: 'captured', charged: 900, simulated: true, provider: 'simulated' });
+    expect(payment).toMatchObject({
+      status: 'captured',
+      charged: 900,
+      simulated: true,
+      provider: 'simulated',
+    });
     expect(payment?.gatewayReference).toMatch(/^sim_/);
   });
 });

@@ -29,7 +29,11 @@ const namespace = `${uniqueName('ct_bk_closed')}.`;
 
 beforeAll(async () => {
   world = await startSearchAndPricing();
-  billing = await startBilling({ ...billingEnv(namespace), NODE_ENV: 'production', PAYMENT_SIMULATOR: 'false' });
+  billing = await startBilling({
+    ...billingEnv(namespace),
+    NODE_ENV: 'production',
+    PAYMENT_SIMULATOR: 'false',
+  });
   promotions = await startPromotions(namespace);
   events = await listenToBookingEvents(namespace);
   service = await startBooking({
@@ -62,7 +66,10 @@ describe('storefront card payments without a gateway (production profile)', () =
     await topUp(billing.wallet, customerId, 200);
     const { code, id: voucherId } = await promotions.newVoucher({ amount: 100, maxRedemptions: 5 });
     const offer = await storefrontFlight(world, true);
-    const request = { ...storefrontRequest(customerId, offer.token, uniqueName('closed')), voucherCode: code };
+    const request = {
+      ...storefrontRequest(customerId, offer.token, uniqueName('closed')),
+      voucherCode: code,
+    };
 
     const first = await storefront.createStorefrontBooking(request).catch((error: unknown) => error);
     expect(first).toMatchObject({ code: 'payment_gateway_unavailable' });
@@ -74,7 +81,12 @@ describe('storefront card payments without a gateway (production profile)', () =
       limit: 10,
     });
     expect(bookings).toHaveLength(1);
-    expect(bookings[0]).toMatchObject({ status: 'Cancelled', paymentStatus: 'failed', walletPaid: 0, charged: 0 });
+    expect(bookings[0]).toMatchObject({
+      status: 'Cancelled',
+      paymentStatus: 'failed',
+      walletPaid: 0,
+      charged: 0,
+    });
     expect(await balanceOf(customerId)).toBe(200);
     const voucher = (
       await promotions.client.listPromotions({

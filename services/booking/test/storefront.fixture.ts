@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { promotions, search, storefrontBooking, wallet } from '@travel/contracts';
 import { createServiceClient, type ServiceClient } from '@travel/grpc';
 import {
+  freshIdempotency,
   inDays,
   spawnService,
   startServiceUnderTest,
@@ -132,4 +133,9 @@ export function storefrontRequest(
 }
 
 export const topUp = (client: WalletClient, customerId: string, amount: number) =>
-  client.topUpWallet({ caller: wireCallers.platformStaff(['bookings']), customerId, amount });
+  client.topUpWallet({
+    caller: wireCallers.platformStaff(['bookings']),
+    customerId,
+    amount,
+    ...freshIdempotency(),
+  });
