@@ -5,6 +5,7 @@ export {
   type IdempotencyClaim,
   type IdempotencyKeys,
 } from './idempotency-keys';
+export { idempotencyKeyProblems } from './key-rules';
 export {
   createIdempotencyRunner,
   type IdempotencyRunner,
@@ -14,4 +15,3 @@ export {
   type Lease,
   type Outcome,
 } from './run-idempotent';
-export { idempotencyKeyProblems } from './key-rules';

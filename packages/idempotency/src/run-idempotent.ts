@@ -158,7 +158,10 @@ export function createIdempotencyRunner(deps: IdempotencyRunnerDeps) {
      * The outcome of a key already claimed, or null when it is not: for a request refused before it claims
      * (a booking's offer token that no longer passes may still be a replay: the key decides first).
      */
-    async ofExisting<R, T>(request: IdempotentRequest, work: IdempotentWork<R, T>): Promise<Outcome<T> | null> {
+    async ofExisting<R, T>(
+      request: IdempotentRequest,
+      work: IdempotentWork<R, T>,
+    ): Promise<Outcome<T> | null> {
       const known = await deps.keys.find(request.scope, deps.now());
       return known ? resume(known, request, work) : null;
     },

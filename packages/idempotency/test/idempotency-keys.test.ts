@@ -4,7 +4,11 @@ import { createIdempotencyKeys } from '../src/idempotency-keys';
 
 // The store-level guarantees every idempotent operation stands on, against the real store: each race decided by
 // one atomic write (the unique insert of a claim, the conditional update of a lease).
-const mongo = createMongo({ url: testInfra().mongoUrl, database: uniqueName('ct_idem_keys'), logger: testLogger() });
+const mongo = createMongo({
+  url: testInfra().mongoUrl,
+  database: uniqueName('ct_idem_keys'),
+  logger: testLogger(),
+});
 const keys = createIdempotencyKeys(mongo.connection, { leaseMs: 10_000, retentionMs: 3_600_000 });
 
 beforeAll(() => mongo.start());

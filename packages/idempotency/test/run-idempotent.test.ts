@@ -7,7 +7,11 @@ import { createIdempotencyRunner, type IdempotentWork } from '../src/run-idempot
 
 // The shared runner against the real store: the work writes its effect with the attempt (a unique `_id`), as
 // every service's idempotent operation does, and the runner decides replays, conflicts and takeovers.
-const mongo = createMongo({ url: testInfra().mongoUrl, database: uniqueName('ct_idem_run'), logger: testLogger() });
+const mongo = createMongo({
+  url: testInfra().mongoUrl,
+  database: uniqueName('ct_idem_run'),
+  logger: testLogger(),
+});
 const LEASE_MS = 600;
 const keys = createIdempotencyKeys(mongo.connection, { leaseMs: LEASE_MS, retentionMs: 3_600_000 });
 const runner = createIdempotencyRunner({ keys, now: () => new Date(), leaseMs: LEASE_MS });
@@ -64,14 +68,18 @@ describe('the idempotency runner', () => {
     const scope = uniqueName('s');
     const w = work(scope, 100);
     const outcomes = await Promise.all(
-      Array.from({ length: 20 }, () => runner.perform(request(scope), w.unit).catch((error: unknown) => error)),
+      Array.from({ length: 20 }, () =>
+        runner.perform(request(scope), w.unit).catch((error: unknown) => error),
+      ),
     );
     expect(w.runs).toHaveLength(1);
     expect(await w.count()).toBe(1);
     const refused = outcomes.filter((o): o is AppError => o instanceof AppError);
     expect(refused.every((e) => e.code === 'idempotency_key_in_use')).toBe(true);
     expect(refused.every((e) => Number(e.facts?.retryAfterSeconds) >= 1)).toBe(true);
-    expect(outcomes.filter((o) => !(o instanceof AppError) && !(o as { replayed: boolean }).replayed)).toHaveLength(1);
+    expect(
+      outcomes.filter((o) => !(o instanceof AppError) && !(o as { replayed: boolean }).replayed),
+    ).toHaveLength(1);
   });
 
   it('when the first attempt runs longer than the lease, then its renewals keep retries at 409 with Retry-After until it answers, then they replay', async () => {
@@ -92,7 +100,9 @@ describe('the idempotency runner', () => {
     await keys.claim(scope, 'f1', new Date(Date.now() - 60_000));
     const w = work(scope, 50);
     const outcomes = await Promise.all(
-      Array.from({ length: 5 }, () => runner.perform(request(scope), w.unit).catch((error: unknown) => error)),
+      Array.from({ length: 5 }, () =>
+        runner.perform(request(scope), w.unit).catch((error: unknown) => error),
+      ),
     );
     expect(w.runs).toEqual([{ takeover: true }]);
     expect(await w.count()).toBe(1);

@@ -51,7 +51,8 @@ const schema = z
   .refine(...refusedInProduction('BILLING_CRASH_AT', 'is a test hook'))
   .refine(...refusedInProduction('STRIPE_API_URL', 'points Stripe gateways at a mock'))
   .refine((config) => !(config.NODE_ENV === 'production' && config.PAYMENT_SIMULATOR), {
-    message: 'PAYMENT_SIMULATOR=true lets payments succeed without moving money and is refused when NODE_ENV=production.',
+    message:
+      'PAYMENT_SIMULATOR=true lets payments succeed without moving money and is refused when NODE_ENV=production.',
     path: ['PAYMENT_SIMULATOR'],
   });
 

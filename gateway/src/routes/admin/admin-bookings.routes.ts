@@ -123,9 +123,15 @@ export function adminBookingRoutes({ clients }: { clients: ServiceClients }): Ro
         idempotentHandler(async (req, res) => {
           const id = stringParam(req, 'id');
           if (!isBookingId(id)) throw new AppError('not_found', `No booking ${id}.`);
-          const { idempotency } = readIdempotentChange(cancelBookingBody, req, { required: false, target: { id } });
+          const { idempotency } = readIdempotentChange(cancelBookingBody, req, {
+            required: false,
+            target: { id },
+          });
           // Booking holds tenant staff to their own tenant's bookings.
-          const reply = await api.cancelOfflineBooking({ caller: callerOf(res), id, idempotency }, callOptions(res));
+          const reply = await api.cancelOfflineBooking(
+            { caller: callerOf(res), id, idempotency },
+            callOptions(res),
+          );
           const cancelled = presentAdminBooking(reply.booking, true);
           markReplayed(res, reply.replayed);
           if (!reply.replayed)

@@ -108,7 +108,7 @@ export const invoicesContract = {
       headers: z.object({
         'Idempotency-Key': idempotencyKey.meta({
           description:
-            'Required. 8 to 100 visible ASCII characters (a UUID), the platform staff\'s, remembered 48 hours: a\n' +
+            "Required. 8 to 100 visible ASCII characters (a UUID), the platform staff's, remembered 48 hours: a\n" +
             'retry with it records nothing more and answers the first payment again.\n',
         }),
       }),

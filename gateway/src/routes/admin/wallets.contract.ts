@@ -30,7 +30,7 @@ export const walletsContract = {
       headers: z.object({
         'Idempotency-Key': idempotencyKey.meta({
           description:
-            'Required. 8 to 100 visible ASCII characters (a UUID), the platform staff\'s, remembered 48 hours: a\n' +
+            "Required. 8 to 100 visible ASCII characters (a UUID), the platform staff's, remembered 48 hours: a\n" +
             'retry with it credits nothing more and answers the first credit again.\n',
         }),
       }),

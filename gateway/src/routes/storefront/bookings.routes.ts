@@ -85,8 +85,14 @@ export function storefrontBookingRoutes({ clients }: { clients: ServiceClients }
       handlers: [
         idempotentHandler(async (req, res) => {
           const id = bookingIdOf(req);
-          const { idempotency } = readIdempotentChange(cancelBookingBody, req, { required: false, target: { id } });
-          const reply = await api.cancelStorefrontBooking({ caller: callerOf(res), id, idempotency }, callOptions(res));
+          const { idempotency } = readIdempotentChange(cancelBookingBody, req, {
+            required: false,
+            target: { id },
+          });
+          const reply = await api.cancelStorefrontBooking(
+            { caller: callerOf(res), id, idempotency },
+            callOptions(res),
+          );
           markReplayed(res, reply.replayed);
           res.json(dataBody(presentStorefrontBooking(reply.booking)));
         }),

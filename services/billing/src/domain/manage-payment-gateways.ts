@@ -165,7 +165,9 @@ function defaultProblems(gateway: PaymentGateway, simulatorEnabled: boolean): Fi
   const provider = providerProblems(gateway.provider);
   if (provider.length > 0) return provider;
   if (gateway.provider === 'simulated' && !simulatorEnabled)
-    return [{ path: 'provider', message: 'simulated cannot be the default: the payment simulator is off here' }];
+    return [
+      { path: 'provider', message: 'simulated cannot be the default: the payment simulator is off here' },
+    ];
   const needed = REQUIRED_CREDENTIALS[gateway.provider as SupportedProvider];
   return needed.length > 0 && !gateway.credentials
     ? [{ path: 'credentials', message: `are required before a ${gateway.provider} gateway is the default` }]

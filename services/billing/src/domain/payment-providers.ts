@@ -11,7 +11,9 @@ export interface ChargingGateway {
   name: 'simulated' | 'stripe';
 }
 
-export type DefaultGateway = { usable: true; gateway: ChargingGateway } | { usable: false; refusal: ChargeRefusal; message: string };
+export type DefaultGateway =
+  | { usable: true; gateway: ChargingGateway }
+  | { usable: false; refusal: ChargeRefusal; message: string };
 
 /**
  * The adapters of gateways as payments need them: the default's for a new payment (failing closed: without a
@@ -31,9 +33,15 @@ export function createPaymentProviders(
       if (!gateway || gateway.provider === 'simulated') {
         if (!options.simulatorEnabled)
           return gateway
-            ? refused('simulator_disabled', `The default gateway ${gateway.id} is the simulator, which is off here.`)
+            ? refused(
+                'simulator_disabled',
+                `The default gateway ${gateway.id} is the simulator, which is off here.`,
+              )
             : refused('no_gateway', 'No payment gateway is the default.');
-        return { usable: true, gateway: { gatewayId: gateway?.id ?? null, provider: providerOf(null), name: 'simulated' } };
+        return {
+          usable: true,
+          gateway: { gatewayId: gateway?.id ?? null, provider: providerOf(null), name: 'simulated' },
+        };
       }
       try {
         const provider = providerOf(gateway);

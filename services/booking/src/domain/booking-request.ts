@@ -47,8 +47,16 @@ export function readBookingRequest(request: booking.CreateBookingRequest): Booki
   );
   const expected = request.expectedPrice;
   if (expected) {
-    need(Number.isSafeInteger(expected.amount) && expected.amount >= 0, 'expectedPrice.amount', 'must be whole units, at least 0');
-    need(/^[A-Z]{3}$/.test(expected.currency), 'expectedPrice.currency', 'must be a three-letter currency code');
+    need(
+      Number.isSafeInteger(expected.amount) && expected.amount >= 0,
+      'expectedPrice.amount',
+      'must be whole units, at least 0',
+    );
+    need(
+      /^[A-Z]{3}$/.test(expected.currency),
+      'expectedPrice.currency',
+      'must be a three-letter currency code',
+    );
   }
   if (problems.length > 0 || !contact) throw badRequest(problems);
   return {

@@ -52,11 +52,7 @@ export function createCancelStorefrontBooking(deps: CancelStorefrontDeps) {
     await deps.bookings.completePast(today, at, found.id);
     throw notUpcoming(found.id, 'Completed');
   };
-  return (
-    request: storefrontBooking.CancelStorefrontBookingRequest,
-    customerId: string,
-    requestId: string,
-  ) =>
+  return (request: storefrontBooking.CancelStorefrontBookingRequest, customerId: string, requestId: string) =>
     deps.cancelIdempotently(request.idempotency, `customer:${customerId}`, {
       cancel: (attempt) => cancel(request, customerId, requestId, attempt),
       cancelledBy: (attempt) => deps.bookings.findCancelledBy(request.id, attempt),

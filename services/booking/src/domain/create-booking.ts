@@ -95,7 +95,12 @@ const MAX_PNR_DRAWS = 5;
  */
 export function createIdempotentBooking(deps: CreateBookingDeps) {
   /** The booking made by the key's attempt, found and (on a replay) finished and shown as created. */
-  function workOf(channel: BookingChannel, input: BookingRequest, requestId: string, offer: OfferClaims | null) {
+  function workOf(
+    channel: BookingChannel,
+    input: BookingRequest,
+    requestId: string,
+    offer: OfferClaims | null,
+  ) {
     return {
       find: (attempt: string) => deps.bookings.findByAttempt(attempt),
       replay: (booked: Booking) => replay(channel, booked, requestId),

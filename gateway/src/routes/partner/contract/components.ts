@@ -231,7 +231,11 @@ export const Traveller = z.strictObject({ firstName: personName(100), lastName: 
 /** The price the caller was shown: booking refuses another (`409 price_changed`, nothing booked). */
 export const ExpectedPrice = z
   .strictObject({
-    amount: z.number().int().min(0).meta({ description: 'Whole units of `currency`: the `price.total` shown.' }),
+    amount: z
+      .number()
+      .int()
+      .min(0)
+      .meta({ description: 'Whole units of `currency`: the `price.total` shown.' }),
     currency: z
       .string()
       .regex(/^[A-Z]{3}$/, 'must be a three-letter currency code')
@@ -239,7 +243,7 @@ export const ExpectedPrice = z
   })
   .meta({
     description:
-      'The price you showed your traveller (the search\'s `price.total` and `price.currency`). When the\n' +
+      "The price you showed your traveller (the search's `price.total` and `price.currency`). When the\n" +
       'price to book differs (a pricing rule changed since the search), the booking is refused with\n' +
       '`409 price_changed`, the price now in `error.details`, and nothing is booked. Omitted: booked at\n' +
       'the price now, whatever it is.\n',
@@ -543,7 +547,7 @@ export const IdempotencyKeyInUse = z
 export const PriceChanged = z
   .strictObject({
     amount: z.number().int().meta({ description: 'The price to book now, whole units of `currency`.' }),
-    currency: z.string().meta({ description: 'The price\'s currency (`INR`).' }),
+    currency: z.string().meta({ description: "The price's currency (`INR`)." }),
     expectedAmount: z.number().int().meta({ description: 'The `expectedPrice.amount` sent.' }),
     expectedCurrency: z.string().meta({ description: 'The `expectedPrice.currency` sent.' }),
   })
