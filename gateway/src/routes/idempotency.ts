@@ -35,7 +35,8 @@ export function readIdempotentChange<S extends z.ZodType>(
   if (!checked.ok) problems.push(...checked.problems);
   if (!checked.ok || problems.length > 0) throw badRequest(problems);
   const idempotency = given
-    ? { key: header, requestFingerprint: fingerprintOf({ ...options.target, body: req.body ?? null }) }
+    ? // No body reads as `{}`, as `check` reads it: a cancel sent bare and one sent with `{}` are the same request.
+      { key: header, requestFingerprint: fingerprintOf({ ...options.target, body: req.body ?? {} }) }
     : undefined;
   return { body: checked.data, idempotency };
 }
