@@ -1,5 +1,6 @@
 import { type CidrRange, invalidAllowListEntries, parseAllowListEntry } from '@travel/api-keys';
 import {
+  crashPoint,
   csv,
   flag,
   grpcClientFields,
@@ -11,9 +12,11 @@ import {
   port,
   positiveInt,
   redisFields,
+  refusedInProduction,
   tracingFields,
 } from '@travel/config';
 import { z } from 'zod';
+import { GATEWAY_CRASH_POINTS } from './routes/idempotency';
 
 const address = (defaultPort: number) => z.string().default(`127.0.0.1:${defaultPort}`);
 
@@ -105,7 +108,15 @@ const schema = z.object({
     (origins) => origins.every(isOrigin),
     'must be origins like https://shop.example.com (scheme, host and port only; no "*")',
   ),
+  /**
+   * Test-only fault hook: the gateway kills itself (SIGKILL) after a service answered an idempotent change
+   * and before the answer is sent (routes/idempotency.ts), so a test proves the retry does the work once.
+   */
+  GATEWAY_CRASH_AT: crashPoint(GATEWAY_CRASH_POINTS),
 });
+
+/** The test hook is refused in production. */
+const checked = schema.refine(...refusedInProduction('GATEWAY_CRASH_AT', 'is a test hook'));
 
 /** `scheme://host[:port]` exactly as a browser sends it in `Origin`. */
 function isOrigin(value: string): boolean {
@@ -120,5 +131,5 @@ function isOrigin(value: string): boolean {
 export type GatewayConfig = z.output<typeof schema>;
 
 export function readConfig(env: Record<string, string | undefined>): GatewayConfig {
-  return loadConfig(schema, env);
+  return loadConfig(checked, env);
 }

@@ -1,5 +1,5 @@
 import { createEventPublisher, createKafka } from '@travel/events';
-import { type Component, DEFAULT_SHUTDOWN_DEADLINE_MS } from '@travel/lifecycle';
+import { type Component, crashHook, DEFAULT_SHUTDOWN_DEADLINE_MS } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createAccessDirectory } from './access/access-directory';
 import { createCustomerTokenVerifier } from './access/customer-tokens';
@@ -86,6 +86,8 @@ export function createGateway(
     hstsMaxAgeSeconds: config.PUBLIC_TLS ? config.HSTS_MAX_AGE_SECONDS : null,
     corsAllowedOrigins: config.CORS_ALLOWED_ORIGINS,
   });
+  // The crash test's hook (routes/idempotency.ts); a no-op unless GATEWAY_CRASH_AT names a point.
+  app.locals.crash = crashHook(config.GATEWAY_CRASH_AT);
   const http = createHttpServer(app, {
     host: config.HTTP_HOST,
     port: config.HTTP_PORT,

@@ -251,6 +251,18 @@ describe('the chart and the platform', () => {
     );
   });
 
+  it('when payments are left alone or the production example is used, then billing charges no simulated payment; the simulator with nodeEnv production does not render', () => {
+    const billingEnv = (files: string[] = [], set: string[] = []) =>
+      resolveProcesses(render(files, set)).find((p) => p.name === 'billing')?.env ?? {};
+    const production = exampleFiles.find((file) => file.endsWith('production.yaml')) as string;
+    expect(billingEnv()).toMatchObject({ PAYMENT_SIMULATOR: 'false' });
+    expect(billingEnv([production])).toMatchObject({ PAYMENT_SIMULATOR: 'false' });
+    expect(billingEnv([], ['nodeEnv=development', 'payments.simulator=true'])).toMatchObject({
+      PAYMENT_SIMULATOR: 'true',
+    });
+    expect(() => render([], ['payments.simulator=true'])).toThrow('payments.simulator');
+  });
+
   it('when a value has the wrong type, then rendering fails naming the value and the type it wants', () => {
     expect(() => render([], ['defaults.replicas=two'])).toThrow(
       "at '/defaults/replicas': got string, want integer",

@@ -263,6 +263,10 @@ key: {{ $var }}
 {{- if has "sealing" $settings -}}
 {{- $_ := set $env "SEALING_ACTIVE_KEY" ($v.sealing.activeKey | default "") -}}
 {{- end -}}
+{{- if has "payments" $settings -}}
+{{- if and $v.payments.simulator (eq $v.nodeEnv "production") -}}{{- fail "payments.simulator: the payment simulator moves no money and is refused with nodeEnv production" -}}{{- end -}}
+{{- $_ := set $env "PAYMENT_SIMULATOR" (ternary "true" "false" $v.payments.simulator) -}}
+{{- end -}}
 {{- if has "offerTokens" $settings -}}
 {{- $_ := set $env "OFFER_TOKEN_TTL_SECONDS" (int64 $v.offerTokens.ttlSeconds | toString) -}}
 {{- end -}}
