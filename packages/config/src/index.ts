@@ -10,6 +10,7 @@ export { sealingKeysOf } from './sealing-settings';
 export {
   grpcClientFields,
   grpcServerFields,
+  grpcTlsFields,
   kafkaFields,
   metricsFields,
   mongoFields,

@@ -19,6 +19,14 @@ export {
   UNDECODABLE,
 } from './parking-scenario';
 export {
+  createServiceClient,
+  gatewayTlsEnv,
+  peerTls,
+  peerTlsDir,
+  peerTlsEnv,
+  TEST_PEER_TLS_ROOT,
+} from './peer-tls';
+export {
   askReflection,
   askServerReflection,
   declaredServices,

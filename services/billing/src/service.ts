@@ -10,7 +10,7 @@ import {
   parkedEventsServiceOf,
   retryBudgetOf,
 } from '@travel/events';
-import { createGrpcServer, reflectionOf, serverConnectionsOf } from '@travel/grpc';
+import { createGrpcServer, reflectionOf, serverConnectionsOf, serverPeersOf } from '@travel/grpc';
 import { type Component, crashHook, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
@@ -127,6 +127,7 @@ export function createBillingService(
     port: config.GRPC_PORT,
     connections: serverConnectionsOf(config),
     reflection: reflectionOf(config),
+    peers: serverPeersOf(config, 'billing'),
     services: [
       { definition: billing.BillingServiceDefinition, implementation: billingGrpc },
       { definition: wallet.WalletServiceDefinition, implementation: money.walletGrpc },

@@ -1,7 +1,16 @@
 import { join } from 'node:path';
 import { paymentEvents, wallet } from '@travel/contracts';
-import { createServiceClient, jobCaller } from '@travel/grpc';
-import { freePort, spawnService, testInfra, uniqueName, waitFor, wireCallers } from '@travel/testkit';
+import { jobCaller } from '@travel/grpc';
+import {
+  createServiceClient,
+  freePort,
+  peerTlsEnv,
+  spawnService,
+  testInfra,
+  uniqueName,
+  waitFor,
+  wireCallers,
+} from '@travel/testkit';
 import { type Billing, bookingJob, codeOf, staff, startBilling, TEST_SEALING_KEYS } from './billing.fixture';
 import { signedPaymentEvent } from './stripe-events';
 import {
@@ -220,6 +229,7 @@ describe('a crash between Stripe’s answer and billing’s write', () => {
     const infra = testInfra();
     const doomed = await spawnService(join(__dirname, '..', 'dist', 'main.js'), {
       GRPC_PORT: String(await freePort()),
+      ...peerTlsEnv('billing'),
       MONGO_URL: infra.mongoUrl,
       MONGO_DATABASE: database,
       KAFKA_BROKERS: infra.kafkaBrokers.join(','),

@@ -13,8 +13,10 @@ import {
   createGrpcServer,
   createPeerClient,
   keepaliveOf,
+  peerTlsOf,
   reflectionOf,
   serverConnectionsOf,
+  serverPeersOf,
 } from '@travel/grpc';
 import { type Component, crashHook, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
@@ -124,6 +126,7 @@ export function createBookingService(
     caller: 'booking',
     deadlineMs: config.PRICING_DEADLINE_MS,
     keepalive,
+    tls: peerTlsOf(config),
   });
   const crash = crashHook(config.BOOKING_CRASH_AT);
   const offerKeys = {
@@ -169,12 +172,14 @@ export function createBookingService(
       caller: 'booking',
       deadlineMs: config.PROMOTIONS_DEADLINE_MS,
       keepalive,
+      tls: peerTlsOf(config),
     }),
   );
   const walletClient = createPeerClient(wallet.WalletServiceDefinition, config.BILLING_ADDRESS, {
     caller: 'booking',
     deadlineMs: config.BILLING_DEADLINE_MS,
     keepalive,
+    tls: peerTlsOf(config),
   });
   const settle = createSettleStorefrontBooking({
     storefront,
@@ -231,6 +236,7 @@ export function createBookingService(
     port: config.GRPC_PORT,
     connections: serverConnectionsOf(config),
     reflection: reflectionOf(config),
+    peers: serverPeersOf(config, 'booking'),
     services: [
       { definition: booking.BookingServiceDefinition, implementation: bookingGrpc },
       { definition: storefrontBooking.StorefrontBookingServiceDefinition, implementation: storefrontGrpc },

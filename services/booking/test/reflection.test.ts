@@ -1,5 +1,5 @@
 import { generateOfferKeyPair } from '@travel/offer-tokens';
-import { askServerReflection, testLogger } from '@travel/testkit';
+import { askServerReflection, peerTlsEnv, testLogger } from '@travel/testkit';
 import { readConfig } from '../src/config';
 import { createBookingService } from '../src/service';
 
@@ -7,7 +7,11 @@ import { createBookingService } from '../src/service';
 describe('booking through gRPC reflection', () => {
   it('when asked (v1 and v1alpha), then it lists each service of travel.booking.v1 and health, with the methods proto/ declares', async () => {
     const { grpc } = createBookingService(
-      readConfig({ GRPC_PORT: '0', OFFER_TOKEN_PUBLIC_KEY: generateOfferKeyPair().publicKeyPem }),
+      readConfig({
+        GRPC_PORT: '0',
+        ...peerTlsEnv('booking'),
+        OFFER_TOKEN_PUBLIC_KEY: generateOfferKeyPair().publicKeyPem,
+      }),
       testLogger(),
     );
     const answers = await askServerReflection(grpc, ['travel.booking.v1']);

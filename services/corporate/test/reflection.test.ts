@@ -1,11 +1,14 @@
-import { askServerReflection, testLogger } from '@travel/testkit';
+import { askServerReflection, peerTlsEnv, testLogger } from '@travel/testkit';
 import { readConfig } from '../src/config';
 import { createCorporateService } from '../src/service';
 
 // corporate's gRPC server as service.ts wires it, asked through gRPC reflection as grpcurl asks (docs/exploring-services.md).
 describe('corporate through gRPC reflection', () => {
   it('when asked (v1 and v1alpha), then it lists each service of travel.corporate.v1 and health, with the methods proto/ declares', async () => {
-    const { grpc } = createCorporateService(readConfig({ GRPC_PORT: '0' }), testLogger());
+    const { grpc } = createCorporateService(
+      readConfig({ GRPC_PORT: '0', ...peerTlsEnv('corporate') }),
+      testLogger(),
+    );
     const answers = await askServerReflection(grpc, ['travel.corporate.v1']);
     expect(answers.v1).toEqual(answers.declared);
     expect(answers.v1alpha).toEqual(answers.declared);

@@ -1,4 +1,4 @@
-import { askServerReflection, testLogger } from '@travel/testkit';
+import { askServerReflection, peerTlsEnv, testLogger } from '@travel/testkit';
 import { readConfig } from '../src/config';
 import { createEngagementService } from '../src/service';
 
@@ -8,6 +8,7 @@ describe('engagement through gRPC reflection', () => {
     const { grpc } = createEngagementService(
       readConfig({
         GRPC_PORT: '0',
+        ...peerTlsEnv('engagement'),
         WHATSAPP_VERIFY_TOKEN: 'ct-verify-token',
         WHATSAPP_APP_SECRET: 'ct-app-secret-123',
       }),

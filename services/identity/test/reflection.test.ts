@@ -1,11 +1,14 @@
-import { askServerReflection, testLogger } from '@travel/testkit';
+import { askServerReflection, peerTlsEnv, testLogger } from '@travel/testkit';
 import { readConfig } from '../src/config';
 import { createIdentityService } from '../src/service';
 
 // identity's gRPC server as service.ts wires it, asked through gRPC reflection as grpcurl asks (docs/exploring-services.md).
 describe('identity through gRPC reflection', () => {
   it('when asked (v1 and v1alpha), then it lists each service of travel.identity.v1 and health, with the methods proto/ declares', async () => {
-    const { grpc } = createIdentityService(readConfig({ GRPC_PORT: '0' }), testLogger());
+    const { grpc } = createIdentityService(
+      readConfig({ GRPC_PORT: '0', ...peerTlsEnv('identity') }),
+      testLogger(),
+    );
     const answers = await askServerReflection(grpc, ['travel.identity.v1']);
     expect(answers.v1).toEqual(answers.declared);
     expect(answers.v1alpha).toEqual(answers.declared);

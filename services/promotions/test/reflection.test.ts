@@ -1,11 +1,14 @@
-import { askServerReflection, testLogger } from '@travel/testkit';
+import { askServerReflection, peerTlsEnv, testLogger } from '@travel/testkit';
 import { readConfig } from '../src/config';
 import { createPromotionsService } from '../src/service';
 
 // promotions's gRPC server as service.ts wires it, asked through gRPC reflection as grpcurl asks (docs/exploring-services.md).
 describe('promotions through gRPC reflection', () => {
   it('when asked (v1 and v1alpha), then it lists each service of travel.promotions.v1 and health, with the methods proto/ declares', async () => {
-    const { grpc } = createPromotionsService(readConfig({ GRPC_PORT: '0' }), testLogger());
+    const { grpc } = createPromotionsService(
+      readConfig({ GRPC_PORT: '0', ...peerTlsEnv('promotions') }),
+      testLogger(),
+    );
     const answers = await askServerReflection(grpc, ['travel.promotions.v1']);
     expect(answers.v1).toEqual(answers.declared);
     expect(answers.v1alpha).toEqual(answers.declared);

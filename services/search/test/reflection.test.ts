@@ -1,5 +1,5 @@
 import { generateOfferKeyPair } from '@travel/offer-tokens';
-import { askServerReflection, testLogger } from '@travel/testkit';
+import { askServerReflection, peerTlsEnv, testLogger } from '@travel/testkit';
 import { readConfig } from '../src/config';
 import { createSearchService } from '../src/service';
 
@@ -7,7 +7,11 @@ import { createSearchService } from '../src/service';
 describe('search through gRPC reflection', () => {
   it('when asked (v1 and v1alpha), then it lists each service of travel.search.v1 and health, with the methods proto/ declares', async () => {
     const { grpc } = createSearchService(
-      readConfig({ GRPC_PORT: '0', OFFER_TOKEN_PRIVATE_KEY: generateOfferKeyPair().privateKeyPem }),
+      readConfig({
+        GRPC_PORT: '0',
+        ...peerTlsEnv('search'),
+        OFFER_TOKEN_PRIVATE_KEY: generateOfferKeyPair().privateKeyPem,
+      }),
       testLogger(),
     );
     const answers = await askServerReflection(grpc, ['travel.search.v1']);
