@@ -3,6 +3,13 @@ export { type CapturedLogs, captureLogs } from './captured-logs';
 export { inDays } from './days';
 export { codeOf } from './error-code';
 export { failedStarts } from './failed-starts';
+export {
+  type CallOutcome,
+  EXPECTED,
+  type Forgery,
+  forgedCallerOutcomes,
+  unexpectedOutcomes,
+} from './forged-callers';
 export { type TestInfra, testInfra } from './infra';
 export { type CaughtEmail, emailsTo, emailsWithSubject, TEST_SMTP, testMaildevUrl } from './maildev-inbox';
 export { claimedAt, uniqueName } from './names';
