@@ -26,7 +26,7 @@ import {
   webhook,
 } from '@travel/contracts';
 
-/** The twelve services, each a process with a certificate of its own (`spiffe://partner-travel/<service>`). */
+/** The twelve services, each a process with a certificate of its own (`<service>.peers.partner-travel`). */
 export const SERVICE_PEERS = [
   'identity',
   'search',

@@ -49,7 +49,7 @@ function load(dir: string): Loaded {
     throw problem(`or ${CERTIFICATE_FILES.ca} is not a PEM certificate`);
   }
   const peer = peerNameOf(certificate.subjectAltName);
-  if (!peer) throw problem('names no peer (one URI SAN spiffe://partner-travel/<peer>)');
+  if (!peer) throw problem('names no peer (one DNS name <peer>.peers.partner-travel)');
   if (!certificate.checkIssued(authority) || !certificate.verify(authority.publicKey))
     throw problem(`is not signed by ${CERTIFICATE_FILES.ca}`);
   if (!certificate.checkPrivateKey(createPrivateKey(key)))

@@ -2,7 +2,7 @@ import type { PeerCertificate } from 'node:tls';
 import { type ChannelCredentials, experimental, type ServerCredentials } from '@grpc/grpc-js';
 import type { ChannelOptions } from 'nice-grpc';
 import { CertificateFiles } from './certificate-files';
-import { PEER_TRUST_DOMAIN, peerNameOf } from './peer-identity';
+import { PEER_DOMAIN, peerNameOf } from './peer-identity';
 
 /** The `GRPC_TLS_DIR` setting of a process's config (`grpcTlsFields` of @travel/config). */
 export interface GrpcTlsConfig {
@@ -55,9 +55,9 @@ export function serverIdentityProblem(certificate: PeerCertificate, server?: str
 }
 
 /**
- * Channel options for TLS: the TLS server name (SNI) is the expected peer or the trust domain, never the
+ * Channel options for TLS: the TLS server name (SNI) is the expected peer's name or the peers' domain, never the
  * dialled address (Node refuses an IP address there, and a list target has none to offer).
  */
 export function tlsChannelOptionsOf(server?: string): ChannelOptions {
-  return { 'grpc.ssl_target_name_override': server ?? PEER_TRUST_DOMAIN };
+  return { 'grpc.ssl_target_name_override': server ? `${server}.${PEER_DOMAIN}` : PEER_DOMAIN };
 }

@@ -50,7 +50,7 @@ export {
   type PeerClientOptions,
   peerMetadata,
 } from './peer-client';
-export { PEER_TRUST_DOMAIN, peerNameOf, peerUri } from './peer-identity';
+export { PEER_DOMAIN, peerDnsName, peerNameOf } from './peer-identity';
 export { type GrpcReflectionConfig, reflectionOf } from './reflection';
 export { type RequestContext, requestContextMiddleware } from './server-middleware';
 export { type ServerPeersConfig, serverPeersOf } from './server-peers';

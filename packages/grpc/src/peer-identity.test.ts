@@ -1,28 +1,27 @@
-import { peerNameOf, peerUri } from './peer-identity';
+import { peerDnsName, peerNameOf } from './peer-identity';
 
 describe('the peer a certificate names', () => {
-  it('when it carries one URI of the trust domain, then that is the peer, whatever DNS and IP names sit beside it', () => {
-    expect(peerNameOf('URI:spiffe://partner-travel/gateway, DNS:gateway, IP Address:127.0.0.1')).toBe(
-      'gateway',
-    );
-    expect(peerNameOf('DNS:localhost, URI:spiffe://partner-travel/payment-webhooks')).toBe(
-      'payment-webhooks',
-    );
-    expect(peerUri('booking')).toBe('spiffe://partner-travel/booking');
+  it('when it carries one DNS name under peers.partner-travel, then that is the peer, whatever names sit beside it', () => {
+    expect(peerNameOf('DNS:gateway.peers.partner-travel, DNS:gateway, IP Address:127.0.0.1')).toBe('gateway');
+    expect(peerNameOf('DNS:localhost, DNS:payment-webhooks.peers.partner-travel')).toBe('payment-webhooks');
+    expect(peerDnsName('booking')).toBe('booking.peers.partner-travel');
   });
 
-  it('when it carries none, another trust domain, two of ours or a quoted one, then it names nobody', () => {
+  it('when it carries none, another domain, two of ours or a quoted one, then it names nobody', () => {
     for (const names of [
       undefined,
       '',
       'DNS:gateway',
-      'URI:spiffe://other-platform/gateway',
-      'URI:spiffe://partner-travel/gateway, URI:spiffe://partner-travel/identity',
-      'URI:"spiffe://partner-travel/gateway, DNS:x"',
-      'URI:spiffe://partner-travel/Gateway',
-      'URI:spiffe://partner-travel/gateway/admin',
+      'URI:spiffe://partner-travel/gateway',
+      'DNS:gateway.peers.other-platform',
+      'DNS:gateway.peers.partner-travel, DNS:identity.peers.partner-travel',
+      'DNS:"gateway.peers.partner-travel, DNS:x"',
+      'DNS:Gateway.peers.partner-travel',
+      'DNS:admin.gateway.peers.partner-travel',
+      'DNS:.peers.partner-travel',
     ])
       expect(peerNameOf(names)).toBeUndefined();
-    expect(() => peerUri('no spaces')).toThrow(/not a peer name/);
+    expect(() => peerDnsName('no spaces')).toThrow(/not a peer name/);
+    expect(() => peerDnsName('a.b')).toThrow(/not a peer name/);
   });
 });

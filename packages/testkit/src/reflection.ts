@@ -1,6 +1,6 @@
 import { loadSync } from '@grpc/proto-loader';
 import { findProtoRoot, protoFilesUnder } from '@travel/contracts';
-import { channelCredentialsOf, PEER_TRUST_DOMAIN } from '@travel/grpc';
+import { channelCredentialsOf, PEER_DOMAIN } from '@travel/grpc';
 import { GrpcReflection } from 'grpc-js-reflection-client';
 import { peerTls } from './peer-tls';
 
@@ -55,7 +55,7 @@ async function listByReflection(address: string, version: 'v1' | 'v1alpha'): Pro
   const client = new GrpcReflection(
     address,
     channelCredentialsOf(peerTls('gateway')),
-    { 'grpc.ssl_target_name_override': PEER_TRUST_DOMAIN },
+    { 'grpc.ssl_target_name_override': PEER_DOMAIN },
     version,
   );
   try {

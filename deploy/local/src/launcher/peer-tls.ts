@@ -1,7 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { CERTIFICATE_FILES, PEER_NAMES } from '@travel/grpc';
+import { CERTIFICATE_FILES, PEER_NAMES, peerNameOf } from '@travel/grpc';
 import { ensureDir, stateRoot } from '../infra/paths';
 import { makePeerCertificates } from '../secure/peer-certificates';
 import type { StackProfile } from './profile';
@@ -20,7 +20,9 @@ function usable(root: string): boolean {
   if (!existsSync(ca)) return false;
   if (!PEER_NAMES.every((peer) => existsSync(join(root, peer, CERTIFICATE_FILES.key)))) return false;
   const validTo = new Date(new X509Certificate(readFileSync(ca)).validTo).getTime();
-  return validTo - Date.now() > RENEW_BEFORE_MS;
+  // One made by an older launcher that named peers otherwise is made anew.
+  const gateway = new X509Certificate(readFileSync(join(root, 'gateway', CERTIFICATE_FILES.cert)));
+  return validTo - Date.now() > RENEW_BEFORE_MS && peerNameOf(gateway.subjectAltName) === 'gateway';
 }
 
 /**

@@ -5,7 +5,7 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
 import * as x509 from '@peculiar/x509';
-import { CERTIFICATE_FILES, peerUri } from '@travel/grpc';
+import { CERTIFICATE_FILES, peerDnsName } from '@travel/grpc';
 
 x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
 
@@ -52,8 +52,8 @@ export async function makePeerCa(name: string, validDays: number): Promise<PeerC
 
 /**
  * Issues one process's certificate into `dir` as a Kubernetes TLS Secret holds it (`ca.crt`, `tls.crt`, `tls.key`,
- * the key readable by this user only): EC P-256, for server and client use, naming the peer by its one URI
- * `spiffe://partner-travel/<peer>` and by the DNS name `<peer>`, plus `hosts`.
+ * the key readable by this user only): EC P-256, for server and client use, naming the peer by the DNS name
+ * `<peer>.peers.partner-travel` (its identity) and by `<peer>`, plus `hosts`.
  */
 export async function issuePeerCertificate(
   ca: PeerCa,
@@ -63,7 +63,7 @@ export async function issuePeerCertificate(
 ): Promise<void> {
   const keys = await webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify']);
   const names = [
-    { type: 'url' as const, value: peerUri(peer) },
+    { type: 'dns' as const, value: peerDnsName(peer) },
     { type: 'dns' as const, value: peer },
     ...(options.hosts ?? []).map((host) =>
       isIP(host) ? { type: 'ip' as const, value: host } : { type: 'dns' as const, value: host },
