@@ -22,7 +22,7 @@ export {
   type TenantScope,
   tenantScopeOf,
 } from './caller';
-export { CERTIFICATE_FILES } from './certificate-files';
+export { CERTIFICATE_FILES, CertificateFiles } from './certificate-files';
 export { type ClientOptions, createServiceClient, type ServiceClient, withRequestMetadata } from './client';
 export {
   channelOptionsOf,
