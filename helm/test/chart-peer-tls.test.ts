@@ -54,7 +54,8 @@ function peerTlsMounts(deployment: K8sDoc): Record<string, string> {
 function folderOf(secret: K8sDoc, root: string): string {
   const dir = join(root, secret.metadata.name);
   mkdirSync(dir);
-  for (const file of Object.values(CERTIFICATE_FILES)) writeFileSync(join(dir, file), decoded(secret, file));
+  for (const file of Object.values(CERTIFICATE_FILES) as string[])
+    writeFileSync(join(dir, file), decoded(secret, file));
   return dir;
 }
 
@@ -92,7 +93,6 @@ describe('the chart and the processes’ certificates', () => {
     expect(ca.type).toBe('kubernetes.io/tls');
     const root = mkdtempSync(join(tmpdir(), 'chart-peer-tls-'));
     try {
-      const folders = new Map<string, string>();
       for (const peer of PEERS) {
         const secret = secrets.get(`travel-partner-travel-peer-tls-${peer}`) as K8sDoc;
         expect({ peer, type: secret?.type }).toEqual({ peer, type: 'kubernetes.io/tls' });
@@ -101,7 +101,6 @@ describe('the chart and the processes’ certificates', () => {
         expect({ peer, named: peerNameOf(certificate.subjectAltName) }).toEqual({ peer, named: peer });
         // What a process does with its folder at start: read, parse, match key and CA, name the peer.
         expect(new CertificateFiles(folderOf(secret, root)).peer).toBe(peer);
-        folders.set(peer, join(root, secret.metadata.name));
       }
       const read = (peer: string, file: string) =>
         decoded(secrets.get(`travel-partner-travel-peer-tls-${peer}`) as K8sDoc, file);
