@@ -4,6 +4,7 @@ import {
   csv,
   flag,
   grpcClientFields,
+  grpcTlsFields,
   kafkaFields,
   loadConfig,
   logLevel,
@@ -44,6 +45,15 @@ const schema = z.object({
   /** Deadline of one health probe; a dead service must not stall /api/health. */
   HEALTH_DEADLINE_MS: positiveInt(1000),
   ...grpcClientFields,
+  /** GRPC_TLS_DIR: the gateway's certificate, for every call to a service (docs/caller-trust.md). */
+  ...grpcTlsFields,
+  /**
+   * The certificate the public payment-provider webhook route calls with: a peer of its own
+   * (`payment-webhooks`), which billing and booking allow to submit provider events and nothing else.
+   */
+  PAYMENT_WEBHOOKS_TLS_DIR: z
+    .string({ error: "required: the folder of the provider webhook route's certificate" })
+    .min(1, "required: the folder of the provider webhook route's certificate"),
   /**
    * Each service's address: any grpc-js target, calls spread round-robin over what it names: `host:port`,
    * `dns:///name:port` (a headless Service's pods), `ipv4:127.0.0.2:50051,127.0.0.3:50051` (local replicas).

@@ -81,11 +81,11 @@ describe.each(installs)('the chart rendered with %s', (_label, files) => {
         expect(container.livenessProbe.httpGet).toEqual({ path: '/api/health', port: 'http' });
       } else {
         // Readiness asks for the process as a whole (its database and Kafka too); liveness only that it answers.
-        expect(container.readinessProbe.grpc).toEqual({ port: container.ports[0].containerPort });
-        expect(container.livenessProbe.grpc).toEqual({
-          port: container.ports[0].containerPort,
-          service: 'liveness',
-        });
+        // Both on the plaintext probe port: the kubelet presents no client certificate (docs/caller-trust.md).
+        const probePort = defaultValues().grpc.probePort;
+        expect(probePort).not.toBe(container.ports[0].containerPort);
+        expect(container.readinessProbe.grpc).toEqual({ port: probePort });
+        expect(container.livenessProbe.grpc).toEqual({ port: probePort, service: 'liveness' });
       }
       expect(container.command).toEqual(['node', 'dist/main.js']);
     }
@@ -174,7 +174,12 @@ describe('the chart and the platform', () => {
         'webhook:SEALING_KEYS<-partner-travel-sealing/keys',
       ]),
     );
-    expect(ofKind(render(), 'Secret')).toEqual([]);
+    // The chart's own Secrets are the processes' certificates alone (peerTls.mode generate).
+    expect(
+      ofKind(render(), 'Secret')
+        .map((s) => s.metadata.name)
+        .filter((name) => !/^travel-partner-travel-peer-(ca|tls-[a-z-]+)$/.test(name)),
+    ).toEqual([]);
   });
 
   it('when a process is added as one values entry, then it gets its Deployment, Services, ConfigMap, budget and policy, and the gateway its address', () => {

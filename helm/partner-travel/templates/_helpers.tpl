@@ -240,6 +240,8 @@ key: {{ $var }}
 {{- end -}}
 {{- /* TLS and SASL of the data stores (_store-tls.tpl). */ -}}
 {{- $_ := include "partner-travel.storeTlsEnv" (list $root $name $env) -}}
+{{- /* Its own certificate, and a service's plaintext probe port (_peer-tls.tpl). */ -}}
+{{- $_ := include "partner-travel.peerTlsEnv" (list $root $name $env) -}}
 {{- $peers := include "partner-travel.peers" (list $root $name) | fromYamlArray -}}
 {{- range $peers -}}
 {{- $peer := index $v.processes . -}}

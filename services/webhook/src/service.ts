@@ -10,7 +10,14 @@ import {
   parkedStoreOptionsOf,
   retryBudgetOf,
 } from '@travel/events';
-import { createGrpcServer, keepaliveOf, reflectionOf, serverConnectionsOf } from '@travel/grpc';
+import {
+  createGrpcServer,
+  keepaliveOf,
+  peerTlsOf,
+  reflectionOf,
+  serverConnectionsOf,
+  serverPeersOf,
+} from '@travel/grpc';
 import { type Component, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
@@ -111,7 +118,12 @@ export function createWebhookService(
       afterMs: config.WEBHOOK_AUTO_DISABLE_AFTER,
       notify: createStaffNotifier(
         config.ENGAGEMENT_ADDRESS,
-        { caller: 'webhook', deadlineMs: config.ENGAGEMENT_DEADLINE_MS, keepalive: keepaliveOf(config) },
+        {
+          caller: 'webhook',
+          deadlineMs: config.ENGAGEMENT_DEADLINE_MS,
+          keepalive: keepaliveOf(config),
+          tls: peerTlsOf(config),
+        },
         logger,
       ),
       now,
@@ -168,6 +180,7 @@ export function createWebhookService(
     port: config.GRPC_PORT,
     connections: serverConnectionsOf(config),
     reflection: reflectionOf(config),
+    peers: serverPeersOf(config, 'webhook'),
     services: [
       {
         definition: webhook.WebhookServiceDefinition,

@@ -9,6 +9,7 @@ import {
   isTestProfile,
   metricsPort,
   type ProcessName,
+  probePort,
   replicaHost,
   SERVICES,
   type ServiceName,
@@ -25,6 +26,12 @@ export interface ProcessSpec {
   entry: string;
   env: Record<string, string>;
 }
+
+/**
+ * A stack's keys: its offer-token pair (and the sealing key derived from it), and the folder of its CA and
+ * per-process certificates (`peerTlsFor`), one `<root>/<peer>/` each.
+ */
+export type StackKeys = OfferKeys & { peerTlsRoot: string };
 
 /** What a client of each service dials: every replica of it. */
 type Targets = (service: ServiceName) => string;
@@ -90,7 +97,7 @@ function serviceExtras(
 function serviceSpec(
   profile: StackProfile,
   urls: InfraUrls,
-  keys: OfferKeys,
+  keys: StackKeys,
   target: Targets,
   service: ServiceName,
   replica: number,
@@ -106,6 +113,9 @@ function serviceSpec(
       METRICS_HOST: replicaHost(profile, replica),
       METRICS_PORT: String(metricsPort(profile, service)),
       MONGO_DATABASE: `${profile.databasePrefix}${service}`,
+      // Its certificate (docs/caller-trust.md), and the plaintext health port the launcher's readiness asks.
+      GRPC_TLS_DIR: join(keys.peerTlsRoot, service),
+      GRPC_PROBE_PORT: String(probePort(profile, service)),
       ...serviceExtras(profile, service, keys, target),
     },
   };
@@ -133,7 +143,13 @@ function gatewayTestTuning(profile: StackProfile): Record<string, string> {
   };
 }
 
-function gatewaySpec(profile: StackProfile, urls: InfraUrls, target: Targets, replica: number): ProcessSpec {
+function gatewaySpec(
+  profile: StackProfile,
+  urls: InfraUrls,
+  keys: StackKeys,
+  target: Targets,
+  replica: number,
+): ProcessSpec {
   const addresses = Object.fromEntries(
     SERVICES.map((service) => [`${service.toUpperCase()}_ADDRESS`, target(service)]),
   );
@@ -149,6 +165,8 @@ function gatewaySpec(profile: StackProfile, urls: InfraUrls, target: Targets, re
       METRICS_HOST: replicaHost(profile, replica),
       METRICS_PORT: String(metricsPort(profile, 'gateway')),
       RATE_LIMIT_PREFIX: profile.redisPrefix,
+      GRPC_TLS_DIR: join(keys.peerTlsRoot, 'gateway'),
+      PAYMENT_WEBHOOKS_TLS_DIR: join(keys.peerTlsRoot, 'payment-webhooks'),
       ...gatewayTestTuning(profile),
     },
   };
@@ -160,7 +178,7 @@ const replicaNumbers = (n: number) => Array.from({ length: n }, (_, i) => i + 1)
 export function processSpecs(
   profile: StackProfile,
   urls: InfraUrls,
-  keys: OfferKeys,
+  keys: StackKeys,
   counts: ReplicaCounts = {},
 ): ProcessSpec[] {
   const target: Targets = (service) => grpcTarget(profile, service, replicasOf(counts, service));
@@ -171,7 +189,7 @@ export function processSpecs(
       ),
     ),
     ...replicaNumbers(replicasOf(counts, 'gateway')).map((replica) =>
-      gatewaySpec(profile, urls, target, replica),
+      gatewaySpec(profile, urls, keys, target, replica),
     ),
   ];
 }
