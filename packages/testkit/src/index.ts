@@ -3,7 +3,6 @@ export { type CapturedLogs, captureLogs } from './captured-logs';
 export { inDays } from './days';
 export { codeOf } from './error-code';
 export { failedStarts } from './failed-starts';
-export { freshIdempotency } from './idempotency';
 export {
   type CallOutcome,
   EXPECTED,
@@ -11,6 +10,7 @@ export {
   forgedCallerOutcomes,
   unexpectedOutcomes,
 } from './forged-callers';
+export { freshIdempotency } from './idempotency';
 export { type TestInfra, testInfra } from './infra';
 export { type CaughtEmail, emailsTo, emailsWithSubject, TEST_SMTP, testMaildevUrl } from './maildev-inbox';
 export { claimedAt, uniqueName } from './names';

@@ -10,8 +10,8 @@ import {
 } from '@travel/events';
 import type { ServiceClient } from '@travel/grpc';
 import {
-  freshIdempotency,
   createServiceClient,
+  freshIdempotency,
   peerTlsEnv,
   publishBytes,
   startServiceUnderTest,

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { promotions, search, storefrontBooking, wallet } from '@travel/contracts';
 import type { ServiceClient } from '@travel/grpc';
 import {
-  freshIdempotency,
   createServiceClient,
+  freshIdempotency,
   inDays,
   peerTlsEnv,
   spawnService,
