@@ -83,6 +83,7 @@ export function createGateway(
     publicIntakePerMinute: config.PUBLIC_INTAKE_PER_MINUTE,
     hstsMaxAgeSeconds: config.PUBLIC_TLS ? config.HSTS_MAX_AGE_SECONDS : null,
     corsAllowedOrigins: config.CORS_ALLOWED_ORIGINS,
+    requestBudgetMs: config.REQUEST_BUDGET_MS,
   });
   const http = createHttpServer(app, {
     host: config.HTTP_HOST,

@@ -8,3 +8,5 @@ export const ERROR_CODE_KEY = 'x-error-code';
 export const ERROR_DETAILS_KEY = 'x-error-details';
 /** Set (`true`) on a failure the server answered before any handler ran: the client may send the call elsewhere. */
 export const NOT_PROCESSED_KEY = 'x-not-processed';
+/** The call's deadline (ms since the epoch, the server's clock), as the server read it from `grpc-timeout`. */
+export const DEADLINE_KEY = 'x-deadline';

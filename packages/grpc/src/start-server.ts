@@ -6,12 +6,16 @@ import {
   createServer,
   type Server,
   ServerError,
+  type ServerMiddleware,
   type ServerMiddlewareCall,
   type ServiceImplementation,
   Status,
 } from 'nice-grpc';
+import { callScopeMiddleware } from './call-scope';
 import { type ServerConnectionSettings, serverOptionsOf } from './connection-settings';
+import { receiveDeadline } from './deadline';
 import { createHealthService, type HealthCheck } from './health';
+import { inFlightLimit } from './in-flight-limit';
 import { NOT_PROCESSED_KEY } from './metadata';
 import { withServerMetrics } from './metrics-middleware';
 import { addReflection, serviceNameOf } from './reflection';
@@ -58,10 +62,17 @@ export function createGrpcServer(options: GrpcServerOptions): GrpcServer {
   let listening = false;
   let boundPort = options.port;
   // The first middleware runs outermost: the trace span is active while the request context runs the call.
-  const server = withServerMetrics(createServer(serverOptionsOf(options.connections)))
+  const server = withServerMetrics(
+    createServer({ ...serverOptionsOf(options.connections), interceptors: [receiveDeadline] }),
+  )
     .use(traceServerCalls)
     .use(requestContextMiddleware(options.logger));
-  const gated = server.with(untilServing(() => serving));
+  // Health and reflection are added beside, not behind, these: never gated, limited or scoped.
+  const maxInFlight = options.connections?.maxInFlight;
+  const gated = server
+    .with(untilServing(() => serving))
+    .with(maxInFlight ? inFlightLimit(maxInFlight) : passThrough)
+    .with(callScopeMiddleware());
   for (const service of options.services) gated.add(service.definition, service.implementation);
   server.add(
     health.HealthDefinition,
@@ -122,6 +133,8 @@ async function drain(
     server.forceShutdown();
   }
 }
+
+const passThrough: ServerMiddleware = (call, context) => call.next(call.request, context);
 
 /**
  * Until the process has started, a call other than a health check is UNAVAILABLE, marked as not processed, so
