@@ -127,6 +127,7 @@ export function createIdempotentBooking(deps: CreateBookingDeps) {
     input: BookingRequest,
     requestId: string,
     offerOf: () => OfferClaims,
+    priced?: Promise<number>,
   ): Promise<CreateBookingResult> {
     let outcome: { inserted: Booking; events: PendingEvent[] } | { found: Booking };
     let discounts: BookingDiscounts | null = null;
@@ -134,7 +135,7 @@ export function createIdempotentBooking(deps: CreateBookingDeps) {
     try {
       // A takeover checks the token again: it may have expired while the first request lay dead.
       const offer = offerOf();
-      const amount = await deps.reprice(offer, channel.priceTenant, requestId);
+      const amount = await (priced ?? deps.reprice(offer, channel.priceTenant, requestId));
       discounts = (await channel.discounts?.(offer, amount, claim.attempt, requestId)) ?? null;
       await channel.admit?.(amount - (discounts ? discountTotal(discounts) : 0), requestId);
       spending = (await channel.reserveSpending?.(amount)) ?? null;
@@ -259,10 +260,14 @@ export function createIdempotentBooking(deps: CreateBookingDeps) {
     } catch (error) {
       return refused(error, channel, input, requestId);
     }
+    // Pricing is asked while the key is claimed: neither needs the other. Only a first request's book() uses
+    // the price; a replay or a refusal leaves it (and its failure) unread, a takeover asks again.
+    const priced = deps.reprice(offer, channel.priceTenant, requestId);
+    priced.catch(() => {});
     const result = await deps.keys.claim(channel.scope, input.fingerprint, deps.now());
     if (!result.claimed) return resume(result.existing, channel, input, requestId);
     deps.crash('after-claim');
-    return book(result.claim, channel, input, requestId, () => offer);
+    return book(result.claim, channel, input, requestId, () => offer, priced);
   };
 }
 
