@@ -154,7 +154,7 @@ export const grpcServerFields = {
   GRPC_MAX_CONNECTION_AGE_MS: milliseconds(30_000, 1000),
   /**
    * How long calls may still finish on a connection told to go away, on age or on SIGTERM; then it is closed.
-   * At least the longest call deadline (the gateway's GRPC_DEADLINE_MS, 5000).
+   * At least the longest call deadline (the gateway's REQUEST_BUDGET_MS, 5000).
    */
   GRPC_MAX_CONNECTION_AGE_GRACE_MS: milliseconds(5000, 0),
   /**
