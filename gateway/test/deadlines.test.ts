@@ -1,10 +1,9 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { join } from 'node:path';
 import { pricing } from '@travel/contracts';
 import { createGrpcServer, type RequestContext } from '@travel/grpc';
 import { metricValue, sampleOf } from '@travel/metrics';
-import { generateOfferKeyPair } from '@travel/offer-tokens';
 import { freePort, type ServiceProcess, spawnService, testLogger } from '@travel/testkit';
-import type { CallContext } from 'nice-grpc';
 import { signInAdmin } from '../../deploy/local/src/launcher/admin-api';
 import { type AccessHarness, startAccessHarness } from './support/access-harness';
 
@@ -33,7 +32,7 @@ const slowPricing = createGrpcServer({
       implementation: new Proxy(
         {},
         {
-          get: () => async (_request: unknown, context: CallContext & RequestContext) => {
+          get: () => async (_request: unknown, context: RequestContext & { signal: AbortSignal }) => {
             const call: HeldCall = { arrivedAt: Date.now(), deadline: context.deadline };
             held.push(call);
             await new Promise<void>((resolve) => {
@@ -66,7 +65,10 @@ beforeAll(async () => {
     METRICS_PORT: String(metricsPort),
     PRICING_ADDRESS: `127.0.0.1:${slowPricing.port()}`,
     PRICING_DEADLINE_MS: String(SEARCH_PRICING_CAP_MS),
-    OFFER_TOKEN_PRIVATE_KEY: generateOfferKeyPair().privateKeyPem,
+    OFFER_TOKEN_PRIVATE_KEY: generateKeyPairSync('ed25519').privateKey.export({
+      type: 'pkcs8',
+      format: 'pem',
+    }) as string,
   });
   harness = await startAccessHarness([
     { SEARCH_ADDRESS: search.address, REQUEST_BUDGET_MS: String(BUDGET_MS) },
@@ -118,7 +120,10 @@ describe('one budget per request, down the chain', () => {
 
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('1');
-    expect(body.error).toMatchObject({ code: 'service_unavailable', requestId: res.headers.get('x-request-id') });
+    expect(body.error).toMatchObject({
+      code: 'service_unavailable',
+      requestId: res.headers.get('x-request-id'),
+    });
     expect(tookMs).toBeGreaterThanOrEqual(BUDGET_MS - 50);
     expect(tookMs).toBeLessThan(BUDGET_MS + 1000);
     // Pricing's call carried what was left of the gateway's budget, not search's 3 s cap, and ended with it.

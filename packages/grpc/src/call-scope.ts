@@ -70,7 +70,9 @@ export const inheritCallScope: ClientMiddleware<object, DeadlineOptions> = async
   if (!scope) return yield* call.next(call.request, options);
   const own = deadlineDate(options.deadline);
   const deadline =
-    own && scope.deadline ? (own < scope.deadline ? own : scope.deadline) : (own ?? scope.deadline);
+    own && scope.deadline
+      ? new Date(Math.min(own.getTime(), scope.deadline.getTime()))
+      : (own ?? scope.deadline);
   const signal = options.signal ? AbortSignal.any([options.signal, scope.signal]) : scope.signal;
   return yield* call.next(call.request, { ...options, deadline, signal });
 };
