@@ -109,7 +109,7 @@ export interface AccessChain {
 
 export function accessChain(deps: AppDeps): AccessChain {
   return {
-    clientAddress: clientAddress(deps.trustedProxies),
+    clientAddress: clientAddress(deps.trustedProxies, deps.logger),
     platform: [consoleIpRules(deps.directory), storefrontSwitch(deps.directory)],
     public: [publicRateLimit(deps.rateLimits)],
     partner: [
@@ -152,8 +152,8 @@ export interface AssembleOptions {
 }
 
 /**
- * The middleware chain, in one visible order: request id → trace span → log → metrics → security headers →
- * CORS (answers preflights) → docs assets → route → budget → client address → platform
+ * The middleware chain, in one visible order: request id → client address → trace span → log → metrics →
+ * security headers → CORS (answers preflights) → docs assets → route → budget → platform
  * gates (console IP rules, storefront switch) → public limits → partner checks (failed-key limit → authenticate →
  * IP allow-list →
  * platform switches → scope → rate limit → tenant link), staff checks or customer checks → body → route →
@@ -180,6 +180,8 @@ export function assembleApp(
   app.use(
     inSequence([
       requestId(logger),
+      // Before the log and the edge's answers (preflights, unknown paths), so every request line names its client.
+      ...(access ? [access.clientAddress] : []),
       traceRequest(),
       requestLog(logger),
       ...(metricsEnabled() ? [httpMetrics()] : []),
@@ -192,14 +194,7 @@ export function assembleApp(
       matchRoute(routes),
       requestBudget(requestBudgetMs),
       ...(access
-        ? [
-            access.clientAddress,
-            ...access.platform,
-            ...access.public,
-            ...access.partner,
-            ...access.staff,
-            ...access.customer,
-          ]
+        ? [...access.platform, ...access.public, ...access.partner, ...access.staff, ...access.customer]
         : []),
       ...jsonBody(),
     ]),

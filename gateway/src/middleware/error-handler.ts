@@ -27,7 +27,8 @@ export const errorHandler: ErrorRequestHandler = (error, _req, res, _next) => {
   }
   if (isAppError(error)) {
     if (error.httpStatus >= 500) log.error({ err: error }, error.message);
-    if (error.httpStatus === 503)
+    // Unless the route set its own (an idempotency key in use says when to ask again).
+    if (error.httpStatus === 503 && !res.getHeader('retry-after'))
       res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS[error.code] ?? DEFAULT_RETRY_AFTER_SECONDS));
     res
       .status(error.httpStatus)
