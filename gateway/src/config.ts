@@ -17,6 +17,7 @@ import {
   tracingFields,
 } from '@travel/config';
 import { z } from 'zod';
+import { DEFAULT_REQUEST_BUDGET_MS } from './middleware/request-budget';
 import { GATEWAY_CRASH_POINTS } from './routes/idempotency';
 
 const address = (defaultPort: number) => z.string().default(`127.0.0.1:${defaultPort}`);
@@ -40,7 +41,12 @@ const schema = z.object({
    * reachable but stalled Redis must not hold partner calls); readiness waits as long for PING.
    */
   REDIS_WAIT_MS: positiveInt(250),
-  /** Default deadline of a call to a service. */
+  /**
+   * How long a request may take, every service call in it included: each carries what is left as its deadline
+   * (docs/decisions/deadlines-and-load.md, "One budget per request"). A route may have a longer one of its own.
+   */
+  REQUEST_BUDGET_MS: positiveInt(DEFAULT_REQUEST_BUDGET_MS),
+  /** Deadline of a service call made outside any request's budget (the audit entry after a console change). */
   GRPC_DEADLINE_MS: positiveInt(5000),
   /** Deadline of one health probe; a dead service must not stall /api/health. */
   HEALTH_DEADLINE_MS: positiveInt(1000),

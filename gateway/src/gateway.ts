@@ -85,6 +85,7 @@ export function createGateway(
     publicIntakePerMinute: config.PUBLIC_INTAKE_PER_MINUTE,
     hstsMaxAgeSeconds: config.PUBLIC_TLS ? config.HSTS_MAX_AGE_SECONDS : null,
     corsAllowedOrigins: config.CORS_ALLOWED_ORIGINS,
+    requestBudgetMs: config.REQUEST_BUDGET_MS,
   });
   // The crash test's hook (routes/idempotency.ts); a no-op unless GATEWAY_CRASH_AT names a point.
   app.locals.crash = crashHook(config.GATEWAY_CRASH_AT);

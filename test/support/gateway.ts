@@ -72,7 +72,7 @@ export function callFrom(
   });
 }
 
-/** The gateway's gRPC deadline (GRPC_DEADLINE_MS, 5 s) plus its own work: no answer takes longer. */
+/** The gateway's request budget (REQUEST_BUDGET_MS, 5 s) plus its own work: no answer takes longer. */
 export const ANSWER_BOUND_MS = 6000;
 
 /** `GET /api/health` as the platform reports it. */

@@ -254,6 +254,7 @@ key: {{ $var }}
 {{- if eq $entry.kind "grpc" -}}
 {{- $_ := set $env "GRPC_MAX_CONNECTION_AGE_MS" (int64 $v.grpc.maxConnectionAgeMs | toString) -}}
 {{- $_ := set $env "GRPC_MAX_CONNECTION_AGE_GRACE_MS" (int64 $v.grpc.maxConnectionAgeGraceMs | toString) -}}
+{{- $_ := set $env "GRPC_MAX_IN_FLIGHT" (int64 $v.grpc.maxInFlight | toString) -}}
 {{- /* gRPC reflection (docs/exploring-services.md): as set, or on unless nodeEnv is production, as the services decide. */ -}}
 {{- $reflection := $v.grpc.reflection -}}
 {{- if kindIs "invalid" $reflection -}}{{- $reflection = ne $v.nodeEnv "production" -}}{{- end -}}
@@ -289,6 +290,7 @@ key: {{ $var }}
 {{- fail "gateway.trustedProxies has moved beside the Ingress settings: set ingress.trustedProxies instead" -}}
 {{- end -}}
 {{- $_ := set $env "TRUSTED_PROXIES" (join "," $v.ingress.trustedProxies) -}}
+{{- $_ := set $env "REQUEST_BUDGET_MS" (int64 $g.requestBudgetMs | toString) -}}
 {{- $_ := set $env "GRPC_DEADLINE_MS" (int64 $g.grpcDeadlineMs | toString) -}}
 {{- $_ := set $env "HEALTH_DEADLINE_MS" (int64 $g.healthDeadlineMs | toString) -}}
 {{- $_ := set $env "ACCESS_CACHE_TTL_MS" (int64 $g.accessCacheTtlMs | toString) -}}

@@ -179,9 +179,14 @@ export const grpcServerFields = {
   GRPC_MAX_CONNECTION_AGE_MS: milliseconds(30_000, 1000),
   /**
    * How long calls may still finish on a connection told to go away, on age or on SIGTERM; then it is closed.
-   * At least the longest call deadline (the gateway's GRPC_DEADLINE_MS, 5000).
+   * At least the longest call deadline (the gateway's REQUEST_BUDGET_MS, 5000).
    */
   GRPC_MAX_CONNECTION_AGE_GRACE_MS: milliseconds(5000, 0),
+  /**
+   * Calls the process's services run at once; one more is refused at once with RESOURCE_EXHAUSTED (the
+   * gateway's `503` with `Retry-After`), never queued (docs/decisions/deadlines-and-load.md, "Calls in flight").
+   */
+  GRPC_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(64),
   /**
    * `true`: the server answers gRPC reflection (what `grpcurl list` and `describe` ask; docs/exploring-services.md).
    * Unset: on unless NODE_ENV=production (`reflectionOf` of @travel/grpc; docs/decisions/grpc-reflection.md).

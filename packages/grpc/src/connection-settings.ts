@@ -14,6 +14,8 @@ export interface ServerConnectionSettings extends KeepaliveSettings {
   maxConnectionAgeMs: number;
   /** Calls may still finish this long on a connection told to go away (on age or at stop); then it closes. */
   maxConnectionAgeGraceMs: number;
+  /** Calls of the services run at once; one more is refused at once (in-flight-limit.ts). Omitted: no bound. */
+  maxInFlight?: number;
 }
 
 /** The `GRPC_*` settings of a process's config that its clients use. */
@@ -26,6 +28,7 @@ export interface GrpcClientConfig {
 export interface GrpcServerConfig extends GrpcClientConfig {
   GRPC_MAX_CONNECTION_AGE_MS: number;
   GRPC_MAX_CONNECTION_AGE_GRACE_MS: number;
+  GRPC_MAX_IN_FLIGHT: number;
 }
 
 export function keepaliveOf(config: GrpcClientConfig): KeepaliveSettings {
@@ -40,6 +43,7 @@ export function serverConnectionsOf(config: GrpcServerConfig): ServerConnectionS
     ...keepaliveOf(config),
     maxConnectionAgeMs: config.GRPC_MAX_CONNECTION_AGE_MS,
     maxConnectionAgeGraceMs: config.GRPC_MAX_CONNECTION_AGE_GRACE_MS,
+    maxInFlight: config.GRPC_MAX_IN_FLIGHT,
   };
 }
 

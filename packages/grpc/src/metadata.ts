@@ -13,3 +13,5 @@ export const NOT_PROCESSED_KEY = 'x-not-processed';
  * dropped any value a client sent: the call's log lines name it.
  */
 export const VERIFIED_PEER_KEY = 'x-verified-peer';
+/** The call's deadline (ms since the epoch, the server's clock), as the server read it from `grpc-timeout`. */
+export const DEADLINE_KEY = 'x-deadline';

@@ -6,14 +6,18 @@ import {
   createServer,
   type Server,
   ServerError,
+  type ServerMiddleware,
   type ServerMiddlewareCall,
   type ServiceImplementation,
   Status,
 } from 'nice-grpc';
 import type { AllowedPeers } from './allowed-peers';
+import { callScopeMiddleware } from './call-scope';
 import { type ServerConnectionSettings, serverOptionsOf } from './connection-settings';
 import { type PeerTls, serverCredentialsOf } from './credentials';
+import { receiveDeadline } from './deadline';
 import { createHealthService, type HealthCheck } from './health';
+import { inFlightLimit } from './in-flight-limit';
 import { NOT_PROCESSED_KEY } from './metadata';
 import { withServerMetrics } from './metrics-middleware';
 import { peerCheck } from './peer-check';
@@ -78,14 +82,20 @@ export function createGrpcServer(options: GrpcServerOptions): GrpcServer {
   let listening = false;
   let boundPort = options.port;
   // The first middleware runs outermost: the trace span is active while the request context runs the call.
-  // The peer check is a grpc-js interceptor: it refuses a call before any of the middleware below runs.
-  const interceptors = [peerCheck(options.peers?.allowed, options.logger)];
+  // The peer check is a grpc-js interceptor: it refuses a call before any of the middleware below runs; then the
+  // deadline the caller sent is read for the handler (receiveDeadline).
+  const interceptors = [peerCheck(options.peers?.allowed, options.logger), receiveDeadline];
   // Read and checked now: a missing or wrong certificate fails the start.
   const credentials = options.peers && serverCredentialsOf(options.peers.tls);
   const server = withServerMetrics(createServer({ ...serverOptionsOf(options.connections), interceptors }))
     .use(traceServerCalls)
     .use(requestContextMiddleware(options.logger));
-  const gated = server.with(untilServing(() => serving));
+  // Health and reflection are added beside, not behind, these: never gated, limited or scoped.
+  const maxInFlight = options.connections?.maxInFlight;
+  const gated = server
+    .with(untilServing(() => serving))
+    .with(maxInFlight ? inFlightLimit(maxInFlight) : passThrough)
+    .with(callScopeMiddleware());
   for (const service of options.services) gated.add(service.definition, service.implementation);
   const healthService = createHealthService(
     options.healthChecks,
@@ -158,6 +168,8 @@ async function drain(
     server.forceShutdown();
   }
 }
+
+const passThrough: ServerMiddleware = (call, context) => call.next(call.request, context);
 
 /**
  * Until the process has started, a call other than a health check is UNAVAILABLE, marked as not processed, so

@@ -1924,12 +1924,13 @@ export interface components {
          * @description `error.code` is one of:
          *     - `api_disabled`: the platform administrator has switched the API off (a platform switch, answered
          *       before the rate limit, without `RateLimit-*` headers);
-         *     - `service_unavailable`: a backing service does not answer; retry with backoff (`RateLimit-*`
-         *       present once the key is valid).
+         *     - `service_unavailable`: a backing service does not answer, or is at its limit of calls in flight;
+         *       retry after `Retry-After`, with backoff (`RateLimit-*` present once the key is valid).
          */
         Unavailable: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
                 "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                 "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                 "RateLimit-Reset": components["headers"]["RateLimitReset"];
