@@ -1,9 +1,16 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { join } from 'node:path';
 import { pricing } from '@travel/contracts';
-import { createGrpcServer, type RequestContext } from '@travel/grpc';
+import { ALLOWED_PEERS, createGrpcServer, type RequestContext } from '@travel/grpc';
 import { metricValue, sampleOf } from '@travel/metrics';
-import { freePort, type ServiceProcess, spawnService, testLogger } from '@travel/testkit';
+import {
+  freePort,
+  peerTls,
+  peerTlsEnv,
+  type ServiceProcess,
+  spawnService,
+  testLogger,
+} from '@travel/testkit';
 import { signInAdmin } from '../../deploy/local/src/launcher/admin-api';
 import { type AccessHarness, startAccessHarness } from './support/access-harness';
 
@@ -25,6 +32,8 @@ const slowPricing = createGrpcServer({
   port: 0,
   logger: testLogger(),
   healthChecks: {},
+  // Over mutual TLS as pricing, so search calls it as it calls the real one.
+  peers: { tls: peerTls('pricing'), allowed: ALLOWED_PEERS.pricing },
   services: [
     {
       definition: pricing.PricingServiceDefinition,
@@ -62,6 +71,7 @@ beforeAll(async () => {
   searchMetrics = `http://127.0.0.1:${metricsPort}/metrics`;
   search = await spawnService(join(__dirname, '..', '..', 'services', 'search', 'dist', 'main.js'), {
     GRPC_PORT: String(grpcPort),
+    ...peerTlsEnv('search'),
     METRICS_PORT: String(metricsPort),
     PRICING_ADDRESS: `127.0.0.1:${slowPricing.port()}`,
     PRICING_DEADLINE_MS: String(SEARCH_PRICING_CAP_MS),
