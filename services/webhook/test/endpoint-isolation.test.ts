@@ -1,0 +1,129 @@
+import { metricValue } from '@travel/metrics';
+import { waitFor } from '@travel/testkit';
+import { bookingEvent, caller, SUPPORT, webhookEnv, webhookForThisFile } from './webhook.fixture';
+
+// One endpoint hangs while nine others of the same client receive the same 100 events (docs/decisions/webhooks.md,
+// "Endpoints isolated from each other"). The places are the defaults (32 in flight, 4 per endpoint); the
+// timeout is long (12 s) so that "without waiting for the hanging one" has room on a busy machine, and the
+// breaker's hold short (2 s, doubled after a failed probe) so the test sees it open, probe, fail, probe and close.
+const TIMEOUT_MS = 12_000;
+const HANG_MS = 40_000;
+const EVENTS = 100;
+const PER_ENDPOINT = 4;
+const webhook = webhookForThisFile(
+  webhookEnv({
+    WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS),
+    WEBHOOK_RETRY_DELAYS: '1s,1s,1s,1s,1s',
+    WEBHOOK_BREAKER_OPEN_MS: '2000',
+  }),
+);
+const who = caller(4101);
+const transitions = (to: string) => metricValue('webhook_circuit_transitions_total', { to });
+const circuits = async () => ({
+  open: await metricValue('webhook_endpoint_circuits', { state: 'open' }),
+  halfOpen: await metricValue('webhook_endpoint_circuits', { state: 'half_open' }),
+});
+
+const scenario = {
+  hanger: undefined as Awaited<ReturnType<typeof webhook.receiver>> | undefined,
+  hangerId: '',
+  others: [] as Array<Awaited<ReturnType<typeof webhook.receiver>>>,
+  /** How many requests the hanging receiver had when the 900th delivery to the others arrived. */
+  hangerSeenAtLast: undefined as number | undefined,
+  movesBefore: { open: 0, half_open: 0, closed: 0 },
+};
+
+async function deliveriesTo(endpointId: string) {
+  const { deliveries } = await webhook.service().client.listDeliveries({ caller: SUPPORT, endpointId });
+  return deliveries;
+}
+
+beforeAll(async () => {
+  for (const to of ['open', 'half_open', 'closed'] as const) scenario.movesBefore[to] = await transitions(to);
+  // Until `hangEnd` every request waits for it (longer than the timeout at first); after it, a 200 at once.
+  let hangEnd = Number.POSITIVE_INFINITY;
+  const hanger = await webhook.receiver(() => ({ status: 200, sleepMs: Math.max(0, hangEnd - Date.now()) }));
+  let arrived = 0;
+  const counted = () => {
+    arrived++;
+    if (arrived === EVENTS * 9) scenario.hangerSeenAtLast = hanger.received.length;
+    return { status: 200 };
+  };
+  // Registered first: each event's delivery to the hanging endpoint is the first of its ten.
+  const { endpoint } = await webhook
+    .service()
+    .client.registerEndpoint({ caller: who, url: hanger.url, events: [] });
+  scenario.hanger = hanger;
+  scenario.hangerId = endpoint?.id ?? '';
+  for (let i = 0; i < 9; i++) {
+    const receiver = await webhook.receiver(counted);
+    scenario.others.push(receiver);
+    await webhook.service().client.registerEndpoint({ caller: who, url: receiver.url, events: [] });
+  }
+  hangEnd = Date.now() + HANG_MS;
+  for (let i = 0; i < EVENTS; i++)
+    await webhook.publisher().publish('booking.events', bookingEvent(who.clientId));
+});
+
+describe('endpoints isolated from each other', () => {
+  it('when one endpoint hangs while nine others receive 100 events each, then all 900 arrive while it holds only its own 4 places, before its first attempt times out', async () => {
+    const { hanger, others } = scenario;
+    await waitFor(() => expect(others.map((r) => r.received.length)).toEqual(Array(9).fill(EVENTS)), {
+      timeoutMs: 60_000,
+    });
+    // In events: when the last of the 900 arrived, the hanging endpoint had been sent no more than its places.
+    expect(scenario.hangerSeenAtLast).toBeLessThanOrEqual(PER_ENDPOINT);
+    // And none of them had ended yet: the nine never waited for the hanging one's timeout.
+    const lastArrival = Math.max(...others.flatMap((r) => r.received.map((request) => request.at)));
+    expect(lastArrival - (hanger?.received[0]?.at ?? 0)).toBeLessThan(TIMEOUT_MS);
+    expect(new Set(others.flatMap((r) => r.received.map((q) => q.headers['x-partner-delivery']))).size).toBe(
+      900,
+    );
+  });
+
+  it('when its attempts time out, then its breaker opens and holds its deliveries (shown held, counted open), a failed probe opens it again, and a probe answered closes it and sends the rest', async () => {
+    const { hanger, hangerId } = scenario;
+    // Its first 4 attempts time out: 3 in a row open the breaker; its other 96 deliveries wait held, unsent.
+    await waitFor(
+      async () => {
+        expect([(await circuits()).open, hanger?.received.length]).toEqual([1, PER_ENDPOINT]);
+        const held = (await deliveriesTo(hangerId)).filter((d) => d.held);
+        expect(held.filter((d) => d.status === 'pending' && d.attempts.length === 0)).toHaveLength(
+          EVENTS - PER_ENDPOINT,
+        );
+      },
+      { timeoutMs: TIMEOUT_MS + 10_000, intervalMs: 50 },
+    );
+    // After 2 s one delivery probes it (half-open: the others stay held; one more request only).
+    await waitFor(
+      async () => expect([await circuits(), hanger?.received.length]).toEqual([{ open: 0, halfOpen: 1 }, 5]),
+      { timeoutMs: 10_000 },
+    );
+    // The probe times out too: open again for twice as long, then a second probe, answered: closed.
+    await waitFor(async () => expect(await transitions('open')).toBe(scenario.movesBefore.open + 2), {
+      timeoutMs: TIMEOUT_MS + 10_000,
+    });
+    await waitFor(async () => expect(await circuits()).toEqual({ open: 0, halfOpen: 0 }), {
+      timeoutMs: 30_000,
+    });
+    expect(await transitions('half_open')).toBe(scenario.movesBefore.half_open + 2);
+    expect(await transitions('closed')).toBe(scenario.movesBefore.closed + 1);
+
+    // Closed: every held delivery follows, each in one attempt (holding used up no retry), none held any more.
+    await waitFor(
+      async () => {
+        const deliveries = await deliveriesTo(hangerId);
+        expect(deliveries.filter((d) => d.status === 'acknowledged')).toHaveLength(EVENTS);
+      },
+      { timeoutMs: 30_000 },
+    );
+    const deliveries = await deliveriesTo(hangerId);
+    expect(deliveries.some((d) => d.held)).toBe(false);
+    // The 4 sent first timed out once each, and the one that probed twice (its retries were due first): 2
+    // attempts each, 3 for the prober; the 96 held deliveries one attempt each.
+    const attempts = deliveries.map((d) => d.attempts.length).sort();
+    expect(attempts).toEqual([...Array(EVENTS - PER_ENDPOINT).fill(1), 2, 2, 2, 3]);
+    // Requests: the first 4, two probes, the other 3 retries, the 96 held.
+    expect(hanger?.received).toHaveLength(PER_ENDPOINT + 2 + 3 + (EVENTS - PER_ENDPOINT));
+  });
+});
