@@ -83,47 +83,56 @@ describe('endpoints isolated from each other', () => {
 
   it('when its attempts time out, then its breaker opens and holds its deliveries (shown held, counted open), a failed probe opens it again, and a probe answered closes it and sends the rest', async () => {
     const { hanger, hangerId } = scenario;
-    // Its first 4 attempts time out: 3 in a row open the breaker; its other 96 deliveries wait held, unsent.
-    await waitFor(
-      async () => {
-        expect([(await circuits()).open, hanger?.received.length]).toEqual([1, PER_ENDPOINT]);
-        const held = (await deliveriesTo(hangerId)).filter((d) => d.held);
-        expect(held.filter((d) => d.status === 'pending' && d.attempts.length === 0)).toHaveLength(
-          EVENTS - PER_ENDPOINT,
-        );
-      },
-      { timeoutMs: TIMEOUT_MS + 10_000, intervalMs: 50 },
+    const requests = () => hanger?.received.length ?? 0;
+    // Its first attempts time out: 3 in a row open the breaker (the places the first two freed were used again
+    // meanwhile, so a few more went out); its other deliveries wait held, none attempted.
+    await waitFor(async () => expect((await circuits()).open).toBe(1), {
+      timeoutMs: TIMEOUT_MS + 10_000,
+      intervalMs: 50,
+    });
+    const sentBeforeOpen = requests();
+    expect(sentBeforeOpen).toBeLessThanOrEqual(2 * PER_ENDPOINT);
+    const held = (await deliveriesTo(hangerId)).filter((d) => d.held);
+    expect(held.length).toBeGreaterThanOrEqual(EVENTS - sentBeforeOpen);
+    expect(held.every((d) => d.status === 'pending')).toBe(true);
+    expect(held.filter((d) => d.attempts.length === 0).length).toBeGreaterThanOrEqual(
+      EVENTS - sentBeforeOpen,
     );
-    // After 2 s one delivery probes it (half-open: the others stay held; one more request only).
+    // After 2 s one delivery probes it (half-open): one more request, the others still held.
     await waitFor(
-      async () => expect([await circuits(), hanger?.received.length]).toEqual([{ open: 0, halfOpen: 1 }, 5]),
+      async () =>
+        expect([await circuits(), requests()]).toEqual([{ open: 0, halfOpen: 1 }, sentBeforeOpen + 1]),
       { timeoutMs: 10_000 },
     );
-    // The probe times out too: open again for twice as long, then a second probe, answered: closed.
+    // The probe times out too: open again, for twice as long; then a second probe, answered: closed.
     await waitFor(async () => expect(await transitions('open')).toBe(scenario.movesBefore.open + 2), {
       timeoutMs: TIMEOUT_MS + 10_000,
     });
+    expect(requests()).toBe(sentBeforeOpen + 1);
     await waitFor(async () => expect(await circuits()).toEqual({ open: 0, halfOpen: 0 }), {
       timeoutMs: 30_000,
     });
     expect(await transitions('half_open')).toBe(scenario.movesBefore.half_open + 2);
     expect(await transitions('closed')).toBe(scenario.movesBefore.closed + 1);
 
-    // Closed: every held delivery follows, each in one attempt (holding used up no retry), none held any more.
+    // Closed: every held delivery follows at once, none held any more. Holding used up no retry: every attempt
+    // recorded is a request the receiver got, only timeouts failed, and the held ones took one attempt each.
     await waitFor(
-      async () => {
-        const deliveries = await deliveriesTo(hangerId);
-        expect(deliveries.filter((d) => d.status === 'acknowledged')).toHaveLength(EVENTS);
-      },
+      async () =>
+        expect((await deliveriesTo(hangerId)).filter((d) => d.status === 'acknowledged')).toHaveLength(
+          EVENTS,
+        ),
       { timeoutMs: 30_000 },
     );
     const deliveries = await deliveriesTo(hangerId);
     expect(deliveries.some((d) => d.held)).toBe(false);
-    // The 4 sent first timed out once each, and the one that probed twice (its retries were due first): 2
-    // attempts each, 3 for the prober; the 96 held deliveries one attempt each.
-    const attempts = deliveries.map((d) => d.attempts.length).sort();
-    expect(attempts).toEqual([...Array(EVENTS - PER_ENDPOINT).fill(1), 2, 2, 2, 3]);
-    // Requests: the first 4, two probes, the other 3 retries, the 96 held.
-    expect(hanger?.received).toHaveLength(PER_ENDPOINT + 2 + 3 + (EVENTS - PER_ENDPOINT));
+    const attempts = deliveries.flatMap((d) => d.attempts);
+    expect(attempts).toHaveLength(requests());
+    expect(attempts.filter((a) => !a.acknowledged).every((a) => a.error?.includes(`${TIMEOUT_MS} ms`))).toBe(
+      true,
+    );
+    expect(deliveries.filter((d) => d.attempts.length === 1).length).toBeGreaterThanOrEqual(
+      EVENTS - sentBeforeOpen - 1,
+    );
   });
 });
