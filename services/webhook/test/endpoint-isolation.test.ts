@@ -81,7 +81,7 @@ describe('endpoints isolated from each other', () => {
     );
   });
 
-  it('when its attempts time out, then its breaker opens and holds its deliveries (shown held, counted open), a failed probe opens it again, and a probe answered closes it and sends the rest', async () => {
+  it('when its attempts time out, then its breaker opens and holds its deliveries, new ones too (shown held, counted open), a failed probe opens it again, and a probe answered closes it and sends the rest', async () => {
     const { hanger, hangerId } = scenario;
     const requests = () => hanger?.received.length ?? 0;
     // Its first attempts time out: 3 in a row open the breaker (the places the first two freed were used again
@@ -98,6 +98,14 @@ describe('endpoints isolated from each other', () => {
     expect(held.filter((d) => d.attempts.length === 0).length).toBeGreaterThanOrEqual(
       EVENTS - sentBeforeOpen,
     );
+    // An event meanwhile: the nine get it at once, the tripped endpoint's delivery is made held.
+    const late = bookingEvent(who.clientId);
+    await webhook.publisher().publish('booking.events', late);
+    await waitFor(() =>
+      expect(scenario.others.map((r) => r.received.length)).toEqual(Array(9).fill(EVENTS + 1)),
+    );
+    const lateDelivery = (await deliveriesTo(hangerId)).find((d) => d.eventId === late.id);
+    expect([lateDelivery?.held, lateDelivery?.attempts]).toEqual([true, []]);
     // After 2 s one delivery probes it (half-open): one more request, the others still held.
     await waitFor(
       async () =>
@@ -120,7 +128,7 @@ describe('endpoints isolated from each other', () => {
     await waitFor(
       async () =>
         expect((await deliveriesTo(hangerId)).filter((d) => d.status === 'acknowledged')).toHaveLength(
-          EVENTS,
+          EVENTS + 1,
         ),
       { timeoutMs: 30_000 },
     );
@@ -132,7 +140,7 @@ describe('endpoints isolated from each other', () => {
       true,
     );
     expect(deliveries.filter((d) => d.attempts.length === 1).length).toBeGreaterThanOrEqual(
-      EVENTS - sentBeforeOpen - 1,
+      EVENTS + 1 - sentBeforeOpen - 1,
     );
   });
 });
