@@ -18,7 +18,9 @@ export interface CircuitRepository {
   reopen(endpointId: string, probe: string, until: Date): Promise<Circuit | undefined>;
   /** Half-open whose `probe` succeeded → closed (the record is deleted). */
   close(endpointId: string, probe: string): Promise<boolean>;
-  /** Closed whatever its state: nothing to probe with, or its endpoint was disabled or deleted. */
+  /** Open (due at `probeAt`) with nothing to probe with → closed. */
+  closeIdle(endpointId: string, probeAt: Date): Promise<boolean>;
+  /** Closed whatever its state: its endpoint was disabled or deleted. */
   forget(endpointId: string): Promise<void>;
   countInState(state: Exclude<CircuitState, 'closed'>): Promise<number>;
 }
@@ -49,6 +51,10 @@ export function createCircuitRepository(connection: Connection): CircuitReposito
     },
     async close(endpointId, probe) {
       const closed = await circuits.deleteOne({ _id: endpointId, state: 'half_open', probe });
+      return closed.deletedCount === 1;
+    },
+    async closeIdle(endpointId, probeAt) {
+      const closed = await circuits.deleteOne({ _id: endpointId, state: 'open', probeAt });
       return closed.deletedCount === 1;
     },
     async forget(endpointId) {

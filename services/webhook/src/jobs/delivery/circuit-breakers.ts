@@ -126,7 +126,7 @@ export function createCircuitBreakers(deps: CircuitBreakersDeps): CircuitBreaker
     const due = await deliveries.firstDueOf(endpointId, now);
     // Nothing to probe with (no traffic, or its endpoint disabled or deleted): it closes, and the next
     // failures in a row open it again.
-    if (!due) return void (await forget(endpointId));
+    if (!due) return void (await closeIdle(circuit));
     const until = after(now, deps.leaseMs);
     if (!(await circuits.startProbe(endpointId, circuit.probeAt, due.deliveryId, until))) return void stale();
     view.set(endpointId, { ...circuit, state: 'half_open', probe: due.deliveryId, probeAt: until });
@@ -138,13 +138,20 @@ export function createCircuitBreakers(deps: CircuitBreakersDeps): CircuitBreaker
     return claimed;
   }
 
+  async function closeIdle({ endpointId, probeAt }: Circuit): Promise<void> {
+    if (!(await circuits.closeIdle(endpointId, probeAt))) return stale();
+    view.delete(endpointId);
+    moved('closed');
+    logger.info({ endpointId }, 'webhook endpoint circuit closed: nothing to probe with');
+  }
+
   async function forget(endpointId: string): Promise<void> {
     probing.delete(endpointId);
     streaks.delete(endpointId);
     if (!view.delete(endpointId)) return;
     await circuits.forget(endpointId);
     moved('closed');
-    logger.info({ endpointId }, 'webhook endpoint circuit closed: nothing to probe with');
+    logger.info({ endpointId }, 'webhook endpoint circuit closed: its endpoint is disabled or gone');
   }
 
   async function countStreak(attempt: ClaimedAttempt, result: AttemptResult): Promise<void> {
