@@ -137,9 +137,9 @@ describe('circuit breakers shared by replicas', () => {
   it('when the wait ends with nothing due, then the breaker closes', async () => {
     const a = replica();
     for (const n of [1, 2, 3]) await a.observe(attemptTo('whk_3', n), result(false));
-    expect(await a.tripped()).toEqual(['whk_3']);
+    expect(await a.tripped()).toContain('whk_3');
     later(POLICY.openMs);
     expect(await a.dueProbes()).toEqual([]);
-    expect(await a.tripped()).toEqual([]);
+    expect(await a.tripped()).not.toContain('whk_3');
   });
 });
