@@ -44,6 +44,8 @@ export interface Dispatcher {
 
 /** Scans of one pass at most: each after the first leaves out the endpoints the ones before filled up. */
 const MAX_SCANS = 4;
+/** A scan reads this many times the free places, so that endpoints filling up rarely cost a second scan. */
+const SCAN_AHEAD = 2;
 
 /**
  * Finds due attempts in the schedule (one indexed scan per pass, a few when endpoints fill up), leases them in
@@ -95,7 +97,8 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       const excluded = new Set([...(await deps.breakers.tripped()), ...slots.full()]);
       for (let scan = 0; scan < MAX_SCANS && slots.free() > 0; scan++) {
         const room = slots.free();
-        const due = await deps.deliveries.due(deps.now(), room, [...excluded]);
+        const wanted = room * SCAN_AHEAD;
+        const due = await deps.deliveries.due(deps.now(), wanted, [...excluded]);
         const { picked, filled } = pickFair(
           due.filter((attempt) => !inFlight.has(attempt.deliveryId)),
           room,
@@ -103,7 +106,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
         );
         if (picked.length > 0) claimAndLaunch(picked, since);
         for (const endpointId of filled) excluded.add(endpointId);
-        if (due.length < room || filled.length === 0) return;
+        if (due.length < wanted || filled.length === 0) return;
       }
     },
     plan(deliveries) {
