@@ -232,6 +232,8 @@ key: {{ $var }}
 {{- $_ := set $env "KAFKA_NAMESPACE" $v.kafka.namespace -}}
 {{- $_ := set $env "KAFKA_TOPIC_PARTITIONS" (int64 $v.kafka.topicPartitions | toString) -}}
 {{- $_ := set $env "KAFKA_REPLICATION_FACTOR" (int64 $v.kafka.replicationFactor | toString) -}}
+{{- $_ := set $env "KAFKA_PROCESSED_IDS_DAYS" (int64 $v.kafka.processedIdsDays | toString) -}}
+{{- $_ := set $env "KAFKA_PARKED_RESOLVED_DAYS" (int64 $v.kafka.parkedResolvedDays | toString) -}}
 {{- end -}}
 {{- if $entry.redis -}}
 {{- $_ := set $env "RATE_LIMIT_PREFIX" $v.redis.keyPrefix -}}

@@ -36,6 +36,7 @@ export {
   startingWithAny,
   type TestResources,
 } from './test-resources';
+export { awaitTtlPass } from './ttl-pass';
 export { type WaitOptions, waitFor } from './wait-for';
 export { type Behaviour, failFirst, type Received, startReceiver } from './webhook-receiver';
 export { verifySignature } from './webhook-signature';

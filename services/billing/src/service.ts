@@ -8,6 +8,7 @@ import {
   createParkedEventStore,
   type EventPublisher,
   parkedEventsServiceOf,
+  parkedStoreOptionsOf,
   retryBudgetOf,
 } from '@travel/events';
 import { createGrpcServer, reflectionOf, serverConnectionsOf } from '@travel/grpc';
@@ -95,7 +96,7 @@ export function createBillingService(
     },
   });
   const views = createInvoiceViews({ invoices, lines, marks, payments, settle });
-  const parkedEvents = createParkedEventStore(mongo.connection, 'billing');
+  const parkedEvents = createParkedEventStore(mongo.connection, 'billing', parkedStoreOptionsOf(config));
   const consumer = createBookingEventsConsumer({
     kafka,
     groupId: BILLING_CONSUMER_GROUP,

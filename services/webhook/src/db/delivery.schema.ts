@@ -72,3 +72,5 @@ deliverySchema.index({ endpointId: 1, createdAt: -1, _id: -1 });
 // Serves one endpoint's pending deliveries in due order: its circuit breaker's probe (the earliest due), the
 // holding and releasing of the rest (docs/decisions/webhooks.md, "Endpoints isolated from each other").
 deliverySchema.index({ endpointId: 1, status: 1, dueAt: 1 });
+// Serves the retention sweep: deliveries that finished before the cutoff (db/delivery-retention.ts).
+deliverySchema.index({ finishedAt: 1 });
