@@ -1,13 +1,14 @@
 import { metricValue } from '@travel/metrics';
 import { waitFor } from '@travel/testkit';
-import { bookingEvent, caller, SUPPORT, webhookEnv, webhookForThisFile } from './webhook.fixture';
+import { bookingEvent, caller, type WebhookClient, webhookEnv, webhookForThisFile } from './webhook.fixture';
 
 // One endpoint hangs while nine others of the same client receive the same 100 events (docs/decisions/webhooks.md,
 // "Endpoints isolated from each other"). The places are the defaults (32 in flight, 4 per endpoint); the
-// timeout is long (12 s) so that "without waiting for the hanging one" has room on a busy machine, and the
-// breaker's hold short (2 s, doubled after a failed probe) so the test sees it open, probe, fail, probe and close.
-const TIMEOUT_MS = 12_000;
-const HANG_MS = 40_000;
+// timeout is long (20 s) so that "without waiting for the hanging one" has room on a busy machine (900
+// deliveries took up to 12 s on two cores shared by a load average of 20), and the breaker's hold short (2 s,
+// doubled after a failed probe) so the test sees it open, probe, fail, probe and close within the hang.
+const TIMEOUT_MS = 20_000;
+const HANG_MS = 50_000;
 const EVENTS = 100;
 const PER_ENDPOINT = 4;
 const webhook = webhookForThisFile(
@@ -33,9 +34,18 @@ const scenario = {
   movesBefore: { open: 0, half_open: 0, closed: 0 },
 };
 
+/** Every delivery to the endpoint, as its partner pages them (support's whole list stops at 100). */
 async function deliveriesTo(endpointId: string) {
-  const { deliveries } = await webhook.service().client.listDeliveries({ caller: SUPPORT, endpointId });
-  return deliveries;
+  const all: Awaited<ReturnType<WebhookClient['listDeliveries']>>['deliveries'] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await webhook
+      .service()
+      .client.listDeliveries({ caller: who, endpointId, limit: 100, cursor });
+    all.push(...page.deliveries);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return all;
 }
 
 beforeAll(async () => {

@@ -87,8 +87,14 @@ export function createEventIntake(deps: EventIntakeDeps): ConsumerOptions['handl
     const { start: leased, queue: queued, hold } = deps.firstAttempts.plan(deliveries);
     if (leased.length > 0) {
       const leaseEnds = new Date(now.getTime() + deps.leaseMs);
-      const created = new Set(await deps.deliveries.enqueue(leased, leaseEnds, { lease: randomUUID() }));
-      deps.firstAttempts.start(leased.filter((d) => created.has(d.id)).map(firstAttemptOf));
+      let created: ClaimedAttempt[] = [];
+      try {
+        const ids = new Set(await deps.deliveries.enqueue(leased, leaseEnds, { lease: randomUUID() }));
+        created = leased.filter((d) => ids.has(d.id)).map(firstAttemptOf);
+      } finally {
+        // Started on the places the plan took; those not created give theirs back.
+        deps.firstAttempts.start(leased, created);
+      }
     }
     for (const { until, deliveries: held } of hold)
       await deps.deliveries.enqueue(held, until, { held: true });

@@ -33,11 +33,16 @@ export interface Dispatcher {
   run(): Promise<void>;
   /**
    * Sorts a new event's deliveries (the intake: no pass, no claim) by the free places overall and per endpoint
-   * and by the endpoints' breakers. Concurrent callers may overshoot the places by a few.
+   * and by the endpoints' breakers, and takes the places of those to `start` at once (concurrent intakes cannot
+   * both count one free place). Every plan is followed by `start`, which gives back the places not used.
    */
   plan(deliveries: Delivery[]): FirstAttemptPlan;
-  /** Starts first attempts this replica created already leased (the `start` of a plan), without waiting. */
-  start(attempts: ClaimedAttempt[]): void;
+  /**
+   * Starts, on the places their plan took, the first attempts of a plan's `start` this replica created already
+   * leased (without waiting for them); the places of the others (a redelivered event's, or all when the insert
+   * failed) are given back.
+   */
+  start(planned: Delivery[], created: ClaimedAttempt[]): void;
   /** Waits for the attempts in flight (shutdown: none is cut in half). */
   drain(): Promise<void>;
 }
@@ -58,12 +63,12 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   const inFlight = new Map<string, Promise<void>>();
   const slots = createEndpointSlots({ total: deps.concurrency, perEndpoint: deps.endpointConcurrency });
 
+  /** Runs an attempt on a place taken for it (`slots.take`), given back when it ends. */
   function launch(
     { deliveryId, endpointId }: Pick<DueAttempt, 'deliveryId' | 'endpointId'>,
     attempt: Promise<ClaimedAttempt | undefined>,
     since: number,
   ) {
-    slots.take(endpointId);
     const running = attempt
       .then((claimed) => claimed && deps.attempts.run(claimed, since))
       .catch((error: unknown) =>
@@ -81,27 +86,33 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     const claiming = deps.attempts
       .claim(batch)
       .then((claimed) => new Map(claimed.map((attempt) => [attempt.deliveryId, attempt])));
-    for (const due of batch)
+    for (const due of batch) {
+      slots.take(due.endpointId);
       launch(
         due,
         claiming.then((claimed) => claimed.get(due.deliveryId)),
         since,
       );
+    }
   }
 
   return {
     async run() {
       if (slots.free() === 0) return;
       const since = performance.now();
-      for (const probe of await deps.breakers.dueProbes()) launch(probe, Promise.resolve(probe), since);
+      for (const probe of await deps.breakers.dueProbes()) {
+        slots.take(probe.endpointId);
+        launch(probe, Promise.resolve(probe), since);
+      }
       const excluded = new Set([...(await deps.breakers.tripped()), ...slots.full()]);
       for (let scan = 0; scan < MAX_SCANS && slots.free() > 0; scan++) {
         const room = slots.free();
         const wanted = room * SCAN_AHEAD;
         const due = await deps.deliveries.due(deps.now(), wanted, [...excluded]);
+        // The places as they are now: the intake may have taken some while the scan was out.
         const { picked, filled } = pickFair(
           due.filter((attempt) => !inFlight.has(attempt.deliveryId)),
-          room,
+          slots.free(),
           slots.freeFor,
         );
         if (picked.length > 0) claimAndLaunch(picked, since);
@@ -118,15 +129,18 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
         else open.push(delivery);
       }
       const start = pickFair(open, slots.free(), slots.freeFor).picked;
+      for (const delivery of start) slots.take(delivery.endpointId);
       return {
         start,
         queue: open.filter((delivery) => !start.includes(delivery)),
         hold: [...held].map(([until, group]) => ({ until: new Date(until), deliveries: group })),
       };
     },
-    start(attempts) {
+    start(planned, created) {
       const since = performance.now();
-      for (const attempt of attempts) launch(attempt, Promise.resolve(attempt), since);
+      const made = new Set(created.map((attempt) => attempt.deliveryId));
+      for (const delivery of planned) if (!made.has(delivery.id)) slots.give(delivery.endpointId);
+      for (const attempt of created) launch(attempt, Promise.resolve(attempt), since);
     },
     async drain() {
       await Promise.all(inFlight.values());
