@@ -44,10 +44,12 @@ function declaredCollections(): Set<string> {
   return names;
 }
 
-/** The environment variables every config.ts declares, and the shared fields of packages/config. */
+/** The environment variables every config.ts declares, and the shared fields of packages/config (every file of it). */
 function settingNames(): Set<string> {
   const files = [
-    'packages/config/src/service-fields.ts',
+    ...readdirSync(join(root, 'packages/config/src'))
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .map((file) => `packages/config/src/${file}`),
     ...readdirSync(join(root, 'services')).map((name) => `services/${name}/src/config.ts`),
   ];
   const names = new Set<string>();

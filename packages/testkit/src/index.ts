@@ -3,6 +3,7 @@ export { type CapturedLogs, captureLogs } from './captured-logs';
 export { inDays } from './days';
 export { codeOf } from './error-code';
 export { failedStarts } from './failed-starts';
+export { freshIdempotency } from './idempotency';
 export { type TestInfra, testInfra } from './infra';
 export { type CaughtEmail, emailsTo, emailsWithSubject, TEST_SMTP, testMaildevUrl } from './maildev-inbox';
 export { claimedAt, uniqueName } from './names';
