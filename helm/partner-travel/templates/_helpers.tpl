@@ -280,6 +280,11 @@ key: {{ $var }}
 {{- $_ := set $env "WEBHOOK_LEASE_MS" (int64 $w.leaseMs | toString) -}}
 {{- $_ := set $env "WEBHOOK_POLL_MS" (int64 $w.pollMs | toString) -}}
 {{- $_ := set $env "WEBHOOK_CONCURRENCY" (int64 $w.concurrency | toString) -}}
+{{- $_ := set $env "WEBHOOK_ENDPOINT_CONCURRENCY" (int64 $w.endpointConcurrency | toString) -}}
+{{- $_ := set $env "WEBHOOK_BREAKER_FAILURES" (int64 $w.breakerFailures | toString) -}}
+{{- $_ := set $env "WEBHOOK_BREAKER_TIMEOUTS" (int64 $w.breakerTimeouts | toString) -}}
+{{- $_ := set $env "WEBHOOK_BREAKER_OPEN_MS" (int64 $w.breakerOpenMs | toString) -}}
+{{- $_ := set $env "WEBHOOK_BREAKER_MAX_OPEN_MS" (int64 $w.breakerMaxOpenMs | toString) -}}
 {{- $_ := set $env "WEBHOOK_INTAKE_PARTITIONS" (int64 $w.intakePartitions | toString) -}}
 {{- $_ := set $env "WEBHOOK_ENDPOINT_CACHE_MS" (int64 $w.endpointCacheMs | toString) -}}
 {{- $_ := set $env "WEBHOOK_ENDPOINTS_PER_CLIENT" (int64 $w.endpointsPerClient | toString) -}}

@@ -24,6 +24,7 @@ import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
 import { createSealer } from '@travel/sealing';
 import { createPostEvent } from './adapters/post-event';
 import type { WebhookConfig } from './config';
+import { createCircuitRepository } from './db/circuit.repository';
 import { createDeliveryRepository } from './db/delivery.repository';
 import { createDeliveryQueue } from './db/delivery-queue';
 import { createDeliveryRetention } from './db/delivery-retention';
@@ -50,6 +51,8 @@ import { createEventFeedGrpc } from './grpc/event-feed.grpc';
 import { createWebhookGrpc } from './grpc/webhook.grpc';
 import { createAutoDisable } from './jobs/auto-disable-endpoints';
 import { createAttemptRunner } from './jobs/delivery/attempt-runner';
+import { createCircuitBreakers } from './jobs/delivery/circuit-breakers';
+import { observeCircuits } from './jobs/delivery/circuit-metrics';
 import { observeDeliveryQueue } from './jobs/delivery/delivery-metrics';
 import { createDispatcher } from './jobs/delivery/dispatcher';
 import { createSweepDeliveries } from './jobs/sweep-deliveries';
@@ -85,11 +88,30 @@ export function createWebhookService(
   observeDeliveryQueue(createDeliveryQueue(mongo.connection, now), now);
   const post = createPostEvent({ policy, timeoutMs: config.WEBHOOK_TIMEOUT_MS });
   const directory = createEndpointDirectory({ endpoints, maxAgeMs: config.WEBHOOK_ENDPOINT_CACHE_MS });
+  const circuits = createCircuitRepository(mongo.connection);
+  observeCircuits(circuits);
+  const breakers = createCircuitBreakers({
+    circuits,
+    deliveries,
+    claim: (due) => deliveries.claim(due, now(), config.WEBHOOK_LEASE_MS),
+    policy: {
+      failures: config.WEBHOOK_BREAKER_FAILURES,
+      timeouts: config.WEBHOOK_BREAKER_TIMEOUTS,
+      timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+      openMs: config.WEBHOOK_BREAKER_OPEN_MS,
+      maxOpenMs: config.WEBHOOK_BREAKER_MAX_OPEN_MS,
+    },
+    leaseMs: config.WEBHOOK_LEASE_MS,
+    refreshMs: config.WEBHOOK_POLL_MS,
+    now,
+    logger,
+  });
   const attempts = createAttemptRunner({
     deliveries,
     endpoints: directory,
     secrets,
     post,
+    breakers,
     retryDelaysMs: config.WEBHOOK_RETRY_DELAYS,
     leaseMs: config.WEBHOOK_LEASE_MS,
     now,
@@ -98,7 +120,9 @@ export function createWebhookService(
   const dispatcher = createDispatcher({
     deliveries,
     attempts,
+    breakers,
     concurrency: config.WEBHOOK_CONCURRENCY,
+    endpointConcurrency: config.WEBHOOK_ENDPOINT_CONCURRENCY,
     now,
     wake: () => dispatchJob.nudge(),
     logger,

@@ -50,6 +50,8 @@ export function webhookEnv(overrides: Record<string, string> = {}): Record<strin
     KAFKA_NAMESPACE: `${uniqueName('ct-wh')}.`,
     WEBHOOK_RETRY_DELAYS: '300ms,600ms,900ms,1200ms,1500ms',
     WEBHOOK_POLL_MS: '100',
+    // An endpoint's breaker holds as briefly as the retries wait here (its 30 s would outlast every test).
+    WEBHOOK_BREAKER_OPEN_MS: '200',
     ...overrides,
   };
 }

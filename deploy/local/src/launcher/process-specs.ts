@@ -73,8 +73,9 @@ function serviceExtras(
   if (service === 'reports') return { BOOKING_ADDRESS: target('booking') };
   // Supply prices insurance premiums through pricing.
   if (service === 'supply') return { PRICING_ADDRESS: target('pricing') };
-  // The test suites watch whole retry schedules, so theirs lasts seconds, not 15 hours, and an endpoint that
-  // failed for 20 seconds (not 5 days) is disabled. Engagement emails its tenant's staff.
+  // The test suites watch whole retry schedules, so theirs lasts seconds, not 15 hours (an endpoint's breaker
+  // holds a second, not 30), and an endpoint that failed for 20 seconds (not 5 days) is disabled. Engagement
+  // emails its tenant's staff.
   if (service === 'webhook')
     return {
       ...sealingEnvOf(keys),
@@ -85,6 +86,7 @@ function serviceExtras(
             WEBHOOK_POLL_MS: '200',
             WEBHOOK_AUTO_DISABLE_AFTER: '20s',
             WEBHOOK_AUTO_DISABLE_CHECK_MS: '1000',
+            WEBHOOK_BREAKER_OPEN_MS: '1000',
           }
         : {}),
     };
