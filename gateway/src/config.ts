@@ -38,8 +38,10 @@ const schema = z.object({
   REDIS_WAIT_MS: positiveInt(250),
   /** Default deadline of a call to a service. */
   GRPC_DEADLINE_MS: positiveInt(5000),
-  /** Deadline of one health probe; a dead service must not stall /api/health. */
+  /** Deadline of one health probe; a dead service must not stall the report. */
   HEALTH_DEADLINE_MS: positiveInt(1000),
+  /** Pause between two background reports of the platform's health (`/api/health` answers the last one). */
+  HEALTH_REFRESH_MS: positiveInt(5000),
   ...grpcClientFields,
   /**
    * Each service's address: any grpc-js target, calls spread round-robin over what it names: `host:port`,
