@@ -280,6 +280,7 @@ key: {{ $var }}
 {{- $_ := set $env "TRUSTED_PROXIES" (join "," $g.trustedProxies) -}}
 {{- $_ := set $env "GRPC_DEADLINE_MS" (int64 $g.grpcDeadlineMs | toString) -}}
 {{- $_ := set $env "HEALTH_DEADLINE_MS" (int64 $g.healthDeadlineMs | toString) -}}
+{{- $_ := set $env "HEALTH_REFRESH_MS" (int64 $g.healthRefreshMs | toString) -}}
 {{- $_ := set $env "ACCESS_CACHE_TTL_MS" (int64 $g.accessCacheTtlMs | toString) -}}
 {{- $_ := set $env "SIGN_IN_ATTEMPTS_PER_MINUTE" (int64 $g.signInAttemptsPerMinute | toString) -}}
 {{- $_ := set $env "KEY_FAILURES_PER_ADDRESS" (int64 $g.keyFailuresPerAddress | toString) -}}
