@@ -10,7 +10,7 @@ const REFUSED_STREAM_DETAILS = 'Stream refused by server';
 const NO_CONNECTION_DETAILS = 'No connection established';
 /**
  * How long a call waits for a connection when no replica has one: a little over the longest reconnect pause (plus
- * grpc-js's 20 % jitter), so a peer that has just come back is reached, and a peer that is down fails in ~1.5 s.
+ * grpc-js's 20 % jitter), so a peer that has just come back is reached, and a peer that is down fails in ~0.75 s.
  */
 const NO_CONNECTION_BUDGET_MS = RECONNECT_BACKOFF_MS.max * 1.5;
 /** Pause before the second attempt onwards, doubling up to the cap (the first retry goes at once). */
