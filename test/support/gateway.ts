@@ -14,13 +14,19 @@ export interface ApiResponse {
   text: string;
 }
 
-/** One HTTP call to the gateway; the body is parsed when it is JSON. */
+/** One HTTP call to the gateway; the body is parsed when it is JSON. `timeoutMs` bounds it (else none). */
 export async function call(
   method: string,
   path: string,
-  init: { headers?: Record<string, string>; body?: string } = {},
+  init: { headers?: Record<string, string>; body?: string; timeoutMs?: number } = {},
 ) {
-  const res = await fetch(`${gatewayUrl()}${path}`, { method, headers: init.headers, body: init.body });
+  const signal = init.timeoutMs === undefined ? undefined : AbortSignal.timeout(init.timeoutMs);
+  const res = await fetch(`${gatewayUrl()}${path}`, {
+    method,
+    headers: init.headers,
+    body: init.body,
+    signal,
+  });
   const text = await res.text();
   const json = res.headers.get('content-type')?.includes('application/json');
   return {
