@@ -51,7 +51,7 @@ export function mongoOptionsOf(config: MongoSettings): Omit<MongoOptions, 'logge
  * that is down, or a replica set between primaries, makes the call fail within this (the gateway's `503` with
  * `Retry-After`) instead of holding it for the call's deadline; one that answers is selected at once. Longer than
  * the driver's quickest re-check of a server it lost (500 ms), so a single dropped connection is not a failure.
- * docs/decisions/health.md, "A store that is down".
+ * docs/decisions/health.md, "Fast 503s while a dependency is down".
  */
 export const STORE_SELECTION_TIMEOUT_MS = 600;
 
