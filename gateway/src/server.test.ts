@@ -17,7 +17,6 @@ const degraded = {
   services: {},
 } as unknown as PlatformHealth;
 
-
 function drainingGateway(shutdownDelayMs: number) {
   let release = () => {};
   let arrived = () => {};
