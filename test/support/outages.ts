@@ -95,9 +95,14 @@ export async function startStoreRelay(target: { host: string; port: number }): P
   };
 }
 
-/** `mongodb://host:port` of a store URL, with the relay's port instead (options and database kept). */
+/**
+ * A store URL with the relay's address instead of the store's (options and database kept), and
+ * `directConnection=true`: the store is a one-member replica set that names itself in `hello`, and without it the
+ * driver would go to the address the store names instead of the relay.
+ */
 export function viaRelay(mongoUrl: string, relayPort: number): string {
-  return mongoUrl.replace(/^(mongodb:\/\/(?:[^@/]*@)?)[^/?,]+/, `$1127.0.0.1:${relayPort}`);
+  const url = mongoUrl.replace(/^(mongodb:\/\/(?:[^@/]*@)?)[^/?,]+/, `$1127.0.0.1:${relayPort}`);
+  return `${url}${url.includes('?') ? '&' : url.includes('/', 'mongodb://'.length) ? '?' : '/?'}directConnection=true`;
 }
 
 /** The host and port of a single-host `mongodb://` URL. */
