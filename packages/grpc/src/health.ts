@@ -3,7 +3,7 @@ import type { ServiceImplementation } from 'nice-grpc';
 
 const { HealthCheckResponse_ServingStatus: ServingStatus } = health;
 
-/** A named dependency check (`mongodb`, `kafka`): resolves true when the dependency answers. Reported, never readiness. */
+/** A named dependency check (`mongodb`, `kafka`): true when the dependency answers. Reported, never readiness. */
 export type HealthCheck = () => Promise<boolean>;
 
 /**

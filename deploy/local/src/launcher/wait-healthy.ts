@@ -9,7 +9,7 @@ export interface WaitOptions {
   log: (line: string) => void;
   /** Tells which launched replicas have died (`booking`, `booking-2`), so a crash fails at once, not at the deadline. */
   deadProcesses: () => string[];
-  /** The replicas not ready yet (`booking`, `gateway-2`), named in the progress lines while the platform is degraded. */
+  /** The replicas not ready yet (`booking`, `gateway-2`), named in the progress lines while it is degraded. */
   unreadyProcesses: () => Promise<string[]>;
 }
 
