@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PROFILES, resolveInfraUrls, restartProcess } from '@travel/local-deploy';
+import { PROFILES, resolveInfraUrls, restartProcess, waitReplicaReady } from '@travel/local-deploy';
 import { inDays, startReceiver, waitFor } from '@travel/testkit';
 import { type AdminApi, ALL_SCOPES, bearer, newPartner, platformAdmin } from '../support/admin';
 import { book, contact, dataOf, type FlightOffer, flightOffers } from '../support/bookings';
@@ -265,6 +265,8 @@ describe('a shared dependency down under load', () => {
     const mongoUrl = resolveInfraUrls().mongoUrl;
     relay = await startStoreRelay(storeAddress(mongoUrl));
     await restartProcess(process.env, PROFILES.e2e, 'booking', { MONGO_URL: viaRelay(mongoUrl, relay.port) });
+    // Booking itself first: the report is a second old, and said SERVING of the booking that was just stopped.
+    await waitReplicaReady(PROFILES.e2e, 'booking', { timeoutMs: 120_000 });
     await waitAllServing(60_000);
     const during = await outage("booking's store cut", {
       outageMs: OUTAGE_MS.store,
@@ -302,15 +304,21 @@ describe('a shared dependency down under load', () => {
     await restartService('booking');
     await relay.close();
     relay = undefined;
+    await waitReplicaReady(PROFILES.e2e, 'booking', { timeoutMs: 120_000 });
     await waitAllServing(60_000);
   });
 
   it('when every outage is over, then each booking exists once per Idempotency-Key and its booking.created arrived exactly once', async () => {
     // A booking refused with 503 is sent again with its key: it is made now, once.
     for (const refused of bookings.filter((o) => o.status !== 201 && o.idempotencyKey)) {
-      const res = await book(secret, refused.body as Parameters<typeof book>[1], refused.idempotencyKey);
-      expect([refused.phase, res.status]).toEqual([refused.phase, 201]);
-      refused.bookingId = dataOf(res).id;
+      await waitFor(
+        async () => {
+          const res = await book(secret, refused.body as Parameters<typeof book>[1], refused.idempotencyKey);
+          expect([refused.phase, res.status]).toEqual([refused.phase, 201]);
+          refused.bookingId = dataOf(res).id;
+        },
+        { timeoutMs: 30_000, intervalMs: 1000 },
+      );
     }
     const stored = (await allBookings(secret)).map((b) => b.id);
     expect(new Set(stored)).toEqual(new Set(bookings.map((o) => o.bookingId)));
