@@ -51,11 +51,12 @@ export const retryUnprocessed: ClientMiddleware<object, DeadlineOptions> = async
       });
     } catch (error) {
       if (!notProcessed(error, trailer)) throw error;
+      const pause = attempt === 1 ? 0 : Math.min(FIRST_PAUSE_MS * 2 ** (attempt - 2), MAX_PAUSE_MS);
       if (noConnection(error)) {
         firstNoConnection ??= Date.now();
-        if (Date.now() - firstNoConnection >= NO_CONNECTION_BUDGET_MS) throw error;
+        // No pause that ends past the budget: a peer that is down is answered 503 within it, not a pause later.
+        if (Date.now() + pause - firstNoConnection > NO_CONNECTION_BUDGET_MS) throw error;
       }
-      const pause = attempt === 1 ? 0 : Math.min(FIRST_PAUSE_MS * 2 ** (attempt - 2), MAX_PAUSE_MS);
       if (deadline && Date.now() + pause >= deadline.getTime()) throw error;
       if (options.signal?.aborted) throw error;
       await sleep(pause, undefined, { signal: options.signal }).catch(() => {
