@@ -1,8 +1,10 @@
 import { type CidrRange, invalidAllowListEntries, parseAllowListEntry } from '@travel/api-keys';
 import {
+  crashPoint,
   csv,
   flag,
   grpcClientFields,
+  grpcTlsFields,
   kafkaFields,
   loadConfig,
   logLevel,
@@ -11,9 +13,11 @@ import {
   port,
   positiveInt,
   redisFields,
+  refusedInProduction,
   tracingFields,
 } from '@travel/config';
 import { z } from 'zod';
+import { GATEWAY_CRASH_POINTS } from './routes/idempotency';
 
 const address = (defaultPort: number) => z.string().default(`127.0.0.1:${defaultPort}`);
 
@@ -43,6 +47,15 @@ const schema = z.object({
   /** Pause between two background reports of the platform's health (`/api/health` answers the last one). */
   HEALTH_REFRESH_MS: positiveInt(5000),
   ...grpcClientFields,
+  /** GRPC_TLS_DIR: the gateway's certificate, for every call to a service (docs/caller-trust.md). */
+  ...grpcTlsFields,
+  /**
+   * The certificate the public payment-provider webhook route calls with: a peer of its own
+   * (`payment-webhooks`), which billing and booking allow to submit provider events and nothing else.
+   */
+  PAYMENT_WEBHOOKS_TLS_DIR: z
+    .string({ error: "required: the folder of the provider webhook route's certificate" })
+    .min(1, "required: the folder of the provider webhook route's certificate"),
   /**
    * Each service's address: any grpc-js target, calls spread round-robin over what it names: `host:port`,
    * `dns:///name:port` (a headless Service's pods), `ipv4:127.0.0.2:50051,127.0.0.3:50051` (local replicas).
@@ -65,8 +78,16 @@ const schema = z.object({
   TRUSTED_PROXIES: csv('')
     .refine((entries) => invalidAllowListEntries(entries).length === 0, 'must be IP addresses or CIDRs')
     .transform((entries) => entries.map((entry) => parseAllowListEntry(entry) as CidrRange)),
-  /** Backstop lifetime of cached keys, switches and sessions; identity.changes drops them sooner. */
+  /** Backstop lifetime of cached keys, switches and sessions; identity.changes evicts a changed one sooner. */
   ACCESS_CACHE_TTL_MS: positiveInt(60_000),
+  /**
+   * How long past ACCESS_CACHE_TTL_MS a cached key, session or setting still answers while identity cannot be asked
+   * (docs/decisions/identity-and-access.md, "Cached access while identity is down"); 0: never (unknown and expired
+   * entries alike answer 503).
+   */
+  ACCESS_CACHE_OUTAGE_GRACE_MS: z.coerce.number().int().min(0).max(86_400_000).default(900_000),
+  /** How long one access lookup (key, session, settings) waits for identity before it counts as unreachable. */
+  ACCESS_LOOKUP_DEADLINE_MS: positiveInt(750),
   /** Prefix of the rate-limit keys in Redis, so copies of the platform can share one Redis. */
   RATE_LIMIT_PREFIX: z.string().min(1).default('rl'),
   /**
@@ -99,7 +120,15 @@ const schema = z.object({
     (origins) => origins.every(isOrigin),
     'must be origins like https://shop.example.com (scheme, host and port only; no "*")',
   ),
+  /**
+   * Test-only fault hook: the gateway kills itself (SIGKILL) after a service answered an idempotent change
+   * and before the answer is sent (routes/idempotency.ts), so a test proves the retry does the work once.
+   */
+  GATEWAY_CRASH_AT: crashPoint(GATEWAY_CRASH_POINTS),
 });
+
+/** The test hook is refused in production. */
+const checked = schema.refine(...refusedInProduction('GATEWAY_CRASH_AT', 'is a test hook'));
 
 /** `scheme://host[:port]` exactly as a browser sends it in `Origin`. */
 function isOrigin(value: string): boolean {
@@ -114,5 +143,5 @@ function isOrigin(value: string): boolean {
 export type GatewayConfig = z.output<typeof schema>;
 
 export function readConfig(env: Record<string, string | undefined>): GatewayConfig {
-  return loadConfig(schema, env);
+  return loadConfig(checked, env);
 }

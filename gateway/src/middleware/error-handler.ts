@@ -3,9 +3,6 @@ import type { ErrorRequestHandler } from 'express';
 import { errorBody } from '../http/envelope';
 import { requestContextOf } from '../http/request-context';
 
-/** Seconds a client waits before sending a refused call again: a dependency back or a replica free. */
-const RETRY_AFTER_SECONDS = 1;
-
 /** Last in the chain: every failure leaves in the envelope; unknown errors are logged in full, answered 500. */
 export const errorHandler: ErrorRequestHandler = (error, _req, res, _next) => {
   const { requestId, log } = requestContextOf(res);
@@ -16,8 +13,8 @@ export const errorHandler: ErrorRequestHandler = (error, _req, res, _next) => {
   }
   if (isAppError(error)) {
     if (error.httpStatus >= 500) log.error({ err: error }, error.message);
-    // A 503 is worth trying again soon: say when (RFC 9110 §10.2.3).
-    if (error.httpStatus === 503) res.set('Retry-After', String(RETRY_AFTER_SECONDS));
+    // A 503 is worth retrying soon (h/deadline owns the value).
+    if (error.httpStatus === 503 && !res.getHeader('retry-after')) res.setHeader('Retry-After', '1');
     res
       .status(error.httpStatus)
       .json(errorBody(error.code, error.message, requestId, error.details ?? error.facts));

@@ -13,8 +13,26 @@ export function serviceFields(defaults: { grpcPort: number }) {
     ...metricsFields({ metricsPort: defaults.grpcPort - SERVICE_METRICS_OFFSET }),
     ...tracingFields,
     ...grpcServerFields,
+    ...grpcTlsFields,
+    /**
+     * A plaintext port answering grpc.health.v1 alone, for probes that cannot present a certificate (the
+     * kubelet's gRPC probes); unset: none (docs/caller-trust.md, "Probes").
+     */
+    GRPC_PROBE_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   };
 }
+
+/**
+ * Every process that serves or calls gRPC (the services, the gateway): the folder of its own certificate, which
+ * proves to its peers which process it is (docs/caller-trust.md). Required, in every profile: `npm start` and the
+ * tests make one per process, the chart issues or mounts them.
+ */
+export const grpcTlsFields = {
+  /** `ca.crt` (the platform's CA), `tls.crt` and `tls.key` (this process's certificate and key). */
+  GRPC_TLS_DIR: z
+    .string({ error: "required: the folder of this process's certificate (ca.crt, tls.crt, tls.key)" })
+    .min(1, "required: the folder of this process's certificate (ca.crt, tls.crt, tls.key)"),
+};
 
 /** gRPC port minus this is a service's default metrics port: 50051 → 9451, ..., 50062 → 9462. */
 const SERVICE_METRICS_OFFSET = 50051 - 9451;
@@ -88,6 +106,13 @@ export const kafkaFields = {
   KAFKA_RETRY_ATTEMPTS: positiveInt(8),
   KAFKA_RETRY_FIRST_DELAY_MS: positiveInt(5000),
   KAFKA_RETRY_MAX_DELAY_MS: positiveInt(300_000),
+  /**
+   * Retention (docs/retention.md): a handled event's id is kept this long, longer than Kafka can deliver the
+   * event again (topic retention plus a segment's age, 14 days at the broker defaults).
+   */
+  KAFKA_PROCESSED_IDS_DAYS: positiveInt(30),
+  /** Retention: a parked event replayed or discarded is kept this long after, then deleted (unresolved: kept). */
+  KAFKA_PARKED_RESOLVED_DAYS: positiveInt(30),
   // TLS and SASL (docs/deploy.md, "Managed services"); connection-rules.ts checks how they combine.
   /** `true`: TLS to every broker (an SSL or SASL_SSL listener). */
   KAFKA_SSL: flag('false'),

@@ -23,7 +23,11 @@ export {
   type OutboxRelayOptions,
   type OutboxSource,
 } from './outbox-relay';
-export { createParkedEventStore } from './parked-event.repository';
+export {
+  createParkedEventStore,
+  type ParkedStoreOptions,
+  parkedStoreOptionsOf,
+} from './parked-event.repository';
 export {
   decodeParkedCursor,
   encodeParkedCursor,

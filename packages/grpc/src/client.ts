@@ -13,6 +13,7 @@ import {
 } from 'nice-grpc';
 import { deadlineMiddleware } from 'nice-grpc-client-middleware-deadline';
 import { channelOptionsOf, type KeepaliveSettings } from './connection-settings';
+import { channelCredentialsOf, type PeerTls, tlsChannelOptionsOf } from './credentials';
 import { ERROR_CODE_KEY, ERROR_DETAILS_KEY, REQUEST_ID_KEY } from './metadata';
 import { withClientMetrics } from './metrics-middleware';
 import { retryUnprocessed } from './retry-unprocessed';
@@ -72,6 +73,10 @@ export interface ClientOptions {
   deadlineMs: number;
   /** Keepalive pings (`keepaliveOf(config)`); omitted: none. */
   keepalive?: KeepaliveSettings;
+  /** This process's certificate (`peerTlsOf(config)`): mutual TLS, as every service requires; omitted: plaintext. */
+  tls?: PeerTls;
+  /** The peer the server must prove it is (`pricing`); omitted: any process of the platform. */
+  server?: string;
 }
 
 /** A promise client of one service; calls accept `deadline` (ms or Date) beside metadata. */
@@ -107,7 +112,12 @@ export function clientFactory() {
  * `:80` to a list whose last entry has no port).
  */
 export function channelTo(address: string, options: ClientOptions): Channel {
-  return new Channel(address, ChannelCredentials.createInsecure(), channelOptionsOf(options.keepalive));
+  if (!options.tls)
+    return new Channel(address, ChannelCredentials.createInsecure(), channelOptionsOf(options.keepalive));
+  return new Channel(address, channelCredentialsOf(options.tls, options.server), {
+    ...channelOptionsOf(options.keepalive),
+    ...tlsChannelOptionsOf(options.server),
+  });
 }
 
 export const defaultsOf = (options: ClientOptions) => ({ '*': { deadline: options.deadlineMs } });

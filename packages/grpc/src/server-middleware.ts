@@ -1,7 +1,7 @@
 import { AppError, errorCatalog, isAppError, isUnavailableError } from '@travel/errors';
 import { type Logger, withRequestId } from '@travel/logger';
 import { type CallContext, ServerError, type ServerMiddleware, Status } from 'nice-grpc';
-import { CALLER_KEY, ERROR_CODE_KEY, ERROR_DETAILS_KEY, REQUEST_ID_KEY } from './metadata';
+import { CALLER_KEY, ERROR_CODE_KEY, ERROR_DETAILS_KEY, REQUEST_ID_KEY, VERIFIED_PEER_KEY } from './metadata';
 
 /** What every handler receives beside the request: the caller's request id and a logger carrying it. */
 export interface RequestContext {
@@ -21,7 +21,13 @@ export function requestContextMiddleware(root: Logger): ServerMiddleware<Request
     let made: Logger | undefined;
     const loggerOf = () => {
       const from = context.metadata.get(CALLER_KEY);
-      made ??= withRequestId(root, requestId).child({ rpc: call.method.path, ...(from ? { from } : {}) });
+      // The peer its certificate proved (set by peerCheck); `from` is only what the client says of itself.
+      const peer = context.metadata.get(VERIFIED_PEER_KEY);
+      made ??= withRequestId(root, requestId).child({
+        rpc: call.method.path,
+        ...(from ? { from } : {}),
+        ...(peer ? { peer } : {}),
+      });
       return made;
     };
     const callContext = Object.defineProperty({ ...context, requestId }, 'logger', {

@@ -7,8 +7,9 @@ export {
   mongoOptionsOf,
 } from './connection';
 export { type Counters, createCounters } from './counters';
+export { type DeleteInBatchesOptions, deleteInBatches } from './delete-in-batches';
 export { insertIfAbsent, insertWholeIfAbsent, isDuplicateKeyError } from './duplicate-key';
 export { modelOn } from './model';
-export { createProcessedEvents, type ProcessedEvents } from './processed-events';
+export { createProcessedEvents, type ProcessedEvents, type ProcessedEventsOptions } from './processed-events';
 export { setAndUnset } from './set-fields';
 export { withMongo } from './with-mongo';

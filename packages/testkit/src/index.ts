@@ -3,6 +3,14 @@ export { type CapturedLogs, captureLogs } from './captured-logs';
 export { inDays } from './days';
 export { codeOf } from './error-code';
 export { failedStarts } from './failed-starts';
+export {
+  type CallOutcome,
+  EXPECTED,
+  type Forgery,
+  forgedCallerOutcomes,
+  unexpectedOutcomes,
+} from './forged-callers';
+export { freshIdempotency } from './idempotency';
 export { type TestInfra, testInfra } from './infra';
 export { type CaughtEmail, emailsTo, emailsWithSubject, TEST_SMTP, testMaildevUrl } from './maildev-inbox';
 export { claimedAt, uniqueName } from './names';
@@ -18,6 +26,14 @@ export {
   SHORT_RETRY_BUDGET,
   UNDECODABLE,
 } from './parking-scenario';
+export {
+  createServiceClient,
+  gatewayTlsEnv,
+  peerTls,
+  peerTlsDir,
+  peerTlsEnv,
+  TEST_PEER_TLS_ROOT,
+} from './peer-tls';
 export {
   askReflection,
   askServerReflection,
@@ -36,6 +52,7 @@ export {
   startingWithAny,
   type TestResources,
 } from './test-resources';
+export { awaitTtlPass } from './ttl-pass';
 export { type WaitOptions, waitFor } from './wait-for';
 export { type Behaviour, failFirst, type Received, startReceiver } from './webhook-receiver';
 export { verifySignature } from './webhook-signature';

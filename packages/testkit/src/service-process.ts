@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { health } from '@travel/contracts';
-import { createServiceClient } from '@travel/grpc';
+import { createServiceClient } from './peer-tls';
 import { waitFor } from './wait-for';
 
 /** A free port on 127.0.0.1, so a restarted process can come back at the same address. */
@@ -25,7 +25,8 @@ export interface ServiceProcess {
 }
 
 /**
- * A built service (`dist/main.js`) as its own OS process, healthy on return; `env` must set GRPC_PORT. Its
+ * A built service (`dist/main.js`) as its own OS process, healthy on return; `env` must set GRPC_PORT and
+ * GRPC_TLS_DIR (`peerTlsEnv`). Its
  * metrics listener takes a free port unless `env` names one, so it never meets a running stack's.
  */
 export async function spawnService(main: string, env: Record<string, string>): Promise<ServiceProcess> {

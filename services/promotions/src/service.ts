@@ -1,6 +1,12 @@
 import { promotions } from '@travel/contracts';
-import { createKafka, createParkedEventStore, parkedEventsServiceOf, retryBudgetOf } from '@travel/events';
-import { createGrpcServer, reflectionOf, serverConnectionsOf } from '@travel/grpc';
+import {
+  createKafka,
+  createParkedEventStore,
+  parkedEventsServiceOf,
+  parkedStoreOptionsOf,
+  retryBudgetOf,
+} from '@travel/events';
+import { createGrpcServer, reflectionOf, serverConnectionsOf, serverPeersOf } from '@travel/grpc';
 import { type Component, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
@@ -71,7 +77,7 @@ export function createPromotionsService(
     },
     logger,
   });
-  const parkedEvents = createParkedEventStore(mongo.connection, 'promotions');
+  const parkedEvents = createParkedEventStore(mongo.connection, 'promotions', parkedStoreOptionsOf(config));
   const consumer = createBookingEventsConsumer({
     kafka,
     groupId: PROMOTIONS_CONSUMER_GROUP,
@@ -110,6 +116,7 @@ export function createPromotionsService(
     port: config.GRPC_PORT,
     connections: serverConnectionsOf(config),
     reflection: reflectionOf(config),
+    peers: serverPeersOf(config, 'promotions'),
     services: [
       { definition: promotions.PromotionsServiceDefinition, implementation: promotionsGrpc },
       parkedEventsServiceOf(parkedEvents, [consumer]),

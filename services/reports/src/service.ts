@@ -4,9 +4,10 @@ import {
   createKafka,
   createParkedEventStore,
   parkedEventsServiceOf,
+  parkedStoreOptionsOf,
   retryBudgetOf,
 } from '@travel/events';
-import { createGrpcServer, reflectionOf, serverConnectionsOf } from '@travel/grpc';
+import { createGrpcServer, reflectionOf, serverConnectionsOf, serverPeersOf } from '@travel/grpc';
 import type { Component } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createMongo, mongoOptionsOf } from '@travel/mongo';
@@ -47,8 +48,10 @@ export function createReportsService(
   };
   const publisher = createEventPublisher({ kafka, topics: [SEARCH_LOGS_TOPIC], topicOptions, logger });
   const sales = createSaleFactRepository(mongo.connection);
-  const searches = createSearchFactRepository(mongo.connection);
-  const parkedEvents = createParkedEventStore(mongo.connection, 'reports');
+  const searches = createSearchFactRepository(mongo.connection, {
+    keepMs: config.REPORTS_SEARCH_FACTS_DAYS * 86_400_000,
+  });
+  const parkedEvents = createParkedEventStore(mongo.connection, 'reports', parkedStoreOptionsOf(config));
   const consumer = createReportsConsumer({
     kafka,
     groupId: config.REPORTS_CONSUMER_GROUP,
@@ -71,6 +74,7 @@ export function createReportsService(
     port: config.GRPC_PORT,
     connections: serverConnectionsOf(config),
     reflection: reflectionOf(config),
+    peers: serverPeersOf(config, 'reports'),
     services: [
       { definition: reports.ReportsServiceDefinition, implementation: reportsGrpc },
       parkedEventsServiceOf(parkedEvents, [consumer]),

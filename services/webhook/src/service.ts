@@ -7,9 +7,17 @@ import {
   createKafka,
   createParkedEventStore,
   parkedEventsServiceOf,
+  parkedStoreOptionsOf,
   retryBudgetOf,
 } from '@travel/events';
-import { createGrpcServer, keepaliveOf, reflectionOf, serverConnectionsOf } from '@travel/grpc';
+import {
+  createGrpcServer,
+  keepaliveOf,
+  peerTlsOf,
+  reflectionOf,
+  serverConnectionsOf,
+  serverPeersOf,
+} from '@travel/grpc';
 import { type Component, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
@@ -18,6 +26,7 @@ import { createPostEvent } from './adapters/post-event';
 import type { WebhookConfig } from './config';
 import { createDeliveryRepository } from './db/delivery.repository';
 import { createDeliveryQueue } from './db/delivery-queue';
+import { createDeliveryRetention } from './db/delivery-retention';
 import { createEndpointRepository } from './db/endpoint.repository';
 import { createEndpointSecrets } from './db/endpoint-secrets';
 import { createFeedRepository } from './db/feed.repository';
@@ -43,6 +52,10 @@ import { createAutoDisable } from './jobs/auto-disable-endpoints';
 import { createAttemptRunner } from './jobs/delivery/attempt-runner';
 import { observeDeliveryQueue } from './jobs/delivery/delivery-metrics';
 import { createDispatcher } from './jobs/delivery/dispatcher';
+import { createSweepDeliveries } from './jobs/sweep-deliveries';
+
+/** How often each replica deletes the deliveries past their retention. */
+const DELIVERY_SWEEP_MS = 3_600_000;
 
 /** A redelivery's `Idempotency-Key` is remembered as long as a booking's (48 hours). */
 const REDELIVERY_KEY_RETENTION_MS = 48 * 3_600_000;
@@ -105,7 +118,12 @@ export function createWebhookService(
       afterMs: config.WEBHOOK_AUTO_DISABLE_AFTER,
       notify: createStaffNotifier(
         config.ENGAGEMENT_ADDRESS,
-        { caller: 'webhook', deadlineMs: config.ENGAGEMENT_DEADLINE_MS, keepalive: keepaliveOf(config) },
+        {
+          caller: 'webhook',
+          deadlineMs: config.ENGAGEMENT_DEADLINE_MS,
+          keepalive: keepaliveOf(config),
+          tls: peerTlsOf(config),
+        },
         logger,
       ),
       now,
@@ -113,8 +131,19 @@ export function createWebhookService(
     }),
     logger,
   });
+  const sweepJob = createPeriodicJob({
+    name: 'webhook-delivery-sweep',
+    everyMs: DELIVERY_SWEEP_MS,
+    run: createSweepDeliveries({
+      retention: createDeliveryRetention(mongo.connection),
+      keepMs: config.WEBHOOK_DELIVERY_RETENTION_DAYS * 86_400_000,
+      now,
+      logger,
+    }),
+    logger,
+  });
   const draining: Component = { name: 'webhook-attempts', start: async () => {}, stop: dispatcher.drain };
-  const parkedEvents = createParkedEventStore(mongo.connection, 'webhook');
+  const parkedEvents = createParkedEventStore(mongo.connection, 'webhook', parkedStoreOptionsOf(config));
   const consumer = createEventConsumer({
     kafka: createKafka(config.KAFKA_BROKERS, 'webhook', logger, config.KAFKA_NAMESPACE, config),
     groupId: 'webhook-deliveries',
@@ -151,6 +180,7 @@ export function createWebhookService(
     port: config.GRPC_PORT,
     connections: serverConnectionsOf(config),
     reflection: reflectionOf(config),
+    peers: serverPeersOf(config, 'webhook'),
     services: [
       {
         definition: webhook.WebhookServiceDefinition,
@@ -199,6 +229,6 @@ export function createWebhookService(
     healthChecks: { mongodb: mongo.ping },
     logger,
   });
-  const components: Component[] = [mongo, draining, dispatchJob, autoDisableJob, consumer, grpc];
+  const components: Component[] = [mongo, draining, dispatchJob, autoDisableJob, sweepJob, consumer, grpc];
   return { components, grpc, mongo };
 }

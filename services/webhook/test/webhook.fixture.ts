@@ -6,8 +6,10 @@ import {
   newEventId,
   type OutgoingEvent,
 } from '@travel/events';
-import { createServiceClient, jobCaller, type ServiceClient } from '@travel/grpc';
+import { jobCaller, type ServiceClient } from '@travel/grpc';
 import {
+  createServiceClient,
+  peerTlsEnv,
   publishBytes,
   startReceiver,
   startServiceUnderTest,
@@ -41,6 +43,7 @@ export const SUPPORT = jobCaller('webhook.support-test');
 export function webhookEnv(overrides: Record<string, string> = {}): Record<string, string> {
   return {
     GRPC_PORT: '0',
+    ...peerTlsEnv('webhook'),
     MONGO_URL: infra.mongoUrl,
     MONGO_DATABASE: uniqueName('ct_webhook'),
     KAFKA_BROKERS: infra.kafkaBrokers.join(','),

@@ -2,6 +2,7 @@ import { startInfra, stopInfra } from '../infra/index';
 import type { InfraLog } from '../infra/types';
 import { dropDatabases } from './fresh-databases';
 import { offerKeysFor } from './offer-keys';
+import { peerTlsFor } from './peer-tls';
 import { processSpecs } from './process-specs';
 import { loadSpecs, processPid, saveSpecs, startProcess, stopProcess } from './processes';
 import { gatewayUrl, type StackProfile } from './profile';
@@ -36,7 +37,8 @@ export async function launchPlatform(options: LaunchOptions): Promise<LaunchedPl
   const { profile } = options;
   const started = Date.now();
   const { urls, startedNow } = await startInfra({ env, log });
-  const specs = processSpecs(profile, urls, offerKeysFor(env, profile), options.replicas);
+  const keys = { ...offerKeysFor(env, profile), peerTlsRoot: await peerTlsFor(env, profile) };
+  const specs = processSpecs(profile, urls, keys, options.replicas);
   await stopPlatformProcesses(env, profile);
   if (profile.freshDatabases) await dropDatabases(urls.mongoUrl, profile.databasePrefix, log);
   saveSpecs(env, profile, specs);

@@ -9,6 +9,7 @@ import {
   isTestProfile,
   metricsPort,
   type ProcessName,
+  probePort,
   replicaHost,
   SERVICES,
   type ServiceName,
@@ -25,6 +26,12 @@ export interface ProcessSpec {
   entry: string;
   env: Record<string, string>;
 }
+
+/**
+ * A stack's keys: its offer-token pair (and the sealing key derived from it), and the folder of its CA and
+ * per-process certificates (`peerTlsFor`), one `<root>/<peer>/` each.
+ */
+export type StackKeys = OfferKeys & { peerTlsRoot: string };
 
 /** What a client of each service dials: every replica of it. */
 type Targets = (service: ServiceName) => string;
@@ -55,7 +62,10 @@ function serviceExtras(
       PROMOTIONS_ADDRESS: target('promotions'),
       OFFER_TOKEN_PUBLIC_KEY: keys.publicKeyPem,
     };
-  if (service === 'billing') return sealingEnvOf(keys);
+  // The built-in payment simulator charges where no gateway is set (docs/payments.md): the local and test stacks;
+  // the images run NODE_ENV=production, which refuses it, as the chart's production install does.
+  if (service === 'billing')
+    return { ...sealingEnvOf(keys), ...(profile.name === 'images' ? {} : { PAYMENT_SIMULATOR: 'true' }) };
   // Corporate checks tenants and audits every change in identity, and contracts' suppliers in supply.
   if (service === 'corporate')
     return { IDENTITY_ADDRESS: target('identity'), SUPPLY_ADDRESS: target('supply') };
@@ -87,7 +97,7 @@ function serviceExtras(
 function serviceSpec(
   profile: StackProfile,
   urls: InfraUrls,
-  keys: OfferKeys,
+  keys: StackKeys,
   target: Targets,
   service: ServiceName,
   replica: number,
@@ -103,6 +113,9 @@ function serviceSpec(
       METRICS_HOST: replicaHost(profile, replica),
       METRICS_PORT: String(metricsPort(profile, service)),
       MONGO_DATABASE: `${profile.databasePrefix}${service}`,
+      // Its certificate (docs/caller-trust.md), and the plaintext health port the launcher's readiness asks.
+      GRPC_TLS_DIR: join(keys.peerTlsRoot, service),
+      GRPC_PROBE_PORT: String(probePort(profile, service)),
       ...serviceExtras(profile, service, keys, target),
     },
   };
@@ -132,7 +145,13 @@ function gatewayTestTuning(profile: StackProfile): Record<string, string> {
   };
 }
 
-function gatewaySpec(profile: StackProfile, urls: InfraUrls, target: Targets, replica: number): ProcessSpec {
+function gatewaySpec(
+  profile: StackProfile,
+  urls: InfraUrls,
+  keys: StackKeys,
+  target: Targets,
+  replica: number,
+): ProcessSpec {
   const addresses = Object.fromEntries(
     SERVICES.map((service) => [`${service.toUpperCase()}_ADDRESS`, target(service)]),
   );
@@ -148,6 +167,8 @@ function gatewaySpec(profile: StackProfile, urls: InfraUrls, target: Targets, re
       METRICS_HOST: replicaHost(profile, replica),
       METRICS_PORT: String(metricsPort(profile, 'gateway')),
       RATE_LIMIT_PREFIX: profile.redisPrefix,
+      GRPC_TLS_DIR: join(keys.peerTlsRoot, 'gateway'),
+      PAYMENT_WEBHOOKS_TLS_DIR: join(keys.peerTlsRoot, 'payment-webhooks'),
       ...gatewayTestTuning(profile),
     },
   };
@@ -159,7 +180,7 @@ const replicaNumbers = (n: number) => Array.from({ length: n }, (_, i) => i + 1)
 export function processSpecs(
   profile: StackProfile,
   urls: InfraUrls,
-  keys: OfferKeys,
+  keys: StackKeys,
   counts: ReplicaCounts = {},
 ): ProcessSpec[] {
   const target: Targets = (service) => grpcTarget(profile, service, replicasOf(counts, service));
@@ -170,7 +191,7 @@ export function processSpecs(
       ),
     ),
     ...replicaNumbers(replicasOf(counts, 'gateway')).map((replica) =>
-      gatewaySpec(profile, urls, target, replica),
+      gatewaySpec(profile, urls, keys, target, replica),
     ),
   ];
 }

@@ -11,7 +11,11 @@ export interface SearchFactRepository {
   searchedPlaces(filter: Omit<FactFilter, 'tenantId'>): Promise<PlaceTally[]>;
 }
 
-export function createSearchFactRepository(connection: Connection): SearchFactRepository {
+/** `keepMs`: how long a search counts (REPORTS_SEARCH_FACTS_DAYS), from when it was made. */
+export function createSearchFactRepository(
+  connection: Connection,
+  { keepMs }: { keepMs: number },
+): SearchFactRepository {
   const model = modelOn(connection, 'SearchFact', searchFactSchema);
   return {
     insert({ id, destination, ...fields }) {
@@ -20,6 +24,7 @@ export function createSearchFactRepository(connection: Connection): SearchFactRe
         _id: id,
         destination: destination.label,
         destinationKey: destination.key,
+        expiresAt: new Date(fields.occurredAt.getTime() + keepMs),
       };
       return insertIfAbsent(model, doc);
     },
