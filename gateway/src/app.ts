@@ -9,6 +9,7 @@ import type { KeyFailures } from './access/key-failures';
 import type { RateLimits } from './access/rate-limits';
 import type { StaffTokenVerifier } from './access/staff-tokens';
 import type { ServiceClients } from './clients/service-clients';
+import type { HealthSnapshot } from './health/health-snapshot';
 import { createRouteTable, type RouteDefinition } from './http/route-table';
 import { authenticateCustomer } from './middleware/authenticate-customer';
 import { authenticateKey } from './middleware/authenticate-key';
@@ -54,7 +55,8 @@ import type { UsageRecorder } from './usage/usage-recorder';
 export interface AppDeps {
   logger: Logger;
   clients: ServiceClients;
-  redisPing: () => Promise<boolean>;
+  /** The platform report, made in the background (health/health-snapshot.ts). */
+  health: Pick<HealthSnapshot, 'current'>;
   /** True from SIGTERM: readiness answers 503 while the listener drains (http/drain.ts). */
   isDraining?: () => boolean;
   documents: OpenApiDocuments;

@@ -48,8 +48,10 @@ const schema = z.object({
   REQUEST_BUDGET_MS: positiveInt(DEFAULT_REQUEST_BUDGET_MS),
   /** Deadline of a service call made outside any request's budget (the audit entry after a console change). */
   GRPC_DEADLINE_MS: positiveInt(5000),
-  /** Deadline of one health probe; a dead service must not stall /api/health. */
+  /** Deadline of one health probe; a dead service must not stall the report. */
   HEALTH_DEADLINE_MS: positiveInt(1000),
+  /** Pause between two background reports of the platform's health (`/api/health` answers the last one). */
+  HEALTH_REFRESH_MS: positiveInt(5000),
   ...grpcClientFields,
   /** GRPC_TLS_DIR: the gateway's certificate, for every call to a service (docs/caller-trust.md). */
   ...grpcTlsFields,

@@ -298,6 +298,7 @@ key: {{ $var }}
 {{- $_ := set $env "REQUEST_BUDGET_MS" (int64 $g.requestBudgetMs | toString) -}}
 {{- $_ := set $env "GRPC_DEADLINE_MS" (int64 $g.grpcDeadlineMs | toString) -}}
 {{- $_ := set $env "HEALTH_DEADLINE_MS" (int64 $g.healthDeadlineMs | toString) -}}
+{{- $_ := set $env "HEALTH_REFRESH_MS" (int64 $g.healthRefreshMs | toString) -}}
 {{- $_ := set $env "ACCESS_CACHE_TTL_MS" (int64 $g.accessCacheTtlMs | toString) -}}
 {{- $_ := set $env "ACCESS_CACHE_OUTAGE_GRACE_MS" (int64 $g.accessCacheOutageGraceMs | toString) -}}
 {{- $_ := set $env "ACCESS_LOOKUP_DEADLINE_MS" (int64 $g.accessLookupDeadlineMs | toString) -}}

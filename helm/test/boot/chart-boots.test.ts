@@ -76,7 +76,11 @@ describe('the platform booted from the rendered chart', () => {
     expect(processes.filter((p) => p.name !== 'webhook').every((p) => p.env.NODE_ENV === 'production')).toBe(
       true,
     );
-    expectAllServing(await platformHealth());
+    // Ready is the gateway alone (it serves once started); the report says when every service has started too.
+    await waitFor(async () => expectAllServing(await platformHealth(admin)), {
+      timeoutMs: 60_000,
+      intervalMs: 500,
+    });
   });
 
   it('when a partner searches, books and has a webhook endpoint, then the booking is made and booking.created is delivered, signed', async () => {

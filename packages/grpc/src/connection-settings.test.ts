@@ -19,7 +19,7 @@ describe('the gRPC channel and server options', () => {
       'grpc.keepalive_time_ms': 10_000,
       'grpc.keepalive_timeout_ms': 5000,
       'grpc.keepalive_permit_without_calls': 1,
-      'grpc.max_reconnect_backoff_ms': 1000,
+      'grpc.max_reconnect_backoff_ms': 500,
     });
   });
 

@@ -54,7 +54,7 @@ export function serverConnectionsOf(config: GrpcServerConfig): ServerConnectionS
 const ROUND_ROBIN_SERVICE_CONFIG = JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] });
 
 /** Pauses between attempts to reconnect to an address that refused, doubling-ish (×1.6) from initial to max. */
-export const RECONNECT_BACKOFF_MS = { initial: 250, max: 1000 };
+export const RECONNECT_BACKOFF_MS = { initial: 250, max: 500 };
 
 /** A client channel's options; without keepalive settings it sends no pings (grpc-js's default). */
 export function channelOptionsOf(keepalive?: KeepaliveSettings): ChannelOptions {
@@ -62,8 +62,9 @@ export function channelOptionsOf(keepalive?: KeepaliveSettings): ChannelOptions 
     'grpc.service_config': ROUND_ROBIN_SERVICE_CONFIG,
     'grpc.service_config_disable_resolution': 1,
     // A replica that comes back on the same address (a restarted local replica; a container restarted in its pod)
-    // is reconnected within a second: grpc-js's default backoff grows to 2 minutes, and a roll that then stops
-    // the other replica left the client with none (the rollout test's 503s).
+    // is reconnected within half a second: grpc-js's default backoff grows to 2 minutes, and a roll that then
+    // stops the other replica left the client with none (the rollout test's 503s). Half a second, not one, so a
+    // call to a peer that is down is answered 503 within a second (retry-unprocessed.ts; docs/decisions/health.md).
     'grpc.initial_reconnect_backoff_ms': RECONNECT_BACKOFF_MS.initial,
     'grpc.max_reconnect_backoff_ms': RECONNECT_BACKOFF_MS.max,
     ...(keepalive && {

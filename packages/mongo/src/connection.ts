@@ -10,9 +10,9 @@ export interface MongoOptions {
   /** Connections this process may hold open to the store (default 50). */
   maxPoolSize?: number;
   /**
-   * The longest any one step of an operation may take (default 4000 ms): finding the server, waiting for a
-   * pooled connection, the server's answer. A store that is down, wedged or saturated then fails calls
-   * within the callers' deadline (the gateway answers `503`) instead of piling them up.
+   * The longest any one step of an operation may take (default 4000 ms): waiting for a pooled connection, the
+   * server's answer (finding the server: at most STORE_SELECTION_TIMEOUT_MS). A store that is down, wedged or
+   * saturated then fails calls within the callers' deadline (the gateway answers `503`) instead of piling them up.
    */
   timeoutMs?: number;
   /** TLS and credentials beside the URL (docs/deploy.md, "Managed services"); PEM texts, already read. */
@@ -47,6 +47,15 @@ export function mongoOptionsOf(config: MongoSettings): Omit<MongoOptions, 'logge
 }
 
 /**
+ * How long an operation waits for a store that answers (server selection), whatever `timeoutMs` says: a store
+ * that is down, or a replica set between primaries, makes the call fail within this (the gateway's `503` with
+ * `Retry-After`) instead of holding it for the call's deadline; one that answers is selected at once. Longer than
+ * the driver's quickest re-check of a server it lost (500 ms), so a single dropped connection is not a failure.
+ * docs/decisions/health.md, "Fast 503s while a dependency is down".
+ */
+export const STORE_SELECTION_TIMEOUT_MS = 600;
+
+/**
  * What the driver is given beside the URL. A CA or client certificate turns TLS on (as MongoDB's `tlsCAFile` does);
  * the driver takes the PEM texts (`ca`, and `cert` + `key` from the one certificate-and-key PEM, as it does for
  * `tlsCertificateKeyFile`). Credentials beside the URL authenticate against the URL's `authSource`, else `admin`.
@@ -57,7 +66,7 @@ export function driverOptionsOf(options: Omit<MongoOptions, 'logger'>): ConnectO
   return {
     dbName: options.database,
     maxPoolSize: options.maxPoolSize ?? 50,
-    serverSelectionTimeoutMS: timeoutMs,
+    serverSelectionTimeoutMS: Math.min(timeoutMs, STORE_SELECTION_TIMEOUT_MS),
     waitQueueTimeoutMS: timeoutMs,
     connectTimeoutMS: timeoutMs,
     socketTimeoutMS: timeoutMs,

@@ -140,6 +140,8 @@ function gatewayTestTuning(profile: StackProfile): Record<string, string> {
     STOREFRONT_SEARCHES_PER_MINUTE: '100000',
     // The suites and the API fuzzer send refused keys by the hundred from 127.0.0.1.
     KEY_FAILURES_PER_ADDRESS: '100000',
+    // The launch and the fault suites wait for the health report to say `ok` again: a fresher one waits less.
+    HEALTH_REFRESH_MS: '1000',
     // Longer than the rollout test's readiness polls, so its load has moved away before the listener closes.
     ...(profile.name === 'rollout' ? { SHUTDOWN_DELAY_MS: '1500' } : {}),
   };
