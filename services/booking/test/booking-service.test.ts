@@ -27,6 +27,7 @@ describe('booking service', () => {
     expect(() =>
       readConfig({
         NODE_ENV: 'production',
+        ...peerTlsEnv('booking'),
         OFFER_TOKEN_PUBLIC_KEY: generateOfferKeyPair().publicKeyPem,
         BOOKING_CRASH_AT: 'after-claim',
       }),
