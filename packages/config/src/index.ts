@@ -12,6 +12,7 @@ export {
   grpcServerFields,
   kafkaFields,
   metricsFields,
+  migrationFields,
   mongoFields,
   redisFields,
   sealingFields,

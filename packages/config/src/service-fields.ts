@@ -70,6 +70,14 @@ export function mongoFields(defaults: { database: string }) {
   };
 }
 
+/**
+ * A service's index migration (`commands/migrate.ts`): its database settings alone, so the chart's hook Job holds
+ * the store's credentials and nothing else of the service.
+ */
+export function migrationFields(defaults: { database: string }) {
+  return { NODE_ENV: nodeEnv(), LOG_LEVEL: logLevel(), ...mongoFields(defaults) };
+}
+
 /** Processes that publish or consume events. */
 export const kafkaFields = {
   KAFKA_BROKERS: csv('127.0.0.1:9092'),

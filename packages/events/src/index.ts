@@ -23,7 +23,7 @@ export {
   type OutboxRelayOptions,
   type OutboxSource,
 } from './outbox-relay';
-export { createParkedEventStore } from './parked-event.repository';
+export { createParkedEventStore, parkedEventSchema } from './parked-event.repository';
 export {
   decodeParkedCursor,
   encodeParkedCursor,

@@ -5,7 +5,8 @@ import type { NewParkedEvent, ParkedEvent, ParkedEventStore, ParkedFilter } from
 
 type ParkedDocument = Omit<ParkedEvent, 'id'> & { _id: string };
 
-const parkedEventSchema = new Schema<ParkedDocument>(
+/** Declared in the collections of every service whose consumers park events (`src/db/collections.ts`). */
+export const parkedEventSchema = new Schema<ParkedDocument>(
   {
     _id: String,
     group: String,

@@ -1,6 +1,9 @@
 import { explainConnectionError } from '@travel/config';
 import type { Logger } from '@travel/logger';
-import mongoose, { type Connection, type ConnectOptions } from 'mongoose';
+import mongoose, { type Connection, type ConnectOptions, type Schema } from 'mongoose';
+import { declaredCollectionOf, mergedCollections, registeredCollectionsOf } from './declared-indexes';
+import { checkIndexes, type MissingIndex } from './index-check';
+import { type IndexMigrationReport, migrateIndexes } from './index-migration';
 
 export interface MongoOptions {
   url: string;
@@ -15,6 +18,11 @@ export interface MongoOptions {
    * within the callers' deadline (the gateway answers `503`) instead of piling them up.
    */
   timeoutMs?: number;
+  /**
+   * The schemas of every collection the service owns (`src/db/collections.ts`): what `migrate()` and the service's
+   * `commands/migrate.ts` create. Models the wiring registers are checked at start whether listed or not.
+   */
+  collections?: readonly Schema[];
   /** TLS and credentials beside the URL (docs/deploy.md, "Managed services"); PEM texts, already read. */
   tls?: { ca?: string; certificateKey?: string };
   credentials?: { username: string; password: string };
@@ -75,16 +83,26 @@ export interface MongoHandle {
   stop(): Promise<void>;
   /** A real round trip to the server, for health checks. */
   ping(): Promise<boolean>;
+  /**
+   * Runs the index migration of `collections` on a connection of its own (the service's `commands/migrate.ts` does
+   * the same): what the launcher, the chart's hook Job and the testkit run before the process starts.
+   */
+  migrate(): Promise<IndexMigrationReport>;
+  /** The declared indexes the database lacked at `start()` (also logged and in `mongo_indexes_missing`). */
+  missingIndexes(): readonly MissingIndex[];
 }
 
 /** One connection per service, created up front so repositories can be built before `start()`. */
 export function createMongo(options: MongoOptions): MongoHandle {
   const connection = mongoose.createConnection();
-  // Collections and indexes are made by `syncIndexes()` at start; commands are never buffered while disconnected (they
-  // go to the driver, which fails them within `timeoutMs`, and reconnects on its own when the store is back).
+  // No process creates or drops collections or indexes: the migration does, as a step of its own (`migrate()`,
+  // docs/decisions/data.md). Commands are never buffered while disconnected (they go to the driver, which fails
+  // them within `timeoutMs`, and reconnects on its own when the store is back).
   connection.set('autoIndex', false);
   connection.set('autoCreate', false);
   connection.set('bufferCommands', false);
+  const listed = (options.collections ?? []).map((schema) => declaredCollectionOf(schema));
+  let missing: MissingIndex[] = [];
   return {
     name: 'mongodb',
     connection,
@@ -93,8 +111,16 @@ export function createMongo(options: MongoOptions): MongoHandle {
       await connection.openUri(options.url, driverOptionsOf(options)).catch((error: unknown) => {
         throw explainConnectionError('mongodb', error);
       });
-      await connection.syncIndexes();
       options.logger.info({ database: options.database }, 'mongodb connected');
+      missing = await checkIndexes(
+        connection.db as NonNullable<Connection['db']>,
+        mergedCollections([listed, registeredCollectionsOf(connection)]),
+        options.logger,
+      ).catch((error: unknown) => {
+        // A check that cannot run (the store went away meanwhile) is no reason to stop the start.
+        options.logger.warn({ err: error }, 'the declared indexes could not be checked');
+        return [];
+      });
     },
     async stop() {
       await connection.close();
@@ -104,6 +130,23 @@ export function createMongo(options: MongoOptions): MongoHandle {
       if (connection.readyState !== 1 || !db) return false;
       const reply = await db.command({ ping: 1 }, { timeoutMS: 1000 });
       return reply.ok === 1;
+    },
+    async migrate() {
+      // A connection of its own, whose answers may take as long as an index build on a large collection does.
+      const own = mongoose.createConnection();
+      await own
+        .openUri(options.url, { ...driverOptionsOf(options), socketTimeoutMS: 0 })
+        .catch((error: unknown) => {
+          throw explainConnectionError('mongodb', error);
+        });
+      try {
+        return await migrateIndexes(own.db as NonNullable<Connection['db']>, listed, options.logger);
+      } finally {
+        await own.close();
+      }
+    },
+    missingIndexes() {
+      return missing;
     },
   };
 }

@@ -6,9 +6,19 @@ export {
   type MongoSettings,
   mongoOptionsOf,
 } from './connection';
-export { type Counters, createCounters } from './counters';
+export { type Counters, createCounters, sequenceSchema } from './counters';
+export {
+  type DeclaredCollection,
+  declaredCollectionOf,
+  type IndexSpec,
+  registeredCollectionsOf,
+} from './declared-indexes';
 export { insertIfAbsent, insertWholeIfAbsent, isDuplicateKeyError } from './duplicate-key';
+export { checkIndexes, type MissingIndex } from './index-check';
+export { IndexConflictError, type IndexMigrationReport, migrateIndexes } from './index-migration';
+export { INDEX_RECORD_COLLECTION } from './index-record';
+export { migrateCollections } from './migrate-command';
 export { modelOn } from './model';
-export { createProcessedEvents, type ProcessedEvents } from './processed-events';
+export { createProcessedEvents, type ProcessedEvents, processedEventSchema } from './processed-events';
 export { setAndUnset } from './set-fields';
 export { withMongo } from './with-mongo';

@@ -9,7 +9,8 @@ interface ProcessedEventDocument {
   processedAt: Date;
 }
 
-const processedEventSchema = new Schema<ProcessedEventDocument>(
+/** Declared in the collections of every service that uses it (`src/db/collections.ts`). */
+export const processedEventSchema = new Schema<ProcessedEventDocument>(
   { _id: String, consumer: { type: String, required: true }, processedAt: { type: Date, required: true } },
   { collection: 'processed_events', versionKey: false },
 );

@@ -11,6 +11,7 @@ import type { Component } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createMongo, mongoOptionsOf } from '@travel/mongo';
 import type { ReportsConfig } from './config';
+import { collections } from './db/collections';
 import { createSaleFactRepository } from './db/sale-fact.repository';
 import { createSearchFactRepository } from './db/search-fact.repository';
 import { createLogSearch } from './domain/log-search';
@@ -39,7 +40,7 @@ export function createReportsService(
   options: ReportsServiceOptions = {},
 ) {
   const now = options.now ?? (() => new Date());
-  const mongo = createMongo({ ...mongoOptionsOf(config), logger });
+  const mongo = createMongo({ ...mongoOptionsOf(config), logger, collections });
   const kafka = createKafka(config.KAFKA_BROKERS, 'reports', logger, config.KAFKA_NAMESPACE, config);
   const topicOptions = {
     partitions: config.KAFKA_TOPIC_PARTITIONS,

@@ -16,6 +16,7 @@ import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
 import { createSealer } from '@travel/sealing';
 import { createPostEvent } from './adapters/post-event';
 import type { WebhookConfig } from './config';
+import { collections } from './db/collections';
 import { createDeliveryRepository } from './db/delivery.repository';
 import { createDeliveryQueue } from './db/delivery-queue';
 import { createEndpointRepository } from './db/endpoint.repository';
@@ -64,7 +65,7 @@ export function createWebhookService(
 ) {
   const now = () => new Date();
   const policy: TargetPolicy = { production: config.NODE_ENV === 'production', resolve: options.resolve };
-  const mongo = createMongo({ ...mongoOptionsOf(config), logger });
+  const mongo = createMongo({ ...mongoOptionsOf(config), logger, collections });
   const endpoints = createEndpointRepository(mongo.connection);
   const secrets = createEndpointSecrets(createSealer(sealingKeysOf(config)));
   const deliveries = createDeliveryRepository(mongo.connection);
