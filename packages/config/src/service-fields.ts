@@ -75,7 +75,11 @@ export function mongoFields(defaults: { database: string }) {
  * the store's credentials and nothing else of the service.
  */
 export function migrationFields(defaults: { database: string }) {
-  return { NODE_ENV: nodeEnv(), LOG_LEVEL: logLevel(), ...mongoFields(defaults) };
+  return {
+    NODE_ENV: nodeEnv(),
+    LOG_LEVEL: logLevel(),
+    ...mongoFields(defaults),
+  };
 }
 
 /** Processes that publish or consume events. */
