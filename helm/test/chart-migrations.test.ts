@@ -29,7 +29,12 @@ describe('the index migrations hook', () => {
   it('when rendered with the defaults, then one hook Job runs a container per process that owns a database, from its image', () => {
     const docs = render();
     const job = jobOf(docs);
-    expect(job && hookOf(job)).toEqual({ events: HOOK, weight: 0, deletePolicy: 'before-hook-creation' });
+    expect(job && hookOf(job)).toEqual({
+      events: HOOK,
+      weight: 0,
+      deletePolicy: 'before-hook-creation,hook-succeeded',
+    });
+    expect(job?.metadata.annotations?.['helm.sh/hook-output-log-policy']).toBe('hook-failed');
     const owners = resolveProcesses(docs).filter((p) => p.env.MONGO_DATABASE);
     expect(owners.map((p) => p.name).sort()).toEqual(SERVICES.filter((s) => s !== 'search').sort());
     const containers = job?.spec.template.spec.containers as { name: string; image: string }[];
