@@ -54,6 +54,7 @@ describe('the index migrations hook', () => {
           name: migration.name,
           env: {
             MONGO_DATABASE: process?.env.MONGO_DATABASE,
+            MONGO_WAIT_MS: process?.env.MONGO_WAIT_MS,
             MONGO_TIMEOUT_MS: process?.env.MONGO_TIMEOUT_MS,
             NODE_ENV: 'production',
           },

@@ -226,6 +226,7 @@ key: {{ $var }}
 {{- if $entry.database -}}
 {{- $_ := set $env "MONGO_DATABASE" (printf "%s%s" $v.mongodb.databasePrefix $entry.database) -}}
 {{- $_ := set $env "MONGO_MAX_POOL_SIZE" (int64 $v.mongodb.maxPoolSize | toString) -}}
+{{- $_ := set $env "MONGO_WAIT_MS" (int64 $v.mongodb.waitMs | toString) -}}
 {{- $_ := set $env "MONGO_TIMEOUT_MS" (int64 $v.mongodb.timeoutMs | toString) -}}
 {{- end -}}
 {{- if $entry.kafka -}}

@@ -13,9 +13,13 @@ export interface MongoOptions {
   /** Connections this process may hold open to the store (default 50). */
   maxPoolSize?: number;
   /**
-   * The longest any one step of an operation may take (default 4000 ms): finding the server, waiting for a
-   * pooled connection, the server's answer. A store that is down, wedged or saturated then fails calls
-   * within the callers' deadline (the gateway answers `503`) instead of piling them up.
+   * The longest an operation waits before it runs (default 1000 ms): for a server (the store down, or a replica set
+   * electing) and for a pooled connection (the pool full). The caller gets `503` at once instead of queueing.
+   */
+  waitMs?: number;
+  /**
+   * The longest an operation may take once sent (default 4000 ms): its answer, and opening a connection. Below the
+   * callers' deadline (the gateway's 5 s), so a wedged store fails calls with `503` instead of piling them up.
    */
   timeoutMs?: number;
   /**
@@ -33,6 +37,7 @@ export interface MongoSettings {
   MONGO_URL: string;
   MONGO_DATABASE: string;
   MONGO_MAX_POOL_SIZE: number;
+  MONGO_WAIT_MS: number;
   MONGO_TIMEOUT_MS: number;
   /** `mongoFields` of @travel/config reads these files at start; absent in a test's own settings. */
   MONGO_TLS_CA_FILE?: string;
@@ -46,6 +51,7 @@ export function mongoOptionsOf(config: MongoSettings): Omit<MongoOptions, 'logge
     url: config.MONGO_URL,
     database: config.MONGO_DATABASE,
     maxPoolSize: config.MONGO_MAX_POOL_SIZE,
+    waitMs: config.MONGO_WAIT_MS,
     timeoutMs: config.MONGO_TIMEOUT_MS,
     tls: { ca: config.MONGO_TLS_CA_FILE, certificateKey: config.MONGO_TLS_CERT_KEY_FILE },
     ...(config.MONGO_USERNAME && {
@@ -61,12 +67,14 @@ export function mongoOptionsOf(config: MongoSettings): Omit<MongoOptions, 'logge
  */
 export function driverOptionsOf(options: Omit<MongoOptions, 'logger'>): ConnectOptions {
   const timeoutMs = options.timeoutMs ?? 4000;
+  const waitMs = options.waitMs ?? 1000;
   const { ca, certificateKey } = options.tls ?? {};
   return {
     dbName: options.database,
     maxPoolSize: options.maxPoolSize ?? 50,
-    serverSelectionTimeoutMS: timeoutMs,
-    waitQueueTimeoutMS: timeoutMs,
+    serverSelectionTimeoutMS: waitMs,
+    waitQueueTimeoutMS: waitMs,
+    // Opening a connection is also the monitor's heartbeat: a busy machine's slow handshake is no outage.
     connectTimeoutMS: timeoutMs,
     socketTimeoutMS: timeoutMs,
     ...((ca || certificateKey) && { tls: true }),
@@ -74,6 +82,15 @@ export function driverOptionsOf(options: Omit<MongoOptions, 'logger'>): ConnectO
     ...(certificateKey && { cert: certificateKey, key: certificateKey }),
     ...(options.credentials && { auth: options.credentials }),
   };
+}
+
+/**
+ * The server's own time limit (`maxTimeMS`) for a read that may run long (a report's aggregation over a year): half
+ * a second under the socket's, so the store stops the work and says so (MaxTimeMSExpired, a `503`) before the client
+ * gives up on the connection, and never computes an answer nobody waits for.
+ */
+export function longReadLimitMs(config: Pick<MongoSettings, 'MONGO_TIMEOUT_MS'>): number {
+  return Math.max(100, config.MONGO_TIMEOUT_MS - 500);
 }
 
 export interface MongoHandle {

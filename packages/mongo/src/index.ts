@@ -1,6 +1,7 @@
 export {
   createMongo,
   driverOptionsOf,
+  longReadLimitMs,
   type MongoHandle,
   type MongoOptions,
   type MongoSettings,

@@ -9,7 +9,7 @@ import {
 import { createGrpcServer, reflectionOf, serverConnectionsOf } from '@travel/grpc';
 import type { Component } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
-import { createMongo, mongoOptionsOf } from '@travel/mongo';
+import { createMongo, longReadLimitMs, mongoOptionsOf } from '@travel/mongo';
 import type { ReportsConfig } from './config';
 import { collections } from './db/collections';
 import { createSaleFactRepository } from './db/sale-fact.repository';
@@ -47,8 +47,9 @@ export function createReportsService(
     replicationFactor: config.KAFKA_REPLICATION_FACTOR,
   };
   const publisher = createEventPublisher({ kafka, topics: [SEARCH_LOGS_TOPIC], topicOptions, logger });
-  const sales = createSaleFactRepository(mongo.connection);
-  const searches = createSearchFactRepository(mongo.connection);
+  const reads = { maxTimeMs: longReadLimitMs(config) };
+  const sales = createSaleFactRepository(mongo.connection, reads);
+  const searches = createSearchFactRepository(mongo.connection, reads);
   const parkedEvents = createParkedEventStore(mongo.connection, 'reports');
   const consumer = createReportsConsumer({
     kafka,
