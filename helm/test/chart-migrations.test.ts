@@ -86,7 +86,13 @@ describe('the index migrations hook', () => {
     expect(
       policy?.spec.egress.flatMap((rule: { ports: { port: number }[] }) => rule.ports.map((p) => p.port)),
     ).toEqual([53, 53, 27017]);
-    expect(jobOf(docs)?.spec.template.spec.serviceAccountName).toBe('travel-partner-travel-migrations');
+    const job = jobOf(docs)?.spec.template.spec;
+    expect(job.serviceAccountName).toBe('travel-partner-travel-migrations');
+    // Every URL from the hook's own Secret: the chart's Secret does not exist yet at pre-install.
+    const refs = (job.containers as { env: { valueFrom?: { secretKeyRef?: { name: string } } }[] }[]).flatMap(
+      (c) => c.env.flatMap((v) => (v.valueFrom?.secretKeyRef ? [v.valueFrom.secretKeyRef.name] : [])),
+    );
+    expect(new Set(refs)).toEqual(new Set(['travel-partner-travel-migrations']));
     // With the URLs in Secrets you manage (the defaults), the hook makes no Secret.
     expect(ofKind(migrationsOf(render()), 'Secret')).toEqual([]);
   });
