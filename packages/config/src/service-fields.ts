@@ -55,14 +55,14 @@ export function mongoFields(defaults: { database: string }) {
   return {
     MONGO_URL: z.string().url().default('mongodb://127.0.0.1:27017'),
     MONGO_DATABASE: z.string().min(1).default(defaults.database),
-    /** Connections to the store per process; more waiting callers fail within MONGO_WAIT_MS. */
+    /** Connections to the store per process; more waiting callers fail within MONGO_TIMEOUT_MS. */
     MONGO_MAX_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(50),
     /**
-     * The longest a store operation waits before it runs: for a server (the store down or electing) and for a pooled
-     * connection (the pool full). Sized in docs/decisions/data.md, "Store timeouts sized for real queries".
+     * The longest a store operation waits for a server (the store down, a replica set electing) before it fails.
+     * Sized in docs/decisions/data.md, "Store timeouts sized for real queries".
      */
     MONGO_WAIT_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
-    /** The longest one store operation may take once sent (its answer), and opening a connection. */
+    /** The longest any other step of a store operation may take: a pooled connection, connecting, the answer. */
     MONGO_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
     // TLS and credentials (docs/deploy.md, "Managed services"); connection-rules.ts checks how they combine.
     /** CA that signed the server's certificate (PEM); turns TLS on. Empty: the system's CAs, if the URL asks for TLS. */

@@ -13,13 +13,14 @@ export interface MongoOptions {
   /** Connections this process may hold open to the store (default 50). */
   maxPoolSize?: number;
   /**
-   * The longest an operation waits before it runs (default 1000 ms): for a server (the store down, or a replica set
-   * electing) and for a pooled connection (the pool full). The caller gets `503` at once instead of queueing.
+   * The longest an operation waits for a server (default 1000 ms): the store down, or a replica set electing. The
+   * caller gets `503` within a second instead of waiting for a store that is not there.
    */
   waitMs?: number;
   /**
-   * The longest an operation may take once sent (default 4000 ms): its answer, and opening a connection. Below the
-   * callers' deadline (the gateway's 5 s), so a wedged store fails calls with `503` instead of piling them up.
+   * The longest an operation may take otherwise (default 4000 ms): getting a pooled connection (which may mean
+   * opening one: TCP, TLS, authentication), opening a connection, the answer. Below the callers' deadline (the
+   * gateway's 5 s), so a wedged store fails calls with `503` instead of piling them up.
    */
   timeoutMs?: number;
   /**
@@ -73,7 +74,9 @@ export function driverOptionsOf(options: Omit<MongoOptions, 'logger'>): ConnectO
     dbName: options.database,
     maxPoolSize: options.maxPoolSize ?? 50,
     serverSelectionTimeoutMS: waitMs,
-    waitQueueTimeoutMS: waitMs,
+    // A checkout may open a connection, and a burst opens many at once (each a TLS handshake and SCRAM): a full pool
+    // under overload is the services' in-flight bound's to refuse, not a reason to fail a call that would get one.
+    waitQueueTimeoutMS: timeoutMs,
     // Opening a connection is also the monitor's heartbeat: a busy machine's slow handshake is no outage.
     connectTimeoutMS: timeoutMs,
     socketTimeoutMS: timeoutMs,
@@ -108,6 +111,9 @@ export interface MongoHandle {
   /** The declared indexes the database lacked at `start()` (also logged and in `mongo_indexes_missing`). */
   missingIndexes(): readonly MissingIndex[];
 }
+
+/** How long the index migration waits for the store (a server, a connection): it runs before the service, for no caller. */
+const MIGRATION_WAIT_MS = 30_000;
 
 /** One connection per service, created up front so repositories can be built before `start()`. */
 export function createMongo(options: MongoOptions): MongoHandle {
@@ -149,13 +155,17 @@ export function createMongo(options: MongoOptions): MongoHandle {
       return reply.ok === 1;
     },
     async migrate() {
-      // A connection of its own, whose answers may take as long as an index build on a large collection does.
+      // A connection of its own, whose answers may take as long as an index build on a large collection does, and
+      // which waits for a store that is still starting (a fresh install): the Job's deadline bounds it, no caller.
       const own = mongoose.createConnection();
-      await own
-        .openUri(options.url, { ...driverOptionsOf(options), socketTimeoutMS: 0 })
-        .catch((error: unknown) => {
-          throw explainConnectionError('mongodb', error);
-        });
+      const patient = {
+        serverSelectionTimeoutMS: MIGRATION_WAIT_MS,
+        waitQueueTimeoutMS: MIGRATION_WAIT_MS,
+        socketTimeoutMS: 0,
+      };
+      await own.openUri(options.url, { ...driverOptionsOf(options), ...patient }).catch((error: unknown) => {
+        throw explainConnectionError('mongodb', error);
+      });
       try {
         return await migrateIndexes(own.db as NonNullable<Connection['db']>, listed, options.logger);
       } finally {
