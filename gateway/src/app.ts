@@ -106,7 +106,7 @@ export interface AccessChain {
 
 export function accessChain(deps: AppDeps): AccessChain {
   return {
-    clientAddress: clientAddress(deps.trustedProxies),
+    clientAddress: clientAddress(deps.trustedProxies, deps.logger),
     platform: [consoleIpRules(deps.directory), storefrontSwitch(deps.directory)],
     public: [publicRateLimit(deps.rateLimits)],
     partner: [
@@ -146,8 +146,8 @@ export interface AssembleOptions {
 }
 
 /**
- * The middleware chain, in one visible order: request id → trace span → log → metrics → security headers →
- * CORS (answers preflights) → docs assets → route → client address → platform
+ * The middleware chain, in one visible order: request id → client address → trace span → log → metrics →
+ * security headers → CORS (answers preflights) → docs assets → route → platform
  * gates (console IP rules, storefront switch) → public limits → partner checks (failed-key limit → authenticate →
  * IP allow-list →
  * platform switches → scope → rate limit → tenant link), staff checks or customer checks → body → route →
@@ -170,6 +170,8 @@ export function assembleApp(
   app.use(
     inSequence([
       requestId(logger),
+      // Before the log and the edge's answers (preflights, unknown paths), so every request line names its client.
+      ...(access ? [access.clientAddress] : []),
       traceRequest(),
       requestLog(logger),
       ...(metricsEnabled() ? [httpMetrics()] : []),
@@ -181,14 +183,7 @@ export function assembleApp(
     inSequence([
       matchRoute(routes),
       ...(access
-        ? [
-            access.clientAddress,
-            ...access.platform,
-            ...access.public,
-            ...access.partner,
-            ...access.staff,
-            ...access.customer,
-          ]
+        ? [...access.platform, ...access.public, ...access.partner, ...access.staff, ...access.customer]
         : []),
       ...jsonBody(),
     ]),

@@ -1,5 +1,6 @@
 import { type CidrRange, invalidAllowListEntries, parseAllowListEntry } from '@travel/api-keys';
 import {
+  crashPoint,
   csv,
   flag,
   grpcClientFields,
@@ -11,9 +12,11 @@ import {
   port,
   positiveInt,
   redisFields,
+  refusedInProduction,
   tracingFields,
 } from '@travel/config';
 import { z } from 'zod';
+import { GATEWAY_CRASH_POINTS } from './routes/idempotency';
 
 const address = (defaultPort: number) => z.string().default(`127.0.0.1:${defaultPort}`);
 
@@ -63,8 +66,16 @@ const schema = z.object({
   TRUSTED_PROXIES: csv('')
     .refine((entries) => invalidAllowListEntries(entries).length === 0, 'must be IP addresses or CIDRs')
     .transform((entries) => entries.map((entry) => parseAllowListEntry(entry) as CidrRange)),
-  /** Backstop lifetime of cached keys, switches and sessions; identity.changes drops them sooner. */
+  /** Backstop lifetime of cached keys, switches and sessions; identity.changes evicts a changed one sooner. */
   ACCESS_CACHE_TTL_MS: positiveInt(60_000),
+  /**
+   * How long past ACCESS_CACHE_TTL_MS a cached key, session or setting still answers while identity cannot be asked
+   * (docs/decisions/identity-and-access.md, "Cached access while identity is down"); 0: never (unknown and expired
+   * entries alike answer 503).
+   */
+  ACCESS_CACHE_OUTAGE_GRACE_MS: z.coerce.number().int().min(0).max(86_400_000).default(900_000),
+  /** How long one access lookup (key, session, settings) waits for identity before it counts as unreachable. */
+  ACCESS_LOOKUP_DEADLINE_MS: positiveInt(750),
   /** Prefix of the rate-limit keys in Redis, so copies of the platform can share one Redis. */
   RATE_LIMIT_PREFIX: z.string().min(1).default('rl'),
   /**
@@ -97,7 +108,15 @@ const schema = z.object({
     (origins) => origins.every(isOrigin),
     'must be origins like https://shop.example.com (scheme, host and port only; no "*")',
   ),
+  /**
+   * Test-only fault hook: the gateway kills itself (SIGKILL) after a service answered an idempotent change
+   * and before the answer is sent (routes/idempotency.ts), so a test proves the retry does the work once.
+   */
+  GATEWAY_CRASH_AT: crashPoint(GATEWAY_CRASH_POINTS),
 });
+
+/** The test hook is refused in production. */
+const checked = schema.refine(...refusedInProduction('GATEWAY_CRASH_AT', 'is a test hook'));
 
 /** `scheme://host[:port]` exactly as a browser sends it in `Origin`. */
 function isOrigin(value: string): boolean {
@@ -112,5 +131,5 @@ function isOrigin(value: string): boolean {
 export type GatewayConfig = z.output<typeof schema>;
 
 export function readConfig(env: Record<string, string | undefined>): GatewayConfig {
-  return loadConfig(schema, env);
+  return loadConfig(checked, env);
 }

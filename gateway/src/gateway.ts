@@ -1,5 +1,5 @@
 import { createEventPublisher, createKafka } from '@travel/events';
-import { type Component, DEFAULT_SHUTDOWN_DEADLINE_MS } from '@travel/lifecycle';
+import { type Component, crashHook, DEFAULT_SHUTDOWN_DEADLINE_MS } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createAccessDirectory } from './access/access-directory';
 import { createCustomerTokenVerifier } from './access/customer-tokens';
@@ -41,7 +41,9 @@ export function createGateway(
     staff: clients.staff,
     customers: clients.customers,
     platformSettings: clients.platformSettings,
-    ttlMs: config.ACCESS_CACHE_TTL_MS,
+    freshMs: config.ACCESS_CACHE_TTL_MS,
+    graceMs: config.ACCESS_CACHE_OUTAGE_GRACE_MS,
+    lookupDeadlineMs: config.ACCESS_LOOKUP_DEADLINE_MS,
   });
   const changes = createIdentityChangesListener({ kafka, topicOptions, directory, logger });
   const publisher = createEventPublisher({ kafka, topics: [API_USAGE_TOPIC], topicOptions, logger });
@@ -73,8 +75,8 @@ export function createGateway(
       prefix: config.RATE_LIMIT_PREFIX,
       redisWaitMs: config.REDIS_WAIT_MS,
     }),
-    staffTokens: createStaffTokenVerifier(clients.staff, now),
-    customerTokens: createCustomerTokenVerifier(clients.customers, now),
+    staffTokens: createStaffTokenVerifier(clients.staff, now, config.ACCESS_LOOKUP_DEADLINE_MS),
+    customerTokens: createCustomerTokenVerifier(clients.customers, now, config.ACCESS_LOOKUP_DEADLINE_MS),
     usage,
     trustedProxies: config.TRUSTED_PROXIES,
     signInAttemptsPerMinute: config.SIGN_IN_ATTEMPTS_PER_MINUTE,
@@ -84,6 +86,8 @@ export function createGateway(
     hstsMaxAgeSeconds: config.PUBLIC_TLS ? config.HSTS_MAX_AGE_SECONDS : null,
     corsAllowedOrigins: config.CORS_ALLOWED_ORIGINS,
   });
+  // The crash test's hook (routes/idempotency.ts); a no-op unless GATEWAY_CRASH_AT names a point.
+  app.locals.crash = crashHook(config.GATEWAY_CRASH_AT);
   const http = createHttpServer(app, {
     host: config.HTTP_HOST,
     port: config.HTTP_PORT,

@@ -269,6 +269,36 @@ describe('the chart and the platform', () => {
     expect(() => render([], ['gateway.corsAllowedOrigins={*}'])).toThrow('/gateway/corsAllowedOrigins/0');
   });
 
+  it('when ingress.trustedProxies lists the proxies, then the gateway gets them as TRUSTED_PROXIES; the old gateway value fails naming the new one', () => {
+    const gatewayEnv = (set: string[] = []) =>
+      resolveProcesses(render([], set)).find((p) => p.name === 'gateway')?.env ?? {};
+    expect(gatewayEnv().TRUSTED_PROXIES).toBe('');
+    expect(gatewayEnv(['ingress.trustedProxies={10.244.0.0/16,130.211.0.0/22,2001:db8::/32}'])).toMatchObject(
+      {
+        TRUSTED_PROXIES: '10.244.0.0/16,130.211.0.0/22,2001:db8::/32',
+      },
+    );
+    // The production example names its controller's range.
+    const production = resolveProcesses(render(exampleFiles.filter((f) => f.endsWith('production.yaml'))));
+    expect(production.find((p) => p.name === 'gateway')?.env.TRUSTED_PROXIES).toBe('10.8.0.0/16');
+    expect(() => render([], ['ingress.trustedProxies={ingress-nginx}'])).toThrow('/ingress/trustedProxies/0');
+    expect(() => render([], ['gateway.trustedProxies={10.0.0.0/8}'])).toThrow(
+      'gateway.trustedProxies has moved beside the Ingress settings: set ingress.trustedProxies instead',
+    );
+  });
+
+  it('when payments are left alone or the production example is used, then billing charges no simulated payment; the simulator with nodeEnv production does not render', () => {
+    const billingEnv = (files: string[] = [], set: string[] = []) =>
+      resolveProcesses(render(files, set)).find((p) => p.name === 'billing')?.env ?? {};
+    const production = exampleFiles.find((file) => file.endsWith('production.yaml')) as string;
+    expect(billingEnv()).toMatchObject({ PAYMENT_SIMULATOR: 'false' });
+    expect(billingEnv([production])).toMatchObject({ PAYMENT_SIMULATOR: 'false' });
+    expect(billingEnv([], ['nodeEnv=development', 'payments.simulator=true'])).toMatchObject({
+      PAYMENT_SIMULATOR: 'true',
+    });
+    expect(() => render([], ['payments.simulator=true'])).toThrow('payments.simulator');
+  });
+
   it('when a value has the wrong type, then rendering fails naming the value and the type it wants', () => {
     expect(() => render([], ['defaults.replicas=two'])).toThrow(
       "at '/defaults/replicas': got string, want integer",

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type AdminApi, bearer, newPartner, platformAdmin } from '../support/admin';
 import { registerCustomer } from '../support/customers';
 import { type ApiResponse, call } from '../support/gateway';
@@ -16,7 +17,8 @@ let tenantStaffToken: string;
 
 async function send(token: string, method: string, path: string, body: unknown): Promise<ApiResponse> {
   const res = await call(method, path, {
-    headers: { ...bearer(token), 'content-type': 'application/json' },
+    // A fresh Idempotency-Key (money-moving routes require one; the others ignore it).
+    headers: { ...bearer(token), 'content-type': 'application/json', 'idempotency-key': randomUUID() },
     body: JSON.stringify(body),
   });
   expectDocumentedAnswer(method, path, res);

@@ -13,6 +13,8 @@ export const errorHandler: ErrorRequestHandler = (error, _req, res, _next) => {
   }
   if (isAppError(error)) {
     if (error.httpStatus >= 500) log.error({ err: error }, error.message);
+    // A 503 is worth retrying soon (h/deadline owns the value).
+    if (error.httpStatus === 503 && !res.getHeader('retry-after')) res.setHeader('Retry-After', '1');
     res
       .status(error.httpStatus)
       .json(errorBody(error.code, error.message, requestId, error.details ?? error.facts));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { HTTP_URL_PATTERN, httpUrl } from '../http/http-url';
-import { ERROR_CODES } from './partner/contract/components';
+import { ERROR_CODES, IdempotencyKeyInUse, PriceChanged } from './partner/contract/components';
 import { dataOf } from './partner/contract/operations';
 
 // The internal document's named schemas that more than one route group uses; each group's own are in its
@@ -11,15 +11,27 @@ export const FieldProblem = z.strictObject({
   message: z.string(),
 });
 
+/** `details` of `payment_gateway_unavailable` (docs/payments.md): the refused booking and why. */
+export const PaymentRefused = z
+  .strictObject({
+    bookingId: z.string().meta({ description: 'The booking that was not made (it is `Cancelled`).' }),
+    reason: z.enum(['no_gateway', 'simulator_disabled', 'gateway_unusable']),
+  })
+  .meta({ description: 'A card payment refused for want of a usable payment gateway: nothing was charged.' });
+
 export const ErrorEnvelope = z.strictObject({
   error: z.strictObject({
-    code: z.enum(ERROR_CODES),
+    code: z.enum([...ERROR_CODES, 'payment_gateway_unavailable']),
     message: z.string(),
     requestId: z.string(),
-    details: z.array(FieldProblem).nullable().meta({
-      description:
-        '`{ path, message }` per failing field on `bad_request`; what is missing on `/ready`; otherwise null.',
-    }),
+    details: z
+      .union([z.array(FieldProblem), IdempotencyKeyInUse, PriceChanged, PaymentRefused])
+      .nullable()
+      .meta({
+        description:
+          '`{ path, message }` per failing field on `bad_request`; what is missing on `/ready`; the facts of\n' +
+          '`idempotency_key_in_use`, `price_changed` and `payment_gateway_unavailable`; otherwise null.\n',
+      }),
   }),
 });
 
@@ -66,6 +78,9 @@ export const DeletedBody = dataOf(z.strictObject({ id: z.string(), deleted: z.li
 export const internalComponents = {
   FieldProblem,
   ErrorEnvelope,
+  IdempotencyKeyInUse,
+  PriceChanged,
+  PaymentRefused,
   HttpUrl,
   DisplayName,
   RefreshTokenRequest,

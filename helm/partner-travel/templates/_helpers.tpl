@@ -235,6 +235,8 @@ key: {{ $var }}
 {{- $_ := set $env "KAFKA_NAMESPACE" $v.kafka.namespace -}}
 {{- $_ := set $env "KAFKA_TOPIC_PARTITIONS" (int64 $v.kafka.topicPartitions | toString) -}}
 {{- $_ := set $env "KAFKA_REPLICATION_FACTOR" (int64 $v.kafka.replicationFactor | toString) -}}
+{{- $_ := set $env "KAFKA_PROCESSED_IDS_DAYS" (int64 $v.kafka.processedIdsDays | toString) -}}
+{{- $_ := set $env "KAFKA_PARKED_RESOLVED_DAYS" (int64 $v.kafka.parkedResolvedDays | toString) -}}
 {{- end -}}
 {{- if $entry.redis -}}
 {{- $_ := set $env "RATE_LIMIT_PREFIX" $v.redis.keyPrefix -}}
@@ -264,6 +266,10 @@ key: {{ $var }}
 {{- if has "sealing" $settings -}}
 {{- $_ := set $env "SEALING_ACTIVE_KEY" ($v.sealing.activeKey | default "") -}}
 {{- end -}}
+{{- if has "payments" $settings -}}
+{{- if and $v.payments.simulator (eq $v.nodeEnv "production") -}}{{- fail "payments.simulator: the payment simulator moves no money and is refused with nodeEnv production" -}}{{- end -}}
+{{- $_ := set $env "PAYMENT_SIMULATOR" (ternary "true" "false" $v.payments.simulator) -}}
+{{- end -}}
 {{- if has "offerTokens" $settings -}}
 {{- $_ := set $env "OFFER_TOKEN_TTL_SECONDS" (int64 $v.offerTokens.ttlSeconds | toString) -}}
 {{- end -}}
@@ -280,10 +286,15 @@ key: {{ $var }}
 {{- end -}}
 {{- if has "gateway" $settings -}}
 {{- $g := $v.gateway -}}
-{{- $_ := set $env "TRUSTED_PROXIES" (join "," $g.trustedProxies) -}}
+{{- if $g.trustedProxies -}}
+{{- fail "gateway.trustedProxies has moved beside the Ingress settings: set ingress.trustedProxies instead" -}}
+{{- end -}}
+{{- $_ := set $env "TRUSTED_PROXIES" (join "," $v.ingress.trustedProxies) -}}
 {{- $_ := set $env "GRPC_DEADLINE_MS" (int64 $g.grpcDeadlineMs | toString) -}}
 {{- $_ := set $env "HEALTH_DEADLINE_MS" (int64 $g.healthDeadlineMs | toString) -}}
 {{- $_ := set $env "ACCESS_CACHE_TTL_MS" (int64 $g.accessCacheTtlMs | toString) -}}
+{{- $_ := set $env "ACCESS_CACHE_OUTAGE_GRACE_MS" (int64 $g.accessCacheOutageGraceMs | toString) -}}
+{{- $_ := set $env "ACCESS_LOOKUP_DEADLINE_MS" (int64 $g.accessLookupDeadlineMs | toString) -}}
 {{- $_ := set $env "SIGN_IN_ATTEMPTS_PER_MINUTE" (int64 $g.signInAttemptsPerMinute | toString) -}}
 {{- $_ := set $env "KEY_FAILURES_PER_ADDRESS" (int64 $g.keyFailuresPerAddress | toString) -}}
 {{- $_ := set $env "KEY_FAILURE_WINDOW_SECONDS" (int64 $g.keyFailureWindowSeconds | toString) -}}

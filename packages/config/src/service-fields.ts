@@ -105,6 +105,13 @@ export const kafkaFields = {
   KAFKA_RETRY_ATTEMPTS: positiveInt(8),
   KAFKA_RETRY_FIRST_DELAY_MS: positiveInt(5000),
   KAFKA_RETRY_MAX_DELAY_MS: positiveInt(300_000),
+  /**
+   * Retention (docs/retention.md): a handled event's id is kept this long, longer than Kafka can deliver the
+   * event again (topic retention plus a segment's age, 14 days at the broker defaults).
+   */
+  KAFKA_PROCESSED_IDS_DAYS: positiveInt(30),
+  /** Retention: a parked event replayed or discarded is kept this long after, then deleted (unresolved: kept). */
+  KAFKA_PARKED_RESOLVED_DAYS: positiveInt(30),
   // TLS and SASL (docs/deploy.md, "Managed services"); connection-rules.ts checks how they combine.
   /** `true`: TLS to every broker (an SSL or SASL_SSL listener). */
   KAFKA_SSL: flag('false'),

@@ -23,7 +23,12 @@ export {
   type OutboxRelayOptions,
   type OutboxSource,
 } from './outbox-relay';
-export { createParkedEventStore, parkedEventSchema } from './parked-event.repository';
+export {
+  createParkedEventStore,
+  type ParkedStoreOptions,
+  parkedEventSchema,
+  parkedStoreOptionsOf,
+} from './parked-event.repository';
 export {
   decodeParkedCursor,
   encodeParkedCursor,

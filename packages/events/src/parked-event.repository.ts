@@ -3,7 +3,11 @@ import { insertWholeIfAbsent, modelOn } from '@travel/mongo';
 import { type Connection, Schema } from 'mongoose';
 import type { NewParkedEvent, ParkedEvent, ParkedEventStore, ParkedFilter } from './parked-events';
 
-type ParkedDocument = Omit<ParkedEvent, 'id'> & { _id: string };
+type ParkedDocument = Omit<ParkedEvent, 'id'> & {
+  _id: string;
+  /** Set when it is resolved: resolvedAt + the grace period; the store deletes it then. Null while parked. */
+  expiresAt?: Date | null;
+};
 
 /** Declared in the collections of every service whose consumers park events (`src/db/collections.ts`). */
 export const parkedEventSchema = new Schema<ParkedDocument>(
@@ -27,18 +31,39 @@ export const parkedEventSchema = new Schema<ParkedDocument>(
     resolvedAt: Date,
     resolvedBy: String,
     discardReason: String,
+    expiresAt: Date,
   },
   { collection: 'parked_events', versionKey: false },
 );
 // The operators' list (newest first, by group and status) and the blocked-key checks (a key's parked events).
 parkedEventSchema.index({ status: 1, group: 1, parkedAt: -1, _id: -1 });
 parkedEventSchema.index({ group: 1, topic: 1, key: 1, status: 1, offset: 1 });
+// Retention (TTL): a replayed or discarded event is deleted a grace period after; a parked one has no
+// `expiresAt` and stays until an operator resolves it (docs/retention.md).
+parkedEventSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
+
+export interface ParkedStoreOptions {
+  /** How long a resolved (replayed or discarded) event is kept after its resolution. */
+  resolvedRetentionMs: number;
+}
+
+/** The options a process's settings give (`KAFKA_PARKED_RESOLVED_DAYS` of `kafkaFields`). */
+export function parkedStoreOptionsOf(config: { KAFKA_PARKED_RESOLVED_DAYS: number }): ParkedStoreOptions {
+  return { resolvedRetentionMs: config.KAFKA_PARKED_RESOLVED_DAYS * 86_400_000 };
+}
+
+/** `KAFKA_PARKED_RESOLVED_DAYS`'s default, for callers that pass no options (tests). */
+const DEFAULT_OPTIONS: ParkedStoreOptions = { resolvedRetentionMs: 30 * 86_400_000 };
 
 /**
  * The parked events of one service's consumer groups, in its own database (`parked_events`). `service` is the
  * name the gateway routes by (`billing`), the middle part of every id.
  */
-export function createParkedEventStore(connection: Connection, service: string): ParkedEventStore {
+export function createParkedEventStore(
+  connection: Connection,
+  service: string,
+  options: ParkedStoreOptions = DEFAULT_OPTIONS,
+): ParkedEventStore {
   const model = modelOn(connection, 'ParkedEvent', parkedEventSchema);
   const raw = model.collection;
   const idOf = (event: Pick<ParkedEvent, 'group' | 'topic' | 'partition' | 'offset'>) => {
@@ -49,7 +74,7 @@ export function createParkedEventStore(connection: Connection, service: string):
   };
   const fromDocument = (doc: ParkedDocument | null): ParkedEvent | null => {
     if (!doc) return null;
-    const { _id, value, ...rest } = doc;
+    const { _id, value, expiresAt: _expiry, ...rest } = doc;
     // The driver hands stored binary back as its own `Binary`.
     const bytes = Buffer.isBuffer(value)
       ? value
@@ -118,6 +143,7 @@ export function createParkedEventStore(connection: Connection, service: string):
             resolvedAt: outcome.at,
             resolvedBy: outcome.by,
             discardReason: outcome.discardReason ?? '',
+            expiresAt: new Date(outcome.at.getTime() + options.resolvedRetentionMs),
           },
         },
         { returnDocument: 'after' },

@@ -3,6 +3,7 @@ export { type CapturedLogs, captureLogs } from './captured-logs';
 export { inDays } from './days';
 export { codeOf } from './error-code';
 export { failedStarts } from './failed-starts';
+export { freshIdempotency } from './idempotency';
 export { type TestInfra, testInfra } from './infra';
 export { type CaughtEmail, emailsTo, emailsWithSubject, TEST_SMTP, testMaildevUrl } from './maildev-inbox';
 export { claimedAt, uniqueName } from './names';
@@ -36,6 +37,7 @@ export {
   startingWithAny,
   type TestResources,
 } from './test-resources';
+export { awaitTtlPass } from './ttl-pass';
 export { type WaitOptions, waitFor } from './wait-for';
 export { type Behaviour, failFirst, type Received, startReceiver } from './webhook-receiver';
 export { verifySignature } from './webhook-signature';

@@ -8,9 +8,11 @@ import {
   createParkedEventStore,
   type EventPublisher,
   parkedEventsServiceOf,
+  parkedStoreOptionsOf,
   retryBudgetOf,
 } from '@travel/events';
 import { createGrpcServer, reflectionOf, serverConnectionsOf } from '@travel/grpc';
+import { createIdempotencyKeys, createIdempotencyRunner, type IdempotencyRunner } from '@travel/idempotency';
 import { type Component, crashHook, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
@@ -34,6 +36,7 @@ import { createMovePayment } from './domain/move-payment';
 import { createPayBooking } from './domain/pay-booking';
 import { createPaymentProviders } from './domain/payment-providers';
 import { createGetInvoice, createListInvoices } from './domain/read-invoices';
+import { createReadPaymentStatus } from './domain/read-payment-status';
 import { createGetWallet, createListRefunds } from './domain/read-wallet';
 import { createReceivePaymentWebhook } from './domain/receive-payment-webhook';
 import { createRecordBookingEvent } from './domain/record-booking-event';
@@ -73,6 +76,15 @@ export function createBillingService(
   const lines = createLineRepository(mongo.connection);
   const marks = createMarkRepository(mongo.connection);
   const payments = createPaymentRepository(mongo.connection);
+  // One runner for every idempotent operation of billing: top-ups and invoice payments (docs/idempotency.md).
+  const idempotency = createIdempotencyRunner({
+    keys: createIdempotencyKeys(mongo.connection, {
+      leaseMs: config.IDEMPOTENCY_LEASE_MS,
+      retentionMs: config.IDEMPOTENCY_RETENTION_HOURS * 3_600_000,
+    }),
+    now,
+    leaseMs: config.IDEMPOTENCY_LEASE_MS,
+  });
   const relay = createOutboxRelay({
     name: 'billing-invoices',
     source: marks.outbox,
@@ -96,7 +108,7 @@ export function createBillingService(
     },
   });
   const views = createInvoiceViews({ invoices, lines, marks, payments, settle });
-  const parkedEvents = createParkedEventStore(mongo.connection, 'billing');
+  const parkedEvents = createParkedEventStore(mongo.connection, 'billing', parkedStoreOptionsOf(config));
   const consumer = createBookingEventsConsumer({
     kafka,
     groupId: BILLING_CONSUMER_GROUP,
@@ -118,11 +130,11 @@ export function createBillingService(
       logger,
     }),
     updateInvoice: createUpdateInvoice({ marks, lines, views, now, logger }),
-    recordPayment: createRecordPayment({ payments, views, settle, now, logger }),
+    recordPayment: createRecordPayment({ payments, idempotency, views, settle, now, logger }),
     listInvoices: createListInvoices({ invoices, marks, views }),
     getInvoice: createGetInvoice({ invoices, marks, views }),
   });
-  const money = createStorefrontMoney(config, logger, mongo.connection, publisher, now);
+  const money = createStorefrontMoney(config, logger, mongo.connection, publisher, now, idempotency);
   const grpc = createGrpcServer({
     host: config.GRPC_HOST,
     port: config.GRPC_PORT,
@@ -151,6 +163,7 @@ function createStorefrontMoney(
   connection: Parameters<typeof createWalletEntries>[0],
   publisher: EventPublisher,
   now: () => Date,
+  idempotency: IdempotencyRunner,
 ) {
   const counters = createCounters(connection);
   const crash = crashHook(config.BILLING_CRASH_AT);
@@ -180,6 +193,7 @@ function createStorefrontMoney(
   const providers = createPaymentProviders(
     gateways,
     createProviderRegistry({ cipher, stripeEndpoint: stripeEndpointOf(config.STRIPE_API_URL) }),
+    { simulatorEnabled: config.PAYMENT_SIMULATOR },
   );
   const movePayment = createMovePayment({ payments, entries, now, eventsWritten, logger });
   const walletGrpc = createWalletGrpc({
@@ -205,11 +219,19 @@ function createStorefrontMoney(
     }),
     getWallet: createGetWallet({ entries }),
     listRefunds: createListRefunds({ payments }),
-    topUpWallet: createTopUpWallet({ entries, now, logger }),
+    topUpWallet: createTopUpWallet({ entries, idempotency, now, logger }),
     receivePaymentWebhook: createReceivePaymentWebhook({ payments, providers, movePayment, logger }),
   });
   const gatewayGrpc = createPaymentGatewayGrpc(
-    createPaymentGatewayAdmin({ gateways, counters, cipher, now, logger }),
+    createPaymentGatewayAdmin({
+      gateways,
+      counters,
+      cipher,
+      simulatorEnabled: config.PAYMENT_SIMULATOR,
+      now,
+      logger,
+    }),
+    createReadPaymentStatus({ providers, simulatorEnabled: config.PAYMENT_SIMULATOR }),
   );
   return { relayJob, walletGrpc, gatewayGrpc };
 }

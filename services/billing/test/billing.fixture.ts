@@ -10,6 +10,7 @@ import {
 } from '@travel/events';
 import { createServiceClient, type ServiceClient } from '@travel/grpc';
 import {
+  freshIdempotency,
   publishBytes,
   startServiceUnderTest,
   testInfra,
@@ -46,6 +47,8 @@ export async function startBilling(env: Record<string, string> = {}) {
       KAFKA_NAMESPACE: namespace,
       OUTBOX_POLL_MS: '200',
       SEALING_KEYS: TEST_SEALING_KEYS,
+      // The test stacks' setting (the launcher's); the fail-closed tests turn it off.
+      PAYMENT_SIMULATOR: 'true',
       ...env,
     }),
     testLogger(),
@@ -173,7 +176,7 @@ export async function sentInvoice(client: BillingClient, amount: number, tenantI
 }
 
 export const pay = (client: BillingClient, invoiceId: string, amount: number) =>
-  client.recordPayment({ caller: staff, invoiceId, amount, method: 'bank_transfer' });
+  client.recordPayment({ caller: staff, invoiceId, amount, method: 'bank_transfer', ...freshIdempotency() });
 
 /** The catalog code a call failed with (`ok` when it did not fail). */
 

@@ -16,6 +16,7 @@ import {
   reflectionOf,
   serverConnectionsOf,
 } from '@travel/grpc';
+import { createIdempotencyKeys, createIdempotencyRunner } from '@travel/idempotency';
 import { type Component, crashHook, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
@@ -26,14 +27,14 @@ import { createBookingRepository } from './db/booking.repository';
 import { createBookingHistory } from './db/booking-history.repository';
 import { createCancellationQuotes } from './db/cancellation-quote.repository';
 import { collections } from './db/collections';
-import { createIdempotencyKeys } from './db/idempotency-key.repository';
 import { createKeySpendingLedger } from './db/key-spending.repository';
 import { createOutboxBacklog } from './db/outbox-backlog';
 import type { EventsWritten } from './db/pending-event';
 import { createStorefrontBookingRepository } from './db/storefront-booking.repository';
 import { createAssignSupplier } from './domain/assign-supplier';
 import { createStorefrontDiscounts, createTenantDiscounts } from './domain/booking-discounts';
-import { createCancelOwned } from './domain/cancel-booking';
+import { createCancelBooking, createCancelOwned } from './domain/cancel-booking';
+import { createCancelIdempotently } from './domain/cancel-idempotently';
 import { createCancelOfflineBooking } from './domain/cancel-offline-booking';
 import { createCancelStorefrontBooking } from './domain/cancel-storefront-booking';
 import {
@@ -95,6 +96,10 @@ export function createBookingService(
     leaseMs: config.IDEMPOTENCY_LEASE_MS,
     retentionMs: config.IDEMPOTENCY_RETENTION_HOURS * 3_600_000,
   });
+  const crash = crashHook(config.BOOKING_CRASH_AT);
+  // One runner for every idempotent operation of booking: creates and cancels (docs/idempotency.md).
+  const idempotency = createIdempotencyRunner({ keys, now, leaseMs: config.IDEMPOTENCY_LEASE_MS, crash });
+  const cancelIdempotently = createCancelIdempotently({ idempotency });
   const relay = createOutboxRelay({
     name: 'booking',
     source: createBookingOutbox(bookings),
@@ -126,7 +131,6 @@ export function createBookingService(
     deadlineMs: config.PRICING_DEADLINE_MS,
     keepalive,
   });
-  const crash = crashHook(config.BOOKING_CRASH_AT);
   const offerKeys = {
     publicKeyPem: config.OFFER_TOKEN_PUBLIC_KEY,
     previousPublicKeyPems: config.OFFER_TOKEN_PREVIOUS_PUBLIC_KEYS,
@@ -137,7 +141,7 @@ export function createBookingService(
   ).map(({ kid, x, active }) => ({ kid, x, active }));
   const quotes = createCancellationQuotes(mongo.connection);
   const createDeps: CreateBookingDeps = {
-    keys,
+    idempotency,
     bookings,
     counters: createCounters(mongo.connection),
     verifier,
@@ -155,7 +159,11 @@ export function createBookingService(
     ),
     getBooking: createGetBooking({ bookings }),
     listBookings: createListBookings({ bookings }),
-    cancelBooking: createCancelOwned({ bookings, quotes, now, eventsWritten }),
+    cancelBooking: createCancelBooking({
+      cancelOwned: createCancelOwned({ bookings, quotes, now, eventsWritten }),
+      bookings,
+      cancelIdempotently,
+    }),
     quoteCancellation: createQuoteCancellation({
       bookings,
       quotes,
@@ -196,7 +204,14 @@ export function createBookingService(
     }),
     getBooking: createGetStorefrontBooking({ storefront }),
     listBookings: createListStorefrontBookings({ storefront }),
-    cancelBooking: createCancelStorefrontBooking({ bookings, storefront, settle, now, eventsWritten }),
+    cancelBooking: createCancelStorefrontBooking({
+      bookings,
+      cancelIdempotently,
+      storefront,
+      settle,
+      now,
+      eventsWritten,
+    }),
     settleBooking: async (bookingId, requestId) => {
       const booking = await storefront.findById(bookingId);
       return booking?.storefront ? settle(booking, requestId) : null;
@@ -225,6 +240,8 @@ export function createBookingService(
     cancelOfflineBooking: createCancelOfflineBooking({
       bookings: adminBookings,
       cancelOwned: createCancelOwned({ bookings, quotes, now, eventsWritten }),
+      cancelledBy: bookings.findCancelledBy,
+      cancelIdempotently,
     }),
   });
   const grpc = createGrpcServer({

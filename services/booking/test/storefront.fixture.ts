@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { promotions, search, storefrontBooking, wallet } from '@travel/contracts';
 import { createServiceClient, type ServiceClient } from '@travel/grpc';
 import {
+  freshIdempotency,
   inDays,
   spawnService,
   startServiceUnderTest,
@@ -33,6 +34,8 @@ export function billingEnv(namespace: string): Record<string, string> {
     KAFKA_BROKERS: infra.kafkaBrokers.join(','),
     KAFKA_NAMESPACE: namespace,
     SEALING_KEYS: `t1:${randomBytes(32).toString('base64')}`,
+    // The test stacks' setting (the launcher's); the fail-closed tests turn it off.
+    PAYMENT_SIMULATOR: 'true',
   };
 }
 
@@ -130,4 +133,9 @@ export function storefrontRequest(
 }
 
 export const topUp = (client: WalletClient, customerId: string, amount: number) =>
-  client.topUpWallet({ caller: wireCallers.platformStaff(['bookings']), customerId, amount });
+  client.topUpWallet({
+    caller: wireCallers.platformStaff(['bookings']),
+    customerId,
+    amount,
+    ...freshIdempotency(),
+  });

@@ -30,6 +30,8 @@ const schema = z.object({
   EMAIL_MAX_ATTEMPTS: positiveInt(8),
   /** Emails in flight at once per replica. */
   EMAIL_CONCURRENCY: positiveInt(8),
+  /** Retention (docs/retention.md): a sent or given-up email is kept this long after it was queued. */
+  EMAIL_RETENTION_DAYS: positiveInt(30),
   /** Identity, asked for a tenant's staff addresses when a service's job sends them a notice. */
   IDENTITY_ADDRESS: z.string().min(1).default('127.0.0.1:50051'),
   IDENTITY_DEADLINE_MS: positiveInt(3000),

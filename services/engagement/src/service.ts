@@ -7,6 +7,7 @@ import { createMailer, type Mailer } from './adapters/mailer';
 import type { EngagementConfig } from './config';
 import { collections } from './db/collections';
 import { createEmailRepository } from './db/email.repository';
+import { createEmailRetention } from './db/email-retention';
 import { createLeadRepository } from './db/lead.repository';
 import { createNewsletterRepository } from './db/newsletter.repository';
 import { createQueryRepository } from './db/query.repository';
@@ -23,6 +24,7 @@ import { createTenantStaffDirectory } from './grpc/identity.client';
 import { observeEmailOutbox } from './jobs/email-outbox-metrics';
 import { createEmailSender } from './jobs/email-sender';
 import { createNewsletterFanout } from './jobs/newsletter-fanout';
+import { createSweepEmails } from './jobs/sweep-emails';
 
 export interface EngagementServiceOptions {
   now?: () => Date;
@@ -30,10 +32,13 @@ export interface EngagementServiceOptions {
   wrapMailer?: (mailer: Mailer) => Pick<Mailer, 'send'>;
 }
 
+/** How often each replica deletes the emails past their retention. */
+const EMAIL_SWEEP_MS = 3_600_000;
+
 /**
  * Engagement owns subscribers, newsletters, leads, support queries, WhatsApp messages and every outbound
- * email. Wired by hand: repositories → use cases → gRPC, plus two jobs: the newsletter fan-out (subscribed
- * addresses → emails) and the email sender (the outbox → SMTP, with leases and retries).
+ * email. Wired by hand: repositories → use cases → gRPC, plus three jobs: the newsletter fan-out (subscribed
+ * addresses → emails), the email sender (the outbox → SMTP, with leases and retries) and the emails' sweep.
  */
 export function createEngagementService(
   config: EngagementConfig,
@@ -78,6 +83,17 @@ export function createEngagementService(
       maxAttempts: config.EMAIL_MAX_ATTEMPTS,
       concurrency: config.EMAIL_CONCURRENCY,
       stopping: () => stopping,
+      logger,
+    }),
+    logger,
+  });
+  const sweepJob = createPeriodicJob({
+    name: 'email-sweep',
+    everyMs: EMAIL_SWEEP_MS,
+    run: createSweepEmails({
+      retention: createEmailRetention(mongo.connection),
+      keepMs: config.EMAIL_RETENTION_DAYS * 86_400_000,
+      now,
       logger,
     }),
     logger,
@@ -143,6 +159,6 @@ export function createEngagementService(
     healthChecks: { mongodb: mongo.ping },
     logger,
   });
-  const components: Component[] = [mongo, mailer, senderJob, fanoutJob, stopSignal, grpc];
+  const components: Component[] = [mongo, mailer, senderJob, fanoutJob, sweepJob, stopSignal, grpc];
   return { components, grpc, mongo };
 }

@@ -48,6 +48,14 @@ const fields = z.object({
   PASSWORD_SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(Math.log2(PASSWORD_COST.N)),
   /** Password hashes computed at once (128 MiB each at N=2^17); more wait their turn. */
   PASSWORD_HASHES_AT_ONCE: positiveInt(2),
+  /** Retention (docs/retention.md): an audit entry is kept this long (13 months: a yearly audit and its start). */
+  AUDIT_LOG_RETENTION_DAYS: positiveInt(400),
+  /** Usage: the gateway's raw batches of a UTC day are kept this many days after it, then rolled up and dropped. */
+  USAGE_RAW_DAYS: positiveInt(3),
+  /** Usage: a day's roll-up (calls per client, key and route) is kept this long after the day. */
+  USAGE_ROLLUP_DAYS: positiveInt(400),
+  /** Usage: how often each replica looks for days to roll up. */
+  USAGE_ROLLUP_EVERY_MS: positiveInt(600_000),
 });
 
 const schema = fields

@@ -5,6 +5,7 @@ import {
   createKafka,
   createParkedEventStore,
   parkedEventsServiceOf,
+  parkedStoreOptionsOf,
   retryBudgetOf,
 } from '@travel/events';
 import { createGrpcServer, reflectionOf, serverConnectionsOf } from '@travel/grpc';
@@ -18,7 +19,6 @@ import { createApiClientRepository } from './db/api-client.repository';
 import { createApiKeyRepository } from './db/api-key.repository';
 import { createApiKeyRevocationRepository } from './db/api-key-revocation.repository';
 import { type ApiSettingsRepository, createApiSettingsRepository } from './db/api-settings.repository';
-import { createApiUsageRepository } from './db/api-usage.repository';
 import { createAuditLogRepository } from './db/audit-log.repository';
 import { collections } from './db/collections';
 import { createRefreshTokenRepository } from './db/refresh-token.repository';
@@ -71,8 +71,6 @@ import { createCreateTenant } from './domain/tenants/create-tenant';
 import { createGetTenant } from './domain/tenants/get-tenant';
 import { createListTenants } from './domain/tenants/list-tenants';
 import { createUpdateTenant } from './domain/tenants/update-tenant';
-import { createGetUsage } from './domain/usage/get-usage';
-import { createRecordApiUsage } from './domain/usage/record-api-usage';
 import { API_USAGE_TOPIC, createApiUsageConsumer, USAGE_CONSUMER_GROUP } from './events/api-usage.consumer';
 import { createIdentityChanges, IDENTITY_CHANGES_TOPIC } from './events/identity-changes.publisher';
 import { createApiAccessGrpc } from './grpc/api-access.grpc';
@@ -81,11 +79,14 @@ import { createStaffGrpc } from './grpc/staff.grpc';
 import { createTenantsGrpc } from './grpc/tenants.grpc';
 import { wireCustomers } from './wiring/customers.wiring';
 import { wirePlatformSettings } from './wiring/platform-settings.wiring';
+import { wireUsage } from './wiring/usage.wiring';
 
 export interface IdentityServiceOptions {
   /** The clock of the API-access use cases; tests pass their own to move time. */
   now?: () => Date;
 }
+
+const DAY_MS = 86_400_000;
 
 /** Wires the identity service by hand: persistence → use cases → gRPC. Stopped in reverse order. */
 export function createIdentityService(
@@ -110,7 +111,9 @@ export function createIdentityService(
     },
   };
   const changes = createIdentityChanges(publisher);
-  const auditLog = createAuditLogRepository(mongo.connection);
+  const auditLog = createAuditLogRepository(mongo.connection, {
+    retentionMs: config.AUDIT_LOG_RETENTION_DAYS * DAY_MS,
+  });
   const sealer = createSealer(sealingKeysOf(config));
   // One ring for staff and customer tokens (one key, two audiences).
   const signingKeys = createSigningKeyRing({
@@ -130,14 +133,17 @@ export function createIdentityService(
     logger,
     signingKeys,
   });
+  const now = options.now ?? (() => new Date());
+  const usage = wireUsage(config, mongo.connection, { now, logger });
   const apiAccessWiring = wireApiAccess(mongo.connection, {
+    getUsage: usage.getUsage,
     settings,
     settingsDefaults,
     auditLog,
     changes,
-    now: options.now ?? (() => new Date()),
+    now,
   });
-  const parkedEvents = createParkedEventStore(mongo.connection, 'identity');
+  const parkedEvents = createParkedEventStore(mongo.connection, 'identity', parkedStoreOptionsOf(config));
   const usageConsumer = createApiUsageConsumer({
     kafka,
     topic: API_USAGE_TOPIC,
@@ -145,8 +151,10 @@ export function createIdentityService(
     topicOptions,
     parkedEvents,
     retryBudget: retryBudgetOf(config),
-    handledEvents: createProcessedEvents(mongo.connection),
-    recordApiUsage: createRecordApiUsage({ usage: createApiUsageRepository(mongo.connection) }),
+    handledEvents: createProcessedEvents(mongo.connection, {
+      retentionMs: config.KAFKA_PROCESSED_IDS_DAYS * DAY_MS,
+    }),
+    recordApiUsage: usage.recordApiUsage,
     logger,
   });
   const grpc = createGrpcServer({
@@ -188,7 +196,14 @@ export function createIdentityService(
     healthChecks: { mongodb: mongo.ping, kafka: publisher.ping },
     logger,
   });
-  const components: Component[] = [mongo, publisher, staffWiring.bootstrap, usageConsumer, grpc];
+  const components: Component[] = [
+    mongo,
+    publisher,
+    staffWiring.bootstrap,
+    usageConsumer,
+    usage.rollupJob,
+    grpc,
+  ];
   return { components, grpc, mongo };
 }
 
@@ -210,8 +225,9 @@ function wireStaff(
   const newUserId = async () => `usr_${await counters.next('staff_user')}`;
   const users = createStaffUserRepository(connection);
   const roles = createRoleRepository(connection);
-  const sessions = createStaffSessionRepository(connection);
-  const refreshTokens = createRefreshTokenRepository(connection);
+  const keepMs = config.REFRESH_TOKEN_TTL_SECONDS * 1000;
+  const sessions = createStaffSessionRepository(connection, { keepMs });
+  const refreshTokens = createRefreshTokenRepository(connection, { keepMs });
   const tenants = createTenantRepository(connection);
   const accessTokens = createAccessTokens({
     ring: shared.signingKeys,
@@ -289,6 +305,7 @@ function wireStaff(
 function wireApiAccess(
   connection: Connection,
   shared: {
+    getUsage: ReturnType<typeof wireUsage>['getUsage'];
     settings: ApiSettingsRepository;
     settingsDefaults: ApiSettings;
     auditLog: AuditLog;
@@ -314,7 +331,7 @@ function wireApiAccess(
     updateKey: createUpdateKey(keyDeps),
     revokeKey: createRevokeKey(keyDeps),
     rotateKey: createRotateKey(keyDeps),
-    getUsage: createGetUsage({ usage: createApiUsageRepository(connection) }),
+    getUsage: shared.getUsage,
     setKeySpendingLimits: createSetKeySpendingLimits(keyDeps),
   });
   const tenantDeps = { tenants: tenantRepository, audit, changes, now };

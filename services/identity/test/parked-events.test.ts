@@ -35,7 +35,8 @@ const BAD_CLIENT = 9_999_001;
 async function publishUsage(clientId: number): Promise<string> {
   const id = newEventId();
   const call = {
-    at: new Date('2026-01-10T12:00:00Z'),
+    // Now: a call of a day still in the raw window is stored as a raw row (docs/retention.md, "API usage").
+    at: new Date(),
     clientId,
     keyId: `key_${clientId}`,
     method: 'GET',

@@ -1,5 +1,11 @@
 import { promotions } from '@travel/contracts';
-import { createKafka, createParkedEventStore, parkedEventsServiceOf, retryBudgetOf } from '@travel/events';
+import {
+  createKafka,
+  createParkedEventStore,
+  parkedEventsServiceOf,
+  parkedStoreOptionsOf,
+  retryBudgetOf,
+} from '@travel/events';
 import { createGrpcServer, reflectionOf, serverConnectionsOf } from '@travel/grpc';
 import { type Component, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
@@ -72,7 +78,7 @@ export function createPromotionsService(
     },
     logger,
   });
-  const parkedEvents = createParkedEventStore(mongo.connection, 'promotions');
+  const parkedEvents = createParkedEventStore(mongo.connection, 'promotions', parkedStoreOptionsOf(config));
   const consumer = createBookingEventsConsumer({
     kafka,
     groupId: PROMOTIONS_CONSUMER_GROUP,

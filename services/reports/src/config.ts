@@ -16,6 +16,11 @@ const schema = z.object({
   /** Booking, whose `ListBookingHistory` the rebuild pages through (docs/decisions/reports.md "Reports rebuilt from their sources"). */
   BOOKING_ADDRESS: z.string().min(1).default('127.0.0.1:50054'),
   BOOKING_DEADLINE_MS: positiveInt(30_000),
+  /**
+   * Retention (docs/retention.md): a storefront search counts in reports this long after it was made (longer
+   * than the longest report period, 366 days).
+   */
+  REPORTS_SEARCH_FACTS_DAYS: positiveInt(400),
 });
 
 export type ReportsConfig = z.output<typeof schema>;

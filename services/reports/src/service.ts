@@ -4,6 +4,7 @@ import {
   createKafka,
   createParkedEventStore,
   parkedEventsServiceOf,
+  parkedStoreOptionsOf,
   retryBudgetOf,
 } from '@travel/events';
 import { createGrpcServer, reflectionOf, serverConnectionsOf } from '@travel/grpc';
@@ -49,8 +50,11 @@ export function createReportsService(
   const publisher = createEventPublisher({ kafka, topics: [SEARCH_LOGS_TOPIC], topicOptions, logger });
   const reads = { maxTimeMs: longReadLimitMs(config) };
   const sales = createSaleFactRepository(mongo.connection, reads);
-  const searches = createSearchFactRepository(mongo.connection, reads);
-  const parkedEvents = createParkedEventStore(mongo.connection, 'reports');
+  const searches = createSearchFactRepository(mongo.connection, {
+    ...reads,
+    keepMs: config.REPORTS_SEARCH_FACTS_DAYS * 86_400_000,
+  });
+  const parkedEvents = createParkedEventStore(mongo.connection, 'reports', parkedStoreOptionsOf(config));
   const consumer = createReportsConsumer({
     kafka,
     groupId: config.REPORTS_CONSUMER_GROUP,

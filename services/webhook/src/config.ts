@@ -49,6 +49,8 @@ const schema = z.object({
   WEBHOOK_ENDPOINTS_PER_CLIENT: positiveInt(10),
   /** How long an event stays in the events feed (`GET /api/v1/events`), from its recording. */
   WEBHOOK_EVENT_FEED_DAYS: positiveInt(30),
+  /** Retention (docs/retention.md): a delivery and its attempts are kept this long after it finished. */
+  WEBHOOK_DELIVERY_RETENTION_DAYS: positiveInt(30),
   /** An endpoint whose every delivery failed for this long is disabled and its tenant's staff told (one duration). */
   WEBHOOK_AUTO_DISABLE_AFTER: durations('5d')
     .refine((items) => items.length === 1, { message: 'One duration, such as 5d or 120h.' })

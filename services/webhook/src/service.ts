@@ -7,6 +7,7 @@ import {
   createKafka,
   createParkedEventStore,
   parkedEventsServiceOf,
+  parkedStoreOptionsOf,
   retryBudgetOf,
 } from '@travel/events';
 import { createGrpcServer, keepaliveOf, reflectionOf, serverConnectionsOf } from '@travel/grpc';
@@ -19,6 +20,7 @@ import type { WebhookConfig } from './config';
 import { collections } from './db/collections';
 import { createDeliveryRepository } from './db/delivery.repository';
 import { createDeliveryQueue } from './db/delivery-queue';
+import { createDeliveryRetention } from './db/delivery-retention';
 import { createEndpointRepository } from './db/endpoint.repository';
 import { createEndpointSecrets } from './db/endpoint-secrets';
 import { createFeedRepository } from './db/feed.repository';
@@ -44,6 +46,10 @@ import { createAutoDisable } from './jobs/auto-disable-endpoints';
 import { createAttemptRunner } from './jobs/delivery/attempt-runner';
 import { observeDeliveryQueue } from './jobs/delivery/delivery-metrics';
 import { createDispatcher } from './jobs/delivery/dispatcher';
+import { createSweepDeliveries } from './jobs/sweep-deliveries';
+
+/** How often each replica deletes the deliveries past their retention. */
+const DELIVERY_SWEEP_MS = 3_600_000;
 
 /** A redelivery's `Idempotency-Key` is remembered as long as a booking's (48 hours). */
 const REDELIVERY_KEY_RETENTION_MS = 48 * 3_600_000;
@@ -114,8 +120,19 @@ export function createWebhookService(
     }),
     logger,
   });
+  const sweepJob = createPeriodicJob({
+    name: 'webhook-delivery-sweep',
+    everyMs: DELIVERY_SWEEP_MS,
+    run: createSweepDeliveries({
+      retention: createDeliveryRetention(mongo.connection),
+      keepMs: config.WEBHOOK_DELIVERY_RETENTION_DAYS * 86_400_000,
+      now,
+      logger,
+    }),
+    logger,
+  });
   const draining: Component = { name: 'webhook-attempts', start: async () => {}, stop: dispatcher.drain };
-  const parkedEvents = createParkedEventStore(mongo.connection, 'webhook');
+  const parkedEvents = createParkedEventStore(mongo.connection, 'webhook', parkedStoreOptionsOf(config));
   const consumer = createEventConsumer({
     kafka: createKafka(config.KAFKA_BROKERS, 'webhook', logger, config.KAFKA_NAMESPACE, config),
     groupId: 'webhook-deliveries',
@@ -200,6 +217,6 @@ export function createWebhookService(
     healthChecks: { mongodb: mongo.ping },
     logger,
   });
-  const components: Component[] = [mongo, draining, dispatchJob, autoDisableJob, consumer, grpc];
+  const components: Component[] = [mongo, draining, dispatchJob, autoDisableJob, sweepJob, consumer, grpc];
   return { components, grpc, mongo };
 }

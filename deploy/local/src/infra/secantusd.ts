@@ -6,7 +6,8 @@ import { hostsOf } from './config';
 import { say } from './context';
 import { stepFailed } from './errors';
 import { seconds, withHeartbeat } from './heartbeat';
-import { dataDir, ensureDir, logFile, packageRoot } from './paths';
+import { withLock } from './lock';
+import { cacheLockFile, dataDir, ensureDir, logFile, packageRoot } from './paths';
 import { pingMongo } from './probes';
 import { runLoggedWithRetry } from './run-logged';
 import { spawnServer } from './spawn-server';
@@ -49,9 +50,23 @@ function cargo(env: NodeJS.ProcessEnv): string {
   return which('cargo', env) ?? join(env.CARGO_HOME ?? join(env.HOME || homedir(), '.cargo'), 'bin', 'cargo');
 }
 
+/** How long a second clone waits for another's cold build of the store (~7 min on 2 idle cores, far more on busy ones). */
+const INSTALL_LOCK_TIMEOUT_MS = 45 * 60_000;
+
+/**
+ * Built once into ~/.cache/partner-travel and reused by every clone; concurrent callers wait for the one build (two
+ * at once shared cargo's target folder, and the second rename failed with ENOTEMPTY over the first one's result).
+ */
 async function install(ctx: InfraContext): Promise<void> {
-  const binary = secantusdBinary(ctx.env);
-  if (existsSync(binary)) return;
+  if (existsSync(secantusdBinary(ctx.env))) return;
+  const onWait = (owner: number | undefined): void =>
+    say(ctx, NAME, `waiting for another build of secantusd-rs (pid ${owner ?? '?'})…`);
+  await withLock(cacheLockFile(ctx.env, NAME), { timeoutMs: INSTALL_LOCK_TIMEOUT_MS, onWait }, async () => {
+    if (!existsSync(secantusdBinary(ctx.env))) await build(ctx);
+  });
+}
+
+async function build(ctx: InfraContext): Promise<void> {
   const log = logFile(ctx.env, `${NAME}-install`);
   const root = installDir(ctx.env);
   // Build into a scratch root and rename, so an interrupted build never looks finished; the ~600 MB

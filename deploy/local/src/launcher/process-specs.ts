@@ -55,7 +55,10 @@ function serviceExtras(
       PROMOTIONS_ADDRESS: target('promotions'),
       OFFER_TOKEN_PUBLIC_KEY: keys.publicKeyPem,
     };
-  if (service === 'billing') return sealingEnvOf(keys);
+  // The built-in payment simulator charges where no gateway is set (docs/payments.md): the local and test stacks;
+  // the images run NODE_ENV=production, which refuses it, as the chart's production install does.
+  if (service === 'billing')
+    return { ...sealingEnvOf(keys), ...(profile.name === 'images' ? {} : { PAYMENT_SIMULATOR: 'true' }) };
   // Corporate checks tenants and audits every change in identity, and contracts' suppliers in supply.
   if (service === 'corporate')
     return { IDENTITY_ADDRESS: target('identity'), SUPPLY_ADDRESS: target('supply') };

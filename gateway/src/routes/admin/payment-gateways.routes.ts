@@ -28,6 +28,26 @@ export function paymentGatewayRoutes({ clients }: { clients: ServiceClients }): 
   return [
     {
       method: 'get',
+      path: '/api/admin/payment-gateways/status',
+      access: platform,
+      handlers: [
+        async (_req, res) => {
+          const reply = await api.getPaymentStatus({ caller: callerOf(res) }, callOptions(res));
+          res.json(
+            dataBody({
+              scope: 'platform',
+              cardPayments: reply.cardPayments,
+              defaultGatewayId: reply.defaultGatewayId ?? null,
+              simulatorEnabled: reply.simulatorEnabled,
+              refusal: reply.refusal ?? null,
+              message: reply.message,
+            }),
+          );
+        },
+      ],
+    },
+    {
+      method: 'get',
       path: '/api/admin/payment-gateways',
       access: platform,
       handlers: [

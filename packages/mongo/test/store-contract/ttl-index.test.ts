@@ -1,8 +1,9 @@
+import { awaitTtlPass } from '@travel/testkit';
 import { useFreshDatabase } from './fresh-database';
 import { planOf } from './query-plan';
 
-// Idempotency keys and claims expire through a TTL index on `expiresAt`; the store's sweep is not waited for
-// (MongoDB runs it once a minute): the contract is that the index is accepted, kept, and serves queries.
+// Every TTL retention (docs/retention.md) relies on the store deleting what is past its `expiresAt`: the index is
+// accepted, kept and serves queries, and the store's TTL monitor (run every second while the test waits) deletes.
 const store = useFreshDatabase('sc_ttl');
 
 interface Expiring {
@@ -36,4 +37,16 @@ describe('store contract: TTL indexes', () => {
       expect.objectContaining({ key: { createdAt: 1 }, expireAfterSeconds: 172_800 }),
     );
   });
+
+  it('when a document is past its expiresAt, then the TTL monitor deletes it and keeps one still live', async () => {
+    const expiring = store.db.collection<Expiring>('expiring');
+    await expiring.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 });
+    const now = Date.now();
+    await expiring.insertMany([
+      { _id: 'past', expiresAt: new Date(now - 86_400_000) },
+      { _id: 'live', expiresAt: new Date(now + 3_600_000) },
+    ]);
+    await awaitTtlPass(store.db);
+    expect((await expiring.find().toArray()).map((doc) => doc._id)).toEqual(['live']);
+  }, 120_000);
 });

@@ -1,4 +1,5 @@
 import { parkedEventSchema } from '@travel/events';
+import { idempotencyKeySchema } from '@travel/idempotency';
 import { sequenceSchema } from '@travel/mongo';
 import type { Schema } from 'mongoose';
 import { invoiceSchema } from './invoice.schema';
@@ -21,6 +22,7 @@ export const collections: Schema[] = [
   storefrontPaymentSchema,
   walletEntrySchema,
   walletSchema,
+  idempotencyKeySchema,
   sequenceSchema,
   parkedEventSchema,
 ];

@@ -19,6 +19,8 @@ export interface GatewayAdminDeps {
   gateways: PaymentGatewayRepository;
   counters: Counters;
   cipher: CredentialsCipher;
+  /** `PAYMENT_SIMULATOR`: whether a simulated gateway may be the default (docs/payments.md). */
+  simulatorEnabled: boolean;
   now: () => Date;
   logger: Logger;
 }
@@ -123,7 +125,7 @@ export function createPaymentGatewayAdmin(deps: GatewayAdminDeps) {
     async remove(request: paymentGateways.DeletePaymentGatewayRequest, actorUserId: string): Promise<void> {
       if (!(await deps.gateways.remove(request.id)))
         throw new AppError('not_found', `No payment gateway ${request.id}.`);
-      // A deleted gateway is nobody's default: payments fall back to the built-in simulator until one is set.
+      // A deleted gateway is nobody's default: card payments are refused until one is set (docs/payments.md).
       await deps.gateways.clearDefault(request.id, deps.now());
       audit('payment_gateway.deleted', actorUserId, request.id);
     },
@@ -132,7 +134,7 @@ export function createPaymentGatewayAdmin(deps: GatewayAdminDeps) {
       request: paymentGateways.SetDefaultPaymentGatewayRequest,
       actorUserId: string,
     ): Promise<PaymentGatewayView> {
-      const problems = defaultProblems(await findGateway(request.id));
+      const problems = defaultProblems(await findGateway(request.id), deps.simulatorEnabled);
       if (problems.length > 0) throw badRequest(problems);
       await deps.gateways.setDefault(request.id, deps.now());
       audit('payment_gateway.default_set', actorUserId, request.id);
@@ -155,10 +157,17 @@ function providerProblems(provider: string): FieldProblem[] {
       ];
 }
 
-/** Payments go through the default: one with no adapter, or without the credentials it needs, could take none. */
-function defaultProblems(gateway: PaymentGateway): FieldProblem[] {
+/**
+ * Payments go through the default: one with no adapter, or without the credentials it needs, could take none;
+ * nor could the simulator where it is off (production).
+ */
+function defaultProblems(gateway: PaymentGateway, simulatorEnabled: boolean): FieldProblem[] {
   const provider = providerProblems(gateway.provider);
   if (provider.length > 0) return provider;
+  if (gateway.provider === 'simulated' && !simulatorEnabled)
+    return [
+      { path: 'provider', message: 'simulated cannot be the default: the payment simulator is off here' },
+    ];
   const needed = REQUIRED_CREDENTIALS[gateway.provider as SupportedProvider];
   return needed.length > 0 && !gateway.credentials
     ? [{ path: 'credentials', message: `are required before a ${gateway.provider} gateway is the default` }]

@@ -29,7 +29,15 @@ export interface BookingRepository {
    * Cancels the owner's booking if it is `Upcoming` and its travel date is not before `today`, adding its
    * event, in one conditional update: the booking as it is now with every event it holds, or null.
    */
-  cancel(id: string, owner: Owner, today: string, event: PendingEvent): Promise<BookingWithEvents | null>;
+  cancel(
+    id: string,
+    owner: Owner,
+    today: string,
+    event: PendingEvent,
+    attempt?: string,
+  ): Promise<BookingWithEvents | null>;
+  /** The booking an idempotent cancel's attempt cancelled (the attempt is written with the status), or null. */
+  findCancelledBy(id: string, attempt: string): Promise<Booking | null>;
   /** Completes upcoming bookings dated before `today` (only `id`, when given); how many. */
   completePast(today: string, at: Date, id?: string): Promise<number>;
   /** Bookings holding unpublished events, oldest first (the relay's safety net). */
@@ -83,15 +91,25 @@ export function createBookingRepository(connection: Connection): BookingReposito
         .lean<BookingDocument[]>();
       return docs.map(toBooking).filter((row) => row !== null);
     },
-    async cancel(id, owner, today, event) {
+    async cancel(id, owner, today, event, attempt) {
       const doc = await model
         .findOneAndUpdate(
           { _id: id, ...ownedBy(owner), status: 'Upcoming', date: { $gte: today } },
-          { $set: { status: 'Cancelled', closedAt: event.occurredAt }, $push: { pendingEvents: event } },
+          {
+            $set: { status: 'Cancelled', closedAt: event.occurredAt, ...cancelAttemptOf(attempt) },
+            $push: { pendingEvents: event },
+          },
           { new: true, projection: { offer: 0 } },
         )
         .lean<BookingDocument>();
       return withEvents(doc);
+    },
+    async findCancelledBy(id, attempt) {
+      return toBooking(
+        await model.collection.findOne<BookingDocument>({ _id: id, cancelAttempt: attempt } as object, {
+          projection: VIEW,
+        }),
+      );
     },
     async completePast(today, at, id) {
       const result = await model.updateMany(
@@ -128,6 +146,11 @@ function refusedBy(error: unknown): string | undefined {
 export function withEvents(doc: BookingDocument | null): BookingWithEvents | null {
   const booking = toBooking(doc);
   return doc && booking ? { booking, events: doc.pendingEvents } : null;
+}
+
+/** An idempotent cancel writes its attempt with the status: a retry finds the cancel by it (docs/idempotency.md). */
+export function cancelAttemptOf(attempt: string | undefined): { cancelAttempt?: string } {
+  return attempt ? { cancelAttempt: attempt } : {};
 }
 
 export function toBooking(doc: BookingDocument | null): Booking | null {

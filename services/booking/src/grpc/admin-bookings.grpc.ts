@@ -69,7 +69,8 @@ export function createAdminBookingsGrpc(
     },
     async cancelOfflineBooking(request) {
       const tenantId = tenantFilterOf(staffOf(request.caller), () => undefined);
-      return { booking: encodeAdminBooking(await useCases.cancelOfflineBooking(request.id, tenantId), true) };
+      const { value, replayed } = await useCases.cancelOfflineBooking(request, tenantId);
+      return { booking: encodeAdminBooking(value, true), replayed };
     },
     async assignSupplier(request, context) {
       requireCallerOf(request.caller, 'platform-staff');

@@ -31,3 +31,5 @@ export const emailSchema = new Schema<EmailDocument>(
 emailSchema.index({ dueAt: 1 });
 // A newsletter's counts by status.
 emailSchema.index({ newsletterId: 1, status: 1 });
+// Serves the retention sweep: emails queued before the cutoff (db/email-retention.ts).
+emailSchema.index({ createdAt: 1 });

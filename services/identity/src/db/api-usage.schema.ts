@@ -3,7 +3,8 @@ import type { UsageRow } from '../domain/usage/api-usage';
 
 /**
  * One day/client/key/route row of one gateway batch: `_id` `<eventId>:<index>`, so a redelivered batch
- * collides with itself. Read-time sums add the rows up; nothing is ever incremented in place.
+ * collides with itself. Kept USAGE_RAW_DAYS after its day, then summed into `api_usage_daily` and deleted;
+ * nothing is ever incremented in place.
  */
 export interface ApiUsageDocument extends UsageRow {
   _id: string;
@@ -24,5 +25,6 @@ export const apiUsageSchema = new Schema<ApiUsageDocument>(
   },
   { collection: 'api_usage', versionKey: false },
 );
-// Serves GetUsage: a range of days, optionally one client (and one key).
+// Serves GetUsage: a range of days, optionally one client (and one key); and by its prefix the roll-up
+// job's oldest raw day, its sum of a day and its deletion of a finalised day's rows (docs/retention.md).
 apiUsageSchema.index({ day: 1, clientId: 1, keyId: 1 });

@@ -10,17 +10,26 @@ const SEQUENCE = 'audit_log';
 // The cursor is the base64url of the last entry's `seq` alone (no prefix: the form of cursors already handed out).
 const auditCursors = numberCursor('');
 
+export interface AuditLogOptions {
+  /** How long an entry is kept (AUDIT_LOG_RETENTION_DAYS). */
+  retentionMs: number;
+  now?: () => Date;
+}
+
 /** The append-only audit log: every record gets the next `aud_<n>`; pages go newest first. */
 export function createAuditLogRepository(
   connection: Connection,
-  now: () => Date = () => new Date(),
+  options: AuditLogOptions,
 ): AuditLogRepository {
+  const now = options.now ?? (() => new Date());
   const model = modelOn(connection, 'AuditLog', auditLogSchema);
   const counters = createCounters(connection);
   return {
     async record(entry) {
       const seq = await counters.next(SEQUENCE);
-      await model.create({ _id: `aud_${seq}`, seq, at: now(), ...entry });
+      const at = now();
+      const expiresAt = new Date(at.getTime() + options.retentionMs);
+      await model.create({ _id: `aud_${seq}`, seq, at, expiresAt, ...entry });
     },
     async list(request) {
       const { limit, after: before } = readPageQuery(request, auditCursors);

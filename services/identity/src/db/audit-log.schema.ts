@@ -12,6 +12,8 @@ export interface AuditLogDocument {
   details: Record<string, unknown>;
   ip: string;
   requestId: string;
+  /** at + AUDIT_LOG_RETENTION_DAYS: the store deletes the entry then (docs/retention.md). */
+  expiresAt: Date;
 }
 
 export const auditLogSchema = new Schema<AuditLogDocument>(
@@ -30,9 +32,12 @@ export const auditLogSchema = new Schema<AuditLogDocument>(
     details: { type: Schema.Types.Mixed, default: {} },
     ip: { type: String, default: '' },
     requestId: { type: String, default: '' },
+    expiresAt: { type: Date },
   },
   // minimize: false keeps `details: {}` instead of dropping it.
   { collection: 'audit_log', versionKey: false, minimize: false },
 );
 // Serves ListAuditEntries: newest first, the page after a cursor (`seq < cursor`).
 auditLogSchema.index({ seq: -1 }, { unique: true });
+// Retention (TTL): entries older than the audit retention are deleted by the store, oldest first.
+auditLogSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });

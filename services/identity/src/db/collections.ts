@@ -6,6 +6,7 @@ import { apiKeySchema } from './api-key.schema';
 import { apiKeyRevocationSchema } from './api-key-revocation.schema';
 import { apiSettingsSchema } from './api-settings.schema';
 import { apiUsageSchema } from './api-usage.schema';
+import { usageDaySchema, usageRollupSchema } from './api-usage-rollup.schema';
 import { auditLogSchema } from './audit-log.schema';
 import { consoleIpRulesSchema } from './console-ip-rules.schema';
 import { customerSchema } from './customer.schema';
@@ -28,6 +29,8 @@ export const collections: Schema[] = [
   apiKeyRevocationSchema,
   apiSettingsSchema,
   apiUsageSchema,
+  usageRollupSchema,
+  usageDaySchema,
   auditLogSchema,
   staffUserSchema,
   roleSchema,

@@ -11,12 +11,17 @@ export interface RefreshTokenRepository {
   claimUse(hash: string, sessionId: string, at: Date): Promise<boolean>;
 }
 
-export function createRefreshTokenRepository(connection: Connection): RefreshTokenRepository {
+/** `keepMs`: the longest a session lives (REFRESH_TOKEN_TTL_SECONDS); a token and its use are kept that long. */
+export function createRefreshTokenRepository(
+  connection: Connection,
+  { keepMs }: { keepMs: number },
+): RefreshTokenRepository {
   const tokens = modelOn(connection, 'RefreshToken', refreshTokenSchema);
   const uses = modelOn(connection, 'RefreshTokenUse', refreshTokenUseSchema);
+  const expiryOf = (at: Date) => new Date(at.getTime() + keepMs);
   return {
     async store(hash, sessionId, at) {
-      await tokens.create({ _id: hash, sessionId, createdAt: at });
+      await tokens.create({ _id: hash, sessionId, createdAt: at, expiresAt: expiryOf(at) });
     },
     async sessionOf(hash) {
       const doc = await tokens.findById(hash).lean<RefreshTokenDocument>();
@@ -24,7 +29,7 @@ export function createRefreshTokenRepository(connection: Connection): RefreshTok
     },
     async claimUse(hash, sessionId, at) {
       // A unique insert: of two uses of one token exactly one lands, and the other is a reuse.
-      return insertIfAbsent(uses, { _id: hash, sessionId, at });
+      return insertIfAbsent(uses, { _id: hash, sessionId, at, expiresAt: expiryOf(at) });
     },
   };
 }

@@ -9,6 +9,8 @@ export interface SessionRevocationDocument {
   /** `logout`, `refresh_reuse`, `password_changed`. */
   reason: string;
   at: Date;
+  /** Its time plus the longest a session lives (REFRESH_TOKEN_TTL_SECONDS): its session has ended by then. */
+  expiresAt: Date;
 }
 
 export const sessionRevocationSchema = new Schema<SessionRevocationDocument>(
@@ -16,6 +18,9 @@ export const sessionRevocationSchema = new Schema<SessionRevocationDocument>(
     _id: { type: String, required: true },
     reason: { type: String, required: true },
     at: { type: Date, required: true },
+    expiresAt: { type: Date },
   },
   { collection: 'session_revocations', versionKey: false },
 );
+// Retention (TTL): a revocation only matters until the session would have expired (docs/retention.md).
+sessionRevocationSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });

@@ -14,7 +14,11 @@ export interface StaffSessionRepository {
   unexpiredIdsOf(userId: string, now: Date): Promise<string[]>;
 }
 
-export function createStaffSessionRepository(connection: Connection): StaffSessionRepository {
+/** `keepMs`: the longest a session lives (REFRESH_TOKEN_TTL_SECONDS); a revocation is kept that long. */
+export function createStaffSessionRepository(
+  connection: Connection,
+  { keepMs }: { keepMs: number },
+): StaffSessionRepository {
   const sessions = modelOn(connection, 'StaffSession', staffSessionSchema);
   const revocations = modelOn(connection, 'SessionRevocation', sessionRevocationSchema);
   return {
@@ -38,7 +42,7 @@ export function createStaffSessionRepository(connection: Connection): StaffSessi
       };
     },
     async revoke(id, reason, at) {
-      return insertIfAbsent(revocations, { _id: id, reason, at });
+      return insertIfAbsent(revocations, { _id: id, reason, at, expiresAt: new Date(at.getTime() + keepMs) });
     },
     async unexpiredIdsOf(userId, now) {
       const docs = await sessions

@@ -24,3 +24,5 @@ export const staffSessionSchema = new Schema<StaffSessionDocument>(
 );
 // Serves "every live session of a user" (revoked when an administrator sets the user's password).
 staffSessionSchema.index({ userId: 1, expiresAt: 1 });
+// Retention (TTL): an expired session counts for nothing (`live-session.ts` checks expiresAt): the store drops it.
+staffSessionSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });

@@ -36,7 +36,9 @@ export function wireCustomers(
   const counters = createCounters(connection);
   const customers = createCustomerRepository(connection, shared.sealer);
   const sessions = createCustomerSessionRepository(connection);
-  const refreshTokens = createRefreshTokenRepository(connection);
+  const refreshTokens = createRefreshTokenRepository(connection, {
+    keepMs: config.REFRESH_TOKEN_TTL_SECONDS * 1000,
+  });
   const accessTokens = createAccessTokens({
     ring: shared.signingKeys,
     issuer: config.ACCESS_TOKEN_ISSUER,

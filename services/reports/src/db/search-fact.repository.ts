@@ -12,12 +12,13 @@ export interface SearchFactRepository {
 }
 
 /**
- * `maxTimeMs`: the store's own limit for a report's aggregation (`longReadLimitMs` of @travel/mongo), which reads
- * every fact of the period (docs/decisions/data.md, "Store timeouts sized for real queries").
+ * `keepMs`: how long a search counts (REPORTS_SEARCH_FACTS_DAYS), from when it was made. `maxTimeMs`: the store's own
+ * limit for a report's aggregation (`longReadLimitMs` of @travel/mongo), which reads every fact of the period
+ * (docs/decisions/data.md, "Store timeouts sized for real queries").
  */
 export function createSearchFactRepository(
   connection: Connection,
-  { maxTimeMs }: { maxTimeMs?: number } = {},
+  { keepMs, maxTimeMs }: { keepMs: number; maxTimeMs?: number },
 ): SearchFactRepository {
   const model = modelOn(connection, 'SearchFact', searchFactSchema);
   return {
@@ -27,6 +28,7 @@ export function createSearchFactRepository(
         _id: id,
         destination: destination.label,
         destinationKey: destination.key,
+        expiresAt: new Date(fields.occurredAt.getTime() + keepMs),
       };
       return insertIfAbsent(model, doc);
     },

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isDuplicateKeyError, modelOn } from '@travel/mongo';
+import { PAGE_SIZE } from '@travel/paging';
 import type { Connection, mongo } from 'mongoose';
 import type {
   AttemptRecord,
@@ -186,12 +187,24 @@ export function createDeliveryRepository(connection: Connection): DeliveryReposi
         { $set: { status: 'cancelled', finishedAt: at } },
       );
     },
+    // Support's whole lists are capped like every list (the newest PAGE_SIZE.max; docs/retention.md): an
+    // endpoint's deliveries of a month can be many thousands, each with its body and attempts.
     async ofEvent(eventId, clientId) {
       const scope = clientId === null ? {} : { clientId };
-      return (await deliveries.find({ eventId, ...scope }).lean<DeliveryDocument[]>()).map(toHistory);
+      const docs = await deliveries
+        .find({ eventId, ...scope })
+        .sort({ createdAt: -1, _id: -1 })
+        .limit(PAGE_SIZE.max)
+        .lean<DeliveryDocument[]>();
+      return docs.map(toHistory);
     },
     async ofEndpoint(endpointId) {
-      return (await deliveries.find({ endpointId }).lean<DeliveryDocument[]>()).map(toHistory);
+      const docs = await deliveries
+        .find({ endpointId })
+        .sort({ createdAt: -1, _id: -1 })
+        .limit(PAGE_SIZE.max)
+        .lean<DeliveryDocument[]>();
+      return docs.map(toHistory);
     },
     async pageOfEndpoint(endpointId, filter, after, limit) {
       const docs = await raw

@@ -63,3 +63,5 @@ deliverySchema.index({ eventId: 1 });
 // status and event type narrow the same scan), and by its prefixes support's "deliveries to this endpoint", the
 // cancelling of a deleted endpoint's pending ones, and "made since" of the auto-disable job and of recover.
 deliverySchema.index({ endpointId: 1, createdAt: -1, _id: -1 });
+// Serves the retention sweep: deliveries that finished before the cutoff (db/delivery-retention.ts).
+deliverySchema.index({ finishedAt: 1 });

@@ -158,6 +158,18 @@ export const idempotencyKey = z
     'x-rule-error': 'idempotency_key_reuse',
   });
 
+/**
+ * An optional `Idempotency-Key` of a state change (cancellations): with it, a retry of a change that landed
+ * answers the first `200` again (`Idempotent-Replayed: true`); without it, the change runs as sent.
+ */
+export const optionalIdempotencyKey = idempotencyKey.optional().meta({
+  description:
+    'Optional. 8 to 100 visible ASCII characters, remembered 48 hours: a retry with the same key and body\n' +
+    'answers the first request again (`Idempotent-Replayed: true`); another body is `422\n' +
+    'idempotency_key_reuse`; while the first still runs, `409 idempotency_key_in_use` with `Retry-After`.\n',
+  examples: ['8c2d7e4a-1f3b-4c9d-a5e6-7b8c9d0e1f2a'],
+});
+
 /** `{id}` of a path: an id of another form names nothing, so the route answers `404` without a service call. */
 const idParams = (pattern: RegExp, description: string, example: string) =>
   z.object({
@@ -288,6 +300,7 @@ export const partnerOperations = defineOperations({
     method: 'post',
     path: '/bookings/{id}/cancel',
     params: bookingIdParams,
+    headers: z.object({ 'Idempotency-Key': optionalIdempotencyKey }),
     body: partnerCancelBookingBody,
     responses: { '200': dataOf(Booking) },
   },

@@ -1,5 +1,6 @@
 import { badRequest, type FieldProblem } from '@travel/errors';
 import type { ApiUsageRepository } from '../../db/api-usage.repository';
+import type { UsageRollupRepository } from '../../db/api-usage-rollup.repository';
 import { assertPlatformStaff } from '../staff/platform-staff';
 import type { StaffActor } from '../staff/staff';
 import { type UsageRow, usageTotals } from './api-usage';
@@ -23,17 +24,32 @@ export interface UsageReportRow extends Omit<UsageRow, 'latencySum' | 'latencyMa
 }
 
 /**
- * Partner API calls per day, client, key and route, summed at read time from the stored batches.
- * Summed here (written when the store could not `$group`; an aggregation is the next step as volumes grow).
+ * Partner API calls per day, client, key and route. A finalised day is read from its roll-ups (one row per
+ * client, key and route); the last few days, still raw, from the gateways' batches (docs/retention.md,
+ * "API usage"); batches that came late for a day are in its roll-ups either way.
  */
-export function createGetUsage({ usage }: { usage: ApiUsageRepository }) {
+export function createGetUsage({
+  usage,
+  rollups,
+}: {
+  usage: ApiUsageRepository;
+  rollups: UsageRollupRepository;
+}) {
   return async function getUsage(input: GetUsageInput): Promise<UsageReportRow[]> {
     assertPlatformStaff(input.actor);
     const problems = dayRangeProblems(input.from, input.to);
     if (problems.length > 0) throw badRequest(problems);
     const filter = { from: input.from, to: input.to, clientId: input.clientId, keyId: input.keyId };
     const totals = usageTotals();
-    for await (const row of usage.scan(filter)) totals.add(row);
+    const finalDays = await rollups.finalDays(input.from, input.to);
+    for await (const { _id, raw, late, folded: _folded, expiresAt: _expiry, ...key } of rollups.scan(
+      filter,
+    )) {
+      if (finalDays.has(key.day) && raw.requests > 0) totals.add({ ...key, ...raw });
+      if (late.requests > 0) totals.add({ ...key, ...late });
+    }
+    // A final day's raw rows only linger between its finalisation and their deletion: they are in `raw`.
+    for await (const row of usage.scan(filter)) if (!finalDays.has(row.day)) totals.add(row);
     return totals.rows().map(({ latencySum, latencyMax, ...row }) => ({
       ...row,
       averageLatencyMs: Math.round((latencySum / row.requests) * 10) / 10,
