@@ -4,6 +4,7 @@ import { createEmailRepository } from '../src/db/email.repository';
 import { createEmailRetention } from '../src/db/email-retention';
 import type { OutboundEmail } from '../src/domain/records';
 import { createSweepEmails } from '../src/jobs/sweep-emails';
+import { collections } from '../src/db/collections';
 
 // The emails' retention sweep against the real store (docs/retention.md): sent and given-up emails older than
 // the retention go; pending or retrying ones, and a newsletter's (its counts read them), stay.
@@ -11,6 +12,7 @@ const mongo = createMongo({
   url: testInfra().mongoUrl,
   database: uniqueName('ct_en_retention'),
   logger: testLogger(),
+  collections,
 });
 const emails = createEmailRepository(mongo.connection);
 const DAY_MS = 86_400_000;
@@ -21,7 +23,11 @@ const sweep = createSweepEmails({
   logger: testLogger(),
 });
 
-beforeAll(() => mongo.start());
+// The index migration first, as every process's database gets it before the process starts.
+beforeAll(async () => {
+  await mongo.migrate();
+  await mongo.start();
+});
 afterAll(async () => {
   await mongo.connection.dropDatabase();
   await mongo.stop();
