@@ -27,19 +27,15 @@ export async function checkIndexes(
   declared: readonly DeclaredCollection[],
   logger: Logger,
 ): Promise<MissingIndex[]> {
-  const perCollection = await Promise.all(
-    declared.map(async (collection) => {
-      const present = new Set((await listed(db, collection.name)).map(shapeOf));
-      return collection.indexes
-        .filter((index) => !present.has(shapeOf(index)))
-        .map((index) => ({ collection: collection.name, index: index.name }));
-    }),
-  );
   const metric = missingGauge();
-  declared.forEach((collection, i) => {
-    metric.set({ database: db.databaseName, collection: collection.name }, perCollection[i]?.length ?? 0);
-  });
-  const missing = perCollection.flat();
+  const missing: MissingIndex[] = [];
+  // One collection after another: a start opens one connection for this, not one per collection.
+  for (const collection of declared) {
+    const present = new Set((await listed(db, collection.name)).map(shapeOf));
+    const lacking = collection.indexes.filter((index) => !present.has(shapeOf(index)));
+    metric.set({ database: db.databaseName, collection: collection.name }, lacking.length);
+    missing.push(...lacking.map((index) => ({ collection: collection.name, index: index.name })));
+  }
   if (missing.length > 0)
     logger.warn(
       {
