@@ -86,6 +86,7 @@ async function main(): Promise<void> {
           destination: places[i % places.length],
           destinationKey: places[i % places.length],
           occurredAt: new Date(),
+          expiresAt: new Date(Date.now() + 400 * 86_400_000),
         })) as never[],
       );
       await db.collection('bookings').insertMany(
@@ -115,7 +116,7 @@ async function main(): Promise<void> {
     );
 
     const sales = createSaleFactRepository(store.connection);
-    const searches = createSearchFactRepository(store.connection);
+    const searches = createSearchFactRepository(store.connection, { keepMs: 400 * 86_400_000 });
     const year = { from: dayOf(0), to: dayOf(DAYS - 1), service: undefined };
     const quarter = { from: dayOf(0), to: dayOf(91), service: undefined };
     const rows: [string, () => Promise<unknown>][] = [

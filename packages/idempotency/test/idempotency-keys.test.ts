@@ -1,7 +1,7 @@
 import { createMongo } from '@travel/mongo';
 import { testInfra, testLogger, uniqueName } from '@travel/testkit';
-import { createIdempotencyKeys } from '../src/idempotency-keys';
 import { idempotencyKeySchema } from '../src/idempotency-key.schema';
+import { createIdempotencyKeys } from '../src/idempotency-keys';
 
 // The store-level guarantees every idempotent operation stands on, against the real store: each race decided by
 // one atomic write (the unique insert of a claim, the conditional update of a lease).

@@ -2,9 +2,9 @@ import { AppError } from '@travel/errors';
 import { createMongo, insertIfAbsent, modelOn } from '@travel/mongo';
 import { testInfra, testLogger, uniqueName } from '@travel/testkit';
 import { Schema } from 'mongoose';
+import { idempotencyKeySchema } from '../src/idempotency-key.schema';
 import { createIdempotencyKeys } from '../src/idempotency-keys';
 import { createIdempotencyRunner, type IdempotentWork } from '../src/run-idempotent';
-import { idempotencyKeySchema } from '../src/idempotency-key.schema';
 
 // The shared runner against the real store: the work writes its effect with the attempt (a unique `_id`), as
 // every service's idempotent operation does, and the runner decides replays, conflicts and takeovers.

@@ -1,10 +1,10 @@
 import { createMongo } from '@travel/mongo';
 import { testInfra, testLogger, uniqueName } from '@travel/testkit';
+import { collections } from '../src/db/collections';
 import { createEmailRepository } from '../src/db/email.repository';
 import { createEmailRetention } from '../src/db/email-retention';
 import type { OutboundEmail } from '../src/domain/records';
 import { createSweepEmails } from '../src/jobs/sweep-emails';
-import { collections } from '../src/db/collections';
 
 // The emails' retention sweep against the real store (docs/retention.md): sent and given-up emails older than
 // the retention go; pending or retrying ones, and a newsletter's (its counts read them), stay.

@@ -1,10 +1,10 @@
 import { createMongo } from '@travel/mongo';
 import { awaitTtlPass, testInfra, testLogger, uniqueName } from '@travel/testkit';
 import { createAuditLogRepository } from '../src/db/audit-log.repository';
+import { collections } from '../src/db/collections';
 import { createRefreshTokenRepository } from '../src/db/refresh-token.repository';
 import { createStaffSessionRepository } from '../src/db/staff-session.repository';
 import type { AuditRecord } from '../src/domain/audit/audit';
-import { collections } from '../src/db/collections';
 
 // Identity's TTL retentions against the real store (docs/retention.md): rows written by a clock set past their
 // retention are gone after one pass of the store's TTL monitor, rows inside it stay. Nobody waits for days.

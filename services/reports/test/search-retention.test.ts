@@ -1,7 +1,7 @@
 import { createMongo } from '@travel/mongo';
 import { awaitTtlPass, testInfra, testLogger, uniqueName } from '@travel/testkit';
-import { createSearchFactRepository } from '../src/db/search-fact.repository';
 import { collections } from '../src/db/collections';
+import { createSearchFactRepository } from '../src/db/search-fact.repository';
 
 // Storefront search facts' retention against the real store (docs/retention.md): a search made longer ago than
 // the retention is deleted by the store's TTL monitor and no longer counts; a recent one does.

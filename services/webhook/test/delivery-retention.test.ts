@@ -1,10 +1,10 @@
 import { createMongo } from '@travel/mongo';
 import { testInfra, testLogger, uniqueName } from '@travel/testkit';
+import { collections } from '../src/db/collections';
 import { createDeliveryRepository } from '../src/db/delivery.repository';
 import { createDeliveryRetention } from '../src/db/delivery-retention';
 import type { Delivery } from '../src/domain/deliveries/delivery';
 import { createSweepDeliveries } from '../src/jobs/sweep-deliveries';
-import { collections } from '../src/db/collections';
 
 // The deliveries' retention sweep against the real store (docs/retention.md): deliveries that finished longer
 // ago than the retention go with their attempts, recent and pending ones stay. Time is the sweep's clock.
