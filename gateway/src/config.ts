@@ -4,6 +4,7 @@ import {
   csv,
   flag,
   grpcClientFields,
+  grpcTlsFields,
   kafkaFields,
   loadConfig,
   logLevel,
@@ -16,6 +17,7 @@ import {
   tracingFields,
 } from '@travel/config';
 import { z } from 'zod';
+import { DEFAULT_REQUEST_BUDGET_MS } from './middleware/request-budget';
 import { GATEWAY_CRASH_POINTS } from './routes/idempotency';
 
 const address = (defaultPort: number) => z.string().default(`127.0.0.1:${defaultPort}`);
@@ -39,11 +41,27 @@ const schema = z.object({
    * reachable but stalled Redis must not hold partner calls); readiness waits as long for PING.
    */
   REDIS_WAIT_MS: positiveInt(250),
-  /** Default deadline of a call to a service. */
+  /**
+   * How long a request may take, every service call in it included: each carries what is left as its deadline
+   * (docs/decisions/deadlines-and-load.md, "One budget per request"). A route may have a longer one of its own.
+   */
+  REQUEST_BUDGET_MS: positiveInt(DEFAULT_REQUEST_BUDGET_MS),
+  /** Deadline of a service call made outside any request's budget (the audit entry after a console change). */
   GRPC_DEADLINE_MS: positiveInt(5000),
-  /** Deadline of one health probe; a dead service must not stall /api/health. */
+  /** Deadline of one health probe; a dead service must not stall the report. */
   HEALTH_DEADLINE_MS: positiveInt(1000),
+  /** Pause between two background reports of the platform's health (`/api/health` answers the last one). */
+  HEALTH_REFRESH_MS: positiveInt(5000),
   ...grpcClientFields,
+  /** GRPC_TLS_DIR: the gateway's certificate, for every call to a service (docs/caller-trust.md). */
+  ...grpcTlsFields,
+  /**
+   * The certificate the public payment-provider webhook route calls with: a peer of its own
+   * (`payment-webhooks`), which billing and booking allow to submit provider events and nothing else.
+   */
+  PAYMENT_WEBHOOKS_TLS_DIR: z
+    .string({ error: "required: the folder of the provider webhook route's certificate" })
+    .min(1, "required: the folder of the provider webhook route's certificate"),
   /**
    * Each service's address: any grpc-js target, calls spread round-robin over what it names: `host:port`,
    * `dns:///name:port` (a headless Service's pods), `ipv4:127.0.0.2:50051,127.0.0.3:50051` (local replicas).

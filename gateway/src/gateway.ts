@@ -12,6 +12,8 @@ import { createApp } from './app';
 import { createRedis, redisConnectionOf } from './clients/redis';
 import { createServiceClients, type ServiceClients } from './clients/service-clients';
 import type { GatewayConfig } from './config';
+import { createHealthSnapshot } from './health/health-snapshot';
+import { checkPlatformHealth } from './health/platform-health';
 import { createDrain } from './http/drain';
 import { loadOpenApiDocuments } from './openapi/documents';
 import { createHttpServer } from './server';
@@ -54,10 +56,15 @@ export function createGateway(
     maxBuffered: 100_000,
     logger,
   });
+  const health = createHealthSnapshot({
+    check: () => checkPlatformHealth(clients, redis.ping, now),
+    everyMs: config.HEALTH_REFRESH_MS,
+    logger,
+  });
   const app = createApp({
     logger,
     clients,
-    redisPing: redis.ping,
+    health,
     isDraining: drain.isDraining,
     documents: loadOpenApiDocuments(),
     now,
@@ -85,6 +92,7 @@ export function createGateway(
     publicIntakePerMinute: config.PUBLIC_INTAKE_PER_MINUTE,
     hstsMaxAgeSeconds: config.PUBLIC_TLS ? config.HSTS_MAX_AGE_SECONDS : null,
     corsAllowedOrigins: config.CORS_ALLOWED_ORIGINS,
+    requestBudgetMs: config.REQUEST_BUDGET_MS,
   });
   // The crash test's hook (routes/idempotency.ts); a no-op unless GATEWAY_CRASH_AT names a point.
   app.locals.crash = crashHook(config.GATEWAY_CRASH_AT);
@@ -95,7 +103,7 @@ export function createGateway(
     drain,
     shutdownDelayMs: config.SHUTDOWN_DELAY_MS,
   });
-  const components: Component[] = [redis, changes, publisher, usage, http];
+  const components: Component[] = [redis, changes, publisher, usage, health, http];
   // The drain comes before the usual deadline for in-flight work, not out of it.
   const shutdownDeadlineMs = DEFAULT_SHUTDOWN_DEADLINE_MS + config.SHUTDOWN_DELAY_MS;
   return { components, http, app, directory, shutdownDeadlineMs };

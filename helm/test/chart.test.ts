@@ -82,16 +82,19 @@ describe.each(installs)('the chart rendered with %s', (_label, files) => {
       expect(container.image).not.toMatch(/:latest$/);
       for (const probe of ['startupProbe', 'readinessProbe', 'livenessProbe'])
         expect(container[probe]).toBeDefined();
+      // No probe asks a shared dependency (docs/decisions/health.md): readiness is the process from start to
+      // drain, liveness that it answers; the gateway's /api/health (a report on every service) is never a probe.
       if (name === 'gateway') {
+        expect(container.startupProbe.httpGet).toEqual({ path: '/api/v1/health', port: 'http' });
         expect(container.readinessProbe.httpGet).toEqual({ path: '/api/ready', port: 'http' });
-        expect(container.livenessProbe.httpGet).toEqual({ path: '/api/health', port: 'http' });
+        expect(container.livenessProbe.httpGet).toEqual({ path: '/api/v1/health', port: 'http' });
       } else {
-        // Readiness asks for the process as a whole (its database and Kafka too); liveness only that it answers.
-        expect(container.readinessProbe.grpc).toEqual({ port: container.ports[0].containerPort });
-        expect(container.livenessProbe.grpc).toEqual({
-          port: container.ports[0].containerPort,
-          service: 'liveness',
-        });
+        // Both on the plaintext probe port: the kubelet presents no client certificate (docs/caller-trust.md).
+        const probePort = defaultValues().grpc.probePort;
+        expect(probePort).not.toBe(container.ports[0].containerPort);
+        expect(container.startupProbe.grpc).toEqual({ port: probePort, service: 'liveness' });
+        expect(container.readinessProbe.grpc).toEqual({ port: probePort });
+        expect(container.livenessProbe.grpc).toEqual({ port: probePort, service: 'liveness' });
       }
       expect(container.command).toEqual(['node', 'dist/main.js']);
     }
@@ -186,6 +189,8 @@ describe('the chart and the platform', () => {
     expect(gateway?.env.REDIS_WAIT_MS).toBe('250');
     expect(gateway?.env.RATE_LIMIT_SHARE_PERCENT).toBe('1');
     expect(gateway?.env.SHUTDOWN_DELAY_MS).toBe('5000');
+    // The health report is made in the background every 5 s, never per request (docs/decisions/health.md).
+    expect(gateway?.env.HEALTH_REFRESH_MS).toBe('5000');
     for (const service of SERVICES)
       expect(gateway?.env[`${service.toUpperCase()}_ADDRESS`]).toBe(
         `dns:///travel-partner-travel-${service}-headless:50051`,
@@ -210,7 +215,12 @@ describe('the chart and the platform', () => {
         'webhook:SEALING_KEYS<-partner-travel-sealing/keys',
       ]),
     );
-    expect(ofKind(render(), 'Secret')).toEqual([]);
+    // The chart's own Secrets are the processes' certificates alone (peerTls.mode generate).
+    expect(
+      ofKind(render(), 'Secret')
+        .map((s) => s.metadata.name)
+        .filter((name) => !/^travel-partner-travel-peer-(ca|tls-[a-z-]+)$/.test(name)),
+    ).toEqual([]);
   });
 
   it('when a process is added as one values entry, then it gets its Deployment, Services, ConfigMap, budget and policy, and the gateway its address', () => {

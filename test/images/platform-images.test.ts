@@ -7,6 +7,7 @@ import {
   offerKeysFor,
   PROFILES,
   type ProcessSpec,
+  peerTlsFor,
   processImageName,
   processSpecs,
   repoRoot,
@@ -20,9 +21,11 @@ import {
   chartSettings,
   containerName,
   imagesRun,
+  inContainerPaths,
   inspect,
   logTail,
   nodeIn,
+  readablePeerTls,
   runContainer,
   runMigration,
   saveLogs,
@@ -71,12 +74,19 @@ async function expectRunning(name: string): Promise<void> {
 
 beforeAll(async () => {
   await removeContainers();
-  specs = processSpecs(profile, resolveInfraUrls(process.env), offerKeysFor(process.env, profile));
+  // Each container gets its own certificate folder, as the chart mounts one Secret per process.
+  const peerTlsRoot = await peerTlsFor(process.env, profile);
+  specs = processSpecs(profile, resolveInfraUrls(process.env), {
+    ...offerKeysFor(process.env, profile),
+    peerTlsRoot,
+  });
+  const mounted = readablePeerTls(peerTlsRoot);
   // The index migrations first, each from its service's image, as the chart's hook Job runs them.
   for (const spec of specs.filter(hasMigration))
     migrations.push(await runMigration(spec, containerEnv(spec)));
   // The services first, then the gateway, as the launcher starts them.
-  for (const spec of specs) await runContainer(spec, containerEnv(spec));
+  for (const spec of specs)
+    await runContainer(spec, inContainerPaths(containerEnv(spec), peerTlsRoot), mounted);
   // The support helpers of the e2e suites call the gateway named here.
   process.env.E2E_GATEWAY_URL = gateway;
   await waitFor(

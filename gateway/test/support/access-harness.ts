@@ -1,5 +1,6 @@
 import { startAll } from '@travel/lifecycle';
 import {
+  gatewayTlsEnv,
   type ServiceUnderTest,
   startServiceUnderTest,
   testInfra,
@@ -88,6 +89,7 @@ export async function startAccessHarness(
     createGateway(
       readConfig({
         HTTP_PORT: '0',
+        ...gatewayTlsEnv(),
         REDIS_URL: infra.redisUrl,
         IDENTITY_ADDRESS: identity.address,
         // No other service runs here: a call that gets past the checks is counted, then fails fast.

@@ -243,6 +243,8 @@ key: {{ $var }}
 {{- end -}}
 {{- /* TLS and SASL of the data stores (_store-tls.tpl). */ -}}
 {{- $_ := include "partner-travel.storeTlsEnv" (list $root $name $env) -}}
+{{- /* Its own certificate, and a service's plaintext probe port (_peer-tls.tpl). */ -}}
+{{- $_ := include "partner-travel.peerTlsEnv" (list $root $name $env) -}}
 {{- $peers := include "partner-travel.peers" (list $root $name) | fromYamlArray -}}
 {{- range $peers -}}
 {{- $peer := index $v.processes . -}}
@@ -255,6 +257,7 @@ key: {{ $var }}
 {{- if eq $entry.kind "grpc" -}}
 {{- $_ := set $env "GRPC_MAX_CONNECTION_AGE_MS" (int64 $v.grpc.maxConnectionAgeMs | toString) -}}
 {{- $_ := set $env "GRPC_MAX_CONNECTION_AGE_GRACE_MS" (int64 $v.grpc.maxConnectionAgeGraceMs | toString) -}}
+{{- $_ := set $env "GRPC_MAX_IN_FLIGHT" (int64 $v.grpc.maxInFlight | toString) -}}
 {{- /* gRPC reflection (docs/exploring-services.md): as set, or on unless nodeEnv is production, as the services decide. */ -}}
 {{- $reflection := $v.grpc.reflection -}}
 {{- if kindIs "invalid" $reflection -}}{{- $reflection = ne $v.nodeEnv "production" -}}{{- end -}}
@@ -280,6 +283,11 @@ key: {{ $var }}
 {{- $_ := set $env "WEBHOOK_LEASE_MS" (int64 $w.leaseMs | toString) -}}
 {{- $_ := set $env "WEBHOOK_POLL_MS" (int64 $w.pollMs | toString) -}}
 {{- $_ := set $env "WEBHOOK_CONCURRENCY" (int64 $w.concurrency | toString) -}}
+{{- $_ := set $env "WEBHOOK_ENDPOINT_CONCURRENCY" (int64 $w.endpointConcurrency | toString) -}}
+{{- $_ := set $env "WEBHOOK_BREAKER_FAILURES" (int64 $w.breakerFailures | toString) -}}
+{{- $_ := set $env "WEBHOOK_BREAKER_TIMEOUTS" (int64 $w.breakerTimeouts | toString) -}}
+{{- $_ := set $env "WEBHOOK_BREAKER_OPEN_MS" (int64 $w.breakerOpenMs | toString) -}}
+{{- $_ := set $env "WEBHOOK_BREAKER_MAX_OPEN_MS" (int64 $w.breakerMaxOpenMs | toString) -}}
 {{- $_ := set $env "WEBHOOK_INTAKE_PARTITIONS" (int64 $w.intakePartitions | toString) -}}
 {{- $_ := set $env "WEBHOOK_ENDPOINT_CACHE_MS" (int64 $w.endpointCacheMs | toString) -}}
 {{- $_ := set $env "WEBHOOK_ENDPOINTS_PER_CLIENT" (int64 $w.endpointsPerClient | toString) -}}
@@ -290,8 +298,10 @@ key: {{ $var }}
 {{- fail "gateway.trustedProxies has moved beside the Ingress settings: set ingress.trustedProxies instead" -}}
 {{- end -}}
 {{- $_ := set $env "TRUSTED_PROXIES" (join "," $v.ingress.trustedProxies) -}}
+{{- $_ := set $env "REQUEST_BUDGET_MS" (int64 $g.requestBudgetMs | toString) -}}
 {{- $_ := set $env "GRPC_DEADLINE_MS" (int64 $g.grpcDeadlineMs | toString) -}}
 {{- $_ := set $env "HEALTH_DEADLINE_MS" (int64 $g.healthDeadlineMs | toString) -}}
+{{- $_ := set $env "HEALTH_REFRESH_MS" (int64 $g.healthRefreshMs | toString) -}}
 {{- $_ := set $env "ACCESS_CACHE_TTL_MS" (int64 $g.accessCacheTtlMs | toString) -}}
 {{- $_ := set $env "ACCESS_CACHE_OUTAGE_GRACE_MS" (int64 $g.accessCacheOutageGraceMs | toString) -}}
 {{- $_ := set $env "ACCESS_LOOKUP_DEADLINE_MS" (int64 $g.accessLookupDeadlineMs | toString) -}}

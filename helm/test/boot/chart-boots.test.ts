@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { waitFor } from '@travel/testkit';
 import { expectAllServing, platformHealth } from '../../../test/support/gateway';
 import { expectSearchBookAndSignedWebhook } from '../../../test/support/journey';
@@ -5,6 +8,7 @@ import {
   BOOT_GATEWAY_PORT,
   type BootedProcess,
   bootValues,
+  mountedSecretFolders,
   onThisMachine,
   startProcess,
 } from '../support/boot';
@@ -16,9 +20,10 @@ import { type ResolvedProcess, resolveMigrations, resolveProcesses } from '../su
 // the processes started with them, and a search, a booking and a webhook delivery driven through the gateway.
 // A chart whose config cannot boot a process fails here: a process exits at start on a missing or wrong variable.
 //
-// Two things differ from a cluster, and only these: Service DNS names map to 127.0.0.1 (same ports) and 0.0.0.0
-// listeners to loopback; and the webhook service runs with NODE_ENV=development instead of the chart's
-// production, because production refuses webhook targets on loopback or private addresses (the SSRF rules)
+// What differs from a cluster, and only this: Service DNS names map to 127.0.0.1 (same ports) and 0.0.0.0
+// listeners to loopback; each service's probe port is its gRPC port + 100 (in a cluster each pod has its own
+// address); the Secrets a pod mounts (the processes' certificates) are written to folders that the variables then
+// name; and the webhook service runs with NODE_ENV=development instead of the chart's production, because production refuses webhook targets on loopback or private addresses (the SSRF rules)
 // and the only receiver this machine may run is on 127.0.0.1. Every other process runs with NODE_ENV=production.
 
 const gatewayUrl = `http://127.0.0.1:${BOOT_GATEWAY_PORT}`;
@@ -46,12 +51,14 @@ beforeAll(async () => {
     ),
   }));
   for (const job of jobs) migrations.push({ name: job.name, code: (await job.run.exited).code });
+  // The processes' certificates, which the chart made (peerTls.mode generate), as their pods would mount them.
+  const mounts = mkdtempSync(join(tmpdir(), 'helm-boot-mounts-'));
   for (const resolved of processes) {
     if (resolved.externalSecrets.length > 0)
       throw new Error(
         `${resolved.name} reads Secrets the test gives no value: ${JSON.stringify(resolved.externalSecrets)}`,
       );
-    const env = onThisMachine(resolved, serviceNames);
+    const env = { ...onThisMachine(resolved, serviceNames), ...mountedSecretFolders(docs, resolved, mounts) };
     if (resolved.name === 'webhook') env.NODE_ENV = 'development';
     booted.push(startProcess(resolved, env));
   }
@@ -87,7 +94,11 @@ describe('the platform booted from the rendered chart', () => {
     expect(processes.filter((p) => p.name !== 'webhook').every((p) => p.env.NODE_ENV === 'production')).toBe(
       true,
     );
-    expectAllServing(await platformHealth());
+    // Ready is the gateway alone (it serves once started); the report says when every service has started too.
+    await waitFor(async () => expectAllServing(await platformHealth(admin)), {
+      timeoutMs: 60_000,
+      intervalMs: 500,
+    });
   });
 
   it('when a partner searches, books and has a webhook endpoint, then the booking is made and booking.created is delivered, signed', async () => {

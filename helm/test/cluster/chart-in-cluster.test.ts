@@ -159,6 +159,15 @@ afterAll(async () => {
   await cp?.stop();
 });
 
+/** Every certificate Secret of the chart's own CA (peerTls.mode generate), by name: its files. */
+let peerCertificatesAtInstall: Record<string, unknown> = {};
+const peerCertificatesOf = (secrets: KubeObject[]): Record<string, unknown> =>
+  Object.fromEntries(
+    secrets
+      .filter((s) => /^travel-partner-travel-peer-(ca|tls-[a-z-]+)$/.test(s.metadata.name))
+      .map((s) => [s.metadata.name, s.data]),
+  );
+
 describe('the production example in a real control plane', () => {
   it(
     'when installed with --wait, then every Deployment is available with its replicas, spread over the zones',
@@ -313,6 +322,9 @@ describe('the production example in a real control plane', () => {
 
   it('then every Secret a process reads exists with the key it names, where the pod reads it', async () => {
     const secrets = await api().list(inNamespace('v1', 'secrets'));
+    peerCertificatesAtInstall = peerCertificatesOf(secrets);
+    // The chart's CA made one certificate per process and one for the gateway's webhook route (peer-tls.yaml).
+    expect(Object.keys(peerCertificatesAtInstall).length).toBe(deployments.length + 2);
     const keysOf = new Map(secrets.map((s) => [s.metadata.name, Object.keys(s.data ?? {})]));
     for (const deployment of deployments) {
       const [pod] = await livePods(api(), deployment.spec.selector.matchLabels);
@@ -377,6 +389,10 @@ describe('the production example in a real control plane', () => {
         status: string;
       }[];
       expect(history.at(-1)).toMatchObject({ revision: 2, status: 'deployed' });
+      // The upgrade looked up the CA and the certificates it made, and kept them (docs/caller-trust.md).
+      expect(peerCertificatesOf(await api().list(inNamespace('v1', 'secrets')))).toEqual(
+        peerCertificatesAtInstall,
+      );
     },
     HELM_STEP_TIMEOUT_MS,
   );

@@ -11,6 +11,7 @@ export { sealingKeysOf } from './sealing-settings';
 export {
   grpcClientFields,
   grpcServerFields,
+  grpcTlsFields,
   kafkaFields,
   metricsFields,
   migrationFields,

@@ -13,8 +13,8 @@ export interface MongoOptions {
   /** Connections this process may hold open to the store (default 50). */
   maxPoolSize?: number;
   /**
-   * The longest an operation waits for a server (default 1000 ms): the store down, or a replica set electing. The
-   * caller gets `503` within a second instead of waiting for a store that is not there.
+   * The longest an operation waits for a server (default `STORE_SELECTION_TIMEOUT_MS`, 600 ms): the store down, or
+   * a replica set electing. The caller gets `503` within a second instead of waiting for a store that is not there.
    */
   waitMs?: number;
   /**
@@ -62,13 +62,22 @@ export function mongoOptionsOf(config: MongoSettings): Omit<MongoOptions, 'logge
 }
 
 /**
+ * How long an operation waits for a store that answers (server selection) unless `MONGO_WAIT_MS` says otherwise: a store
+ * that is down, or a replica set between primaries, makes the call fail within this (the gateway's `503` with
+ * `Retry-After`) instead of holding it for the call's deadline; one that answers is selected at once. Longer than
+ * the driver's quickest re-check of a server it lost (500 ms), so a single dropped connection is not a failure.
+ * docs/decisions/health.md, "Fast 503s while a dependency is down".
+ */
+export const STORE_SELECTION_TIMEOUT_MS = 600;
+
+/**
  * What the driver is given beside the URL. A CA or client certificate turns TLS on (as MongoDB's `tlsCAFile` does);
  * the driver takes the PEM texts (`ca`, and `cert` + `key` from the one certificate-and-key PEM, as it does for
  * `tlsCertificateKeyFile`). Credentials beside the URL authenticate against the URL's `authSource`, else `admin`.
  */
 export function driverOptionsOf(options: Omit<MongoOptions, 'logger'>): ConnectOptions {
   const timeoutMs = options.timeoutMs ?? 4000;
-  const waitMs = options.waitMs ?? 1000;
+  const waitMs = options.waitMs ?? STORE_SELECTION_TIMEOUT_MS;
   const { ca, certificateKey } = options.tls ?? {};
   return {
     dbName: options.database,

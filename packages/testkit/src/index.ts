@@ -3,6 +3,13 @@ export { type CapturedLogs, captureLogs } from './captured-logs';
 export { inDays } from './days';
 export { codeOf } from './error-code';
 export { failedStarts } from './failed-starts';
+export {
+  type CallOutcome,
+  EXPECTED,
+  type Forgery,
+  forgedCallerOutcomes,
+  unexpectedOutcomes,
+} from './forged-callers';
 export { freshIdempotency } from './idempotency';
 export { type TestInfra, testInfra } from './infra';
 export { type CaughtEmail, emailsTo, emailsWithSubject, TEST_SMTP, testMaildevUrl } from './maildev-inbox';
@@ -19,6 +26,14 @@ export {
   SHORT_RETRY_BUDGET,
   UNDECODABLE,
 } from './parking-scenario';
+export {
+  createServiceClient,
+  gatewayTlsEnv,
+  peerTls,
+  peerTlsDir,
+  peerTlsEnv,
+  TEST_PEER_TLS_ROOT,
+} from './peer-tls';
 export {
   askReflection,
   askServerReflection,

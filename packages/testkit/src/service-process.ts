@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { health } from '@travel/contracts';
-import { createServiceClient } from '@travel/grpc';
+import { createServiceClient } from './peer-tls';
 import { waitFor } from './wait-for';
 
 /** A free port on 127.0.0.1, so a restarted process can come back at the same address. */
@@ -28,8 +28,9 @@ export interface ServiceProcess {
 }
 
 /**
- * A built service (`dist/main.js`) as its own OS process, healthy on return; `env` must set GRPC_PORT. Its index
- * migration (`dist/commands/migrate.js` beside it, when it has one) runs first with the same environment. Its
+ * A built service (`dist/main.js`) as its own OS process, healthy on return; `env` must set GRPC_PORT and
+ * GRPC_TLS_DIR (`peerTlsEnv`). Its index migration (`dist/commands/migrate.js` beside it, when it has one) runs
+ * first with the same environment. Its
  * metrics listener takes a free port unless `env` names one, so it never meets a running stack's.
  */
 export async function spawnService(main: string, env: Record<string, string>): Promise<ServiceProcess> {

@@ -1,6 +1,6 @@
 import { health } from '@travel/contracts';
-import { createServiceClient } from '@travel/grpc';
 import { type Component, startAll } from '@travel/lifecycle';
+import { createServiceClient } from './peer-tls';
 import { testLogger } from './silent-logger';
 
 export interface ServiceUnderTest {

@@ -11,7 +11,7 @@ import {
   parkedStoreOptionsOf,
   retryBudgetOf,
 } from '@travel/events';
-import { createGrpcServer, reflectionOf, serverConnectionsOf } from '@travel/grpc';
+import { createGrpcServer, reflectionOf, serverConnectionsOf, serverPeersOf } from '@travel/grpc';
 import { createIdempotencyKeys, createIdempotencyRunner, type IdempotencyRunner } from '@travel/idempotency';
 import { type Component, crashHook, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
@@ -140,6 +140,7 @@ export function createBillingService(
     port: config.GRPC_PORT,
     connections: serverConnectionsOf(config),
     reflection: reflectionOf(config),
+    peers: serverPeersOf(config, 'billing'),
     services: [
       { definition: billing.BillingServiceDefinition, implementation: billingGrpc },
       { definition: wallet.WalletServiceDefinition, implementation: money.walletGrpc },

@@ -8,9 +8,11 @@ import {
   namespaced,
   newEventId,
 } from '@travel/events';
-import { createServiceClient, type ServiceClient } from '@travel/grpc';
+import type { ServiceClient } from '@travel/grpc';
 import {
+  createServiceClient,
   freshIdempotency,
+  peerTlsEnv,
   publishBytes,
   startServiceUnderTest,
   testInfra,
@@ -41,6 +43,7 @@ export async function startBilling(env: Record<string, string> = {}) {
   const built = createBillingService(
     readConfig({
       GRPC_PORT: '0',
+      ...peerTlsEnv('billing'),
       MONGO_URL: infra.mongoUrl,
       MONGO_DATABASE: uniqueName('ct_billing'),
       KAFKA_BROKERS: infra.kafkaBrokers.join(','),

@@ -1,9 +1,11 @@
 import { join } from 'node:path';
 import { paymentEvents, wallet } from '@travel/contracts';
-import { createServiceClient, jobCaller } from '@travel/grpc';
+import { jobCaller } from '@travel/grpc';
 import {
+  createServiceClient,
   freePort,
   freshIdempotency,
+  peerTlsEnv,
   spawnService,
   testInfra,
   uniqueName,
@@ -228,6 +230,7 @@ describe('a crash between Stripe’s answer and billing’s write', () => {
     const infra = testInfra();
     const doomed = await spawnService(join(__dirname, '..', 'dist', 'main.js'), {
       GRPC_PORT: String(await freePort()),
+      ...peerTlsEnv('billing'),
       MONGO_URL: infra.mongoUrl,
       MONGO_DATABASE: database,
       KAFKA_BROKERS: infra.kafkaBrokers.join(','),

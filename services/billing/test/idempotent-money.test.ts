@@ -1,9 +1,10 @@
 import { join } from 'node:path';
 import { wallet } from '@travel/contracts';
-import { createServiceClient } from '@travel/grpc';
 import {
+  createServiceClient,
   freePort,
   freshIdempotency,
+  peerTlsEnv,
   spawnService,
   testInfra,
   uniqueName,
@@ -84,6 +85,7 @@ describe('wallet top-ups', () => {
     const infra = testInfra();
     const env = {
       GRPC_PORT: String(await freePort()),
+      ...peerTlsEnv('billing'),
       MONGO_URL: infra.mongoUrl,
       MONGO_DATABASE: database,
       KAFKA_BROKERS: infra.kafkaBrokers.join(','),

@@ -13,8 +13,10 @@ import {
   createGrpcServer,
   createPeerClient,
   keepaliveOf,
+  peerTlsOf,
   reflectionOf,
   serverConnectionsOf,
+  serverPeersOf,
 } from '@travel/grpc';
 import { createIdempotencyKeys, createIdempotencyRunner } from '@travel/idempotency';
 import { type Component, crashHook, createPeriodicJob } from '@travel/lifecycle';
@@ -130,6 +132,7 @@ export function createBookingService(
     caller: 'booking',
     deadlineMs: config.PRICING_DEADLINE_MS,
     keepalive,
+    tls: peerTlsOf(config),
   });
   const offerKeys = {
     publicKeyPem: config.OFFER_TOKEN_PUBLIC_KEY,
@@ -178,12 +181,14 @@ export function createBookingService(
       caller: 'booking',
       deadlineMs: config.PROMOTIONS_DEADLINE_MS,
       keepalive,
+      tls: peerTlsOf(config),
     }),
   );
   const walletClient = createPeerClient(wallet.WalletServiceDefinition, config.BILLING_ADDRESS, {
     caller: 'booking',
     deadlineMs: config.BILLING_DEADLINE_MS,
     keepalive,
+    tls: peerTlsOf(config),
   });
   const settle = createSettleStorefrontBooking({
     storefront,
@@ -249,6 +254,7 @@ export function createBookingService(
     port: config.GRPC_PORT,
     connections: serverConnectionsOf(config),
     reflection: reflectionOf(config),
+    peers: serverPeersOf(config, 'booking'),
     services: [
       { definition: booking.BookingServiceDefinition, implementation: bookingGrpc },
       { definition: storefrontBooking.StorefrontBookingServiceDefinition, implementation: storefrontGrpc },

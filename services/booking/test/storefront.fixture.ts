@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { promotions, search, storefrontBooking, wallet } from '@travel/contracts';
-import { createServiceClient, type ServiceClient } from '@travel/grpc';
+import type { ServiceClient } from '@travel/grpc';
 import {
+  createServiceClient,
   freshIdempotency,
   inDays,
+  peerTlsEnv,
   spawnService,
   startServiceUnderTest,
   testInfra,
@@ -29,6 +31,7 @@ const BILLING_MAIN = join(__dirname, '..', '..', 'billing', 'dist', 'main.js');
 export function billingEnv(namespace: string): Record<string, string> {
   return {
     GRPC_PORT: '0',
+    ...peerTlsEnv('billing'),
     MONGO_URL: infra.mongoUrl,
     MONGO_DATABASE: uniqueName('ct_bk_billing'),
     KAFKA_BROKERS: infra.kafkaBrokers.join(','),
@@ -49,6 +52,7 @@ export async function startBilling(env: Record<string, string>) {
 export async function startPromotions(namespace: string) {
   const config = readPromotionsConfig({
     GRPC_PORT: '0',
+    ...peerTlsEnv('promotions'),
     MONGO_URL: infra.mongoUrl,
     MONGO_DATABASE: uniqueName('ct_bk_promotions'),
     KAFKA_BROKERS: infra.kafkaBrokers.join(','),

@@ -1,5 +1,5 @@
 import { content } from '@travel/contracts';
-import { createGrpcServer, reflectionOf, serverConnectionsOf } from '@travel/grpc';
+import { createGrpcServer, reflectionOf, serverConnectionsOf, serverPeersOf } from '@travel/grpc';
 import type { Component } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
@@ -69,6 +69,7 @@ export function createContentService(
     port: config.GRPC_PORT,
     connections: serverConnectionsOf(config),
     reflection: reflectionOf(config),
+    peers: serverPeersOf(config, 'content'),
     services: [{ definition: content.ContentServiceDefinition, implementation: contentGrpc }],
     healthChecks: { mongodb: mongo.ping },
     logger,

@@ -1,6 +1,14 @@
 import { content } from '@travel/contracts';
-import { createServiceClient, type ServiceClient } from '@travel/grpc';
-import { startServiceUnderTest, testInfra, testLogger, uniqueName, wireCallers } from '@travel/testkit';
+import type { ServiceClient } from '@travel/grpc';
+import {
+  createServiceClient,
+  peerTlsEnv,
+  startServiceUnderTest,
+  testInfra,
+  testLogger,
+  uniqueName,
+  wireCallers,
+} from '@travel/testkit';
 import { readConfig } from '../src/config';
 import { createContentService } from '../src/service';
 
@@ -11,7 +19,12 @@ export type ContentClient = ServiceClient<typeof content.ContentServiceDefinitio
 /** The content service in-process on a database of its own, and a client to it. */
 export async function startContent() {
   const built = createContentService(
-    readConfig({ GRPC_PORT: '0', MONGO_URL: infra.mongoUrl, MONGO_DATABASE: uniqueName('ct_content') }),
+    readConfig({
+      GRPC_PORT: '0',
+      ...peerTlsEnv('content'),
+      MONGO_URL: infra.mongoUrl,
+      MONGO_DATABASE: uniqueName('ct_content'),
+    }),
     testLogger(),
   );
   const service = await startServiceUnderTest(built);

@@ -1,5 +1,12 @@
 import { corporate } from '@travel/contracts';
-import { createGrpcServer, keepaliveOf, reflectionOf, serverConnectionsOf } from '@travel/grpc';
+import {
+  createGrpcServer,
+  keepaliveOf,
+  peerTlsOf,
+  reflectionOf,
+  serverConnectionsOf,
+  serverPeersOf,
+} from '@travel/grpc';
 import type { Component } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createMongo, mongoOptionsOf } from '@travel/mongo';
@@ -26,13 +33,14 @@ export function createCorporateService(config: CorporateConfig, logger: Logger) 
   const keepalive = keepaliveOf(config);
   const identity = createIdentityLink(
     config.IDENTITY_ADDRESS,
-    { caller: 'corporate', deadlineMs: config.IDENTITY_DEADLINE_MS, keepalive },
+    { caller: 'corporate', deadlineMs: config.IDENTITY_DEADLINE_MS, keepalive, tls: peerTlsOf(config) },
     logger,
   );
   const suppliers = createSupplierDirectory(config.SUPPLY_ADDRESS, {
     caller: 'corporate',
     deadlineMs: config.SUPPLY_DEADLINE_MS,
     keepalive,
+    tls: peerTlsOf(config),
   });
   const deps = { audit: identity.audit, tenants: identity.tenants, now: () => new Date() };
   const { costCenters, approvers, policies, employees, contracts } = repositories;
@@ -52,6 +60,7 @@ export function createCorporateService(config: CorporateConfig, logger: Logger) 
     port: config.GRPC_PORT,
     connections: serverConnectionsOf(config),
     reflection: reflectionOf(config),
+    peers: serverPeersOf(config, 'corporate'),
     services: [{ definition: corporate.CorporateServiceDefinition, implementation: corporateGrpc }],
     healthChecks: { mongodb: mongo.ping },
     logger,

@@ -1,5 +1,12 @@
 import { engagement } from '@travel/contracts';
-import { createGrpcServer, keepaliveOf, reflectionOf, serverConnectionsOf } from '@travel/grpc';
+import {
+  createGrpcServer,
+  keepaliveOf,
+  peerTlsOf,
+  reflectionOf,
+  serverConnectionsOf,
+  serverPeersOf,
+} from '@travel/grpc';
 import { type Component, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createMongo, mongoOptionsOf } from '@travel/mongo';
@@ -144,6 +151,7 @@ export function createEngagementService(
         caller: 'engagement',
         deadlineMs: config.IDENTITY_DEADLINE_MS,
         keepalive: keepaliveOf(config),
+        tls: peerTlsOf(config),
       }),
       now,
       emailsQueued,
@@ -155,6 +163,7 @@ export function createEngagementService(
     port: config.GRPC_PORT,
     connections: serverConnectionsOf(config),
     reflection: reflectionOf(config),
+    peers: serverPeersOf(config, 'engagement'),
     services: [{ definition: engagement.EngagementServiceDefinition, implementation: engagementGrpc }],
     healthChecks: { mongodb: mongo.ping },
     logger,

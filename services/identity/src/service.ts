@@ -8,7 +8,7 @@ import {
   parkedStoreOptionsOf,
   retryBudgetOf,
 } from '@travel/events';
-import { createGrpcServer, reflectionOf, serverConnectionsOf } from '@travel/grpc';
+import { createGrpcServer, reflectionOf, serverConnectionsOf, serverPeersOf } from '@travel/grpc';
 import type { Component } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, createProcessedEvents, mongoOptionsOf } from '@travel/mongo';
@@ -162,6 +162,7 @@ export function createIdentityService(
     port: config.GRPC_PORT,
     connections: serverConnectionsOf(config),
     reflection: reflectionOf(config),
+    peers: serverPeersOf(config, 'identity'),
     services: [
       { definition: apiAccess.ApiAccessServiceDefinition, implementation: apiAccessWiring.apiAccessGrpc },
       { definition: tenants.TenantServiceDefinition, implementation: apiAccessWiring.tenantsGrpc },

@@ -1,5 +1,6 @@
 import { platformSettings } from '@travel/contracts';
-import { createServiceClient, type ServiceClient } from '@travel/grpc';
+import type { ServiceClient } from '@travel/grpc';
+import { createServiceClient } from '@travel/testkit';
 import { ADMIN, actorOf, type IdentityUnderTest, login, startIdentity } from './staff.fixture';
 
 let identity: IdentityUnderTest;

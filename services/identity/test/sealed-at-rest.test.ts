@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sealingKeysOf } from '@travel/config';
 import { customers } from '@travel/contracts';
-import { createServiceClient } from '@travel/grpc';
 import { createSealer } from '@travel/sealing';
-import { customerCaller, uniqueName, waitFor } from '@travel/testkit';
+import { createServiceClient, customerCaller, uniqueName, waitFor } from '@travel/testkit';
 import { decodeProtectedHeader } from 'jose';
 import mongoose from 'mongoose';
 import { readConfig } from '../src/config';

@@ -1,6 +1,6 @@
 import { pricing } from '@travel/contracts';
 import { createEventPublisher, createKafka, PRICING_CHANGES_TOPIC } from '@travel/events';
-import { createGrpcServer, reflectionOf, serverConnectionsOf } from '@travel/grpc';
+import { createGrpcServer, reflectionOf, serverConnectionsOf, serverPeersOf } from '@travel/grpc';
 import type { Component } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createMongo, mongoOptionsOf } from '@travel/mongo';
@@ -70,6 +70,7 @@ export function createPricingService(config: PricingConfig, logger: Logger) {
     port: config.GRPC_PORT,
     connections: serverConnectionsOf(config),
     reflection: reflectionOf(config),
+    peers: serverPeersOf(config, 'pricing'),
     services: [{ definition: pricing.PricingServiceDefinition, implementation: pricingGrpc }],
     healthChecks: { mongodb: mongo.ping, kafka: publisher.ping },
     logger,

@@ -6,7 +6,7 @@ import {
   parkedStoreOptionsOf,
   retryBudgetOf,
 } from '@travel/events';
-import { createGrpcServer, reflectionOf, serverConnectionsOf } from '@travel/grpc';
+import { createGrpcServer, reflectionOf, serverConnectionsOf, serverPeersOf } from '@travel/grpc';
 import { type Component, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
@@ -117,6 +117,7 @@ export function createPromotionsService(
     port: config.GRPC_PORT,
     connections: serverConnectionsOf(config),
     reflection: reflectionOf(config),
+    peers: serverPeersOf(config, 'promotions'),
     services: [
       { definition: promotions.PromotionsServiceDefinition, implementation: promotionsGrpc },
       parkedEventsServiceOf(parkedEvents, [consumer]),

@@ -7,7 +7,7 @@ import {
   parkedStoreOptionsOf,
   retryBudgetOf,
 } from '@travel/events';
-import { createGrpcServer, reflectionOf, serverConnectionsOf } from '@travel/grpc';
+import { createGrpcServer, reflectionOf, serverConnectionsOf, serverPeersOf } from '@travel/grpc';
 import type { Component } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createMongo, longReadLimitMs, mongoOptionsOf } from '@travel/mongo';
@@ -77,6 +77,7 @@ export function createReportsService(
     port: config.GRPC_PORT,
     connections: serverConnectionsOf(config),
     reflection: reflectionOf(config),
+    peers: serverPeersOf(config, 'reports'),
     services: [
       { definition: reports.ReportsServiceDefinition, implementation: reportsGrpc },
       parkedEventsServiceOf(parkedEvents, [consumer]),

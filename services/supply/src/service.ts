@@ -3,8 +3,10 @@ import {
   createGrpcServer,
   createPeerClient,
   keepaliveOf,
+  peerTlsOf,
   reflectionOf,
   serverConnectionsOf,
+  serverPeersOf,
 } from '@travel/grpc';
 import type { Component } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
@@ -53,6 +55,7 @@ export function createSupplyService(
     caller: 'supply',
     deadlineMs: config.PRICING_DEADLINE_MS,
     keepalive: keepaliveOf(config),
+    tls: peerTlsOf(config),
   });
   const supplierDeps = { suppliers: createSupplierRepository(mongo.connection), counters, now };
   const vendorDeps = { vendors: createVendorRepository(mongo.connection), counters, now };
@@ -80,6 +83,7 @@ export function createSupplyService(
     port: config.GRPC_PORT,
     connections: serverConnectionsOf(config),
     reflection: reflectionOf(config),
+    peers: serverPeersOf(config, 'supply'),
     services: [{ definition: supply.SupplyServiceDefinition, implementation: supplyGrpc }],
     healthChecks: { mongodb: mongo.ping },
     logger,

@@ -1,6 +1,14 @@
 import { pricing, supply } from '@travel/contracts';
-import { createServiceClient, type ServiceClient } from '@travel/grpc';
-import { startServiceUnderTest, testInfra, testLogger, uniqueName, wireCallers } from '@travel/testkit';
+import type { ServiceClient } from '@travel/grpc';
+import {
+  createServiceClient,
+  peerTlsEnv,
+  startServiceUnderTest,
+  testInfra,
+  testLogger,
+  uniqueName,
+  wireCallers,
+} from '@travel/testkit';
 import { readConfig as readPricingConfig } from '../../pricing/src/config';
 import { createPricingService } from '../../pricing/src/service';
 import { readConfig } from '../src/config';
@@ -16,6 +24,7 @@ export async function startSupply() {
     createPricingService(
       readPricingConfig({
         GRPC_PORT: '0',
+        ...peerTlsEnv('pricing'),
         MONGO_URL: infra.mongoUrl,
         MONGO_DATABASE: uniqueName('ct_sup_pricing'),
         KAFKA_BROKERS: infra.kafkaBrokers.join(','),
@@ -27,6 +36,7 @@ export async function startSupply() {
   const built = createSupplyService(
     readConfig({
       GRPC_PORT: '0',
+      ...peerTlsEnv('supply'),
       MONGO_URL: infra.mongoUrl,
       MONGO_DATABASE: uniqueName('ct_supply'),
       PRICING_ADDRESS: pricingService.address,

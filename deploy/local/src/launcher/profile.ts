@@ -114,6 +114,14 @@ export function grpcPort(profile: StackProfile, service: ServiceName): number {
   return profile.grpcPortBase + SERVICES.indexOf(service);
 }
 
+/**
+ * The plaintext port a service answers grpc.health.v1 on, and nothing else, for probes without a certificate
+ * (GRPC_PROBE_PORT; the kubelet's in the chart): its gRPC port + 100 (identity 50151 in `dev`).
+ */
+export function probePort(profile: StackProfile, service: ServiceName): number {
+  return grpcPort(profile, service) + 100;
+}
+
 /** Where one replica of a service listens for gRPC: `host:port`. */
 export function grpcAddress(profile: StackProfile, service: ServiceName, replica = 1): string {
   return `${replicaHost(profile, replica)}:${grpcPort(profile, service)}`;

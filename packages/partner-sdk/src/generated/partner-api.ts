@@ -474,6 +474,14 @@ export interface paths {
          *     error is retried after 1 minute, 5 minutes, 30 minutes, 2 hours and 12 hours, then the delivery
          *     is marked failed. Delivery is at least once: de-duplicate on the event `id`.
          *
+         *     Each endpoint has its own circuit breaker, so a slow or failing endpoint never delays another's
+         *     deliveries. After 5 failed attempts in a row, or 3 in a row without an answer within 5 seconds, it
+         *     opens: the endpoint's pending deliveries are held (`held: true` in its deliveries, none attempted)
+         *     for 30 seconds, then one of them is sent as a probe. A 2xx closes the breaker and the held
+         *     deliveries follow at once; a failed probe holds them twice as long each time, up to 10 minutes.
+         *     Held time uses up none of a delivery's retries; at most 4 deliveries to one endpoint are in flight
+         *     at once per sending process.
+         *
          *     During a secret rotation's overlap (`POST /webhooks/{id}/rotate-secret`) the header carries one
          *     `v1=` per valid secret (`t=...,v1=...,v1=...`): accept a delivery when any `v1=` matches a secret
          *     you hold. An endpoint whose every delivery has failed for 5 days is disabled (`enabled: false`,
@@ -594,7 +602,8 @@ export interface paths {
          *     event, the status (`pending`: retries left, `succeeded`: a 2xx, `failed`: the retries ran out or
          *     the endpoint was disabled meanwhile), every attempt with its time, the receiver's status code, the
          *     latency and the first bytes (at most 1 KiB) of its answer or why there was none, and when the next
-         *     scheduled attempt is due. `status` and `type` narrow the list.
+         *     scheduled attempt is due. `held: true` marks a pending delivery that the endpoint's circuit breaker
+         *     holds (see `POST /webhooks`). `status` and `type` narrow the list.
          *
          *     Pagination as for `GET /bookings`: pass `nextCursor` unchanged as `cursor` (with the same filters)
          *     and loop until `hasMore` is false; deliveries made while you page appear at the front of a new first
@@ -716,9 +725,11 @@ export interface paths {
         /**
          * Send an endpoint's failed deliveries again
          * @description Scope `webhooks:manage`. Every delivery to this endpoint created at or after `since` that ended
-         *     `failed` (all its retries failed) is attempted once more now, with the same `X-Partner-Delivery`
-         *     id and body, signed afresh; if that attempt fails too it is `failed` again. Use it after fixing a
-         *     receiver that was down. The answer says how many were queued.
+         *     `failed` is attempted once more now, with the same `X-Partner-Delivery` id and body, signed afresh:
+         *     one whose retries all failed is `failed` again if that attempt fails too; one that ended because the
+         *     endpoint was disabled while it waited (held by its circuit breaker, or between retries) goes on with
+         *     the retries it had left. Use it after fixing a receiver that was down. The answer says how many were
+         *     queued.
          *
          *     Needs an `Idempotency-Key` header as `POST /bookings` does: the same key with the same `since`
          *     answers the first call's count again with `Idempotent-Replayed: true` and queues nothing more; with
@@ -1385,6 +1396,13 @@ export interface components {
             attempts: components["schemas"]["WebhookAttempt"][];
             /** @description When the next scheduled attempt is due (UTC); null once the delivery is over. */
             nextAttemptAt: string | null;
+            /**
+             * @description true while the endpoint's circuit breaker holds this pending delivery: attempts to the endpoint
+             *     failed or timed out several times in a row, so its deliveries wait, none attempted, until
+             *     `nextAttemptAt`, when one of them probes the endpoint (a 2xx releases the others). Waiting uses
+             *     up no retry.
+             */
+            held: boolean;
         };
     };
     responses: {
@@ -1924,12 +1942,13 @@ export interface components {
          * @description `error.code` is one of:
          *     - `api_disabled`: the platform administrator has switched the API off (a platform switch, answered
          *       before the rate limit, without `RateLimit-*` headers);
-         *     - `service_unavailable`: a backing service does not answer; retry with backoff (`RateLimit-*`
-         *       present once the key is valid).
+         *     - `service_unavailable`: a backing service does not answer, or is at its limit of calls in flight;
+         *       retry after `Retry-After`, with backoff (`RateLimit-*` present once the key is valid).
          */
         Unavailable: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
                 "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                 "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                 "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -3612,7 +3631,8 @@ export interface operations {
                      *               "manual": false
                      *             }
                      *           ],
-                     *           "nextAttemptAt": "2026-11-21 10:01:00"
+                     *           "nextAttemptAt": "2026-11-21 10:01:00",
+                     *           "held": false
                      *         }
                      *       ],
                      *       "hasMore": true,
@@ -3719,7 +3739,8 @@ export interface operations {
                      *               "manual": true
                      *             }
                      *           ],
-                     *           "nextAttemptAt": null
+                     *           "nextAttemptAt": null,
+                     *           "held": false
                      *         }
                      *       }
                      *     }

@@ -100,15 +100,16 @@ export function createIdempotentBooking(deps: CreateBookingDeps) {
     input: BookingRequest,
     requestId: string,
     offer: OfferClaims | null,
+    priced?: Promise<number>,
   ) {
     return {
       find: (attempt: string) => deps.bookings.findByAttempt(attempt),
       replay: (booked: Booking) => replay(channel, booked, requestId),
       // A takeover checks the token again: it may have expired while the first request lay dead.
       run: (lease: Lease, takeover: boolean) =>
-        book(lease, channel, input, requestId, () =>
-          offer && !takeover ? offer : channel.checkOffer(input.offerToken),
-        ),
+        offer && !takeover
+          ? book(lease, channel, input, requestId, () => offer, priced)
+          : book(lease, channel, input, requestId, () => channel.checkOffer(input.offerToken)),
     };
   }
 
@@ -127,13 +128,14 @@ export function createIdempotentBooking(deps: CreateBookingDeps) {
     input: BookingRequest,
     requestId: string,
     offerOf: () => OfferClaims,
+    priced?: Promise<number>,
   ): Promise<CreateBookingResult> {
     let outcome: { inserted: Booking; events: PendingEvent[] } | { found: Booking };
     let discounts: BookingDiscounts | null = null;
     let spending: SpendingHold | null = null;
     try {
       const offer = offerOf();
-      const amount = await deps.reprice(offer, channel.priceTenant, requestId);
+      const amount = await (priced ?? deps.reprice(offer, channel.priceTenant, requestId));
       checkExpectedPrice(input, amount);
       discounts = (await channel.discounts?.(offer, amount, lease.attempt, requestId)) ?? null;
       await channel.admit?.(amount - (discounts ? discountTotal(discounts) : 0), requestId);
@@ -255,7 +257,11 @@ export function createIdempotentBooking(deps: CreateBookingDeps) {
       if (!known) throw error;
       return known.value;
     }
-    return (await deps.idempotency.perform(request, workOf(channel, input, requestId, offer))).value;
+    // Pricing is asked while the key is claimed: neither needs the other. Only a first request's run uses the
+    // price; a replay or a refused key leaves it (and its failure) unread, a takeover asks again.
+    const priced = deps.reprice(offer, channel.priceTenant, requestId);
+    priced.catch(() => {});
+    return (await deps.idempotency.perform(request, workOf(channel, input, requestId, offer, priced))).value;
   };
 }
 

@@ -1,6 +1,7 @@
 import { parkedEventSchema } from '@travel/events';
 import { sequenceSchema } from '@travel/mongo';
 import type { Schema } from 'mongoose';
+import { circuitSchema } from './circuit.schema';
 import { deliverySchema } from './delivery.schema';
 import { endpointChangesSchema, endpointSchema, endpointSlotSchema } from './endpoint.schema';
 import { feedEntrySchema, feedStreamSchema } from './feed.schema';
@@ -12,6 +13,7 @@ export const collections: Schema[] = [
   endpointSchema,
   endpointSlotSchema,
   endpointChangesSchema,
+  circuitSchema,
   deliverySchema,
   feedEntrySchema,
   feedStreamSchema,
