@@ -79,7 +79,7 @@ export function mongoFields(defaults: { database: string }) {
      * The longest a store operation waits for a server (the store down, a replica set electing) before it fails.
      * Sized in docs/decisions/data.md, "Store timeouts sized for real queries".
      */
-    MONGO_WAIT_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
+    MONGO_WAIT_MS: z.coerce.number().int().min(100).max(60_000).default(600),
     /** The longest any other step of a store operation may take: a pooled connection, connecting, the answer. */
     MONGO_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
     // TLS and credentials (docs/deploy.md, "Managed services"); connection-rules.ts checks how they combine.
