@@ -12,7 +12,7 @@ import {
   runHelm,
   schemaProblems,
 } from './support/chart';
-import { configVariables, resolveProcesses } from './support/process-env';
+import { configVariables, resolveMigrations, resolveProcesses } from './support/process-env';
 
 // The chart as helm itself lints and renders it (our pinned helm, built from the Go module proxy), every
 // document checked against the Kubernetes API schemas and against the production rules docs/deploy.md promises.
@@ -33,6 +33,12 @@ const selects = (selector: Record<string, string>, labels: Record<string, string
   Object.entries(selector).every(([key, value]) => labels[key] === value);
 const deploymentsSelectedBy = (docs: K8sDoc[], selector: Record<string, string>) =>
   ofKind(docs, 'Deployment').filter((d) => selects(selector, d.spec.template.metadata.labels));
+/** The pod templates of the Deployments and of the index migrations Job. */
+const podTemplatesSelectedBy = (docs: K8sDoc[], selector: Record<string, string>) =>
+  [...ofKind(docs, 'Deployment'), ...ofKind(docs, 'Job')].filter((d) =>
+    selects(selector, d.spec.template.metadata.labels),
+  );
+const migrationsJob = (docs: K8sDoc[]) => ofKind(docs, 'Job').find((job) => component(job) === 'migrations');
 
 describe.each(installs)('the chart rendered with %s', (_label, files) => {
   let docs: K8sDoc[];
@@ -94,6 +100,28 @@ describe.each(installs)('the chart rendered with %s', (_label, files) => {
     }
   });
 
+  it('when the index migrations Job is read for the same rules, then its pod is non-root, locked down, bounded and pinned', () => {
+    const job = migrationsJob(docs);
+    const pod = job?.spec.template.spec;
+    expect(pod).toMatchObject({ automountServiceAccountToken: false, restartPolicy: 'Never' });
+    expect(pod.securityContext).toMatchObject({
+      runAsNonRoot: true,
+      seccompProfile: { type: 'RuntimeDefault' },
+    });
+    expect(pod.containers.length).toBeGreaterThan(0);
+    for (const container of pod.containers) {
+      expect(container.securityContext).toMatchObject({
+        allowPrivilegeEscalation: false,
+        readOnlyRootFilesystem: true,
+        capabilities: { drop: ['ALL'] },
+      });
+      for (const bound of ['requests', 'limits'])
+        expect(Object.keys(container.resources[bound] ?? {}).sort()).toEqual(['cpu', 'memory']);
+      expect(container.image).toMatch(/:[\w][\w.-]*$/);
+      expect(container.command).toEqual(['node', 'dist/commands/migrate.js']);
+    }
+  });
+
   it('when its Services, budgets, autoscalers, policies and ingress are matched up, then each names a Deployment and a port that exist', () => {
     const deployments = ofKind(docs, 'Deployment');
     for (const service of ofKind(docs, 'Service')) {
@@ -111,7 +139,7 @@ describe.each(installs)('the chart rendered with %s', (_label, files) => {
     for (const budget of ofKind(docs, 'PodDisruptionBudget'))
       expect(deploymentsSelectedBy(docs, budget.spec.selector.matchLabels)).toHaveLength(1);
     for (const policy of ofKind(docs, 'NetworkPolicy'))
-      expect(deploymentsSelectedBy(docs, policy.spec.podSelector.matchLabels)).toHaveLength(1);
+      expect(podTemplatesSelectedBy(docs, policy.spec.podSelector.matchLabels)).toHaveLength(1);
     for (const autoscaler of ofKind(docs, 'HorizontalPodAutoscaler'))
       expect(deployments.map((d) => d.metadata.name)).toContain(autoscaler.spec.scaleTargetRef.name);
     for (const ingress of ofKind(docs, 'Ingress'))
@@ -133,6 +161,14 @@ describe.each(installs)('the chart rendered with %s', (_label, files) => {
         unknown: [],
       });
       expect(process.env.NODE_ENV).toBe('production');
+    }
+    for (const migration of resolveMigrations(docs)) {
+      const known = configVariables(migration.name, 'commands/migrate.ts');
+      const variables = [...Object.keys(migration.env), ...migration.externalSecrets.map((s) => s.variable)];
+      expect({ migration: migration.name, unknown: variables.filter((v) => !known.has(v)) }).toEqual({
+        migration: migration.name,
+        unknown: [],
+      });
     }
   });
 });

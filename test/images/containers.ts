@@ -91,15 +91,39 @@ export async function runContainer(
   env: Record<string, string>,
   peerTls: string,
 ): Promise<string> {
-  const { host, tag, label } = imagesRun();
-  const chart = chartSettings();
-  const { runAsUser, runAsGroup } = chart.podSecurityContext;
-  const security = chart.securityContext;
+  const { host, tag } = imagesRun();
   const args = [
     'run',
     '--detach',
     '--name',
     containerName(spec.name),
+    ...podArgs(env),
+    '--stop-timeout',
+    String(chartSettings().defaults.terminationGracePeriodSeconds),
+    '--volume',
+    `${peerTls}:${CONTAINER_PEER_TLS}:ro`,
+    processImageName(spec.name, tag),
+  ];
+  return (await docker(host, args)).trim();
+}
+
+/**
+ * A service's index migration from its own image, run to its end as the chart's hook Job runs it
+ * (`node dist/commands/migrate.js`, the pod's settings); resolves with its report, the last line it prints.
+ */
+export async function runMigration(spec: ProcessSpec, env: Record<string, string>): Promise<string> {
+  const { host, tag } = imagesRun();
+  const args = ['run', '--rm', ...podArgs(env), '--entrypoint', 'node', processImageName(spec.name, tag)];
+  return (await docker(host, [...args, 'dist/commands/migrate.js'])).trim().split('\n').pop() ?? '';
+}
+
+/** The `docker run` options every container of these tests shares: the chart's pod settings and its environment. */
+function podArgs(env: Record<string, string>): string[] {
+  const { label } = imagesRun();
+  const chart = chartSettings();
+  const { runAsUser, runAsGroup } = chart.podSecurityContext;
+  const security = chart.securityContext;
+  return [
     '--label',
     label,
     '--network',
@@ -109,14 +133,8 @@ export async function runContainer(
     ...(security.readOnlyRootFilesystem ? ['--read-only', '--tmpfs', '/tmp:size=64m'] : []),
     ...security.capabilities.drop.flatMap((cap) => ['--cap-drop', cap]),
     ...(security.allowPrivilegeEscalation ? [] : ['--security-opt', 'no-new-privileges']),
-    '--stop-timeout',
-    String(chart.defaults.terminationGracePeriodSeconds),
-    '--volume',
-    `${peerTls}:${CONTAINER_PEER_TLS}:ro`,
     ...Object.entries(env).flatMap(([key, value]) => ['--env', `${key}=${value}`]),
-    processImageName(spec.name, tag),
   ];
-  return (await docker(host, args)).trim();
 }
 
 /** `docker inspect` of one field of a container or image. */

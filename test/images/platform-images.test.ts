@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   DEMO_ADMIN,
   docker,
@@ -8,6 +10,7 @@ import {
   peerTlsFor,
   processImageName,
   processSpecs,
+  repoRoot,
   resolveInfraUrls,
   SERVICES,
 } from '@travel/local-deploy';
@@ -24,6 +27,7 @@ import {
   nodeIn,
   readablePeerTls,
   runContainer,
+  runMigration,
   saveLogs,
 } from './containers';
 
@@ -42,6 +46,10 @@ import {
 const profile = PROFILES.images;
 const gateway = gatewayUrl(profile);
 let specs: ProcessSpec[] = [];
+/** What each service's migration printed (its report, one JSON line). */
+const migrations: string[] = [];
+const hasMigration = (spec: ProcessSpec) =>
+  existsSync(join(repoRoot, 'services', spec.name, 'dist', 'commands', 'migrate.js'));
 
 function containerEnv(spec: ProcessSpec): Record<string, string> {
   if (spec.name === 'identity') {
@@ -73,6 +81,9 @@ beforeAll(async () => {
     peerTlsRoot,
   });
   const mounted = readablePeerTls(peerTlsRoot);
+  // The index migrations first, each from its service's image, as the chart's hook Job runs them.
+  for (const spec of specs.filter(hasMigration))
+    migrations.push(await runMigration(spec, containerEnv(spec)));
   // The services first, then the gateway, as the launcher starts them.
   for (const spec of specs)
     await runContainer(spec, inContainerPaths(containerEnv(spec), peerTlsRoot), mounted);
@@ -98,6 +109,12 @@ describe('the platform run from its images', () => {
   it('when every process runs as a container of its image, then the gateway reports all SERVING', async () => {
     expect(specs.map((s) => s.name).sort()).toEqual(['gateway', ...SERVICES].sort());
     expectAllServing(await platformHealth());
+    // Every service but search (no database) migrated its own from its image before it started.
+    expect(migrations).toHaveLength(SERVICES.length - 1);
+    for (const line of migrations) {
+      const report = JSON.parse(line) as { created: string[]; unchanged: number };
+      expect(report.created.length + report.unchanged).toBeGreaterThan(0);
+    }
   });
 
   it('when an image is inspected and its container probed, then it runs node as uid 1000 and its root filesystem refuses writes', async () => {

@@ -117,7 +117,8 @@ Call with (list $ "name").
 
 {{/*
 Where one credential comes from, as a secretKeyRef: a Secret you manage (existingSecret) or the chart's.
-Call with (list $ "VARIABLE" "process"). Fails with the value to set when the credential is missing.
+Call with (list $ "VARIABLE" "process"), or (list $ "VARIABLE" "process" "secret") to name the chart's Secret
+(the migration hook's own). Fails with the value to set when the credential is missing.
 */}}
 {{- define "partner-travel.secretRef" -}}
 {{- $root := index . 0 -}}
@@ -125,6 +126,7 @@ Call with (list $ "VARIABLE" "process"). Fails with the value to set when the cr
 {{- $process := index . 2 -}}
 {{- $v := $root.Values -}}
 {{- $chartSecret := include "partner-travel.fullname" $root -}}
+{{- if gt (len .) 3 -}}{{- $chartSecret = index . 3 -}}{{- end -}}
 {{- if eq $var "MONGO_URL" -}}
 {{- $own := (index $v.processes $process).mongodb | default dict -}}
 {{- if $own.existingSecret -}}
@@ -224,6 +226,7 @@ key: {{ $var }}
 {{- if $entry.database -}}
 {{- $_ := set $env "MONGO_DATABASE" (printf "%s%s" $v.mongodb.databasePrefix $entry.database) -}}
 {{- $_ := set $env "MONGO_MAX_POOL_SIZE" (int64 $v.mongodb.maxPoolSize | toString) -}}
+{{- $_ := set $env "MONGO_WAIT_MS" (int64 $v.mongodb.waitMs | toString) -}}
 {{- $_ := set $env "MONGO_TIMEOUT_MS" (int64 $v.mongodb.timeoutMs | toString) -}}
 {{- end -}}
 {{- if $entry.kafka -}}

@@ -12,8 +12,8 @@ import {
   onThisMachine,
   startProcess,
 } from '../support/boot';
-import { HELM_BUILD_TIMEOUT_MS, helm, ofKind, render } from '../support/chart';
-import { type ResolvedProcess, resolveProcesses } from '../support/process-env';
+import { HELM_BUILD_TIMEOUT_MS, helm, ofKind, packageDirOf, render } from '../support/chart';
+import { type ResolvedProcess, resolveMigrations, resolveProcesses } from '../support/process-env';
 
 // The chart boots the platform: rendered with a values file pointed at this machine's store, Kafka and Redis,
 // each Deployment's command and environment are taken exactly as rendered (ConfigMap and Secret resolved),
@@ -29,6 +29,8 @@ import { type ResolvedProcess, resolveProcesses } from '../support/process-env';
 const gatewayUrl = `http://127.0.0.1:${BOOT_GATEWAY_PORT}`;
 const booted: BootedProcess[] = [];
 let processes: ResolvedProcess[];
+/** How each container of the index migrations Job ended, run before any process as helm's hook runs it. */
+const migrations: { name: string; code: number | null }[] = [];
 let admin: { email: string; password: string };
 
 beforeAll(async () => {
@@ -38,6 +40,17 @@ beforeAll(async () => {
   const docs = render([install.valuesFile]);
   processes = resolveProcesses(docs);
   const serviceNames = ofKind(docs, 'Service').map((s) => s.metadata.name);
+  // The hook Job first: each container's command and environment as rendered, run to its end, all at once.
+  const jobs = resolveMigrations(docs).map((resolved) => ({
+    name: resolved.name,
+    // Its own log file (.local/logs/helm-boot-<process>-migration.log), from the process's package.
+    run: startProcess(
+      { ...resolved, name: `${resolved.name}-migration` },
+      onThisMachine(resolved, []),
+      packageDirOf(resolved.name),
+    ),
+  }));
+  for (const job of jobs) migrations.push({ name: job.name, code: (await job.run.exited).code });
   // The processes' certificates, which the chart made (peerTls.mode generate), as their pods would mount them.
   const mounts = mkdtempSync(join(tmpdir(), 'helm-boot-mounts-'));
   for (const resolved of processes) {
@@ -71,6 +84,11 @@ afterAll(async () => {
 });
 
 describe('the platform booted from the rendered chart', () => {
+  it('when the index migrations Job is run as rendered before the processes, then each of its containers exits 0', () => {
+    const owners = processes.filter((p) => p.env.MONGO_DATABASE).map((p) => p.name);
+    expect(migrations).toEqual(owners.sort().map((name) => ({ name, code: 0 })));
+  });
+
   it('when started with the rendered commands and environments, then every process is up and the gateway reports all SERVING', async () => {
     expect(booted.map((p) => p.name).sort()).toEqual(processes.map((p) => p.name).sort());
     expect(processes.filter((p) => p.name !== 'webhook').every((p) => p.env.NODE_ENV === 'production')).toBe(

@@ -14,6 +14,7 @@ export {
   grpcTlsFields,
   kafkaFields,
   metricsFields,
+  migrationFields,
   mongoFields,
   redisFields,
   sealingFields,

@@ -75,7 +75,12 @@ export function mongoFields(defaults: { database: string }) {
     MONGO_DATABASE: z.string().min(1).default(defaults.database),
     /** Connections to the store per process; more waiting callers fail within MONGO_TIMEOUT_MS. */
     MONGO_MAX_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(50),
-    /** The longest one step of a store operation may take (server, pooled connection, answer). */
+    /**
+     * The longest a store operation waits for a server (the store down, a replica set electing) before it fails.
+     * Sized in docs/decisions/data.md, "Store timeouts sized for real queries".
+     */
+    MONGO_WAIT_MS: z.coerce.number().int().min(100).max(60_000).default(600),
+    /** The longest any other step of a store operation may take: a pooled connection, connecting, the answer. */
     MONGO_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
     // TLS and credentials (docs/deploy.md, "Managed services"); connection-rules.ts checks how they combine.
     /** CA that signed the server's certificate (PEM); turns TLS on. Empty: the system's CAs, if the URL asks for TLS. */
@@ -85,6 +90,18 @@ export function mongoFields(defaults: { database: string }) {
     /** Credentials beside the URL (so the URL holds no secret); empty: those in MONGO_URL, if any. */
     MONGO_USERNAME: z.string().default(''),
     MONGO_PASSWORD: z.string().default(''),
+  };
+}
+
+/**
+ * A service's index migration (`commands/migrate.ts`): its database settings alone, so the chart's hook Job holds
+ * the store's credentials and nothing else of the service.
+ */
+export function migrationFields(defaults: { database: string }) {
+  return {
+    NODE_ENV: nodeEnv(),
+    LOG_LEVEL: logLevel(),
+    ...mongoFields(defaults),
   };
 }
 

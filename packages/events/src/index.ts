@@ -26,6 +26,7 @@ export {
 export {
   createParkedEventStore,
   type ParkedStoreOptions,
+  parkedEventSchema,
   parkedStoreOptionsOf,
 } from './parked-event.repository';
 export {

@@ -1,5 +1,6 @@
 import { createMongo } from '@travel/mongo';
 import { testInfra, testLogger, uniqueName } from '@travel/testkit';
+import { idempotencyKeySchema } from '../src/idempotency-key.schema';
 import { createIdempotencyKeys } from '../src/idempotency-keys';
 
 // The store-level guarantees every idempotent operation stands on, against the real store: each race decided by
@@ -8,10 +9,15 @@ const mongo = createMongo({
   url: testInfra().mongoUrl,
   database: uniqueName('ct_idem_keys'),
   logger: testLogger(),
+  collections: [idempotencyKeySchema],
 });
 const keys = createIdempotencyKeys(mongo.connection, { leaseMs: 10_000, retentionMs: 3_600_000 });
 
-beforeAll(() => mongo.start());
+// The index migration first, as every process's database gets it before the process starts.
+beforeAll(async () => {
+  await mongo.migrate();
+  await mongo.start();
+});
 afterAll(async () => {
   await mongo.connection.dropDatabase();
   await mongo.stop();

@@ -2,6 +2,7 @@ import { AppError } from '@travel/errors';
 import { createMongo, insertIfAbsent, modelOn } from '@travel/mongo';
 import { testInfra, testLogger, uniqueName } from '@travel/testkit';
 import { Schema } from 'mongoose';
+import { idempotencyKeySchema } from '../src/idempotency-key.schema';
 import { createIdempotencyKeys } from '../src/idempotency-keys';
 import { createIdempotencyRunner, type IdempotentWork } from '../src/run-idempotent';
 
@@ -11,6 +12,7 @@ const mongo = createMongo({
   url: testInfra().mongoUrl,
   database: uniqueName('ct_idem_run'),
   logger: testLogger(),
+  collections: [idempotencyKeySchema],
 });
 const LEASE_MS = 600;
 const keys = createIdempotencyKeys(mongo.connection, { leaseMs: LEASE_MS, retentionMs: 3_600_000 });
@@ -21,7 +23,11 @@ const effects = modelOn(
   new Schema({ _id: String, scope: String, answer: Number }, { collection: 'effects', versionKey: false }),
 );
 
-beforeAll(() => mongo.start());
+// The index migration first, as every process's database gets it before the process starts.
+beforeAll(async () => {
+  await mongo.migrate();
+  await mongo.start();
+});
 afterAll(async () => {
   await mongo.connection.dropDatabase();
   await mongo.stop();

@@ -20,6 +20,7 @@ import { createSealer } from '@travel/sealing';
 import { createProviderRegistry } from './adapters/payment-providers/index';
 import { stripeEndpointOf } from './adapters/payment-providers/stripe';
 import type { BillingConfig } from './config';
+import { collections } from './db/collections';
 import { createInvoiceRepository } from './db/invoice.repository';
 import { createLineRepository } from './db/line.repository';
 import { createMarkRepository } from './db/mark.repository';
@@ -64,7 +65,7 @@ export function createBillingService(
   options: BillingServiceOptions = {},
 ) {
   const now = options.now ?? (() => new Date());
-  const mongo = createMongo({ ...mongoOptionsOf(config), logger });
+  const mongo = createMongo({ ...mongoOptionsOf(config), logger, collections });
   const kafka = createKafka(config.KAFKA_BROKERS, 'billing', logger, config.KAFKA_NAMESPACE, config);
   const topicOptions = {
     partitions: config.KAFKA_TOPIC_PARTITIONS,

@@ -28,6 +28,7 @@ import { createAdminBookingRepository } from './db/admin-booking.repository';
 import { createBookingRepository } from './db/booking.repository';
 import { createBookingHistory } from './db/booking-history.repository';
 import { createCancellationQuotes } from './db/cancellation-quote.repository';
+import { collections } from './db/collections';
 import { createKeySpendingLedger } from './db/key-spending.repository';
 import { createOutboxBacklog } from './db/outbox-backlog';
 import type { EventsWritten } from './db/pending-event';
@@ -82,7 +83,7 @@ export function createBookingService(
   options: BookingServiceOptions = {},
 ) {
   const now = options.now ?? (() => new Date());
-  const mongo = createMongo({ ...mongoOptionsOf(config), logger });
+  const mongo = createMongo({ ...mongoOptionsOf(config), logger, collections });
   const publisher = createEventPublisher({
     kafka: createKafka(config.KAFKA_BROKERS, 'booking', logger, config.KAFKA_NAMESPACE, config),
     topics: [BOOKING_EVENTS_TOPIC],

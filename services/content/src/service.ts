@@ -5,6 +5,7 @@ import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
 import type { ContentConfig } from './config';
 import { createBlogRepository } from './db/blog.repository';
+import { collections } from './db/collections';
 import { createHeroSlideRepository } from './db/hero-slide.repository';
 import { createThemeRepository } from './db/theme.repository';
 import { createCreateBlog } from './domain/create-blog';
@@ -41,7 +42,7 @@ export function createContentService(
   options: ContentServiceOptions = {},
 ) {
   const now = options.now ?? (() => new Date());
-  const mongo = createMongo({ ...mongoOptionsOf(config), logger });
+  const mongo = createMongo({ ...mongoOptionsOf(config), logger, collections });
   const counters = createCounters(mongo.connection);
   const blogs = createBlogRepository(mongo.connection);
   const slideDeps = { slides: createHeroSlideRepository(mongo.connection), counters, now };

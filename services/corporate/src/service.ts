@@ -11,6 +11,7 @@ import type { Component } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createMongo, mongoOptionsOf } from '@travel/mongo';
 import type { CorporateConfig } from './config';
+import { collections } from './db/collections';
 import { createCorporateRepositories } from './db/corporate.repositories';
 import { approverRules } from './domain/approvers';
 import { contractRules } from './domain/contracts';
@@ -27,7 +28,7 @@ import { createSupplierDirectory } from './grpc/supply.client';
  * and the audit log, supply for contract suppliers) → gRPC. Stopped in reverse order.
  */
 export function createCorporateService(config: CorporateConfig, logger: Logger) {
-  const mongo = createMongo({ ...mongoOptionsOf(config), logger });
+  const mongo = createMongo({ ...mongoOptionsOf(config), logger, collections });
   const repositories = createCorporateRepositories(mongo.connection);
   const keepalive = keepaliveOf(config);
   const identity = createIdentityLink(

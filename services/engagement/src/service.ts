@@ -12,6 +12,7 @@ import type { Logger } from '@travel/logger';
 import { createMongo, mongoOptionsOf } from '@travel/mongo';
 import { createMailer, type Mailer } from './adapters/mailer';
 import type { EngagementConfig } from './config';
+import { collections } from './db/collections';
 import { createEmailRepository } from './db/email.repository';
 import { createEmailRetention } from './db/email-retention';
 import { createLeadRepository } from './db/lead.repository';
@@ -63,7 +64,7 @@ export function createEngagementService(
       stopping = true;
     },
   };
-  const mongo = createMongo({ ...mongoOptionsOf(config), logger });
+  const mongo = createMongo({ ...mongoOptionsOf(config), logger, collections });
   const subscribers = createSubscriberRepository(mongo.connection);
   const newsletters = createNewsletterRepository(mongo.connection);
   const emails = createEmailRepository(mongo.connection);

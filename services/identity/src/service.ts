@@ -20,6 +20,7 @@ import { createApiKeyRepository } from './db/api-key.repository';
 import { createApiKeyRevocationRepository } from './db/api-key-revocation.repository';
 import { type ApiSettingsRepository, createApiSettingsRepository } from './db/api-settings.repository';
 import { createAuditLogRepository } from './db/audit-log.repository';
+import { collections } from './db/collections';
 import { createRefreshTokenRepository } from './db/refresh-token.repository';
 import { createRoleRepository } from './db/role.repository';
 import { createSigningKeyRepository } from './db/signing-key.repository';
@@ -93,7 +94,7 @@ export function createIdentityService(
   logger: Logger,
   options: IdentityServiceOptions = {},
 ) {
-  const mongo = createMongo({ ...mongoOptionsOf(config), logger });
+  const mongo = createMongo({ ...mongoOptionsOf(config), logger, collections });
   const kafka = createKafka(config.KAFKA_BROKERS, 'identity', logger, config.KAFKA_NAMESPACE, config);
   const topicOptions = {
     partitions: config.KAFKA_TOPIC_PARTITIONS,

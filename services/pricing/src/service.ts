@@ -5,6 +5,7 @@ import type { Component } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createMongo, mongoOptionsOf } from '@travel/mongo';
 import type { PricingConfig } from './config';
+import { collections } from './db/collections';
 import { createPricingRuleRepository } from './db/pricing-rule.repository';
 import { createCachedRules } from './domain/cached-rules';
 import { createCreateRule } from './domain/create-rule';
@@ -24,7 +25,7 @@ import { createPricingGrpc } from './grpc/pricing.grpc';
  * of rule changes on `pricing.changes` (publisher, and this replica's own subscriber). Stopped in reverse order.
  */
 export function createPricingService(config: PricingConfig, logger: Logger) {
-  const mongo = createMongo({ ...mongoOptionsOf(config), logger });
+  const mongo = createMongo({ ...mongoOptionsOf(config), logger, collections });
   const kafka = createKafka(config.KAFKA_BROKERS, 'pricing', logger, config.KAFKA_NAMESPACE, config);
   const topicOptions = {
     partitions: config.KAFKA_TOPIC_PARTITIONS,

@@ -12,6 +12,7 @@ import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
 import type { PromotionsConfig } from './config';
 import { createAllocationRepository } from './db/allocation.repository';
+import { collections } from './db/collections';
 import { createPromotionRepository } from './db/promotion.repository';
 import { createRedemptionRepository } from './db/redemption.repository';
 import { createAllocate, createRemoveAllocation } from './domain/allocate';
@@ -52,7 +53,7 @@ export function createPromotionsService(
   options: PromotionsServiceOptions = {},
 ) {
   const now = options.now ?? (() => new Date());
-  const mongo = createMongo({ ...mongoOptionsOf(config), logger });
+  const mongo = createMongo({ ...mongoOptionsOf(config), logger, collections });
   const kafka = createKafka(config.KAFKA_BROKERS, 'promotions', logger, config.KAFKA_NAMESPACE, config);
   const topicOptions = {
     partitions: config.KAFKA_TOPIC_PARTITIONS,

@@ -12,6 +12,7 @@ import type { Component } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
 import type { SupplyConfig } from './config';
+import { collections } from './db/collections';
 import { createInsurancePolicyRepository } from './db/insurance-policy.repository';
 import { createSupplierRepository } from './db/supplier.repository';
 import { createVendorRepository } from './db/vendor.repository';
@@ -48,7 +49,7 @@ export function createSupplyService(
   options: SupplyServiceOptions = {},
 ) {
   const now = options.now ?? (() => new Date());
-  const mongo = createMongo({ ...mongoOptionsOf(config), logger });
+  const mongo = createMongo({ ...mongoOptionsOf(config), logger, collections });
   const counters = createCounters(mongo.connection);
   const pricingClient = createPeerClient(pricing.PricingServiceDefinition, config.PRICING_ADDRESS, {
     caller: 'supply',

@@ -25,6 +25,7 @@ import { createSealer } from '@travel/sealing';
 import { createPostEvent } from './adapters/post-event';
 import type { WebhookConfig } from './config';
 import { createCircuitRepository } from './db/circuit.repository';
+import { collections } from './db/collections';
 import { createDeliveryRepository } from './db/delivery.repository';
 import { createDeliveryQueue } from './db/delivery-queue';
 import { createDeliveryRetention } from './db/delivery-retention';
@@ -80,7 +81,7 @@ export function createWebhookService(
 ) {
   const now = () => new Date();
   const policy: TargetPolicy = { production: config.NODE_ENV === 'production', resolve: options.resolve };
-  const mongo = createMongo({ ...mongoOptionsOf(config), logger });
+  const mongo = createMongo({ ...mongoOptionsOf(config), logger, collections });
   const endpoints = createEndpointRepository(mongo.connection);
   const secrets = createEndpointSecrets(createSealer(sealingKeysOf(config)));
   const deliveries = createDeliveryRepository(mongo.connection);

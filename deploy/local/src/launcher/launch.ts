@@ -1,6 +1,7 @@
 import { startInfra, stopInfra } from '../infra/index';
 import type { InfraLog } from '../infra/types';
 import { dropDatabases } from './fresh-databases';
+import { migrateDatabases } from './migrate-databases';
 import { offerKeysFor } from './offer-keys';
 import { peerTlsFor } from './peer-tls';
 import { processSpecs } from './process-specs';
@@ -42,6 +43,7 @@ export async function launchPlatform(options: LaunchOptions): Promise<LaunchedPl
   await stopPlatformProcesses(env, profile);
   if (profile.freshDatabases) await dropDatabases(urls.mongoUrl, profile.databasePrefix, log);
   saveSpecs(env, profile, specs);
+  await migrateDatabases(specs, log);
   log(`[launch] starting ${specs.map(replicaLabel).join(', ')}`);
   await Promise.all(specs.map((spec) => startProcess(env, profile, spec)));
   const stop = async () => {

@@ -2,7 +2,7 @@ import { AppError } from '@travel/errors';
 import { insertIfAbsent, isDuplicateKeyError, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
 import { codeKeyOf, type Promotion, type PromotionFields, type PromotionKind } from '../domain/promotion';
-import { type PromotionDocument, promotionSchema } from './promotion.schema';
+import { type PromotionDocument, promotionSchemas } from './promotion.schema';
 
 export interface PageQuery {
   /** Continue below this number (newest first). */
@@ -32,17 +32,11 @@ export interface PromotionRepository {
   ): Promise<Promotion[]>;
 }
 
-const COLLECTIONS: Record<PromotionKind, string> = {
-  discount: 'discounts',
-  offer: 'offers',
-  voucher: 'vouchers',
-};
-
 export function createPromotionRepository(connection: Connection): PromotionRepository {
   const models = {
-    discount: modelOn(connection, 'Discount', promotionSchema(COLLECTIONS.discount, false)),
-    offer: modelOn(connection, 'Offer', promotionSchema(COLLECTIONS.offer, false)),
-    voucher: modelOn(connection, 'Voucher', promotionSchema(COLLECTIONS.voucher, true)),
+    discount: modelOn(connection, 'Discount', promotionSchemas.discount),
+    offer: modelOn(connection, 'Offer', promotionSchemas.offer),
+    voucher: modelOn(connection, 'Voucher', promotionSchemas.voucher),
   };
   return {
     async insert(promotion) {

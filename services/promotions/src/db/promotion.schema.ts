@@ -63,3 +63,10 @@ export function promotionSchema(collection: string, withCodes: boolean): Schema<
   if (withCodes) schema.index({ codeKey: 1 }, { unique: true });
   return schema;
 }
+
+/** The three kinds' collections: one schema each, only vouchers carry codes. */
+export const promotionSchemas = {
+  discount: promotionSchema('discounts', false),
+  offer: promotionSchema('offers', false),
+  voucher: promotionSchema('vouchers', true),
+};
