@@ -7,6 +7,7 @@ export {
   mongoOptionsOf,
 } from './connection';
 export { type Counters, createCounters } from './counters';
+export { CREATED_ORDER, createdAfter } from './created-order';
 export { type DeleteInBatchesOptions, deleteInBatches } from './delete-in-batches';
 export { insertIfAbsent, insertWholeIfAbsent, isDuplicateKeyError } from './duplicate-key';
 export { modelOn } from './model';
