@@ -1,6 +1,6 @@
 export {
-  CURSOR_PROBLEM,
   type CreatedPosition,
+  CURSOR_PROBLEM,
   type CursorCodec,
   createdOrderCursor,
   cursorCodec,

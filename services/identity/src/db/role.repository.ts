@@ -15,7 +15,11 @@ export interface RoleRepository {
   ensure(role: Role): Promise<void>;
   findById(scope: StaffScope, id: string): Promise<Role | null>;
   /** Oldest first, `count` at most after `after`. `tenantId` undefined: every role; null: platform roles only. */
-  list(filter: { tenantId?: string | null }, after: CreatedPosition | undefined, count: number): Promise<Role[]>;
+  list(
+    filter: { tenantId?: string | null },
+    after: CreatedPosition | undefined,
+    count: number,
+  ): Promise<Role[]>;
   update(
     scope: StaffScope,
     id: string,

@@ -12,7 +12,13 @@ export const TENANT_STAFF_EMAILS_CAP = PAGE_SIZE.max;
  * notice is not a directory: past `TENANT_STAFF_EMAILS_CAP` members the oldest accounts are told and the cap
  * is logged and counted (`capped_reads_total{read="identity.tenant_staff_emails"}`).
  */
-export function createListTenantStaffEmails({ users, logger }: { users: StaffUserRepository; logger: Logger }) {
+export function createListTenantStaffEmails({
+  users,
+  logger,
+}: {
+  users: StaffUserRepository;
+  logger: Logger;
+}) {
   return async function listTenantStaffEmails(tenantId: string): Promise<string[]> {
     const active = await users.list({ tenantId, status: 'active' }, undefined, TENANT_STAFF_EMAILS_CAP + 1);
     if (active.length > TENANT_STAFF_EMAILS_CAP)
