@@ -40,7 +40,14 @@ type Loaded = Map<string, PricingRule> | null;
  * A table larger than `cap` is not kept: until a later load finds it within the cap again, each lookup reads
  * its few slots from the store (by the unique slot index), so prices stay right and memory stays bounded.
  */
-export function createCachedRules({ loadUpTo, store, cap, capReached, ttlMs, now }: CachedRulesDeps): CachedRules {
+export function createCachedRules({
+  loadUpTo,
+  store,
+  cap,
+  capReached,
+  ttlMs,
+  now,
+}: CachedRulesDeps): CachedRules {
   let loaded: { bySlot: Loaded; at: number } | null = null;
   let loading: Promise<Loaded> | null = null;
   // Bumped by every drop: a load that began before a drop may have read the store before the change, so
