@@ -114,7 +114,12 @@ export function tenantRoutes({ clients }: { clients: ServiceClients }): RouteDef
         async (req, res) => {
           const page = validate(directoryPageQuery, req.query, 'query');
           const reply = await api.listTenants({ caller: callerOf(res), ...page }, callOptions(res));
-          res.json(listBody(reply.tenants.map(({ id, name }) => ({ id, name })), reply.nextCursor ?? null));
+          res.json(
+            listBody(
+              reply.tenants.map(({ id, name }) => ({ id, name })),
+              reply.nextCursor ?? null,
+            ),
+          );
         },
       ],
     },
