@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HTTP_URL_PATTERN, httpUrl } from '../http/http-url';
 import { ERROR_CODES, IdempotencyKeyInUse, PriceChanged } from './partner/contract/components';
-import { dataOf } from './partner/contract/operations';
+import { dataOf, pageLimit, pageOf, pageQuery } from './partner/contract/operations';
 
 // The internal document's named schemas that more than one route group uses; each group's own are in its
 // `contract.ts`. Merged into the internal contract in internal-contract.ts.
@@ -66,6 +66,25 @@ export const WalletEntry = z.strictObject({
   note: z.string().nullable(),
   createdAt: z.iso.datetime(),
 });
+
+/**
+ * `limit` and `cursor` of the directory lists a console loads whole for its pickers (tenants, staff users,
+ * roles, API clients, pricing rules, payment gateways): the largest page by default, so a console that does
+ * not follow `nextCursor` yet still sees up to 100 (docs/decisions/http-api.md, "Paged directory lists").
+ */
+export const directoryPageQuery = pageQuery.extend({
+  limit: pageLimit(
+    100,
+    'Items per page. 100 unless set: the largest page, so a console that reads the first page only still sees up to 100.',
+  ),
+});
+
+/**
+ * `{ data: { …, <one page of a list> }, hasMore, nextCursor }`: the list envelope around an object that holds a
+ * page of a list beside fields of its own (the API-access consoles' settings and clients, the pricing rules and
+ * the defaults in force).
+ */
+export const pageInDataOf = <S extends z.ZodType>(data: S) => pageOf(z.never()).extend({ data });
 
 /** `{ data, hasMore: false, nextCursor: null }`: a list that always fits in one page. */
 export const completeListOf = <S extends z.ZodType>(item: S) =>

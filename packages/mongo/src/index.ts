@@ -14,6 +14,7 @@ export {
   type IndexSpec,
   registeredCollectionsOf,
 } from './declared-indexes';
+export { CREATED_ORDER, createdAfter } from './created-order';
 export { type DeleteInBatchesOptions, deleteInBatches } from './delete-in-batches';
 export { insertIfAbsent, insertWholeIfAbsent, isDuplicateKeyError } from './duplicate-key';
 export { checkIndexes, type MissingIndex } from './index-check';

@@ -1,7 +1,7 @@
 export { customerCaller, partnerCaller, type StaffFields, staffCaller } from './callers';
 export { type CapturedLogs, captureLogs } from './captured-logs';
 export { inDays } from './days';
-export { codeOf } from './error-code';
+export { codeOf, failureOf } from './error-code';
 export { failedStarts } from './failed-starts';
 export {
   type CallOutcome,
@@ -16,6 +16,7 @@ export { type CaughtEmail, emailsTo, emailsWithSubject, TEST_SMTP, testMaildevUr
 export { claimedAt, uniqueName } from './names';
 export { createOpenApiValidator, type ResponseCheck } from './openapi-validator';
 export { type ReceivedSpan, startOtlpReceiver } from './otlp-receiver';
+export { type WalkedPage, walkPages } from './page-walk';
 export {
   EXPECTED_PARKING,
   type ParkingScenario,

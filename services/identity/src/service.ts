@@ -142,6 +142,7 @@ export function createIdentityService(
     auditLog,
     changes,
     now,
+    logger,
   });
   const parkedEvents = createParkedEventStore(mongo.connection, 'identity', parkedStoreOptionsOf(config));
   const usageConsumer = createApiUsageConsumer({
@@ -265,7 +266,7 @@ function wireStaff(
     getAccessTokenKeys: () => accessTokens.published(),
     getSession: createGetSession({ findLiveSession, profileOf }),
     listUsers: createListUsers({ users }),
-    listTenantStaffEmails: createListTenantStaffEmails({ users }),
+    listTenantStaffEmails: createListTenantStaffEmails({ users, logger }),
     createUser: createCreateUser({ users, roles, recordStaffChange, passwords, newUserId, now }),
     updateUser: createUpdateUser({
       users,
@@ -312,9 +313,10 @@ function wireApiAccess(
     auditLog: AuditLog;
     changes: IdentityChanges;
     now: () => Date;
+    logger: Logger;
   },
 ) {
-  const { settings, settingsDefaults: defaults, auditLog: audit, changes, now } = shared;
+  const { settings, settingsDefaults: defaults, auditLog: audit, changes, now, logger } = shared;
   const tenantRepository = createTenantRepository(connection);
   const clients = createApiClientRepository(connection);
   const keys = createApiKeyRepository(connection);
@@ -324,9 +326,9 @@ function wireApiAccess(
     getApiSettings: createGetApiSettings({ settings, defaults }),
     updateApiSettings: createUpdateApiSettings({ settings, defaults, audit, changes }),
     findKeyByHash: createFindKeyByHash({ clients, keys, revocations }),
-    listClients: createListClients({ clients, keys, revocations, now }),
+    listClients: createListClients({ clients, keys, revocations, now, logger }),
     createClient: createCreateClient({ clients, tenants: tenantRepository, audit, changes, now }),
-    updateClient: createUpdateClient({ ...keyDeps, tenants: tenantRepository }),
+    updateClient: createUpdateClient({ ...keyDeps, tenants: tenantRepository, logger }),
     deleteClient: createDeleteClient(keyDeps),
     createKey: createCreateKey({ clients, keys, audit, changes, now }),
     updateKey: createUpdateKey(keyDeps),

@@ -3,11 +3,12 @@ import { createEventPublisher, createKafka, PRICING_CHANGES_TOPIC } from '@trave
 import { createGrpcServer, reflectionOf, serverConnectionsOf, serverPeersOf } from '@travel/grpc';
 import type { Component } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
+import { noteCappedRead } from '@travel/metrics';
 import { createMongo, mongoOptionsOf } from '@travel/mongo';
 import type { PricingConfig } from './config';
 import { collections } from './db/collections';
 import { createPricingRuleRepository } from './db/pricing-rule.repository';
-import { createCachedRules } from './domain/cached-rules';
+import { createCachedRules, RULES_IN_MEMORY_CAP } from './domain/cached-rules';
 import { createCreateRule } from './domain/create-rule';
 import { createCurrentRates } from './domain/current-rates';
 import { createDeleteRule } from './domain/delete-rule';
@@ -34,7 +35,10 @@ export function createPricingService(config: PricingConfig, logger: Logger) {
   const publisher = createEventPublisher({ kafka, topics: [PRICING_CHANGES_TOPIC], topicOptions, logger });
   const rules = createPricingRuleRepository(mongo.connection);
   const cachedRules = createCachedRules({
-    loadAll: () => rules.list(),
+    loadUpTo: (count) => rules.list(undefined, count),
+    store: rules,
+    cap: RULES_IN_MEMORY_CAP,
+    capReached: () => noteCappedRead(logger, 'pricing.rules_cache', RULES_IN_MEMORY_CAP),
     ttlMs: config.RULE_CACHE_TTL_MS,
     now: () => performance.now(),
   });

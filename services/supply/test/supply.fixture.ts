@@ -62,16 +62,8 @@ export async function startSupply() {
   };
 }
 
-/** The catalog code a call failed with (`ok` when it did not fail), and the paths of its details. */
-export async function failureOf(call: Promise<unknown>): Promise<{ code: string; paths: string[] }> {
-  try {
-    await call;
-    return { code: 'ok', paths: [] };
-  } catch (error) {
-    const { code, details } = error as { code?: string; details?: { path: string }[] };
-    return { code: code ?? String(error), paths: (details ?? []).map((detail) => detail.path) };
-  }
-}
+/** The catalog code a call failed with and the paths of its details (testkit's). */
+export { failureOf } from '@travel/testkit';
 
 /** Platform staff with the right `suppliers` (vendors and policies need none). */
 export const caller = wireCallers.platformStaff(['suppliers'], 'usr_1');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
-import { completeListOf, DeletedBody } from '../internal-components';
-import { dataOf } from '../partner/contract/operations';
+import { DeletedBody, directoryPageQuery } from '../internal-components';
+import { dataOf, pageOf } from '../partner/contract/operations';
 
 // The payment gateway routes' schemas (payment-gateways.routes.ts validates with them); words in
 // internal.texts.yaml.
@@ -90,7 +90,8 @@ export const paymentGatewaysContract = {
     listPaymentGateways: {
       method: 'get',
       path: '/admin/payment-gateways',
-      responses: { '200': completeListOf(PaymentGateway) },
+      query: directoryPageQuery,
+      responses: { '200': pageOf(PaymentGateway) },
     },
     createPaymentGateway: {
       method: 'post',

@@ -7,6 +7,7 @@ import { dataBody, listBody } from '../../http/envelope';
 import { recordAudit } from '../../http/record-audit';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
+import { directoryPageQuery } from '../internal-components';
 import { stringParam } from './params';
 import {
   createPaymentGatewayBody,
@@ -51,9 +52,10 @@ export function paymentGatewayRoutes({ clients }: { clients: ServiceClients }): 
       path: '/api/admin/payment-gateways',
       access: platform,
       handlers: [
-        async (_req, res) => {
-          const reply = await api.listPaymentGateways({ caller: callerOf(res) }, callOptions(res));
-          res.json(listBody(reply.gateways.map(presentGateway)));
+        async (req, res) => {
+          const page = validate(directoryPageQuery, req.query, 'query');
+          const reply = await api.listPaymentGateways({ caller: callerOf(res), ...page }, callOptions(res));
+          res.json(listBody(reply.gateways.map(presentGateway), reply.nextCursor ?? null));
         },
       ],
     },

@@ -12,7 +12,8 @@ import {
 export interface PaymentGatewayRepository {
   insert(gateway: PaymentGateway, n: number): Promise<void>;
   find(id: string): Promise<PaymentGateway | null>;
-  list(): Promise<PaymentGateway[]>;
+  /** Oldest first (by `n`), `count` at most after the gateway numbered `afterN`. */
+  list(afterN: number | undefined, count: number): Promise<Array<PaymentGateway & { n: number }>>;
   /** The gateway as changed, or null when there is none. */
   update(
     id: string,
@@ -45,9 +46,16 @@ export function createPaymentGatewayRepository(connection: Connection): PaymentG
     async find(id) {
       return toGateway(await gateways.findById(id).lean<PaymentGatewayDocument>());
     },
-    async list() {
-      const docs = await gateways.find().sort({ n: 1 }).limit(1000).lean<PaymentGatewayDocument[]>();
-      return docs.map(toGateway).filter((row) => row !== null);
+    async list(afterN, count) {
+      const docs = await gateways
+        .find(afterN === undefined ? {} : { n: { $gt: afterN } })
+        .sort({ n: 1 })
+        .limit(count)
+        .lean<PaymentGatewayDocument[]>();
+      return docs.flatMap((doc) => {
+        const gateway = toGateway(doc);
+        return gateway ? [{ ...gateway, n: doc.n }] : [];
+      });
     },
     async update(id, change, at) {
       const doc = await gateways

@@ -2,6 +2,7 @@ import type { paymentGateways } from '@travel/contracts';
 import { AppError, badRequest, type FieldProblem } from '@travel/errors';
 import type { Logger } from '@travel/logger';
 import type { Counters } from '@travel/mongo';
+import { numberCursor, PAGE_SIZE, type PageQuery, readPage } from '@travel/paging';
 import type { PaymentGatewayRepository } from '../db/payment-gateway.repository';
 import type { CredentialsCipher } from './credentials-cipher';
 import {
@@ -24,6 +25,9 @@ export interface GatewayAdminDeps {
   now: () => Date;
   logger: Logger;
 }
+
+// The gateways' cursor: the number `n` of the last gateway shown (`pgw_<n>`).
+const gatewayCursors = numberCursor('g1:');
 
 const MAX_NAME = 100;
 const MAX_FIELDS = 10;
@@ -51,9 +55,22 @@ export function createPaymentGatewayAdmin(deps: GatewayAdminDeps) {
   }
 
   return {
-    async list(): Promise<PaymentGatewayView[]> {
-      const [all, defaultId] = await Promise.all([deps.gateways.list(), deps.gateways.defaultId()]);
-      return all.map((gateway) => viewOf(gateway, defaultId));
+    /**
+     * One page, oldest first. The console loads the list whole, so a request without a limit gets the largest
+     * page (docs/decisions/http-api.md, "Paged directory lists").
+     */
+    async list(query: PageQuery): Promise<{ items: PaymentGatewayView[]; nextCursor?: string }> {
+      const [page, defaultId] = await Promise.all([
+        readPage(
+          query,
+          gatewayCursors,
+          (after, count) => deps.gateways.list(after, count),
+          (gateway) => gateway.n,
+          { defaultLimit: PAGE_SIZE.max },
+        ),
+        deps.gateways.defaultId(),
+      ]);
+      return { ...page, items: page.items.map(({ n: _, ...gateway }) => viewOf(gateway, defaultId)) };
     },
 
     async create(

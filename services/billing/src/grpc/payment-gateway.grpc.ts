@@ -19,7 +19,8 @@ export function createPaymentGatewayGrpc(
   return {
     async listPaymentGateways(request) {
       actorOf(request.caller);
-      return { gateways: await admin.list() };
+      const page = await admin.list({ limit: request.limit, cursor: request.cursor });
+      return { gateways: page.items, nextCursor: page.nextCursor };
     },
     createPaymentGateway: async (request) => ({
       gateway: await admin.create(request, actorOf(request.caller)),

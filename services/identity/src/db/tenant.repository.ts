@@ -1,4 +1,5 @@
-import { createCounters, modelOn } from '@travel/mongo';
+import { CREATED_ORDER, createCounters, createdAfter, modelOn } from '@travel/mongo';
+import type { CreatedPosition } from '@travel/paging';
 import type { Connection } from 'mongoose';
 import type { Tenant } from '../domain/tenants/tenant';
 import { type TenantDocument, tenantSchema } from './tenant.schema';
@@ -9,8 +10,8 @@ export interface TenantRepository {
   /** Stores a new tenant under the next `ten_<n>`. */
   create(fields: Omit<Tenant, 'id'>): Promise<Tenant>;
   findById(id: string): Promise<Tenant | null>;
-  /** Oldest first; with `id`, only that tenant (tenant staff see their own). */
-  list(filter: { id?: string }): Promise<Tenant[]>;
+  /** Oldest first, `count` at most after `after`; with `id`, only that tenant (tenant staff see their own). */
+  list(filter: { id?: string }, after: CreatedPosition | undefined, count: number): Promise<Tenant[]>;
   /** Null when there is no such tenant. */
   update(id: string, changes: TenantChanges, updatedAt: Date): Promise<Tenant | null>;
 }
@@ -28,10 +29,11 @@ export function createTenantRepository(connection: Connection): TenantRepository
       const doc = await model.findById(id).lean<TenantDocument>();
       return doc ? toTenant(doc) : null;
     },
-    async list(filter) {
+    async list(filter, after, count) {
       const docs = await model
-        .find(filter.id === undefined ? {} : { _id: filter.id })
-        .sort({ createdAt: 1, _id: 1 })
+        .find({ ...(filter.id === undefined ? {} : { _id: filter.id }), ...createdAfter(after) })
+        .sort(CREATED_ORDER)
+        .limit(count)
         .lean<TenantDocument[]>();
       return docs.map(toTenant);
     },

@@ -1,5 +1,6 @@
 import { AppError } from '@travel/errors';
-import { createCounters, isDuplicateKeyError, modelOn } from '@travel/mongo';
+import { CREATED_ORDER, createCounters, createdAfter, isDuplicateKeyError, modelOn } from '@travel/mongo';
+import type { CreatedPosition } from '@travel/paging';
 import type { Connection } from 'mongoose';
 import { type PricingRule, type RuleSlot, slotKey } from '../domain/pricing-rule';
 import { type PricingRuleDocument, pricingRuleSchema } from './pricing-rule.schema';
@@ -7,8 +8,10 @@ import { type PricingRuleDocument, pricingRuleSchema } from './pricing-rule.sche
 export interface PricingRuleRepository {
   /** Stores a rule under the next `prc_<n>`; a slot that already has a rule is `conflict`. */
   create(slot: RuleSlot, bps: number, at: Date): Promise<PricingRule>;
-  /** Every rule, oldest first (ListRules, and the rules pricing keeps in memory). */
-  list(): Promise<PricingRule[]>;
+  /** Oldest first, `count` at most after `after` (ListRules, page by page; and the rules kept in memory). */
+  list(after: CreatedPosition | undefined, count: number): Promise<PricingRule[]>;
+  /** The rules stored in these slots (at most one each). */
+  findInSlots(slots: readonly RuleSlot[]): Promise<PricingRule[]>;
   /** The changed rule and the rate it had before; null when there is no such rule. */
   updateBps(id: string, bps: number, at: Date): Promise<{ rule: PricingRule; previousBps: number } | null>;
   /** The deleted rule, or null when there was none. */
@@ -39,8 +42,16 @@ export function createPricingRuleRepository(connection: Connection): PricingRule
       }
       return toRule(doc);
     },
-    async list() {
-      const docs = await model.find({}).sort({ createdAt: 1, _id: 1 }).lean<PricingRuleDocument[]>();
+    async list(after, count) {
+      const docs = await model
+        .find(createdAfter(after))
+        .sort(CREATED_ORDER)
+        .limit(count)
+        .lean<PricingRuleDocument[]>();
+      return docs.map(toRule);
+    },
+    async findInSlots(slots) {
+      const docs = await model.find({ slot: { $in: slots.map(slotKey) } }).lean<PricingRuleDocument[]>();
       return docs.map(toRule);
     },
     async updateBps(id, bps, at) {

@@ -115,24 +115,28 @@ export const carSearchResult = z.strictObject({
 
 const PAGE_LIMIT = 'must be an integer from 1 to 100';
 
-/** `limit` and `cursor` of every paged list (also the internal lists', which import it). */
-export const pageQuery = z.object({
-  limit: documentedAs(
+/** `limit` of a paged list: 1 to 100, `defaultLimit` when absent (25; the internal directory lists 100). */
+export const pageLimit = (defaultLimit: number, description = 'Items per page.') =>
+  documentedAs(
     z
       .string()
       .regex(/^[0-9]{1,3}$/, PAGE_LIMIT)
       .transform(Number)
       .pipe(z.number().min(1, PAGE_LIMIT).max(100, PAGE_LIMIT))
-      .default(25),
+      .default(defaultLimit),
     {
       type: 'integer',
       minimum: 1,
       maximum: 100,
-      default: 25,
-      description: 'Items per page.',
-      examples: [25],
+      default: defaultLimit,
+      description,
+      examples: [defaultLimit],
     },
-  ),
+  );
+
+/** `limit` and `cursor` of every paged list (also the internal lists', which import it). */
+export const pageQuery = z.object({
+  limit: pageLimit(25),
   cursor: z
     .string()
     .min(1, 'must not be empty')
