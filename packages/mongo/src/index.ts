@@ -8,13 +8,13 @@ export {
   mongoOptionsOf,
 } from './connection';
 export { type Counters, createCounters, sequenceSchema } from './counters';
+export { CREATED_ORDER, createdAfter } from './created-order';
 export {
   type DeclaredCollection,
   declaredCollectionOf,
   type IndexSpec,
   registeredCollectionsOf,
 } from './declared-indexes';
-export { CREATED_ORDER, createdAfter } from './created-order';
 export { type DeleteInBatchesOptions, deleteInBatches } from './delete-in-batches';
 export { insertIfAbsent, insertWholeIfAbsent, isDuplicateKeyError } from './duplicate-key';
 export { checkIndexes, type MissingIndex } from './index-check';
