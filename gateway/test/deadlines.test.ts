@@ -20,6 +20,8 @@ import { type AccessHarness, startAccessHarness } from './support/access-harness
 const BUDGET_MS = 1000;
 /** Search's own cap on its pricing calls (PRICING_DEADLINE_MS, its default): longer than the budget. */
 const SEARCH_PRICING_CAP_MS = 3000;
+/** The second gateway's budget, for the hang-up: longer than anything the test waits for. */
+const LONG_BUDGET_MS = 20_000;
 
 interface HeldCall {
   arrivedAt: number;
@@ -82,6 +84,7 @@ beforeAll(async () => {
   });
   harness = await startAccessHarness([
     { SEARCH_ADDRESS: search.address, REQUEST_BUDGET_MS: String(BUDGET_MS) },
+    { SEARCH_ADDRESS: search.address, REQUEST_BUDGET_MS: String(LONG_BUDGET_MS) },
   ]);
   const admin = await signInAdmin(harness.gateways[0] as string);
   const tenant = await admin.createTenant('Deadline agency');
@@ -97,8 +100,8 @@ beforeEach(() => {
   held.length = 0;
 });
 
-const searchFlights = (signal?: AbortSignal) =>
-  fetch(`${harness.gateways[0]}/api/v1/search/flights`, {
+const searchFlights = (signal?: AbortSignal, gateway = harness.gateways[0]) =>
+  fetch(`${gateway}/api/v1/search/flights`, {
     method: 'POST',
     headers: { authorization: `Bearer ${partnerKey}`, 'content-type': 'application/json' },
     body: JSON.stringify({ from: 'DEL', to: 'BOM', departDate: inThirtyDays() }),
@@ -139,13 +142,14 @@ describe('one budget per request, down the chain', () => {
       code: 'service_unavailable',
       requestId: res.headers.get('x-request-id'),
     });
+    // By the 1 s budget, not search's 3 s cap; the gap between the two is the slack a busy machine gets.
     expect(tookMs).toBeGreaterThanOrEqual(BUDGET_MS - 50);
-    expect(tookMs).toBeLessThan(BUDGET_MS + 1000);
+    expect(tookMs).toBeLessThan(SEARCH_PRICING_CAP_MS);
     // Pricing's call carried what was left of the gateway's budget, not search's 3 s cap, and ended with it.
     const [call] = held;
-    expect(call?.deadline?.getTime()).toBeLessThanOrEqual(started + BUDGET_MS + 50);
+    expect((call?.deadline?.getTime() ?? Infinity) - started).toBeLessThan(SEARCH_PRICING_CAP_MS);
     await waitUntil(() => call?.cancelledAt !== undefined);
-    expect((call?.cancelledAt ?? Infinity) - started).toBeLessThan(BUDGET_MS + 500);
+    expect((call?.cancelledAt ?? Infinity) - started).toBeLessThan(SEARCH_PRICING_CAP_MS);
     expect(await pricingCancelled()).toBe(pricingBefore + 1);
     // Search's handler ended then too: cancelled, or failed by its pricing call's deadline (the same one, carried
     // on), whichever came first.
@@ -161,15 +165,16 @@ describe('one budget per request, down the chain', () => {
       metricValue('http_requests_total', { route: '/api/v1/search/flights', method: 'POST', status: '499' });
     const abandonedBefore = await abandoned();
     const hangUp = new AbortController();
-    const answer = searchFlights(hangUp.signal).catch((error: unknown) => error);
+    // Through the gateway with a 20 s budget: only the hang-up (or search's 3 s cap, were it lost) can end the call.
+    const answer = searchFlights(hangUp.signal, harness.gateways[1]).catch((error: unknown) => error);
     await waitUntil(() => held.length === 1);
     const hungUpAt = Date.now();
     hangUp.abort();
     await answer;
 
-    // Long before the budget (1 s) or search's cap (3 s): the hang-up itself travelled down.
+    // Long before that gateway's budget (20 s) or search's cap (3 s): the hang-up itself travelled down.
     await waitUntil(() => held[0]?.cancelledAt !== undefined);
-    expect((held[0]?.cancelledAt ?? Infinity) - hungUpAt).toBeLessThan(300);
+    expect((held[0]?.cancelledAt ?? Infinity) - hungUpAt).toBeLessThan(SEARCH_PRICING_CAP_MS / 2);
     expect(await pricingCancelled()).toBe(pricingBefore + 1);
     await waitUntil(async () => (await searchCancelled()) === searchBefore + 1);
     await waitUntil(async () => (await abandoned()) === abandonedBefore + 1);

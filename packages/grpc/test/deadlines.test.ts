@@ -12,6 +12,14 @@ const logger = createLogger({ name: 'deadline-test', level: 'silent' });
 const HOLD_MS = 10_000;
 /** The front service's own cap on its calls to the back one (PRICING_DEADLINE_MS and the like). */
 const FRONT_CAP_MS = 8000;
+/**
+ * How much later than sent a deadline may land at the next hop, or an answer or a cancellation arrive, on a busy
+ * machine (load 10 and more on 2 cores); far below the gaps that tell the claims apart (the 400 ms deadline against the
+ * 8 s cap and 10 s hold), so the checks prove which one ended a call without depending on the machine's speed.
+ */
+const TRANSIT_MS = 1000;
+/** An end "by the deadline" (400 ms) or "at once", told from the 8 s cap with room for a busy machine. */
+const BY_THE_DEADLINE_MS = FRONT_CAP_MS / 2;
 
 interface Seen {
   deadline: Date | undefined;
@@ -125,9 +133,12 @@ describe('one deadline down the chain', () => {
     await frontClient().listAuditEntries({}, { deadline });
     const [atFront] = frontSeen;
     const [atBack] = backSeen;
-    // grpc-timeout is whole milliseconds from the moment it is sent: a few ms either side.
-    expect(Math.abs((atFront?.deadline?.getTime() ?? 0) - deadline.getTime())).toBeLessThan(50);
-    expect(atBack?.deadline?.getTime()).toBeLessThanOrEqual((atFront?.deadline?.getTime() ?? 0) + 5);
+    // grpc-timeout is what is left when sent; the server adds it to when it read it, so each hop may land later by
+    // the time the call took to travel (more on a busy machine). TRANSIT_MS of slack still tells the caller's 2 s
+    // from the front's own 8 s cap.
+    expect(Math.abs((atFront?.deadline?.getTime() ?? 0) - deadline.getTime())).toBeLessThan(TRANSIT_MS);
+    expect(atBack?.deadline?.getTime()).toBeLessThanOrEqual((atFront?.deadline?.getTime() ?? 0) + TRANSIT_MS);
+    expect(atBack?.deadline?.getTime()).toBeLessThan(deadline.getTime() + FRONT_CAP_MS / 2);
     expect(atBack?.deadline?.getTime()).toBeGreaterThan(Date.now());
   });
 
@@ -140,7 +151,7 @@ describe('one deadline down the chain', () => {
     expect(frontSeen[0]?.deadline).toBeUndefined();
     const backDeadline = backSeen[0]?.deadline?.getTime() ?? 0;
     expect(backDeadline - started).toBeGreaterThan(FRONT_CAP_MS - 500);
-    expect(backDeadline - started).toBeLessThanOrEqual(FRONT_CAP_MS + 50);
+    expect(backDeadline - started).toBeLessThanOrEqual(FRONT_CAP_MS + TRANSIT_MS);
   });
 
   it('when the back service is slower than the deadline, then the caller hears service_unavailable by it, the back handler sees its call cancelled and the front handler ends', async () => {
@@ -153,15 +164,15 @@ describe('one deadline down the chain', () => {
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ code: 'service_unavailable' });
     expect(answeredAfter).toBeGreaterThanOrEqual(390);
-    expect(answeredAfter).toBeLessThan(1500);
+    expect(answeredAfter).toBeLessThan(BY_THE_DEADLINE_MS);
     // The back handler heard of it by the deadline (with a little for the cancellation to travel), not after
     // its own 10 s or the front's 8 s cap.
     await waitUntil(() => backSeen[backBefore]?.cancelledAt !== undefined);
-    expect((backSeen[backBefore]?.cancelledAt ?? Infinity) - started).toBeLessThan(1500);
+    expect((backSeen[backBefore]?.cancelledAt ?? Infinity) - started).toBeLessThan(BY_THE_DEADLINE_MS);
     // The front's handler ended then too: cancelled, or failed by its back call's deadline (the same one,
     // carried on), whichever came first.
     await waitUntil(() => frontSeen[0]?.endedAt !== undefined);
-    expect((frontSeen[0]?.endedAt ?? Infinity) - started).toBeLessThan(1500);
+    expect((frontSeen[0]?.endedAt ?? Infinity) - started).toBeLessThan(BY_THE_DEADLINE_MS);
     expect(await cancelled('ListAuditEntries')).toBeGreaterThanOrEqual(frontBefore + 1);
   });
 
@@ -176,7 +187,8 @@ describe('one deadline down the chain', () => {
     hangUp.abort();
     await call;
     await waitUntil(() => backSeen[0]?.cancelledAt !== undefined);
-    expect((backSeen[0]?.cancelledAt ?? Infinity) - cancelledAt).toBeLessThan(500);
+    // At once: long before the call's own 20 s deadline or the front's 8 s cap could have ended it.
+    expect((backSeen[0]?.cancelledAt ?? Infinity) - cancelledAt).toBeLessThan(BY_THE_DEADLINE_MS);
     await waitUntil(() => frontSeen[0]?.cancelledAt !== undefined);
     // The front's call and the back's, each counted by its server.
     expect(await cancelled('ListAuditEntries')).toBe(before + 2);

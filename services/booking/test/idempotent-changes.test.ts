@@ -1,6 +1,5 @@
 import { adminBooking, bookingEvents } from '@travel/contracts';
-import { createServiceClient } from '@travel/grpc';
-import { uniqueName, waitFor, wireCallers } from '@travel/testkit';
+import { createServiceClient, uniqueName, waitFor, wireCallers } from '@travel/testkit';
 import {
   bookingEnv,
   caller,

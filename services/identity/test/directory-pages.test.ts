@@ -1,7 +1,7 @@
 import { staff } from '@travel/contracts';
-import { createServiceClient, jobCaller, type ServiceClient } from '@travel/grpc';
+import { jobCaller, type ServiceClient } from '@travel/grpc';
 import { metricValue } from '@travel/metrics';
-import { failureOf, uniqueName, walkPages } from '@travel/testkit';
+import { createServiceClient, failureOf, uniqueName, walkPages } from '@travel/testkit';
 import { type ApiAccessUnderTest, PLATFORM, startApiAccess, tenantActor } from './api-access.fixture';
 
 // The directory lists (tenants, staff users, roles, API clients) page by page: limit 1 to 100 (100 when

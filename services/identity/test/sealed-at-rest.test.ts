@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sealingKeysOf } from '@travel/config';
 import { customers } from '@travel/contracts';
 import { createSealer } from '@travel/sealing';
-import { createServiceClient, customerCaller, uniqueName, waitFor } from '@travel/testkit';
+import { createServiceClient, customerCaller, peerTlsEnv, uniqueName, waitFor } from '@travel/testkit';
 import { decodeProtectedHeader } from 'jose';
 import mongoose from 'mongoose';
 import { readConfig } from '../src/config';
@@ -117,6 +117,7 @@ const envOf = (c: typeof config) => ({
   MONGO_URL: c.MONGO_URL,
   MONGO_DATABASE: c.MONGO_DATABASE,
   KAFKA_BROKERS: c.KAFKA_BROKERS.join(','),
+  ...peerTlsEnv('identity'),
 });
 
 describe('signing key rotation', () => {
