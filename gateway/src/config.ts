@@ -93,7 +93,7 @@ const schema = z.object({
    */
   ACCESS_CACHE_OUTAGE_GRACE_MS: z.coerce.number().int().min(0).max(86_400_000).default(900_000),
   /** How long one access lookup (key, session, settings) waits for identity before it counts as unreachable. */
-  ACCESS_LOOKUP_DEADLINE_MS: positiveInt(750),
+  ACCESS_LOOKUP_DEADLINE_MS: positiveInt(2000),
   /** Prefix of the rate-limit keys in Redis, so copies of the platform can share one Redis. */
   RATE_LIMIT_PREFIX: z.string().min(1).default('rl'),
   /**
