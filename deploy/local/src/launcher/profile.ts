@@ -1,3 +1,4 @@
+import { SERVICE_PEERS } from '@travel/grpc';
 /**
  * Where one copy of the platform listens. `dev` is what the README starts; `e2e` runs beside it for tests;
  * `images` is the platform run from its container images (test/images); `rollout` is the rolling-restart test's
@@ -79,20 +80,8 @@ export const PROFILES: Record<StackProfile['name'], StackProfile> = {
 /** The profiles that tests launch: short retry schedules, generous sign-in and search limits. */
 export const isTestProfile = (profile: StackProfile) => profile.name !== 'dev';
 
-export const SERVICES = [
-  'identity',
-  'search',
-  'pricing',
-  'booking',
-  'billing',
-  'webhook',
-  'promotions',
-  'corporate',
-  'content',
-  'reports',
-  'engagement',
-  'supply',
-] as const;
+/** The twelve services, in launch order: the platform's peers, as the certificates and allowed-peers table name them. */
+export const SERVICES = SERVICE_PEERS;
 export type ServiceName = (typeof SERVICES)[number];
 export type ProcessName = ServiceName | 'gateway';
 
