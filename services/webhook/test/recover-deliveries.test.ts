@@ -56,13 +56,16 @@ describe('recovering failed deliveries', () => {
     await waitFor(() => expect(receiver.received.length).toBe(attemptsBefore + 2));
     const resent = receiver.received.slice(attemptsBefore);
     expect(resent.map((r) => JSON.parse(r.rawBody).id).sort()).toEqual(events.map((e) => e.id).sort());
-    const { deliveries } = await service.client.listDeliveries({ caller: who, endpointId: id });
-    for (const delivery of deliveries.filter((d) => d.eventId !== early.id)) {
-      expect(delivery.status).toBe('acknowledged');
-      expect(delivery.attempts.map((a) => a.number)).toEqual([1, 2, 3, 4]);
-      expect(resent.map((r) => r.headers['x-partner-delivery'])).toContain(delivery.id);
-    }
-    expect(deliveries.find((d) => d.eventId === early.id)?.status).toBe('failed');
+    // The receiver answers before the dispatcher writes the attempt down: wait for the log, not only the receiver.
+    await waitFor(async () => {
+      const { deliveries } = await service.client.listDeliveries({ caller: who, endpointId: id });
+      for (const delivery of deliveries.filter((d) => d.eventId !== early.id)) {
+        expect(delivery.status).toBe('acknowledged');
+        expect(delivery.attempts.map((a) => a.number)).toEqual([1, 2, 3, 4]);
+        expect(resent.map((r) => r.headers['x-partner-delivery'])).toContain(delivery.id);
+      }
+      expect(deliveries.find((d) => d.eventId === early.id)?.status).toBe('failed');
+    });
 
     const again = await service.client.recoverDeliveries({
       caller: who,
