@@ -82,11 +82,12 @@ export function bookingsRoutes({ clients }: { clients: ServiceClients }): RouteD
       access: writes,
       handlers: [
         idempotentHandler(async (req, res: Response) => {
-          const id = bookingIdOf(req);
+          // The body is checked before the id: bad input is named even on a path that names no booking.
           const { body, idempotency } = readIdempotentChange(partnerCancelBookingBody, req, {
             required: false,
-            target: { id },
+            target: { id: String(req.params.id) },
           });
+          const id = bookingIdOf(req);
           const reply = await clients.booking.cancelBooking(
             { caller: callerOf(res), id, quoteId: body.quoteId, idempotency },
             callOptions(res),

@@ -84,11 +84,11 @@ export function storefrontBookingRoutes({ clients }: { clients: ServiceClients }
       access: customer,
       handlers: [
         idempotentHandler(async (req, res) => {
-          const id = bookingIdOf(req);
           const { idempotency } = readIdempotentChange(cancelBookingBody, req, {
             required: false,
-            target: { id },
+            target: { id: String(req.params.id) },
           });
+          const id = bookingIdOf(req);
           const reply = await api.cancelStorefrontBooking(
             { caller: callerOf(res), id, idempotency },
             callOptions(res),
