@@ -132,5 +132,10 @@ describe('identity.changes while Kafka is down', () => {
       key: count('api_key', keyId),
     }).toEqual({ client: 2, earlierKey: 1, key: 2 }); // client: created, suspended; key: created, revoked
     expect(new Set(changes.map((c) => c.eventId)).size).toBe(changes.length);
+    // And a listening gateway hears new changes again (its subscriber has rejoined after the outage).
+    await identity.apiAccess.updateKey({ caller: PLATFORM, id: earlierKey, name: 'after the outage' });
+    await waitFor(() => expect(identity.changesHeard('api_key', earlierKey)).toHaveLength(2), {
+      timeoutMs: 60_000,
+    });
   }, 300_000);
 });
