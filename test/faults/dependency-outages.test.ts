@@ -203,8 +203,7 @@ describe('a shared dependency down under load', () => {
           bookingId: dataOf(made).id,
         });
         cancelled = (await partner('POST', `/api/v1/bookings/${dataOf(made).id}/cancel`, secret, {})).status;
-        // Recorded, not asserted: identity announces its changes on Kafka without an outbox (the report says how
-        // such a write fares while Kafka is down).
+        // An identity write: its identity.changed notice waits in identity's outbox, so it succeeds like a booking.
         const started = performance.now();
         const issued = await call('POST', `/api/admin/api-access/clients/${clientId}/keys`, {
           headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
@@ -215,6 +214,18 @@ describe('a shared dependency down under load', () => {
           status: issued.status,
           ms: Math.round(performance.now() - started),
         };
+        expect(issued.status).toBe(201);
+        const keyId = (issued.body as { data: { id: string } }).data.id;
+        const revokedAt = performance.now();
+        const revoked = await call('POST', `/api/admin/api-access/keys/${keyId}/revoke`, {
+          headers: { authorization: `Bearer ${admin.token}` },
+          timeoutMs: 10_000,
+        }).catch((error: Error) => ({ status: 0, text: error.message }));
+        figures['kafka frozen: an identity write (revoking it)'] = {
+          status: revoked.status,
+          ms: Math.round(performance.now() - revokedAt),
+        };
+        expect(revoked.status).toBe(200);
       },
       up: async () => frozen.pop()?.resume(),
     });

@@ -15,6 +15,7 @@ export {
   newEventId,
   type OutgoingEvent,
 } from './envelope';
+export { createEventOutbox, type EventOutbox, type EventOutboxOptions } from './event-outbox';
 export { createKafka, type KafkaSecuritySettings, kafkaSecurityOf, namespaced } from './kafka-client';
 export {
   createOutboxRelay,
@@ -63,3 +64,8 @@ export {
   TOPICS,
   type TopicOptions,
 } from './topics';
+export {
+  createWriteAheadOutbox,
+  type WriteAheadOutbox,
+  type WriteAheadOutboxOptions,
+} from './write-ahead-outbox';

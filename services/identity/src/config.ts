@@ -56,6 +56,12 @@ const fields = z.object({
   USAGE_ROLLUP_DAYS: positiveInt(400),
   /** Usage: how often each replica looks for days to roll up. */
   USAGE_ROLLUP_EVERY_MS: positiveInt(600_000),
+  /** The `identity.changes` relay runs this often when no write nudges it (every write does). */
+  OUTBOX_POLL_MS: positiveInt(1000),
+  /** It also scans for notices nobody told it of (another replica's, a crash's) this often. */
+  OUTBOX_RESCAN_MS: positiveInt(5000),
+  /** A notice stored ahead of its write stays out of that scan this long: longer than any write takes. */
+  OUTBOX_HOLD_MS: positiveInt(10_000),
 });
 
 const schema = fields

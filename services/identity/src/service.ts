@@ -72,7 +72,7 @@ import { createGetTenant } from './domain/tenants/get-tenant';
 import { createListTenants } from './domain/tenants/list-tenants';
 import { createUpdateTenant } from './domain/tenants/update-tenant';
 import { API_USAGE_TOPIC, createApiUsageConsumer, USAGE_CONSUMER_GROUP } from './events/api-usage.consumer';
-import { createIdentityChanges, IDENTITY_CHANGES_TOPIC } from './events/identity-changes.publisher';
+import { createIdentityChangesOutbox, IDENTITY_CHANGES_TOPIC } from './events/identity-changes.outbox';
 import { createApiAccessGrpc } from './grpc/api-access.grpc';
 import { createAuditGrpc } from './grpc/audit.grpc';
 import { createStaffGrpc } from './grpc/staff.grpc';
@@ -110,7 +110,13 @@ export function createIdentityService(
       windowSeconds: config.DEFAULT_RATE_WINDOW_SECONDS,
     },
   };
-  const changes = createIdentityChanges(publisher);
+  // Every change's notice goes through the outbox: no write waits for Kafka.
+  const { changes, relay: changesRelay } = createIdentityChangesOutbox({
+    connection: mongo.connection,
+    publisher,
+    config,
+    logger,
+  });
   const auditLog = createAuditLogRepository(mongo.connection, {
     retentionMs: config.AUDIT_LOG_RETENTION_DAYS * DAY_MS,
   });
@@ -201,6 +207,7 @@ export function createIdentityService(
   const components: Component[] = [
     mongo,
     publisher,
+    changesRelay,
     staffWiring.bootstrap,
     usageConsumer,
     usage.rollupJob,
@@ -242,7 +249,7 @@ function wireStaff(
   const findLiveSession = createFindLiveSession({ sessions, users, now });
   const issueSessionTokens = createIssueSessionTokens({ accessTokens, refreshTokens, profileOf, now });
   const revokeSession = createRevokeSession({ sessions, changes, now });
-  const recordStaffChange = createRecordStaffChange({ audit, changes });
+  const recordStaffChange = createRecordStaffChange({ audit });
   const staffGrpc = createStaffGrpc({
     login: createLogin({
       users,
@@ -267,27 +274,29 @@ function wireStaff(
     getSession: createGetSession({ findLiveSession, profileOf }),
     listUsers: createListUsers({ users }),
     listTenantStaffEmails: createListTenantStaffEmails({ users, logger }),
-    createUser: createCreateUser({ users, roles, recordStaffChange, passwords, newUserId, now }),
+    createUser: createCreateUser({ users, roles, recordStaffChange, changes, passwords, newUserId, now }),
     updateUser: createUpdateUser({
       users,
       roles,
       sessions,
       revokeSession,
       recordStaffChange,
+      changes,
       passwords,
       now,
     }),
-    deleteUser: createDeleteUser({ users, roles, recordStaffChange }),
+    deleteUser: createDeleteUser({ users, roles, recordStaffChange, changes }),
     listRoles: createListRoles({ roles }),
     createRole: createCreateRole({
       roles,
       recordStaffChange,
+      changes,
       tenantExists: async (tenantId) => (await tenants.findById(tenantId)) !== null,
       newRoleId: async () => `rol_${await counters.next('role')}`,
       now,
     }),
-    updateRole: createUpdateRole({ roles, recordStaffChange, now }),
-    deleteRole: createDeleteRole({ roles, users, recordStaffChange }),
+    updateRole: createUpdateRole({ roles, recordStaffChange, changes, now }),
+    deleteRole: createDeleteRole({ roles, users, recordStaffChange, changes }),
   });
   const bootstrap = createStaffBootstrap({
     roles,

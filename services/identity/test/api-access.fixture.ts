@@ -9,7 +9,7 @@ import {
   uniqueName,
 } from '@travel/testkit';
 import type { Connection } from 'mongoose';
-import { IDENTITY_CHANGES_TOPIC } from '../src/events/identity-changes.publisher';
+import { IDENTITY_CHANGES_TOPIC } from '../src/events/identity-changes.outbox';
 import { createIdentityService } from '../src/service';
 import { identityConfig } from './staff.fixture';
 

@@ -1,7 +1,7 @@
 import { type caller, identityChanged } from '@travel/contracts';
 import { createBroadcastSubscriber, createKafka, type EventEnvelope } from '@travel/events';
 import { testInfra, testLogger, uniqueName, waitFor } from '@travel/testkit';
-import { IDENTITY_CHANGES_TOPIC } from '../src/events/identity-changes.publisher';
+import { IDENTITY_CHANGES_TOPIC } from '../src/events/identity-changes.outbox';
 import {
   ADMIN,
   actorOf,

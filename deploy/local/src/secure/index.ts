@@ -5,6 +5,7 @@ export {
   type PeerCa,
   type PeerCertificateOptions,
 } from './peer-certificates';
+export { type PlainKafka, startPlainKafka } from './plain-kafka';
 export { type SaslMechanism, type SecureKafka, startSecureKafka } from './secure-kafka';
 export { type SecureRedis, startSecureRedis } from './secure-redis';
 export type { RunningServer } from './secure-server';

@@ -14,7 +14,17 @@ export type ChangeKind =
   | 'platform_settings'
   | 'console_ip_rules';
 
-/** Announces on `identity.changes` that something gateways cache has changed. */
+/**
+ * Announces on `identity.changes` that something gateways cache has changed, through identity's outbox: no write
+ * waits for Kafka, and no change stored goes unannounced (docs/decisions/identity-and-access.md, "Changes through
+ * an outbox").
+ */
 export interface IdentityChanges {
-  announce(kind: ChangeKind, id: string): Promise<void>;
+  /**
+   * Runs `write`, which changes what `kind`/`id` names, with its notice stored first; the notice is published as soon
+   * as `write` resolves, never before. A write answering `null` or `false` changed nothing and withdraws it.
+   */
+  announcing<T>(kind: ChangeKind, id: string, write: () => Promise<T>): Promise<T>;
+  /** A record just created: its notice, stored after it (its id came from its insert; no gateway can hold it yet). */
+  announceCreated(kind: ChangeKind, id: string): Promise<void>;
 }

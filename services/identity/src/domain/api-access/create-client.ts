@@ -42,7 +42,7 @@ export function createCreateClient({ clients, tenants, audit, changes, now }: Cr
       target: { type: 'api_client', id: String(client.id) },
       details: { name: client.name, tenantId: client.tenantId },
     });
-    await changes.announce('api_client', String(client.id));
+    await changes.announceCreated('api_client', String(client.id));
     return { ...client, keys: [] };
   };
 }

@@ -57,7 +57,7 @@ export function createCreateKey({ clients, keys, audit, changes, now }: CreateKe
       target: { type: 'api_key', id: key.id },
       details: { ...visible },
     });
-    await changes.announce('api_key', key.id);
+    await changes.announceCreated('api_key', key.id);
     return { key: keyViewOf(key, [], at), secret: issued.secret };
   };
 }

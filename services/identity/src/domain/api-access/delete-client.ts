@@ -14,17 +14,19 @@ export function createDeleteClient({ clients, keys, revocations, audit, changes,
     const client = await clients.findById(input.id);
     if (!client) throw new AppError('not_found', 'No such API client.');
     const at = now();
-    await clients.markDeleted(client.id, at);
-    const owned = await keys.listByClients([client.id]);
-    for (const key of owned) {
-      await revocations.claim({ keyId: key.id, reason: 'revoke', revokedAt: at, replacedBy: null }, at);
-    }
+    const owned = await changes.announcing('api_client', String(client.id), async () => {
+      await clients.markDeleted(client.id, at);
+      const keysOfClient = await keys.listByClients([client.id]);
+      for (const key of keysOfClient) {
+        await revocations.claim({ keyId: key.id, reason: 'revoke', revokedAt: at, replacedBy: null }, at);
+      }
+      return keysOfClient;
+    });
     await audit.record({
       ...auditActorOf(input.actor),
       action: 'api_client.deleted',
       target: { type: 'api_client', id: String(client.id) },
       details: { name: client.name, tenantId: client.tenantId, revokedKeys: owned.map((key) => key.id) },
     });
-    await changes.announce('api_client', String(client.id));
   };
 }

@@ -15,9 +15,9 @@ export function createRevokeKey({ clients, keys, revocations, audit, changes, no
     const { key } = await findManagedKey({ keys, clients }, input.id);
     const before = await keyViewOfOne(key, revocations, at);
     if (before.status === 'revoked') return before;
-    const won = await revocations.claim(
-      { keyId: key.id, reason: 'revoke', revokedAt: at, replacedBy: null },
-      at,
+    // The loser of two concurrent revocations withdraws its notice: the winner's was stored before its claim.
+    const won = await changes.announcing('api_key', key.id, () =>
+      revocations.claim({ keyId: key.id, reason: 'revoke', revokedAt: at, replacedBy: null }, at),
     );
     if (won) {
       await audit.record({
@@ -27,8 +27,6 @@ export function createRevokeKey({ clients, keys, revocations, audit, changes, no
         details: { clientId: key.clientId, prefix: key.prefix },
       });
     }
-    // Also the loser announces: it answers "revoked" only once every gateway can hear of it.
-    await changes.announce('api_key', key.id);
     return keyViewOfOne(key, revocations, at);
   };
 }

@@ -30,9 +30,8 @@ export function createRotateKey(deps: KeyChangeDeps) {
     const old = await findRotatableKey(deps, input, at);
     const { fresh, secret } = await issueReplacement(deps, old, at);
     const revokedAt = new Date(at.getTime() + input.graceSeconds * 1000);
-    if (
-      !(await revocations.claim({ keyId: old.id, reason: 'rotate', revokedAt, replacedBy: fresh.id }, at))
-    ) {
+    const claim = { keyId: old.id, reason: 'rotate' as const, revokedAt, replacedBy: fresh.id };
+    if (!(await changes.announcing('api_key', old.id, () => revocations.claim(claim, at)))) {
       await deps.keys.remove(fresh.id);
       throw new AppError('conflict', 'This key has already been rotated.');
     }
@@ -42,7 +41,6 @@ export function createRotateKey(deps: KeyChangeDeps) {
       target: { type: 'api_key', id: old.id },
       details: { replacedBy: fresh.id, graceSeconds: input.graceSeconds, revokedAt },
     });
-    await changes.announce('api_key', old.id);
     const [key, previous] = await keyViewsOf([fresh, old], revocations, at);
     if (!key || !previous) throw new Error('rotated keys vanished');
     return { key, secret, previous };

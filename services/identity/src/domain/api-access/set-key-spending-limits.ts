@@ -36,7 +36,9 @@ export function createSetKeySpendingLimits(deps: KeyChangeDeps) {
       dailyLimit: input.limits.dailyLimit,
       perBookingLimit: input.limits.perBookingLimit,
     };
-    const updated = await keys.update(key.id, { spendingLimits });
+    const updated = await changes.announcing('api_key', key.id, () =>
+      keys.update(key.id, { spendingLimits }),
+    );
     if (!updated) throw new AppError('not_found', 'No such API key.');
     await audit.record({
       ...auditActorOf(input.actor),
@@ -44,7 +46,6 @@ export function createSetKeySpendingLimits(deps: KeyChangeDeps) {
       target: { type: 'api_key', id: key.id },
       details: { ...spendingLimits },
     });
-    await changes.announce('api_key', key.id);
     return keyViewOfOne(updated, revocations, at);
   };
 }

@@ -36,7 +36,10 @@ export function createUpdateClient(deps: UpdateClientDeps) {
     if (problems.length > 0) throw badRequest(problems);
     const client = await clients.findById(input.id);
     if (!client) throw new AppError('not_found', 'No such API client.');
-    const updated = Object.keys(wanted).length === 0 ? client : await clients.update(input.id, wanted);
+    const updated =
+      Object.keys(wanted).length === 0
+        ? client
+        : await changes.announcing('api_client', String(input.id), () => clients.update(input.id, wanted));
     if (!updated) throw new AppError('not_found', 'No such API client.');
     if (updated !== client) {
       await audit.record({
@@ -45,7 +48,6 @@ export function createUpdateClient(deps: UpdateClientDeps) {
         target: { type: 'api_client', id: String(input.id) },
         details: { ...wanted },
       });
-      await changes.announce('api_client', String(input.id));
     }
     return { ...updated, keys: (await shownKeysOf([input.id], deps)).get(input.id) ?? [] };
   };

@@ -31,7 +31,7 @@ export function createUpdateKey({ clients, keys, revocations, audit, changes, no
     }
     const wanted = changesOf(input);
     if (Object.keys(wanted).length === 0) return keyViewOfOne(key, revocations, at);
-    const updated = await keys.update(key.id, wanted);
+    const updated = await changes.announcing('api_key', key.id, () => keys.update(key.id, wanted));
     if (!updated) throw new AppError('not_found', 'No such API key.');
     await audit.record({
       ...auditActorOf(input.actor),
@@ -39,7 +39,6 @@ export function createUpdateKey({ clients, keys, revocations, audit, changes, no
       target: { type: 'api_key', id: key.id },
       details: { ...wanted },
     });
-    await changes.announce('api_key', key.id);
     return keyViewOfOne(updated, revocations, at);
   };
 }

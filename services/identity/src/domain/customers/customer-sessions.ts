@@ -57,13 +57,13 @@ export function createCustomerSessions(deps: CustomerSessionsDeps) {
       return { session, customer };
     },
     /**
-     * Revokes a session and tells gateways, which cache sessions, to drop it. Announced even when it was
-     * already revoked, so a retry after a failed announcement still reaches them.
+     * Revokes a session and tells gateways, which cache sessions, to drop it. One already revoked is not announced
+     * again: its notice was stored before its revocation.
      */
     async revoke(sessionId: string, reason: string): Promise<boolean> {
-      const revokedNow = await sessions.revoke(sessionId, reason, now());
-      await changes.announce('customer_session', sessionId);
-      return revokedNow;
+      return changes.announcing('customer_session', sessionId, () =>
+        sessions.revoke(sessionId, reason, now()),
+      );
     },
   };
 }

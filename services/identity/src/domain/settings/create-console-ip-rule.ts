@@ -38,14 +38,14 @@ export function createCreateConsoleIpRule(deps: {
         throw new AppError('conflict', `At most ${MAX_CONSOLE_IP_RULES} console IP rules; delete one first.`);
       const next = [...current.rules, rule];
       assertKeepsActorIn(next, actor.ip);
-      if (await rules.replace(current.version, next, rule.createdAt)) {
+      const replace = () => rules.replace(current.version, next, rule.createdAt);
+      if (await changes.announcing('console_ip_rules', rule.id, replace)) {
         await audit.record({
           ...auditActorOf(actor),
           action: 'console_ip_rule.created',
           target: { type: 'console_ip_rule', id: rule.id },
           details: { action: rule.action, cidr: rule.cidr, note: rule.note },
         });
-        await changes.announce('console_ip_rules', rule.id);
         return rule;
       }
     }

@@ -24,14 +24,15 @@ export function createDeleteConsoleIpRule(deps: {
       if (!removed) throw new AppError('not_found', 'No console IP rule has this id.');
       const next = current.rules.filter((rule) => rule.id !== id);
       assertKeepsActorIn(next, actor.ip);
-      if (await rules.replace(current.version, next, now())) {
+      if (
+        await changes.announcing('console_ip_rules', id, () => rules.replace(current.version, next, now()))
+      ) {
         await audit.record({
           ...auditActorOf(actor),
           action: 'console_ip_rule.deleted',
           target: { type: 'console_ip_rule', id },
           details: { action: removed.action, cidr: removed.cidr },
         });
-        await changes.announce('console_ip_rules', id);
         return;
       }
     }

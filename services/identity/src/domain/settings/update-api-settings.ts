@@ -29,14 +29,15 @@ export function createUpdateApiSettings({ settings, defaults, audit, changes }: 
     if (problems.length > 0) throw badRequest(problems);
     const wanted = changesOf(input);
     if (Object.keys(wanted).length === 0) return settings.get(defaults);
-    const updated = await settings.update(wanted, defaults);
+    const updated = await changes.announcing('api_settings', 'platform', () =>
+      settings.update(wanted, defaults),
+    );
     await audit.record({
       ...auditActorOf(actor),
       action: 'api_settings.updated',
       target: { type: 'api_settings', id: 'platform' },
       details: { ...wanted },
     });
-    await changes.announce('api_settings', 'platform');
     return updated;
   };
 }

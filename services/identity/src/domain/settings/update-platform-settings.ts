@@ -34,7 +34,9 @@ export function createUpdatePlatformSettings(deps: {
     const wanted = changesOf(input);
     if (Object.keys(wanted).length === 0) return settings.get();
     const before = await settings.get();
-    const updated = await settings.update(wanted, now());
+    const updated = await changes.announcing('platform_settings', 'platform', () =>
+      settings.update(wanted, now()),
+    );
     const changed = Object.fromEntries(
       Object.entries(wanted).map(([field, value]) => [
         field,
@@ -47,7 +49,6 @@ export function createUpdatePlatformSettings(deps: {
       target: { type: 'platform_settings', id: 'platform' },
       details: changed,
     });
-    await changes.announce('platform_settings', 'platform');
     return updated;
   };
 }

@@ -8,15 +8,13 @@ export interface RevokeSessionDeps {
 }
 
 /**
- * Revokes a session (a one-time insert) and tells gateways, which cache sessions, to drop it. Announced
- * even when it was already revoked, so a retry after a failed announcement still reaches them.
- * Answers true when this call revoked it.
+ * Revokes a session (a one-time insert) and tells gateways, which cache sessions, to drop it. One already
+ * revoked is not announced again: its notice was stored before its revocation. Answers true when this call
+ * revoked it.
  */
 export function createRevokeSession({ sessions, changes, now }: RevokeSessionDeps) {
   return async function revokeSession(sessionId: string, reason: string): Promise<boolean> {
-    const revokedNow = await sessions.revoke(sessionId, reason, now());
-    await changes.announce('staff_session', sessionId);
-    return revokedNow;
+    return changes.announcing('staff_session', sessionId, () => sessions.revoke(sessionId, reason, now()));
   };
 }
 

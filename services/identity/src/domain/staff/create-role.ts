@@ -1,6 +1,7 @@
 import { badRequest } from '@travel/errors';
 import type { RoleRepository } from '../../db/role.repository';
 import { displayNameProblems } from '../display-name';
+import type { IdentityChanges } from '../identity-changes';
 import type { Role, StaffActor } from './staff';
 import type { RecordStaffChange } from './staff-change';
 import { rightsProblems, uniqueRights } from './staff-fields';
@@ -9,6 +10,7 @@ import { assertWithinActorRights, tenantForNew } from './staff-scope';
 export interface CreateRoleDeps {
   roles: RoleRepository;
   recordStaffChange: RecordStaffChange;
+  changes: IdentityChanges;
   /** Roles (and so users) are created only for tenants of the directory. */
   tenantExists: (tenantId: string) => Promise<boolean>;
   newRoleId: () => Promise<string>;
@@ -23,7 +25,8 @@ export interface CreateRoleInput {
 }
 
 /** A role of the actor's tenant (or, for platform staff, of any tenant or the platform) within the actor's rights. */
-export function createCreateRole({ roles, recordStaffChange, tenantExists, newRoleId, now }: CreateRoleDeps) {
+export function createCreateRole(deps: CreateRoleDeps) {
+  const { roles, recordStaffChange, changes, tenantExists, newRoleId, now } = deps;
   return async function createRole(actor: StaffActor, input: CreateRoleInput): Promise<Role> {
     const problems = [...displayNameProblems(input.name, 'name'), ...rightsProblems(input.rights)];
     if (problems.length > 0) throw badRequest(problems);
@@ -46,6 +49,7 @@ export function createCreateRole({ roles, recordStaffChange, tenantExists, newRo
       rights,
       tenantId: role.tenantId,
     });
+    await changes.announceCreated('role', role.id);
     return role;
   };
 }

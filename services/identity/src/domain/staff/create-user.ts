@@ -2,6 +2,7 @@ import { badRequest } from '@travel/errors';
 import type { RoleRepository } from '../../db/role.repository';
 import type { StaffUserRepository } from '../../db/staff-user.repository';
 import { displayNameProblems } from '../display-name';
+import type { IdentityChanges } from '../identity-changes';
 import type { PasswordHasher } from '../passwords';
 import type { StaffActor, StaffUser } from './staff';
 import type { RecordStaffChange } from './staff-change';
@@ -13,6 +14,7 @@ export interface CreateUserDeps {
   users: StaffUserRepository;
   roles: RoleRepository;
   recordStaffChange: RecordStaffChange;
+  changes: IdentityChanges;
   passwords: PasswordHasher;
   newUserId: () => Promise<string>;
   now: () => Date;
@@ -32,6 +34,7 @@ export function createCreateUser({
   users,
   roles,
   recordStaffChange,
+  changes,
   passwords,
   newUserId,
   now,
@@ -61,6 +64,7 @@ export function createCreateUser({
       roleId: role.id,
       tenantId,
     });
+    await changes.announceCreated('staff_user', user.id);
     return user;
   };
 }

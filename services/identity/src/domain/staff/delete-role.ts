@@ -1,6 +1,7 @@
 import { AppError } from '@travel/errors';
 import type { RoleRepository } from '../../db/role.repository';
 import type { StaffUserRepository } from '../../db/staff-user.repository';
+import type { IdentityChanges } from '../identity-changes';
 import type { StaffActor } from './staff';
 import type { RecordStaffChange } from './staff-change';
 import { findVisibleRole } from './staff-lookups';
@@ -10,10 +11,11 @@ export interface DeleteRoleDeps {
   roles: RoleRepository;
   users: StaffUserRepository;
   recordStaffChange: RecordStaffChange;
+  changes: IdentityChanges;
 }
 
 /** Deletes a role nobody holds any more; the built-in role stays. */
-export function createDeleteRole({ roles, users, recordStaffChange }: DeleteRoleDeps) {
+export function createDeleteRole({ roles, users, recordStaffChange, changes }: DeleteRoleDeps) {
   return async function deleteRole(actor: StaffActor, id: string): Promise<void> {
     const role = await findVisibleRole(roles, actor, id);
     assertChangeable(role);
@@ -24,7 +26,8 @@ export function createDeleteRole({ roles, users, recordStaffChange }: DeleteRole
         'The role is still assigned to staff users; give them another role first.',
       );
     }
-    if (!(await roles.delete(staffScopeOf(actor), role.id))) return;
+    const remove = () => roles.delete(staffScopeOf(actor), role.id);
+    if (!(await changes.announcing('role', role.id, remove))) return;
     await recordStaffChange(actor, 'role', 'deleted', role.id, { name: role.name, tenantId: role.tenantId });
   };
 }

@@ -1,18 +1,17 @@
 import type { AuditLog } from '../audit/audit';
 import { auditActorOf } from '../audit/audit';
-import type { ChangeKind, IdentityChanges } from '../identity-changes';
+import type { ChangeKind } from '../identity-changes';
 import type { StaffActor } from './staff';
 
 export interface StaffChangeDeps {
   audit: AuditLog;
-  changes: IdentityChanges;
 }
 
 /**
- * After a stored change to a staff user or role: audit it (who, what, which) and announce it, because
- * gateways cache sessions with their rights. Details never carry a password.
+ * After a stored change to a staff user or role: audit it (who, what, which). Details never carry a password. The
+ * use case announces it itself (`IdentityChanges`), since gateways cache sessions with their rights.
  */
-export function createRecordStaffChange({ audit, changes }: StaffChangeDeps) {
+export function createRecordStaffChange({ audit }: StaffChangeDeps) {
   return async function recordStaffChange(
     actor: StaffActor,
     kind: Extract<ChangeKind, 'staff_user' | 'role'>,
@@ -26,7 +25,6 @@ export function createRecordStaffChange({ audit, changes }: StaffChangeDeps) {
       target: { type: kind, id },
       details,
     });
-    await changes.announce(kind, id);
   };
 }
 

@@ -1,6 +1,7 @@
 import { AppError, badRequest } from '@travel/errors';
 import type { RoleRepository } from '../../db/role.repository';
 import { displayNameProblems } from '../display-name';
+import type { IdentityChanges } from '../identity-changes';
 import type { Role, StaffActor } from './staff';
 import type { RecordStaffChange } from './staff-change';
 import { rightsProblems, uniqueRights } from './staff-fields';
@@ -10,6 +11,7 @@ import { assertChangeable, assertWithinActorRights, staffScopeOf } from './staff
 export interface UpdateRoleDeps {
   roles: RoleRepository;
   recordStaffChange: RecordStaffChange;
+  changes: IdentityChanges;
   now: () => Date;
 }
 
@@ -20,7 +22,7 @@ export interface UpdateRoleInput {
 }
 
 /** Renames a role or replaces its rights; the actor must hold the rights it had and the rights it gets. */
-export function createUpdateRole({ roles, recordStaffChange, now }: UpdateRoleDeps) {
+export function createUpdateRole({ roles, recordStaffChange, changes, now }: UpdateRoleDeps) {
   return async function updateRole(actor: StaffActor, id: string, input: UpdateRoleInput): Promise<Role> {
     const role = await findVisibleRole(roles, actor, id);
     assertChangeable(role);
@@ -31,13 +33,15 @@ export function createUpdateRole({ roles, recordStaffChange, now }: UpdateRoleDe
     if (problems.length > 0) throw badRequest(problems);
     const rights = input.rights === undefined ? undefined : uniqueRights(input.rights);
     assertWithinActorRights(actor, [...role.rights, ...(rights ?? [])]);
-    const changes = {
+    const wanted = {
       ...(input.name === undefined ? {} : { name: input.name.trim() }),
       ...(rights === undefined ? {} : { rights }),
     };
-    const updated = await roles.update(staffScopeOf(actor), role.id, changes, now());
+    const updated = await changes.announcing('role', role.id, () =>
+      roles.update(staffScopeOf(actor), role.id, wanted, now()),
+    );
     if (!updated) throw new AppError('not_found', 'No such role.');
-    await recordStaffChange(actor, 'role', 'updated', role.id, changes);
+    await recordStaffChange(actor, 'role', 'updated', role.id, wanted);
     return updated;
   };
 }

@@ -3,6 +3,7 @@ import type { RoleRepository } from '../../db/role.repository';
 import type { StaffSessionRepository } from '../../db/staff-session.repository';
 import type { StaffUserChanges, StaffUserRepository } from '../../db/staff-user.repository';
 import { displayNameProblems } from '../display-name';
+import type { IdentityChanges } from '../identity-changes';
 import type { PasswordHasher } from '../passwords';
 import type { RevokeSession } from '../staff-sessions/revoke-session';
 import type { StaffActor, StaffUser } from './staff';
@@ -17,6 +18,7 @@ export interface UpdateUserDeps {
   sessions: StaffSessionRepository;
   revokeSession: RevokeSession;
   recordStaffChange: RecordStaffChange;
+  changes: IdentityChanges;
   passwords: PasswordHasher;
   now: () => Date;
 }
@@ -30,7 +32,7 @@ export interface UpdateUserInput {
 
 /** Renames, re-roles, disables or sets the password of a user the actor may manage. */
 export function createUpdateUser(deps: UpdateUserDeps) {
-  const { users, roles, recordStaffChange, now } = deps;
+  const { users, roles, recordStaffChange, changes, now } = deps;
   return async function updateUser(
     actor: StaffActor,
     id: string,
@@ -38,12 +40,14 @@ export function createUpdateUser(deps: UpdateUserDeps) {
   ): Promise<StaffUser> {
     const user = await findVisibleUser(users, actor, id);
     await assertMayManageUser(roles, actor, user);
-    const changes = await validChanges(deps, actor, user, input);
-    const updated = await users.update(staffScopeOf(actor), user.id, changes, now());
+    const wanted = await validChanges(deps, actor, user, input);
+    const updated = await changes.announcing('staff_user', user.id, () =>
+      users.update(staffScopeOf(actor), user.id, wanted, now()),
+    );
     if (!updated) throw new AppError('not_found', 'No such staff user.');
     // A new password ends every session that was opened with the old one.
-    if (changes.passwordHash) await revokeSessionsOf(deps, user.id);
-    const { passwordHash, ...audited } = changes;
+    if (wanted.passwordHash) await revokeSessionsOf(deps, user.id);
+    const { passwordHash, ...audited } = wanted;
     await recordStaffChange(actor, 'staff_user', 'updated', user.id, {
       ...audited,
       ...(passwordHash ? { passwordChanged: true } : {}),

@@ -39,7 +39,7 @@ export function createCreateTenant({ tenants, audit, changes, now }: CreateTenan
       target: { type: 'tenant', id: tenant.id },
       details: { name: tenant.name, contactEmail: tenant.contactEmail },
     });
-    await changes.announce('tenant', tenant.id);
+    await changes.announceCreated('tenant', tenant.id);
     return tenant;
   };
 }

@@ -40,7 +40,7 @@ export function createUpdateTenant({ tenants, audit, changes, now }: UpdateTenan
     if (problems.length > 0) throw badRequest(problems);
     const wanted = changesOf(input);
     if (Object.keys(wanted).length === 0) return current;
-    const updated = await tenants.update(id, wanted, now());
+    const updated = await changes.announcing('tenant', id, () => tenants.update(id, wanted, now()));
     if (!updated) throw new AppError('not_found', 'No such tenant.');
     await audit.record({
       ...auditActorOf(actor),
@@ -48,7 +48,6 @@ export function createUpdateTenant({ tenants, audit, changes, now }: UpdateTenan
       target: { type: 'tenant', id },
       details: { ...wanted },
     });
-    await changes.announce('tenant', id);
     return updated;
   };
 }
