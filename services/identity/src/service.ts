@@ -1,6 +1,9 @@
+import { createAuditOutbox } from '@travel/audit';
 import { sealingKeysOf } from '@travel/config';
 import { apiAccess, audit, customers, platformSettings, staff, tenants } from '@travel/contracts';
 import {
+  AUDIT_ENTRIES_TOPIC,
+  createAuditRelay,
   createEventPublisher,
   createKafka,
   createParkedEventStore,
@@ -41,6 +44,7 @@ import { createUpdateKey } from './domain/api-access/update-key';
 import type { AuditLog } from './domain/audit/audit';
 import { createListAuditEntries } from './domain/audit/list-audit-entries';
 import { createRecordAuditEntry } from './domain/audit/record-audit-entry';
+import { createRecordRelayedEntry } from './domain/audit/record-relayed-entry';
 import type { IdentityChanges } from './domain/identity-changes';
 import { createPasswordHasher, PASSWORD_COST, type PasswordHasher } from './domain/passwords';
 import type { ApiSettings } from './domain/settings/api-settings';
@@ -71,6 +75,7 @@ import { createGetTenant } from './domain/tenants/get-tenant';
 import { createListTenants } from './domain/tenants/list-tenants';
 import { createUpdateTenant } from './domain/tenants/update-tenant';
 import { API_USAGE_TOPIC, createApiUsageConsumer, USAGE_CONSUMER_GROUP } from './events/api-usage.consumer';
+import { AUDIT_CONSUMER_GROUP, createAuditEntriesConsumer } from './events/audit-entries.consumer';
 import { createIdentityChanges, IDENTITY_CHANGES_TOPIC } from './events/identity-changes.publisher';
 import { createApiAccessGrpc } from './grpc/api-access.grpc';
 import { createAuditGrpc } from './grpc/audit.grpc';
@@ -99,7 +104,21 @@ export function createIdentityService(
     partitions: config.KAFKA_TOPIC_PARTITIONS,
     replicationFactor: config.KAFKA_REPLICATION_FACTOR,
   };
-  const publisher = createEventPublisher({ kafka, topics: [IDENTITY_CHANGES_TOPIC], topicOptions, logger });
+  const publisher = createEventPublisher({
+    kafka,
+    topics: [IDENTITY_CHANGES_TOPIC, AUDIT_ENTRIES_TOPIC],
+    topicOptions,
+    logger,
+  });
+  // Identity's own changes carry their audit entries like every other service's (docs/decisions/audit.md).
+  const auditOutbox = createAuditOutbox();
+  const auditRelay = createAuditRelay({
+    service: 'identity',
+    outbox: auditOutbox,
+    publisher,
+    config,
+    logger,
+  });
   const settings = createApiSettingsRepository(mongo.connection);
   const settingsDefaults: ApiSettings = {
     apiEnabled: true,
@@ -156,6 +175,16 @@ export function createIdentityService(
     recordApiUsage: usage.recordApiUsage,
     logger,
   });
+  const auditConsumer = createAuditEntriesConsumer({
+    kafka,
+    topic: AUDIT_ENTRIES_TOPIC,
+    groupId: AUDIT_CONSUMER_GROUP,
+    topicOptions,
+    parkedEvents,
+    retryBudget: retryBudgetOf(config),
+    recordAuditEntry: createRecordRelayedEntry({ audit: auditLog }),
+    logger,
+  });
   const grpc = createGrpcServer({
     host: config.GRPC_HOST,
     port: config.GRPC_PORT,
@@ -190,7 +219,7 @@ export function createIdentityService(
           recordAuditEntry: createRecordAuditEntry({ audit: auditLog }),
         }),
       },
-      parkedEventsServiceOf(parkedEvents, [usageConsumer]),
+      parkedEventsServiceOf(parkedEvents, [usageConsumer, auditConsumer]),
     ],
     healthChecks: { mongodb: mongo.ping, kafka: publisher.ping },
     logger,
@@ -198,8 +227,10 @@ export function createIdentityService(
   const components: Component[] = [
     mongo,
     publisher,
+    auditRelay,
     staffWiring.bootstrap,
     usageConsumer,
+    auditConsumer,
     usage.rollupJob,
     grpc,
   ];

@@ -1,4 +1,4 @@
-import { createCounters, modelOn } from '@travel/mongo';
+import { createCounters, insertIfAbsent, modelOn } from '@travel/mongo';
 import { numberCursor, pageOfRows, readPageQuery } from '@travel/paging';
 import type { Connection } from 'mongoose';
 import type { AuditEntry, AuditLog, AuditReader } from '../domain/audit/audit';
@@ -30,6 +30,12 @@ export function createAuditLogRepository(
       const at = now();
       const expiresAt = new Date(at.getTime() + options.retentionMs);
       await model.create({ _id: `aud_${seq}`, seq, at, expiresAt, ...entry });
+    },
+    async recordOnce({ id, traceparent: _, ...entry }) {
+      // The `_id` derives from the entry id, so a redelivered entry inserts nothing (its claimed seq stays unused).
+      const seq = await counters.next(SEQUENCE);
+      const expiresAt = new Date(entry.at.getTime() + options.retentionMs);
+      await insertIfAbsent(model, { _id: `aud_${id.replace(/^evt_/, '')}`, seq, expiresAt, ...entry });
     },
     async list(request) {
       const { limit, after: before } = readPageQuery(request, auditCursors);
