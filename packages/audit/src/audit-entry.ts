@@ -81,3 +81,15 @@ export function auditActorOf(caller: callers.Caller | undefined): AuditActor {
 export function systemActor(requestId = ''): AuditActor {
   return { userId: null, email: 'system', tenantId: null, ip: '', requestId };
 }
+
+/**
+ * What a change request asked for, as an entry's details: its fields that were given, without the Caller and
+ * the target's id (the entry names both already). Never pass a request that carries a secret.
+ */
+export function requestedChanges(request: object): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(request).filter(
+      ([field, value]) => value !== undefined && field !== 'caller' && field !== 'id',
+    ),
+  );
+}

@@ -5,6 +5,7 @@ export {
   auditActorOf,
   auditEntry,
   newAuditEntryId,
+  requestedChanges,
   systemActor,
 } from './audit-entry';
 export {
