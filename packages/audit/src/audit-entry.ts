@@ -62,11 +62,33 @@ export function newAuditEntryId(): string {
   return `evt_${randomBytes(13).toString('base64url').replace(/[-_]/g, '0').slice(0, 20)}`;
 }
 
+/** A Caller as `@travel/grpc` resolves it (`requireCaller`): its kind, who, and where it came from. */
+export interface ResolvedCaller {
+  kind: string;
+  userId?: string;
+  customerId?: string;
+  email?: string;
+  tenantId?: string | null;
+  job?: string;
+  audit: { ip: string; requestId: string };
+}
+
 /**
- * The actor of a call, from its Caller: staff and customers by user, email and tenant; a job by its name
- * (`job:<name>`). The ip and request id are those the gateway resolved. Call it only after the Caller was required.
+ * The actor of a call, from its Caller (on the wire, or as `requireCaller` resolved it): staff and customers by
+ * user, email and tenant; a job by its name (`job:<name>`). The ip and request id are those the gateway resolved.
+ * Call it only once the Caller was required.
  */
-export function auditActorOf(caller: callers.Caller | undefined): AuditActor {
+export function auditActorOf(caller: callers.Caller | ResolvedCaller | undefined): AuditActor {
+  if (caller && 'audit' in caller) {
+    const isJob = caller.kind === 'internal-job';
+    return {
+      userId: isJob ? null : (caller.userId ?? caller.customerId ?? null),
+      email: isJob ? `job:${caller.job ?? ''}` : (caller.email ?? ''),
+      tenantId: caller.tenantId ?? null,
+      ip: caller.audit.ip,
+      requestId: caller.audit.requestId,
+    };
+  }
   const isJob = caller?.kind === callers.Caller_Kind.KIND_INTERNAL_JOB;
   return {
     userId: isJob || !caller?.userId ? null : caller.userId,

@@ -5,6 +5,7 @@ export {
   auditActorOf,
   auditEntry,
   newAuditEntryId,
+  type ResolvedCaller,
   requestedChanges,
   systemActor,
 } from './audit-entry';

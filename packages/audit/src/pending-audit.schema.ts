@@ -55,14 +55,15 @@ const QUERIES: MongooseQueryMiddleware[] = [
  * pending documents only; with `tombstones`, deletes are tombstones hidden from the model's queries.
  */
 export function withAuditOutbox(schema: Schema, options: AuditOutboxOptions = {}): void {
-  schema.add({ [PENDING_AUDIT]: { type: [pendingAuditSchema], default: undefined } });
+  // Never read by the service's own queries (only the relay reads it, through the driver).
+  schema.add({ [PENDING_AUDIT]: { type: [pendingAuditSchema], default: undefined, select: false } });
   // Serves the relay's scan: only documents with an entry waiting are in it, so it is empty while the relay keeps up.
   schema.index(
     { [`${PENDING_AUDIT}.id`]: 1 },
     { name: 'audit_pending', partialFilterExpression: { [`${PENDING_AUDIT}.id`]: { $exists: true } } },
   );
   if (!options.tombstones) return;
-  schema.add({ [AUDIT_TOMBSTONE]: Date });
+  schema.add({ [AUDIT_TOMBSTONE]: { type: Date, select: false } });
   schema.pre(QUERIES, function hideTombstones(this: Query<unknown, unknown>) {
     this.where({ [AUDIT_TOMBSTONE]: { $exists: false } });
   });

@@ -31,6 +31,9 @@ export async function startEngagement(
       GRPC_PORT: '0',
       MONGO_URL: infra.mongoUrl,
       MONGO_DATABASE: database,
+      KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+      // Replicas of one database share its Kafka namespace too (its audit entries' topic).
+      KAFKA_NAMESPACE: database,
       SMTP_HOST: TEST_SMTP.host,
       SMTP_PORT: String(TEST_SMTP.port),
       WHATSAPP_VERIFY_TOKEN: WHATSAPP.verifyToken,
