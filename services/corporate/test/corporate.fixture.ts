@@ -16,7 +16,7 @@ import { createCorporateService } from '../src/service';
 export type CorporateClient = ServiceClient<typeof corporate.CorporateServiceDefinition>;
 
 /**
- * The corporate service in-process on a fresh database, beside the real identity it audits to and the real
+ * The corporate service in-process on a fresh database, beside the real identity that records its audit entries and the real
  * supply service whose suppliers its contracts name.
  */
 export async function startCorporate() {
@@ -27,6 +27,9 @@ export async function startCorporate() {
       GRPC_PORT: '0',
       MONGO_URL: testInfra().mongoUrl,
       MONGO_DATABASE: uniqueName('ct_corporate'),
+      KAFKA_BROKERS: testInfra().kafkaBrokers.join(','),
+      // Identity's namespace: its consumer records the entries this service relays.
+      KAFKA_NAMESPACE: identity.config.KAFKA_NAMESPACE,
       IDENTITY_ADDRESS: identity.service.address,
       SUPPLY_ADDRESS: supply.service.address,
     }),
