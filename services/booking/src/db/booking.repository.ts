@@ -1,3 +1,4 @@
+import { type AuditEntry, type AuditOutbox, createAuditOutbox, withAuditEntry } from '@travel/audit';
 import { isDuplicateKeyError, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
 import type { Booking, Owner } from '../domain/booking';
@@ -8,6 +9,8 @@ export interface NewBooking extends Booking {
   attempt: string;
   offer: Record<string, unknown>;
   pendingEvents: PendingEvent[];
+  /** A staff member's offline booking: its audit entry, written with it. */
+  pendingAudit?: AuditEntry[];
 }
 
 /** A booking with the events it holds unpublished, in the order they happened. */
@@ -29,7 +32,13 @@ export interface BookingRepository {
    * Cancels the owner's booking if it is `Upcoming` and its travel date is not before `today`, adding its
    * event, in one conditional update: the booking as it is now with every event it holds, or null.
    */
-  cancel(id: string, owner: Owner, today: string, event: PendingEvent): Promise<BookingWithEvents | null>;
+  cancel(
+    id: string,
+    owner: Owner,
+    today: string,
+    event: PendingEvent,
+    entry?: AuditEntry,
+  ): Promise<BookingWithEvents | null>;
   /** Completes upcoming bookings dated before `today` (only `id`, when given); how many. */
   completePast(today: string, at: Date, id?: string): Promise<number>;
   /** Bookings holding unpublished events, oldest first (the relay's safety net). */
@@ -41,8 +50,12 @@ export interface BookingRepository {
 /** What a read needs: the offer and the outbox stay in the store. */
 export const VIEW = { offer: 0, pendingEvents: 0, attempt: 0 } as const;
 
-export function createBookingRepository(connection: Connection): BookingRepository {
-  const model = modelOn(connection, 'Booking', bookingSchema);
+/** `audit`: the service's outbox; tests that only read or seed bookings may leave it to a private one. */
+export function createBookingRepository(
+  connection: Connection,
+  audit: AuditOutbox = createAuditOutbox(),
+): BookingRepository {
+  const model = audit.track(modelOn(connection, 'Booking', bookingSchema));
   const ownedBy = (owner: Owner) => ({
     clientId: owner.clientId,
     livemode: owner.livemode,
@@ -56,6 +69,7 @@ export function createBookingRepository(connection: Connection): BookingReposito
         // Through the driver: the domain builds the whole document, so mongoose's document building,
         // casting and validation were a third of a booking's CPU; the unique indexes still decide.
         await model.collection.insertOne(doc as unknown as Record<string, unknown>);
+        if (booking.pendingAudit) audit.written();
         return 'inserted';
       } catch (error) {
         if (!isDuplicateKeyError(error)) throw error;
@@ -83,14 +97,19 @@ export function createBookingRepository(connection: Connection): BookingReposito
         .lean<BookingDocument[]>();
       return docs.map(toBooking).filter((row) => row !== null);
     },
-    async cancel(id, owner, today, event) {
+    async cancel(id, owner, today, event, entry) {
+      const change = {
+        $set: { status: 'Cancelled', closedAt: event.occurredAt },
+        $push: { pendingEvents: event },
+      };
       const doc = await model
         .findOneAndUpdate(
           { _id: id, ...ownedBy(owner), status: 'Upcoming', date: { $gte: today } },
-          { $set: { status: 'Cancelled', closedAt: event.occurredAt }, $push: { pendingEvents: event } },
+          entry ? withAuditEntry(change, entry) : change,
           { new: true, projection: { offer: 0 } },
         )
         .lean<BookingDocument>();
+      if (doc && entry) audit.written();
       return withEvents(doc);
     },
     async completePast(today, at, id) {

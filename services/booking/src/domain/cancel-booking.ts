@@ -1,3 +1,4 @@
+import type { AuditEntry } from '@travel/audit';
 import { AppError } from '@travel/errors';
 import type { BookingRepository } from '../db/booking.repository';
 import type { CancellationQuotes } from '../db/cancellation-quote.repository';
@@ -22,11 +23,16 @@ export interface CancelDeps {
  * once, so a quote named by many concurrent cancels still cancels once.
  */
 export function createCancelOwned(deps: CancelDeps) {
-  return async (id: string, owner: Owner, quoteId?: string): Promise<Booking> => {
+  return async (
+    id: string,
+    owner: Owner,
+    quoteId?: string,
+    audited?: (at: Date) => AuditEntry,
+  ): Promise<Booking> => {
     const at = deps.now();
     if (quoteId !== undefined) await holdQuote(deps, { id, owner, quoteId, at });
     const event = newPendingEvent('booking.cancelled', at);
-    const cancelled = await deps.bookings.cancel(id, owner, todayOf(at), event);
+    const cancelled = await deps.bookings.cancel(id, owner, todayOf(at), event, audited?.(at));
     if (cancelled) {
       deps.eventsWritten(cancelled.booking, cancelled.events);
       return cancelled.booking;

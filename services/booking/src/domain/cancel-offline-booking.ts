@@ -1,3 +1,4 @@
+import { type AuditActor, auditEntry } from '@travel/audit';
 import { AppError } from '@travel/errors';
 import type { AdminBookingRepository, AdminBookingRow } from '../db/admin-booking.repository';
 import type { createCancelOwned } from './cancel-booking';
@@ -8,13 +9,14 @@ const BOOKING_ID = /^bkg_[0-9]{1,15}$/;
  * `POST /api/admin/bookings/{id}/cancel` (docs/decisions/bookings.md "Admin bookings"): staff cancel a tenant's
  * offline booking (client 0, no storefront part) in their scope through the partner cancel's one
  * conditional update, so its `booking.cancelled` reverses the invoice line and gives a voucher's redemption
- * back. Outside the scope `404`; a partner's or a customer's booking `409` (its owner cancels it).
+ * back. Outside the scope `404`; a partner's or a customer's booking `409` (its owner cancels it). The cancel
+ * carries its audit entry (`booking.cancelled_offline`) in the same update.
  */
 export function createCancelOfflineBooking(deps: {
   bookings: AdminBookingRepository;
   cancelOwned: ReturnType<typeof createCancelOwned>;
 }) {
-  return async (id: string, tenantId: string | undefined): Promise<AdminBookingRow> => {
+  return async (id: string, tenantId: string | undefined, by: AuditActor): Promise<AdminBookingRow> => {
     const [row] = BOOKING_ID.test(id) ? await deps.bookings.findByIds([id], tenantId) : [];
     const booking = row?.booking;
     if (!row || !booking) throw new AppError('not_found', `No booking ${id}.`);
@@ -23,11 +25,15 @@ export function createCancelOfflineBooking(deps: {
         'conflict',
         `Booking ${booking.id} was made by ${booking.storefront ? 'a storefront customer' : 'an API client'}; it is cancelled there.`,
       );
-    const cancelled = await deps.cancelOwned(booking.id, {
-      tenantId: booking.tenantId,
-      clientId: 0,
-      livemode: booking.livemode,
-    });
+    const change = {
+      action: 'booking.cancelled_offline',
+      target: { type: 'booking', id: booking.id },
+      details: { tenantId: booking.tenantId },
+    };
+    const owner = { tenantId: booking.tenantId, clientId: 0, livemode: booking.livemode };
+    const cancelled = await deps.cancelOwned(booking.id, owner, undefined, (at) =>
+      auditEntry(by, change, at),
+    );
     return { booking: cancelled, supplierId: row.supplierId };
   };
 }

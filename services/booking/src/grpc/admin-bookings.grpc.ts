@@ -1,3 +1,4 @@
+import { auditActorOf } from '@travel/audit';
 import type { adminBooking } from '@travel/contracts';
 import { AppError } from '@travel/errors';
 import { type RequestContext, requireCallerOf, requireRight, type ServiceImplementation } from '@travel/grpc';
@@ -59,7 +60,7 @@ export function createAdminBookingsGrpc(
       const tenantId = checkOfflineBooking(staff, request);
       const result = await useCases.createOfflineBooking(
         { ...request, tenantId },
-        staff.userId,
+        auditActorOf(staff),
         context.requestId,
       );
       return {
@@ -68,12 +69,14 @@ export function createAdminBookingsGrpc(
       };
     },
     async cancelOfflineBooking(request) {
-      const tenantId = tenantFilterOf(staffOf(request.caller), () => undefined);
-      return { booking: encodeAdminBooking(await useCases.cancelOfflineBooking(request.id, tenantId), true) };
+      const staff = staffOf(request.caller);
+      const tenantId = tenantFilterOf(staff, () => undefined);
+      const cancelled = await useCases.cancelOfflineBooking(request.id, tenantId, auditActorOf(staff));
+      return { booking: encodeAdminBooking(cancelled, true) };
     },
     async assignSupplier(request, context) {
-      requireCallerOf(request.caller, 'platform-staff');
-      const result = await useCases.assignSupplier(request, context.logger);
+      const staff = requireCallerOf(request.caller, 'platform-staff');
+      const result = await useCases.assignSupplier(request, auditActorOf(staff));
       return {
         assigned: result.assigned.map((row) => encodeAdminBooking(row, false)),
         skipped: result.skipped,
