@@ -1,4 +1,5 @@
 import {
+  auditFields,
   crashPoint,
   kafkaFields,
   loadConfig,
@@ -16,6 +17,8 @@ const schema = z
     ...serviceFields({ grpcPort: 50055 }),
     ...mongoFields({ database: 'travel_billing' }),
     ...kafkaFields,
+    /** The relay of staff changes' audit entries to `audit.entries` (docs/decisions/audit.md). */
+    ...auditFields,
     /** An invoice created without a due date is due this many days after it was made. */
     DEFAULT_DUE_DAYS: positiveInt(15),
     /** The outbox relay of `invoice.paid` retries what it was told about this often (and at once after a write). */
@@ -38,6 +41,7 @@ const schema = z
     BILLING_CRASH_AT: crashPoint(BILLING_CRASH_POINTS),
   })
   .refine(...refusedInProduction('BILLING_CRASH_AT', 'is a test hook'))
+  .refine(...refusedInProduction('AUDIT_CRASH_AT', 'is a test hook'))
   .refine(...refusedInProduction('STRIPE_API_URL', 'points Stripe gateways at a mock'));
 
 export type BillingConfig = z.output<typeof schema>;
