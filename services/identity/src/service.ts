@@ -1,4 +1,4 @@
-import { createAuditOutbox } from '@travel/audit';
+import { type AuditOutbox, createAuditOutbox } from '@travel/audit';
 import { sealingKeysOf } from '@travel/config';
 import { apiAccess, audit, customers, platformSettings, staff, tenants } from '@travel/contracts';
 import {
@@ -119,7 +119,7 @@ export function createIdentityService(
     config,
     logger,
   });
-  const settings = createApiSettingsRepository(mongo.connection);
+  const settings = createApiSettingsRepository(mongo.connection, auditOutbox);
   const settingsDefaults: ApiSettings = {
     apiEnabled: true,
     disabledScopes: [],
@@ -154,6 +154,7 @@ export function createIdentityService(
   const now = options.now ?? (() => new Date());
   const usage = wireUsage(config, mongo.connection, { now, logger });
   const apiAccessWiring = wireApiAccess(mongo.connection, {
+    auditOutbox,
     getUsage: usage.getUsage,
     settings,
     settingsDefaults,
@@ -208,6 +209,7 @@ export function createIdentityService(
         definition: platformSettings.PlatformSettingsServiceDefinition,
         implementation: wirePlatformSettings(mongo.connection, {
           audit: auditLog,
+          auditOutbox,
           changes,
           now: () => new Date(),
         }),
@@ -335,6 +337,7 @@ function wireStaff(
 function wireApiAccess(
   connection: Connection,
   shared: {
+    auditOutbox: AuditOutbox;
     getUsage: ReturnType<typeof wireUsage>['getUsage'];
     settings: ApiSettingsRepository;
     settingsDefaults: ApiSettings;
@@ -344,14 +347,14 @@ function wireApiAccess(
   },
 ) {
   const { settings, settingsDefaults: defaults, auditLog: audit, changes, now } = shared;
-  const tenantRepository = createTenantRepository(connection);
+  const tenantRepository = createTenantRepository(connection, shared.auditOutbox);
   const clients = createApiClientRepository(connection);
   const keys = createApiKeyRepository(connection);
   const revocations = createApiKeyRevocationRepository(connection);
   const keyDeps = { clients, keys, revocations, audit, changes, now };
   const apiAccessGrpc = createApiAccessGrpc({
     getApiSettings: createGetApiSettings({ settings, defaults }),
-    updateApiSettings: createUpdateApiSettings({ settings, defaults, audit, changes }),
+    updateApiSettings: createUpdateApiSettings({ settings, defaults, changes }),
     findKeyByHash: createFindKeyByHash({ clients, keys, revocations }),
     listClients: createListClients({ clients, keys, revocations, now }),
     createClient: createCreateClient({ clients, tenants: tenantRepository, audit, changes, now }),

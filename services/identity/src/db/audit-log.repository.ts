@@ -31,11 +31,21 @@ export function createAuditLogRepository(
       const expiresAt = new Date(at.getTime() + options.retentionMs);
       await model.create({ _id: `aud_${seq}`, seq, at, expiresAt, ...entry });
     },
-    async recordOnce({ id, traceparent: _, ...entry }) {
+    async recordOnce({ id, traceparent: _, at: changedAt, ...entry }) {
       // The `_id` derives from the entry id, so a redelivered entry inserts nothing (its claimed seq stays unused).
+      // `at` is when the log recorded it, so the list stays newest first by time as by `seq`; the change's own
+      // time is kept beside it (a relay held up by a Kafka outage delivers late).
       const seq = await counters.next(SEQUENCE);
-      const expiresAt = new Date(entry.at.getTime() + options.retentionMs);
-      await insertIfAbsent(model, { _id: `aud_${id.replace(/^evt_/, '')}`, seq, expiresAt, ...entry });
+      const at = now();
+      const expiresAt = new Date(at.getTime() + options.retentionMs);
+      await insertIfAbsent(model, {
+        _id: `aud_${id.replace(/^evt_/, '')}`,
+        seq,
+        at,
+        changedAt,
+        expiresAt,
+        ...entry,
+      });
     },
     async list(request) {
       const { limit, after: before } = readPageQuery(request, auditCursors);

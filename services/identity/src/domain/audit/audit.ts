@@ -1,4 +1,4 @@
-import type { AuditEntry as RelayedEntry } from '@travel/audit';
+import { auditEntry, type AuditEntry as RelayedEntry } from '@travel/audit';
 import type { StaffActor } from '../staff/staff';
 
 /** One line of the audit log: who did what to which resource, from where. Never a secret or password. */
@@ -27,6 +27,15 @@ export function auditActorOf(actor: StaffActor): Pick<AuditRecord, 'actor' | 'ip
     ip: actor.ip,
     requestId: actor.requestId,
   };
+}
+
+/**
+ * The entry of one of identity's own changes, to be written in the same write as the change (like every other
+ * service's, docs/decisions/audit.md); identity's consumer then records it in the log.
+ */
+export function entryOf(record: AuditRecord, at: Date): RelayedEntry {
+  const { actor, ip, requestId, action, target, details } = record;
+  return auditEntry({ ...actor, ip, requestId }, { action, target, details }, at);
 }
 
 /** A stored audit line: `aud_<n>`, n monotonic. */
