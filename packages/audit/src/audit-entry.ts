@@ -57,7 +57,7 @@ export function auditEntry(by: AuditActor, change: AuditChange, at: Date): Audit
   };
 }
 
-/** `evt_` + 20 characters, the form of every event id (it becomes the envelope id on `audit.entries`). */
+/** `evt_` + random characters, the form of every event id (it becomes the envelope id on `audit.entries`). */
 export function newAuditEntryId(): string {
   return `evt_${randomBytes(13).toString('base64url').replace(/[-_]/g, '0').slice(0, 20)}`;
 }
