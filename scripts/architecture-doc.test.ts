@@ -218,7 +218,8 @@ describe('docs/architecture.md, "Events"', () => {
       sortedSet(
         rows
           .filter(
-            (cells) => !(cells[3] ?? '').includes('broadcast') && named(cells[3]).includes(service as Process),
+            (cells) =>
+              !(cells[3] ?? '').includes('broadcast') && named(cells[3]).includes(service as Process),
           )
           .map((cells) => codeWords(cells[0] ?? '')[0] ?? ''),
       );

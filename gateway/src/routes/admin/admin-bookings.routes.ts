@@ -133,8 +133,7 @@ export function adminBookingRoutes({ clients }: { clients: ServiceClients }): Ro
             callOptions(res),
           );
           const assigned = reply.assigned.map((row) => presentAdminBooking(row));
-          for (const booking of assigned)
-            res.json(dataBody({ supplierId, assigned, skipped: reply.skipped }));
+          res.json(dataBody({ supplierId, assigned, skipped: reply.skipped }));
         },
       ],
     },

@@ -74,7 +74,7 @@ export function createAdminBookingsGrpc(
       const cancelled = await useCases.cancelOfflineBooking(request.id, tenantId, auditActorOf(staff));
       return { booking: encodeAdminBooking(cancelled, true) };
     },
-    async assignSupplier(request, context) {
+    async assignSupplier(request) {
       const staff = requireCallerOf(request.caller, 'platform-staff');
       const result = await useCases.assignSupplier(request, auditActorOf(staff));
       return {
