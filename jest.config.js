@@ -37,6 +37,7 @@ const E2E_ALONE = [
   'access/staff-security', // a refused call must change nothing anywhere: it compares platform-wide snapshots
   'storefront/crash-safety', // restarts booking with crash points
   'audit/crash-safety', // restarts content with crash points
+  'idempotency/gateway-crash', // restarts the gateway with its crash point
   'storefront/vouchers', // restarts promotions
   'engagement/newsletters', // restarts engagement
   'engagement/public-intake', // spends the public per-address limits
@@ -46,9 +47,12 @@ const E2E_ALONE = [
   'settings/console-ip-rules', // console IP rules for everyone
   'platform/references', // "nothing stored" compares platform-wide lists (every API client, every tenant)
 ].map((suite) => `<rootDir>/test/${suite}.test.ts`);
-const FAULTS = ['faults/fault-suite', 'platform/store-outage', 'platform/service-outage'].map(
-  (suite) => `<rootDir>/test/${suite}.test.ts`,
-);
+const FAULTS = [
+  'faults/fault-suite',
+  'faults/dependency-outages',
+  'platform/store-outage',
+  'platform/service-outage',
+].map((suite) => `<rootDir>/test/${suite}.test.ts`);
 // Changes platform-wide settings (and puts them back), spends the public per-address limits, loads every route.
 const FUZZ = '<rootDir>/test/platform/fuzz.test.ts';
 // Overloads the gateway on purpose, and leaves its ~6,000 bookings' events for the consumers to work through: a

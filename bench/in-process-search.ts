@@ -11,7 +11,7 @@ import { createMongo, mongoOptionsOf } from '@travel/mongo';
 import { createOfferTokenSigner } from '@travel/offer-tokens';
 import { readConfig as readPricingConfig } from '@travel/pricing/dist/config';
 import { createPricingRuleRepository } from '@travel/pricing/dist/db/pricing-rule.repository';
-import { createCachedRules } from '@travel/pricing/dist/domain/cached-rules';
+import { createCachedRules, RULES_IN_MEMORY_CAP } from '@travel/pricing/dist/domain/cached-rules';
 import { createCurrentRates } from '@travel/pricing/dist/domain/current-rates';
 import { createPriceOffers } from '@travel/pricing/dist/domain/price-offers';
 import { readConfig as readSearchConfig } from '@travel/search/dist/config';
@@ -45,7 +45,10 @@ function createSearch(data: InProcessSearchData) {
   // Only read here: an outbox no relay drains.
   const rules = createPricingRuleRepository(mongo.connection, createAuditOutbox());
   const cachedRules = createCachedRules({
-    loadAll: () => rules.list(),
+    loadUpTo: (count) => rules.list(undefined, count),
+    store: rules,
+    cap: RULES_IN_MEMORY_CAP,
+    capReached: () => logger.warn('pricing rules past the in-memory cap: read by slot'),
     ttlMs: pricingConfig.RULE_CACHE_TTL_MS,
     now: () => performance.now(),
   });

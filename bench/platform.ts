@@ -16,7 +16,7 @@ export async function assertPlatformRunning(gateway: string): Promise<void> {
 const BENCH_TENANT = 'Benchmark agency';
 
 async function benchTenantId(admin: AdminApi): Promise<string> {
-  const tenants = await admin.request<{ id: string; name: string }[]>('GET', '/api/admin/tenant-directory');
+  const tenants = await admin.everyItem<{ id: string; name: string }>('/api/admin/tenant-directory');
   return (tenants.find((t) => t.name === BENCH_TENANT) ?? (await admin.createTenant(BENCH_TENANT))).id;
 }
 

@@ -3,6 +3,7 @@ import {
   offerKeysFor,
   PROFILES,
   type ProcessName,
+  peerTlsFor,
   processSpecs,
   resolveInfraUrls,
 } from '@travel/local-deploy';
@@ -46,7 +47,8 @@ export async function startInProcessSearch(
     );
     return undefined;
   }
-  const specs = processSpecs(profile, resolveInfraUrls(side.env), offerKeysFor(side.env, profile));
+  const keys = { ...offerKeysFor(side.env, profile), peerTlsRoot: await peerTlsFor(side.env, profile) };
+  const specs = processSpecs(profile, resolveInfraUrls(side.env), keys);
   const envOf = (name: ProcessName) => ({ ...side.env, ...specs.find((spec) => spec.name === name)?.env });
   const data: InProcessSearchData = {
     searchEnv: envOf('search'),

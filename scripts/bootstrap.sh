@@ -51,7 +51,8 @@ if ! command -v pnpm >/dev/null || [ "$(pnpm --version 2>/dev/null)" != "$PNPM_V
 fi
 
 say "installing dependencies (pnpm install)"
-pnpm install --frozen-lockfile --reporter=append-only 2>&1 | grep -vE '^(Progress|\s*$)' | tail -n 5 \
+# grep finds no line when npm run -s has silenced pnpm (npm_config_loglevel=silent): that is no failure.
+pnpm install --frozen-lockfile --reporter=append-only 2>&1 | { grep -vE '^(Progress|\s*$)' || true; } | tail -n 5 \
   || { echo "[setup] failed at \"pnpm install\"" >&2; exit 1; }
 
 say "generating contracts and compiling (pnpm run build)"

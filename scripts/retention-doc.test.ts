@@ -31,23 +31,27 @@ function sources(): Map<string, string> {
 
 /**
  * The collection names the code declares: `{ collection: 'x' }` of a schema, the first argument of a schema
- * factory (`directorySchema('cost_centers', …)`), and the values of a `COLLECTIONS` map handed to one.
+ * factory (`directorySchema('cost_centers', …)`), the values of a `COLLECTIONS` map handed to one, and a collection
+ * the driver writes without a schema, named by a `…_COLLECTION = 'x'` constant (the index migration's record).
  */
 function declaredCollections(): Set<string> {
   const names = new Set<string>();
   for (const text of sources().values()) {
     for (const m of text.matchAll(/\bcollection:\s*'([a-z_]+)'/g)) names.add(m[1] ?? '');
     for (const m of text.matchAll(/\b[a-z]\w*Schema\(\s*'([a-z_]+)'/g)) names.add(m[1] ?? '');
+    for (const m of text.matchAll(/\b[A-Z_]+_COLLECTION\s*=\s*'([a-z_]+)'/g)) names.add(m[1] ?? '');
     const map = /\bconst COLLECTIONS\b[^=]*=\s*\{([^}]*)\}/.exec(text);
     for (const m of (map?.[1] ?? '').matchAll(/:\s*'([a-z_]+)'/g)) names.add(m[1] ?? '');
   }
   return names;
 }
 
-/** The environment variables every config.ts declares, and the shared fields of packages/config. */
+/** The environment variables every config.ts declares, and the shared fields of packages/config (every file of it). */
 function settingNames(): Set<string> {
   const files = [
-    'packages/config/src/service-fields.ts',
+    ...readdirSync(join(root, 'packages/config/src'))
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .map((file) => `packages/config/src/${file}`),
     ...readdirSync(join(root, 'services')).map((name) => `services/${name}/src/config.ts`),
   ];
   const names = new Set<string>();

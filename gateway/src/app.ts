@@ -9,6 +9,7 @@ import type { KeyFailures } from './access/key-failures';
 import type { RateLimits } from './access/rate-limits';
 import type { StaffTokenVerifier } from './access/staff-tokens';
 import type { ServiceClients } from './clients/service-clients';
+import type { HealthSnapshot } from './health/health-snapshot';
 import { createRouteTable, type RouteDefinition } from './http/route-table';
 import { authenticateCustomer } from './middleware/authenticate-customer';
 import { authenticateKey } from './middleware/authenticate-key';
@@ -28,6 +29,7 @@ import { platformSwitches } from './middleware/platform-switches';
 import { publicRateLimit } from './middleware/public-rate-limit';
 import { rateLimit } from './middleware/rate-limit';
 import { recordUsage } from './middleware/record-usage';
+import { DEFAULT_REQUEST_BUDGET_MS, requestBudget } from './middleware/request-budget';
 import { requestId } from './middleware/request-id';
 import { requestLog } from './middleware/request-log';
 import { requireScope } from './middleware/require-scope';
@@ -53,7 +55,8 @@ import type { UsageRecorder } from './usage/usage-recorder';
 export interface AppDeps {
   logger: Logger;
   clients: ServiceClients;
-  redisPing: () => Promise<boolean>;
+  /** The platform report, made in the background (health/health-snapshot.ts). */
+  health: Pick<HealthSnapshot, 'current'>;
   /** True from SIGTERM: readiness answers 503 while the listener drains (http/drain.ts). */
   isDraining?: () => boolean;
   documents: OpenApiDocuments;
@@ -73,6 +76,8 @@ export interface AppDeps {
   /** `HSTS_MAX_AGE_SECONDS` when `PUBLIC_TLS`, else null; `CORS_ALLOWED_ORIGINS`. */
   hstsMaxAgeSeconds: number | null;
   corsAllowedOrigins: readonly string[];
+  /** REQUEST_BUDGET_MS: how long a request may take, every service call in it included. */
+  requestBudgetMs: number;
 }
 
 /** Every route the gateway serves; access checks, the 405 check and the OpenAPI coverage test read this list. */
@@ -106,7 +111,7 @@ export interface AccessChain {
 
 export function accessChain(deps: AppDeps): AccessChain {
   return {
-    clientAddress: clientAddress(deps.trustedProxies),
+    clientAddress: clientAddress(deps.trustedProxies, deps.logger),
     platform: [consoleIpRules(deps.directory), storefrontSwitch(deps.directory)],
     public: [publicRateLimit(deps.rateLimits)],
     partner: [
@@ -132,6 +137,7 @@ export function createApp(deps: AppDeps): Express {
   }));
   return assembleApp(deps.logger, routes, accessChain(deps), {
     edge: [securityHeaders({ hstsMaxAgeSeconds: deps.hstsMaxAgeSeconds }), cors(deps.corsAllowedOrigins)],
+    requestBudgetMs: deps.requestBudgetMs,
     // Versioned files of swagger-ui-dist, no secrets: a browser may keep them for a day.
     mountStatic: (app) => {
       app.use(DOCS_ASSETS_PATH, express.static(getAbsoluteFSPath(), { index: false, maxAge: '1d' }));
@@ -143,11 +149,13 @@ export interface AssembleOptions {
   /** Headers on every answer and the CORS check; by default the safe ones (no HSTS, no origin allowed). */
   edge?: RequestHandler[];
   mountStatic?: (app: Express) => void;
+  /** Each request's budget unless its route has its own; by default REQUEST_BUDGET_MS's. */
+  requestBudgetMs?: number;
 }
 
 /**
- * The middleware chain, in one visible order: request id → trace span → log → metrics → security headers →
- * CORS (answers preflights) → docs assets → route → client address → platform
+ * The middleware chain, in one visible order: request id → client address → trace span → log → metrics →
+ * security headers → CORS (answers preflights) → docs assets → route → budget → platform
  * gates (console IP rules, storefront switch) → public limits → partner checks (failed-key limit → authenticate →
  * IP allow-list →
  * platform switches → scope → rate limit → tenant link), staff checks or customer checks → body → route →
@@ -160,7 +168,11 @@ export function assembleApp(
   access: AccessChain | undefined,
   options: AssembleOptions = {},
 ): Express {
-  const { edge = [securityHeaders({ hstsMaxAgeSeconds: null }), cors([])], mountStatic } = options;
+  const {
+    edge = [securityHeaders({ hstsMaxAgeSeconds: null }), cors([])],
+    mountStatic,
+    requestBudgetMs = DEFAULT_REQUEST_BUDGET_MS,
+  } = options;
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -170,6 +182,8 @@ export function assembleApp(
   app.use(
     inSequence([
       requestId(logger),
+      // Before the log and the edge's answers (preflights, unknown paths), so every request line names its client.
+      ...(access ? [access.clientAddress] : []),
       traceRequest(),
       requestLog(logger),
       ...(metricsEnabled() ? [httpMetrics()] : []),
@@ -180,15 +194,9 @@ export function assembleApp(
   app.use(
     inSequence([
       matchRoute(routes),
+      requestBudget(requestBudgetMs),
       ...(access
-        ? [
-            access.clientAddress,
-            ...access.platform,
-            ...access.public,
-            ...access.partner,
-            ...access.staff,
-            ...access.customer,
-          ]
+        ? [...access.platform, ...access.public, ...access.partner, ...access.staff, ...access.customer]
         : []),
       ...jsonBody(),
     ]),

@@ -1,19 +1,25 @@
 import { readConfig } from './config';
 
+/** The gateway's two certificate folders (docs/caller-trust.md); not read while the config is. */
+const TLS = {
+  GRPC_TLS_DIR: '/etc/partner-travel/grpc-tls',
+  PAYMENT_WEBHOOKS_TLS_DIR: '/etc/partner-travel/payment-webhooks-tls',
+};
+
 describe('gateway config', () => {
   it('when nothing is set, then a replica reserves 1 % of a rate-limit window and waits 250 ms for Redis', () => {
-    const config = readConfig({});
+    const config = readConfig(TLS);
     expect([config.RATE_LIMIT_SHARE_PERCENT, config.REDIS_WAIT_MS]).toEqual([1, 250]);
   });
 
   it('when the share is a fraction of a percent, then it is kept; zero or over 100, then the config is refused', () => {
-    expect(readConfig({ RATE_LIMIT_SHARE_PERCENT: '0.001' }).RATE_LIMIT_SHARE_PERCENT).toBe(0.001);
-    expect(() => readConfig({ RATE_LIMIT_SHARE_PERCENT: '0' })).toThrow(/RATE_LIMIT_SHARE_PERCENT/);
-    expect(() => readConfig({ RATE_LIMIT_SHARE_PERCENT: '150' })).toThrow(/RATE_LIMIT_SHARE_PERCENT/);
+    expect(readConfig({ ...TLS, RATE_LIMIT_SHARE_PERCENT: '0.001' }).RATE_LIMIT_SHARE_PERCENT).toBe(0.001);
+    expect(() => readConfig({ ...TLS, RATE_LIMIT_SHARE_PERCENT: '0' })).toThrow(/RATE_LIMIT_SHARE_PERCENT/);
+    expect(() => readConfig({ ...TLS, RATE_LIMIT_SHARE_PERCENT: '150' })).toThrow(/RATE_LIMIT_SHARE_PERCENT/);
   });
 
   it('when nothing is set, then no origin may call from a browser, HSTS is off and 20 failed keys per 5 minutes are allowed', () => {
-    const config = readConfig({});
+    const config = readConfig(TLS);
     expect(config.CORS_ALLOWED_ORIGINS).toEqual([]);
     expect(config.PUBLIC_TLS).toBe(false);
     expect([config.KEY_FAILURES_PER_ADDRESS, config.KEY_FAILURE_WINDOW_SECONDS]).toEqual([20, 300]);
@@ -21,11 +27,11 @@ describe('gateway config', () => {
 
   it('when CORS origins are listed, then exact origins are kept and anything else refuses the config', () => {
     const origins = 'https://shop.example.com, http://127.0.0.1:5173';
-    expect(readConfig({ CORS_ALLOWED_ORIGINS: origins }).CORS_ALLOWED_ORIGINS).toEqual([
+    expect(readConfig({ ...TLS, CORS_ALLOWED_ORIGINS: origins }).CORS_ALLOWED_ORIGINS).toEqual([
       'https://shop.example.com',
       'http://127.0.0.1:5173',
     ]);
     for (const bad of ['*', 'https://shop.example.com/', 'shop.example.com', 'https://shop.example.com/path'])
-      expect(() => readConfig({ CORS_ALLOWED_ORIGINS: bad })).toThrow(/CORS_ALLOWED_ORIGINS/);
+      expect(() => readConfig({ ...TLS, CORS_ALLOWED_ORIGINS: bad })).toThrow(/CORS_ALLOWED_ORIGINS/);
   });
 });

@@ -1,8 +1,10 @@
 import { type CidrRange, invalidAllowListEntries, parseAllowListEntry } from '@travel/api-keys';
 import {
+  crashPoint,
   csv,
   flag,
   grpcClientFields,
+  grpcTlsFields,
   kafkaFields,
   loadConfig,
   logLevel,
@@ -11,9 +13,12 @@ import {
   port,
   positiveInt,
   redisFields,
+  refusedInProduction,
   tracingFields,
 } from '@travel/config';
 import { z } from 'zod';
+import { DEFAULT_REQUEST_BUDGET_MS } from './middleware/request-budget';
+import { GATEWAY_CRASH_POINTS } from './routes/idempotency';
 
 const address = (defaultPort: number) => z.string().default(`127.0.0.1:${defaultPort}`);
 
@@ -36,11 +41,27 @@ const schema = z.object({
    * reachable but stalled Redis must not hold partner calls); readiness waits as long for PING.
    */
   REDIS_WAIT_MS: positiveInt(250),
-  /** Default deadline of a call to a service. */
+  /**
+   * How long a request may take, every service call in it included: each carries what is left as its deadline
+   * (docs/decisions/deadlines-and-load.md, "One budget per request"). A route may have a longer one of its own.
+   */
+  REQUEST_BUDGET_MS: positiveInt(DEFAULT_REQUEST_BUDGET_MS),
+  /** Deadline of a service call made outside any request's budget (the audit entry after a console change). */
   GRPC_DEADLINE_MS: positiveInt(5000),
-  /** Deadline of one health probe; a dead service must not stall /api/health. */
+  /** Deadline of one health probe; a dead service must not stall the report. */
   HEALTH_DEADLINE_MS: positiveInt(1000),
+  /** Pause between two background reports of the platform's health (`/api/health` answers the last one). */
+  HEALTH_REFRESH_MS: positiveInt(5000),
   ...grpcClientFields,
+  /** GRPC_TLS_DIR: the gateway's certificate, for every call to a service (docs/caller-trust.md). */
+  ...grpcTlsFields,
+  /**
+   * The certificate the public payment-provider webhook route calls with: a peer of its own
+   * (`payment-webhooks`), which billing and booking allow to submit provider events and nothing else.
+   */
+  PAYMENT_WEBHOOKS_TLS_DIR: z
+    .string({ error: "required: the folder of the provider webhook route's certificate" })
+    .min(1, "required: the folder of the provider webhook route's certificate"),
   /**
    * Each service's address: any grpc-js target, calls spread round-robin over what it names: `host:port`,
    * `dns:///name:port` (a headless Service's pods), `ipv4:127.0.0.2:50051,127.0.0.3:50051` (local replicas).
@@ -63,8 +84,16 @@ const schema = z.object({
   TRUSTED_PROXIES: csv('')
     .refine((entries) => invalidAllowListEntries(entries).length === 0, 'must be IP addresses or CIDRs')
     .transform((entries) => entries.map((entry) => parseAllowListEntry(entry) as CidrRange)),
-  /** Backstop lifetime of cached keys, switches and sessions; identity.changes drops them sooner. */
+  /** Backstop lifetime of cached keys, switches and sessions; identity.changes evicts a changed one sooner. */
   ACCESS_CACHE_TTL_MS: positiveInt(60_000),
+  /**
+   * How long past ACCESS_CACHE_TTL_MS a cached key, session or setting still answers while identity cannot be asked
+   * (docs/decisions/identity-and-access.md, "Cached access while identity is down"); 0: never (unknown and expired
+   * entries alike answer 503).
+   */
+  ACCESS_CACHE_OUTAGE_GRACE_MS: z.coerce.number().int().min(0).max(86_400_000).default(900_000),
+  /** How long one access lookup (key, session, settings) waits for identity before it counts as unreachable. */
+  ACCESS_LOOKUP_DEADLINE_MS: positiveInt(2000),
   /** Prefix of the rate-limit keys in Redis, so copies of the platform can share one Redis. */
   RATE_LIMIT_PREFIX: z.string().min(1).default('rl'),
   /**
@@ -97,7 +126,15 @@ const schema = z.object({
     (origins) => origins.every(isOrigin),
     'must be origins like https://shop.example.com (scheme, host and port only; no "*")',
   ),
+  /**
+   * Test-only fault hook: the gateway kills itself (SIGKILL) after a service answered an idempotent change
+   * and before the answer is sent (routes/idempotency.ts), so a test proves the retry does the work once.
+   */
+  GATEWAY_CRASH_AT: crashPoint(GATEWAY_CRASH_POINTS),
 });
+
+/** The test hook is refused in production. */
+const checked = schema.refine(...refusedInProduction('GATEWAY_CRASH_AT', 'is a test hook'));
 
 /** `scheme://host[:port]` exactly as a browser sends it in `Origin`. */
 function isOrigin(value: string): boolean {
@@ -112,5 +149,5 @@ function isOrigin(value: string): boolean {
 export type GatewayConfig = z.output<typeof schema>;
 
 export function readConfig(env: Record<string, string | undefined>): GatewayConfig {
-  return loadConfig(schema, env);
+  return loadConfig(checked, env);
 }

@@ -1,5 +1,5 @@
 import { createEventPublisher, createKafka } from '@travel/events';
-import { type Component, DEFAULT_SHUTDOWN_DEADLINE_MS } from '@travel/lifecycle';
+import { type Component, crashHook, DEFAULT_SHUTDOWN_DEADLINE_MS } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createAccessDirectory } from './access/access-directory';
 import { createCustomerTokenVerifier } from './access/customer-tokens';
@@ -12,6 +12,8 @@ import { createApp } from './app';
 import { createRedis, redisConnectionOf } from './clients/redis';
 import { createServiceClients, type ServiceClients } from './clients/service-clients';
 import type { GatewayConfig } from './config';
+import { createHealthSnapshot } from './health/health-snapshot';
+import { checkPlatformHealth } from './health/platform-health';
 import { createDrain } from './http/drain';
 import { loadOpenApiDocuments } from './openapi/documents';
 import { createHttpServer } from './server';
@@ -41,7 +43,9 @@ export function createGateway(
     staff: clients.staff,
     customers: clients.customers,
     platformSettings: clients.platformSettings,
-    ttlMs: config.ACCESS_CACHE_TTL_MS,
+    freshMs: config.ACCESS_CACHE_TTL_MS,
+    graceMs: config.ACCESS_CACHE_OUTAGE_GRACE_MS,
+    lookupDeadlineMs: config.ACCESS_LOOKUP_DEADLINE_MS,
   });
   const changes = createIdentityChangesListener({ kafka, topicOptions, directory, logger });
   const publisher = createEventPublisher({ kafka, topics: [API_USAGE_TOPIC], topicOptions, logger });
@@ -52,10 +56,15 @@ export function createGateway(
     maxBuffered: 100_000,
     logger,
   });
+  const health = createHealthSnapshot({
+    check: () => checkPlatformHealth(clients, redis.ping, now),
+    everyMs: config.HEALTH_REFRESH_MS,
+    logger,
+  });
   const app = createApp({
     logger,
     clients,
-    redisPing: redis.ping,
+    health,
     isDraining: drain.isDraining,
     documents: loadOpenApiDocuments(),
     now,
@@ -73,8 +82,8 @@ export function createGateway(
       prefix: config.RATE_LIMIT_PREFIX,
       redisWaitMs: config.REDIS_WAIT_MS,
     }),
-    staffTokens: createStaffTokenVerifier(clients.staff, now),
-    customerTokens: createCustomerTokenVerifier(clients.customers, now),
+    staffTokens: createStaffTokenVerifier(clients.staff, now, config.ACCESS_LOOKUP_DEADLINE_MS),
+    customerTokens: createCustomerTokenVerifier(clients.customers, now, config.ACCESS_LOOKUP_DEADLINE_MS),
     usage,
     trustedProxies: config.TRUSTED_PROXIES,
     signInAttemptsPerMinute: config.SIGN_IN_ATTEMPTS_PER_MINUTE,
@@ -83,7 +92,10 @@ export function createGateway(
     publicIntakePerMinute: config.PUBLIC_INTAKE_PER_MINUTE,
     hstsMaxAgeSeconds: config.PUBLIC_TLS ? config.HSTS_MAX_AGE_SECONDS : null,
     corsAllowedOrigins: config.CORS_ALLOWED_ORIGINS,
+    requestBudgetMs: config.REQUEST_BUDGET_MS,
   });
+  // The crash test's hook (routes/idempotency.ts); a no-op unless GATEWAY_CRASH_AT names a point.
+  app.locals.crash = crashHook(config.GATEWAY_CRASH_AT);
   const http = createHttpServer(app, {
     host: config.HTTP_HOST,
     port: config.HTTP_PORT,
@@ -91,7 +103,7 @@ export function createGateway(
     drain,
     shutdownDelayMs: config.SHUTDOWN_DELAY_MS,
   });
-  const components: Component[] = [redis, changes, publisher, usage, http];
+  const components: Component[] = [redis, changes, publisher, usage, health, http];
   // The drain comes before the usual deadline for in-flight work, not out of it.
   const shutdownDeadlineMs = DEFAULT_SHUTDOWN_DEADLINE_MS + config.SHUTDOWN_DELAY_MS;
   return { components, http, app, directory, shutdownDeadlineMs };

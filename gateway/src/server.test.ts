@@ -1,8 +1,7 @@
 import { request as httpRequest } from 'node:http';
-import { health } from '@travel/contracts';
 import { createLogger } from '@travel/logger';
 import { assembleApp } from './app';
-import type { ServiceClients } from './clients/service-clients';
+import type { PlatformHealth } from './health/platform-health';
 import { createDrain } from './http/drain';
 import type { RouteDefinition } from './http/route-table';
 import { healthRoutes } from './routes/health.routes';
@@ -10,10 +9,13 @@ import { createHttpServer } from './server';
 
 const logger = createLogger({ name: 'test', level: 'silent' });
 
-// Identity SERVING and Redis answering: readiness depends only on the drain here.
-const clients = {
-  health: { identity: { check: async () => ({ status: health.HealthCheckResponse_ServingStatus.SERVING }) } },
-} as unknown as ServiceClients;
+// Everything down, as the last report saw it: readiness depends only on the drain.
+const degraded = {
+  status: 'degraded',
+  checkedAt: new Date(0).toISOString(),
+  infrastructure: { mongodb: 'down', kafka: 'down', redis: 'down' },
+  services: {},
+} as unknown as PlatformHealth;
 
 function drainingGateway(shutdownDelayMs: number) {
   let release = () => {};
@@ -23,8 +25,7 @@ function drainingGateway(shutdownDelayMs: number) {
   });
   const routes: RouteDefinition[] = [
     ...healthRoutes({
-      clients,
-      redisPing: async () => true,
+      health: { current: () => degraded },
       isDraining: () => drain.isDraining(),
       now: () => new Date(),
     }),

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeThrowawayCa, type SecureRedis, startSecureRedis, type ThrowawayCa } from '@travel/local-deploy';
-import { captureLogs, failedStarts, uniqueName } from '@travel/testkit';
+import { captureLogs, failedStarts, gatewayTlsEnv, uniqueName } from '@travel/testkit';
 import { createRateLimits } from '../src/access/rate-limits';
 import { createRedis, redisConnectionOf } from '../src/clients/redis';
 import { readConfig } from '../src/config';
@@ -26,6 +26,7 @@ afterAll(async () => {
 });
 
 const settings = (env: Record<string, string>) => ({
+  ...gatewayTlsEnv(),
   REDIS_URL: redis.url,
   REDIS_TLS_CA_FILE: ca.caFile,
   REDIS_USERNAME: redis.username,

@@ -45,7 +45,7 @@ describe('the dashboard', () => {
     }
   });
 
-  it('when the platform metrics are read from the sources, then the dashboard covers the gateway, gRPC, events (parked, retried), outboxes, webhooks and replicas', () => {
+  it('when the platform metrics are read from the sources, then the dashboard covers the gateway, gRPC, events (parked, retried), outboxes, webhooks (backlog, tripped breakers) and replicas', () => {
     const text = readFileSync(join(chartDir, 'dashboards', 'platform.json'), 'utf8');
     for (const metric of [
       'http_requests_total',
@@ -56,6 +56,7 @@ describe('the dashboard', () => {
       'kafka_consumer_lag',
       'outbox_oldest_pending_seconds',
       'webhook_delivery_queue_depth',
+      'webhook_endpoint_circuits',
       'kafka_consumer_parked_events',
       'kafka_consumer_parked_total',
       'kafka_consumer_retries_total',

@@ -75,6 +75,7 @@ describe('the alert rules', () => {
       'PartnerTravelGatewayLatencyBudgetFastBurn',
       'PartnerTravelGatewayLatencyBudgetSlowBurn',
       'PartnerTravelGrpcErrors',
+      'PartnerTravelIndexesMissing',
       'PartnerTravelKafkaConsumerFailing',
       'PartnerTravelKafkaConsumerLag',
       'PartnerTravelKafkaRetryStorm',

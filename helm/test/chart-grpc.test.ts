@@ -75,14 +75,16 @@ describe('the chart and gRPC balancing', () => {
     }
   });
 
-  it('when the grpc values are set, then every service gets the connection age and keepalive settings, and the gateway the keepalive ones', () => {
+  it('when the grpc values are set, then every service gets the connection age, keepalive and in-flight settings, and the gateway the keepalive ones', () => {
     const defaults = new Map(resolveProcesses(render()).map((p) => [p.name, p.env]));
     expect(defaults.get('pricing')).toMatchObject({
       GRPC_MAX_CONNECTION_AGE_MS: '30000',
       GRPC_MAX_CONNECTION_AGE_GRACE_MS: '5000',
+      GRPC_MAX_IN_FLIGHT: '64',
       GRPC_KEEPALIVE_TIME_MS: '10000',
       GRPC_KEEPALIVE_TIMEOUT_MS: '5000',
     });
+    expect(defaults.get('gateway')).toMatchObject({ REQUEST_BUDGET_MS: '5000' });
 
     const processes = resolveProcesses(
       render(
@@ -90,6 +92,7 @@ describe('the chart and gRPC balancing', () => {
         [
           'grpc.maxConnectionAgeMs=60000',
           'grpc.maxConnectionAgeGraceMs=8000',
+          'grpc.maxInFlight=200',
           'grpc.keepaliveTimeMs=20000',
           'grpc.keepaliveTimeoutMs=3000',
         ],
@@ -97,7 +100,11 @@ describe('the chart and gRPC balancing', () => {
     );
     for (const process of processes) {
       const keepalive = { GRPC_KEEPALIVE_TIME_MS: '20000', GRPC_KEEPALIVE_TIMEOUT_MS: '3000' };
-      const age = { GRPC_MAX_CONNECTION_AGE_MS: '60000', GRPC_MAX_CONNECTION_AGE_GRACE_MS: '8000' };
+      const age = {
+        GRPC_MAX_CONNECTION_AGE_MS: '60000',
+        GRPC_MAX_CONNECTION_AGE_GRACE_MS: '8000',
+        GRPC_MAX_IN_FLIGHT: '200',
+      };
       const grpcEnv = Object.fromEntries(
         Object.entries(process.env).filter(([key]) => /^GRPC_(MAX|KEEP)/.test(key)),
       );
@@ -134,6 +141,7 @@ describe('the chart and gRPC balancing', () => {
   it('when a grpc value is out of range, then rendering fails naming it', () => {
     expect(() => render([], ['grpc.maxConnectionAgeMs=10'])).toThrow('/grpc/maxConnectionAgeMs');
     expect(() => render([], ['grpc.keepaliveTimeMs=often'])).toThrow('/grpc/keepaliveTimeMs');
+    expect(() => render([], ['grpc.maxInFlight=0'])).toThrow('/grpc/maxInFlight');
     expect(() => render([], ['grpc.reflection=yes'])).toThrow('/grpc/reflection');
   });
 });

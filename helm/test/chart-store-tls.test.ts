@@ -28,13 +28,16 @@ type Json = any;
 const podOf = (deployment: K8sDoc): Json => deployment.spec.template.spec;
 const byName = (docs: K8sDoc[]) => new Map(ofKind(docs, 'Deployment').map((d) => [component(d), d]));
 
-/** `path -> Secret/key` of every file a container can read from a TLS Secret volume. */
+/**
+ * `path -> Secret/key` of every file a container can read from a data store's TLS Secret volume (its own
+ * certificate's volumes, `peer-tls-*`, are chart-peer-tls.test.ts's).
+ */
 function mountedFiles(deployment: K8sDoc): Record<string, string> {
   const pod = podOf(deployment);
   const files: Record<string, string> = {};
   for (const mount of pod.containers[0].volumeMounts as Json[]) {
     const volume = (pod.volumes as Json[]).find((v) => v.name === mount.name);
-    if (!volume?.secret) continue;
+    if (!volume?.secret || mount.name.startsWith('peer-tls-')) continue;
     expect({ mount: mount.name, readOnly: mount.readOnly }).toEqual({ mount: mount.name, readOnly: true });
     for (const item of volume.secret.items)
       files[`${mount.mountPath}/${item.path}`] = `${volume.secret.secretName}/${item.key}`;

@@ -12,7 +12,7 @@ import {
   runHelm,
   schemaProblems,
 } from './support/chart';
-import { configVariables, resolveProcesses } from './support/process-env';
+import { configVariables, resolveMigrations, resolveProcesses } from './support/process-env';
 
 // The chart as helm itself lints and renders it (our pinned helm, built from the Go module proxy), every
 // document checked against the Kubernetes API schemas and against the production rules docs/deploy.md promises.
@@ -33,6 +33,12 @@ const selects = (selector: Record<string, string>, labels: Record<string, string
   Object.entries(selector).every(([key, value]) => labels[key] === value);
 const deploymentsSelectedBy = (docs: K8sDoc[], selector: Record<string, string>) =>
   ofKind(docs, 'Deployment').filter((d) => selects(selector, d.spec.template.metadata.labels));
+/** The pod templates of the Deployments and of the index migrations Job. */
+const podTemplatesSelectedBy = (docs: K8sDoc[], selector: Record<string, string>) =>
+  [...ofKind(docs, 'Deployment'), ...ofKind(docs, 'Job')].filter((d) =>
+    selects(selector, d.spec.template.metadata.labels),
+  );
+const migrationsJob = (docs: K8sDoc[]) => ofKind(docs, 'Job').find((job) => component(job) === 'migrations');
 
 describe.each(installs)('the chart rendered with %s', (_label, files) => {
   let docs: K8sDoc[];
@@ -76,18 +82,43 @@ describe.each(installs)('the chart rendered with %s', (_label, files) => {
       expect(container.image).not.toMatch(/:latest$/);
       for (const probe of ['startupProbe', 'readinessProbe', 'livenessProbe'])
         expect(container[probe]).toBeDefined();
+      // No probe asks a shared dependency (docs/decisions/health.md): readiness is the process from start to
+      // drain, liveness that it answers; the gateway's /api/health (a report on every service) is never a probe.
       if (name === 'gateway') {
+        expect(container.startupProbe.httpGet).toEqual({ path: '/api/v1/health', port: 'http' });
         expect(container.readinessProbe.httpGet).toEqual({ path: '/api/ready', port: 'http' });
-        expect(container.livenessProbe.httpGet).toEqual({ path: '/api/health', port: 'http' });
+        expect(container.livenessProbe.httpGet).toEqual({ path: '/api/v1/health', port: 'http' });
       } else {
-        // Readiness asks for the process as a whole (its database and Kafka too); liveness only that it answers.
-        expect(container.readinessProbe.grpc).toEqual({ port: container.ports[0].containerPort });
-        expect(container.livenessProbe.grpc).toEqual({
-          port: container.ports[0].containerPort,
-          service: 'liveness',
-        });
+        // Both on the plaintext probe port: the kubelet presents no client certificate (docs/caller-trust.md).
+        const probePort = defaultValues().grpc.probePort;
+        expect(probePort).not.toBe(container.ports[0].containerPort);
+        expect(container.startupProbe.grpc).toEqual({ port: probePort, service: 'liveness' });
+        expect(container.readinessProbe.grpc).toEqual({ port: probePort });
+        expect(container.livenessProbe.grpc).toEqual({ port: probePort, service: 'liveness' });
       }
       expect(container.command).toEqual(['node', 'dist/main.js']);
+    }
+  });
+
+  it('when the index migrations Job is read for the same rules, then its pod is non-root, locked down, bounded and pinned', () => {
+    const job = migrationsJob(docs);
+    const pod = job?.spec.template.spec;
+    expect(pod).toMatchObject({ automountServiceAccountToken: false, restartPolicy: 'Never' });
+    expect(pod.securityContext).toMatchObject({
+      runAsNonRoot: true,
+      seccompProfile: { type: 'RuntimeDefault' },
+    });
+    expect(pod.containers.length).toBeGreaterThan(0);
+    for (const container of pod.containers) {
+      expect(container.securityContext).toMatchObject({
+        allowPrivilegeEscalation: false,
+        readOnlyRootFilesystem: true,
+        capabilities: { drop: ['ALL'] },
+      });
+      for (const bound of ['requests', 'limits'])
+        expect(Object.keys(container.resources[bound] ?? {}).sort()).toEqual(['cpu', 'memory']);
+      expect(container.image).toMatch(/:[\w][\w.-]*$/);
+      expect(container.command).toEqual(['node', 'dist/commands/migrate.js']);
     }
   });
 
@@ -108,7 +139,7 @@ describe.each(installs)('the chart rendered with %s', (_label, files) => {
     for (const budget of ofKind(docs, 'PodDisruptionBudget'))
       expect(deploymentsSelectedBy(docs, budget.spec.selector.matchLabels)).toHaveLength(1);
     for (const policy of ofKind(docs, 'NetworkPolicy'))
-      expect(deploymentsSelectedBy(docs, policy.spec.podSelector.matchLabels)).toHaveLength(1);
+      expect(podTemplatesSelectedBy(docs, policy.spec.podSelector.matchLabels)).toHaveLength(1);
     for (const autoscaler of ofKind(docs, 'HorizontalPodAutoscaler'))
       expect(deployments.map((d) => d.metadata.name)).toContain(autoscaler.spec.scaleTargetRef.name);
     for (const ingress of ofKind(docs, 'Ingress'))
@@ -131,6 +162,14 @@ describe.each(installs)('the chart rendered with %s', (_label, files) => {
       });
       expect(process.env.NODE_ENV).toBe('production');
     }
+    for (const migration of resolveMigrations(docs)) {
+      const known = configVariables(migration.name, 'commands/migrate.ts');
+      const variables = [...Object.keys(migration.env), ...migration.externalSecrets.map((s) => s.variable)];
+      expect({ migration: migration.name, unknown: variables.filter((v) => !known.has(v)) }).toEqual({
+        migration: migration.name,
+        unknown: [],
+      });
+    }
   });
 });
 
@@ -150,6 +189,8 @@ describe('the chart and the platform', () => {
     expect(gateway?.env.REDIS_WAIT_MS).toBe('250');
     expect(gateway?.env.RATE_LIMIT_SHARE_PERCENT).toBe('1');
     expect(gateway?.env.SHUTDOWN_DELAY_MS).toBe('5000');
+    // The health report is made in the background every 5 s, never per request (docs/decisions/health.md).
+    expect(gateway?.env.HEALTH_REFRESH_MS).toBe('5000');
     for (const service of SERVICES)
       expect(gateway?.env[`${service.toUpperCase()}_ADDRESS`]).toBe(
         `dns:///travel-partner-travel-${service}-headless:50051`,
@@ -174,7 +215,12 @@ describe('the chart and the platform', () => {
         'webhook:SEALING_KEYS<-partner-travel-sealing/keys',
       ]),
     );
-    expect(ofKind(render(), 'Secret')).toEqual([]);
+    // The chart's own Secrets are the processes' certificates alone (peerTls.mode generate).
+    expect(
+      ofKind(render(), 'Secret')
+        .map((s) => s.metadata.name)
+        .filter((name) => !/^travel-partner-travel-peer-(ca|tls-[a-z-]+)$/.test(name)),
+    ).toEqual([]);
   });
 
   it('when a process is added as one values entry, then it gets its Deployment, Services, ConfigMap, budget and policy, and the gateway its address', () => {
@@ -231,6 +277,36 @@ describe('the chart and the platform', () => {
       CORS_ALLOWED_ORIGINS: 'https://shop.example.com,https://b.example.com',
     });
     expect(() => render([], ['gateway.corsAllowedOrigins={*}'])).toThrow('/gateway/corsAllowedOrigins/0');
+  });
+
+  it('when ingress.trustedProxies lists the proxies, then the gateway gets them as TRUSTED_PROXIES; the old gateway value fails naming the new one', () => {
+    const gatewayEnv = (set: string[] = []) =>
+      resolveProcesses(render([], set)).find((p) => p.name === 'gateway')?.env ?? {};
+    expect(gatewayEnv().TRUSTED_PROXIES).toBe('');
+    expect(gatewayEnv(['ingress.trustedProxies={10.244.0.0/16,130.211.0.0/22,2001:db8::/32}'])).toMatchObject(
+      {
+        TRUSTED_PROXIES: '10.244.0.0/16,130.211.0.0/22,2001:db8::/32',
+      },
+    );
+    // The production example names its controller's range.
+    const production = resolveProcesses(render(exampleFiles.filter((f) => f.endsWith('production.yaml'))));
+    expect(production.find((p) => p.name === 'gateway')?.env.TRUSTED_PROXIES).toBe('10.8.0.0/16');
+    expect(() => render([], ['ingress.trustedProxies={ingress-nginx}'])).toThrow('/ingress/trustedProxies/0');
+    expect(() => render([], ['gateway.trustedProxies={10.0.0.0/8}'])).toThrow(
+      'gateway.trustedProxies has moved beside the Ingress settings: set ingress.trustedProxies instead',
+    );
+  });
+
+  it('when payments are left alone or the production example is used, then billing charges no simulated payment; the simulator with nodeEnv production does not render', () => {
+    const billingEnv = (files: string[] = [], set: string[] = []) =>
+      resolveProcesses(render(files, set)).find((p) => p.name === 'billing')?.env ?? {};
+    const production = exampleFiles.find((file) => file.endsWith('production.yaml')) as string;
+    expect(billingEnv()).toMatchObject({ PAYMENT_SIMULATOR: 'false' });
+    expect(billingEnv([production])).toMatchObject({ PAYMENT_SIMULATOR: 'false' });
+    expect(billingEnv([], ['nodeEnv=development', 'payments.simulator=true'])).toMatchObject({
+      PAYMENT_SIMULATOR: 'true',
+    });
+    expect(() => render([], ['payments.simulator=true'])).toThrow('payments.simulator');
   });
 
   it('when a value has the wrong type, then rendering fails naming the value and the type it wants', () => {

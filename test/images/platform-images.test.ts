@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   DEMO_ADMIN,
   docker,
@@ -5,8 +7,10 @@ import {
   offerKeysFor,
   PROFILES,
   type ProcessSpec,
+  peerTlsFor,
   processImageName,
   processSpecs,
+  repoRoot,
   resolveInfraUrls,
   SERVICES,
 } from '@travel/local-deploy';
@@ -17,10 +21,13 @@ import {
   chartSettings,
   containerName,
   imagesRun,
+  inContainerPaths,
   inspect,
   logTail,
   nodeIn,
+  readablePeerTls,
   runContainer,
+  runMigration,
   saveLogs,
 } from './containers';
 
@@ -39,6 +46,10 @@ import {
 const profile = PROFILES.images;
 const gateway = gatewayUrl(profile);
 let specs: ProcessSpec[] = [];
+/** What each service's migration printed (its report, one JSON line). */
+const migrations: string[] = [];
+const hasMigration = (spec: ProcessSpec) =>
+  existsSync(join(repoRoot, 'services', spec.name, 'dist', 'commands', 'migrate.js'));
 
 function containerEnv(spec: ProcessSpec): Record<string, string> {
   if (spec.name === 'identity') {
@@ -63,9 +74,19 @@ async function expectRunning(name: string): Promise<void> {
 
 beforeAll(async () => {
   await removeContainers();
-  specs = processSpecs(profile, resolveInfraUrls(process.env), offerKeysFor(process.env, profile));
+  // Each container gets its own certificate folder, as the chart mounts one Secret per process.
+  const peerTlsRoot = await peerTlsFor(process.env, profile);
+  specs = processSpecs(profile, resolveInfraUrls(process.env), {
+    ...offerKeysFor(process.env, profile),
+    peerTlsRoot,
+  });
+  const mounted = readablePeerTls(peerTlsRoot);
+  // The index migrations first, each from its service's image, as the chart's hook Job runs them.
+  for (const spec of specs.filter(hasMigration))
+    migrations.push(await runMigration(spec, containerEnv(spec)));
   // The services first, then the gateway, as the launcher starts them.
-  for (const spec of specs) await runContainer(spec, containerEnv(spec));
+  for (const spec of specs)
+    await runContainer(spec, inContainerPaths(containerEnv(spec), peerTlsRoot), mounted);
   // The support helpers of the e2e suites call the gateway named here.
   process.env.E2E_GATEWAY_URL = gateway;
   await waitFor(
@@ -88,6 +109,12 @@ describe('the platform run from its images', () => {
   it('when every process runs as a container of its image, then the gateway reports all SERVING', async () => {
     expect(specs.map((s) => s.name).sort()).toEqual(['gateway', ...SERVICES].sort());
     expectAllServing(await platformHealth());
+    // Every service but search (no database) migrated its own from its image before it started.
+    expect(migrations).toHaveLength(SERVICES.length - 1);
+    for (const line of migrations) {
+      const report = JSON.parse(line) as { created: string[]; unchanged: number };
+      expect(report.created.length + report.unchanged).toBeGreaterThan(0);
+    }
   });
 
   it('when an image is inspected and its container probed, then it runs node as uid 1000 and its root filesystem refuses writes', async () => {

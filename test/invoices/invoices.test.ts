@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { waitFor } from '@travel/testkit';
 import { type AdminApi, bearer, newPartner, platformAdmin } from '../support/admin';
 import { book, contact, dataOf, errorOf, flightOffers, partnerCall } from '../support/bookings';
@@ -23,7 +24,12 @@ interface Page {
 
 /** A staff call with a token, checked against the internal OpenAPI document like every e2e call. */
 async function staffCall(token: string, method: string, path: string, body?: unknown): Promise<ApiResponse> {
-  const headers = { ...bearer(token), ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
+  // A fresh Idempotency-Key on every call (payments need one; other routes ignore it).
+  const headers = {
+    ...bearer(token),
+    ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    'idempotency-key': randomUUID(),
+  };
   const res = await call(method, path, {
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),

@@ -1,3 +1,4 @@
+import { bearer, platformAdmin } from '../support/admin';
 import { call, expectDocumented } from '../support/gateway';
 
 describe('health', () => {
@@ -10,8 +11,25 @@ describe('health', () => {
     await expectDocumented('GET', '/api/v1/health', res);
   });
 
-  it('when GET /api/health, then every service and the infrastructure report healthy', async () => {
+  it('when GET /api/health, then anyone gets only whether all is well and when the gateway last looked', async () => {
     const res = await call('GET', '/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ data: { status: 'ok', checkedAt: expect.any(String) } });
+    const { checkedAt } = (res.body as { data: { checkedAt: string } }).data;
+    // A background report: a few seconds old at most (HEALTH_REFRESH_MS), never made for this request.
+    expect(Date.now() - Date.parse(checkedAt)).toBeLessThan(10_000);
+    await expectDocumented('GET', '/api/health', res);
+  });
+
+  it('when many ask /api/health at once, then they all get the same report (made in the background, not per request)', async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, () => call('GET', '/api/health')));
+    const seen = new Set(answers.map((res) => (res.body as { data: { checkedAt: string } }).data.checkedAt));
+    expect(seen.size).toBeLessThanOrEqual(2);
+  });
+
+  it('when platform staff GET /api/admin/health, then every service and the infrastructure report healthy', async () => {
+    const admin = await platformAdmin();
+    const res = await call('GET', '/api/admin/health', { headers: bearer(admin.token) });
     expect(res.status).toBe(200);
     const { data } = res.body as { data: Record<string, unknown> };
     expect(data).toMatchObject({
@@ -21,13 +39,12 @@ describe('health', () => {
         identity: { status: 'SERVING', dependencies: { mongodb: 'SERVING', kafka: 'SERVING' } },
         search: { status: 'SERVING' },
         pricing: { status: 'SERVING', dependencies: { mongodb: 'SERVING' } },
-        // Kafka is not a readiness dependency of booking: while it is down, bookings succeed and events wait.
         booking: { status: 'SERVING', dependencies: { mongodb: 'SERVING' } },
         billing: { status: 'SERVING', dependencies: { mongodb: 'SERVING', kafka: 'SERVING' } },
         webhook: { status: 'SERVING', dependencies: { mongodb: 'SERVING' } },
       },
     });
-    await expectDocumented('GET', '/api/health', res);
+    await expectDocumented('GET', '/api/admin/health', res);
   });
 
   it('when GET /api/ready, then the gateway is ready', async () => {

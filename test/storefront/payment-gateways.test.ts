@@ -97,6 +97,17 @@ describe('payment gateways', () => {
     }
   });
 
+  it('when the console asks where card payments stand, then the platform answers for every tenant, and the test stack never refuses', async () => {
+    const status = await asAdmin('GET', '/api/admin/payment-gateways/status');
+    expect(status.status).toBe(200);
+    const data = dataOf<{ scope: string; cardPayments: string; simulatorEnabled: boolean; refusal: null }>(
+      status,
+    );
+    // The launcher turns the simulator on in the test stacks (docs/payments.md): a usable default or the simulator.
+    expect(data).toMatchObject({ scope: 'platform', simulatorEnabled: true, refusal: null });
+    expect(['provider', 'simulator']).toContain(data.cardPayments);
+  });
+
   it('when the audit log and every log file of the stack are read, then no credential is there', async () => {
     // Billing relays its entries to the log (docs/decisions/audit.md): read once they are there.
     const audit = await waitFor(

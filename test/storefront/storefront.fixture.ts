@@ -98,7 +98,7 @@ export async function walletOf(customer: CustomerSession) {
 /** A staff top-up of the customer's wallet (platform administrator). */
 export async function topUp(admin: AdminApi, customer: CustomerSession, amount: number) {
   const res = await storefrontCall('POST', `/api/admin/wallets/${customer.user.id}/top-ups`, {
-    headers: bearer(admin.token),
+    headers: { ...bearer(admin.token), 'idempotency-key': randomUUID() },
     body: { amount, note: 'e2e credit' },
   });
   if (res.status !== 201) throw new Error(`top-up answered ${res.status}: ${res.text}`);

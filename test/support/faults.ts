@@ -64,6 +64,8 @@ export interface Outcome {
   phase: string;
   status: number;
   code?: string;
+  /** A 503's `Retry-After` header, as sent. */
+  retryAfter?: string;
   ms: number;
   /** Bookings only: the key sent, and the booking answered 201. */
   idempotencyKey?: string;
@@ -118,6 +120,8 @@ export function startSteadyLoad(
       res = await call(method, path, {
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
+        // Nothing may hang: an answer later than the bound is a finding (status 0), not a stuck test.
+        timeoutMs: ANSWER_BOUND_MS + 2000,
       });
     } catch {
       // The gateway itself never goes down here: a refused connection is a finding, recorded as status 0.
@@ -140,6 +144,7 @@ export function startSteadyLoad(
       phase: sentIn,
       status: res.status,
       code: error?.code,
+      retryAfter: res.headers.get('retry-after') ?? undefined,
       ms,
       idempotencyKey,
       body: idempotencyKey ? body : undefined,
@@ -189,10 +194,14 @@ export function startSteadyLoad(
   };
 }
 
-/** An answer the fault suite accepts: a success, or the documented `503 service_unavailable`, within the deadline. */
+/**
+ * An answer the fault suite accepts: a success, or the documented `503 service_unavailable` saying when to try
+ * again (`Retry-After`), within the deadline.
+ */
 export function isAcceptable(outcome: Outcome): boolean {
   const success = outcome.kind === 'book' ? outcome.status === 201 : outcome.status === 200;
-  const unavailable = outcome.status === 503 && outcome.code === 'service_unavailable';
+  const unavailable =
+    outcome.status === 503 && outcome.code === 'service_unavailable' && outcome.retryAfter !== undefined;
   return (
     (success || unavailable) && outcome.ms <= ANSWER_BOUND_MS && !outcome.phase.startsWith('undocumented')
   );

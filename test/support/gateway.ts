@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { DEMO_ADMIN, signInAdmin } from '@travel/local-deploy';
 import { createOpenApiValidator } from '@travel/testkit';
 
 /** The gateway of the stack that stack-setup.js launched. */
@@ -13,13 +14,19 @@ export interface ApiResponse {
   text: string;
 }
 
-/** One HTTP call to the gateway; the body is parsed when it is JSON. */
+/** One HTTP call to the gateway; the body is parsed when it is JSON. `timeoutMs` bounds it (else none). */
 export async function call(
   method: string,
   path: string,
-  init: { headers?: Record<string, string>; body?: string } = {},
+  init: { headers?: Record<string, string>; body?: string; timeoutMs?: number } = {},
 ) {
-  const res = await fetch(`${gatewayUrl()}${path}`, { method, headers: init.headers, body: init.body });
+  const signal = init.timeoutMs === undefined ? undefined : AbortSignal.timeout(init.timeoutMs);
+  const res = await fetch(`${gatewayUrl()}${path}`, {
+    method,
+    headers: init.headers,
+    body: init.body,
+    signal,
+  });
   const text = await res.text();
   const json = res.headers.get('content-type')?.includes('application/json');
   return {
@@ -72,19 +79,46 @@ export function callFrom(
   });
 }
 
-/** The gateway's gRPC deadline (GRPC_DEADLINE_MS, 5 s) plus its own work: no answer takes longer. */
+/** The gateway's request budget (REQUEST_BUDGET_MS, 5 s) plus its own work: no answer takes longer. */
 export const ANSWER_BOUND_MS = 6000;
 
-/** `GET /api/health` as the platform reports it. */
+/** `GET /api/admin/health`: the platform staff's report, every service and dependency. */
 export interface PlatformHealth {
   data: {
     status: string;
+    checkedAt: string;
     services: Record<string, { status: string; dependencies?: Record<string, string> }>;
+    infrastructure: Record<string, string>;
   };
 }
 
-export async function platformHealth(): Promise<PlatformHealth> {
-  return (await call('GET', '/api/health')).body as PlatformHealth;
+/** One platform administrator's token per gateway and address, signed in once (sign-ins are slow on purpose). */
+const staffTokens = new Map<string, Promise<string>>();
+
+function staffToken(credentials: StaffCredentials): Promise<string> {
+  const key = `${gatewayUrl()} ${credentials.email}`;
+  let token = staffTokens.get(key);
+  if (!token) {
+    token = signInAdmin(gatewayUrl(), credentials).then((admin) => admin.token);
+    // A sign-in that failed (identity or the store down in a fault test) is tried again next time.
+    token.catch(() => staffTokens.delete(key));
+    staffTokens.set(key, token);
+  }
+  return token;
+}
+
+type StaffCredentials = typeof DEMO_ADMIN;
+
+/**
+ * The detailed report, read as platform staff (the public `/api/health` says only `ok` or `degraded`). An answer
+ * that is not the report (identity down, a token that ended) throws, so a `waitFor` tries again.
+ */
+export async function platformHealth(credentials: StaffCredentials = DEMO_ADMIN): Promise<PlatformHealth> {
+  const token = await staffToken(credentials);
+  const res = await call('GET', '/api/admin/health', { headers: { authorization: `Bearer ${token}` } });
+  if (res.status === 401) staffTokens.delete(`${gatewayUrl()} ${credentials.email}`);
+  if (res.status !== 200) throw new Error(`/api/admin/health answered ${res.status}: ${res.text}`);
+  return res.body as PlatformHealth;
 }
 
 /** Every service answers SERVING and the report is `ok`: the platform is healthy again. */

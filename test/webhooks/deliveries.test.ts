@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { failFirst, startReceiver, verifySignature, waitFor } from '@travel/testkit';
-import { newPartner, platformAdmin } from '../support/admin';
+import { bearer, newPartner, platformAdmin } from '../support/admin';
 import { type Booking, book, contact, dataOf, flightOffers, partnerCall } from '../support/bookings';
+import { call } from '../support/gateway';
 import { endpointOf, registerWebhook } from '../support/webhooks';
 
 type Hooks = Awaited<ReturnType<typeof startReceiver>>;
@@ -116,8 +118,20 @@ describe('webhook deliveries through the whole platform', () => {
       amount: 5000,
     });
     await admin.request('PUT', `/api/admin/invoices/${draft.id}`, { status: 'sent' });
-    await admin.request('POST', `/api/admin/invoices/${draft.id}/payments`, { amount: 2000, method: 'upi' });
-    await admin.request('POST', `/api/admin/invoices/${draft.id}/payments`, { amount: 3000, method: 'neft' });
+    for (const payment of [
+      { amount: 2000, method: 'upi' },
+      { amount: 3000, method: 'neft' },
+    ]) {
+      const paid = await call('POST', `/api/admin/invoices/${draft.id}/payments`, {
+        headers: {
+          ...bearer(admin.token),
+          'content-type': 'application/json',
+          'idempotency-key': randomUUID(),
+        },
+        body: JSON.stringify(payment),
+      });
+      expect(paid.status).toBe(201);
+    }
 
     for (const hooks of [mine, theirs])
       await waitFor(

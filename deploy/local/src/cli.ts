@@ -12,6 +12,7 @@ import {
 import type { InfraComponentStatus } from './infra/types';
 import {
   launchCommand,
+  peerTlsCommand,
   resealCommand,
   rotateSigningKeyCommand,
   stackStartCommand,
@@ -39,6 +40,8 @@ const USAGE = [
   '  seal every stored secret again under the active sealing key (identity, billing, webhook; safe while running)',
   '       node deploy/local/dist/cli.js rotate-signing-key [--profile dev|e2e|rollout]',
   '  a new access-token signing key in identity: published at once, signing 10 s later',
+  '       node deploy/local/dist/cli.js peer-tls [--profile dev|e2e|rollout]',
+  "  the folder of the stack's CA and per-process certificates (made if missing; docs/caller-trust.md)",
   '       node deploy/local/dist/cli.js grpcurl <grpcurl arguments>',
   '  grpcurl (built once into ~/.cache/partner-travel), e.g. -plaintext 127.0.0.1:50053 list (docs/exploring-services.md)',
 ].join('\n');
@@ -99,6 +102,8 @@ async function main(argv: string[]): Promise<number> {
       return resealCommand([sub, ...rest]);
     case 'rotate-signing-key':
       return rotateSigningKeyCommand([sub, ...rest]);
+    case 'peer-tls':
+      return peerTlsCommand([sub, ...rest]);
     case 'grpcurl':
       return grpcurlCommand(argv.slice(1));
     default:

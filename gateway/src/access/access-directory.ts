@@ -1,45 +1,54 @@
 import {
-  type CidrRange,
   type ConsoleIpPolicy,
   consoleIpPolicy,
-  type KeyEnvironment,
   type KeyRecord,
   type PlatformSwitches,
-  parseAllowListEntry,
 } from '@travel/api-keys';
 import type { apiAccess, customers, platformSettings, staff } from '@travel/contracts';
 import type { ServiceClient } from '@travel/grpc';
-import type { CustomerPrincipal, StaffPrincipal } from '../http/request-context';
-import { createInvalidatingCache } from './invalidating-cache';
+import { type AccessCacheName, accessCacheCounts } from './access-cache-metrics';
+import { createIdentityReachability } from './identity-reachability';
+import {
+  type CustomerSession,
+  changeTag,
+  loadedCustomerSession,
+  loadedKey,
+  loadedStaffSession,
+  type StaffSession,
+} from './identity-records';
+import { createInvalidatingCache, type Loaded } from './invalidating-cache';
+
+export type { CustomerSession, StaffSession } from './identity-records';
 
 export interface PlatformSettings extends PlatformSwitches {
   defaultRateLimit: { limit: number; windowSeconds: number };
 }
-
-/** A staff session as the gateway keeps it: the principal, or inactive (revoked, expired, user disabled). */
-export type StaffSession = { active: true; principal: Omit<StaffPrincipal, 'sessionId'> } | { active: false };
-
-/** A customer session as the gateway keeps it. */
-export type CustomerSession =
-  | { active: true; principal: Omit<CustomerPrincipal, 'sessionId'> }
-  | { active: false };
 
 /** The platform settings the gateway enforces: the storefront switch. */
 export interface StorefrontSettings {
   storefrontEnabled: boolean;
 }
 
+/** One `identity.changed` payload: what changed (`api_key`, `role`, ...) and its id. */
+export interface IdentityChange {
+  kind: string;
+  id: string;
+}
+
 export interface AccessDirectory {
   /** The key whose SHA-256 is `hash`, or undefined for a key identity does not know. */
   findKey(hash: string): Promise<KeyRecord | undefined>;
   settings(): Promise<PlatformSettings>;
-  session(sessionId: string): Promise<StaffSession>;
+  /** `userId` is the one the session's verified token names. */
+  session(sessionId: string, userId: string): Promise<StaffSession>;
   customerSession(sessionId: string): Promise<CustomerSession>;
   storefront(): Promise<StorefrontSettings>;
   /** The console IP rules, parsed. */
   consoleIpPolicy(): Promise<ConsoleIpPolicy>;
-  /** Identity announced a change: forget everything. */
-  clear(): void;
+  /** Identity announced a change: evict what it names. False for a kind this gateway does not know. */
+  evict(change: IdentityChange): boolean;
+  /** Changes may have been missed (a gap in `identity.changes`): every entry is asked for again. */
+  revalidateAll(): void;
 }
 
 export interface AccessDirectoryDeps {
@@ -47,126 +56,104 @@ export interface AccessDirectoryDeps {
   staff: ServiceClient<typeof staff.StaffServiceDefinition>;
   customers: ServiceClient<typeof customers.CustomerServiceDefinition>;
   platformSettings: ServiceClient<typeof platformSettings.PlatformSettingsServiceDefinition>;
-  ttlMs: number;
+  /** ACCESS_CACHE_TTL_MS: how long an entry is trusted without asking identity again. */
+  freshMs: number;
+  /** ACCESS_CACHE_OUTAGE_GRACE_MS: how long past that it still answers while identity cannot be asked. */
+  graceMs: number;
+  /** ACCESS_LOOKUP_DEADLINE_MS: how long one lookup waits for identity. */
+  lookupDeadlineMs: number;
+  /** Monotonic milliseconds; tests pass their own. */
+  now?: () => number;
 }
 
 const PLATFORM = 'platform';
+/** After identity failed to answer, lookups rest this long before one probes again. */
+const IDENTITY_REST_MS = 1000;
 
 /**
- * The gateway's view of identity: keys, platform switches and staff sessions, each fetched over gRPC
- * once and then served from memory until identity announces a change on `identity.changes`.
+ * The gateway's view of identity: keys, platform settings and sessions, each fetched over gRPC once and then
+ * served from memory until identity announces a change to that entry on `identity.changes`.
  */
 export function createAccessDirectory(deps: AccessDirectoryDeps): AccessDirectory {
-  const { apiAccess, staff, ttlMs } = deps;
-  const keys = createInvalidatingCache<KeyRecord>({
-    ttlMs,
-    max: 50_000,
-    load: async (hash) => {
-      const reply = await apiAccess.findKeyByHash({ hash });
-      return reply.found && reply.record ? toKeyRecord(reply.record) : undefined;
+  const now = deps.now ?? (() => performance.now());
+  const reachability = createIdentityReachability({ restMs: IDENTITY_REST_MS, now });
+  const call = { deadline: deps.lookupDeadlineMs };
+  const cache = <V extends object>(
+    name: AccessCacheName,
+    max: number,
+    load: (key: string) => Promise<Loaded<V>>,
+  ) =>
+    createInvalidatingCache<V>({
+      load,
+      max,
+      freshMs: deps.freshMs,
+      graceMs: deps.graceMs,
+      reachability,
+      counts: accessCacheCounts(name),
+      now,
+    });
+
+  const keys = cache('api_keys', 50_000, async (hash) =>
+    loadedKey(await deps.apiAccess.findKeyByHash({ hash }, call)),
+  );
+  const settings = cache<PlatformSettings>('api_settings', 1, async () => {
+    const { settings: found } = await deps.apiAccess.getApiSettings({}, call);
+    if (!found?.defaultRateLimit) throw new Error('identity answered no api settings');
+    const { apiEnabled, disabledScopes, defaultRateLimit } = found;
+    return { value: { apiEnabled, disabledScopes, defaultRateLimit } };
+  });
+  const sessions = cache('staff_sessions', 10_000, async (sessionId) =>
+    loadedStaffSession(await deps.staff.getSession({ sessionId }, call)),
+  );
+  const customerSessions = cache('customer_sessions', 50_000, async (sessionId) =>
+    loadedCustomerSession(await deps.customers.getCustomerSession({ sessionId }, call)),
+  );
+  const storefront = cache<StorefrontSettings>('platform_settings', 1, async () => {
+    const { settings: found } = await deps.platformSettings.getPlatformSettings({}, call);
+    if (!found) throw new Error('identity answered no platform settings');
+    return { value: { storefrontEnabled: found.storefrontEnabled } };
+  });
+  const ipRules = cache<ConsoleIpPolicy>('console_ip_rules', 1, async () => {
+    const { rules } = await deps.platformSettings.listConsoleIpRules({}, call);
+    const policy = consoleIpPolicy(
+      rules.map((rule) => ({ action: rule.action === 'allow' ? 'allow' : 'deny', cidr: rule.cidr })),
+    );
+    return { value: policy };
+  });
+
+  /** Each kind identity announces (services/identity/src/domain/identity-changes.ts) and what it evicts. */
+  const evictions: Record<string, (id: string) => void> = {
+    api_key: (id) => keys.evictTagged(changeTag.key(id)),
+    api_client: (id) => keys.evictTagged(changeTag.client(id)),
+    tenant: (id) => {
+      keys.evictTagged(changeTag.tenant(id));
+      sessions.evictTagged(changeTag.tenant(id));
     },
-  });
-  const settings = createInvalidatingCache<PlatformSettings>({
-    ttlMs,
-    max: 1,
-    load: async () => {
-      const { settings: found } = await apiAccess.getApiSettings({});
-      if (!found?.defaultRateLimit) throw new Error('identity answered no api settings');
-      return {
-        apiEnabled: found.apiEnabled,
-        disabledScopes: found.disabledScopes,
-        defaultRateLimit: found.defaultRateLimit,
-      };
-    },
-  });
-  const sessions = createInvalidatingCache<StaffSession>({
-    ttlMs,
-    max: 10_000,
-    load: async (sessionId) => toStaffSession(await staff.getSession({ sessionId })),
-  });
-  const customerSessions = createInvalidatingCache<CustomerSession>({
-    ttlMs,
-    max: 50_000,
-    load: async (sessionId) => toCustomerSession(await deps.customers.getCustomerSession({ sessionId })),
-  });
-  const storefront = createInvalidatingCache<StorefrontSettings>({
-    ttlMs,
-    max: 1,
-    load: async () => {
-      const { settings: found } = await deps.platformSettings.getPlatformSettings({});
-      if (!found) throw new Error('identity answered no platform settings');
-      return { storefrontEnabled: found.storefrontEnabled };
-    },
-  });
-  const ipRules = createInvalidatingCache<ConsoleIpPolicy>({
-    ttlMs,
-    max: 1,
-    load: async () => {
-      const { rules } = await deps.platformSettings.listConsoleIpRules({});
-      return consoleIpPolicy(
-        rules.map((rule) => ({ action: rule.action === 'allow' ? 'allow' : 'deny', cidr: rule.cidr })),
-      );
-    },
-  });
+    staff_session: (id) => sessions.evict(id),
+    staff_user: (id) => sessions.evictTagged(changeTag.user(id)),
+    role: (id) => sessions.evictTagged(changeTag.role(id)),
+    customer_session: (id) => customerSessions.evict(id),
+    api_settings: () => settings.evict(PLATFORM),
+    platform_settings: () => storefront.evict(PLATFORM),
+    console_ip_rules: () => ipRules.evict(PLATFORM),
+  };
+  const all = [keys, settings, sessions, customerSessions, storefront, ipRules];
+
   return {
     findKey: (hash) => keys.get(hash),
     settings: async () => (await settings.get(PLATFORM)) as PlatformSettings,
-    session: async (sessionId) => (await sessions.get(sessionId)) ?? { active: false },
+    session: async (sessionId, userId) =>
+      (await sessions.get(sessionId, [changeTag.user(userId)])) ?? { active: false },
     customerSession: async (sessionId) => (await customerSessions.get(sessionId)) ?? { active: false },
     storefront: async () => (await storefront.get(PLATFORM)) as StorefrontSettings,
     consoleIpPolicy: async () => (await ipRules.get(PLATFORM)) as ConsoleIpPolicy,
-    clear() {
-      keys.clear();
-      settings.clear();
-      sessions.clear();
-      customerSessions.clear();
-      storefront.clear();
-      ipRules.clear();
+    evict(change) {
+      const evict = Object.hasOwn(evictions, change.kind) ? evictions[change.kind] : undefined;
+      evict?.(change.id);
+      return evict !== undefined;
+    },
+    revalidateAll() {
+      for (const each of all) each.revalidateAll();
     },
   };
-}
-
-function toKeyRecord(record: apiAccess.KeyAuthRecord): KeyRecord {
-  return {
-    keyId: record.keyId,
-    clientId: record.clientId,
-    clientName: record.clientName,
-    tenantId: record.tenantId ?? null,
-    environment: record.environment as KeyEnvironment,
-    scopes: record.scopes,
-    // Entries were validated when stored; one that no longer parses allows nothing rather than everything.
-    ipRanges: record.ipAllowList.map((entry) => parseAllowListEntry(entry) ?? NOTHING),
-    expiresAt: record.expiresAt ?? null,
-    revokedAt: record.revokedAt ?? null,
-    clientStatus: record.clientStatus === 'active' ? 'active' : 'suspended',
-    rateLimit: record.rateLimit ?? null,
-    spendingLimits: {
-      dailyLimit: record.spendingLimits?.dailyLimit ?? null,
-      perBookingLimit: record.spendingLimits?.perBookingLimit ?? null,
-    },
-  };
-}
-
-/** A range no address falls in: `::/128` matches only the unspecified address, never a real peer. */
-const NOTHING = parseAllowListEntry('::/128') as CidrRange;
-
-function toStaffSession(reply: staff.GetSessionResponse): StaffSession {
-  const profile = reply.profile;
-  if (!reply.active || !profile?.user) return { active: false };
-  return {
-    active: true,
-    principal: {
-      userId: profile.user.id,
-      email: profile.user.email,
-      tenantId: profile.user.tenantId ?? null,
-      platform: profile.platform,
-      rights: profile.rights,
-    },
-  };
-}
-
-function toCustomerSession(reply: customers.GetCustomerSessionResponse): CustomerSession {
-  const customer = reply.customer;
-  if (!reply.active || !customer) return { active: false };
-  return { active: true, principal: { customerId: customer.id, email: customer.email } };
 }

@@ -9,6 +9,8 @@ export type CustomerTokenVerifier = StaffTokenVerifier;
 export function createCustomerTokenVerifier(
   client: ServiceClient<typeof customers.CustomerServiceDefinition>,
   now: () => Date,
+  /** ACCESS_LOOKUP_DEADLINE_MS, as for staff tokens. */
+  deadlineMs: number,
 ): CustomerTokenVerifier {
-  return createAccessTokenVerifier(() => client.getCustomerTokenKeys({}), now);
+  return createAccessTokenVerifier(() => client.getCustomerTokenKeys({}, { deadline: deadlineMs }), now);
 }

@@ -26,8 +26,10 @@ const REFETCH_AFTER_MS = 1000;
 export function createStaffTokenVerifier(
   client: ServiceClient<typeof staff.StaffServiceDefinition>,
   now: () => Date,
+  /** ACCESS_LOOKUP_DEADLINE_MS: with identity down, a token of an unknown key is 503 after this, not later. */
+  deadlineMs: number,
 ): StaffTokenVerifier {
-  return createAccessTokenVerifier(() => client.getAccessTokenKeys({}), now);
+  return createAccessTokenVerifier(() => client.getAccessTokenKeys({}, { deadline: deadlineMs }), now);
 }
 
 /** What identity publishes to verify one kind of access token: public JWKs (JSON), `iss` and `aud`. */

@@ -25,7 +25,7 @@ import {
   wallet,
   webhook,
 } from '@travel/contracts';
-import { createPeerClient, keepaliveOf, type ServiceClient } from '@travel/grpc';
+import { createPeerClient, keepaliveOf, type PeerTls, peerTlsOf, type ServiceClient } from '@travel/grpc';
 import type { GatewayConfig } from '../config';
 
 export const SERVICE_NAMES = [
@@ -92,11 +92,20 @@ export interface ServiceClients {
   engagement: ServiceClient<typeof engagement.EngagementServiceDefinition>;
   corporate: ServiceClient<typeof corporate.CorporateServiceDefinition>;
   parkedEvents: Record<ParkedEventOwner, ServiceClient<typeof parkedEvents.ParkedEventsServiceDefinition>>;
+  /**
+   * The public payment-provider webhook route's clients: they prove they are `payment-webhooks`, a peer of their
+   * own that billing and booking allow to submit provider events and nothing else (docs/caller-trust.md).
+   */
+  providerEvents: {
+    wallet: ServiceClient<typeof wallet.WalletServiceDefinition>;
+    storefrontBooking: ServiceClient<typeof storefrontBooking.StorefrontBookingServiceDefinition>;
+  };
 }
 
 /** The gateway's gRPC clients, one channel per service, built once at start. */
 export function createServiceClients(config: GatewayConfig): ServiceClients {
   const keepalive = keepaliveOf(config);
+  const tls = peerTlsOf(config);
   const healthClients = Object.fromEntries(
     SERVICE_NAMES.map((name) => [
       name,
@@ -104,17 +113,35 @@ export function createServiceClients(config: GatewayConfig): ServiceClients {
         caller: 'gateway',
         deadlineMs: config.HEALTH_DEADLINE_MS,
         keepalive,
+        tls,
+        server: name,
       }),
     ]),
   ) as ServiceClients['health'];
-  const options = { caller: 'gateway', deadlineMs: config.GRPC_DEADLINE_MS, keepalive };
+  const options = { caller: 'gateway', deadlineMs: config.GRPC_DEADLINE_MS, keepalive, tls };
   const parkedEventClients = Object.fromEntries(
     PARKED_EVENT_OWNERS.map((name) => [
       name,
-      createPeerClient(parkedEvents.ParkedEventsServiceDefinition, addressOf(config, name), options),
+      createPeerClient(parkedEvents.ParkedEventsServiceDefinition, addressOf(config, name), {
+        ...options,
+        server: name,
+      }),
     ]),
   ) as ServiceClients['parkedEvents'];
+  const providerEventsOptions = {
+    ...options,
+    caller: 'gateway.payment-webhooks',
+    tls: { dir: config.PAYMENT_WEBHOOKS_TLS_DIR } satisfies PeerTls,
+  };
   return {
+    providerEvents: {
+      wallet: createPeerClient(wallet.WalletServiceDefinition, config.BILLING_ADDRESS, providerEventsOptions),
+      storefrontBooking: createPeerClient(
+        storefrontBooking.StorefrontBookingServiceDefinition,
+        config.BOOKING_ADDRESS,
+        providerEventsOptions,
+      ),
+    },
     parkedEvents: parkedEventClients,
     health: healthClients,
     apiAccess: createPeerClient(apiAccess.ApiAccessServiceDefinition, config.IDENTITY_ADDRESS, options),

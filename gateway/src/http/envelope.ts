@@ -22,3 +22,8 @@ export function dataBody<T>(data: T): { data: T } {
 export function listBody<T>(data: T[], nextCursor: string | null = null) {
   return { data, hasMore: nextCursor !== null, nextCursor };
 }
+
+/** The list envelope around an object that holds one page of a list beside fields of its own. */
+export function pageInDataBody<T extends object>(data: T, nextCursor: string | null) {
+  return { data, hasMore: nextCursor !== null, nextCursor };
+}

@@ -36,6 +36,10 @@ export interface RequestLocals {
   customer?: CustomerPrincipal;
   /** The body's bytes as received, for routes that ask for them (`rawBody: true`), e.g. to check a signature. */
   rawBody?: Buffer;
+  /** When the request's budget ends (request-budget.ts); every service call it makes carries it. */
+  deadline?: Date;
+  /** Aborted when the client hangs up before the answer: the calls in flight are cancelled. */
+  signal?: AbortSignal;
 }
 
 export function requestContextOf(res: Response): RequestLocals {

@@ -38,6 +38,8 @@ export interface RouteDefinition {
   rawBody?: true;
   /** The OpenAPI document requires a body: a request without one is `400` (set by `createApp`). */
   bodyRequired?: boolean;
+  /** This route's budget, when it must wait longer than REQUEST_BUDGET_MS (request-budget.ts). */
+  budgetMs?: number;
   handlers: RequestHandler[];
 }
 

@@ -14,7 +14,7 @@ export function authenticateStaff(tokens: StaffTokenVerifier, directory: AccessD
       throw new AppError('unauthorized', 'Send your access token as `Authorization: Bearer <token>`.');
     const claims = await tokens.verify(token);
     if (!claims) throw new AppError('unauthorized', 'The access token is invalid or has expired.');
-    const session = await directory.session(claims.sessionId);
+    const session = await directory.session(claims.sessionId, claims.userId);
     if (!session.active || session.principal.userId !== claims.userId)
       throw new AppError('unauthorized', 'The session has ended; sign in again.');
     requestContextOf(res).staff = { ...session.principal, sessionId: claims.sessionId };

@@ -27,6 +27,26 @@ const app = middlewareTestApp([
   },
   {
     method: 'get',
+    path: '/unavailable',
+    access: { kind: 'public' },
+    handlers: [
+      () => {
+        throw new AppError('service_unavailable');
+      },
+    ],
+  },
+  {
+    method: 'get',
+    path: '/switched-off',
+    access: { kind: 'public' },
+    handlers: [
+      () => {
+        throw new AppError('api_disabled');
+      },
+    ],
+  },
+  {
+    method: 'get',
     path: '/boom',
     access: { kind: 'public' },
     handlers: [
@@ -57,5 +77,19 @@ describe('error handler', () => {
     expect(res.status).toBe(500);
     expect(res.body.error.code).toBe('internal_error');
     expect(JSON.stringify(res.body)).not.toContain('hunter2');
+  });
+
+  it('when a 503 is answered, then it carries Retry-After: 1 s, 60 s for an API switched off', async () => {
+    const unavailable = await request(app).get('/unavailable');
+    expect(unavailable.status).toBe(503);
+    expect(unavailable.headers['retry-after']).toBe('1');
+    const switchedOff = await request(app).get('/switched-off');
+    expect(switchedOff.status).toBe(503);
+    expect(switchedOff.headers['retry-after']).toBe('60');
+  });
+
+  it('when another error is answered, then it carries no Retry-After', async () => {
+    const res = await request(app).get('/conflict');
+    expect(res.headers['retry-after']).toBeUndefined();
   });
 });

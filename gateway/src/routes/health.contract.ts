@@ -3,7 +3,8 @@ import { SERVICE_NAMES, type ServiceName } from '../clients/service-clients';
 import { defineOperations } from '../openapi/contract';
 import { dataOf } from './partner/contract/operations';
 
-// The health report and the readiness probe (health.routes.ts); their words are in internal.texts.yaml.
+// The public health summary, the staff's detailed report and the readiness probe (health.routes.ts); their words
+// are in internal.texts.yaml.
 
 export const ServiceStatus = z.enum(['SERVING', 'NOT_SERVING', 'UNREACHABLE']);
 
@@ -28,13 +29,21 @@ export const PlatformHealth = z.strictObject({
   }),
 });
 
+/** What anyone may see: whether all is well, and when the gateway last looked. */
+export const PublicHealth = PlatformHealth.pick({ status: true, checkedAt: true });
+
 /** As written before zod: `data.ready` is `true`, other fields are not ruled out. */
 const Readiness = z.looseObject({ data: z.looseObject({ ready: z.literal(true) }) });
 
 export const healthContract = {
   operations: defineOperations({
-    getPlatformHealth: { method: 'get', path: '/health', responses: { '200': dataOf(PlatformHealth) } },
+    getPlatformHealth: { method: 'get', path: '/health', responses: { '200': dataOf(PublicHealth) } },
+    getPlatformHealthReport: {
+      method: 'get',
+      path: '/admin/health',
+      responses: { '200': dataOf(PlatformHealth) },
+    },
     getReadiness: { method: 'get', path: '/ready', responses: { '200': Readiness } },
   }),
-  components: { ServiceStatus, ServiceHealth, PlatformHealth },
+  components: { ServiceStatus, ServiceHealth, PlatformHealth, PublicHealth },
 };

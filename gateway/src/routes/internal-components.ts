@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HTTP_URL_PATTERN, httpUrl } from '../http/http-url';
-import { ERROR_CODES } from './partner/contract/components';
-import { dataOf } from './partner/contract/operations';
+import { ERROR_CODES, IdempotencyKeyInUse, PriceChanged } from './partner/contract/components';
+import { dataOf, pageLimit, pageOf, pageQuery } from './partner/contract/operations';
 
 // The internal document's named schemas that more than one route group uses; each group's own are in its
 // `contract.ts`. Merged into the internal contract in internal-contract.ts.
@@ -11,15 +11,27 @@ export const FieldProblem = z.strictObject({
   message: z.string(),
 });
 
+/** `details` of `payment_gateway_unavailable` (docs/payments.md): the refused booking and why. */
+export const PaymentRefused = z
+  .strictObject({
+    bookingId: z.string().meta({ description: 'The booking that was not made (it is `Cancelled`).' }),
+    reason: z.enum(['no_gateway', 'simulator_disabled', 'gateway_unusable']),
+  })
+  .meta({ description: 'A card payment refused for want of a usable payment gateway: nothing was charged.' });
+
 export const ErrorEnvelope = z.strictObject({
   error: z.strictObject({
-    code: z.enum(ERROR_CODES),
+    code: z.enum([...ERROR_CODES, 'payment_gateway_unavailable']),
     message: z.string(),
     requestId: z.string(),
-    details: z.array(FieldProblem).nullable().meta({
-      description:
-        '`{ path, message }` per failing field on `bad_request`; what is missing on `/ready`; otherwise null.',
-    }),
+    details: z
+      .union([z.array(FieldProblem), IdempotencyKeyInUse, PriceChanged, PaymentRefused])
+      .nullable()
+      .meta({
+        description:
+          '`{ path, message }` per failing field on `bad_request`; what is missing on `/ready`; the facts of\n' +
+          '`idempotency_key_in_use`, `price_changed` and `payment_gateway_unavailable`; otherwise null.\n',
+      }),
   }),
 });
 
@@ -55,6 +67,25 @@ export const WalletEntry = z.strictObject({
   createdAt: z.iso.datetime(),
 });
 
+/**
+ * `limit` and `cursor` of the directory lists a console loads whole for its pickers (tenants, staff users,
+ * roles, API clients, pricing rules, payment gateways): the largest page by default, so a console that does
+ * not follow `nextCursor` yet still sees up to 100 (docs/decisions/http-api.md, "Paged directory lists").
+ */
+export const directoryPageQuery = pageQuery.extend({
+  limit: pageLimit(
+    100,
+    'Items per page. 100 unless set: the largest page, so a console that reads the first page only still sees up to 100.',
+  ),
+});
+
+/**
+ * `{ data: { …, <one page of a list> }, hasMore, nextCursor }`: the list envelope around an object that holds a
+ * page of a list beside fields of its own (the API-access consoles' settings and clients, the pricing rules and
+ * the defaults in force).
+ */
+export const pageInDataOf = <S extends z.ZodType>(data: S) => pageOf(z.never()).extend({ data });
+
 /** `{ data, hasMore: false, nextCursor: null }`: a list that always fits in one page. */
 export const completeListOf = <S extends z.ZodType>(item: S) =>
   z.strictObject({ data: z.array(item), hasMore: z.literal(false), nextCursor: z.null() });
@@ -66,6 +97,9 @@ export const DeletedBody = dataOf(z.strictObject({ id: z.string(), deleted: z.li
 export const internalComponents = {
   FieldProblem,
   ErrorEnvelope,
+  IdempotencyKeyInUse,
+  PriceChanged,
+  PaymentRefused,
   HttpUrl,
   DisplayName,
   RefreshTokenRequest,

@@ -1,5 +1,6 @@
 import { startAll } from '@travel/lifecycle';
 import {
+  gatewayTlsEnv,
   type ServiceUnderTest,
   startServiceUnderTest,
   testInfra,
@@ -50,6 +51,10 @@ function countingClients(clients: ServiceClients, calls: CallLog, lookups: CallL
 
 export interface AccessHarness {
   identity: ServiceUnderTest;
+  /** Stops identity as a crash would leave the gateways: its port refuses every call. */
+  stopIdentity(): Promise<void>;
+  /** Starts identity again on the same port and database. */
+  startIdentityAgain(): Promise<void>;
   /** Base URLs of the gateways, in the order of `gatewayEnvs`. */
   gateways: string[];
   calls: CallLog;
@@ -73,8 +78,10 @@ export async function startAccessHarness(
     KAFKA_NAMESPACE: identityConfig.KAFKA_NAMESPACE,
     KAFKA_TOPIC_PARTITIONS: '1',
   };
-  const identityBuilt = createIdentityService(identityConfig, testLogger());
-  const identity = await startServiceUnderTest(identityBuilt);
+  let identityBuilt = createIdentityService(identityConfig, testLogger());
+  let identity = await startServiceUnderTest(identityBuilt);
+  let identityRunning = true;
+  const identityPort = identityBuilt.grpc.port();
   const calls: CallLog = [];
   const lookups: CallLog = [];
   const rateLimitPrefix = uniqueName('ct:rl');
@@ -82,6 +89,7 @@ export async function startAccessHarness(
     createGateway(
       readConfig({
         HTTP_PORT: '0',
+        ...gatewayTlsEnv(),
         REDIS_URL: infra.redisUrl,
         IDENTITY_ADDRESS: identity.address,
         // No other service runs here: a call that gets past the checks is counted, then fails fast.
@@ -101,13 +109,26 @@ export async function startAccessHarness(
     ),
   );
   const stops = await Promise.all(gateways.map((gateway) => startAll(gateway.components, testLogger())));
+  const startIdentityAgain = async () => {
+    identityBuilt = createIdentityService({ ...identityConfig, GRPC_PORT: identityPort }, testLogger());
+    identity = await startServiceUnderTest(identityBuilt);
+    identityRunning = true;
+  };
   return {
-    identity,
+    get identity() {
+      return identity;
+    },
+    async stopIdentity() {
+      await identity.stop();
+      identityRunning = false;
+    },
+    startIdentityAgain,
     gateways: gateways.map((gateway) => `http://127.0.0.1:${gateway.http.port()}`),
     calls,
     lookups,
     async stop() {
       await Promise.all(stops.map((stop) => stop()));
+      if (!identityRunning) await startIdentityAgain();
       await identityBuilt.mongo.connection.dropDatabase();
       await identity.stop();
     },

@@ -117,7 +117,8 @@ Call with (list $ "name").
 
 {{/*
 Where one credential comes from, as a secretKeyRef: a Secret you manage (existingSecret) or the chart's.
-Call with (list $ "VARIABLE" "process"). Fails with the value to set when the credential is missing.
+Call with (list $ "VARIABLE" "process"), or (list $ "VARIABLE" "process" "secret") to name the chart's Secret
+(the migration hook's own). Fails with the value to set when the credential is missing.
 */}}
 {{- define "partner-travel.secretRef" -}}
 {{- $root := index . 0 -}}
@@ -125,6 +126,7 @@ Call with (list $ "VARIABLE" "process"). Fails with the value to set when the cr
 {{- $process := index . 2 -}}
 {{- $v := $root.Values -}}
 {{- $chartSecret := include "partner-travel.fullname" $root -}}
+{{- if gt (len .) 3 -}}{{- $chartSecret = index . 3 -}}{{- end -}}
 {{- if eq $var "MONGO_URL" -}}
 {{- $own := (index $v.processes $process).mongodb | default dict -}}
 {{- if $own.existingSecret -}}
@@ -224,6 +226,7 @@ key: {{ $var }}
 {{- if $entry.database -}}
 {{- $_ := set $env "MONGO_DATABASE" (printf "%s%s" $v.mongodb.databasePrefix $entry.database) -}}
 {{- $_ := set $env "MONGO_MAX_POOL_SIZE" (int64 $v.mongodb.maxPoolSize | toString) -}}
+{{- $_ := set $env "MONGO_WAIT_MS" (int64 $v.mongodb.waitMs | toString) -}}
 {{- $_ := set $env "MONGO_TIMEOUT_MS" (int64 $v.mongodb.timeoutMs | toString) -}}
 {{- end -}}
 {{- if $entry.kafka -}}
@@ -240,6 +243,8 @@ key: {{ $var }}
 {{- end -}}
 {{- /* TLS and SASL of the data stores (_store-tls.tpl). */ -}}
 {{- $_ := include "partner-travel.storeTlsEnv" (list $root $name $env) -}}
+{{- /* Its own certificate, and a service's plaintext probe port (_peer-tls.tpl). */ -}}
+{{- $_ := include "partner-travel.peerTlsEnv" (list $root $name $env) -}}
 {{- $peers := include "partner-travel.peers" (list $root $name) | fromYamlArray -}}
 {{- range $peers -}}
 {{- $peer := index $v.processes . -}}
@@ -252,6 +257,7 @@ key: {{ $var }}
 {{- if eq $entry.kind "grpc" -}}
 {{- $_ := set $env "GRPC_MAX_CONNECTION_AGE_MS" (int64 $v.grpc.maxConnectionAgeMs | toString) -}}
 {{- $_ := set $env "GRPC_MAX_CONNECTION_AGE_GRACE_MS" (int64 $v.grpc.maxConnectionAgeGraceMs | toString) -}}
+{{- $_ := set $env "GRPC_MAX_IN_FLIGHT" (int64 $v.grpc.maxInFlight | toString) -}}
 {{- /* gRPC reflection (docs/exploring-services.md): as set, or on unless nodeEnv is production, as the services decide. */ -}}
 {{- $reflection := $v.grpc.reflection -}}
 {{- if kindIs "invalid" $reflection -}}{{- $reflection = ne $v.nodeEnv "production" -}}{{- end -}}
@@ -263,6 +269,10 @@ key: {{ $var }}
 {{- if has "sealing" $settings -}}
 {{- $_ := set $env "SEALING_ACTIVE_KEY" ($v.sealing.activeKey | default "") -}}
 {{- end -}}
+{{- if has "payments" $settings -}}
+{{- if and $v.payments.simulator (eq $v.nodeEnv "production") -}}{{- fail "payments.simulator: the payment simulator moves no money and is refused with nodeEnv production" -}}{{- end -}}
+{{- $_ := set $env "PAYMENT_SIMULATOR" (ternary "true" "false" $v.payments.simulator) -}}
+{{- end -}}
 {{- if has "offerTokens" $settings -}}
 {{- $_ := set $env "OFFER_TOKEN_TTL_SECONDS" (int64 $v.offerTokens.ttlSeconds | toString) -}}
 {{- end -}}
@@ -273,16 +283,28 @@ key: {{ $var }}
 {{- $_ := set $env "WEBHOOK_LEASE_MS" (int64 $w.leaseMs | toString) -}}
 {{- $_ := set $env "WEBHOOK_POLL_MS" (int64 $w.pollMs | toString) -}}
 {{- $_ := set $env "WEBHOOK_CONCURRENCY" (int64 $w.concurrency | toString) -}}
+{{- $_ := set $env "WEBHOOK_ENDPOINT_CONCURRENCY" (int64 $w.endpointConcurrency | toString) -}}
+{{- $_ := set $env "WEBHOOK_BREAKER_FAILURES" (int64 $w.breakerFailures | toString) -}}
+{{- $_ := set $env "WEBHOOK_BREAKER_TIMEOUTS" (int64 $w.breakerTimeouts | toString) -}}
+{{- $_ := set $env "WEBHOOK_BREAKER_OPEN_MS" (int64 $w.breakerOpenMs | toString) -}}
+{{- $_ := set $env "WEBHOOK_BREAKER_MAX_OPEN_MS" (int64 $w.breakerMaxOpenMs | toString) -}}
 {{- $_ := set $env "WEBHOOK_INTAKE_PARTITIONS" (int64 $w.intakePartitions | toString) -}}
 {{- $_ := set $env "WEBHOOK_ENDPOINT_CACHE_MS" (int64 $w.endpointCacheMs | toString) -}}
 {{- $_ := set $env "WEBHOOK_ENDPOINTS_PER_CLIENT" (int64 $w.endpointsPerClient | toString) -}}
 {{- end -}}
 {{- if has "gateway" $settings -}}
 {{- $g := $v.gateway -}}
-{{- $_ := set $env "TRUSTED_PROXIES" (join "," $g.trustedProxies) -}}
+{{- if $g.trustedProxies -}}
+{{- fail "gateway.trustedProxies has moved beside the Ingress settings: set ingress.trustedProxies instead" -}}
+{{- end -}}
+{{- $_ := set $env "TRUSTED_PROXIES" (join "," $v.ingress.trustedProxies) -}}
+{{- $_ := set $env "REQUEST_BUDGET_MS" (int64 $g.requestBudgetMs | toString) -}}
 {{- $_ := set $env "GRPC_DEADLINE_MS" (int64 $g.grpcDeadlineMs | toString) -}}
 {{- $_ := set $env "HEALTH_DEADLINE_MS" (int64 $g.healthDeadlineMs | toString) -}}
+{{- $_ := set $env "HEALTH_REFRESH_MS" (int64 $g.healthRefreshMs | toString) -}}
 {{- $_ := set $env "ACCESS_CACHE_TTL_MS" (int64 $g.accessCacheTtlMs | toString) -}}
+{{- $_ := set $env "ACCESS_CACHE_OUTAGE_GRACE_MS" (int64 $g.accessCacheOutageGraceMs | toString) -}}
+{{- $_ := set $env "ACCESS_LOOKUP_DEADLINE_MS" (int64 $g.accessLookupDeadlineMs | toString) -}}
 {{- $_ := set $env "SIGN_IN_ATTEMPTS_PER_MINUTE" (int64 $g.signInAttemptsPerMinute | toString) -}}
 {{- $_ := set $env "KEY_FAILURES_PER_ADDRESS" (int64 $g.keyFailuresPerAddress | toString) -}}
 {{- $_ := set $env "KEY_FAILURE_WINDOW_SECONDS" (int64 $g.keyFailureWindowSeconds | toString) -}}

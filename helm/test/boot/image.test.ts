@@ -6,7 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, waitFor } from '@travel/testkit';
 import { parse, stringify } from 'yaml';
-import { type BootedProcess, bootValues, onThisMachine, startProcess } from '../support/boot';
+import {
+  type BootedProcess,
+  bootValues,
+  mountedSecretFolders,
+  onThisMachine,
+  startProcess,
+} from '../support/boot';
 import { HELM_BUILD_TIMEOUT_MS, helm, ofKind, packageDirOf, render, repoRoot } from '../support/chart';
 import { resolveProcesses } from '../support/process-env';
 
@@ -65,20 +71,24 @@ describe('the gateway image contents', () => {
     const silentPort = (silent.address() as { port: number }).port;
     const install = bootValues();
     // This copy's own gateway and metrics ports (chart-boots may run beside it), identity at the silent peer, and a
-    // 3 s health deadline: a slow request.
+    // 3 s wait for an access lookup: a partner call with a key the gateway has not seen is a slow request.
     const values = parse(readFileSync(install.valuesFile, 'utf8'));
     values.processes.gateway.port = await freePort();
     values.processes.gateway.metricsPort = await freePort();
     values.processes.identity.port = silentPort;
-    values.gateway.healthDeadlineMs = 3000;
+    values.gateway.accessLookupDeadlineMs = 3000;
     writeFileSync(install.valuesFile, stringify(values));
     const docs = render([install.valuesFile]);
     const resolved = resolveProcesses(docs).find((p) => p.name === 'gateway');
     if (!resolved) throw new Error('no gateway rendered');
-    const env = onThisMachine(
-      resolved,
-      ofKind(docs, 'Service').map((s) => s.metadata.name),
-    );
+    // The pod's mounted certificate folders (GRPC_TLS_DIR, PAYMENT_WEBHOOKS_TLS_DIR) written here as the kubelet would.
+    const env = {
+      ...onThisMachine(
+        resolved,
+        ofKind(docs, 'Service').map((s) => s.metadata.name),
+      ),
+      ...mountedSecretFolders(docs, resolved, join(out, 'mounts')),
+    };
     expect(env.NODE_ENV).toBe('production');
     gateway = startProcess(resolved, env, out);
     url = `http://127.0.0.1:${env.HTTP_PORT}`;
@@ -90,8 +100,11 @@ describe('the gateway image contents', () => {
     );
 
     const started = Date.now();
-    const inFlight = fetch(`${url}/api/health`).then(async (res) => ({ status: res.status, at: Date.now() }));
-    // The request is in the gateway now, waiting on the silent peer for its 3 s deadline.
+    const unknownKey = `ptk_live_${'a'.repeat(32)}`;
+    const inFlight = fetch(`${url}/api/v1/me`, { headers: { authorization: `Bearer ${unknownKey}` } }).then(
+      async (res) => ({ status: res.status, at: Date.now() }),
+    );
+    // The request is in the gateway now, its key's lookup waiting on the silent identity for 3 s.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(held.length).toBeGreaterThan(0);
     const sent = Date.now();
@@ -99,7 +112,8 @@ describe('the gateway image contents', () => {
     const answer = await inFlight;
     const exit = await gateway.exited;
 
-    expect(answer.status).toBe(200);
+    // Answered (identity never answered the lookup: 503), not dropped by the stop.
+    expect(answer.status).toBe(503);
     expect(answer.at - started).toBeGreaterThanOrEqual(2500);
     expect({ code: exit.code, signal: exit.signal }).toEqual({ code: 0, signal: null });
     expect(exit.at).toBeGreaterThanOrEqual(answer.at);

@@ -24,12 +24,15 @@ import {
   secretReferences,
   secretsToCreate,
 } from '../support/cluster';
+import { type HookOrder, watchHookOrder } from '../support/hook-order';
 
 // The chart in a real Kubernetes control plane (docs/deploy.md, "How the chart is tested here"): etcd,
 // kube-apiserver, kube-controller-manager and kube-scheduler built from the Go module proxy, on loopback, with
 // kwok playing the kubelet of three fake nodes in zones a, b and c. The production example is installed,
 // upgraded, rolled back and uninstalled with our helm, and what the control plane made of it is checked:
-// admission and defaulting, selectors that match (or not), controllers acting on what the chart asked for.
+// admission and defaulting, selectors that match (or not), controllers acting on what the chart asked for, and the
+// index migrations hook Job completing before any Deployment is created or rolled (kwok's pod-complete stage ends a
+// Job's pods as Succeeded, so the Job controller marks it Complete as it would after real containers exit 0).
 //
 // What differs from a cluster: kwok does not pull images or run containers; it reports the pods Running and
 // Ready. So the images are named as the platform builds them (`partner-travel/<process>:<tag>`) but never pulled,
@@ -59,6 +62,10 @@ let docs: K8sDoc[];
 let deployments: K8sDoc[];
 /** Per Deployment, the pod-template-hash of the install (revision 1). */
 const firstHash = new Map<string, string>();
+/** What the watch of the index migrations hook saw during each helm step. */
+const hookOrder = new Map<'install' | 'upgrade', HookOrder>();
+/** Documents helm runs as hooks (the index migrations): gone again once they succeeded. */
+const isHook = (doc: K8sDoc) => Boolean(doc.metadata.annotations?.['helm.sh/hook']);
 
 async function helmOk(args: string[]): Promise<string> {
   const run = await runHelm(args);
@@ -116,6 +123,28 @@ async function expectAllAvailable(): Promise<void> {
   }
 }
 
+/** Names of the release's live objects of one kind. */
+async function liveNames(apiVersion: string, resource: string): Promise<string[]> {
+  return (await api().list(inNamespace(apiVersion, resource), INSTANCE)).map((o) => o.metadata.name);
+}
+
+/** The release's hooks as helm recorded their last run (`helm status -o json`). */
+async function releaseHooks(): Promise<
+  { kind: string; events: string[]; phase: string; completedAt: number }[]
+> {
+  const status = JSON.parse(await helmOk(['status', RELEASE, '-o', 'json'])) as {
+    hooks?: { kind: string; events: string[]; last_run: { phase: string; completed_at: string } }[];
+  };
+  return (status.hooks ?? [])
+    .filter((hook) => hook.kind === 'Job')
+    .map((hook) => ({
+      kind: hook.kind,
+      events: hook.events,
+      phase: hook.last_run.phase,
+      completedAt: Date.parse(hook.last_run.completed_at),
+    }));
+}
+
 beforeAll(async () => {
   await helm();
   docs = render([production], setPairs(IMAGES));
@@ -130,11 +159,22 @@ afterAll(async () => {
   await cp?.stop();
 });
 
+/** Every certificate Secret of the chart's own CA (peerTls.mode generate), by name: its files. */
+let peerCertificatesAtInstall: Record<string, unknown> = {};
+const peerCertificatesOf = (secrets: KubeObject[]): Record<string, unknown> =>
+  Object.fromEntries(
+    secrets
+      .filter((s) => /^travel-partner-travel-peer-(ca|tls-[a-z-]+)$/.test(s.metadata.name))
+      .map((s) => [s.metadata.name, s.data]),
+  );
+
 describe('the production example in a real control plane', () => {
   it(
     'when installed with --wait, then every Deployment is available with its replicas, spread over the zones',
     async () => {
+      const watch = watchHookOrder(api(), () => liveNames('apps/v1', 'deployments'));
       await helmOk(['install', RELEASE, chartDir, '-f', production, ...IMAGES, ...HELM_WAIT]);
+      hookOrder.set('install', await watch.stop());
       // Autoscaled Deployments start at one replica; their autoscaler raises them to its minimum.
       await waitFor(expectAllAvailable, SETTLE);
       for (const deployment of deployments) {
@@ -169,6 +209,27 @@ describe('the production example in a real control plane', () => {
     HELM_STEP_TIMEOUT_MS,
   );
 
+  it('then the index migrations Job ran as a hook and completed before any Deployment was created', async () => {
+    // Every poll that saw a Deployment found the Job complete (or deleted after success), and saw the Job at all.
+    expect(hookOrder.get('install')).toMatchObject({ seen: true, done: true, early: [] });
+    const hooks = await releaseHooks();
+    expect(hooks).toEqual([
+      expect.objectContaining({ kind: 'Job', events: ['pre-install', 'pre-upgrade'], phase: 'Succeeded' }),
+    ]);
+    // helm's own record of the run: finished no later than the first Deployment was created (second precision).
+    const created = (
+      await api().list<{ metadata: { creationTimestamp: string } }>(
+        inNamespace('apps/v1', 'deployments'),
+        INSTANCE,
+      )
+    ).map((d) => Date.parse(d.metadata.creationTimestamp));
+    expect(Math.floor((hooks[0]?.completedAt ?? Infinity) / 1000) * 1000).toBeLessThanOrEqual(
+      Math.min(...created),
+    );
+    // Helm removed the Job and the hooks it needed once they succeeded: nothing of them is left running.
+    expect(await api().list(inNamespace('batch/v1', 'jobs'), INSTANCE)).toEqual([]);
+  });
+
   it('then the PodDisruptionBudgets, NetworkPolicies and autoscalers are as rendered and act on the pods', async () => {
     const byName = new Map(deployments.map((d) => [d.metadata.name, d]));
     for (const pdb of ofKind(docs, 'PodDisruptionBudget')) {
@@ -188,7 +249,7 @@ describe('the production example in a real control plane', () => {
         expect(status.disruptionsAllowed).toBeGreaterThanOrEqual(1);
       }, SETTLE);
     }
-    for (const policy of ofKind(docs, 'NetworkPolicy')) {
+    for (const policy of ofKind(docs, 'NetworkPolicy').filter((doc) => !isHook(doc))) {
       const live = await api().get(
         inNamespace('networking.k8s.io/v1', 'networkpolicies', policy.metadata.name),
       );
@@ -261,6 +322,9 @@ describe('the production example in a real control plane', () => {
 
   it('then every Secret a process reads exists with the key it names, where the pod reads it', async () => {
     const secrets = await api().list(inNamespace('v1', 'secrets'));
+    peerCertificatesAtInstall = peerCertificatesOf(secrets);
+    // The chart's CA made one certificate per process and one for the gateway's webhook route (peer-tls.yaml).
+    expect(Object.keys(peerCertificatesAtInstall).length).toBe(deployments.length + 2);
     const keysOf = new Map(secrets.map((s) => [s.metadata.name, Object.keys(s.data ?? {})]));
     for (const deployment of deployments) {
       const [pod] = await livePods(api(), deployment.spec.selector.matchLabels);
@@ -298,7 +362,16 @@ describe('the production example in a real control plane', () => {
         expect(template(upgraded, deployment.metadata.name)).not.toBe(
           template(docs, deployment.metadata.name),
         );
+      // A rollout has begun once its Deployment has a ReplicaSet of revision 2.
+      const watch = watchHookOrder(api(), async () =>
+        (await api().list(inNamespace('apps/v1', 'replicasets'), INSTANCE))
+          .filter((rs) => rs.metadata.annotations?.['deployment.kubernetes.io/revision'] === '2')
+          .map((rs) => rs.metadata.name),
+      );
       await helmOk(['upgrade', RELEASE, chartDir, '-f', production, ...IMAGES, ...UPGRADE, ...HELM_WAIT]);
+      hookOrder.set('upgrade', await watch.stop());
+      // The migrations ran again, and every Deployment rolled only after they completed.
+      expect(hookOrder.get('upgrade')).toMatchObject({ seen: true, done: true, early: [] });
       await waitFor(expectAllAvailable, SETTLE);
       for (const deployment of deployments) {
         const current = await currentReplicaSet(deployment);
@@ -316,6 +389,10 @@ describe('the production example in a real control plane', () => {
         status: string;
       }[];
       expect(history.at(-1)).toMatchObject({ revision: 2, status: 'deployed' });
+      // The upgrade looked up the CA and the certificates it made, and kept them (docs/caller-trust.md).
+      expect(peerCertificatesOf(await api().list(inNamespace('v1', 'secrets')))).toEqual(
+        peerCertificatesAtInstall,
+      );
     },
     HELM_STEP_TIMEOUT_MS,
   );
@@ -323,7 +400,10 @@ describe('the production example in a real control plane', () => {
   it(
     'when rolled back to revision 1, then revision 3 runs the first pod templates again',
     async () => {
+      const watch = watchHookOrder(api(), async () => []);
       await helmOk(['rollback', RELEASE, '1', ...HELM_WAIT]);
+      // A rollback runs no migration (it is no pre-rollback hook): the newer indexes stay (docs/deploy.md).
+      expect(await watch.stop()).toMatchObject({ seen: false });
       await waitFor(expectAllAvailable, SETTLE);
       for (const deployment of deployments) {
         const current = await currentReplicaSet(deployment);

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { logFile, resolveInfraUrls } from '@travel/local-deploy';
 import { stringify } from 'yaml';
-import { defaultValues, packageDirOf } from './chart';
+import { component, defaultValues, type K8sDoc, ofKind, packageDirOf } from './chart';
 import type { ResolvedProcess } from './process-env';
 
 /** Ports of our own, beside the dev (8080, 50051+) and e2e (18080, 15051+) copies of the platform. */
@@ -95,7 +95,37 @@ export function onThisMachine(resolved: ResolvedProcess, serviceNames: string[])
     for (const host of serviceNames) mapped = mapped.split(`${host}:`).join('127.0.0.1:');
     env[key] = mapped;
   }
+  // Every pod has its own address, so every service's probe port is the same number there; here, gRPC port + 100.
+  if (env.GRPC_PROBE_PORT) env.GRPC_PROBE_PORT = String(Number(env.GRPC_PORT) + 100);
   return env;
+}
+
+/**
+ * The rendered Secrets a process's pod mounts as folders (its certificate's: `GRPC_TLS_DIR`,
+ * `PAYMENT_WEBHOOKS_TLS_DIR`), written under `root` as the kubelet would write them, and the variables that name
+ * them pointed there: the pod's `/etc/partner-travel/...` does not exist on this machine.
+ */
+export function mountedSecretFolders(
+  docs: K8sDoc[],
+  resolved: ResolvedProcess,
+  root: string,
+): Record<string, string> {
+  const deployment = ofKind(docs, 'Deployment').find((d) => component(d) === resolved.name);
+  const pod = deployment?.spec.template.spec;
+  const secrets = new Map(ofKind(docs, 'Secret').map((s) => [s.metadata.name, s.data ?? {}]));
+  const folders: Record<string, string> = {};
+  for (const mount of pod?.containers[0].volumeMounts ?? []) {
+    const volume = pod.volumes.find((v: { name: string }) => v.name === mount.name);
+    const data = volume?.secret && secrets.get(volume.secret.secretName);
+    if (!data) continue;
+    const dir = join(root, resolved.name, mount.name);
+    mkdirSync(dir, { recursive: true });
+    for (const item of volume.secret.items as { key: string; path: string }[])
+      writeFileSync(join(dir, item.path), Buffer.from(data[item.key] ?? '', 'base64'));
+    for (const [key, value] of Object.entries(resolved.env))
+      if (value === mount.mountPath) folders[key] = dir;
+  }
+  return folders;
 }
 
 export interface BootedProcess {

@@ -31,6 +31,8 @@ export interface K8sDoc {
   // biome-ignore lint/suspicious/noExplicitAny: rendered manifests are read as plain JSON and checked field by field.
   spec?: any;
   data?: Record<string, string>;
+  /** A Secret's type (`kubernetes.io/tls`). */
+  type?: string;
 }
 
 /** `helm <args>` with our pinned helm: stdout, stderr and the exit code (never throws). */
@@ -56,6 +58,7 @@ export function render(valuesFiles: string[] = [], set: string[] = []): K8sDoc[]
 export function defaultValues(): {
   processes: Record<string, Record<string, unknown>>;
   credentials?: Record<string, unknown>;
+  grpc: { probePort: number };
 } {
   return parseYaml(readFileSync(join(chartDir, 'values.yaml'), 'utf8'));
 }

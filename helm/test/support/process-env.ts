@@ -20,18 +20,38 @@ interface Container {
 }
 
 export function resolveProcesses(docs: K8sDoc[]): ResolvedProcess[] {
-  const configMaps = new Map(ofKind(docs, 'ConfigMap').map((d) => [d.metadata.name, d.data ?? {}]));
-  const secrets = new Map(ofKind(docs, 'Secret').map((d) => [d.metadata.name, d.data ?? {}]));
+  const resolve = containerResolver(docs);
   return ofKind(docs, 'Deployment').map((deployment) => {
     const [container] = deployment.spec.template.spec.containers as Container[];
     if (!container) throw new Error(`${deployment.metadata.name} has no container`);
+    const name = deployment.metadata.labels?.['app.kubernetes.io/component'] ?? '';
+    return resolve(name, container);
+  });
+}
+
+/**
+ * The index migrations hook Job's containers (one per process that owns a database, named for it), resolved the same
+ * way: the Secrets the hook makes for itself count as rendered.
+ */
+export function resolveMigrations(docs: K8sDoc[]): ResolvedProcess[] {
+  const resolve = containerResolver(docs);
+  const job = ofKind(docs, 'Job').find(
+    (doc) => doc.metadata.labels?.['app.kubernetes.io/component'] === 'migrations',
+  );
+  const containers = (job?.spec.template.spec.containers ?? []) as (Container & { name: string })[];
+  return containers.map((container) => resolve(container.name, container));
+}
+
+function containerResolver(docs: K8sDoc[]): (name: string, container: Container) => ResolvedProcess {
+  const configMaps = new Map(ofKind(docs, 'ConfigMap').map((d) => [d.metadata.name, d.data ?? {}]));
+  const secrets = new Map(ofKind(docs, 'Secret').map((d) => [d.metadata.name, d.data ?? {}]));
+  return (name, container) => {
     const env: Record<string, string> = {};
     const externalSecrets: ResolvedProcess['externalSecrets'] = [];
     for (const source of container.envFrom ?? []) {
-      const name = source.configMapRef?.name ?? '';
-      const data = configMaps.get(name);
-      if (!data)
-        throw new Error(`${deployment.metadata.name} reads ConfigMap ${name}, which is not rendered`);
+      const configMap = source.configMapRef?.name ?? '';
+      const data = configMaps.get(configMap);
+      if (!data) throw new Error(`${name} reads ConfigMap ${configMap}, which is not rendered`);
       Object.assign(env, data);
     }
     for (const variable of container.env ?? []) {
@@ -44,9 +64,8 @@ export function resolveProcesses(docs: K8sDoc[]): ResolvedProcess[] {
         else env[variable.name] = Buffer.from(encoded, 'base64').toString('utf8');
       }
     }
-    const name = deployment.metadata.labels?.['app.kubernetes.io/component'] ?? '';
     return { name, command: container.command, workingDir: container.workingDir, env, externalSecrets };
-  });
+  };
 }
 
 const KEY = /^\s+([A-Z][A-Z0-9_]+):/gm;
@@ -72,9 +91,12 @@ function fieldGroups(): Record<string, string[]> {
   return Object.fromEntries(Object.keys(groups).map((name) => [name, variablesOf(name)]));
 }
 
-/** Every environment variable a process's src/config.ts reads (its own fields and the shared groups it spreads). */
-export function configVariables(process: string): Set<string> {
-  const text = readFileSync(join(packageDirOf(process), 'src', 'config.ts'), 'utf8');
+/**
+ * Every environment variable a process's src/config.ts reads (its own fields and the shared groups it spreads), or
+ * another entry file of its package (`src/commands/migrate.ts`).
+ */
+export function configVariables(process: string, file = 'config.ts'): Set<string> {
+  const text = readFileSync(join(packageDirOf(process), 'src', file), 'utf8');
   const names = new Set(keysOf(text));
   for (const [group, keys] of Object.entries(fieldGroups()))
     if (new RegExp(`\\b${group}\\b`).test(text)) for (const key of keys) names.add(key);

@@ -10,7 +10,7 @@ export function resolveClientAddress(
   forwardedFor: string | undefined,
   trustedProxies: readonly CidrRange[],
 ): string {
-  const isTrusted = (value: string) => trustedProxies.length > 0 && isAddressAllowed(trustedProxies, value);
+  const isTrusted = (value: string) => isTrustedProxy(value, trustedProxies);
   const normalisedPeer = normaliseAddress(peer)?.toString() ?? peer;
   if (!forwardedFor || !isTrusted(normalisedPeer)) return normalisedPeer;
   const hops = forwardedFor
@@ -23,4 +23,9 @@ export function resolveClientAddress(
     if (!isTrusted(hop)) return hop;
   }
   return normalisedPeer;
+}
+
+/** Whether `address` (a peer or a forwarded hop) is one of the proxies whose forwarded headers are believed. */
+export function isTrustedProxy(address: string, trustedProxies: readonly CidrRange[]): boolean {
+  return trustedProxies.length > 0 && isAddressAllowed(trustedProxies, address);
 }

@@ -1,4 +1,4 @@
-export { resolveClientAddress } from './client-address';
+export { isTrustedProxy, resolveClientAddress } from './client-address';
 export {
   type ConsoleIpAction,
   type ConsoleIpPolicy,

@@ -6,13 +6,16 @@ export {
   type Store,
 } from './connection-errors';
 export { csv, flag, logLevel, nodeEnv, pemFile, port, positiveInt } from './fields';
+export { idempotencyFields } from './idempotency-settings';
 export { ConfigError, loadConfig, loadFields } from './load-config';
 export { sealingKeysOf } from './sealing-settings';
 export {
   grpcClientFields,
   grpcServerFields,
+  grpcTlsFields,
   kafkaFields,
   metricsFields,
+  migrationFields,
   mongoFields,
   redisFields,
   sealingFields,

@@ -13,8 +13,26 @@ export function serviceFields(defaults: { grpcPort: number }) {
     ...metricsFields({ metricsPort: defaults.grpcPort - SERVICE_METRICS_OFFSET }),
     ...tracingFields,
     ...grpcServerFields,
+    ...grpcTlsFields,
+    /**
+     * A plaintext port answering grpc.health.v1 alone, for probes that cannot present a certificate (the
+     * kubelet's gRPC probes); unset: none (docs/caller-trust.md, "Probes").
+     */
+    GRPC_PROBE_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   };
 }
+
+/**
+ * Every process that serves or calls gRPC (the services, the gateway): the folder of its own certificate, which
+ * proves to its peers which process it is (docs/caller-trust.md). Required, in every profile: `npm start` and the
+ * tests make one per process, the chart issues or mounts them.
+ */
+export const grpcTlsFields = {
+  /** `ca.crt` (the platform's CA), `tls.crt` and `tls.key` (this process's certificate and key). */
+  GRPC_TLS_DIR: z
+    .string({ error: "required: the folder of this process's certificate (ca.crt, tls.crt, tls.key)" })
+    .min(1, "required: the folder of this process's certificate (ca.crt, tls.crt, tls.key)"),
+};
 
 /** gRPC port minus this is a service's default metrics port: 50051 → 9451, ..., 50062 → 9462. */
 const SERVICE_METRICS_OFFSET = 50051 - 9451;
@@ -57,7 +75,12 @@ export function mongoFields(defaults: { database: string }) {
     MONGO_DATABASE: z.string().min(1).default(defaults.database),
     /** Connections to the store per process; more waiting callers fail within MONGO_TIMEOUT_MS. */
     MONGO_MAX_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(50),
-    /** The longest one step of a store operation may take (server, pooled connection, answer). */
+    /**
+     * The longest a store operation waits for a server (the store down, a replica set electing) before it fails.
+     * Sized in docs/decisions/data.md, "Store timeouts sized for real queries".
+     */
+    MONGO_WAIT_MS: z.coerce.number().int().min(100).max(60_000).default(600),
+    /** The longest any other step of a store operation may take: a pooled connection, connecting, the answer. */
     MONGO_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
     // TLS and credentials (docs/deploy.md, "Managed services"); connection-rules.ts checks how they combine.
     /** CA that signed the server's certificate (PEM); turns TLS on. Empty: the system's CAs, if the URL asks for TLS. */
@@ -67,6 +90,18 @@ export function mongoFields(defaults: { database: string }) {
     /** Credentials beside the URL (so the URL holds no secret); empty: those in MONGO_URL, if any. */
     MONGO_USERNAME: z.string().default(''),
     MONGO_PASSWORD: z.string().default(''),
+  };
+}
+
+/**
+ * A service's index migration (`commands/migrate.ts`): its database settings alone, so the chart's hook Job holds
+ * the store's credentials and nothing else of the service.
+ */
+export function migrationFields(defaults: { database: string }) {
+  return {
+    NODE_ENV: nodeEnv(),
+    LOG_LEVEL: logLevel(),
+    ...mongoFields(defaults),
   };
 }
 
@@ -161,9 +196,14 @@ export const grpcServerFields = {
   GRPC_MAX_CONNECTION_AGE_MS: milliseconds(30_000, 1000),
   /**
    * How long calls may still finish on a connection told to go away, on age or on SIGTERM; then it is closed.
-   * At least the longest call deadline (the gateway's GRPC_DEADLINE_MS, 5000).
+   * At least the longest call deadline (the gateway's REQUEST_BUDGET_MS, 5000).
    */
   GRPC_MAX_CONNECTION_AGE_GRACE_MS: milliseconds(5000, 0),
+  /**
+   * Calls the process's services run at once; one more is refused at once with RESOURCE_EXHAUSTED (the
+   * gateway's `503` with `Retry-After`), never queued (docs/decisions/deadlines-and-load.md, "Calls in flight").
+   */
+  GRPC_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(64),
   /**
    * `true`: the server answers gRPC reflection (what `grpcurl list` and `describe` ask; docs/exploring-services.md).
    * Unset: on unless NODE_ENV=production (`reflectionOf` of @travel/grpc; docs/decisions/grpc-reflection.md).

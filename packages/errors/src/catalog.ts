@@ -59,6 +59,18 @@ export const errorCatalog = {
     grpc: Status.ABORTED,
     message: 'The request conflicts with the current state of the resource.',
   },
+  // Another request with this Idempotency-Key is still running (docs/idempotency.md): retry after `Retry-After`.
+  idempotency_key_in_use: {
+    http: 409,
+    grpc: Status.ABORTED,
+    message: 'A request with this Idempotency-Key is still in progress; retry after the Retry-After seconds.',
+  },
+  // A booking sent with `expectedPrice` whose price to book differs: nothing was booked; the facts hold the price now.
+  price_changed: {
+    http: 409,
+    grpc: Status.FAILED_PRECONDITION,
+    message: 'The price of this offer is no longer the expected one; nothing was booked.',
+  },
   offer_expired: { http: 410, grpc: Status.FAILED_PRECONDITION, message: 'The offer token has expired.' },
   // A cancel naming a cancellation quote (issue 32): it cancels only at the quoted refund.
   quote_invalid: {
@@ -96,6 +108,12 @@ export const errorCatalog = {
     http: 503,
     grpc: Status.UNAVAILABLE,
     message: 'The API is switched off by the platform administrator.',
+  },
+  // Fail closed (docs/payments.md): no usable payment gateway, so a card payment is refused and nothing is charged.
+  payment_gateway_unavailable: {
+    http: 503,
+    grpc: Status.FAILED_PRECONDITION,
+    message: 'No payment gateway can take card payments now; nothing was charged and nothing was booked.',
   },
   service_unavailable: {
     http: 503,

@@ -12,6 +12,11 @@ describe('isUnavailableError', () => {
       expect(isUnavailableError(named(name))).toBe(true);
   });
 
+  it('when the store stopped an operation at its time limit (MaxTimeMSExpired), then the error is a 503', () => {
+    expect(isUnavailableError(Object.assign(named('MongoServerError'), { code: 50 }))).toBe(true);
+    expect(isUnavailableError(Object.assign(named('MongoServerError'), { code: 11000 }))).toBe(false);
+  });
+
   it('when the store ends the connection while a command is written, then the error is a 503', () => {
     const ended = Object.assign(new Error('This socket has been ended by the other party'), {
       code: 'EPIPE',

@@ -22,9 +22,16 @@ const STORE_UNAVAILABLE: ReadonlySet<string> = new Set([
  */
 const CONNECTION_ENDED: ReadonlySet<string> = new Set(['EPIPE', 'ECONNRESET']);
 
+/** MongoDB's MaxTimeMSExpired: the store stopped an operation at its time limit (`maxTimeMS`), as asked. */
+const MAX_TIME_EXPIRED = 50;
+
 /** True for a failure of a backing server that a retry may not see (answered `503`, logged as a warning). */
 export function isUnavailableError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
-  return STORE_UNAVAILABLE.has(error.name) || (typeof code === 'string' && CONNECTION_ENDED.has(code));
+  return (
+    STORE_UNAVAILABLE.has(error.name) ||
+    (typeof code === 'string' && CONNECTION_ENDED.has(code)) ||
+    (error.name === 'MongoServerError' && code === MAX_TIME_EXPIRED)
+  );
 }

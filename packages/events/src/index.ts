@@ -28,6 +28,7 @@ export {
 export {
   createParkedEventStore,
   type ParkedStoreOptions,
+  parkedEventSchema,
   parkedStoreOptionsOf,
 } from './parked-event.repository';
 export {

@@ -9,7 +9,8 @@ type ParkedDocument = Omit<ParkedEvent, 'id'> & {
   expiresAt?: Date | null;
 };
 
-const parkedEventSchema = new Schema<ParkedDocument>(
+/** Declared in the collections of every service whose consumers park events (`src/db/collections.ts`). */
+export const parkedEventSchema = new Schema<ParkedDocument>(
   {
     _id: String,
     group: String,

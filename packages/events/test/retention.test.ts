@@ -1,6 +1,6 @@
-import { createMongo, createProcessedEvents } from '@travel/mongo';
+import { createMongo, createProcessedEvents, processedEventSchema } from '@travel/mongo';
 import { awaitTtlPass, testInfra, testLogger, uniqueName } from '@travel/testkit';
-import { createParkedEventStore, type NewParkedEvent } from '../src';
+import { createParkedEventStore, type NewParkedEvent, parkedEventSchema } from '../src';
 
 // The retention of the consumers' own collections against the real store (docs/retention.md): processed
 // event ids and resolved parked events are written with an end already past (the clock is theirs), then the
@@ -9,6 +9,7 @@ const mongo = createMongo({
   url: testInfra().mongoUrl,
   database: uniqueName('ct_ev_retention'),
   logger: testLogger(),
+  collections: [processedEventSchema, parkedEventSchema],
 });
 const DAY_MS = 86_400_000;
 const monthAgo = new Date(Date.now() - 31 * DAY_MS);
@@ -19,7 +20,11 @@ const processedThen = createProcessedEvents(mongo.connection, {
 const processedNow = createProcessedEvents(mongo.connection, { retentionMs: 30 * DAY_MS });
 const parked = createParkedEventStore(mongo.connection, 'retention', { resolvedRetentionMs: 30 * DAY_MS });
 
-beforeAll(() => mongo.start());
+// The index migration first, as every process's database gets it before the process starts.
+beforeAll(async () => {
+  await mongo.migrate();
+  await mongo.start();
+});
 afterAll(async () => {
   await mongo.connection.dropDatabase();
   await mongo.stop();

@@ -12,7 +12,10 @@ import {
   Status,
 } from 'nice-grpc';
 import { deadlineMiddleware } from 'nice-grpc-client-middleware-deadline';
+import { inheritCallScope } from './call-scope';
 import { channelOptionsOf, type KeepaliveSettings } from './connection-settings';
+import { channelCredentialsOf, type PeerTls, tlsChannelOptionsOf } from './credentials';
+import { sendDeadline } from './deadline';
 import { ERROR_CODE_KEY, ERROR_DETAILS_KEY, REQUEST_ID_KEY } from './metadata';
 import { withClientMetrics } from './metrics-middleware';
 import { retryUnprocessed } from './retry-unprocessed';
@@ -27,6 +30,8 @@ const uncodedStatus: Partial<Record<Status, ErrorCode>> = {
   // is the transport's: grpc-js's "Received RST_STREAM with code 0" when a server ends a stream without a status.
   // Its outcome is unknown, as with a deadline: retry (the gateway's 503).
   [Status.INTERNAL]: 'service_unavailable',
+  // A server at its limit of calls in flight (in-flight-limit.ts); a coded one is a rate or spending limit.
+  [Status.RESOURCE_EXHAUSTED]: 'service_unavailable',
   [Status.NOT_FOUND]: 'not_found',
   [Status.INVALID_ARGUMENT]: 'bad_request',
 };
@@ -72,6 +77,10 @@ export interface ClientOptions {
   deadlineMs: number;
   /** Keepalive pings (`keepaliveOf(config)`); omitted: none. */
   keepalive?: KeepaliveSettings;
+  /** This process's certificate (`peerTlsOf(config)`): mutual TLS, as every service requires; omitted: plaintext. */
+  tls?: PeerTls;
+  /** The peer the server must prove it is (`pricing`); omitted: any process of the platform. */
+  server?: string;
 }
 
 /** A promise client of one service; calls accept `deadline` (ms or Date) beside metadata. */
@@ -93,11 +102,13 @@ export function createServiceClient<D extends CompatServiceDefinition>(
 /**
  * Deadlines, retries of unprocessed calls, tracing, metrics and catalog errors. The middleware added last runs
  * outermost: catalog mapping must also see the deadline's own error; the trace span sees the call's gRPC status
- * before it becomes a catalog error, and covers every attempt; each attempt is counted in the metrics.
+ * before it becomes a catalog error, and covers every attempt; each attempt is counted in the metrics and
+ * carries what is left of the deadline; inside a handler, the deadline and cancellation of the call it serves.
  */
 export function clientFactory() {
-  return withClientMetrics(createClientFactory().use(deadlineMiddleware))
+  return withClientMetrics(createClientFactory().use(deadlineMiddleware).use(sendDeadline))
     .use(retryUnprocessed)
+    .use(inheritCallScope)
     .use(traceClientCalls)
     .use(catalogErrorMiddleware);
 }
@@ -107,7 +118,12 @@ export function clientFactory() {
  * `:80` to a list whose last entry has no port).
  */
 export function channelTo(address: string, options: ClientOptions): Channel {
-  return new Channel(address, ChannelCredentials.createInsecure(), channelOptionsOf(options.keepalive));
+  if (!options.tls)
+    return new Channel(address, ChannelCredentials.createInsecure(), channelOptionsOf(options.keepalive));
+  return new Channel(address, channelCredentialsOf(options.tls, options.server), {
+    ...channelOptionsOf(options.keepalive),
+    ...tlsChannelOptionsOf(options.server),
+  });
 }
 
 export const defaultsOf = (options: ClientOptions) => ({ '*': { deadline: options.deadlineMs } });

@@ -5,6 +5,7 @@ const config = {
   GRPC_KEEPALIVE_TIMEOUT_MS: 5000,
   GRPC_MAX_CONNECTION_AGE_MS: 30_000,
   GRPC_MAX_CONNECTION_AGE_GRACE_MS: 5000,
+  GRPC_MAX_IN_FLIGHT: 64,
 };
 
 describe('the gRPC channel and server options', () => {
@@ -18,7 +19,7 @@ describe('the gRPC channel and server options', () => {
       'grpc.keepalive_time_ms': 10_000,
       'grpc.keepalive_timeout_ms': 5000,
       'grpc.keepalive_permit_without_calls': 1,
-      'grpc.max_reconnect_backoff_ms': 1000,
+      'grpc.max_reconnect_backoff_ms': 500,
     });
   });
 
@@ -36,5 +37,9 @@ describe('the gRPC channel and server options', () => {
       'grpc.keepalive_timeout_ms': 5000,
     });
     expect(serverOptionsOf()).toEqual({});
+  });
+
+  it('when a server is made from a service config, then it bounds its calls in flight by GRPC_MAX_IN_FLIGHT', () => {
+    expect(serverConnectionsOf(config).maxInFlight).toBe(64);
   });
 });

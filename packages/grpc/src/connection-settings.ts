@@ -14,6 +14,8 @@ export interface ServerConnectionSettings extends KeepaliveSettings {
   maxConnectionAgeMs: number;
   /** Calls may still finish this long on a connection told to go away (on age or at stop); then it closes. */
   maxConnectionAgeGraceMs: number;
+  /** Calls of the services run at once; one more is refused at once (in-flight-limit.ts). Omitted: no bound. */
+  maxInFlight?: number;
 }
 
 /** The `GRPC_*` settings of a process's config that its clients use. */
@@ -26,6 +28,7 @@ export interface GrpcClientConfig {
 export interface GrpcServerConfig extends GrpcClientConfig {
   GRPC_MAX_CONNECTION_AGE_MS: number;
   GRPC_MAX_CONNECTION_AGE_GRACE_MS: number;
+  GRPC_MAX_IN_FLIGHT: number;
 }
 
 export function keepaliveOf(config: GrpcClientConfig): KeepaliveSettings {
@@ -40,6 +43,7 @@ export function serverConnectionsOf(config: GrpcServerConfig): ServerConnectionS
     ...keepaliveOf(config),
     maxConnectionAgeMs: config.GRPC_MAX_CONNECTION_AGE_MS,
     maxConnectionAgeGraceMs: config.GRPC_MAX_CONNECTION_AGE_GRACE_MS,
+    maxInFlight: config.GRPC_MAX_IN_FLIGHT,
   };
 }
 
@@ -50,7 +54,7 @@ export function serverConnectionsOf(config: GrpcServerConfig): ServerConnectionS
 const ROUND_ROBIN_SERVICE_CONFIG = JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] });
 
 /** Pauses between attempts to reconnect to an address that refused, doubling-ish (×1.6) from initial to max. */
-export const RECONNECT_BACKOFF_MS = { initial: 250, max: 1000 };
+export const RECONNECT_BACKOFF_MS = { initial: 250, max: 500 };
 
 /** A client channel's options; without keepalive settings it sends no pings (grpc-js's default). */
 export function channelOptionsOf(keepalive?: KeepaliveSettings): ChannelOptions {
@@ -58,8 +62,9 @@ export function channelOptionsOf(keepalive?: KeepaliveSettings): ChannelOptions 
     'grpc.service_config': ROUND_ROBIN_SERVICE_CONFIG,
     'grpc.service_config_disable_resolution': 1,
     // A replica that comes back on the same address (a restarted local replica; a container restarted in its pod)
-    // is reconnected within a second: grpc-js's default backoff grows to 2 minutes, and a roll that then stops
-    // the other replica left the client with none (the rollout test's 503s).
+    // is reconnected within half a second: grpc-js's default backoff grows to 2 minutes, and a roll that then
+    // stops the other replica left the client with none (the rollout test's 503s). Half a second, not one, so a
+    // call to a peer that is down is answered 503 within a second (retry-unprocessed.ts; docs/decisions/health.md).
     'grpc.initial_reconnect_backoff_ms': RECONNECT_BACKOFF_MS.initial,
     'grpc.max_reconnect_backoff_ms': RECONNECT_BACKOFF_MS.max,
     ...(keepalive && {

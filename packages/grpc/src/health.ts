@@ -3,19 +3,21 @@ import type { ServiceImplementation } from 'nice-grpc';
 
 const { HealthCheckResponse_ServingStatus: ServingStatus } = health;
 
-/** A named dependency check (`mongodb`, `kafka`): resolves true when the dependency answers. */
+/** A named dependency check (`mongodb`, `kafka`): true when the dependency answers. Reported, never readiness. */
 export type HealthCheck = () => Promise<boolean>;
 
 /**
- * The service name a liveness probe asks for: SERVING while the process answers at all, whatever its
- * dependencies say (a database outage must make a pod unready, not restart it). NOT_SERVING once stopping.
+ * The service name a liveness probe asks for: SERVING while the process answers at all (a database outage must
+ * not restart a pod). NOT_SERVING once stopping.
  */
 export const LIVENESS_SERVICE = 'liveness';
 
 /**
- * grpc.health.v1 for one process. The empty service name is the process as a whole: SERVING only once it
- * has started (`isStarting` false) and every check passes. Each check can also be asked for by name, which
- * is how the gateway reports the infrastructure behind a service.
+ * grpc.health.v1 for one process. The empty service name is the process as a whole, the readiness probe's
+ * question: SERVING once it has started (`isStarting` false) and until it stops, whatever its store, Kafka or the
+ * services it calls say (docs/decisions/health.md: a shared dependency in readiness takes every replica out at
+ * once). Each named check (`mongodb`, `kafka`) is asked only by name, a real round trip, which is how the
+ * gateway reports the infrastructure behind a service.
  */
 export function createHealthService(
   checks: Record<string, HealthCheck>,
@@ -25,12 +27,11 @@ export function createHealthService(
   const statusOf = async (service: string): Promise<health.HealthCheckResponse_ServingStatus> => {
     if (isShuttingDown()) return ServingStatus.NOT_SERVING;
     if (service === LIVENESS_SERVICE) return ServingStatus.SERVING;
-    // Still waiting for a dependency: alive (no restart), not ready; each named check still says its own.
-    if (service === '' && isStarting()) return ServingStatus.NOT_SERVING;
-    const names = service === '' ? Object.keys(checks) : [service];
-    if (service !== '' && !checks[service]) return ServingStatus.SERVICE_UNKNOWN;
-    const results = await Promise.all(names.map((name) => runCheck(checks[name])));
-    return results.every(Boolean) ? ServingStatus.SERVING : ServingStatus.NOT_SERVING;
+    // Still waiting for a dependency at start: alive (no restart), not ready; each named check says its own.
+    if (service === '') return isStarting() ? ServingStatus.NOT_SERVING : ServingStatus.SERVING;
+    const check = checks[service];
+    if (!check) return ServingStatus.SERVICE_UNKNOWN;
+    return (await runCheck(check)) ? ServingStatus.SERVING : ServingStatus.NOT_SERVING;
   };
   return {
     async check(request) {
@@ -48,8 +49,7 @@ export function createHealthService(
   };
 }
 
-async function runCheck(check: HealthCheck | undefined): Promise<boolean> {
-  if (!check) return false;
+async function runCheck(check: HealthCheck): Promise<boolean> {
   try {
     return await check();
   } catch {

@@ -27,7 +27,7 @@ const clientHandling = () =>
   );
 
 /** `/travel.booking.v1.BookingService/CreateBooking` → service and method (both from the proto: bounded). */
-function partsOf(path: string): { grpc_service: string; grpc_method: string } {
+export function partsOf(path: string): { grpc_service: string; grpc_method: string } {
   const [, service = '', method = ''] = path.split('/');
   return { grpc_service: service, grpc_method: method };
 }

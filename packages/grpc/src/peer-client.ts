@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type Client, type ClientMiddleware, type CompatServiceDefinition, Metadata } from 'nice-grpc';
+import { serverOfDefinition } from './allowed-peers';
 import { type ClientOptions, channelTo, clientFactory, defaultsOf } from './client';
 import { CALLER_KEY, REQUEST_ID_KEY } from './metadata';
 
@@ -41,7 +42,8 @@ export function createPeerClient<D extends CompatServiceDefinition>(
   address: string,
   options: PeerClientOptions,
 ): PeerClient<D> {
+  const server = options.server ?? serverOfDefinition(definition);
   return clientFactory()
     .use(peerMetadata(options.caller))
-    .create(definition, channelTo(address, options), defaultsOf(options));
+    .create(definition, channelTo(address, { ...options, server }), defaultsOf(options));
 }

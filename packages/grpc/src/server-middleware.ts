@@ -1,12 +1,18 @@
 import { AppError, errorCatalog, isAppError, isUnavailableError } from '@travel/errors';
 import { type Logger, withRequestId } from '@travel/logger';
 import { type CallContext, ServerError, type ServerMiddleware, Status } from 'nice-grpc';
-import { CALLER_KEY, ERROR_CODE_KEY, ERROR_DETAILS_KEY, REQUEST_ID_KEY } from './metadata';
+import { deadlineOf } from './deadline';
+import { CALLER_KEY, ERROR_CODE_KEY, ERROR_DETAILS_KEY, REQUEST_ID_KEY, VERIFIED_PEER_KEY } from './metadata';
 
-/** What every handler receives beside the request: the caller's request id and a logger carrying it. */
+/**
+ * What every handler receives beside the request: the caller's request id, a logger carrying it, and the
+ * call's deadline (none when the caller set none; with `signal`, aborted when the caller cancels). Calls to
+ * other services made while the handler runs carry both on by themselves (call-scope.ts).
+ */
 export interface RequestContext {
   requestId: string;
   logger: Logger;
+  deadline?: Date;
 }
 
 /**
@@ -21,10 +27,17 @@ export function requestContextMiddleware(root: Logger): ServerMiddleware<Request
     let made: Logger | undefined;
     const loggerOf = () => {
       const from = context.metadata.get(CALLER_KEY);
-      made ??= withRequestId(root, requestId).child({ rpc: call.method.path, ...(from ? { from } : {}) });
+      // The peer its certificate proved (set by peerCheck); `from` is only what the client says of itself.
+      const peer = context.metadata.get(VERIFIED_PEER_KEY);
+      made ??= withRequestId(root, requestId).child({
+        rpc: call.method.path,
+        ...(from ? { from } : {}),
+        ...(peer ? { peer } : {}),
+      });
       return made;
     };
-    const callContext = Object.defineProperty({ ...context, requestId }, 'logger', {
+    const deadline = deadlineOf(context.metadata);
+    const callContext = Object.defineProperty({ ...context, requestId, deadline }, 'logger', {
       get: loggerOf,
       enumerable: true,
     }) as typeof context & RequestContext;
@@ -38,6 +51,8 @@ export function requestContextMiddleware(root: Logger): ServerMiddleware<Request
 
 function toServerError(error: unknown, context: CallContext, logger: Logger): ServerError {
   if (error instanceof ServerError) return error;
+  // The caller hung up or its deadline passed (its own calls failed with it): no one hears the answer.
+  if (context.signal.aborted) return new ServerError(Status.CANCELLED, 'The call was cancelled.');
   if (isUnavailableError(error)) logger.warn({ err: error }, 'a backing server is unavailable');
   const appError = isUnavailableError(error)
     ? new AppError('service_unavailable')

@@ -6,14 +6,22 @@ import {
   createServer,
   type Server,
   ServerError,
+  type ServerMiddleware,
   type ServerMiddlewareCall,
   type ServiceImplementation,
   Status,
 } from 'nice-grpc';
+import type { AllowedPeers } from './allowed-peers';
+import { callScopeMiddleware } from './call-scope';
 import { type ServerConnectionSettings, serverOptionsOf } from './connection-settings';
+import { type PeerTls, serverCredentialsOf } from './credentials';
+import { receiveDeadline } from './deadline';
 import { createHealthService, type HealthCheck } from './health';
+import { inFlightLimit } from './in-flight-limit';
 import { NOT_PROCESSED_KEY } from './metadata';
 import { withServerMetrics } from './metrics-middleware';
+import { peerCheck } from './peer-check';
+import { createProbeListener } from './probe-listener';
 import { addReflection, serviceNameOf } from './reflection';
 import { type RequestContext, requestContextMiddleware } from './server-middleware';
 import { traceServerCalls } from './trace-calls';
@@ -37,12 +45,28 @@ export interface GrpcServerOptions {
   connections?: ServerConnectionSettings;
   /** `true`: grpc.reflection describes the services and health, from `proto/` (`reflectionOf(config)`). */
   reflection?: boolean;
+  /**
+   * Mutual TLS and who may call what (`serverPeersOf(config, 'identity')`; docs/caller-trust.md). Every service
+   * passes it (its config requires GRPC_TLS_DIR); omitted: a plaintext server that checks no peer, for this
+   * package's own transport tests.
+   */
+  peers?: ServerPeers;
+}
+
+/** A service's side of caller trust: its certificate, its table of allowed peers, its plaintext probe port. */
+export interface ServerPeers {
+  tls: PeerTls;
+  allowed: AllowedPeers;
+  /** A plaintext port serving grpc.health.v1 alone, for probes without a certificate (the kubelet's); omitted: none. */
+  probePort?: number | undefined;
 }
 
 export interface GrpcServer {
   name: string;
   /** The bound port (useful when `port` was 0). */
   port(): number;
+  /** The bound plaintext probe port, when `peers.probePort` was given. */
+  probePort(): number | undefined;
   /** Binds the port before the process's dependencies are up: health NOT_SERVING, calls UNAVAILABLE. */
   listen(): Promise<void>;
   /** Serves (binding first if `listen` was not called). */
@@ -58,19 +82,38 @@ export function createGrpcServer(options: GrpcServerOptions): GrpcServer {
   let listening = false;
   let boundPort = options.port;
   // The first middleware runs outermost: the trace span is active while the request context runs the call.
-  const server = withServerMetrics(createServer(serverOptionsOf(options.connections)))
+  // The peer check is a grpc-js interceptor: it refuses a call before any of the middleware below runs; then the
+  // deadline the caller sent is read for the handler (receiveDeadline).
+  const interceptors = [peerCheck(options.peers?.allowed, options.logger), receiveDeadline];
+  // Read and checked now: a missing or wrong certificate fails the start.
+  const credentials = options.peers && serverCredentialsOf(options.peers.tls);
+  const server = withServerMetrics(createServer({ ...serverOptionsOf(options.connections), interceptors }))
     .use(traceServerCalls)
     .use(requestContextMiddleware(options.logger));
-  const gated = server.with(untilServing(() => serving));
+  // Health and reflection are added beside, not behind, these: never gated, limited or scoped.
+  const maxInFlight = options.connections?.maxInFlight;
+  const gated = server
+    .with(untilServing(() => serving))
+    .with(maxInFlight ? inFlightLimit(maxInFlight) : passThrough)
+    .with(callScopeMiddleware());
   for (const service of options.services) gated.add(service.definition, service.implementation);
-  server.add(
-    health.HealthDefinition,
-    createHealthService(
-      options.healthChecks,
-      () => shuttingDown,
-      () => !serving,
-    ),
+  const healthService = createHealthService(
+    options.healthChecks,
+    () => shuttingDown,
+    () => !serving,
   );
+  server.add(health.HealthDefinition, healthService);
+  const probePort = options.peers?.probePort;
+  const probes =
+    probePort === undefined
+      ? undefined
+      : createProbeListener(
+          options.host,
+          probePort,
+          healthService,
+          serverOptionsOf(options.connections),
+          options.logger,
+        );
   // Ungated like health: a starting process can already be described.
   if (options.reflection)
     addReflection(server, [
@@ -79,13 +122,15 @@ export function createGrpcServer(options: GrpcServerOptions): GrpcServer {
     ]);
   const listen = async () => {
     if (listening) return;
-    boundPort = await server.listen(`${options.host}:${options.port}`);
+    boundPort = await server.listen(`${options.host}:${options.port}`, credentials);
+    await probes?.listen();
     listening = true;
     options.logger.info({ port: boundPort }, 'grpc listening');
   };
   return {
     name: 'grpc-server',
     port: () => boundPort,
+    probePort: () => probes?.port(),
     listen,
     async start() {
       await listen();
@@ -95,6 +140,7 @@ export function createGrpcServer(options: GrpcServerOptions): GrpcServer {
     async stop() {
       shuttingDown = true;
       await drain(server, options.connections?.maxConnectionAgeGraceMs, options.logger);
+      await probes?.stop();
     },
   };
 }
@@ -122,6 +168,8 @@ async function drain(
     server.forceShutdown();
   }
 }
+
+const passThrough: ServerMiddleware = (call, context) => call.next(call.request, context);
 
 /**
  * Until the process has started, a call other than a health check is UNAVAILABLE, marked as not processed, so

@@ -18,6 +18,9 @@ const ALLOWED: Record<string, string> = {
   'packages/metrics/src/registry.ts': 'the process registry of prom-client',
   // OpenTelemetry: one tracer provider and context manager per process; the flag mirrors it.
   'packages/tracing/src/start-tracing.ts': "OpenTelemetry's global tracer provider",
+  // Node's async context, as OpenTelemetry's context manager uses it: a key to the served call's scope, which
+  // lives in each call's async context, never in the module (docs/decisions/deadlines-and-load.md).
+  'packages/grpc/src/call-scope.ts': 'the async context of the call a handler serves',
 };
 
 const RULES: { name: string; test: (line: string) => boolean }[] = [
@@ -30,6 +33,10 @@ const RULES: { name: string; test: (line: string) => boolean }[] = [
       );
       return match !== null && !/^Readonly(Map|Set)</.test(match[3] ?? '');
     },
+  },
+  {
+    name: 'a module-level AsyncLocalStorage (a hidden context)',
+    test: (line) => /^(export\s+)?const\s+\w+[^=]*=\s*new\s+AsyncLocalStorage\b/.test(line),
   },
   {
     name: 'a write to process.env',
@@ -70,6 +77,7 @@ describe('module state', () => {
     expect(moduleStateIn('const agents = new Map<string, Agent>();')).toHaveLength(1);
     expect(moduleStateIn("process.env.KAFKAJS_NO_PARTITIONER_WARNING = '1';")).toHaveLength(1);
     expect(moduleStateIn("  process.env['X'] = 'y';\ndelete process.env.X;")).toHaveLength(2);
+    expect(moduleStateIn('const scopes = new AsyncLocalStorage<Scope>();')).toHaveLength(1);
     expect(moduleStateIn("const CODES: ReadonlySet<string> = new Set(['EPIPE']);")).toEqual([]);
     expect(moduleStateIn('  let inside = 0;\nconst seen = process.env.X === "1";')).toEqual([]);
   });

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createLogger } from '@travel/logger';
 import { createPeriodicJob } from './periodic-job';
 
@@ -68,5 +69,26 @@ describe('periodic job', () => {
     const after = runs;
     await sleep(20);
     expect(runs).toBe(after);
+  });
+
+  it('when a request handler nudges it, then the pass runs outside that request async context', async () => {
+    // As a gRPC handler's call scope (deadline, cancellation) or trace span would be active when it nudges.
+    const requestContext = new AsyncLocalStorage<string>();
+    const seen: (string | undefined)[] = [];
+    const job = createPeriodicJob({
+      name: 'nudged',
+      everyMs: 60_000,
+      logger,
+      run: async () => {
+        await sleep(1);
+        seen.push(requestContext.getStore());
+      },
+    });
+    await job.start();
+    await sleep(10);
+    requestContext.run('req_1', () => job.nudge());
+    await sleep(20);
+    await job.stop();
+    expect(seen).toEqual([undefined, undefined]);
   });
 });

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Logger } from '@travel/logger';
 import type { Component } from './run-process';
 
@@ -31,7 +32,9 @@ export function createPeriodicJob(options: PeriodicJobOptions): PeriodicJob {
     clearTimeout(timer);
     timer = setTimeout(tick, delayMs);
   };
-  const tick = () => {
+  // Every pass runs in the context the job was made in (at start), never in that of a request whose handler
+  // nudged it: its calls must not inherit that request's deadline, cancellation or trace.
+  const tick = AsyncLocalStorage.bind(() => {
     if (running) {
       again = true;
       return;
@@ -47,7 +50,7 @@ export function createPeriodicJob(options: PeriodicJobOptions): PeriodicJob {
         again = false;
         schedule(soon ? 0 : options.everyMs);
       });
-  };
+  });
   return {
     name,
     async start() {

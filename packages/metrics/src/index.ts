@@ -1,3 +1,4 @@
+export { noteCappedRead } from './capped-reads';
 export { createMetricsServer, type MetricsServer, type MetricsServerOptions } from './metrics-server';
 export { type OldestWaiting, observeOutboxAge } from './outbox-age';
 export {

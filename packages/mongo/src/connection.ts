@@ -1,6 +1,9 @@
 import { explainConnectionError } from '@travel/config';
 import type { Logger } from '@travel/logger';
-import mongoose, { type Connection, type ConnectOptions } from 'mongoose';
+import mongoose, { type Connection, type ConnectOptions, type Schema } from 'mongoose';
+import { declaredCollectionOf, mergedCollections, registeredCollectionsOf } from './declared-indexes';
+import { checkIndexes, type MissingIndex } from './index-check';
+import { type IndexMigrationReport, migrateIndexes } from './index-migration';
 
 export interface MongoOptions {
   url: string;
@@ -10,11 +13,21 @@ export interface MongoOptions {
   /** Connections this process may hold open to the store (default 50). */
   maxPoolSize?: number;
   /**
-   * The longest any one step of an operation may take (default 4000 ms): finding the server, waiting for a
-   * pooled connection, the server's answer. A store that is down, wedged or saturated then fails calls
-   * within the callers' deadline (the gateway answers `503`) instead of piling them up.
+   * The longest an operation waits for a server (default `STORE_SELECTION_TIMEOUT_MS`, 600 ms): the store down, or
+   * a replica set electing. The caller gets `503` within a second instead of waiting for a store that is not there.
+   */
+  waitMs?: number;
+  /**
+   * The longest an operation may take otherwise (default 4000 ms): getting a pooled connection (which may mean
+   * opening one: TCP, TLS, authentication), opening a connection, the answer. Below the callers' deadline (the
+   * gateway's 5 s), so a wedged store fails calls with `503` instead of piling them up.
    */
   timeoutMs?: number;
+  /**
+   * The schemas of every collection the service owns (`src/db/collections.ts`): what `migrate()` and the service's
+   * `commands/migrate.ts` create. Models the wiring registers are checked at start whether listed or not.
+   */
+  collections?: readonly Schema[];
   /** TLS and credentials beside the URL (docs/deploy.md, "Managed services"); PEM texts, already read. */
   tls?: { ca?: string; certificateKey?: string };
   credentials?: { username: string; password: string };
@@ -25,6 +38,7 @@ export interface MongoSettings {
   MONGO_URL: string;
   MONGO_DATABASE: string;
   MONGO_MAX_POOL_SIZE: number;
+  MONGO_WAIT_MS: number;
   MONGO_TIMEOUT_MS: number;
   /** `mongoFields` of @travel/config reads these files at start; absent in a test's own settings. */
   MONGO_TLS_CA_FILE?: string;
@@ -38,6 +52,7 @@ export function mongoOptionsOf(config: MongoSettings): Omit<MongoOptions, 'logge
     url: config.MONGO_URL,
     database: config.MONGO_DATABASE,
     maxPoolSize: config.MONGO_MAX_POOL_SIZE,
+    waitMs: config.MONGO_WAIT_MS,
     timeoutMs: config.MONGO_TIMEOUT_MS,
     tls: { ca: config.MONGO_TLS_CA_FILE, certificateKey: config.MONGO_TLS_CERT_KEY_FILE },
     ...(config.MONGO_USERNAME && {
@@ -47,18 +62,31 @@ export function mongoOptionsOf(config: MongoSettings): Omit<MongoOptions, 'logge
 }
 
 /**
+ * How long an operation waits for a store that answers (server selection) unless `MONGO_WAIT_MS` says otherwise: a store
+ * that is down, or a replica set between primaries, makes the call fail within this (the gateway's `503` with
+ * `Retry-After`) instead of holding it for the call's deadline; one that answers is selected at once. Longer than
+ * the driver's quickest re-check of a server it lost (500 ms), so a single dropped connection is not a failure.
+ * docs/decisions/health.md, "Fast 503s while a dependency is down".
+ */
+export const STORE_SELECTION_TIMEOUT_MS = 600;
+
+/**
  * What the driver is given beside the URL. A CA or client certificate turns TLS on (as MongoDB's `tlsCAFile` does);
  * the driver takes the PEM texts (`ca`, and `cert` + `key` from the one certificate-and-key PEM, as it does for
  * `tlsCertificateKeyFile`). Credentials beside the URL authenticate against the URL's `authSource`, else `admin`.
  */
 export function driverOptionsOf(options: Omit<MongoOptions, 'logger'>): ConnectOptions {
   const timeoutMs = options.timeoutMs ?? 4000;
+  const waitMs = options.waitMs ?? STORE_SELECTION_TIMEOUT_MS;
   const { ca, certificateKey } = options.tls ?? {};
   return {
     dbName: options.database,
     maxPoolSize: options.maxPoolSize ?? 50,
-    serverSelectionTimeoutMS: timeoutMs,
+    serverSelectionTimeoutMS: waitMs,
+    // A checkout may open a connection, and a burst opens many at once (each a TLS handshake and SCRAM): a full pool
+    // under overload is the services' in-flight bound's to refuse, not a reason to fail a call that would get one.
     waitQueueTimeoutMS: timeoutMs,
+    // Opening a connection is also the monitor's heartbeat: a busy machine's slow handshake is no outage.
     connectTimeoutMS: timeoutMs,
     socketTimeoutMS: timeoutMs,
     ...((ca || certificateKey) && { tls: true }),
@@ -68,6 +96,15 @@ export function driverOptionsOf(options: Omit<MongoOptions, 'logger'>): ConnectO
   };
 }
 
+/**
+ * The server's own time limit (`maxTimeMS`) for a read that may run long (a report's aggregation over a year): half
+ * a second under the socket's, so the store stops the work and says so (MaxTimeMSExpired, a `503`) before the client
+ * gives up on the connection, and never computes an answer nobody waits for.
+ */
+export function longReadLimitMs(config: Pick<MongoSettings, 'MONGO_TIMEOUT_MS'>): number {
+  return Math.max(100, config.MONGO_TIMEOUT_MS - 500);
+}
+
 export interface MongoHandle {
   name: string;
   connection: Connection;
@@ -75,16 +112,29 @@ export interface MongoHandle {
   stop(): Promise<void>;
   /** A real round trip to the server, for health checks. */
   ping(): Promise<boolean>;
+  /**
+   * Runs the index migration of `collections` on a connection of its own (the service's `commands/migrate.ts` does
+   * the same): what the launcher, the chart's hook Job and the testkit run before the process starts.
+   */
+  migrate(): Promise<IndexMigrationReport>;
+  /** The declared indexes the database lacked at `start()` (also logged and in `mongo_indexes_missing`). */
+  missingIndexes(): readonly MissingIndex[];
 }
+
+/** How long the index migration waits for the store (a server, a connection): it runs before the service, for no caller. */
+const MIGRATION_WAIT_MS = 30_000;
 
 /** One connection per service, created up front so repositories can be built before `start()`. */
 export function createMongo(options: MongoOptions): MongoHandle {
   const connection = mongoose.createConnection();
-  // Collections and indexes are made by `syncIndexes()` at start; commands are never buffered while disconnected (they
-  // go to the driver, which fails them within `timeoutMs`, and reconnects on its own when the store is back).
+  // No process creates or drops collections or indexes: the migration does, as a step of its own (`migrate()`,
+  // docs/decisions/data.md). Commands are never buffered while disconnected (they go to the driver, which fails
+  // them within `timeoutMs`, and reconnects on its own when the store is back).
   connection.set('autoIndex', false);
   connection.set('autoCreate', false);
   connection.set('bufferCommands', false);
+  const listed = (options.collections ?? []).map((schema) => declaredCollectionOf(schema));
+  let missing: MissingIndex[] = [];
   return {
     name: 'mongodb',
     connection,
@@ -93,8 +143,16 @@ export function createMongo(options: MongoOptions): MongoHandle {
       await connection.openUri(options.url, driverOptionsOf(options)).catch((error: unknown) => {
         throw explainConnectionError('mongodb', error);
       });
-      await connection.syncIndexes();
       options.logger.info({ database: options.database }, 'mongodb connected');
+      missing = await checkIndexes(
+        connection.db as NonNullable<Connection['db']>,
+        mergedCollections([listed, registeredCollectionsOf(connection)]),
+        options.logger,
+      ).catch((error: unknown) => {
+        // A check that cannot run (the store went away meanwhile) is no reason to stop the start.
+        options.logger.warn({ err: error }, 'the declared indexes could not be checked');
+        return [];
+      });
     },
     async stop() {
       await connection.close();
@@ -104,6 +162,27 @@ export function createMongo(options: MongoOptions): MongoHandle {
       if (connection.readyState !== 1 || !db) return false;
       const reply = await db.command({ ping: 1 }, { timeoutMS: 1000 });
       return reply.ok === 1;
+    },
+    async migrate() {
+      // A connection of its own, whose answers may take as long as an index build on a large collection does, and
+      // which waits for a store that is still starting (a fresh install): the Job's deadline bounds it, no caller.
+      const own = mongoose.createConnection();
+      const patient = {
+        serverSelectionTimeoutMS: MIGRATION_WAIT_MS,
+        waitQueueTimeoutMS: MIGRATION_WAIT_MS,
+        socketTimeoutMS: 0,
+      };
+      await own.openUri(options.url, { ...driverOptionsOf(options), ...patient }).catch((error: unknown) => {
+        throw explainConnectionError('mongodb', error);
+      });
+      try {
+        return await migrateIndexes(own.db as NonNullable<Connection['db']>, listed, options.logger);
+      } finally {
+        await own.close();
+      }
+    },
+    missingIndexes() {
+      return missing;
     },
   };
 }

@@ -9,7 +9,8 @@ interface SequenceDocument {
   value: number;
 }
 
-const sequenceSchema = new Schema<SequenceDocument>(
+/** Declared in the collections of every service that uses it (`src/db/collections.ts`). */
+export const sequenceSchema = new Schema<SequenceDocument>(
   { _id: String, value: { type: Number, required: true } },
   { collection: 'sequences', versionKey: false },
 );

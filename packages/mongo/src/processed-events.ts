@@ -11,7 +11,8 @@ interface ProcessedEventDocument {
   expiresAt: Date;
 }
 
-const processedEventSchema = new Schema<ProcessedEventDocument>(
+/** Declared in the collections of every service that uses it (`src/db/collections.ts`). */
+export const processedEventSchema = new Schema<ProcessedEventDocument>(
   {
     _id: String,
     consumer: { type: String, required: true },

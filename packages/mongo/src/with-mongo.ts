@@ -1,7 +1,7 @@
 import type { Connection } from 'mongoose';
 import { createMongo, type MongoOptions } from './connection';
 
-/** A one-shot command's connection: opened (indexes synced as at a service's start), used, always closed. */
+/** A one-shot command's connection: opened (its indexes are the migration's, made before), used, always closed. */
 export async function withMongo<T>(
   options: MongoOptions,
   work: (connection: Connection) => Promise<T>,

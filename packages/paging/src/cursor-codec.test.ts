@@ -1,5 +1,5 @@
 import { AppError } from '@travel/errors';
-import { cursorCodec, numberCursor, sortKeyCursor } from './cursor-codec';
+import { createdOrderCursor, cursorCodec, numberCursor, sortKeyCursor } from './cursor-codec';
 
 const base64url = (text: string) => Buffer.from(text).toString('base64url');
 
@@ -53,5 +53,25 @@ describe('cursor codec', () => {
     });
     expect(ids.decode(ids.encode('led_abc1'))).toBe('led_abc1');
     expect(ids.read(base64url('e1:not-an-id'))).toBeUndefined();
+  });
+
+  it('when a list is in order of creation, then the cursor names the time and the id, of any id form', () => {
+    const tenants = createdOrderCursor('t1:');
+    const at = Date.UTC(2026, 10, 20, 8);
+    expect(tenants.decode(tenants.encode({ at, id: 'ten_12' }))).toEqual({ at, id: 'ten_12' });
+    expect(tenants.decode(tenants.encode({ at, id: 'rol_platform_admin' }))).toEqual({
+      at,
+      id: 'rol_platform_admin',
+    });
+  });
+
+  it.each([
+    ['no id', base64url('t1:1764000000000.')],
+    ['no time', base64url('t1:.ten_1')],
+    ['a negative time', base64url('t1:-5.ten_1')],
+    ['an id of no known form', base64url('t1:1764000000000.{"$gt":""}')],
+    ['another list', base64url('u1:1764000000000.ten_1')],
+  ])('when a creation-order cursor has %s, then it is refused', (_, cursor) => {
+    expect(createdOrderCursor('t1:').read(cursor)).toBeUndefined();
   });
 });

@@ -64,3 +64,28 @@ export function sortKeyCursor(prefix: string, size: number): CursorCodec<number[
     },
   });
 }
+
+/** Where a list in order of creation continues: after the row created at `at` (ms) with id `id`. */
+export interface CreatedPosition {
+  at: number;
+  id: string;
+}
+
+// The ids such lists carry: a type prefix and a counter or a name (`ten_12`, `rol_platform_admin`).
+const RECORD_ID = /^[a-z]{2,8}_[A-Za-z0-9_]{1,60}$/;
+
+/**
+ * Cursors of a list oldest first by `(createdAt, _id)`: the last row's creation time and id, so rows created
+ * in one millisecond keep their order and an id of any form (a counter's, a built-in name) can be named.
+ */
+export function createdOrderCursor(prefix: string): CursorCodec<CreatedPosition> {
+  return cursorCodec(prefix, {
+    write: ({ at, id }) => `${at}.${id}`,
+    read: (text) => {
+      const dot = text.indexOf('.');
+      const at = dot < 0 ? undefined : wholeNumber(text.slice(0, dot), 0);
+      const id = text.slice(dot + 1);
+      return at !== undefined && RECORD_ID.test(id) ? { at, id } : undefined;
+    },
+  });
+}

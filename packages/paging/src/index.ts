@@ -1,6 +1,8 @@
 export {
+  type CreatedPosition,
   CURSOR_PROBLEM,
   type CursorCodec,
+  createdOrderCursor,
   cursorCodec,
   numberCursor,
   type PositionForm,
@@ -10,8 +12,10 @@ export {
   checkPageQuery,
   PAGE_SIZE,
   type Page,
+  type PageDefaults,
   type PageQuery,
   pageOfRows,
   pageSizeProblems,
+  readPage,
   readPageQuery,
 } from './page-query';

@@ -1,6 +1,6 @@
 import { AppError } from '@travel/errors';
 import { numberCursor } from './cursor-codec';
-import { checkPageQuery, PAGE_SIZE, pageOfRows, readPageQuery } from './page-query';
+import { checkPageQuery, PAGE_SIZE, pageOfRows, readPage, readPageQuery } from './page-query';
 
 const cursors = numberCursor('t1:');
 
@@ -37,6 +37,13 @@ describe('page query', () => {
     expect(checked.problems.map((problem) => problem.path)).toEqual(['limit', 'status', 'cursor']);
   });
 
+  it('when a list answers a whole directory by default, then no limit means its default and 0 is still refused', () => {
+    expect(readPageQuery({}, cursors, { defaultLimit: PAGE_SIZE.max })).toEqual({ limit: 100 });
+    expect(problemsOf(() => readPageQuery({ limit: 0 }, cursors, { defaultLimit: 100 }))?.paths).toEqual([
+      'limit',
+    ]);
+  });
+
   it('when the limit is 1 or 100 and the cursor is ours, then the page continues after its position', () => {
     expect(readPageQuery({ limit: 1, cursor: cursors.encode(9) }, cursors)).toEqual({ limit: 1, after: 9 });
     expect(readPageQuery({ limit: 100 }, cursors)).toEqual({ limit: 100 });
@@ -58,5 +65,29 @@ describe('page of rows', () => {
     expect(pageOfRows(rows, 3, after)).toEqual({ items: rows });
     expect(pageOfRows(rows, 3, after)).not.toHaveProperty('nextCursor');
     expect(pageOfRows([], 3, after)).toEqual({ items: [] });
+  });
+});
+
+describe('read page', () => {
+  const rows = [5, 4, 3, 2, 1].map((n) => ({ n }));
+  const read = async (after: number | undefined, count: number) =>
+    rows.filter((row) => after === undefined || row.n < after).slice(0, count);
+
+  it('when a list is walked page by page, then each row comes once and the last page has no cursor', async () => {
+    const seen: number[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await readPage({ limit: 2, cursor }, cursors, read, (row) => row.n);
+      expect(page.items.length).toBeLessThanOrEqual(2);
+      seen.push(...page.items.map((row) => row.n));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual([5, 4, 3, 2, 1]);
+  });
+
+  it('when the query is bad, then nothing is read', async () => {
+    const reads = jest.fn(read);
+    await expect(readPage({ limit: 0 }, cursors, reads, (row) => row.n)).rejects.toThrow(AppError);
+    expect(reads).not.toHaveBeenCalled();
   });
 });

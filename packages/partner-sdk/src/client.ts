@@ -65,7 +65,9 @@ export interface RedeliveryResult extends WebhookRedelivery {
 
 /**
  * The partner API (`/api/v1`) with a key. Every method throws a `PartnerApiError` on a non-2xx answer;
- * `429` and `503` are retried first, honouring `Retry-After`, within `retry` bounds.
+ * before that, reads and changes sent with an `Idempotency-Key` (bookings, cancels, redeliveries, recoveries)
+ * are retried with the same key on network errors, `5xx`, `429` and `409 idempotency_key_in_use`, honouring
+ * `Retry-After`, within `retry` bounds; registering a webhook only on `429` and `503 api_disabled`.
  */
 export class PartnerClient {
   private readonly http: HttpClient;
@@ -127,14 +129,22 @@ export class PartnerClient {
   /**
    * Cancels an `Upcoming` booking; any other state is `409 conflict` and nothing changes. With
    * `options.quoteId` (from `quoteCancellation`) it cancels only at that quote's refund: `409
-   * refund_changed`, `quote_expired` or `quote_invalid` otherwise, and nothing changes.
+   * refund_changed`, `quote_expired` or `quote_invalid` otherwise, and nothing changes. Sends an
+   * `Idempotency-Key` (a new UUID unless given) and keeps it across this call's retries, so a retry of a
+   * cancel whose answer was lost gets that cancel's `200` again, not a `409`.
    */
-  cancelBooking(id: string, options: { quoteId?: string } = {}): Promise<Booking> {
-    return this.data({
+  async cancelBooking(
+    id: string,
+    options: { quoteId?: string; idempotencyKey?: string } = {},
+  ): Promise<Booking> {
+    const res = await this.http.send<{ data: Booking }>({
       method: 'POST',
       path: `/bookings/${encodeURIComponent(id)}/cancel`,
       ...(options.quoteId === undefined ? {} : { body: { quoteId: options.quoteId } }),
+      headers: { 'idempotency-key': options.idempotencyKey ?? randomUUID() },
+      retryUnavailable: true,
     });
+    return res.body.data;
   }
 
   /** What cancelling the booking would refund now (amount, penalty, rule), as a short-lived quote. */

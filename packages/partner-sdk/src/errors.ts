@@ -1,4 +1,4 @@
-import type { ErrorCode, FieldProblem, SpendingLimitRefusal } from './types';
+import type { ErrorCode, FieldProblem, PriceChanged, SpendingLimitRefusal } from './types';
 
 /**
  * Any answer of the partner API that is not a success: `code` is the envelope's `error.code` (one of
@@ -17,7 +17,9 @@ export class PartnerApiError extends Error {
    * what the key may still book today (`remaining`); else null.
    */
   readonly spendingLimit: SpendingLimitRefusal | null;
-  /** `Retry-After` in seconds when the answer carried one (`429`, sometimes `503`). */
+  /** For `409 price_changed` (a booking's `expectedPrice` differs): the price now and the one expected; else null. */
+  readonly priceChanged: PriceChanged | null;
+  /** `Retry-After` in seconds when the answer carried one (`429`, `503`, `409 idempotency_key_in_use`). */
   readonly retryAfterSeconds: number | null;
 
   constructor(init: {
@@ -27,6 +29,7 @@ export class PartnerApiError extends Error {
     requestId: string | null;
     details?: FieldProblem[] | null;
     spendingLimit?: SpendingLimitRefusal | null;
+    priceChanged?: PriceChanged | null;
     retryAfterSeconds?: number | null;
   }) {
     super(
@@ -37,6 +40,7 @@ export class PartnerApiError extends Error {
     this.requestId = init.requestId;
     this.details = init.details ?? null;
     this.spendingLimit = init.spendingLimit ?? null;
+    this.priceChanged = init.priceChanged ?? null;
     this.retryAfterSeconds = init.retryAfterSeconds ?? null;
   }
 }

@@ -100,7 +100,7 @@ describe('retries against a real HTTP server', () => {
 
   it('reports an answer that is not the error envelope as unexpected_response with the X-Request-Id', async () => {
     const { baseUrl } = await scriptedServer([{ status: 502, headers: { 'content-type': 'text/html' } }]);
-    const error = await rejection(client(baseUrl).me());
+    const error = await rejection(client(baseUrl, { maxRetries: 0 }).me());
     expect(error).toMatchObject({ status: 502, code: 'unexpected_response', requestId: 'req-1' });
   });
 
@@ -198,5 +198,105 @@ describe('webhook secret rotation and recovery', () => {
       { queued: 0, idempotencyKey: 'key-00001', replayed: false },
       'key-00001',
     ]);
+  });
+});
+
+describe('retries that are safe because of the Idempotency-Key (issue 42)', () => {
+  const inUse = (retryAfter: string): Answer => ({
+    status: 409,
+    headers: { 'retry-after': retryAfter },
+    body: {
+      error: {
+        code: 'idempotency_key_in_use',
+        message: 'Still running',
+        requestId: 'req-409',
+        details: { retryAfterSeconds: Number(retryAfter) },
+      },
+    },
+  });
+  const serverError: Answer = {
+    status: 500,
+    body: { error: { code: 'internal_error', message: 'Oops', requestId: 'req-500', details: null } },
+  };
+
+  it('retries a booking after a dropped connection, a 500 and a 409 idempotency_key_in_use, with the same key, waiting out Retry-After', async () => {
+    const { baseUrl, seen } = await scriptedServer(['drop', serverError, inUse('1'), booking]);
+    const made = await client(baseUrl, { baseDelayMs: 10 }).createBooking({
+      offerToken: 'ot',
+      contact: { name: 'A', email: 'a@example.com' },
+    });
+    expect(made.booking.id).toBe('bkg_1');
+    expect(seen.map((s) => s.headers['idempotency-key'])).toEqual(Array(4).fill(made.idempotencyKey));
+    expect((seen[3]?.at ?? 0) - (seen[2]?.at ?? 0)).toBeGreaterThanOrEqual(950);
+  });
+
+  it('sends a generated key with a cancel and keeps it across the retries', async () => {
+    const cancelled = { status: 200, body: { data: { id: 'bkg_1', status: 'Cancelled' } } };
+    const { baseUrl, seen } = await scriptedServer(['drop', cancelled]);
+    await expect(client(baseUrl, { baseDelayMs: 10 }).cancelBooking('bkg_1')).resolves.toMatchObject({
+      status: 'Cancelled',
+    });
+    const keys = seen.map((s) => s.headers['idempotency-key']);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys).toEqual([keys[0], keys[0]]);
+  });
+
+  it('never retries a request without a key on a dropped connection or a 500 (it may have run), and stops after maxRetries', async () => {
+    const { baseUrl, seen } = await scriptedServer([serverError]);
+    const register = client(baseUrl, { baseDelayMs: 10 }).registerWebhook({
+      url: 'https://example.com/h',
+      events: [],
+    });
+    expect((await rejection(register)).status).toBe(500);
+    expect(seen).toHaveLength(1);
+    const dropped = await scriptedServer(['drop']);
+    await expect(
+      client(dropped.baseUrl, { baseDelayMs: 10 }).registerWebhook({
+        url: 'https://example.com/h',
+        events: [],
+      }),
+    ).rejects.toThrow();
+    expect(dropped.seen).toHaveLength(1);
+    const bounded = await scriptedServer([serverError]);
+    expect(
+      (
+        await rejection(
+          client(bounded.baseUrl, { baseDelayMs: 5, maxRetries: 2 }).createBooking({
+            offerToken: 'ot',
+            contact: { name: 'A', email: 'a@example.com' },
+          }),
+        )
+      ).code,
+    ).toBe('internal_error');
+    expect(bounded.seen).toHaveLength(3);
+  });
+
+  it('reads the price now from a 409 price_changed and does not retry it', async () => {
+    const changed: Answer = {
+      status: 409,
+      body: {
+        error: {
+          code: 'price_changed',
+          message: 'Price changed',
+          requestId: 'req-p',
+          details: { amount: 11200, currency: 'INR', expectedAmount: 10943, expectedCurrency: 'INR' },
+        },
+      },
+    };
+    const { baseUrl, seen } = await scriptedServer([changed]);
+    const error = await rejection(
+      client(baseUrl).createBooking({
+        offerToken: 'ot',
+        contact: { name: 'A', email: 'a@example.com' },
+        expectedPrice: { amount: 10943, currency: 'INR' },
+      }),
+    );
+    expect(error.priceChanged).toEqual({
+      amount: 11200,
+      currency: 'INR',
+      expectedAmount: 10943,
+      expectedCurrency: 'INR',
+    });
+    expect(seen).toHaveLength(1);
   });
 });

@@ -1,7 +1,13 @@
 import { PartnerApiError } from './errors';
-import type { ErrorCode, FieldProblem, SpendingLimitRefusal } from './types';
+import type { ErrorCode, FieldProblem, PriceChanged, SpendingLimitRefusal } from './types';
 
-/** How the client retries `429` and `503` answers. */
+/**
+ * How the client retries: a request that is safe to repeat (a read, or a change sent with an
+ * `Idempotency-Key`) on a network error (no answer, a dropped connection, a timeout), any `5xx`, `429` and
+ * `409 idempotency_key_in_use`, always with the same key; any other request only on `429` and
+ * `503 api_disabled` (refused before any work). Waits a jittered exponential backoff, or at least the
+ * answer's `Retry-After`.
+ */
 export interface RetryOptions {
   /** Retries after the first attempt; 0 turns retrying off. Default 3. */
   maxRetries?: number;
@@ -31,9 +37,10 @@ export interface HttpRequest {
   body?: unknown;
   headers?: Record<string, string>;
   /**
-   * Whether a `503 service_unavailable` may be retried: true unless a repeated request could do the
-   * work twice (registering a webhook). `429` and `503 api_disabled` are refused before any work, so
-   * they are always retried.
+   * Whether the request is safe to repeat: a read, or a change sent with an `Idempotency-Key` (the API
+   * answers a repeat with the first answer). Such a request is retried on network errors, `5xx` and
+   * `409 idempotency_key_in_use` too; any other (registering a webhook) only on `429` and
+   * `503 api_disabled`, which are refused before any work.
    */
   retryUnavailable: boolean;
 }
@@ -70,11 +77,23 @@ export class HttpClient {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
   }
 
-  /** One call, retried on `429`/`503` within the bounds; a non-2xx answer is thrown as a {@link PartnerApiError}. */
+  /**
+   * One call, retried within the bounds (see {@link RetryOptions}); a non-2xx answer is thrown as a
+   * {@link PartnerApiError}, a network error that is not retried (or is the last) as it came.
+   */
   async send<T>(request: HttpRequest): Promise<HttpResponse<T>> {
     for (let attempt = 0; ; attempt++) {
-      const res = await this.attempt(request);
-      const text = await res.text();
+      let res: Response;
+      let text: string;
+      try {
+        res = await this.attempt(request);
+        text = await res.text();
+      } catch (failure) {
+        // No answer (refused, reset, dropped mid-body, timed out): the request may or may not have run.
+        if (!request.retryUnavailable || attempt >= this.maxRetries) throw failure;
+        await sleep(this.backoff(attempt));
+        continue;
+      }
       const requestId = res.headers.get('x-request-id');
       if (res.ok) {
         return {
@@ -95,12 +114,19 @@ export class HttpClient {
   private retryDelay(request: HttpRequest, error: PartnerApiError, attempt: number): number | null {
     const retryable =
       error.status === 429 ||
-      (error.status === 503 && (request.retryUnavailable || error.code === 'api_disabled'));
+      (error.status === 503 && error.code === 'api_disabled') ||
+      (request.retryUnavailable && (error.status >= 500 || error.code === 'idempotency_key_in_use'));
     if (!retryable || attempt >= this.maxRetries) return null;
     if (error.retryAfterSeconds !== null) {
       const ms = error.retryAfterSeconds * 1000;
-      return ms <= this.maxDelayMs ? ms : null;
+      // Never sooner than asked; a little later, at random, so retries told the same second spread out.
+      return ms <= this.maxDelayMs ? ms + Math.random() * Math.min(250, this.baseDelayMs) : null;
     }
+    return this.backoff(attempt);
+  }
+
+  /** Exponential backoff with jitter: between half and all of `baseDelayMs · 2^attempt`, capped. */
+  private backoff(attempt: number): number {
     const backoff = this.baseDelayMs * 2 ** attempt;
     return Math.min(this.maxDelayMs, backoff / 2 + Math.random() * (backoff / 2));
   }
@@ -131,7 +157,7 @@ interface Envelope {
     code?: ErrorCode;
     message?: string;
     requestId?: string;
-    details?: FieldProblem[] | SpendingLimitRefusal | null;
+    details?: FieldProblem[] | SpendingLimitRefusal | PriceChanged | Record<string, unknown> | null;
   };
 }
 
@@ -152,7 +178,11 @@ function toError(res: Response, text: string, headerRequestId: string | null): P
     details: Array.isArray(error?.details) ? error.details : null,
     spendingLimit:
       error?.code === 'spending_limit_exceeded' && error.details && !Array.isArray(error.details)
-        ? error.details
+        ? (error.details as SpendingLimitRefusal)
+        : null,
+    priceChanged:
+      error?.code === 'price_changed' && error.details && !Array.isArray(error.details)
+        ? (error.details as PriceChanged)
         : null,
     retryAfterSeconds: parseRetryAfter(res.headers.get('retry-after')),
   });

@@ -47,6 +47,8 @@ export type WebhookEventType = Schemas['WebhookEventType'];
 export type FieldProblem = Schemas['FieldProblem'];
 /** `details` of `403 spending_limit_exceeded`: which limit, the amount, what the key may still book today. */
 export type SpendingLimitRefusal = Schemas['SpendingLimitRefusal'];
+/** `details` of `409 price_changed`: the price to book now and the `expectedPrice` sent; nothing was booked. */
+export type PriceChanged = Schemas['PriceChanged'];
 /** The key's spending limits and what it spent today, as `GET /me` shows them (null: no limits). */
 export type KeySpending = NonNullable<Me['spending']>;
 export type ErrorCode = Schemas['ErrorEnvelope']['error']['code'];

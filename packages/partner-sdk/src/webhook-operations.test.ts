@@ -24,6 +24,7 @@ const delivery = {
   createdAt: '2026-11-21 10:00:00',
   attempts: [attempt],
   nextAttemptAt: null,
+  held: false,
 };
 const unavailable: Answer = {
   status: 503,

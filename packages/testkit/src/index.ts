@@ -2,13 +2,22 @@ export { type AuditTrail, type RelayedAudit, watchAuditTrail } from './audit-tra
 export { customerCaller, partnerCaller, type StaffFields, staffCaller } from './callers';
 export { type CapturedLogs, captureLogs } from './captured-logs';
 export { inDays } from './days';
-export { codeOf } from './error-code';
+export { codeOf, failureOf } from './error-code';
 export { failedStarts } from './failed-starts';
+export {
+  type CallOutcome,
+  EXPECTED,
+  type Forgery,
+  forgedCallerOutcomes,
+  unexpectedOutcomes,
+} from './forged-callers';
+export { freshIdempotency } from './idempotency';
 export { type TestInfra, testInfra } from './infra';
 export { type CaughtEmail, emailsTo, emailsWithSubject, TEST_SMTP, testMaildevUrl } from './maildev-inbox';
 export { claimedAt, uniqueName } from './names';
 export { createOpenApiValidator, type ResponseCheck } from './openapi-validator';
 export { type ReceivedSpan, startOtlpReceiver } from './otlp-receiver';
+export { type WalkedPage, walkPages } from './page-walk';
 export {
   EXPECTED_PARKING,
   type ParkingScenario,
@@ -19,6 +28,14 @@ export {
   SHORT_RETRY_BUDGET,
   UNDECODABLE,
 } from './parking-scenario';
+export {
+  createServiceClient,
+  gatewayTlsEnv,
+  peerTls,
+  peerTlsDir,
+  peerTlsEnv,
+  TEST_PEER_TLS_ROOT,
+} from './peer-tls';
 export {
   askReflection,
   askServerReflection,

@@ -1,6 +1,6 @@
 import { caller, parkedEvents } from '@travel/contracts';
-import { createServiceClient } from '@travel/grpc';
 import { metricValue } from '@travel/metrics';
+import { createServiceClient } from './peer-tls';
 import { waitFor } from './wait-for';
 
 /** The retry budget component tests give a service (`KAFKA_RETRY_*`): three runs within a second. */

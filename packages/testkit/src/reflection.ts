@@ -1,7 +1,8 @@
-import { credentials } from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
 import { findProtoRoot, protoFilesUnder } from '@travel/contracts';
+import { channelCredentialsOf, PEER_DOMAIN } from '@travel/grpc';
 import { GrpcReflection } from 'grpc-js-reflection-client';
+import { peerTls } from './peer-tls';
 
 /** Services by full name, each with its method names in order. */
 export type ServiceMethods = Record<string, string[]>;
@@ -50,7 +51,13 @@ export async function askReflection(address: string, packages: string[]): Promis
 }
 
 async function listByReflection(address: string, version: 'v1' | 'v1alpha'): Promise<ServiceMethods> {
-  const client = new GrpcReflection(address, credentials.createInsecure(), {}, version);
+  // As the gateway: reflection, like health, answers any peer that proves it is one of ours.
+  const client = new GrpcReflection(
+    address,
+    channelCredentialsOf(peerTls('gateway')),
+    { 'grpc.ssl_target_name_override': PEER_DOMAIN },
+    version,
+  );
   try {
     const listed: ServiceMethods = {};
     for (const service of (await client.listServices()).sort())

@@ -1,8 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
 import { health } from '@travel/contracts';
-import { createServiceClient } from '@travel/grpc';
+import { createServiceClient } from './peer-tls';
 import { waitFor } from './wait-for';
 
 /** A free port on 127.0.0.1, so a restarted process can come back at the same address. */
@@ -25,10 +28,13 @@ export interface ServiceProcess {
 }
 
 /**
- * A built service (`dist/main.js`) as its own OS process, healthy on return; `env` must set GRPC_PORT. Its
+ * A built service (`dist/main.js`) as its own OS process, healthy on return; `env` must set GRPC_PORT and
+ * GRPC_TLS_DIR (`peerTlsEnv`). Its index migration (`dist/commands/migrate.js` beside it, when it has one) runs
+ * first with the same environment. Its
  * metrics listener takes a free port unless `env` names one, so it never meets a running stack's.
  */
 export async function spawnService(main: string, env: Record<string, string>): Promise<ServiceProcess> {
+  await runMigration(main, env);
   const child: ChildProcess = spawn(process.execPath, [main], {
     env: { ...process.env, LOG_LEVEL: 'warn', METRICS_PORT: '0', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -55,4 +61,15 @@ export async function spawnService(main: string, env: Record<string, string>): P
       await exited;
     },
   };
+}
+
+/** The service's `commands/migrate.js` run to its end (asynchronously: other services of the test keep running). */
+async function runMigration(main: string, env: Record<string, string>): Promise<void> {
+  const command = join(dirname(main), 'commands', 'migrate.js');
+  if (!existsSync(command)) return;
+  await promisify(execFile)(process.execPath, [command], {
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+  }).catch((error: { stderr?: string; message: string }) => {
+    throw new Error(`${command} failed: ${error.stderr || error.message}`);
+  });
 }

@@ -14,7 +14,8 @@ import {
   parkedStoreOptionsOf,
   retryBudgetOf,
 } from '@travel/events';
-import { createGrpcServer, reflectionOf, serverConnectionsOf } from '@travel/grpc';
+import { createGrpcServer, reflectionOf, serverConnectionsOf, serverPeersOf } from '@travel/grpc';
+import { createIdempotencyKeys, createIdempotencyRunner, type IdempotencyRunner } from '@travel/idempotency';
 import { type Component, crashHook, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
@@ -22,6 +23,7 @@ import { createSealer } from '@travel/sealing';
 import { createProviderRegistry } from './adapters/payment-providers/index';
 import { stripeEndpointOf } from './adapters/payment-providers/stripe';
 import type { BillingConfig } from './config';
+import { collections } from './db/collections';
 import { createInvoiceRepository } from './db/invoice.repository';
 import { createLineRepository } from './db/line.repository';
 import { createMarkRepository } from './db/mark.repository';
@@ -37,6 +39,7 @@ import { createMovePayment } from './domain/move-payment';
 import { createPayBooking } from './domain/pay-booking';
 import { createPaymentProviders } from './domain/payment-providers';
 import { createGetInvoice, createListInvoices } from './domain/read-invoices';
+import { createReadPaymentStatus } from './domain/read-payment-status';
 import { createGetWallet, createListRefunds } from './domain/read-wallet';
 import { createReceivePaymentWebhook } from './domain/receive-payment-webhook';
 import { createRecordBookingEvent } from './domain/record-booking-event';
@@ -65,7 +68,7 @@ export function createBillingService(
   options: BillingServiceOptions = {},
 ) {
   const now = options.now ?? (() => new Date());
-  const mongo = createMongo({ ...mongoOptionsOf(config), logger });
+  const mongo = createMongo({ ...mongoOptionsOf(config), logger, collections });
   const kafka = createKafka(config.KAFKA_BROKERS, 'billing', logger, config.KAFKA_NAMESPACE, config);
   const topicOptions = {
     partitions: config.KAFKA_TOPIC_PARTITIONS,
@@ -84,6 +87,15 @@ export function createBillingService(
   const lines = createLineRepository(mongo.connection);
   const marks = createMarkRepository(mongo.connection);
   const payments = createPaymentRepository(mongo.connection);
+  // One runner for every idempotent operation of billing: top-ups and invoice payments (docs/idempotency.md).
+  const idempotency = createIdempotencyRunner({
+    keys: createIdempotencyKeys(mongo.connection, {
+      leaseMs: config.IDEMPOTENCY_LEASE_MS,
+      retentionMs: config.IDEMPOTENCY_RETENTION_HOURS * 3_600_000,
+    }),
+    now,
+    leaseMs: config.IDEMPOTENCY_LEASE_MS,
+  });
   const relay = createOutboxRelay({
     name: 'billing-invoices',
     source: marks.outbox,
@@ -129,16 +141,24 @@ export function createBillingService(
       logger,
     }),
     updateInvoice: createUpdateInvoice({ marks, lines, views, now, logger }),
-    recordPayment: createRecordPayment({ payments, views, settle, now, logger }),
+    recordPayment: createRecordPayment({ payments, idempotency, views, settle, now, logger }),
     listInvoices: createListInvoices({ invoices, marks, views }),
     getInvoice: createGetInvoice({ invoices, marks, views }),
   });
-  const money = createStorefrontMoney(config, logger, mongo.connection, { publisher, audit }, now);
+  const money = createStorefrontMoney(
+    config,
+    logger,
+    mongo.connection,
+    { publisher, audit },
+    now,
+    idempotency,
+  );
   const grpc = createGrpcServer({
     host: config.GRPC_HOST,
     port: config.GRPC_PORT,
     connections: serverConnectionsOf(config),
     reflection: reflectionOf(config),
+    peers: serverPeersOf(config, 'billing'),
     services: [
       { definition: billing.BillingServiceDefinition, implementation: billingGrpc },
       { definition: wallet.WalletServiceDefinition, implementation: money.walletGrpc },
@@ -162,6 +182,7 @@ function createStorefrontMoney(
   connection: Parameters<typeof createWalletEntries>[0],
   { publisher, audit }: { publisher: EventPublisher; audit: AuditOutbox },
   now: () => Date,
+  idempotency: IdempotencyRunner,
 ) {
   const counters = createCounters(connection);
   const crash = crashHook(config.BILLING_CRASH_AT);
@@ -191,6 +212,7 @@ function createStorefrontMoney(
   const providers = createPaymentProviders(
     gateways,
     createProviderRegistry({ cipher, stripeEndpoint: stripeEndpointOf(config.STRIPE_API_URL) }),
+    { simulatorEnabled: config.PAYMENT_SIMULATOR },
   );
   const movePayment = createMovePayment({ payments, entries, now, eventsWritten, logger });
   const walletGrpc = createWalletGrpc({
@@ -216,11 +238,19 @@ function createStorefrontMoney(
     }),
     getWallet: createGetWallet({ entries }),
     listRefunds: createListRefunds({ payments }),
-    topUpWallet: createTopUpWallet({ entries, now, logger }),
+    topUpWallet: createTopUpWallet({ entries, idempotency, now, logger }),
     receivePaymentWebhook: createReceivePaymentWebhook({ payments, providers, movePayment, logger }),
   });
   const gatewayGrpc = createPaymentGatewayGrpc(
-    createPaymentGatewayAdmin({ gateways, counters, cipher, now, logger }),
+    createPaymentGatewayAdmin({
+      gateways,
+      counters,
+      cipher,
+      simulatorEnabled: config.PAYMENT_SIMULATOR,
+      now,
+      logger,
+    }),
+    createReadPaymentStatus({ providers, simulatorEnabled: config.PAYMENT_SIMULATOR }),
   );
   return { relayJob, walletGrpc, gatewayGrpc };
 }

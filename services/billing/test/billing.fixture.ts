@@ -8,8 +8,11 @@ import {
   namespaced,
   newEventId,
 } from '@travel/events';
-import { createServiceClient, type ServiceClient } from '@travel/grpc';
+import type { ServiceClient } from '@travel/grpc';
 import {
+  createServiceClient,
+  freshIdempotency,
+  peerTlsEnv,
   publishBytes,
   startServiceUnderTest,
   testInfra,
@@ -40,12 +43,15 @@ export async function startBilling(env: Record<string, string> = {}) {
   const built = createBillingService(
     readConfig({
       GRPC_PORT: '0',
+      ...peerTlsEnv('billing'),
       MONGO_URL: infra.mongoUrl,
       MONGO_DATABASE: uniqueName('ct_billing'),
       KAFKA_BROKERS: infra.kafkaBrokers.join(','),
       KAFKA_NAMESPACE: namespace,
       OUTBOX_POLL_MS: '200',
       SEALING_KEYS: TEST_SEALING_KEYS,
+      // The test stacks' setting (the launcher's); the fail-closed tests turn it off.
+      PAYMENT_SIMULATOR: 'true',
       ...env,
     }),
     testLogger(),
@@ -174,7 +180,7 @@ export async function sentInvoice(client: BillingClient, amount: number, tenantI
 }
 
 export const pay = (client: BillingClient, invoiceId: string, amount: number) =>
-  client.recordPayment({ caller: staff, invoiceId, amount, method: 'bank_transfer' });
+  client.recordPayment({ caller: staff, invoiceId, amount, method: 'bank_transfer', ...freshIdempotency() });
 
 /** The catalog code a call failed with (`ok` when it did not fail). */
 

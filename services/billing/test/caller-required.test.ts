@@ -1,4 +1,4 @@
-import { wireCallers } from '@travel/testkit';
+import { freshIdempotency, wireCallers } from '@travel/testkit';
 import { type Billing, codeOf, newTenant, partner, staff, startBilling } from './billing.fixture';
 
 jest.setTimeout(60_000);
@@ -28,7 +28,12 @@ describe('a call without a caller', () => {
     const calls = [
       world.client.createInvoice({ tenantId, amount: 10 }),
       world.client.updateInvoice({ id, status: 'cancelled' }),
-      world.client.recordPayment({ invoiceId: id, amount: 10, method: 'bank_transfer' }),
+      world.client.recordPayment({
+        invoiceId: id,
+        amount: 10,
+        method: 'bank_transfer',
+        ...freshIdempotency(),
+      }),
       world.client.listInvoices({ tenantId, limit: 10 }),
       world.client.getInvoice({ id }),
       world.client.listPartnerInvoices({ limit: 10 }),
@@ -43,7 +48,9 @@ describe('a call without a caller', () => {
 
   it('when a wallet or a payment gateway is touched without a caller, then it is refused and no money moves', async () => {
     const customerId = `cus_${Date.now()}`;
-    expect(await codeOf(world.wallet.topUpWallet({ customerId, amount: 100 }))).toBe('forbidden');
+    expect(await codeOf(world.wallet.topUpWallet({ customerId, amount: 100, ...freshIdempotency() }))).toBe(
+      'forbidden',
+    );
     expect(await codeOf(world.wallet.getWallet({ customerId, limit: 10 }))).toBe('forbidden');
     expect(
       await codeOf(world.wallet.payBooking({ bookingId: 'bkg_1', customerId, total: 10, useWallet: true })),
@@ -83,7 +90,15 @@ describe('one tenant against another', () => {
       'forbidden',
     );
     expect(
-      await codeOf(world.client.recordPayment({ caller: staffA, invoiceId: id, amount: 5, method: 'cash' })),
+      await codeOf(
+        world.client.recordPayment({
+          caller: staffA,
+          invoiceId: id,
+          amount: 5,
+          method: 'cash',
+          ...freshIdempotency(),
+        }),
+      ),
     ).toBe('forbidden');
     const { invoice } = await world.client.getInvoice({ caller: staff, id });
     expect({ status: invoice?.status, paid: invoice?.paidAmount }).toEqual({ status: 'sent', paid: 0 });
@@ -91,7 +106,7 @@ describe('one tenant against another', () => {
 
   it("when a customer asks for another customer's wallet or refunds, then it is not_found", async () => {
     const [mine, theirs] = [`cus_${Date.now()}1`, `cus_${Date.now()}2`];
-    await world.wallet.topUpWallet({ caller: staff, customerId: theirs, amount: 700 });
+    await world.wallet.topUpWallet({ caller: staff, customerId: theirs, amount: 700, ...freshIdempotency() });
     const me = wireCallers.customer(undefined, mine);
     expect(await codeOf(world.wallet.getWallet({ caller: me, customerId: theirs, limit: 10 }))).toBe(
       'not_found',
@@ -105,8 +120,10 @@ describe('one tenant against another', () => {
   it('when staff lack the right, then the payment gateways and wallet top-ups refuse them', async () => {
     const noRights = wireCallers.platformStaff([]);
     expect(await codeOf(world.gateways.listPaymentGateways({ caller: noRights }))).toBe('forbidden');
-    expect(await codeOf(world.wallet.topUpWallet({ caller: noRights, customerId: 'cus_1', amount: 5 }))).toBe(
-      'forbidden',
-    );
+    expect(
+      await codeOf(
+        world.wallet.topUpWallet({ caller: noRights, customerId: 'cus_1', amount: 5, ...freshIdempotency() }),
+      ),
+    ).toBe('forbidden');
   });
 });

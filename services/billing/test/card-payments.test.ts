@@ -1,7 +1,17 @@
 import { join } from 'node:path';
 import { paymentEvents, wallet } from '@travel/contracts';
-import { createServiceClient, jobCaller } from '@travel/grpc';
-import { freePort, spawnService, testInfra, uniqueName, waitFor, wireCallers } from '@travel/testkit';
+import { jobCaller } from '@travel/grpc';
+import {
+  createServiceClient,
+  freePort,
+  freshIdempotency,
+  peerTlsEnv,
+  spawnService,
+  testInfra,
+  uniqueName,
+  waitFor,
+  wireCallers,
+} from '@travel/testkit';
 import { type Billing, bookingJob, codeOf, staff, startBilling, TEST_SEALING_KEYS } from './billing.fixture';
 import { signedPaymentEvent } from './stripe-events';
 import {
@@ -43,7 +53,7 @@ afterAll(async () => {
 let nextBooking = Date.now() % 1_000_000_000;
 const newBooking = () => `bkg_${nextBooking++}`;
 const topUp = (customerId: string, amount: number) =>
-  world.wallet.topUpWallet({ caller: staff, customerId, amount });
+  world.wallet.topUpWallet({ caller: staff, customerId, amount, ...freshIdempotency() });
 const balanceOf = async (customerId: string) =>
   (
     await world.wallet.getWallet({
@@ -220,6 +230,7 @@ describe('a crash between Stripe’s answer and billing’s write', () => {
     const infra = testInfra();
     const doomed = await spawnService(join(__dirname, '..', 'dist', 'main.js'), {
       GRPC_PORT: String(await freePort()),
+      ...peerTlsEnv('billing'),
       MONGO_URL: infra.mongoUrl,
       MONGO_DATABASE: database,
       KAFKA_BROKERS: infra.kafkaBrokers.join(','),
@@ -276,7 +287,7 @@ describe('a card payment the customer never completes', () => {
       });
       await impatient.gateways.setDefaultPaymentGateway({ caller: staff, id: gateway?.id ?? '' });
       const customerId = uniqueName('cus');
-      await impatient.wallet.topUpWallet({ caller: staff, customerId, amount: 300 });
+      await impatient.wallet.topUpWallet({ caller: staff, customerId, amount: 300, ...freshIdempotency() });
       const bookingId = newBooking();
       const request = { caller: bookingJob, bookingId, customerId, total: 1000, useWallet: true };
       const { payment } = await impatient.wallet.payBooking(request);

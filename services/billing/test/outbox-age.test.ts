@@ -87,6 +87,7 @@ it('when a payment.captured waits in its payment, then billing-payments shows it
       status: 'captured',
       provider: 'simulated',
       clientSecret: null,
+      failure: null,
       createdAt: capturedAt,
       capturedAt,
       refund: null,

@@ -1,4 +1,4 @@
-import { waitFor } from '@travel/testkit';
+import { freshIdempotency, waitFor } from '@travel/testkit';
 import {
   type Billing,
   codeOf,
@@ -68,6 +68,7 @@ describe('payments', () => {
     expect(await codeOf(pay(world.client, id, 601))).toBe('conflict'); // would overpay
     const done = await world.client.recordPayment({
       caller: staff,
+      ...freshIdempotency(),
       invoiceId: id,
       amount: 600,
       method: 'upi',
@@ -106,7 +107,15 @@ describe('payments', () => {
     const { id } = await sentInvoice(world.client, 100);
     expect(await codeOf(pay(world.client, id, 0))).toBe('bad_request');
     expect(
-      await codeOf(world.client.recordPayment({ caller: staff, invoiceId: id, amount: 5, method: ' ' })),
+      await codeOf(
+        world.client.recordPayment({
+          caller: staff,
+          invoiceId: id,
+          amount: 5,
+          method: ' ',
+          ...freshIdempotency(),
+        }),
+      ),
     ).toBe('bad_request');
     expect(await codeOf(pay(world.client, 'inv_0', 5))).toBe('not_found');
   });

@@ -1,5 +1,5 @@
 import { paymentEvents } from '@travel/contracts';
-import { uniqueName, waitFor } from '@travel/testkit';
+import { freshIdempotency, uniqueName, waitFor } from '@travel/testkit';
 import { type Billing, bookingJob, codeOf, staff, startBilling } from './billing.fixture';
 
 // Storefront money (issue 12): the wallet ledger never goes below zero, a booking is paid exactly once
@@ -17,7 +17,7 @@ const newCustomer = () => uniqueName('cus');
 let bookingNumber = Date.now() % 1_000_000_000;
 const newBooking = () => `bkg_${++bookingNumber}`;
 const topUp = (customerId: string, amount: number) =>
-  world.wallet.topUpWallet({ caller: staff, customerId, amount, note: 'test credit' });
+  world.wallet.topUpWallet({ caller: staff, customerId, amount, note: 'test credit', ...freshIdempotency() });
 const walletOf = (customerId: string) =>
   world.wallet.getWallet({ caller: bookingJob, customerId, limit: 100 });
 const eventsOf = (type: string, bookingId: string) =>

@@ -1,6 +1,7 @@
 import {
   auditFields,
   crashPoint,
+  idempotencyFields,
   kafkaFields,
   loadConfig,
   mongoFields,
@@ -51,13 +52,8 @@ const schema = z
       .refine((pems) => pems.every((pem) => pem.includes('-----BEGIN PUBLIC KEY-----'))),
     /** How long a cancellation quote may be named by a cancel. */
     CANCELLATION_QUOTE_TTL_SECONDS: positiveInt(300),
-    /** How long an idempotency key is remembered (48 hours, as gateway/openapi/partner.yaml says). */
-    IDEMPOTENCY_RETENTION_HOURS: positiveInt(48),
-    /**
-     * How long a first request holds its key before a retry may take it over: a retry inside it is
-     * `409 conflict` (still running); after it, the retry finishes the work of a request that crashed.
-     */
-    IDEMPOTENCY_LEASE_MS: positiveInt(10_000),
+    /** `Idempotency-Key` of bookings and cancellations: retention and lease (docs/idempotency.md). */
+    ...idempotencyFields,
     /** The outbox relay retries what it was told about this often (and runs at once after every write). */
     OUTBOX_POLL_MS: positiveInt(1000),
     /**

@@ -21,9 +21,12 @@ import {
   createGrpcServer,
   createPeerClient,
   keepaliveOf,
+  peerTlsOf,
   reflectionOf,
   serverConnectionsOf,
+  serverPeersOf,
 } from '@travel/grpc';
+import { createIdempotencyKeys, createIdempotencyRunner } from '@travel/idempotency';
 import { type Component, crashHook, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
@@ -33,14 +36,15 @@ import { createAdminBookingRepository } from './db/admin-booking.repository';
 import { createBookingRepository } from './db/booking.repository';
 import { createBookingHistory } from './db/booking-history.repository';
 import { createCancellationQuotes } from './db/cancellation-quote.repository';
-import { createIdempotencyKeys } from './db/idempotency-key.repository';
+import { collections } from './db/collections';
 import { createKeySpendingLedger } from './db/key-spending.repository';
 import { createOutboxBacklog } from './db/outbox-backlog';
 import type { EventsWritten } from './db/pending-event';
 import { createStorefrontBookingRepository } from './db/storefront-booking.repository';
 import { createAssignSupplier } from './domain/assign-supplier';
 import { createStorefrontDiscounts, createTenantDiscounts } from './domain/booking-discounts';
-import { createCancelOwned } from './domain/cancel-booking';
+import { createCancelBooking, createCancelOwned } from './domain/cancel-booking';
+import { createCancelIdempotently } from './domain/cancel-idempotently';
 import { createCancelOfflineBooking } from './domain/cancel-offline-booking';
 import { createCancelStorefrontBooking } from './domain/cancel-storefront-booking';
 import {
@@ -87,7 +91,7 @@ export function createBookingService(
   options: BookingServiceOptions = {},
 ) {
   const now = options.now ?? (() => new Date());
-  const mongo = createMongo({ ...mongoOptionsOf(config), logger });
+  const mongo = createMongo({ ...mongoOptionsOf(config), logger, collections });
   const publisher = createEventPublisher({
     kafka: createKafka(config.KAFKA_BROKERS, 'booking', logger, config.KAFKA_NAMESPACE, config),
     topics: [BOOKING_EVENTS_TOPIC, AUDIT_ENTRIES_TOPIC],
@@ -105,6 +109,10 @@ export function createBookingService(
     leaseMs: config.IDEMPOTENCY_LEASE_MS,
     retentionMs: config.IDEMPOTENCY_RETENTION_HOURS * 3_600_000,
   });
+  const crash = crashHook(config.BOOKING_CRASH_AT);
+  // One runner for every idempotent operation of booking: creates and cancels (docs/idempotency.md).
+  const idempotency = createIdempotencyRunner({ keys, now, leaseMs: config.IDEMPOTENCY_LEASE_MS, crash });
+  const cancelIdempotently = createCancelIdempotently({ idempotency });
   const relay = createOutboxRelay({
     name: 'booking',
     source: createBookingOutbox(bookings),
@@ -135,8 +143,8 @@ export function createBookingService(
     caller: 'booking',
     deadlineMs: config.PRICING_DEADLINE_MS,
     keepalive,
+    tls: peerTlsOf(config),
   });
-  const crash = crashHook(config.BOOKING_CRASH_AT);
   const offerKeys = {
     publicKeyPem: config.OFFER_TOKEN_PUBLIC_KEY,
     previousPublicKeyPems: config.OFFER_TOKEN_PREVIOUS_PUBLIC_KEYS,
@@ -147,7 +155,7 @@ export function createBookingService(
   ).map(({ kid, x, active }) => ({ kid, x, active }));
   const quotes = createCancellationQuotes(mongo.connection);
   const createDeps: CreateBookingDeps = {
-    keys,
+    idempotency,
     bookings,
     counters: createCounters(mongo.connection),
     verifier,
@@ -165,7 +173,11 @@ export function createBookingService(
     ),
     getBooking: createGetBooking({ bookings }),
     listBookings: createListBookings({ bookings }),
-    cancelBooking: createCancelOwned({ bookings, quotes, now, eventsWritten }),
+    cancelBooking: createCancelBooking({
+      cancelOwned: createCancelOwned({ bookings, quotes, now, eventsWritten }),
+      bookings,
+      cancelIdempotently,
+    }),
     quoteCancellation: createQuoteCancellation({
       bookings,
       quotes,
@@ -180,12 +192,14 @@ export function createBookingService(
       caller: 'booking',
       deadlineMs: config.PROMOTIONS_DEADLINE_MS,
       keepalive,
+      tls: peerTlsOf(config),
     }),
   );
   const walletClient = createPeerClient(wallet.WalletServiceDefinition, config.BILLING_ADDRESS, {
     caller: 'booking',
     deadlineMs: config.BILLING_DEADLINE_MS,
     keepalive,
+    tls: peerTlsOf(config),
   });
   const settle = createSettleStorefrontBooking({
     storefront,
@@ -206,7 +220,14 @@ export function createBookingService(
     }),
     getBooking: createGetStorefrontBooking({ storefront }),
     listBookings: createListStorefrontBookings({ storefront }),
-    cancelBooking: createCancelStorefrontBooking({ bookings, storefront, settle, now, eventsWritten }),
+    cancelBooking: createCancelStorefrontBooking({
+      bookings,
+      cancelIdempotently,
+      storefront,
+      settle,
+      now,
+      eventsWritten,
+    }),
     settleBooking: async (bookingId, requestId) => {
       const booking = await storefront.findById(bookingId);
       return booking?.storefront ? settle(booking, requestId) : null;
@@ -235,6 +256,8 @@ export function createBookingService(
     cancelOfflineBooking: createCancelOfflineBooking({
       bookings: adminBookings,
       cancelOwned: createCancelOwned({ bookings, quotes, now, eventsWritten }),
+      cancelledBy: bookings.findCancelledBy,
+      cancelIdempotently,
     }),
   });
   const grpc = createGrpcServer({
@@ -242,6 +265,7 @@ export function createBookingService(
     port: config.GRPC_PORT,
     connections: serverConnectionsOf(config),
     reflection: reflectionOf(config),
+    peers: serverPeersOf(config, 'booking'),
     services: [
       { definition: booking.BookingServiceDefinition, implementation: bookingGrpc },
       { definition: storefrontBooking.StorefrontBookingServiceDefinition, implementation: storefrontGrpc },

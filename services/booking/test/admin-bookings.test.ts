@@ -1,6 +1,13 @@
 import { adminBooking } from '@travel/contracts';
-import { createServiceClient, type ServiceClient } from '@travel/grpc';
-import { type AuditTrail, codeOf, inDays, uniqueName, watchAuditTrail } from '@travel/testkit';
+import type { ServiceClient } from '@travel/grpc';
+import {
+  type AuditTrail,
+  codeOf,
+  createServiceClient,
+  inDays,
+  uniqueName,
+  watchAuditTrail,
+} from '@travel/testkit';
 import {
   type BookingClient,
   bookingEnv,

@@ -1,8 +1,15 @@
 import { bookingEvents, bookingHistory, caller as callerContract } from '@travel/contracts';
-import { createServiceClient, jobCaller } from '@travel/grpc';
+import { jobCaller } from '@travel/grpc';
 import { createMongo } from '@travel/mongo';
 import { generateOfferKeyPair } from '@travel/offer-tokens';
-import { startServiceUnderTest, testInfra, testLogger, uniqueName } from '@travel/testkit';
+import {
+  createServiceClient,
+  peerTlsEnv,
+  startServiceUnderTest,
+  testInfra,
+  testLogger,
+  uniqueName,
+} from '@travel/testkit';
 import { readConfig } from '../src/config';
 import { createBookingRepository } from '../src/db/booking.repository';
 import { createBookingService } from '../src/service';
@@ -21,6 +28,7 @@ let client: ReturnType<typeof createServiceClient<typeof bookingHistory.BookingH
 beforeAll(async () => {
   const config = readConfig({
     GRPC_PORT: '0',
+    ...peerTlsEnv('booking'),
     MONGO_URL: infra.mongoUrl,
     MONGO_DATABASE: database,
     KAFKA_BROKERS: infra.kafkaBrokers.join(','),

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import { booking } from '@travel/contracts';
-import { createServiceClient } from '@travel/grpc';
-import { spawnService } from '@travel/testkit';
+import { createServiceClient, spawnService } from '@travel/testkit';
 import type { BookingClient } from './booking.fixture';
 
 const MAIN = join(__dirname, '..', 'dist', 'main.js');

@@ -1,5 +1,5 @@
 import { generateOfferKeyPair } from '@travel/offer-tokens';
-import { startServiceUnderTest, testInfra, testLogger, uniqueName } from '@travel/testkit';
+import { peerTlsEnv, startServiceUnderTest, testInfra, testLogger, uniqueName } from '@travel/testkit';
 import { readConfig } from '../src/config';
 import { createBookingService } from '../src/service';
 
@@ -9,6 +9,7 @@ describe('booking service', () => {
   it('when started against the real infrastructure, then grpc.health.v1 reports it and its database SERVING', async () => {
     const config = readConfig({
       GRPC_PORT: '0',
+      ...peerTlsEnv('booking'),
       MONGO_URL: infra.mongoUrl,
       MONGO_DATABASE: uniqueName('ct_booking'),
       KAFKA_BROKERS: infra.kafkaBrokers.join(','),
@@ -26,6 +27,7 @@ describe('booking service', () => {
     expect(() =>
       readConfig({
         NODE_ENV: 'production',
+        ...peerTlsEnv('booking'),
         OFFER_TOKEN_PUBLIC_KEY: generateOfferKeyPair().publicKeyPem,
         BOOKING_CRASH_AT: 'after-claim',
       }),

@@ -1,9 +1,11 @@
 import { booking, caller as callerContract, search } from '@travel/contracts';
 import { createBroadcastSubscriber, createKafka, type EventEnvelope } from '@travel/events';
-import { createServiceClient, jobCaller, type ServiceClient } from '@travel/grpc';
+import { jobCaller, type ServiceClient } from '@travel/grpc';
 import { generateOfferKeyPair } from '@travel/offer-tokens';
 import {
+  createServiceClient,
   inDays,
+  peerTlsEnv,
   startServiceUnderTest,
   testInfra,
   testLogger,
@@ -39,6 +41,7 @@ export async function startSearchAndPricing() {
     createPricingService(
       readPricingConfig({
         GRPC_PORT: '0',
+        ...peerTlsEnv('pricing'),
         MONGO_URL: infra.mongoUrl,
         MONGO_DATABASE: uniqueName('ct_bk_pricing'),
         KAFKA_BROKERS: infra.kafkaBrokers.join(','),
@@ -50,6 +53,7 @@ export async function startSearchAndPricing() {
     createSearchService(
       readSearchConfig({
         GRPC_PORT: '0',
+        ...peerTlsEnv('search'),
         PRICING_ADDRESS: pricingService.address,
         OFFER_TOKEN_PRIVATE_KEY: keys.privateKeyPem,
       }),
@@ -100,6 +104,7 @@ export function bookingEnv(
 ): Record<string, string> {
   return {
     GRPC_PORT: '0',
+    ...peerTlsEnv('booking'),
     MONGO_URL: infra.mongoUrl,
     MONGO_DATABASE: database,
     KAFKA_BROKERS: infra.kafkaBrokers.join(','),

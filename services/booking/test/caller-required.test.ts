@@ -1,6 +1,6 @@
 import { adminBooking } from '@travel/contracts';
-import { createServiceClient, type ServiceClient } from '@travel/grpc';
-import { codeOf, uniqueName, wireCallers } from '@travel/testkit';
+import type { ServiceClient } from '@travel/grpc';
+import { codeOf, createServiceClient, uniqueName, wireCallers } from '@travel/testkit';
 import {
   type BookingClient,
   bookingEnv,

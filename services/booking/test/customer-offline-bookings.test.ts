@@ -1,6 +1,5 @@
 import { adminBooking } from '@travel/contracts';
-import { createServiceClient } from '@travel/grpc';
-import { freePort, uniqueName, waitFor, wireCallers } from '@travel/testkit';
+import { createServiceClient, freePort, uniqueName, waitFor, wireCallers } from '@travel/testkit';
 import {
   bookingEnv,
   platformStaff,

@@ -33,7 +33,7 @@ const createdEventsOf = (id: string) =>
 /** The catalog code our gRPC client turns a failed call into. */
 const codeOf = (error: unknown) => (error as { code?: string }).code;
 
-it('when 50 identical requests race with one key, then one booking and one booking.created; the rest replay it or hear 409', async () => {
+it('when 50 identical requests race with one key, then one booking and one booking.created; the rest replay it or hear 409 idempotency_key_in_use', async () => {
   const service = await startBooking(bookingEnv(world, uniqueName('ct_bk_race'), namespace));
   try {
     const who = caller(201);
@@ -48,7 +48,7 @@ it('when 50 identical requests race with one key, then one booking and one booki
     );
     const booked = outcomes.flatMap((o) => ('ok' in o ? [o.ok] : []));
     const failures = outcomes.flatMap((o) => ('failed' in o ? [o.failed] : []));
-    expect(failures.filter((code) => code !== 'conflict')).toEqual([]); // 409 conflict, never 5xx
+    expect(failures.filter((code) => code !== 'idempotency_key_in_use')).toEqual([]); // 409 in use, never 5xx
     expect(booked.length).toBeGreaterThan(0);
     expect(new Set(booked.map((reply) => reply.booking?.id)).size).toBe(1);
     expect(booked.filter((reply) => !reply.replayed)).toHaveLength(1);

@@ -1,7 +1,6 @@
 import { keySpending } from '@travel/contracts';
 import { AppError } from '@travel/errors';
-import { createServiceClient } from '@travel/grpc';
-import { codeOf, partnerCaller, uniqueName } from '@travel/testkit';
+import { codeOf, createServiceClient, partnerCaller, uniqueName } from '@travel/testkit';
 import {
   type BookingClient,
   bookingEnv,

@@ -1,7 +1,7 @@
 import { sampleOf } from '@travel/metrics';
 import { createMongo } from '@travel/mongo';
 import { generateOfferKeyPair } from '@travel/offer-tokens';
-import { freePort, testInfra, testLogger, uniqueName, waitFor } from '@travel/testkit';
+import { freePort, peerTlsEnv, testInfra, testLogger, uniqueName, waitFor } from '@travel/testkit';
 import { createBookingRepository } from '../src/db/booking.repository';
 import { caller } from './booking.fixture';
 import { type BookingProcess, spawnBooking } from './booking-process';
@@ -21,6 +21,7 @@ beforeAll(async () => {
   metricsUrl = `http://127.0.0.1:${metricsPort}`;
   service = await spawnBooking({
     GRPC_PORT: String(await freePort()),
+    ...peerTlsEnv('booking'),
     METRICS_PORT: String(metricsPort),
     MONGO_URL: infra.mongoUrl,
     MONGO_DATABASE: database,

@@ -1,7 +1,6 @@
 import { createMongo } from '@travel/mongo';
 import { testInfra, testLogger, uniqueName } from '@travel/testkit';
 import { createBookingRepository } from '../src/db/booking.repository';
-import { createIdempotencyKeys } from '../src/db/idempotency-key.repository';
 import { pendingEvent, storedBooking } from './stored-booking';
 
 // The store-level guarantees the booking flow stands on, against the real store: each race decided by one
@@ -12,7 +11,6 @@ const mongo = createMongo({
   logger: testLogger(),
 });
 const bookings = createBookingRepository(mongo.connection);
-const keys = createIdempotencyKeys(mongo.connection, { leaseMs: 10_000, retentionMs: 3_600_000 });
 
 beforeAll(() => mongo.start());
 afterAll(async () => {
@@ -22,26 +20,6 @@ afterAll(async () => {
 
 const owner = { tenantId: 'ten_a', clientId: 1, livemode: true };
 const cancelled = () => pendingEvent('booking.cancelled');
-
-it('when 30 first requests claim one key at once, then one claim lands and every other caller is shown it', async () => {
-  const scope = uniqueName('scope');
-  const results = await Promise.all(Array.from({ length: 30 }, () => keys.claim(scope, 'f', new Date())));
-  const landed = results.flatMap((r) => (r.claimed ? [r.claim] : []));
-  expect(landed).toHaveLength(1);
-  for (const r of results) if (!r.claimed) expect(r.existing.attempt).toBe(landed[0]?.attempt);
-});
-
-it('when 20 retries take over one expired lease at once, then exactly one holds it', async () => {
-  const scope = uniqueName('scope');
-  const then = new Date(Date.now() - 60_000);
-  const result = await keys.claim(scope, 'f', then);
-  if (!result.claimed) throw new Error('a fresh scope was not claimed');
-  const taken = await Promise.all(Array.from({ length: 20 }, () => keys.takeOver(result.claim, new Date())));
-  expect(taken.filter((claim) => claim !== null)).toHaveLength(1);
-  // The first request, back from the dead, no longer holds the lease: its release changes nothing.
-  await keys.release(result.claim);
-  expect(await keys.find(scope, new Date())).toMatchObject({ attempt: result.claim.attempt });
-});
 
 it('when two finishers of one attempt insert at once, then one booking lands and the other finds it by the attempt', async () => {
   const attempt = uniqueName('att');

@@ -1,6 +1,6 @@
 import { bookingEvents, paymentGateways } from '@travel/contracts';
-import { createServiceClient, jobCaller } from '@travel/grpc';
-import { freePort, uniqueName, waitFor, wireCallers } from '@travel/testkit';
+import { jobCaller } from '@travel/grpc';
+import { createServiceClient, freePort, uniqueName, waitFor, wireCallers } from '@travel/testkit';
 import { signedPaymentEvent } from '../../billing/test/stripe-events';
 import {
   type RecordingRelay,

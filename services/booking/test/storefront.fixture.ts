@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { promotions, search, storefrontBooking, wallet } from '@travel/contracts';
-import { createServiceClient, type ServiceClient } from '@travel/grpc';
+import type { ServiceClient } from '@travel/grpc';
 import {
+  createServiceClient,
+  freshIdempotency,
   inDays,
+  peerTlsEnv,
   spawnService,
   startServiceUnderTest,
   testInfra,
@@ -28,11 +31,14 @@ const BILLING_MAIN = join(__dirname, '..', '..', 'billing', 'dist', 'main.js');
 export function billingEnv(namespace: string): Record<string, string> {
   return {
     GRPC_PORT: '0',
+    ...peerTlsEnv('billing'),
     MONGO_URL: infra.mongoUrl,
     MONGO_DATABASE: uniqueName('ct_bk_billing'),
     KAFKA_BROKERS: infra.kafkaBrokers.join(','),
     KAFKA_NAMESPACE: namespace,
     SEALING_KEYS: `t1:${randomBytes(32).toString('base64')}`,
+    // The test stacks' setting (the launcher's); the fail-closed tests turn it off.
+    PAYMENT_SIMULATOR: 'true',
   };
 }
 
@@ -46,6 +52,7 @@ export async function startBilling(env: Record<string, string>) {
 export async function startPromotions(namespace: string) {
   const config = readPromotionsConfig({
     GRPC_PORT: '0',
+    ...peerTlsEnv('promotions'),
     MONGO_URL: infra.mongoUrl,
     MONGO_DATABASE: uniqueName('ct_bk_promotions'),
     KAFKA_BROKERS: infra.kafkaBrokers.join(','),
@@ -130,4 +137,9 @@ export function storefrontRequest(
 }
 
 export const topUp = (client: WalletClient, customerId: string, amount: number) =>
-  client.topUpWallet({ caller: wireCallers.platformStaff(['bookings']), customerId, amount });
+  client.topUpWallet({
+    caller: wireCallers.platformStaff(['bookings']),
+    customerId,
+    amount,
+    ...freshIdempotency(),
+  });

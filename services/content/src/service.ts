@@ -1,12 +1,13 @@
 import { createAuditOutbox } from '@travel/audit';
 import { content } from '@travel/contracts';
 import { AUDIT_ENTRIES_TOPIC, createAuditRelay, createEventPublisher, createKafka } from '@travel/events';
-import { createGrpcServer, reflectionOf, serverConnectionsOf } from '@travel/grpc';
+import { createGrpcServer, reflectionOf, serverConnectionsOf, serverPeersOf } from '@travel/grpc';
 import type { Component } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
 import type { ContentConfig } from './config';
 import { createBlogRepository } from './db/blog.repository';
+import { collections } from './db/collections';
 import { createHeroSlideRepository } from './db/hero-slide.repository';
 import { createThemeRepository } from './db/theme.repository';
 import { createCreateBlog } from './domain/create-blog';
@@ -43,7 +44,7 @@ export function createContentService(
   options: ContentServiceOptions = {},
 ) {
   const now = options.now ?? (() => new Date());
-  const mongo = createMongo({ ...mongoOptionsOf(config), logger });
+  const mongo = createMongo({ ...mongoOptionsOf(config), logger, collections });
   const kafka = createKafka(config.KAFKA_BROKERS, 'content', logger, config.KAFKA_NAMESPACE, config);
   const topicOptions = {
     partitions: config.KAFKA_TOPIC_PARTITIONS,
@@ -78,6 +79,7 @@ export function createContentService(
     port: config.GRPC_PORT,
     connections: serverConnectionsOf(config),
     reflection: reflectionOf(config),
+    peers: serverPeersOf(config, 'content'),
     services: [{ definition: content.ContentServiceDefinition, implementation: contentGrpc }],
     healthChecks: { mongodb: mongo.ping, kafka: publisher.ping },
     logger,

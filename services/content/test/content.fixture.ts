@@ -1,6 +1,14 @@
 import { content } from '@travel/contracts';
-import { createServiceClient, type ServiceClient } from '@travel/grpc';
-import { startServiceUnderTest, testInfra, testLogger, uniqueName, wireCallers } from '@travel/testkit';
+import type { ServiceClient } from '@travel/grpc';
+import {
+  createServiceClient,
+  peerTlsEnv,
+  startServiceUnderTest,
+  testInfra,
+  testLogger,
+  uniqueName,
+  wireCallers,
+} from '@travel/testkit';
 import { readConfig } from '../src/config';
 import { createContentService } from '../src/service';
 
@@ -14,6 +22,7 @@ export async function startContent() {
   const built = createContentService(
     readConfig({
       GRPC_PORT: '0',
+      ...peerTlsEnv('content'),
       MONGO_URL: infra.mongoUrl,
       MONGO_DATABASE: uniqueName('ct_content'),
       KAFKA_BROKERS: infra.kafkaBrokers.join(','),
@@ -38,16 +47,8 @@ export async function startContent() {
   };
 }
 
-/** The catalog code a call failed with (`ok` when it did not fail), and its details. */
-export async function failureOf(call: Promise<unknown>): Promise<{ code: string; paths: string[] }> {
-  try {
-    await call;
-    return { code: 'ok', paths: [] };
-  } catch (error) {
-    const { code, details } = error as { code?: string; details?: { path: string }[] };
-    return { code: code ?? String(error), paths: (details ?? []).map((detail) => detail.path) };
-  }
-}
+/** The catalog code a call failed with and the paths of its details (testkit's). */
+export { failureOf } from '@travel/testkit';
 
 /** Platform staff holding both editing rights (themes need none). */
 export const actor = wireCallers.platformStaff(['blogs', 'hero-carousel'], 'usr_1');

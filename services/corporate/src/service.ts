@@ -1,11 +1,19 @@
 import { createAuditOutbox } from '@travel/audit';
 import { corporate } from '@travel/contracts';
 import { AUDIT_ENTRIES_TOPIC, createAuditRelay, createEventPublisher, createKafka } from '@travel/events';
-import { createGrpcServer, keepaliveOf, reflectionOf, serverConnectionsOf } from '@travel/grpc';
+import {
+  createGrpcServer,
+  keepaliveOf,
+  peerTlsOf,
+  reflectionOf,
+  serverConnectionsOf,
+  serverPeersOf,
+} from '@travel/grpc';
 import type { Component } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createMongo, mongoOptionsOf } from '@travel/mongo';
 import type { CorporateConfig } from './config';
+import { collections } from './db/collections';
 import { createCorporateRepositories } from './db/corporate.repositories';
 import { approverRules } from './domain/approvers';
 import { contractRules } from './domain/contracts';
@@ -23,7 +31,7 @@ import { createSupplierDirectory } from './grpc/supply.client';
  * Stopped in reverse order.
  */
 export function createCorporateService(config: CorporateConfig, logger: Logger) {
-  const mongo = createMongo({ ...mongoOptionsOf(config), logger });
+  const mongo = createMongo({ ...mongoOptionsOf(config), logger, collections });
   const kafka = createKafka(config.KAFKA_BROKERS, 'corporate', logger, config.KAFKA_NAMESPACE, config);
   const topicOptions = {
     partitions: config.KAFKA_TOPIC_PARTITIONS,
@@ -38,11 +46,13 @@ export function createCorporateService(config: CorporateConfig, logger: Logger) 
     caller: 'corporate',
     deadlineMs: config.IDENTITY_DEADLINE_MS,
     keepalive,
+    tls: peerTlsOf(config),
   });
   const suppliers = createSupplierDirectory(config.SUPPLY_ADDRESS, {
     caller: 'corporate',
     deadlineMs: config.SUPPLY_DEADLINE_MS,
     keepalive,
+    tls: peerTlsOf(config),
   });
   const deps = { tenants: identity.tenants, now: () => new Date() };
   const { costCenters, approvers, policies, employees, contracts } = repositories;
@@ -62,6 +72,7 @@ export function createCorporateService(config: CorporateConfig, logger: Logger) 
     port: config.GRPC_PORT,
     connections: serverConnectionsOf(config),
     reflection: reflectionOf(config),
+    peers: serverPeersOf(config, 'corporate'),
     services: [{ definition: corporate.CorporateServiceDefinition, implementation: corporateGrpc }],
     healthChecks: { mongodb: mongo.ping, kafka: publisher.ping },
     logger,

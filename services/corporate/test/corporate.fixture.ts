@@ -1,6 +1,14 @@
 import { caller, corporate } from '@travel/contracts';
-import { createServiceClient, type ServiceClient } from '@travel/grpc';
-import { startServiceUnderTest, testInfra, testLogger, uniqueName, wireCallers } from '@travel/testkit';
+import type { ServiceClient } from '@travel/grpc';
+import {
+  createServiceClient,
+  peerTlsEnv,
+  startServiceUnderTest,
+  testInfra,
+  testLogger,
+  uniqueName,
+  wireCallers,
+} from '@travel/testkit';
 import {
   ADMIN,
   actorOf,
@@ -25,6 +33,7 @@ export async function startCorporate() {
   const built = createCorporateService(
     readConfig({
       GRPC_PORT: '0',
+      ...peerTlsEnv('corporate'),
       MONGO_URL: testInfra().mongoUrl,
       MONGO_DATABASE: uniqueName('ct_corporate'),
       KAFKA_BROKERS: testInfra().kafkaBrokers.join(','),

@@ -1,12 +1,20 @@
 import { createAuditOutbox } from '@travel/audit';
 import { engagement } from '@travel/contracts';
 import { AUDIT_ENTRIES_TOPIC, createAuditRelay, createEventPublisher, createKafka } from '@travel/events';
-import { createGrpcServer, keepaliveOf, reflectionOf, serverConnectionsOf } from '@travel/grpc';
+import {
+  createGrpcServer,
+  keepaliveOf,
+  peerTlsOf,
+  reflectionOf,
+  serverConnectionsOf,
+  serverPeersOf,
+} from '@travel/grpc';
 import { type Component, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createMongo, mongoOptionsOf } from '@travel/mongo';
 import { createMailer, type Mailer } from './adapters/mailer';
 import type { EngagementConfig } from './config';
+import { collections } from './db/collections';
 import { createEmailRepository } from './db/email.repository';
 import { createEmailRetention } from './db/email-retention';
 import { createLeadRepository } from './db/lead.repository';
@@ -58,7 +66,7 @@ export function createEngagementService(
       stopping = true;
     },
   };
-  const mongo = createMongo({ ...mongoOptionsOf(config), logger });
+  const mongo = createMongo({ ...mongoOptionsOf(config), logger, collections });
   const kafka = createKafka(config.KAFKA_BROKERS, 'engagement', logger, config.KAFKA_NAMESPACE, config);
   const topicOptions = {
     partitions: config.KAFKA_TOPIC_PARTITIONS,
@@ -154,6 +162,7 @@ export function createEngagementService(
         caller: 'engagement',
         deadlineMs: config.IDENTITY_DEADLINE_MS,
         keepalive: keepaliveOf(config),
+        tls: peerTlsOf(config),
       }),
       now,
       emailsQueued,
@@ -165,6 +174,7 @@ export function createEngagementService(
     port: config.GRPC_PORT,
     connections: serverConnectionsOf(config),
     reflection: reflectionOf(config),
+    peers: serverPeersOf(config, 'engagement'),
     services: [{ definition: engagement.EngagementServiceDefinition, implementation: engagementGrpc }],
     healthChecks: { mongodb: mongo.ping, kafka: publisher.ping },
     logger,

@@ -1,5 +1,6 @@
 import { createMongo } from '@travel/mongo';
 import { testInfra, testLogger, uniqueName } from '@travel/testkit';
+import { collections } from '../src/db/collections';
 import { createEmailRepository } from '../src/db/email.repository';
 import { createEmailRetention } from '../src/db/email-retention';
 import type { OutboundEmail } from '../src/domain/records';
@@ -11,6 +12,7 @@ const mongo = createMongo({
   url: testInfra().mongoUrl,
   database: uniqueName('ct_en_retention'),
   logger: testLogger(),
+  collections,
 });
 const emails = createEmailRepository(mongo.connection);
 const DAY_MS = 86_400_000;
@@ -21,7 +23,11 @@ const sweep = createSweepEmails({
   logger: testLogger(),
 });
 
-beforeAll(() => mongo.start());
+// The index migration first, as every process's database gets it before the process starts.
+beforeAll(async () => {
+  await mongo.migrate();
+  await mongo.start();
+});
 afterAll(async () => {
   await mongo.connection.dropDatabase();
   await mongo.stop();

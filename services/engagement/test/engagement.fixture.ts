@@ -1,6 +1,8 @@
 import { engagement } from '@travel/contracts';
-import { createServiceClient, type ServiceClient } from '@travel/grpc';
+import type { ServiceClient } from '@travel/grpc';
 import {
+  createServiceClient,
+  peerTlsEnv,
   staffCaller,
   startServiceUnderTest,
   TEST_SMTP,
@@ -29,6 +31,7 @@ export async function startEngagement(
   const built = createEngagementService(
     readConfig({
       GRPC_PORT: '0',
+      ...peerTlsEnv('engagement'),
       MONGO_URL: infra.mongoUrl,
       MONGO_DATABASE: database,
       KAFKA_BROKERS: infra.kafkaBrokers.join(','),

@@ -11,7 +11,7 @@ import {
   parkedStoreOptionsOf,
   retryBudgetOf,
 } from '@travel/events';
-import { createGrpcServer, reflectionOf, serverConnectionsOf } from '@travel/grpc';
+import { createGrpcServer, reflectionOf, serverConnectionsOf, serverPeersOf } from '@travel/grpc';
 import type { Component } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, createProcessedEvents, mongoOptionsOf } from '@travel/mongo';
@@ -23,6 +23,7 @@ import { createApiKeyRepository } from './db/api-key.repository';
 import { createApiKeyRevocationRepository } from './db/api-key-revocation.repository';
 import { type ApiSettingsRepository, createApiSettingsRepository } from './db/api-settings.repository';
 import { createAuditLogRepository } from './db/audit-log.repository';
+import { collections } from './db/collections';
 import { createRefreshTokenRepository } from './db/refresh-token.repository';
 import { createRoleRepository } from './db/role.repository';
 import { createSigningKeyRepository } from './db/signing-key.repository';
@@ -98,7 +99,7 @@ export function createIdentityService(
   logger: Logger,
   options: IdentityServiceOptions = {},
 ) {
-  const mongo = createMongo({ ...mongoOptionsOf(config), logger });
+  const mongo = createMongo({ ...mongoOptionsOf(config), logger, collections });
   const kafka = createKafka(config.KAFKA_BROKERS, 'identity', logger, config.KAFKA_NAMESPACE, config);
   const topicOptions = {
     partitions: config.KAFKA_TOPIC_PARTITIONS,
@@ -161,6 +162,7 @@ export function createIdentityService(
     auditLog,
     changes,
     now,
+    logger,
   });
   const parkedEvents = createParkedEventStore(mongo.connection, 'identity', parkedStoreOptionsOf(config));
   const usageConsumer = createApiUsageConsumer({
@@ -191,6 +193,7 @@ export function createIdentityService(
     port: config.GRPC_PORT,
     connections: serverConnectionsOf(config),
     reflection: reflectionOf(config),
+    peers: serverPeersOf(config, 'identity'),
     services: [
       { definition: apiAccess.ApiAccessServiceDefinition, implementation: apiAccessWiring.apiAccessGrpc },
       { definition: tenants.TenantServiceDefinition, implementation: apiAccessWiring.tenantsGrpc },
@@ -296,7 +299,7 @@ function wireStaff(
     getAccessTokenKeys: () => accessTokens.published(),
     getSession: createGetSession({ findLiveSession, profileOf }),
     listUsers: createListUsers({ users }),
-    listTenantStaffEmails: createListTenantStaffEmails({ users }),
+    listTenantStaffEmails: createListTenantStaffEmails({ users, logger }),
     createUser: createCreateUser({ users, roles, recordStaffChange, passwords, newUserId, now }),
     updateUser: createUpdateUser({
       users,
@@ -344,9 +347,10 @@ function wireApiAccess(
     auditLog: AuditLog;
     changes: IdentityChanges;
     now: () => Date;
+    logger: Logger;
   },
 ) {
-  const { settings, settingsDefaults: defaults, auditLog: audit, changes, now } = shared;
+  const { settings, settingsDefaults: defaults, auditLog: audit, changes, now, logger } = shared;
   const tenantRepository = createTenantRepository(connection, shared.auditOutbox);
   const clients = createApiClientRepository(connection);
   const keys = createApiKeyRepository(connection);
@@ -356,9 +360,9 @@ function wireApiAccess(
     getApiSettings: createGetApiSettings({ settings, defaults }),
     updateApiSettings: createUpdateApiSettings({ settings, defaults, changes }),
     findKeyByHash: createFindKeyByHash({ clients, keys, revocations }),
-    listClients: createListClients({ clients, keys, revocations, now }),
+    listClients: createListClients({ clients, keys, revocations, now, logger }),
     createClient: createCreateClient({ clients, tenants: tenantRepository, audit, changes, now }),
-    updateClient: createUpdateClient({ ...keyDeps, tenants: tenantRepository }),
+    updateClient: createUpdateClient({ ...keyDeps, tenants: tenantRepository, logger }),
     deleteClient: createDeleteClient(keyDeps),
     createKey: createCreateKey({ clients, keys, audit, changes, now }),
     updateKey: createUpdateKey(keyDeps),

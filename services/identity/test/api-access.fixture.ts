@@ -1,7 +1,13 @@
 import { apiAccess, audit, type caller, identityChanged, tenants } from '@travel/contracts';
 import { createBroadcastSubscriber, createKafka } from '@travel/events';
-import { createServiceClient, type ServiceClient } from '@travel/grpc';
-import { staffCaller, startServiceUnderTest, testLogger, uniqueName } from '@travel/testkit';
+import type { ServiceClient } from '@travel/grpc';
+import {
+  createServiceClient,
+  staffCaller,
+  startServiceUnderTest,
+  testLogger,
+  uniqueName,
+} from '@travel/testkit';
 import type { Connection } from 'mongoose';
 import { IDENTITY_CHANGES_TOPIC } from '../src/events/identity-changes.publisher';
 import { createIdentityService } from '../src/service';

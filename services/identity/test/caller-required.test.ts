@@ -1,6 +1,6 @@
 import { type caller, customers } from '@travel/contracts';
-import { createServiceClient, jobCaller, type ServiceClient } from '@travel/grpc';
-import { codeOf, customerCaller, uniqueName } from '@travel/testkit';
+import { jobCaller, type ServiceClient } from '@travel/grpc';
+import { codeOf, createServiceClient, customerCaller, uniqueName } from '@travel/testkit';
 import {
   ADMIN,
   actorOf,

@@ -1,6 +1,6 @@
 import { customers } from '@travel/contracts';
-import { createServiceClient, type ServiceClient } from '@travel/grpc';
-import { customerCaller, uniqueName } from '@travel/testkit';
+import type { ServiceClient } from '@travel/grpc';
+import { createServiceClient, customerCaller, uniqueName } from '@travel/testkit';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { type IdentityUnderTest, sessionIdOf, startIdentity } from './staff.fixture';
 

@@ -1,7 +1,12 @@
 import { auditEntry, systemActor } from '@travel/audit';
 import { apiAccess } from '@travel/contracts';
-import { createServiceClient, withRequestMetadata } from '@travel/grpc';
-import { type ServiceUnderTest, startServiceUnderTest, testLogger } from '@travel/testkit';
+import { withRequestMetadata } from '@travel/grpc';
+import {
+  createServiceClient,
+  type ServiceUnderTest,
+  startServiceUnderTest,
+  testLogger,
+} from '@travel/testkit';
 import { createApiSettingsRepository } from '../src/db/api-settings.repository';
 import { createIdentityService } from '../src/service';
 import { identityConfig } from './staff.fixture';

@@ -1,6 +1,5 @@
 import { customers } from '@travel/contracts';
-import { createServiceClient } from '@travel/grpc';
-import { uniqueName } from '@travel/testkit';
+import { createServiceClient, uniqueName } from '@travel/testkit';
 import mongoose from 'mongoose';
 import { createPasswordHasher } from '../src/domain/passwords';
 import { ADMIN, type IdentityUnderTest, identityConfig, login, startIdentity } from './staff.fixture';

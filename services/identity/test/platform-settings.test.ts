@@ -1,6 +1,6 @@
 import { platformSettings } from '@travel/contracts';
-import { createServiceClient, type ServiceClient } from '@travel/grpc';
-import { waitFor } from '@travel/testkit';
+import type { ServiceClient } from '@travel/grpc';
+import { createServiceClient, waitFor } from '@travel/testkit';
 import { ADMIN, actorOf, type IdentityUnderTest, login, startIdentity } from './staff.fixture';
 
 let identity: IdentityUnderTest;

@@ -1,6 +1,7 @@
 import { createMongo } from '@travel/mongo';
 import { awaitTtlPass, testInfra, testLogger, uniqueName } from '@travel/testkit';
 import { createAuditLogRepository } from '../src/db/audit-log.repository';
+import { collections } from '../src/db/collections';
 import { createRefreshTokenRepository } from '../src/db/refresh-token.repository';
 import { createStaffSessionRepository } from '../src/db/staff-session.repository';
 import type { AuditRecord } from '../src/domain/audit/audit';
@@ -11,6 +12,7 @@ const mongo = createMongo({
   url: testInfra().mongoUrl,
   database: uniqueName('ct_id_retention'),
   logger: testLogger(),
+  collections,
 });
 const DAY_MS = 86_400_000;
 const yearAndMore = new Date(Date.now() - 401 * DAY_MS);
@@ -23,7 +25,11 @@ const keepMs = 30 * DAY_MS;
 const tokens = createRefreshTokenRepository(mongo.connection, { keepMs });
 const sessions = createStaffSessionRepository(mongo.connection, { keepMs });
 
-beforeAll(() => mongo.start());
+// The index migration first, as every process's database gets it before the process starts.
+beforeAll(async () => {
+  await mongo.migrate();
+  await mongo.start();
+});
 afterAll(async () => {
   await mongo.connection.dropDatabase();
   await mongo.stop();

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sealingKeysOf } from '@travel/config';
 import { customers } from '@travel/contracts';
-import { createServiceClient } from '@travel/grpc';
 import { createSealer } from '@travel/sealing';
-import { customerCaller, uniqueName, waitFor } from '@travel/testkit';
+import { createServiceClient, customerCaller, peerTlsEnv, uniqueName, waitFor } from '@travel/testkit';
 import { decodeProtectedHeader } from 'jose';
 import mongoose from 'mongoose';
 import { readConfig } from '../src/config';
@@ -118,6 +117,7 @@ const envOf = (c: typeof config) => ({
   MONGO_URL: c.MONGO_URL,
   MONGO_DATABASE: c.MONGO_DATABASE,
   KAFKA_BROKERS: c.KAFKA_BROKERS.join(','),
+  ...peerTlsEnv('identity'),
 });
 
 describe('signing key rotation', () => {

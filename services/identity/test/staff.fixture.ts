@@ -1,6 +1,8 @@
 import { audit, type caller, staff, tenants } from '@travel/contracts';
-import { createServiceClient, type ServiceClient, withRequestMetadata } from '@travel/grpc';
+import { type ServiceClient, withRequestMetadata } from '@travel/grpc';
 import {
+  createServiceClient,
+  peerTlsEnv,
   type ServiceUnderTest,
   staffCaller,
   startServiceUnderTest,
@@ -27,6 +29,7 @@ export function identityConfig(env: Record<string, string> = {}): IdentityConfig
   const infra = testInfra();
   return readConfig({
     GRPC_PORT: '0',
+    ...peerTlsEnv('identity'),
     MONGO_URL: infra.mongoUrl,
     MONGO_DATABASE: uniqueName('ct_identity'),
     KAFKA_BROKERS: infra.kafkaBrokers.join(','),

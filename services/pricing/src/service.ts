@@ -7,13 +7,15 @@ import {
   createKafka,
   PRICING_CHANGES_TOPIC,
 } from '@travel/events';
-import { createGrpcServer, reflectionOf, serverConnectionsOf } from '@travel/grpc';
+import { createGrpcServer, reflectionOf, serverConnectionsOf, serverPeersOf } from '@travel/grpc';
 import type { Component } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
+import { noteCappedRead } from '@travel/metrics';
 import { createMongo, mongoOptionsOf } from '@travel/mongo';
 import type { PricingConfig } from './config';
+import { collections } from './db/collections';
 import { createPricingRuleRepository } from './db/pricing-rule.repository';
-import { createCachedRules } from './domain/cached-rules';
+import { createCachedRules, RULES_IN_MEMORY_CAP } from './domain/cached-rules';
 import { createCreateRule } from './domain/create-rule';
 import { createCurrentRates } from './domain/current-rates';
 import { createDeleteRule } from './domain/delete-rule';
@@ -31,7 +33,7 @@ import { createPricingGrpc } from './grpc/pricing.grpc';
  * of rule changes on `pricing.changes` (publisher, and this replica's own subscriber). Stopped in reverse order.
  */
 export function createPricingService(config: PricingConfig, logger: Logger) {
-  const mongo = createMongo({ ...mongoOptionsOf(config), logger });
+  const mongo = createMongo({ ...mongoOptionsOf(config), logger, collections });
   const kafka = createKafka(config.KAFKA_BROKERS, 'pricing', logger, config.KAFKA_NAMESPACE, config);
   const topicOptions = {
     partitions: config.KAFKA_TOPIC_PARTITIONS,
@@ -48,7 +50,10 @@ export function createPricingService(config: PricingConfig, logger: Logger) {
   const auditRelay = createAuditRelay({ service: 'pricing', outbox: audit, publisher, config, logger });
   const rules = createPricingRuleRepository(mongo.connection, audit);
   const cachedRules = createCachedRules({
-    loadAll: () => rules.list(),
+    loadUpTo: (count) => rules.list(undefined, count),
+    store: rules,
+    cap: RULES_IN_MEMORY_CAP,
+    capReached: () => noteCappedRead(logger, 'pricing.rules_cache', RULES_IN_MEMORY_CAP),
     ttlMs: config.RULE_CACHE_TTL_MS,
     now: () => performance.now(),
   });
@@ -84,6 +89,7 @@ export function createPricingService(config: PricingConfig, logger: Logger) {
     port: config.GRPC_PORT,
     connections: serverConnectionsOf(config),
     reflection: reflectionOf(config),
+    peers: serverPeersOf(config, 'pricing'),
     services: [{ definition: pricing.PricingServiceDefinition, implementation: pricingGrpc }],
     healthChecks: { mongodb: mongo.ping, kafka: publisher.ping },
     logger,

@@ -1,4 +1,4 @@
-import { startServiceUnderTest, testInfra, testLogger, uniqueName } from '@travel/testkit';
+import { peerTlsEnv, startServiceUnderTest, testInfra, testLogger, uniqueName } from '@travel/testkit';
 import { readConfig } from '../src/config';
 import { createPricingService } from '../src/service';
 
@@ -8,6 +8,7 @@ describe('pricing service', () => {
   it('when started against the real infrastructure, then grpc.health.v1 reports it and its dependencies SERVING', async () => {
     const config = readConfig({
       GRPC_PORT: '0',
+      ...peerTlsEnv('pricing'),
       MONGO_URL: infra.mongoUrl,
       MONGO_DATABASE: uniqueName('ct_pricing'),
       KAFKA_BROKERS: infra.kafkaBrokers.join(','),

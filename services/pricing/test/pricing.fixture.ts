@@ -1,6 +1,13 @@
 import { pricing } from '@travel/contracts';
-import { createServiceClient, type ServiceClient } from '@travel/grpc';
-import { startServiceUnderTest, testInfra, testLogger, uniqueName } from '@travel/testkit';
+import type { ServiceClient } from '@travel/grpc';
+import {
+  createServiceClient,
+  peerTlsEnv,
+  startServiceUnderTest,
+  testInfra,
+  testLogger,
+  uniqueName,
+} from '@travel/testkit';
 import { readConfig } from '../src/config';
 import { createPricingService } from '../src/service';
 
@@ -29,6 +36,7 @@ export async function startPricing(
 ): Promise<PricingUnderTest> {
   const config = readConfig({
     GRPC_PORT: '0',
+    ...peerTlsEnv('pricing'),
     MONGO_URL: infra.mongoUrl,
     MONGO_DATABASE: database,
     KAFKA_BROKERS: infra.kafkaBrokers.join(','),

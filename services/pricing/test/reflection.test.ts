@@ -1,11 +1,21 @@
-import { askServerReflection, testLogger } from '@travel/testkit';
+import {
+  askServerReflection,
+  forgedCallerOutcomes,
+  peerTlsEnv,
+  testLogger,
+  unexpectedOutcomes,
+} from '@travel/testkit';
 import { readConfig } from '../src/config';
 import { createPricingService } from '../src/service';
+
+/** pricing's gRPC server as service.ts wires it, not started. */
+const server = () =>
+  createPricingService(readConfig({ GRPC_PORT: '0', ...peerTlsEnv('pricing') }), testLogger()).grpc;
 
 // pricing's gRPC server as service.ts wires it, asked through gRPC reflection as grpcurl asks (docs/exploring-services.md).
 describe('pricing through gRPC reflection', () => {
   it('when asked (v1 and v1alpha), then it lists each service of travel.pricing.v1 and health, with the methods proto/ declares', async () => {
-    const { grpc } = createPricingService(readConfig({ GRPC_PORT: '0' }), testLogger());
+    const grpc = server();
     const answers = await askServerReflection(grpc, ['travel.pricing.v1']);
     expect(answers.v1).toEqual(answers.declared);
     expect(answers.v1alpha).toEqual(answers.declared);
@@ -13,9 +23,15 @@ describe('pricing through gRPC reflection', () => {
 
   it('when GRPC_REFLECTION=false, then the server does not answer reflection (UNIMPLEMENTED)', async () => {
     const { grpc } = createPricingService(
-      readConfig({ GRPC_PORT: '0', GRPC_REFLECTION: 'false' }),
+      readConfig({ GRPC_PORT: '0', ...peerTlsEnv('pricing'), GRPC_REFLECTION: 'false' }),
       testLogger(),
     );
     await expect(askServerReflection(grpc, ['travel.pricing.v1'])).rejects.toThrow(/UNIMPLEMENTED/);
+  });
+
+  it('when a call comes with no certificate, one of another CA, or one of a peer its row of the table does not allow, then every method refuses it before any handler runs (docs/caller-trust.md)', async () => {
+    const outcomes = await forgedCallerOutcomes(server(), 'pricing');
+    expect(outcomes.length).toBeGreaterThan(0);
+    expect(unexpectedOutcomes(outcomes)).toEqual([]);
   });
 });

@@ -10,12 +10,13 @@ import {
   parkedStoreOptionsOf,
   retryBudgetOf,
 } from '@travel/events';
-import { createGrpcServer, reflectionOf, serverConnectionsOf } from '@travel/grpc';
+import { createGrpcServer, reflectionOf, serverConnectionsOf, serverPeersOf } from '@travel/grpc';
 import { type Component, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
 import type { PromotionsConfig } from './config';
 import { createAllocationRepository } from './db/allocation.repository';
+import { collections } from './db/collections';
 import { createPromotionRepository } from './db/promotion.repository';
 import { createRedemptionRepository } from './db/redemption.repository';
 import { createAllocate, createRemoveAllocation } from './domain/allocate';
@@ -56,7 +57,7 @@ export function createPromotionsService(
   options: PromotionsServiceOptions = {},
 ) {
   const now = options.now ?? (() => new Date());
-  const mongo = createMongo({ ...mongoOptionsOf(config), logger });
+  const mongo = createMongo({ ...mongoOptionsOf(config), logger, collections });
   const kafka = createKafka(config.KAFKA_BROKERS, 'promotions', logger, config.KAFKA_NAMESPACE, config);
   const topicOptions = {
     partitions: config.KAFKA_TOPIC_PARTITIONS,
@@ -124,6 +125,7 @@ export function createPromotionsService(
     port: config.GRPC_PORT,
     connections: serverConnectionsOf(config),
     reflection: reflectionOf(config),
+    peers: serverPeersOf(config, 'promotions'),
     services: [
       { definition: promotions.PromotionsServiceDefinition, implementation: promotionsGrpc },
       parkedEventsServiceOf(parkedEvents, [consumer]),

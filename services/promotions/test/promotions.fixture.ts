@@ -1,7 +1,9 @@
 import { bookingEvents, promotions } from '@travel/contracts';
 import { createEventPublisher, createKafka, namespaced, newEventId } from '@travel/events';
-import { createServiceClient, type ServiceClient } from '@travel/grpc';
+import type { ServiceClient } from '@travel/grpc';
 import {
+  createServiceClient,
+  peerTlsEnv,
   publishBytes,
   startServiceUnderTest,
   testInfra,
@@ -40,6 +42,7 @@ export async function startPromotions(clock = testClock(), env: Record<string, s
   const namespace = uniqueName('ct-promotions');
   const config = readConfig({
     GRPC_PORT: '0',
+    ...peerTlsEnv('promotions'),
     MONGO_URL: infra.mongoUrl,
     MONGO_DATABASE: uniqueName('ct_promotions'),
     KAFKA_BROKERS: infra.kafkaBrokers.join(','),

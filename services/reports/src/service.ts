@@ -7,11 +7,12 @@ import {
   parkedStoreOptionsOf,
   retryBudgetOf,
 } from '@travel/events';
-import { createGrpcServer, reflectionOf, serverConnectionsOf } from '@travel/grpc';
+import { createGrpcServer, reflectionOf, serverConnectionsOf, serverPeersOf } from '@travel/grpc';
 import type { Component } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
-import { createMongo, mongoOptionsOf } from '@travel/mongo';
+import { createMongo, longReadLimitMs, mongoOptionsOf } from '@travel/mongo';
 import type { ReportsConfig } from './config';
+import { collections } from './db/collections';
 import { createSaleFactRepository } from './db/sale-fact.repository';
 import { createSearchFactRepository } from './db/search-fact.repository';
 import { createLogSearch } from './domain/log-search';
@@ -40,15 +41,17 @@ export function createReportsService(
   options: ReportsServiceOptions = {},
 ) {
   const now = options.now ?? (() => new Date());
-  const mongo = createMongo({ ...mongoOptionsOf(config), logger });
+  const mongo = createMongo({ ...mongoOptionsOf(config), logger, collections });
   const kafka = createKafka(config.KAFKA_BROKERS, 'reports', logger, config.KAFKA_NAMESPACE, config);
   const topicOptions = {
     partitions: config.KAFKA_TOPIC_PARTITIONS,
     replicationFactor: config.KAFKA_REPLICATION_FACTOR,
   };
   const publisher = createEventPublisher({ kafka, topics: [SEARCH_LOGS_TOPIC], topicOptions, logger });
-  const sales = createSaleFactRepository(mongo.connection);
+  const reads = { maxTimeMs: longReadLimitMs(config) };
+  const sales = createSaleFactRepository(mongo.connection, reads);
   const searches = createSearchFactRepository(mongo.connection, {
+    ...reads,
     keepMs: config.REPORTS_SEARCH_FACTS_DAYS * 86_400_000,
   });
   const parkedEvents = createParkedEventStore(mongo.connection, 'reports', parkedStoreOptionsOf(config));
@@ -74,6 +77,7 @@ export function createReportsService(
     port: config.GRPC_PORT,
     connections: serverConnectionsOf(config),
     reflection: reflectionOf(config),
+    peers: serverPeersOf(config, 'reports'),
     services: [
       { definition: reports.ReportsServiceDefinition, implementation: reportsGrpc },
       parkedEventsServiceOf(parkedEvents, [consumer]),

@@ -1,5 +1,12 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { startServiceUnderTest, testInfra, testLogger, uniqueName, waitFor } from '@travel/testkit';
+import {
+  peerTlsEnv,
+  startServiceUnderTest,
+  testInfra,
+  testLogger,
+  uniqueName,
+  waitFor,
+} from '@travel/testkit';
 import mongoose from 'mongoose';
 import { readConfig as readBookingConfig } from '../../booking/src/config';
 import { createBookingRepository } from '../../booking/src/db/booking.repository';
@@ -35,6 +42,7 @@ const history = [
 it('when no topic holds the bookings, then a rebuild from booking history gives the figures the events gave', async () => {
   const bookingConfig = readBookingConfig({
     GRPC_PORT: '0',
+    ...peerTlsEnv('booking'),
     MONGO_URL: infra.mongoUrl,
     MONGO_DATABASE: bookingDatabase,
     KAFKA_BROKERS: infra.kafkaBrokers.join(','),

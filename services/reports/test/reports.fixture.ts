@@ -1,7 +1,9 @@
 import { bookingEvents, reports } from '@travel/contracts';
 import { createEventPublisher, createKafka, namespaced, newEventId } from '@travel/events';
-import { createServiceClient, type ServiceClient } from '@travel/grpc';
+import type { ServiceClient } from '@travel/grpc';
 import {
+  createServiceClient,
+  peerTlsEnv,
   publishBytes,
   staffCaller,
   startServiceUnderTest,
@@ -22,6 +24,7 @@ export type ReportsClient = ServiceClient<typeof reports.ReportsServiceDefinitio
 export function reportsConfig(namespace: string, overrides: Record<string, string> = {}): ReportsConfig {
   return readConfig({
     GRPC_PORT: '0',
+    ...peerTlsEnv('reports'),
     MONGO_URL: infra.mongoUrl,
     MONGO_DATABASE: uniqueName('ct_reports'),
     KAFKA_BROKERS: infra.kafkaBrokers.join(','),

@@ -1,5 +1,6 @@
 import { createMongo } from '@travel/mongo';
 import { awaitTtlPass, testInfra, testLogger, uniqueName } from '@travel/testkit';
+import { collections } from '../src/db/collections';
 import { createSearchFactRepository } from '../src/db/search-fact.repository';
 
 // Storefront search facts' retention against the real store (docs/retention.md): a search made longer ago than
@@ -8,11 +9,16 @@ const mongo = createMongo({
   url: testInfra().mongoUrl,
   database: uniqueName('ct_rp_retention'),
   logger: testLogger(),
+  collections,
 });
 const DAY_MS = 86_400_000;
 const searches = createSearchFactRepository(mongo.connection, { keepMs: 400 * DAY_MS });
 
-beforeAll(() => mongo.start());
+// The index migration first, as every process's database gets it before the process starts.
+beforeAll(async () => {
+  await mongo.migrate();
+  await mongo.start();
+});
 afterAll(async () => {
   await mongo.connection.dropDatabase();
   await mongo.stop();

@@ -3,8 +3,10 @@ import {
   createGrpcServer,
   createPeerClient,
   keepaliveOf,
+  peerTlsOf,
   reflectionOf,
   serverConnectionsOf,
+  serverPeersOf,
 } from '@travel/grpc';
 import type { Component } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
@@ -37,6 +39,7 @@ export function createSearchService(
     caller: 'search',
     deadlineMs: config.PRICING_DEADLINE_MS,
     keepalive: keepaliveOf(config),
+    tls: peerTlsOf(config),
   });
   const signer = createOfferTokenSigner({
     privateKeyPem: config.OFFER_TOKEN_PRIVATE_KEY,
@@ -54,6 +57,7 @@ export function createSearchService(
     port: config.GRPC_PORT,
     connections: serverConnectionsOf(config),
     reflection: reflectionOf(config),
+    peers: serverPeersOf(config, 'search'),
     services: [{ definition: search.SearchServiceDefinition, implementation: searchGrpc }],
     healthChecks: {},
     logger,

@@ -1,8 +1,10 @@
 import { pricing, search } from '@travel/contracts';
-import { createServiceClient, type ServiceClient, withRequestMetadata } from '@travel/grpc';
+import { type ServiceClient, withRequestMetadata } from '@travel/grpc';
 import { createOfferTokenVerifier, generateOfferKeyPair } from '@travel/offer-tokens';
 import {
+  createServiceClient,
   partnerCaller,
+  peerTlsEnv,
   type ServiceUnderTest,
   staffCaller,
   startServiceUnderTest,
@@ -33,6 +35,7 @@ let pricingDb: Connection;
 beforeAll(async () => {
   const pricingConfig = readPricingConfig({
     GRPC_PORT: '0',
+    ...peerTlsEnv('pricing'),
     MONGO_URL: testInfra().mongoUrl,
     MONGO_DATABASE: uniqueName('ct_search_pricing'),
     KAFKA_BROKERS: testInfra().kafkaBrokers.join(','),
@@ -42,6 +45,7 @@ beforeAll(async () => {
   pricingDb = builtPricing.mongo.connection;
   const config = readConfig({
     GRPC_PORT: '0',
+    ...peerTlsEnv('search'),
     PRICING_ADDRESS: pricingService.address,
     OFFER_TOKEN_PRIVATE_KEY: keys.privateKeyPem,
   });

@@ -5,13 +5,16 @@ import {
   createGrpcServer,
   createPeerClient,
   keepaliveOf,
+  peerTlsOf,
   reflectionOf,
   serverConnectionsOf,
+  serverPeersOf,
 } from '@travel/grpc';
 import type { Component } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
 import type { SupplyConfig } from './config';
+import { collections } from './db/collections';
 import { createInsurancePolicyRepository } from './db/insurance-policy.repository';
 import { createSupplierRepository } from './db/supplier.repository';
 import { createVendorRepository } from './db/vendor.repository';
@@ -49,12 +52,13 @@ export function createSupplyService(
   options: SupplyServiceOptions = {},
 ) {
   const now = options.now ?? (() => new Date());
-  const mongo = createMongo({ ...mongoOptionsOf(config), logger });
+  const mongo = createMongo({ ...mongoOptionsOf(config), logger, collections });
   const counters = createCounters(mongo.connection);
   const pricingClient = createPeerClient(pricing.PricingServiceDefinition, config.PRICING_ADDRESS, {
     caller: 'supply',
     deadlineMs: config.PRICING_DEADLINE_MS,
     keepalive: keepaliveOf(config),
+    tls: peerTlsOf(config),
   });
   const kafka = createKafka(config.KAFKA_BROKERS, 'supply', logger, config.KAFKA_NAMESPACE, config);
   const topicOptions = {
@@ -90,6 +94,7 @@ export function createSupplyService(
     port: config.GRPC_PORT,
     connections: serverConnectionsOf(config),
     reflection: reflectionOf(config),
+    peers: serverPeersOf(config, 'supply'),
     services: [{ definition: supply.SupplyServiceDefinition, implementation: supplyGrpc }],
     healthChecks: { mongodb: mongo.ping, kafka: publisher.ping },
     logger,

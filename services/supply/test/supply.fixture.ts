@@ -1,6 +1,14 @@
 import { pricing, supply } from '@travel/contracts';
-import { createServiceClient, type ServiceClient } from '@travel/grpc';
-import { startServiceUnderTest, testInfra, testLogger, uniqueName, wireCallers } from '@travel/testkit';
+import type { ServiceClient } from '@travel/grpc';
+import {
+  createServiceClient,
+  peerTlsEnv,
+  startServiceUnderTest,
+  testInfra,
+  testLogger,
+  uniqueName,
+  wireCallers,
+} from '@travel/testkit';
 import { readConfig as readPricingConfig } from '../../pricing/src/config';
 import { createPricingService } from '../../pricing/src/service';
 import { readConfig } from '../src/config';
@@ -17,6 +25,7 @@ export async function startSupply() {
     createPricingService(
       readPricingConfig({
         GRPC_PORT: '0',
+        ...peerTlsEnv('pricing'),
         MONGO_URL: infra.mongoUrl,
         MONGO_DATABASE: uniqueName('ct_sup_pricing'),
         KAFKA_BROKERS: infra.kafkaBrokers.join(','),
@@ -28,6 +37,7 @@ export async function startSupply() {
   const built = createSupplyService(
     readConfig({
       GRPC_PORT: '0',
+      ...peerTlsEnv('supply'),
       MONGO_URL: infra.mongoUrl,
       MONGO_DATABASE: uniqueName('ct_supply'),
       KAFKA_BROKERS: infra.kafkaBrokers.join(','),
@@ -56,16 +66,8 @@ export async function startSupply() {
   };
 }
 
-/** The catalog code a call failed with (`ok` when it did not fail), and the paths of its details. */
-export async function failureOf(call: Promise<unknown>): Promise<{ code: string; paths: string[] }> {
-  try {
-    await call;
-    return { code: 'ok', paths: [] };
-  } catch (error) {
-    const { code, details } = error as { code?: string; details?: { path: string }[] };
-    return { code: code ?? String(error), paths: (details ?? []).map((detail) => detail.path) };
-  }
-}
+/** The catalog code a call failed with and the paths of its details (testkit's). */
+export { failureOf } from '@travel/testkit';
 
 /** Platform staff with the right `suppliers` (vendors and policies need none). */
 export const caller = wireCallers.platformStaff(['suppliers'], 'usr_1');

@@ -41,6 +41,16 @@ const schema = z.object({
   WEBHOOK_POLL_MS: positiveInt(1000),
   /** Attempts in flight at once per replica: a slow receiver must not hold up the others. */
   WEBHOOK_CONCURRENCY: positiveInt(32),
+  /** Attempts in flight at once per replica to one endpoint: one slow endpoint holds at most this many places. */
+  WEBHOOK_ENDPOINT_CONCURRENCY: positiveInt(4),
+  /** An endpoint's circuit breaker opens after this many failed attempts in a row (timeouts included)... */
+  WEBHOOK_BREAKER_FAILURES: positiveInt(5),
+  /** ...or after this many attempts in a row without an answer within WEBHOOK_TIMEOUT_MS. */
+  WEBHOOK_BREAKER_TIMEOUTS: positiveInt(3),
+  /** How long an opened breaker holds the endpoint's deliveries before one probes it; doubled after each failed probe... */
+  WEBHOOK_BREAKER_OPEN_MS: positiveInt(30_000),
+  /** ...up to this long. */
+  WEBHOOK_BREAKER_MAX_OPEN_MS: positiveInt(600_000),
   /** Partitions of booking.events and billing.events whose events are taken in at once (each in order). */
   WEBHOOK_INTAKE_PARTITIONS: positiveInt(6),
   /** A cached endpoint list is loaded again after this long even if no change was counted (a backstop). */

@@ -10,13 +10,22 @@ import {
   parkedStoreOptionsOf,
   retryBudgetOf,
 } from '@travel/events';
-import { createGrpcServer, keepaliveOf, reflectionOf, serverConnectionsOf } from '@travel/grpc';
+import {
+  createGrpcServer,
+  keepaliveOf,
+  peerTlsOf,
+  reflectionOf,
+  serverConnectionsOf,
+  serverPeersOf,
+} from '@travel/grpc';
 import { type Component, createPeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createCounters, createMongo, mongoOptionsOf } from '@travel/mongo';
 import { createSealer } from '@travel/sealing';
 import { createPostEvent } from './adapters/post-event';
 import type { WebhookConfig } from './config';
+import { createCircuitRepository } from './db/circuit.repository';
+import { collections } from './db/collections';
 import { createDeliveryRepository } from './db/delivery.repository';
 import { createDeliveryQueue } from './db/delivery-queue';
 import { createDeliveryRetention } from './db/delivery-retention';
@@ -43,6 +52,8 @@ import { createEventFeedGrpc } from './grpc/event-feed.grpc';
 import { createWebhookGrpc } from './grpc/webhook.grpc';
 import { createAutoDisable } from './jobs/auto-disable-endpoints';
 import { createAttemptRunner } from './jobs/delivery/attempt-runner';
+import { createCircuitBreakers } from './jobs/delivery/circuit-breakers';
+import { observeCircuits } from './jobs/delivery/circuit-metrics';
 import { observeDeliveryQueue } from './jobs/delivery/delivery-metrics';
 import { createDispatcher } from './jobs/delivery/dispatcher';
 import { createSweepDeliveries } from './jobs/sweep-deliveries';
@@ -70,7 +81,7 @@ export function createWebhookService(
 ) {
   const now = () => new Date();
   const policy: TargetPolicy = { production: config.NODE_ENV === 'production', resolve: options.resolve };
-  const mongo = createMongo({ ...mongoOptionsOf(config), logger });
+  const mongo = createMongo({ ...mongoOptionsOf(config), logger, collections });
   const endpoints = createEndpointRepository(mongo.connection);
   const secrets = createEndpointSecrets(createSealer(sealingKeysOf(config)));
   const deliveries = createDeliveryRepository(mongo.connection);
@@ -78,11 +89,30 @@ export function createWebhookService(
   observeDeliveryQueue(createDeliveryQueue(mongo.connection, now), now);
   const post = createPostEvent({ policy, timeoutMs: config.WEBHOOK_TIMEOUT_MS });
   const directory = createEndpointDirectory({ endpoints, maxAgeMs: config.WEBHOOK_ENDPOINT_CACHE_MS });
+  const circuits = createCircuitRepository(mongo.connection);
+  observeCircuits(circuits);
+  const breakers = createCircuitBreakers({
+    circuits,
+    deliveries,
+    claim: (due) => deliveries.claim(due, now(), config.WEBHOOK_LEASE_MS),
+    policy: {
+      failures: config.WEBHOOK_BREAKER_FAILURES,
+      timeouts: config.WEBHOOK_BREAKER_TIMEOUTS,
+      timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+      openMs: config.WEBHOOK_BREAKER_OPEN_MS,
+      maxOpenMs: config.WEBHOOK_BREAKER_MAX_OPEN_MS,
+    },
+    leaseMs: config.WEBHOOK_LEASE_MS,
+    refreshMs: config.WEBHOOK_POLL_MS,
+    now,
+    logger,
+  });
   const attempts = createAttemptRunner({
     deliveries,
     endpoints: directory,
     secrets,
     post,
+    breakers,
     retryDelaysMs: config.WEBHOOK_RETRY_DELAYS,
     leaseMs: config.WEBHOOK_LEASE_MS,
     now,
@@ -91,7 +121,9 @@ export function createWebhookService(
   const dispatcher = createDispatcher({
     deliveries,
     attempts,
+    breakers,
     concurrency: config.WEBHOOK_CONCURRENCY,
+    endpointConcurrency: config.WEBHOOK_ENDPOINT_CONCURRENCY,
     now,
     wake: () => dispatchJob.nudge(),
     logger,
@@ -111,7 +143,12 @@ export function createWebhookService(
       afterMs: config.WEBHOOK_AUTO_DISABLE_AFTER,
       notify: createStaffNotifier(
         config.ENGAGEMENT_ADDRESS,
-        { caller: 'webhook', deadlineMs: config.ENGAGEMENT_DEADLINE_MS, keepalive: keepaliveOf(config) },
+        {
+          caller: 'webhook',
+          deadlineMs: config.ENGAGEMENT_DEADLINE_MS,
+          keepalive: keepaliveOf(config),
+          tls: peerTlsOf(config),
+        },
         logger,
       ),
       now,
@@ -168,6 +205,7 @@ export function createWebhookService(
     port: config.GRPC_PORT,
     connections: serverConnectionsOf(config),
     reflection: reflectionOf(config),
+    peers: serverPeersOf(config, 'webhook'),
     services: [
       {
         definition: webhook.WebhookServiceDefinition,

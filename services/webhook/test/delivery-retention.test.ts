@@ -1,5 +1,6 @@
 import { createMongo } from '@travel/mongo';
 import { testInfra, testLogger, uniqueName } from '@travel/testkit';
+import { collections } from '../src/db/collections';
 import { createDeliveryRepository } from '../src/db/delivery.repository';
 import { createDeliveryRetention } from '../src/db/delivery-retention';
 import type { Delivery } from '../src/domain/deliveries/delivery';
@@ -11,6 +12,7 @@ const mongo = createMongo({
   url: testInfra().mongoUrl,
   database: uniqueName('ct_wh_retention'),
   logger: testLogger(),
+  collections,
 });
 const deliveries = createDeliveryRepository(mongo.connection);
 const DAY_MS = 86_400_000;
@@ -22,7 +24,11 @@ const sweep = createSweepDeliveries({
   logger: testLogger(),
 });
 
-beforeAll(() => mongo.start());
+// The index migration first, as every process's database gets it before the process starts.
+beforeAll(async () => {
+  await mongo.migrate();
+  await mongo.start();
+});
 afterAll(async () => {
   await mongo.connection.dropDatabase();
   await mongo.stop();

@@ -1,7 +1,6 @@
 import { eventFeed } from '@travel/contracts';
 import { newEventId } from '@travel/events';
-import { createServiceClient } from '@travel/grpc';
-import { codeOf, type Received, staffCaller, waitFor } from '@travel/testkit';
+import { codeOf, createServiceClient, type Received, staffCaller, waitFor } from '@travel/testkit';
 import { createFeedRepository } from '../src/db/feed.repository';
 import { bookingEvent, caller, invoicePaidEvent, webhookEnv, webhookForThisFile } from './webhook.fixture';
 

@@ -6,8 +6,10 @@ import {
   newEventId,
   type OutgoingEvent,
 } from '@travel/events';
-import { createServiceClient, jobCaller, type ServiceClient } from '@travel/grpc';
+import { jobCaller, type ServiceClient } from '@travel/grpc';
 import {
+  createServiceClient,
+  peerTlsEnv,
   publishBytes,
   startReceiver,
   startServiceUnderTest,
@@ -41,12 +43,15 @@ export const SUPPORT = jobCaller('webhook.support-test');
 export function webhookEnv(overrides: Record<string, string> = {}): Record<string, string> {
   return {
     GRPC_PORT: '0',
+    ...peerTlsEnv('webhook'),
     MONGO_URL: infra.mongoUrl,
     MONGO_DATABASE: uniqueName('ct_webhook'),
     KAFKA_BROKERS: infra.kafkaBrokers.join(','),
     KAFKA_NAMESPACE: `${uniqueName('ct-wh')}.`,
     WEBHOOK_RETRY_DELAYS: '300ms,600ms,900ms,1200ms,1500ms',
     WEBHOOK_POLL_MS: '100',
+    // An endpoint's breaker holds as briefly as the retries wait here (its 30 s would outlast every test).
+    WEBHOOK_BREAKER_OPEN_MS: '200',
     ...overrides,
   };
 }

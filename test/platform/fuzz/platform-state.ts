@@ -1,5 +1,4 @@
 import type { AdminApi } from '../../support/admin';
-import { gatewayUrl } from '../../support/gateway';
 
 // What the admin fuzzing may change platform-wide, read before it runs and put back after it, so the
 // suites after it find the platform as they expect (docs/decisions/http-api.md "Contract and fuzzing").
@@ -37,20 +36,12 @@ const pick = (from: Record<string, unknown>, keys: string[]) =>
 
 /** Every id of a cursor-paginated console list. */
 async function everyId(admin: AdminApi, path: string): Promise<string[]> {
-  const ids: string[] = [];
-  let cursor: string | null = null;
-  do {
-    const query: string = `?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-    const res = await fetch(`${gatewayUrl()}${path}${query}`, {
-      headers: { authorization: `Bearer ${admin.token}` },
-    });
-    if (!res.ok) throw new Error(`GET ${path}: ${res.status} ${await res.text()}`);
-    const page = (await res.json()) as { data: Listed[]; nextCursor: string | null };
-    ids.push(...page.data.map((item) => item.id));
-    cursor = page.nextCursor;
-  } while (cursor);
-  return ids;
+  return (await admin.everyItem<Listed>(path)).map((item) => item.id);
 }
+
+/** Every stored pricing rule, page after page. */
+const everyRule = (admin: AdminApi) =>
+  admin.everyItem('/api/pricing/rules', (data) => (data as { rules: Rule[] }).rules);
 
 async function promotionIds(admin: AdminApi): Promise<PlatformState['promotions']> {
   const [discounts, offers, vouchers] = await Promise.all(
@@ -60,14 +51,14 @@ async function promotionIds(admin: AdminApi): Promise<PlatformState['promotions'
 }
 
 export async function readPlatformState(admin: AdminApi): Promise<PlatformState> {
-  const pricing = await admin.request<{ rules: Rule[] }>('GET', '/api/pricing/rules');
-  const gateways = await admin.request<Listed[]>('GET', '/api/admin/payment-gateways');
+  const pricingRules = await everyRule(admin);
+  const gateways = await admin.everyItem<Listed>('/api/admin/payment-gateways');
   return {
     settings: await admin.request('GET', '/api/admin/settings'),
     apiSettings: (await admin.request<{ settings: Record<string, unknown> }>('GET', '/api/admin/api-access'))
       .settings,
     ipRules: (await admin.request<Listed[]>('GET', '/api/admin/settings/ip-rules')).map((r) => r.id),
-    pricingRules: pricing.rules,
+    pricingRules,
     defaultGateway: gateways.find((g) => g.isDefault)?.id,
     gateways: gateways.map((g) => g.id),
     promotions: await promotionIds(admin),
@@ -91,7 +82,7 @@ export async function restorePlatformState(admin: AdminApi, before: PlatformStat
     if (!before.ipRules.includes(rule.id))
       await admin.request('DELETE', `/api/admin/settings/ip-rules/${rule.id}`);
   await restorePricingRules(admin, before.pricingRules);
-  for (const gateway of await admin.request<Listed[]>('GET', '/api/admin/payment-gateways'))
+  for (const gateway of await admin.everyItem<Listed>('/api/admin/payment-gateways'))
     if (!before.gateways.includes(gateway.id))
       await admin.request('DELETE', `/api/admin/payment-gateways/${gateway.id}`);
   if (before.defaultGateway)
@@ -105,15 +96,15 @@ export async function restorePlatformState(admin: AdminApi, before: PlatformStat
 }
 
 async function restorePricingRules(admin: AdminApi, before: Rule[]): Promise<void> {
-  const now = await admin.request<{ rules: Rule[] }>('GET', '/api/pricing/rules');
-  for (const rule of now.rules) {
+  const now = await everyRule(admin);
+  for (const rule of now) {
     const old = before.find((r) => r.id === rule.id);
     if (!old) await admin.request('DELETE', `/api/pricing/rules/${rule.id}`);
     else if (old.bps !== rule.bps)
       await admin.request('PUT', `/api/pricing/rules/${rule.id}`, { bps: old.bps });
   }
   for (const { kind, tenantId, service, bps } of before.filter(
-    (old) => !now.rules.some((rule) => rule.id === old.id),
+    (old) => !now.some((rule) => rule.id === old.id),
   ))
     await admin.request('POST', '/api/pricing/rules', { kind, tenantId, service: service ?? undefined, bps });
 }

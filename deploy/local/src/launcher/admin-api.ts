@@ -28,6 +28,11 @@ export class AdminApiError extends Error {
 export interface AdminApi {
   token: string;
   request<T>(method: string, path: string, body?: unknown): Promise<T>;
+  /**
+   * Every item of a paged list (`GET`, pages of 100 following `nextCursor`). `itemsOf` picks the items of a
+   * page whose `data` holds the list beside fields of its own (`/api/admin/api-access`: `data.clients`).
+   */
+  everyItem<T>(path: string, itemsOf?: (data: unknown) => T[]): Promise<T[]>;
   createTenant(name: string): Promise<{ id: string; name: string }>;
   createClient(name: string, tenantId: string | null): Promise<{ id: number; name: string }>;
   createKey(clientId: number, options?: Record<string, unknown>): Promise<IssuedKey>;
@@ -44,9 +49,28 @@ export async function signInAdmin(baseUrl: string, credentials = DEMO_ADMIN): Pr
   );
   const request = <T>(method: string, path: string, body?: unknown) =>
     send<T>(baseUrl, method, path, login.token, body);
+  const everyItem = async <T>(path: string, itemsOf = (data: unknown) => data as T[]) => {
+    const items: T[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = `limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const page: { data: unknown; nextCursor: string | null } = await send(
+        baseUrl,
+        'GET',
+        `${path}${path.includes('?') ? '&' : '?'}${query}`,
+        login.token,
+        undefined,
+        true,
+      );
+      items.push(...itemsOf(page.data));
+      cursor = page.nextCursor;
+    } while (cursor);
+    return items;
+  };
   return {
     token: login.token,
     request,
+    everyItem,
     createTenant: (name) => request('POST', '/api/admin/tenant-directory', { name }),
     createClient: (name, tenantId) => request('POST', '/api/admin/api-access/clients', { name, tenantId }),
     createKey: (clientId, options = {}) =>
@@ -57,12 +81,14 @@ export async function signInAdmin(baseUrl: string, credentials = DEMO_ADMIN): Pr
   };
 }
 
+/** The answer's `data` (or, with `whole`, the whole body: a list page with its `nextCursor`). */
 async function send<T>(
   baseUrl: string,
   method: string,
   path: string,
   token?: string,
   body?: unknown,
+  whole = false,
 ): Promise<T> {
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
@@ -74,5 +100,5 @@ async function send<T>(
   });
   const parsed = (await res.json().catch(() => undefined)) as { data?: T } | undefined;
   if (!res.ok) throw new AdminApiError(res.status, parsed, `${method} ${path}`);
-  return parsed?.data as T;
+  return (whole ? parsed : parsed?.data) as T;
 }

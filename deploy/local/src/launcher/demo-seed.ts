@@ -46,14 +46,14 @@ export async function seedDemo(env: NodeJS.ProcessEnv, profile: StackProfile): P
     password: env.ADMIN_PASSWORD ?? DEMO_ADMIN.password,
   };
   const admin = await signInAdmin(baseUrl, credentials);
-  const tenants = await admin.request<{ id: string; name: string }[]>('GET', '/api/admin/tenant-directory');
+  const tenants = await admin.everyItem<{ id: string; name: string }>('/api/admin/tenant-directory');
   const tenant = tenants.find((t) => t.name === TENANT_NAME) ?? (await admin.createTenant(TENANT_NAME));
-  const overview = await admin.request<{ clients: { id: number; name: string; tenantId: string | null }[] }>(
-    'GET',
+  const clients = await admin.everyItem(
     '/api/admin/api-access',
+    (data) => (data as { clients: { id: number; name: string; tenantId: string | null }[] }).clients,
   );
   const client =
-    overview.clients.find((c) => c.name === CLIENT_NAME && c.tenantId === tenant.id) ??
+    clients.find((c) => c.name === CLIENT_NAME && c.tenantId === tenant.id) ??
     (await admin.createClient(CLIENT_NAME, tenant.id));
   const live = await admin.createKey(client.id, { name: 'Demo live key', environment: 'live' });
   const test = await admin.createKey(client.id, { name: 'Demo test key', environment: 'test' });

@@ -16,7 +16,8 @@ export {
   stopPlatformProcesses,
 } from './launch';
 export { type OfferKeys, offerKeysFor } from './offer-keys';
-export { type ProcessSpec, processSpecs } from './process-specs';
+export { peerTlsFor, peerTlsRoot } from './peer-tls';
+export { type ProcessSpec, processSpecs, type StackKeys } from './process-specs';
 export { processLogFile } from './processes';
 export {
   gatewayUrl,
@@ -28,6 +29,7 @@ export {
   metricsUrl,
   PROFILES,
   type ProcessName,
+  probePort,
   replicaHost,
   SERVICES,
   type ServiceName,

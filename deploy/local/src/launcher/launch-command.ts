@@ -2,6 +2,7 @@ import { maildevWebUrl } from '../infra/maildev';
 import { type DemoAccess, seedDemo } from './demo-seed';
 import { maildevOf } from './engagement-env';
 import { launchPlatform, processPid, stopPlatformProcesses } from './launch';
+import { peerTlsFor } from './peer-tls';
 import { loadSpecs, processLogFile } from './processes';
 import { gatewayUrl, metricsPort, PROFILES, SERVICES, type StackProfile } from './profile';
 import { parseReplicas, type ReplicaCounts, replicaLabel, replicasOf } from './replicas';
@@ -131,6 +132,15 @@ export async function resealCommand(args: string[]): Promise<number> {
 }
 
 /** `rotate-signing-key`: a new access-token signing key in identity (docs/access.md, "Signing keys"). */
+/**
+ * Makes (or finds) the profile's CA and per-process certificates and prints their folder: what a service started
+ * by hand (GRPC_TLS_DIR=<folder>/pricing) or grpcurl (docs/exploring-services.md) needs.
+ */
+export async function peerTlsCommand(args: string[]): Promise<number> {
+  console.log(await peerTlsFor(process.env, profileFrom(args)));
+  return 0;
+}
+
 export async function rotateSigningKeyCommand(args: string[]): Promise<number> {
   return runServiceCommand(process.env, profileFrom(args), 'identity', 'rotate-signing-key');
 }

@@ -1,11 +1,13 @@
 import { startInfra, stopInfra } from '../infra/index';
 import type { InfraLog } from '../infra/types';
 import { dropDatabases } from './fresh-databases';
+import { migrateDatabases } from './migrate-databases';
 import { offerKeysFor } from './offer-keys';
+import { peerTlsFor } from './peer-tls';
 import { processSpecs } from './process-specs';
 import { loadSpecs, processPid, saveSpecs, startProcess, stopProcess } from './processes';
 import { gatewayUrl, type StackProfile } from './profile';
-import { waitReplicaReady } from './replica-ready';
+import { isReplicaReady, waitReplicaReady } from './replica-ready';
 import { type ProcessOrReplica, type ReplicaCounts, refOf, replicaLabel } from './replicas';
 import { waitUntilHealthy } from './wait-healthy';
 
@@ -27,7 +29,7 @@ export interface LaunchedPlatform {
 
 /**
  * Starts the infrastructure, then every replica of the services and the gateway as separate processes, and
- * resolves once /api/health says everything is serving and every replica is ready. Leftovers of an earlier run
+ * resolves once /api/health says the platform is `ok` and every replica is ready. Leftovers of an earlier run
  * of the same profile are stopped first (and a test profile's databases dropped).
  */
 export async function launchPlatform(options: LaunchOptions): Promise<LaunchedPlatform> {
@@ -36,10 +38,12 @@ export async function launchPlatform(options: LaunchOptions): Promise<LaunchedPl
   const { profile } = options;
   const started = Date.now();
   const { urls, startedNow } = await startInfra({ env, log });
-  const specs = processSpecs(profile, urls, offerKeysFor(env, profile), options.replicas);
+  const keys = { ...offerKeysFor(env, profile), peerTlsRoot: await peerTlsFor(env, profile) };
+  const specs = processSpecs(profile, urls, keys, options.replicas);
   await stopPlatformProcesses(env, profile);
   if (profile.freshDatabases) await dropDatabases(urls.mongoUrl, profile.databasePrefix, log);
   saveSpecs(env, profile, specs);
+  await migrateDatabases(specs, log);
   log(`[launch] starting ${specs.map(replicaLabel).join(', ')}`);
   await Promise.all(specs.map((spec) => startProcess(env, profile, spec)));
   const stop = async () => {
@@ -53,6 +57,10 @@ export async function launchPlatform(options: LaunchOptions): Promise<LaunchedPl
       timeoutMs,
       log,
       deadProcesses: () => specs.filter(isDead).map(replicaLabel),
+      unreadyProcesses: async () => {
+        const ready = await Promise.all(specs.map((spec) => isReplicaReady(profile, spec)));
+        return specs.filter((_, i) => !ready[i]).map(replicaLabel);
+      },
     });
     // The report above sees one replica of each service; every replica must be ready before the load comes.
     await Promise.all(

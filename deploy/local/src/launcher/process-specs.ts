@@ -9,6 +9,7 @@ import {
   isTestProfile,
   metricsPort,
   type ProcessName,
+  probePort,
   replicaHost,
   SERVICES,
   type ServiceName,
@@ -25,6 +26,12 @@ export interface ProcessSpec {
   entry: string;
   env: Record<string, string>;
 }
+
+/**
+ * A stack's keys: its offer-token pair (and the sealing key derived from it), and the folder of its CA and
+ * per-process certificates (`peerTlsFor`), one `<root>/<peer>/` each.
+ */
+export type StackKeys = OfferKeys & { peerTlsRoot: string };
 
 /** What a client of each service dials: every replica of it. */
 type Targets = (service: ServiceName) => string;
@@ -55,7 +62,10 @@ function serviceExtras(
       PROMOTIONS_ADDRESS: target('promotions'),
       OFFER_TOKEN_PUBLIC_KEY: keys.publicKeyPem,
     };
-  if (service === 'billing') return sealingEnvOf(keys);
+  // The built-in payment simulator charges where no gateway is set (docs/payments.md): the local and test stacks;
+  // the images run NODE_ENV=production, which refuses it, as the chart's production install does.
+  if (service === 'billing')
+    return { ...sealingEnvOf(keys), ...(profile.name === 'images' ? {} : { PAYMENT_SIMULATOR: 'true' }) };
   // Corporate checks tenants and audits every change in identity, and contracts' suppliers in supply.
   if (service === 'corporate')
     return { IDENTITY_ADDRESS: target('identity'), SUPPLY_ADDRESS: target('supply') };
@@ -63,8 +73,9 @@ function serviceExtras(
   if (service === 'reports') return { BOOKING_ADDRESS: target('booking') };
   // Supply prices insurance premiums through pricing.
   if (service === 'supply') return { PRICING_ADDRESS: target('pricing') };
-  // The test suites watch whole retry schedules, so theirs lasts seconds, not 15 hours, and an endpoint that
-  // failed for 20 seconds (not 5 days) is disabled. Engagement emails its tenant's staff.
+  // The test suites watch whole retry schedules, so theirs lasts seconds, not 15 hours (an endpoint's breaker
+  // holds a second, not 30), and an endpoint that failed for 20 seconds (not 5 days) is disabled. Engagement
+  // emails its tenant's staff.
   if (service === 'webhook')
     return {
       ...sealingEnvOf(keys),
@@ -75,6 +86,7 @@ function serviceExtras(
             WEBHOOK_POLL_MS: '200',
             WEBHOOK_AUTO_DISABLE_AFTER: '20s',
             WEBHOOK_AUTO_DISABLE_CHECK_MS: '1000',
+            WEBHOOK_BREAKER_OPEN_MS: '1000',
           }
         : {}),
     };
@@ -87,7 +99,7 @@ function serviceExtras(
 function serviceSpec(
   profile: StackProfile,
   urls: InfraUrls,
-  keys: OfferKeys,
+  keys: StackKeys,
   target: Targets,
   service: ServiceName,
   replica: number,
@@ -103,6 +115,9 @@ function serviceSpec(
       METRICS_HOST: replicaHost(profile, replica),
       METRICS_PORT: String(metricsPort(profile, service)),
       MONGO_DATABASE: `${profile.databasePrefix}${service}`,
+      // Its certificate (docs/caller-trust.md), and the plaintext health port the launcher's readiness asks.
+      GRPC_TLS_DIR: join(keys.peerTlsRoot, service),
+      GRPC_PROBE_PORT: String(probePort(profile, service)),
       ...serviceExtras(profile, service, keys, target),
     },
   };
@@ -125,12 +140,20 @@ function gatewayTestTuning(profile: StackProfile): Record<string, string> {
     STOREFRONT_SEARCHES_PER_MINUTE: '100000',
     // The suites and the API fuzzer send refused keys by the hundred from 127.0.0.1.
     KEY_FAILURES_PER_ADDRESS: '100000',
+    // The launch and the fault suites wait for the health report to say `ok` again: a fresher one waits less.
+    HEALTH_REFRESH_MS: '1000',
     // Longer than the rollout test's readiness polls, so its load has moved away before the listener closes.
     ...(profile.name === 'rollout' ? { SHUTDOWN_DELAY_MS: '1500' } : {}),
   };
 }
 
-function gatewaySpec(profile: StackProfile, urls: InfraUrls, target: Targets, replica: number): ProcessSpec {
+function gatewaySpec(
+  profile: StackProfile,
+  urls: InfraUrls,
+  keys: StackKeys,
+  target: Targets,
+  replica: number,
+): ProcessSpec {
   const addresses = Object.fromEntries(
     SERVICES.map((service) => [`${service.toUpperCase()}_ADDRESS`, target(service)]),
   );
@@ -146,6 +169,8 @@ function gatewaySpec(profile: StackProfile, urls: InfraUrls, target: Targets, re
       METRICS_HOST: replicaHost(profile, replica),
       METRICS_PORT: String(metricsPort(profile, 'gateway')),
       RATE_LIMIT_PREFIX: profile.redisPrefix,
+      GRPC_TLS_DIR: join(keys.peerTlsRoot, 'gateway'),
+      PAYMENT_WEBHOOKS_TLS_DIR: join(keys.peerTlsRoot, 'payment-webhooks'),
       ...gatewayTestTuning(profile),
     },
   };
@@ -157,7 +182,7 @@ const replicaNumbers = (n: number) => Array.from({ length: n }, (_, i) => i + 1)
 export function processSpecs(
   profile: StackProfile,
   urls: InfraUrls,
-  keys: OfferKeys,
+  keys: StackKeys,
   counts: ReplicaCounts = {},
 ): ProcessSpec[] {
   const target: Targets = (service) => grpcTarget(profile, service, replicasOf(counts, service));
@@ -168,7 +193,7 @@ export function processSpecs(
       ),
     ),
     ...replicaNumbers(replicasOf(counts, 'gateway')).map((replica) =>
-      gatewaySpec(profile, urls, target, replica),
+      gatewaySpec(profile, urls, keys, target, replica),
     ),
   ];
 }

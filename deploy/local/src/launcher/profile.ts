@@ -1,3 +1,4 @@
+import { SERVICE_PEERS } from '@travel/grpc';
 /**
  * Where one copy of the platform listens. `dev` is what the README starts; `e2e` runs beside it for tests;
  * `images` is the platform run from its container images (test/images); `rollout` is the rolling-restart test's
@@ -79,20 +80,8 @@ export const PROFILES: Record<StackProfile['name'], StackProfile> = {
 /** The profiles that tests launch: short retry schedules, generous sign-in and search limits. */
 export const isTestProfile = (profile: StackProfile) => profile.name !== 'dev';
 
-export const SERVICES = [
-  'identity',
-  'search',
-  'pricing',
-  'booking',
-  'billing',
-  'webhook',
-  'promotions',
-  'corporate',
-  'content',
-  'reports',
-  'engagement',
-  'supply',
-] as const;
+/** The twelve services, in launch order: the platform's peers, as the certificates and allowed-peers table name them. */
+export const SERVICES = SERVICE_PEERS;
 export type ServiceName = (typeof SERVICES)[number];
 export type ProcessName = ServiceName | 'gateway';
 
@@ -112,6 +101,14 @@ export function replicaHost(profile: StackProfile, replica = 1): string {
 
 export function grpcPort(profile: StackProfile, service: ServiceName): number {
   return profile.grpcPortBase + SERVICES.indexOf(service);
+}
+
+/**
+ * The plaintext port a service answers grpc.health.v1 on, and nothing else, for probes without a certificate
+ * (GRPC_PROBE_PORT; the kubelet's in the chart): its gRPC port + 100 (identity 50151 in `dev`).
+ */
+export function probePort(profile: StackProfile, service: ServiceName): number {
+  return grpcPort(profile, service) + 100;
 }
 
 /** Where one replica of a service listens for gRPC: `host:port`. */

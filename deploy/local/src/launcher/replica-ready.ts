@@ -1,11 +1,14 @@
 import { health } from '@travel/contracts';
 import { createChannel, createClient } from 'nice-grpc';
-import { gatewayUrl, grpcAddress, type StackProfile } from './profile';
+import { gatewayUrl, probePort, replicaHost, type StackProfile } from './profile';
 import { type ProcessOrReplica, type ProcessRef, refOf, replicaLabel } from './replicas';
 
 const PROBE_DEADLINE_MS = 2000;
 
-/** What a Kubernetes readiness probe asks one pod: the process's gRPC health (`""`), or the gateway's `/api/ready`. */
+/**
+ * What a Kubernetes readiness probe asks one pod: the process's gRPC health (`""`) on its plaintext probe port
+ * (a probe presents no certificate; docs/caller-trust.md, "Probes"), or the gateway's `/api/ready`.
+ */
 export async function isReplicaReady(profile: StackProfile, target: ProcessOrReplica): Promise<boolean> {
   const ref = refOf(target);
   return ref.name === 'gateway' ? gatewayReady(profile, ref.replica) : serviceServing(profile, ref);
@@ -26,7 +29,7 @@ async function gatewayReady(profile: StackProfile, replica: number): Promise<boo
 async function serviceServing(profile: StackProfile, ref: ProcessRef): Promise<boolean> {
   if (ref.name === 'gateway') return false;
   // Its own channel, to this replica only: a probe must not be balanced to another one.
-  const channel = createChannel(grpcAddress(profile, ref.name, ref.replica));
+  const channel = createChannel(`${replicaHost(profile, ref.replica)}:${probePort(profile, ref.name)}`);
   try {
     const client = createClient(health.HealthDefinition, channel);
     const { status } = await client.check(

@@ -7,7 +7,7 @@ const urls = {
   kafkaBrokers: ['127.0.0.1:9092'],
   redisUrl: 'redis://127.0.0.1:6379',
 };
-const keys = { privateKeyPem: 'private', publicKeyPem: 'public' };
+const keys = { privateKeyPem: 'private', publicKeyPem: 'public', peerTlsRoot: '/tls' };
 const e2e = PROFILES.e2e;
 
 describe('replica counts', () => {
@@ -43,6 +43,16 @@ describe('replica specs', () => {
       env: { HTTP_HOST: '127.0.0.1', BOOKING_ADDRESS: '127.0.0.1:15054' },
     });
     expect(specs.find((s) => s.name === 'search')?.env.PRICING_ADDRESS).toBe('127.0.0.1:15053');
+    // Each process its own certificate, and each service a plaintext probe port beside its gRPC port.
+    expect(gateway?.env).toMatchObject({
+      GRPC_TLS_DIR: '/tls/gateway',
+      PAYMENT_WEBHOOKS_TLS_DIR: '/tls/payment-webhooks',
+    });
+    expect(specs.find((s) => s.name === 'booking')?.env).toMatchObject({
+      GRPC_TLS_DIR: '/tls/booking',
+      GRPC_PORT: '15054',
+      GRPC_PROBE_PORT: '15154',
+    });
   });
 
   it('when booking runs three and the gateway two, then replica k binds 127.0.0.k on the same ports and clients get the list', () => {

@@ -1,3 +1,10 @@
+export {
+  issuePeerCertificate,
+  makePeerCa,
+  makePeerCertificates,
+  type PeerCa,
+  type PeerCertificateOptions,
+} from './peer-certificates';
 export { type SaslMechanism, type SecureKafka, startSecureKafka } from './secure-kafka';
 export { type SecureRedis, startSecureRedis } from './secure-redis';
 export type { RunningServer } from './secure-server';

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
 import { createBookingBody } from '../partner/booking-requests';
-import { cancelBookingBody, dataOf, idempotencyKey, pageOf } from '../partner/contract/operations';
+import {
+  cancelBookingBody,
+  dataOf,
+  idempotencyKey,
+  optionalIdempotencyKey,
+  pageOf,
+} from '../partner/contract/operations';
 import { isoDay } from './params';
 
 // The admin booking routes' schemas (admin-bookings.routes.ts validates with them); words in
@@ -174,6 +180,7 @@ export const adminBookingsContract = {
           examples: ['bkg_1042'],
         }),
       }),
+      headers: z.object({ 'Idempotency-Key': optionalIdempotencyKey }),
       body: cancelBookingBody,
       responses: { '200': BookingWithPeopleBody },
     },

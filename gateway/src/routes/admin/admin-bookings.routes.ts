@@ -10,6 +10,7 @@ import { staffOf } from '../../http/request-context';
 import type { RouteDefinition } from '../../http/route-table';
 import { tenantScopeOf } from '../../http/tenant-scope';
 import { validate } from '../../http/validate';
+import { idempotentHandler, markReplayed, readIdempotentChange } from '../idempotency';
 import {
   cancelBookingBody,
   IDEMPOTENCY_KEY_HEADER,
@@ -65,7 +66,7 @@ export function adminBookingRoutes({ clients }: { clients: ServiceClients }): Ro
       path: '/api/admin/bookings',
       access: { kind: 'staff' },
       handlers: [
-        async (req, res) => {
+        idempotentHandler(async (req, res) => {
           const { idempotencyKey, requestFingerprint, body } = readIdempotentCreate(
             createOfflineBookingBody,
             req.get(IDEMPOTENCY_KEY_HEADER),
@@ -93,9 +94,9 @@ export function adminBookingRoutes({ clients }: { clients: ServiceClients }): Ro
             callOptions(res),
           );
           const made = presentAdminBooking(reply.booking, true);
-          if (reply.replayed) res.setHeader('Idempotent-Replayed', 'true');
+          markReplayed(res, reply.replayed);
           res.status(201).json(dataBody(made));
-        },
+        }),
       ],
     },
     {
@@ -103,15 +104,22 @@ export function adminBookingRoutes({ clients }: { clients: ServiceClients }): Ro
       path: '/api/admin/bookings/:id/cancel',
       access: { kind: 'staff' },
       handlers: [
-        async (req, res) => {
-          validate(cancelBookingBody, req.body);
+        idempotentHandler(async (req, res) => {
           const id = stringParam(req, 'id');
           if (!isBookingId(id)) throw new AppError('not_found', `No booking ${id}.`);
+          const { idempotency } = readIdempotentChange(cancelBookingBody, req, {
+            required: false,
+            target: { id },
+          });
           // Booking holds tenant staff to their own tenant's bookings.
-          const reply = await api.cancelOfflineBooking({ caller: callerOf(res), id }, callOptions(res));
+          const reply = await api.cancelOfflineBooking(
+            { caller: callerOf(res), id, idempotency },
+            callOptions(res),
+          );
           const cancelled = presentAdminBooking(reply.booking, true);
+          markReplayed(res, reply.replayed);
           res.json(dataBody(cancelled));
-        },
+        }),
       ],
     },
     {

@@ -1,7 +1,7 @@
 import { SCOPES } from '@travel/api-keys';
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
-import { DisplayName } from '../internal-components';
+import { DisplayName, directoryPageQuery, pageInDataOf } from '../internal-components';
 import { dataOf } from '../partner/contract/operations';
 import { isoDay } from './params';
 
@@ -297,7 +297,10 @@ export const apiAccessContract = {
     getApiAccess: {
       method: 'get',
       path: '/admin/api-access',
-      responses: { '200': dataOf(z.strictObject({ settings: ApiSettings, clients: z.array(Client) })) },
+      query: directoryPageQuery,
+      responses: {
+        '200': pageInDataOf(z.strictObject({ settings: ApiSettings, clients: z.array(Client) })),
+      },
     },
     createApiClient: {
       method: 'post',

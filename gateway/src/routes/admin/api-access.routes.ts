@@ -3,9 +3,10 @@ import type { Request, Response } from 'express';
 import type { ServiceClients } from '../../clients/service-clients';
 import { callerOf } from '../../http/caller';
 import { callOptions } from '../../http/calls';
-import { dataBody } from '../../http/envelope';
+import { dataBody, pageInDataBody } from '../../http/envelope';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
+import { directoryPageQuery } from '../internal-components';
 import {
   apiUsageQuery,
   clientIdParams,
@@ -47,16 +48,17 @@ export function apiAccessRoutes({
       path: '/api/admin/api-access',
       access,
       handlers: [
-        async (_req, res) => {
+        async (req, res) => {
+          const page = validate(directoryPageQuery, req.query, 'query');
           const [settings, list] = await Promise.all([
             api.getApiSettings({}, callOptions(res)),
-            api.listClients({ caller: callerOf(res) }, callOptions(res)),
+            api.listClients({ caller: callerOf(res), ...page }, callOptions(res)),
           ]);
           res.json(
-            dataBody({
-              settings: presentSettings(settings.settings),
-              clients: list.clients.map(presentClient),
-            }),
+            pageInDataBody(
+              { settings: presentSettings(settings.settings), clients: list.clients.map(presentClient) },
+              list.nextCursor ?? null,
+            ),
           );
         },
       ],

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
-import { dataOf } from '../partner/contract/operations';
+import { directoryPageQuery, pageInDataOf } from '../internal-components';
 import { Client, keyIdParams, RotatedKeyBody, RotateRequest } from './api-access.contract';
 
 // The tenant's API console (api-console.routes.ts); its named schemas and responses are the API-access
@@ -11,7 +11,8 @@ export const apiConsoleContract = {
     getApiConsole: {
       method: 'get',
       path: '/admin/api-console',
-      responses: { '200': dataOf(z.strictObject({ tenantId: z.string(), clients: z.array(Client) })) },
+      query: directoryPageQuery,
+      responses: { '200': pageInDataOf(z.strictObject({ tenantId: z.string(), clients: z.array(Client) })) },
     },
     rotateOwnApiKey: {
       method: 'post',

@@ -1,9 +1,11 @@
 import type { ServiceClients } from '../../clients/service-clients';
 import { callerOf } from '../../http/caller';
 import { callOptions } from '../../http/calls';
-import { dataBody } from '../../http/envelope';
+import { pageInDataBody } from '../../http/envelope';
 import { staffOf } from '../../http/request-context';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
+import { validate } from '../../http/validate';
+import { directoryPageQuery } from '../internal-components';
 import { rotateKeyHandler } from './api-access.routes';
 import { presentClient } from './presenters';
 
@@ -17,13 +19,16 @@ export function apiConsoleRoutes({ clients }: { clients: ServiceClients }): Rout
       path: '/api/admin/api-console',
       access,
       handlers: [
-        async (_req, res) => {
+        async (req, res) => {
+          const page = validate(directoryPageQuery, req.query, 'query');
           const tenantId = staffOf(res).tenantId as string;
           const reply = await clients.apiAccess.listClients(
-            { caller: callerOf(res), tenantId },
+            { caller: callerOf(res), tenantId, ...page },
             callOptions(res),
           );
-          res.json(dataBody({ tenantId, clients: reply.clients.map(presentClient) }));
+          res.json(
+            pageInDataBody({ tenantId, clients: reply.clients.map(presentClient) }, reply.nextCursor ?? null),
+          );
         },
       ],
     },

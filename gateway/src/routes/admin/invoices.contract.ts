@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
-import { dataOf, pageOf, pageQuery } from '../partner/contract/operations';
+import { dataOf, idempotencyKey, pageOf, pageQuery } from '../partner/contract/operations';
 import { isoDay } from './params';
 
 // The invoice routes' schemas (invoices.routes.ts validates with them); words in internal.texts.yaml.
@@ -105,6 +105,13 @@ export const invoicesContract = {
       method: 'post',
       path: '/admin/invoices/{id}/payments',
       params: invoiceIdParams,
+      headers: z.object({
+        'Idempotency-Key': idempotencyKey.meta({
+          description:
+            "Required. 8 to 100 visible ASCII characters (a UUID), the platform staff's, remembered 48 hours: a\n" +
+            'retry with it records nothing more and answers the first payment again.\n',
+        }),
+      }),
       body: recordPaymentBody,
       bodyRequired: true,
       responses: { '201': InvoiceBody },

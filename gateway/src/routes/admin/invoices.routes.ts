@@ -5,6 +5,7 @@ import { dataBody, listBody } from '../../http/envelope';
 import { requireTenant } from '../../http/references';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
+import { idempotentHandler, markReplayed, readIdempotentChange } from '../idempotency';
 import { pageQuery } from '../partner/contract/operations';
 import {
   createInvoiceBody,
@@ -98,19 +99,26 @@ export function invoiceRoutes({ clients }: { clients: ServiceClients }): RouteDe
       path: '/api/admin/invoices/:id/payments',
       access: platform,
       handlers: [
-        async (req, res) => {
-          const body = validate(recordPaymentBody, req.body);
+        idempotentHandler(async (req, res) => {
+          const invoiceId = stringParam(req, 'id');
+          const { body, idempotency } = readIdempotentChange(recordPaymentBody, req, {
+            required: true,
+            target: { invoiceId },
+          });
           const reply = await api.recordPayment(
             {
               caller: callerOf(res),
-              invoiceId: stringParam(req, 'id'),
+              invoiceId,
               ...body,
               receivedAt: body.receivedAt === undefined ? undefined : new Date(body.receivedAt),
+              idempotencyKey: idempotency?.key,
+              requestFingerprint: idempotency?.requestFingerprint,
             },
             callOptions(res),
           );
+          markReplayed(res, reply.replayed);
           res.status(201).json(dataBody(presentInvoice(reply.invoice)));
-        },
+        }),
       ],
     },
   ];

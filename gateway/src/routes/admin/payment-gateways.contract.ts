@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
-import { completeListOf, DeletedBody } from '../internal-components';
-import { dataOf } from '../partner/contract/operations';
+import { DeletedBody, directoryPageQuery } from '../internal-components';
+import { dataOf, pageOf } from '../partner/contract/operations';
 
 // The payment gateway routes' schemas (payment-gateways.routes.ts validates with them); words in
 // internal.texts.yaml.
@@ -53,15 +53,45 @@ export const updatePaymentGatewayBody = z.strictObject({
   credentials: GatewayCredentials.optional().meta(credentialsRule),
 });
 
+/** Whether a card payment made now would be taken, and by what (docs/payments.md). */
+export const PaymentStatus = z.strictObject({
+  scope: z.literal('platform').meta({
+    description:
+      "Gateways are the platform's: the storefront is the only channel that takes card payments; tenants and partners are invoiced, so no tenant has (or needs) a gateway of its own.",
+  }),
+  cardPayments: z.enum(['provider', 'simulator', 'refused']).meta({
+    description:
+      '`provider`: the default gateway charges; `simulator`: the built-in simulator charges and no money moves; `refused`: no usable gateway, so card payments fail closed (`503 payment_gateway_unavailable`, nothing charged).',
+  }),
+  defaultGatewayId: z
+    .string()
+    .nullable()
+    .meta({ description: '`pgw_<n>` of the default gateway; null when none is usable.' }),
+  simulatorEnabled: z.boolean().meta({
+    description:
+      "Billing's `PAYMENT_SIMULATOR`: on in the local and test stacks, off (and refused) in production.",
+  }),
+  refusal: z.enum(['no_gateway', 'simulator_disabled', 'gateway_unusable']).nullable().meta({
+    description: 'Why card payments are refused; null when they are not.',
+  }),
+  message: z.string(),
+});
+
 /** `set-default` takes no body; an empty one or `{}` is fine. */
 export const setDefaultPaymentGatewayBody = z.strictObject({});
 
 export const paymentGatewaysContract = {
   operations: defineOperations({
+    getPaymentStatus: {
+      method: 'get',
+      path: '/admin/payment-gateways/status',
+      responses: { '200': dataOf(PaymentStatus) },
+    },
     listPaymentGateways: {
       method: 'get',
       path: '/admin/payment-gateways',
-      responses: { '200': completeListOf(PaymentGateway) },
+      query: directoryPageQuery,
+      responses: { '200': pageOf(PaymentGateway) },
     },
     createPaymentGateway: {
       method: 'post',
@@ -92,6 +122,6 @@ export const paymentGatewaysContract = {
       responses: { '200': PaymentGatewayBody },
     },
   }),
-  components: { GatewayCredentials, PaymentGateway },
+  components: { GatewayCredentials, PaymentGateway, PaymentStatus },
   responses: { PaymentGateway: PaymentGatewayBody },
 };

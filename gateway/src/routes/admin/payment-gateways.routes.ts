@@ -5,6 +5,7 @@ import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
+import { directoryPageQuery } from '../internal-components';
 import { stringParam } from './params';
 import {
   createPaymentGatewayBody,
@@ -24,12 +25,33 @@ export function paymentGatewayRoutes({ clients }: { clients: ServiceClients }): 
   return [
     {
       method: 'get',
-      path: '/api/admin/payment-gateways',
+      path: '/api/admin/payment-gateways/status',
       access: platform,
       handlers: [
         async (_req, res) => {
-          const reply = await api.listPaymentGateways({ caller: callerOf(res) }, callOptions(res));
-          res.json(listBody(reply.gateways.map(presentGateway)));
+          const reply = await api.getPaymentStatus({ caller: callerOf(res) }, callOptions(res));
+          res.json(
+            dataBody({
+              scope: 'platform',
+              cardPayments: reply.cardPayments,
+              defaultGatewayId: reply.defaultGatewayId ?? null,
+              simulatorEnabled: reply.simulatorEnabled,
+              refusal: reply.refusal ?? null,
+              message: reply.message,
+            }),
+          );
+        },
+      ],
+    },
+    {
+      method: 'get',
+      path: '/api/admin/payment-gateways',
+      access: platform,
+      handlers: [
+        async (req, res) => {
+          const page = validate(directoryPageQuery, req.query, 'query');
+          const reply = await api.listPaymentGateways({ caller: callerOf(res), ...page }, callOptions(res));
+          res.json(listBody(reply.gateways.map(presentGateway), reply.nextCursor ?? null));
         },
       ],
     },

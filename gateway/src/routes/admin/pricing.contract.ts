@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
+import { directoryPageQuery, pageInDataOf } from '../internal-components';
 import { dataOf } from '../partner/contract/operations';
 import { quoteQuery, SERVICES } from '../quote';
 
@@ -128,8 +129,9 @@ export const pricingContract = {
     listPricingRules: {
       method: 'get',
       path: '/pricing/rules',
+      query: directoryPageQuery,
       responses: {
-        '200': dataOf(
+        '200': pageInDataOf(
           z.strictObject({ rules: z.array(PricingRule), effectiveDefaults: z.array(PricingRuleDefault) }),
         ),
       },

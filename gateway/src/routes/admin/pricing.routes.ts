@@ -1,11 +1,12 @@
 import type { ServiceClients } from '../../clients/service-clients';
 import { callerOf } from '../../http/caller';
 import { callOptions } from '../../http/calls';
-import { dataBody } from '../../http/envelope';
+import { dataBody, pageInDataBody } from '../../http/envelope';
 import { requireTenant } from '../../http/references';
 import { staffOf } from '../../http/request-context';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
+import { directoryPageQuery } from '../internal-components';
 import { answerQuote } from '../quote';
 import { stringParam } from './params';
 import { presentRule } from './presenters';
@@ -26,18 +27,22 @@ export function pricingAdminRoutes({ clients }: { clients: ServiceClients }): Ro
       path: '/api/pricing/rules',
       access: rules,
       handlers: [
-        async (_req, res) => {
-          const reply = await api.listRules({ caller: callerOf(res) }, callOptions(res));
+        async (req, res) => {
+          const page = validate(directoryPageQuery, req.query, 'query');
+          const reply = await api.listRules({ caller: callerOf(res), ...page }, callOptions(res));
           res.json(
-            dataBody({
-              rules: reply.rules.map(presentRule),
-              effectiveDefaults: reply.effectiveDefaults.map(({ kind, tenantId, service, bps: value }) => ({
-                kind,
-                tenantId: tenantId ?? null,
-                service: service ?? null,
-                bps: value,
-              })),
-            }),
+            pageInDataBody(
+              {
+                rules: reply.rules.map(presentRule),
+                effectiveDefaults: reply.effectiveDefaults.map(({ kind, tenantId, service, bps: value }) => ({
+                  kind,
+                  tenantId: tenantId ?? null,
+                  service: service ?? null,
+                  bps: value,
+                })),
+              },
+              reply.nextCursor ?? null,
+            ),
           );
         },
       ],

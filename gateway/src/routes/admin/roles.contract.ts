@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
-import { completeListOf, DeletedBody } from '../internal-components';
-import { dataOf } from '../partner/contract/operations';
+import { DeletedBody, directoryPageQuery } from '../internal-components';
+import { dataOf, pageOf } from '../partner/contract/operations';
 
 // The role routes' schemas (roles.routes.ts validates with them); their words are in internal.texts.yaml.
 
@@ -87,7 +87,12 @@ export const updateRoleBody = z.strictObject({
 
 export const rolesContract = {
   operations: defineOperations({
-    listRoles: { method: 'get', path: '/admin/roles', responses: { '200': completeListOf(Role) } },
+    listRoles: {
+      method: 'get',
+      path: '/admin/roles',
+      query: directoryPageQuery,
+      responses: { '200': pageOf(Role) },
+    },
     createRole: {
       method: 'post',
       path: '/admin/roles',

@@ -5,6 +5,7 @@ import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
+import { directoryPageQuery } from '../internal-components';
 import { stringParam } from './params';
 import { presentRole } from './presenters';
 import { createRoleBody, updateRoleBody } from './roles.contract';
@@ -30,9 +31,10 @@ export function roleRoutes({ clients }: { clients: ServiceClients }): RouteDefin
       path: '/api/admin/roles',
       access,
       handlers: [
-        async (_req, res) => {
-          const reply = await api.listRoles({ caller: callerOf(res) }, callOptions(res));
-          res.json(listBody(reply.roles.map(presentRole)));
+        async (req, res) => {
+          const page = validate(directoryPageQuery, req.query, 'query');
+          const reply = await api.listRoles({ caller: callerOf(res), ...page }, callOptions(res));
+          res.json(listBody(reply.roles.map(presentRole), reply.nextCursor ?? null));
         },
       ],
     },

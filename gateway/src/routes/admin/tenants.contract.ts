@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { emailAddress } from '../../http/email';
 import { defineOperations } from '../../openapi/contract';
-import { completeListOf, DisplayName } from '../internal-components';
-import { dataOf } from '../partner/contract/operations';
+import { DisplayName, directoryPageQuery } from '../internal-components';
+import { dataOf, pageOf } from '../partner/contract/operations';
 
 // The tenant routes' schemas (tenants.routes.ts validates with them); their words are in internal.texts.yaml.
 
@@ -51,7 +51,8 @@ export const tenantsContract = {
     listTenants: {
       method: 'get',
       path: '/admin/tenant-directory',
-      responses: { '200': completeListOf(Tenant) },
+      query: directoryPageQuery,
+      responses: { '200': pageOf(Tenant) },
     },
     createTenant: {
       method: 'post',
@@ -85,7 +86,8 @@ export const tenantsContract = {
     listTenantNames: {
       method: 'get',
       path: '/admin/tenant/list',
-      responses: { '200': completeListOf(TenantName) },
+      query: directoryPageQuery,
+      responses: { '200': pageOf(TenantName) },
     },
   }),
   components: { Tenant, TenantName },

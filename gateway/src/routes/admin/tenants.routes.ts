@@ -5,6 +5,7 @@ import { dataBody, listBody } from '../../http/envelope';
 import { staffOf } from '../../http/request-context';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
+import { directoryPageQuery } from '../internal-components';
 import { stringParam } from './params';
 import { presentTenant } from './presenters';
 import { createTenantBody, updateOwnTenantBody, updateTenantBody } from './tenants.contract';
@@ -24,9 +25,10 @@ export function tenantRoutes({ clients }: { clients: ServiceClients }): RouteDef
       path: '/api/admin/tenant-directory',
       access: platformOnly,
       handlers: [
-        async (_req, res) => {
-          const reply = await api.listTenants({ caller: callerOf(res) }, callOptions(res));
-          res.json(listBody(reply.tenants.map(presentTenant)));
+        async (req, res) => {
+          const page = validate(directoryPageQuery, req.query, 'query');
+          const reply = await api.listTenants({ caller: callerOf(res), ...page }, callOptions(res));
+          res.json(listBody(reply.tenants.map(presentTenant), reply.nextCursor ?? null));
         },
       ],
     },
@@ -109,9 +111,15 @@ export function tenantRoutes({ clients }: { clients: ServiceClients }): RouteDef
       path: '/api/admin/tenant/list',
       access: { kind: 'staff' },
       handlers: [
-        async (_req, res) => {
-          const reply = await api.listTenants({ caller: callerOf(res) }, callOptions(res));
-          res.json(listBody(reply.tenants.map(({ id, name }) => ({ id, name }))));
+        async (req, res) => {
+          const page = validate(directoryPageQuery, req.query, 'query');
+          const reply = await api.listTenants({ caller: callerOf(res), ...page }, callOptions(res));
+          res.json(
+            listBody(
+              reply.tenants.map(({ id, name }) => ({ id, name })),
+              reply.nextCursor ?? null,
+            ),
+          );
         },
       ],
     },

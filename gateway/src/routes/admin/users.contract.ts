@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { emailAddress } from '../../http/email';
 import { defineOperations } from '../../openapi/contract';
-import { completeListOf, DeletedBody, DisplayName } from '../internal-components';
-import { dataOf } from '../partner/contract/operations';
+import { DeletedBody, DisplayName, directoryPageQuery } from '../internal-components';
+import { dataOf, pageOf } from '../partner/contract/operations';
 
 // The staff-user routes' schemas (users.routes.ts validates with them); their words are in internal.texts.yaml.
 
@@ -60,7 +60,8 @@ export const usersContract = {
     listStaffUsers: {
       method: 'get',
       path: '/admin/users',
-      responses: { '200': completeListOf(StaffUser) },
+      query: directoryPageQuery,
+      responses: { '200': pageOf(StaffUser) },
     },
     createStaffUser: {
       method: 'post',

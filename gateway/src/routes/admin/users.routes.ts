@@ -4,6 +4,7 @@ import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
+import { directoryPageQuery } from '../internal-components';
 import { stringParam } from './params';
 import { presentUser } from './presenters';
 import { createStaffUserBody, updateStaffUserBody } from './users.contract';
@@ -20,9 +21,10 @@ export function userRoutes({ clients }: { clients: ServiceClients }): RouteDefin
       path: '/api/admin/users',
       access,
       handlers: [
-        async (_req, res) => {
-          const reply = await api.listUsers({ caller: callerOf(res) }, callOptions(res));
-          res.json(listBody(reply.users.map(presentUser)));
+        async (req, res) => {
+          const page = validate(directoryPageQuery, req.query, 'query');
+          const reply = await api.listUsers({ caller: callerOf(res), ...page }, callOptions(res));
+          res.json(listBody(reply.users.map(presentUser), reply.nextCursor ?? null));
         },
       ],
     },

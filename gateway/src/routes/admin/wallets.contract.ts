@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
 import { WalletEntry } from '../internal-components';
-import { dataOf } from '../partner/contract/operations';
+import { dataOf, idempotencyKey } from '../partner/contract/operations';
 
 // The wallet top-up's schemas (wallets.routes.ts validates with them); its words are in internal.texts.yaml.
 
@@ -25,6 +25,13 @@ export const walletsContract = {
         customerId: z.string().meta({
           description: '`cus_<n>`; anything else, or an unknown customer, is `404`.',
           examples: ['cus_17'],
+        }),
+      }),
+      headers: z.object({
+        'Idempotency-Key': idempotencyKey.meta({
+          description:
+            "Required. 8 to 100 visible ASCII characters (a UUID), the platform staff's, remembered 48 hours: a\n" +
+            'retry with it credits nothing more and answers the first credit again.\n',
         }),
       }),
       body: topUpBody,

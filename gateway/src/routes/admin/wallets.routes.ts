@@ -5,7 +5,7 @@ import { dataBody } from '../../http/envelope';
 import { recordAudit } from '../../http/record-audit';
 import { requireCustomer } from '../../http/references';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
-import { validate } from '../../http/validate';
+import { idempotentHandler, markReplayed, readIdempotentChange } from '../idempotency';
 import { presentWalletEntry } from '../storefront/booking-presenters';
 import { stringParam } from './params';
 import { topUpBody } from './wallets.contract';
@@ -14,7 +14,10 @@ import { topUpBody } from './wallets.contract';
 export const CUSTOMER_SUPPORT_RIGHT = 'bookings';
 const support: RouteAccess = { kind: 'staff', platformOnly: true, right: CUSTOMER_SUPPORT_RIGHT };
 
-/** `POST /api/admin/wallets/:customerId/top-ups`: a staff credit to a customer's wallet (a goodwill gesture, a test). */
+/**
+ * `POST /api/admin/wallets/:customerId/top-ups`: a staff credit to a customer's wallet (a goodwill gesture, a
+ * test), once per `Idempotency-Key` (required: a retry with it credits nothing more).
+ */
 export function walletAdminRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
   return [
     {
@@ -22,25 +25,36 @@ export function walletAdminRoutes({ clients }: { clients: ServiceClients }): Rou
       path: '/api/admin/wallets/:customerId/top-ups',
       access: support,
       handlers: [
-        async (req, res) => {
+        idempotentHandler(async (req, res) => {
           const customerId = stringParam(req, 'customerId');
-          const body = validate(topUpBody, req.body);
+          const { body, idempotency } = readIdempotentChange(topUpBody, req, {
+            required: true,
+            target: { customerId },
+          });
           // Billing knows wallets, not customers: identity says whether this one exists (404 if not).
           await requireCustomer(clients, res, customerId);
           const reply = await clients.wallet.topUpWallet(
-            { caller: callerOf(res), customerId, ...body },
+            {
+              caller: callerOf(res),
+              customerId,
+              ...body,
+              idempotencyKey: idempotency?.key,
+              requestFingerprint: idempotency?.requestFingerprint,
+            },
             callOptions(res),
           );
           if (!reply.entry) throw new Error('billing answered no wallet entry');
           const entry = presentWalletEntry(reply.entry);
-          await recordAudit(clients, res, {
-            action: 'wallet.topped_up',
-            targetType: 'customer',
-            targetId: customerId,
-            details: { amount: body.amount, entryId: entry.id },
-          });
+          markReplayed(res, reply.replayed);
+          if (!reply.replayed)
+            await recordAudit(clients, res, {
+              action: 'wallet.topped_up',
+              targetType: 'customer',
+              targetId: customerId,
+              details: { amount: body.amount, entryId: entry.id },
+            });
           res.status(201).json(dataBody({ customerId, balance: reply.balance, entry }));
-        },
+        }),
       ],
     },
   ];

@@ -6,6 +6,7 @@ import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import type { RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
+import { idempotentHandler, markReplayed, readIdempotentChange } from '../idempotency';
 import { presentBooking, presentBookingListItem } from './booking-presenters';
 import {
   IDEMPOTENCY_KEY_HEADER,
@@ -26,7 +27,7 @@ export function bookingsRoutes({ clients }: { clients: ServiceClients }): RouteD
       path: '/api/v1/bookings',
       access: writes,
       handlers: [
-        async (req, res) => {
+        idempotentHandler(async (req, res) => {
           const { idempotencyKey, requestFingerprint, body } = readCreateBooking(
             req.get(IDEMPOTENCY_KEY_HEADER),
             req.body,
@@ -41,9 +42,9 @@ export function bookingsRoutes({ clients }: { clients: ServiceClients }): RouteD
             },
             callOptions(res),
           );
-          if (reply.replayed) res.setHeader('Idempotent-Replayed', 'true');
+          markReplayed(res, reply.replayed);
           res.status(201).json(dataBody(presentBooking(reply.booking)));
-        },
+        }),
       ],
     },
     {
@@ -80,14 +81,19 @@ export function bookingsRoutes({ clients }: { clients: ServiceClients }): RouteD
       path: '/api/v1/bookings/:id/cancel',
       access: writes,
       handlers: [
-        async (req, res: Response) => {
-          const { quoteId } = validate(partnerCancelBookingBody, req.body);
+        idempotentHandler(async (req, res: Response) => {
+          const id = bookingIdOf(req);
+          const { body, idempotency } = readIdempotentChange(partnerCancelBookingBody, req, {
+            required: false,
+            target: { id },
+          });
           const reply = await clients.booking.cancelBooking(
-            { caller: callerOf(res), id: bookingIdOf(req), quoteId },
+            { caller: callerOf(res), id, quoteId: body.quoteId, idempotency },
             callOptions(res),
           );
+          markReplayed(res, reply.replayed);
           res.json(dataBody(presentBooking(reply.booking)));
-        },
+        }),
       ],
     },
   ];

@@ -15,10 +15,10 @@ import { endpointIdOf, presentEndpoint } from './webhooks.routes';
 const manage = { kind: 'partner', scope: 'webhooks:manage' } as const;
 
 /**
- * Redeliver and ping wait for one POST to the partner's receiver (up to its 5 s timeout, after a DNS check),
- * longer than the default deadline of a service call.
+ * Redeliver and ping wait for one POST to the partner's receiver (up to its 5 s timeout, after a DNS check):
+ * their budget is longer than REQUEST_BUDGET_MS.
  */
-const SENDING_DEADLINE_MS = 15_000;
+const SENDING_BUDGET_MS = 15_000;
 
 /**
  * `GET /webhooks/{id}/deliveries`, `POST /webhooks/{id}/deliveries/{deliveryId}/redeliver`,
@@ -73,6 +73,7 @@ export function webhookOperationsRoutes({ clients }: { clients: ServiceClients }
       method: 'post',
       path: '/api/v1/webhooks/:id/deliveries/:deliveryId/redeliver',
       access: manage,
+      budgetMs: SENDING_BUDGET_MS,
       handlers: [
         async (req, res) => {
           const { idempotencyKey } = readIdempotentCreate(
@@ -87,7 +88,7 @@ export function webhookOperationsRoutes({ clients }: { clients: ServiceClients }
               deliveryId: deliveryIdOf(req),
               idempotencyKey,
             },
-            { ...callOptions(res), deadline: SENDING_DEADLINE_MS },
+            callOptions(res),
           );
           if (reply.replayed) res.setHeader('Idempotent-Replayed', 'true');
           res.json(
@@ -100,12 +101,13 @@ export function webhookOperationsRoutes({ clients }: { clients: ServiceClients }
       method: 'post',
       path: '/api/v1/webhooks/:id/ping',
       access: manage,
+      budgetMs: SENDING_BUDGET_MS,
       handlers: [
         async (req, res) => {
           validate(emptyBody, req.body);
           const reply = await clients.webhook.pingEndpoint(
             { caller: callerOf(res), id: endpointIdOf(req) },
-            { ...callOptions(res), deadline: SENDING_DEADLINE_MS },
+            callOptions(res),
           );
           res.json(dataBody({ eventId: reply.eventId, attempt: presentAttempt(reply.attempt) }));
         },

@@ -27,6 +27,7 @@ export function presentDelivery(delivery: webhook.Delivery | undefined): Deliver
     createdAt: formatCreatedAt(delivery.createdAt),
     attempts: delivery.attempts.map(presentAttempt),
     nextAttemptAt: delivery.nextAttemptAt ? formatCreatedAt(delivery.nextAttemptAt) : null,
+    held: delivery.held,
   };
 }
 

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
 import { createBookingBody } from '../partner/booking-requests';
-import { cancelBookingBody, dataOf, idempotencyKey, pageOf, pageQuery } from '../partner/contract/operations';
+import {
+  cancelBookingBody,
+  dataOf,
+  idempotencyKey,
+  optionalIdempotencyKey,
+  pageOf,
+  pageQuery,
+} from '../partner/contract/operations';
 
 // The storefront booking routes' schemas (bookings.routes.ts validates with them); their words are in
 // internal.texts.yaml.
@@ -162,6 +169,7 @@ export const storefrontBookingsContract = {
       method: 'post',
       path: '/bookings/{id}/cancel',
       params: bookingIdParams,
+      headers: z.object({ 'Idempotency-Key': optionalIdempotencyKey }),
       body: cancelBookingBody,
       responses: { '200': StorefrontBookingBody },
     },

@@ -6,6 +6,7 @@ import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import type { RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
+import { idempotentHandler, markReplayed, readIdempotentChange } from '../idempotency';
 import {
   cancelBookingBody,
   IDEMPOTENCY_KEY_HEADER,
@@ -27,7 +28,7 @@ export function storefrontBookingRoutes({ clients }: { clients: ServiceClients }
       path: '/api/bookings',
       access: customer,
       handlers: [
-        async (req, res) => {
+        idempotentHandler(async (req, res) => {
           const { idempotencyKey, requestFingerprint, body } = readIdempotentCreate(
             storefrontBookingBody,
             req.get(IDEMPOTENCY_KEY_HEADER),
@@ -43,9 +44,9 @@ export function storefrontBookingRoutes({ clients }: { clients: ServiceClients }
             },
             callOptions(res),
           );
-          if (reply.replayed) res.setHeader('Idempotent-Replayed', 'true');
+          markReplayed(res, reply.replayed);
           res.status(201).json(dataBody(presentStorefrontBooking(reply.booking)));
-        },
+        }),
       ],
     },
     {
@@ -82,14 +83,19 @@ export function storefrontBookingRoutes({ clients }: { clients: ServiceClients }
       path: '/api/bookings/:id/cancel',
       access: customer,
       handlers: [
-        async (req, res) => {
-          validate(cancelBookingBody, req.body);
+        idempotentHandler(async (req, res) => {
+          const id = bookingIdOf(req);
+          const { idempotency } = readIdempotentChange(cancelBookingBody, req, {
+            required: false,
+            target: { id },
+          });
           const reply = await api.cancelStorefrontBooking(
-            { caller: callerOf(res), id: bookingIdOf(req) },
+            { caller: callerOf(res), id, idempotency },
             callOptions(res),
           );
+          markReplayed(res, reply.replayed);
           res.json(dataBody(presentStorefrontBooking(reply.booking)));
-        },
+        }),
       ],
     },
   ];

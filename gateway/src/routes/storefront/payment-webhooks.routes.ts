@@ -33,7 +33,8 @@ export function paymentWebhookRoutes({
       handlers: [
         async (req, res) => {
           const { gatewayId } = validate(paymentWebhookParams, req.params, 'path');
-          const reply = await clients.wallet.receivePaymentWebhook(
+          // As `payment-webhooks`, the peer billing and booking allow for provider events alone.
+          const reply = await clients.providerEvents.wallet.receivePaymentWebhook(
             {
               caller: webhookJob,
               gatewayId,
@@ -43,7 +44,7 @@ export function paymentWebhookRoutes({
             callOptions(res),
           );
           if (reply.bookingId && reply.paymentStatus !== 'pending')
-            await clients.storefrontBooking
+            await clients.providerEvents.storefrontBooking
               .settleStorefrontBooking({ caller: webhookJob, bookingId: reply.bookingId }, callOptions(res))
               .catch((error: unknown) =>
                 logger.warn(

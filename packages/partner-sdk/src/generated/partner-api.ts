@@ -234,10 +234,17 @@ export interface paths {
          *       second booking. "Same body" means the same JSON value: key order and whitespace do not matter.
          *       The replay shows the booking as it was made (`Upcoming`), even if it was cancelled since.
          *     - Same key, another body: `422 idempotency_key_reuse`.
-         *     - Same key while the first request is still running: `409 conflict` at once; retry a moment later.
-         *     - Only a `201` is remembered. After an error (`400`, `410`, `5xx`, a timeout) a retry with the
-         *       same key runs again. If our side failed after the booking was made, that retry completes or
-         *       replays the same booking: one booking, never two.
+         *     - Same key while the first request is still running: `409 idempotency_key_in_use` at once, with
+         *       `Retry-After` (whole seconds, at most the lease of a few seconds) and the same number in
+         *       `details.retryAfterSeconds`; retry with the same key and body then.
+         *     - Only a `201` is remembered. After an error (`400`, `409`, `410`, `5xx`, a timeout) a retry with
+         *       the same key runs again. If our side failed after the booking was made (or the connection dropped
+         *       before the answer), that retry completes or replays the same booking: one booking, never two.
+         *
+         *     **Expected price.** Send `expectedPrice` (`price.total` and `price.currency` as the search showed
+         *     them) to book only at that price: when the price to book differs (a pricing rule changed since the
+         *     search), the answer is `409 price_changed` with the price now in `details`, and nothing is booked;
+         *     the key stays free, so book again with the new price once your traveller agreed.
          *
          *     `400 bad_request` lists one `details` entry per failing field (`offerToken`, `contact.name`,
          *     `contact.email`, `travellers.2.lastName`, `reference`, `Idempotency-Key`, ...). A malformed or
@@ -300,6 +307,13 @@ export interface paths {
          *
          *     A booking in any other state (`Cancelled`, `Completed`) is `409 conflict` and nothing changes, so
          *     retrying a cancel is safe. `404 not_found` as for `GET /bookings/{id}`.
+         *
+         *     **Idempotency.** Send an `Idempotency-Key` (8 to 100 visible ASCII characters, remembered 48 hours
+         *     per client and environment) to make a retried cancel answer as the first did: the same key and body
+         *     for the same booking answer the cancel that landed again (`200`, `Idempotent-Replayed: true`), not
+         *     `409 conflict`; another body (or another booking) with the key is `422 idempotency_key_reuse`; while
+         *     the first is still running, `409 idempotency_key_in_use` with `Retry-After`. Without a key a cancel
+         *     runs as sent.
          *
          *     With `{ "quoteId": "cqt_…" }` (from `POST /bookings/{id}/cancellation-quote`) the cancel lands only at
          *     that quote's refund: a quote that is not this booking's (or not your client's) is `409 quote_invalid`,
@@ -460,6 +474,14 @@ export interface paths {
          *     error is retried after 1 minute, 5 minutes, 30 minutes, 2 hours and 12 hours, then the delivery
          *     is marked failed. Delivery is at least once: de-duplicate on the event `id`.
          *
+         *     Each endpoint has its own circuit breaker, so a slow or failing endpoint never delays another's
+         *     deliveries. After 5 failed attempts in a row, or 3 in a row without an answer within 5 seconds, it
+         *     opens: the endpoint's pending deliveries are held (`held: true` in its deliveries, none attempted)
+         *     for 30 seconds, then one of them is sent as a probe. A 2xx closes the breaker and the held
+         *     deliveries follow at once; a failed probe holds them twice as long each time, up to 10 minutes.
+         *     Held time uses up none of a delivery's retries; at most 4 deliveries to one endpoint are in flight
+         *     at once per sending process.
+         *
          *     During a secret rotation's overlap (`POST /webhooks/{id}/rotate-secret`) the header carries one
          *     `v1=` per valid secret (`t=...,v1=...,v1=...`): accept a delivery when any `v1=` matches a secret
          *     you hold. An endpoint whose every delivery has failed for 5 days is disabled (`enabled: false`,
@@ -580,7 +602,8 @@ export interface paths {
          *     event, the status (`pending`: retries left, `succeeded`: a 2xx, `failed`: the retries ran out or
          *     the endpoint was disabled meanwhile), every attempt with its time, the receiver's status code, the
          *     latency and the first bytes (at most 1 KiB) of its answer or why there was none, and when the next
-         *     scheduled attempt is due. `status` and `type` narrow the list.
+         *     scheduled attempt is due. `held: true` marks a pending delivery that the endpoint's circuit breaker
+         *     holds (see `POST /webhooks`). `status` and `type` narrow the list.
          *
          *     Pagination as for `GET /bookings`: pass `nextCursor` unchanged as `cursor` (with the same filters)
          *     and loop until `hasMore` is false; deliveries made while you page appear at the front of a new first
@@ -702,9 +725,11 @@ export interface paths {
         /**
          * Send an endpoint's failed deliveries again
          * @description Scope `webhooks:manage`. Every delivery to this endpoint created at or after `since` that ended
-         *     `failed` (all its retries failed) is attempted once more now, with the same `X-Partner-Delivery`
-         *     id and body, signed afresh; if that attempt fails too it is `failed` again. Use it after fixing a
-         *     receiver that was down. The answer says how many were queued.
+         *     `failed` is attempted once more now, with the same `X-Partner-Delivery` id and body, signed afresh:
+         *     one whose retries all failed is `failed` again if that attempt fails too; one that ended because the
+         *     endpoint was disabled while it waited (held by its circuit breaker, or between retries) goes on with
+         *     the retries it had left. Use it after fixing a receiver that was down. The answer says how many were
+         *     queued.
          *
          *     Needs an `Idempotency-Key` header as `POST /bookings` does: the same key with the same `since`
          *     answers the first call's count again with `Idempotent-Replayed: true` and queues nothing more; with
@@ -949,6 +974,25 @@ export interface components {
             offerToken: components["schemas"]["OfferToken"];
             price: components["schemas"]["Price"];
         };
+        /**
+         * @description The price you showed your traveller (the search's `price.total` and `price.currency`). When the
+         *     price to book differs (a pricing rule changed since the search), the booking is refused with
+         *     `409 price_changed`, the price now in `error.details`, and nothing is booked. Omitted: booked at
+         *     the price now, whatever it is.
+         * @example {
+         *       "amount": 10943,
+         *       "currency": "INR"
+         *     }
+         */
+        ExpectedPrice: {
+            /** @description Whole units of `currency`: the `price.total` shown. */
+            amount: number;
+            /**
+             * @description ISO 4217, as shown (`INR`).
+             * @example INR
+             */
+            currency: string;
+        };
         BookingRequest: {
             /**
              * @description An offer's `offerToken` from a search by the same API client and environment, unchanged. Opaque
@@ -969,6 +1013,7 @@ export interface components {
             travellers?: components["schemas"]["Traveller"][];
             /** @description Your own reference (an order or PO number), echoed on every read. */
             reference?: string;
+            expectedPrice?: components["schemas"]["ExpectedPrice"];
         };
         Traveller: {
             /** @description Trimmed; not blank. */
@@ -1181,17 +1226,48 @@ export interface components {
              */
             resetsAt: string;
         };
+        /**
+         * @description `details` of `idempotency_key_in_use`: the first request with this key is still running; retry with the
+         *     same key and body after this many seconds (at most the lease, a few seconds).
+         * @example {
+         *       "retryAfterSeconds": 2
+         *     }
+         */
+        IdempotencyKeyInUse: {
+            /** @description As the `Retry-After` header says. */
+            retryAfterSeconds: number;
+        };
+        /**
+         * @description `details` of `price_changed`: the price now and the one expected; nothing was booked.
+         * @example {
+         *       "amount": 11200,
+         *       "currency": "INR",
+         *       "expectedAmount": 10943,
+         *       "expectedCurrency": "INR"
+         *     }
+         */
+        PriceChanged: {
+            /** @description The price to book now, whole units of `currency`. */
+            amount: number;
+            /** @description The price's currency (`INR`). */
+            currency: string;
+            /** @description The `expectedPrice.amount` sent. */
+            expectedAmount: number;
+            /** @description The `expectedPrice.currency` sent. */
+            expectedCurrency: string;
+        };
         ErrorEnvelope: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "idempotency_key_required" | "unauthorized" | "forbidden" | "insufficient_scope" | "scope_disabled" | "client_not_linked" | "spending_limit_exceeded" | "not_found" | "method_not_allowed" | "conflict" | "offer_expired" | "quote_invalid" | "quote_expired" | "refund_changed" | "payload_too_large" | "idempotency_key_reuse" | "rate_limited" | "internal_error" | "api_disabled" | "service_unavailable";
+                code: "bad_request" | "idempotency_key_required" | "unauthorized" | "forbidden" | "insufficient_scope" | "scope_disabled" | "client_not_linked" | "spending_limit_exceeded" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_key_in_use" | "price_changed" | "offer_expired" | "quote_invalid" | "quote_expired" | "refund_changed" | "payload_too_large" | "idempotency_key_reuse" | "rate_limited" | "internal_error" | "api_disabled" | "service_unavailable";
                 message: string;
                 requestId: string;
                 /**
                  * @description `{ path, message }` per failing field on `bad_request`; the refusal (`SpendingLimitRefusal`) on
-                 *     `spending_limit_exceeded`; otherwise null.
+                 *     `spending_limit_exceeded`; `IdempotencyKeyInUse` on `idempotency_key_in_use`; `PriceChanged` on
+                 *     `price_changed`; otherwise null.
                  */
-                details: (components["schemas"]["FieldProblem"][] | components["schemas"]["SpendingLimitRefusal"]) | null;
+                details: (components["schemas"]["FieldProblem"][] | components["schemas"]["SpendingLimitRefusal"] | components["schemas"]["IdempotencyKeyInUse"] | components["schemas"]["PriceChanged"]) | null;
             };
         };
         /** @description What a cancel of the booking refunds now, promised until `expiresAt`. */
@@ -1320,6 +1396,13 @@ export interface components {
             attempts: components["schemas"]["WebhookAttempt"][];
             /** @description When the next scheduled attempt is due (UTC); null once the delivery is over. */
             nextAttemptAt: string | null;
+            /**
+             * @description true while the endpoint's circuit breaker holds this pending delivery: attempts to the endpoint
+             *     failed or timed out several times in a row, so its deliveries wait, none attempted, until
+             *     `nextAttemptAt`, when one of them probes the endpoint (a 2xx releases the others). Waiting uses
+             *     up no retry.
+             */
+            held: boolean;
         };
     };
     responses: {
@@ -1330,7 +1413,12 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorEnvelope"];
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        code?: "bad_request" | "idempotency_key_required" | "unauthorized" | "forbidden" | "insufficient_scope" | "scope_disabled" | "client_not_linked" | "spending_limit_exceeded" | "not_found" | "method_not_allowed" | "conflict" | "offer_expired" | "quote_invalid" | "quote_expired" | "refund_changed" | "payload_too_large" | "idempotency_key_reuse" | "rate_limited" | "internal_error" | "api_disabled" | "service_unavailable";
+                    };
+                };
             };
         };
         /**
@@ -1403,10 +1491,7 @@ export interface components {
                 };
             };
         };
-        /**
-         * @description `conflict`: creating, a request with this `Idempotency-Key` is still running (retry shortly);
-         *     cancelling, the booking is not `Upcoming`. Nothing changes.
-         */
+        /** @description `conflict`: the booking is not `Upcoming`. Nothing changes. */
         Conflict: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
@@ -1435,8 +1520,50 @@ export interface components {
             };
         };
         /**
+         * @description `error.code` is one of (nothing is booked on either):
+         *     - `idempotency_key_in_use`: the first request with this `Idempotency-Key` is still running; retry with
+         *       the same key and body after `Retry-After` seconds (also in `details.retryAfterSeconds`);
+         *     - `price_changed`: the price to book is not your `expectedPrice`; `details` has the price now
+         *       (`amount`, `currency`) and the one you sent.
+         */
+        BookingConflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Retry-After": components["headers"]["RetryAfterInUse"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "price_changed",
+                 *         "message": "The price of this offer is now 11200 INR, not the expected 10943 INR; nothing was booked.",
+                 *         "requestId": "req_Qm9vWmFyQmF6UXV4",
+                 *         "details": {
+                 *           "amount": 11200,
+                 *           "currency": "INR",
+                 *           "expectedAmount": 10943,
+                 *           "expectedCurrency": "INR"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        code?: "idempotency_key_in_use" | "price_changed";
+                    };
+                };
+            };
+        };
+        /**
          * @description `error.code` is one of (nothing changes on any of them):
          *     - `conflict`: the booking is not `Upcoming` (cancelled already, completed, or its travel date passed);
+         *     - `idempotency_key_in_use`: the first cancel with this `Idempotency-Key` is still running; retry with
+         *       the same key after `Retry-After` seconds;
          *     - `quote_invalid`: `quoteId` is not a cancellation quote of this booking by your client;
          *     - `quote_expired`: the quote is past its `expiresAt`; ask for a new one;
          *     - `refund_changed`: cancelling now would refund something other than the quote; ask for a new one.
@@ -1444,6 +1571,7 @@ export interface components {
         CancelConflict: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "Retry-After": components["headers"]["RetryAfterInUse"];
                 "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                 "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                 "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1463,7 +1591,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"] & {
                     error?: {
                         /** @enum {unknown} */
-                        code?: "conflict" | "quote_invalid" | "quote_expired" | "refund_changed";
+                        code?: "conflict" | "idempotency_key_in_use" | "quote_invalid" | "quote_expired" | "refund_changed";
                     };
                 };
             };
@@ -1498,7 +1626,7 @@ export interface components {
         };
         /**
          * @description `idempotency_key_reuse`: this client already used the `Idempotency-Key` (within 48 hours) with a
-         *     different body. Use a new key for a new booking attempt.
+         *     different body (or, cancelling, for another booking). Use a new key for a new attempt.
          */
         IdempotencyKeyReuse: {
             headers: {
@@ -1814,12 +1942,13 @@ export interface components {
          * @description `error.code` is one of:
          *     - `api_disabled`: the platform administrator has switched the API off (a platform switch, answered
          *       before the rate limit, without `RateLimit-*` headers);
-         *     - `service_unavailable`: a backing service does not answer; retry with backoff (`RateLimit-*`
-         *       present once the key is valid).
+         *     - `service_unavailable`: a backing service does not answer, or is at its limit of calls in flight;
+         *       retry after `Retry-After`, with backoff (`RateLimit-*` present once the key is valid).
          */
         Unavailable: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
                 "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                 "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                 "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1853,6 +1982,16 @@ export interface components {
          *     and body (no second booking was made). Absent on the request that made the booking.
          */
         IdempotentReplayed: "true";
+        /**
+         * @description `true` when this answer is that of an earlier request with the same `Idempotency-Key` and body (the
+         *     change was made once, by it). Absent on the request that made it.
+         */
+        IdempotentReplayedChange: "true";
+        /**
+         * @description On `idempotency_key_in_use`: whole seconds until the first request's lease ends (at most a few);
+         *     retry with the same key and body then. Absent on `price_changed`.
+         */
+        RetryAfterInUse: number;
         /** @description The request id; equals `error.requestId` on errors. */
         XRequestId: string;
         /**
@@ -2584,7 +2723,7 @@ export interface operations {
             400: components["responses"]["BadRequestOrKeyRequired"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ForbiddenNotLinkedOrOverLimit"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["BookingConflict"];
             410: components["responses"]["OfferExpired"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["IdempotencyKeyReuse"];
@@ -2662,7 +2801,15 @@ export interface operations {
     cancelBooking: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional. 8 to 100 visible ASCII characters, remembered 48 hours: a retry with the same key and body
+                 *     answers the first request again (`Idempotent-Replayed: true`); another body is `422
+                 *     idempotency_key_reuse`; while the first still runs, `409 idempotency_key_in_use` with `Retry-After`.
+                 * @example 8c2d7e4a-1f3b-4c9d-a5e6-7b8c9d0e1f2a
+                 */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /**
                  * @description `bkg_<n>`, as returned when the booking was made. Any other form is `404 not_found`.
@@ -2680,10 +2827,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The cancelled booking. */
+            /** @description The cancelled booking (with `Idempotent-Replayed: true`, the cancel an earlier request with the key made). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedChange"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2729,6 +2877,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["CancelConflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReuse"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
@@ -3482,7 +3631,8 @@ export interface operations {
                      *               "manual": false
                      *             }
                      *           ],
-                     *           "nextAttemptAt": "2026-11-21 10:01:00"
+                     *           "nextAttemptAt": "2026-11-21 10:01:00",
+                     *           "held": false
                      *         }
                      *       ],
                      *       "hasMore": true,
@@ -3589,7 +3739,8 @@ export interface operations {
                      *               "manual": true
                      *             }
                      *           ],
-                     *           "nextAttemptAt": null
+                     *           "nextAttemptAt": null,
+                     *           "held": false
                      *         }
                      *       }
                      *     }

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 
 // Test support for the SDK's own unit tests (not built, not published: see tsconfig.json and package.json).
 
-export type Answer = { status: number; headers?: Record<string, string>; body?: unknown };
+/** An answer, or `drop`: the connection is destroyed without one (a network failure, seen by the client). */
+export type Answer = { status: number; headers?: Record<string, string>; body?: unknown } | 'drop';
 
 export interface Seen {
   method: string;
@@ -26,6 +27,7 @@ export async function scriptedServer(script: Answer[]) {
     req.on('end', () => {
       seen.push({ method: req.method ?? '', url: req.url ?? '', at: Date.now(), headers: req.headers, body });
       const answer = script[Math.min(seen.length - 1, script.length - 1)] ?? { status: 500 };
+      if (answer === 'drop') return void req.socket.destroy();
       res.writeHead(answer.status, {
         'content-type': 'application/json',
         'x-request-id': `req-${seen.length}`,

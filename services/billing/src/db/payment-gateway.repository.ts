@@ -14,7 +14,8 @@ export interface PaymentGatewayRepository {
   /** Each staff change is stored with its audit entry (a delete leaves a tombstone until it is relayed). */
   insert(gateway: PaymentGateway, n: number, entry: AuditEntry): Promise<void>;
   find(id: string): Promise<PaymentGateway | null>;
-  list(): Promise<PaymentGateway[]>;
+  /** Oldest first (by `n`), `count` at most after the gateway numbered `afterN`. */
+  list(afterN: number | undefined, count: number): Promise<Array<PaymentGateway & { n: number }>>;
   /** The gateway as changed, or null when there is none. */
   update(
     id: string,
@@ -53,9 +54,16 @@ export function createPaymentGatewayRepository(
     async find(id) {
       return toGateway(await gateways.findById(id).lean<PaymentGatewayDocument>());
     },
-    async list() {
-      const docs = await gateways.find().sort({ n: 1 }).limit(1000).lean<PaymentGatewayDocument[]>();
-      return docs.map(toGateway).filter((row) => row !== null);
+    async list(afterN, count) {
+      const docs = await gateways
+        .find(afterN === undefined ? {} : { n: { $gt: afterN } })
+        .sort({ n: 1 })
+        .limit(count)
+        .lean<PaymentGatewayDocument[]>();
+      return docs.flatMap((doc) => {
+        const gateway = toGateway(doc);
+        return gateway ? [{ ...gateway, n: doc.n }] : [];
+      });
     },
     async update(id, change, at, entry) {
       const doc = await gateways

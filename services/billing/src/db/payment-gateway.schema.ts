@@ -26,7 +26,7 @@ export const paymentGatewaySchema = new Schema<PaymentGatewayDocument>(
   },
   { collection: 'payment_gateways', versionKey: false },
 );
-// Serves the list, oldest first (a handful of gateways: no page).
+// Serves ListPaymentGateways, oldest first, page by page.
 paymentGatewaySchema.index({ n: 1 });
 
 /**

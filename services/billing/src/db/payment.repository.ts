@@ -4,8 +4,16 @@ import type { Payment } from '../domain/invoice';
 import { type PaymentDocument, paymentSchema } from './payment.schema';
 
 export interface PaymentRepository {
-  /** False when another payment took this `k` first. */
-  insert(invoiceId: string, payment: Payment, recordedAt: Date, recordedBy: string): Promise<boolean>;
+  /** False when another payment took this `k` first, or another finisher of `attempt` recorded it. */
+  insert(
+    invoiceId: string,
+    payment: Payment,
+    recordedAt: Date,
+    recordedBy: string,
+    attempt?: string,
+  ): Promise<boolean>;
+  /** The invoice an idempotent attempt recorded a payment of, or null when it recorded none. */
+  invoiceOfAttempt(attempt: string): Promise<string | null>;
   /** Oldest first. */
   of(invoiceId: string): Promise<Payment[]>;
   ofMany(invoiceIds: string[]): Promise<Map<string, Payment[]>>;
@@ -19,9 +27,19 @@ export function createPaymentRepository(connection: Connection): PaymentReposito
       .sort({ k: 1 })
       .lean<PaymentDocument[]>();
   return {
-    insert(invoiceId, payment, recordedAt, recordedBy) {
+    insert(invoiceId, payment, recordedAt, recordedBy, attempt) {
       const _id = `${invoiceId}:${payment.k}`;
-      return insertIfAbsent(model, { ...payment, _id, invoiceId, recordedAt, recordedBy });
+      return insertIfAbsent(model, {
+        ...payment,
+        _id,
+        invoiceId,
+        recordedAt,
+        recordedBy,
+        ...(attempt ? { attempt } : {}),
+      });
+    },
+    async invoiceOfAttempt(attempt) {
+      return (await model.findOne({ attempt }, { invoiceId: 1 }).lean<PaymentDocument>())?.invoiceId ?? null;
     },
     async of(invoiceId) {
       return (await find([invoiceId])).map(toPayment);

@@ -15,6 +15,8 @@ export interface PaymentDocument {
   receivedAt: Date;
   recordedAt: Date;
   recordedBy: string;
+  /** The idempotent attempt that recorded it (docs/idempotency.md); absent on payments recorded before keys. */
+  attempt?: string;
 }
 
 export const paymentSchema = new Schema<PaymentDocument>(
@@ -29,8 +31,15 @@ export const paymentSchema = new Schema<PaymentDocument>(
     receivedAt: { type: Date, required: true },
     recordedAt: { type: Date, required: true },
     recordedBy: { type: String, required: true },
+    attempt: { type: String, default: undefined },
   },
   { collection: 'payments', versionKey: false },
 );
 // Serves "the payments of these invoices".
 paymentSchema.index({ invoiceId: 1, k: 1 });
+// Serves a replay (the payment of an idempotent attempt); unique, so a takeover's insert collides with the
+// winner's and an attempt records one payment. Only payments with an attempt are indexed.
+paymentSchema.index(
+  { attempt: 1 },
+  { name: 'by_attempt', unique: true, partialFilterExpression: { attempt: { $type: 'string' } } },
+);

@@ -172,8 +172,10 @@ function toPayment(doc: StorefrontPaymentDocument | null): StorefrontPayment | n
     gatewayReference: doc.gatewayReference ?? null,
     status: doc.status ?? 'captured',
     // Before card payments, a charge was the simulator's.
-    provider: doc.provider ?? (doc.charged > 0 ? 'simulated' : null),
+    // Older payments carry no provider: those that charged were the simulator's. A refused one charged nothing.
+    provider: doc.provider ?? (doc.charged > 0 && !doc.failure ? 'simulated' : null),
     clientSecret: doc.clientSecret ?? null,
+    failure: doc.failure ?? null,
     createdAt: doc.createdAt ?? doc.capturedAt ?? new Date(0),
     capturedAt: doc.capturedAt ?? null,
     refund: doc.refund ? refundOf(doc.refund) : null,

@@ -1,5 +1,5 @@
 import { Schema } from 'mongoose';
-import type { PaymentStatus, Refund } from '../domain/wallet';
+import type { ChargeRefusal, PaymentStatus, Refund } from '../domain/wallet';
 
 /** An event waiting in the outbox of the payment whose fact it records (`payment.captured`, `refund.completed`). */
 export interface PendingMoneyEvent {
@@ -27,6 +27,8 @@ export interface StorefrontPaymentDocument {
   /** Absent likewise: those were the simulator's (or the wallet's alone). */
   provider?: 'simulated' | 'stripe' | null;
   clientSecret?: string | null;
+  /** Set on a payment refused for want of a usable gateway (absent on others). */
+  failure?: ChargeRefusal | null;
   createdAt?: Date;
   capturedAt: Date | null;
   refund: Refund | null;
@@ -64,6 +66,7 @@ export const storefrontPaymentSchema = new Schema<StorefrontPaymentDocument>(
     status: { type: String, default: 'captured' },
     provider: { type: String, default: null },
     clientSecret: { type: String, default: null },
+    failure: { type: String, default: null },
     createdAt: { type: Date },
     capturedAt: { type: Date, default: null },
     refund: { type: refundSchema, default: null },

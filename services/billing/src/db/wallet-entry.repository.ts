@@ -22,6 +22,8 @@ export interface WalletEntries {
     plan: (balance: number) => EntryPlan | null,
     at: Date,
   ): Promise<WalletEntry | null>;
+  /** The entry in the ledger for this purpose, or null (a move still pending is not in the ledger yet). */
+  findByKey(key: string): Promise<WalletEntry | null>;
   /** Entries with an amount, newest first, below `beforeSeq` (all when absent). */
   page(customerId: string, beforeSeq: number | undefined, limit: number): Promise<WalletEntry[]>;
 }
@@ -128,6 +130,7 @@ export function createWalletEntries(
       }
       throw new Error(`wallet ${customerId}: no move after ${MAX_ROUNDS} rounds`);
     },
+    findByKey,
     async page(customerId, beforeSeq, limit) {
       const below = beforeSeq === undefined ? {} : { seq: { $lt: beforeSeq } };
       const docs = await entries

@@ -3,6 +3,7 @@ import type { paymentGateways } from '@travel/contracts';
 import { AppError, badRequest, type FieldProblem } from '@travel/errors';
 import type { Logger } from '@travel/logger';
 import type { Counters } from '@travel/mongo';
+import { numberCursor, PAGE_SIZE, type PageQuery, readPage } from '@travel/paging';
 import type { PaymentGatewayRepository } from '../db/payment-gateway.repository';
 import type { CredentialsCipher } from './credentials-cipher';
 import {
@@ -20,9 +21,14 @@ export interface GatewayAdminDeps {
   gateways: PaymentGatewayRepository;
   counters: Counters;
   cipher: CredentialsCipher;
+  /** `PAYMENT_SIMULATOR`: whether a simulated gateway may be the default (docs/payments.md). */
+  simulatorEnabled: boolean;
   now: () => Date;
   logger: Logger;
 }
+
+// The gateways' cursor: the number `n` of the last gateway shown (`pgw_<n>`).
+const gatewayCursors = numberCursor('g1:');
 
 const MAX_NAME = 100;
 const MAX_FIELDS = 10;
@@ -55,9 +61,22 @@ export function createPaymentGatewayAdmin(deps: GatewayAdminDeps) {
   }
 
   return {
-    async list(): Promise<PaymentGatewayView[]> {
-      const [all, defaultId] = await Promise.all([deps.gateways.list(), deps.gateways.defaultId()]);
-      return all.map((gateway) => viewOf(gateway, defaultId));
+    /**
+     * One page, oldest first. The console loads the list whole, so a request without a limit gets the largest
+     * page (docs/decisions/http-api.md, "Paged directory lists").
+     */
+    async list(query: PageQuery): Promise<{ items: PaymentGatewayView[]; nextCursor?: string }> {
+      const [page, defaultId] = await Promise.all([
+        readPage(
+          query,
+          gatewayCursors,
+          (after, count) => deps.gateways.list(after, count),
+          (gateway) => gateway.n,
+          { defaultLimit: PAGE_SIZE.max },
+        ),
+        deps.gateways.defaultId(),
+      ]);
+      return { ...page, items: page.items.map(({ n: _, ...gateway }) => viewOf(gateway, defaultId)) };
     },
 
     async create(
@@ -133,7 +152,7 @@ export function createPaymentGatewayAdmin(deps: GatewayAdminDeps) {
     async remove(request: paymentGateways.DeletePaymentGatewayRequest, by: AuditActor): Promise<void> {
       if (!(await deps.gateways.remove(request.id, audit('payment_gateway.deleted', by, request.id))))
         throw new AppError('not_found', `No payment gateway ${request.id}.`);
-      // A deleted gateway is nobody's default: payments fall back to the built-in simulator until one is set.
+      // A deleted gateway is nobody's default: card payments are refused until one is set (docs/payments.md).
       await deps.gateways.clearDefault(request.id, deps.now());
     },
 
@@ -141,7 +160,7 @@ export function createPaymentGatewayAdmin(deps: GatewayAdminDeps) {
       request: paymentGateways.SetDefaultPaymentGatewayRequest,
       by: AuditActor,
     ): Promise<PaymentGatewayView> {
-      const problems = defaultProblems(await findGateway(request.id));
+      const problems = defaultProblems(await findGateway(request.id), deps.simulatorEnabled);
       if (problems.length > 0) throw badRequest(problems);
       await deps.gateways.setDefault(
         request.id,
@@ -167,10 +186,17 @@ function providerProblems(provider: string): FieldProblem[] {
       ];
 }
 
-/** Payments go through the default: one with no adapter, or without the credentials it needs, could take none. */
-function defaultProblems(gateway: PaymentGateway): FieldProblem[] {
+/**
+ * Payments go through the default: one with no adapter, or without the credentials it needs, could take none;
+ * nor could the simulator where it is off (production).
+ */
+function defaultProblems(gateway: PaymentGateway, simulatorEnabled: boolean): FieldProblem[] {
   const provider = providerProblems(gateway.provider);
   if (provider.length > 0) return provider;
+  if (gateway.provider === 'simulated' && !simulatorEnabled)
+    return [
+      { path: 'provider', message: 'simulated cannot be the default: the payment simulator is off here' },
+    ];
   const needed = REQUIRED_CREDENTIALS[gateway.provider as SupportedProvider];
   return needed.length > 0 && !gateway.credentials
     ? [{ path: 'credentials', message: `are required before a ${gateway.provider} gateway is the default` }]

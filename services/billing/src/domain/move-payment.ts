@@ -4,6 +4,7 @@ import type { StorefrontPayments } from '../db/storefront-payment.repository';
 import type { WalletEntries } from '../db/wallet-entry.repository';
 import type { ProviderPayment } from './payment-provider';
 import type { StorefrontPayment } from './wallet';
+import { giveBackWalletShare } from './wallet-share';
 
 export interface MovePaymentDeps {
   payments: StorefrontPayments;
@@ -33,19 +34,7 @@ export function createMovePayment(deps: MovePaymentDeps) {
     }
     if (provider.status === 'failed') {
       // The wallet's share first: a crash after it is finished by the next word (the key keeps it once).
-      if (payment.walletPaid > 0)
-        await deps.entries.append(
-          payment.customerId,
-          `payment-failed:${payment.bookingId}`,
-          () => ({
-            type: 'credit',
-            reason: 'refund',
-            amount: payment.walletPaid,
-            bookingId: payment.bookingId,
-            note: 'card payment failed',
-          }),
-          deps.now(),
-        );
+      await giveBackWalletShare(deps.entries, payment, deps.now(), 'card payment failed');
       const failed = await deps.payments.fail(payment.bookingId);
       deps.logger.info({ bookingId: payment.bookingId }, 'card payment failed; wallet share given back');
       return failed ?? payment;

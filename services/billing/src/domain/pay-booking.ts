@@ -8,7 +8,8 @@ import type { BillingCrashHook } from './crash-points';
 import type { MovePayment } from './move-payment';
 import { toPaise } from './payment-provider';
 import type { ChargingGateway, PaymentProviders } from './payment-providers';
-import { bookingNumberOf, type StorefrontPayment } from './wallet';
+import { bookingNumberOf, type ChargeRefusal, type StorefrontPayment } from './wallet';
+import { giveBackWalletShare } from './wallet-share';
 
 export interface PayBookingDeps {
   payments: StorefrontPayments;
@@ -33,7 +34,9 @@ const BOOKING_ID = /^bkg_[0-9]{1,15}$/;
  *    (0 included: the entry is the decision, so two racing payers of one booking take the same share);
  * 2. the rest, through the default gateway's provider with the idempotency key `pay:<id>`: a retry after a
  *    crash gets the same provider payment, never a second charge (docs/decisions/billing.md "Storefront card
- *    payments through a provider");
+ *    payments through a provider"). Without a usable gateway (none, or the simulator while it is off) the
+ *    payment fails closed: recorded `failed` with its refusal before the wallet's share goes back, nothing
+ *    charged (docs/payments.md);
  * 3. the payment, `_id` = the booking id: `captured` (with its `payment.captured`) when nothing is left to
  *    charge or the provider took it at once (the simulator), else `pending` with the client secret the
  *    storefront completes it with. The first payment stored is the answer to every later call, except that
@@ -44,14 +47,14 @@ export function createPayBooking(deps: PayBookingDeps) {
   return async (request: wallet.PayBookingRequest): Promise<StorefrontPayment> => {
     checkRequest(request);
     const known = await deps.payments.find(request.bookingId, request.customerId);
-    if (known) return reconcile(known);
+    if (known) return known.status === 'failed' ? givenBack(known) : reconcile(known);
     const at = deps.now();
     const walletPaid = request.useWallet ? await takeWalletShare(request, at) : 0;
     deps.crash('after-wallet-debit');
     const charged = request.total - walletPaid;
     const payment =
       charged > 0
-        ? await charge(request, walletPaid, await deps.providers.ofDefault(), at)
+        ? await chargeOrRefuse(request, walletPaid, at)
         : paymentOf(request, { walletPaid, at, gateway: null, reference: null, status: 'captured' });
     deps.crash('after-provider-payment');
     const event =
@@ -60,6 +63,13 @@ export function createPayBooking(deps: PayBookingDeps) {
         : null;
     if (await deps.payments.insert(payment, event)) {
       if (event) deps.eventsWritten();
+      if (payment.failure) {
+        deps.logger.warn(
+          { bookingId: payment.bookingId, refusal: payment.failure },
+          'card payment refused: no usable payment gateway; nothing charged',
+        );
+        return givenBack(payment);
+      }
       deps.logger.info(
         { bookingId: payment.bookingId, total: payment.total, walletPaid, charged, status: payment.status },
         'storefront payment recorded',
@@ -72,6 +82,30 @@ export function createPayBooking(deps: PayBookingDeps) {
     if (!first) throw new AppError('not_found', `No payment of ${request.bookingId}.`);
     return first;
   };
+
+  /** A failed payment with its wallet share back (the refusal's, or a provider's: either way once). */
+  async function givenBack(payment: StorefrontPayment): Promise<StorefrontPayment> {
+    await giveBackWalletShare(deps.entries, payment, deps.now(), 'card payment failed');
+    return payment;
+  }
+
+  /** Through the default gateway, or refused (`failed`, nothing charged) when there is no usable one. */
+  async function chargeOrRefuse(
+    request: wallet.PayBookingRequest,
+    walletPaid: number,
+    at: Date,
+  ): Promise<StorefrontPayment> {
+    const chosen = await deps.providers.ofDefault();
+    if (chosen.usable) return charge(request, walletPaid, chosen.gateway, at);
+    return paymentOf(request, {
+      walletPaid,
+      at,
+      gateway: null,
+      reference: null,
+      status: 'failed',
+      failure: chosen.refusal,
+    });
+  }
 
   async function charge(
     request: wallet.PayBookingRequest,
@@ -141,8 +175,9 @@ function paymentOf(
     at: Date;
     gateway: ChargingGateway | null;
     reference: string | null;
-    status: 'captured' | 'pending';
+    status: 'captured' | 'pending' | 'failed';
     clientSecret?: string | null;
+    failure?: ChargeRefusal;
   },
 ): StorefrontPayment {
   return {
@@ -157,6 +192,7 @@ function paymentOf(
     status: made.status,
     provider: made.gateway?.name ?? null,
     clientSecret: made.status === 'pending' ? (made.clientSecret ?? null) : null,
+    failure: made.failure ?? null,
     createdAt: made.at,
     capturedAt: made.status === 'captured' ? made.at : null,
     refund: null,

@@ -1,5 +1,6 @@
 import type { billing } from '@travel/contracts';
 import { AppError, badRequest, type FieldProblem } from '@travel/errors';
+import { type IdempotencyRunner, idempotencyKeyProblems, type Outcome } from '@travel/idempotency';
 import type { Logger } from '@travel/logger';
 import type { PaymentRepository } from '../db/payment.repository';
 import { checkPayment, type InvoiceView } from './invoice';
@@ -9,6 +10,7 @@ import type { SettleInvoice } from './settle-invoice';
 
 export interface RecordPaymentDeps {
   payments: PaymentRepository;
+  idempotency: IdempotencyRunner;
   views: InvoiceViews;
   settle: SettleInvoice;
   now: () => Date;
@@ -19,14 +21,20 @@ export interface RecordPaymentDeps {
 const MAX_TRIES = 25;
 
 /**
- * A payment of a `sent` invoice. It takes the next number `k` of the invoice by a unique insert and carries
- * the running total: a payment that loses the race for `k` reads again and is checked against the new
- * total, so concurrent payments never overpay. The one whose total reaches the amount settles the invoice.
+ * A payment of a `sent` invoice, once per `Idempotency-Key` (the platform staff's; docs/idempotency.md). It
+ * takes the next number `k` of the invoice by a unique insert and carries the running total: a payment that
+ * loses the race for `k` reads again and is checked against the new total, so concurrent payments never
+ * overpay. The payment carries the key's attempt (unique), so a retry replays it and a takeover after a crash
+ * records it once. The one whose total reaches the amount settles the invoice (a read finishes a settle a
+ * crash interrupted).
  */
 export function createRecordPayment(deps: RecordPaymentDeps) {
-  return async (request: billing.RecordPaymentRequest, desk: InvoiceDesk): Promise<InvoiceView> => {
-    checkRequest(request);
-    for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
+  async function record(
+    request: billing.RecordPaymentRequest,
+    desk: InvoiceDesk,
+    attempt: string,
+  ): Promise<InvoiceView> {
+    for (let round = 0; round < MAX_TRIES; round++) {
       const view = await deps.views.one(request.invoiceId, desk.scope);
       if (!view) throw new AppError('not_found', `No invoice ${request.invoiceId}.`);
       const total = checkPayment(view, request.amount);
@@ -39,7 +47,11 @@ export function createRecordPayment(deps: RecordPaymentDeps) {
         reference: request.reference ?? null,
         receivedAt: request.receivedAt ?? deps.now(),
       };
-      if (!(await deps.payments.insert(view.invoice.id, payment, deps.now(), desk.userId))) continue;
+      if (!(await deps.payments.insert(view.invoice.id, payment, deps.now(), desk.userId, attempt))) {
+        // Another finisher of this attempt recorded it: that payment is the answer.
+        if (await deps.payments.invoiceOfAttempt(attempt)) return replay(view.invoice.id, desk);
+        continue;
+      }
       if (total === view.invoice.amount) await deps.settle(view.invoice, total);
       deps.logger.info(
         {
@@ -55,6 +67,28 @@ export function createRecordPayment(deps: RecordPaymentDeps) {
       return (await deps.views.one(view.invoice.id, desk.scope, true)) ?? view;
     }
     throw new AppError('conflict', `Too many payments of ${request.invoiceId} at once; try again.`);
+  }
+
+  /** The invoice as it stands, with the attempt's payment in it (reading settles one a crash left unsettled). */
+  async function replay(invoiceId: string, desk: InvoiceDesk): Promise<InvoiceView> {
+    const view = await deps.views.one(invoiceId, desk.scope, true);
+    if (!view) throw new AppError('not_found', `No invoice ${invoiceId}.`);
+    return view;
+  }
+
+  return async (request: billing.RecordPaymentRequest, desk: InvoiceDesk): Promise<Outcome<InvoiceView>> => {
+    checkRequest(request);
+    return deps.idempotency.perform(
+      {
+        scope: `invoice-payment:staff:platform:${request.idempotencyKey}`,
+        fingerprint: request.requestFingerprint,
+      },
+      {
+        find: (attempt) => deps.payments.invoiceOfAttempt(attempt),
+        replay: (invoiceId) => replay(invoiceId, desk),
+        run: (lease) => record(request, desk, lease.attempt),
+      },
+    );
   };
 }
 
@@ -63,5 +97,6 @@ function checkRequest(request: billing.RecordPaymentRequest) {
   if (!Number.isSafeInteger(request.amount) || request.amount < 1)
     problems.push({ path: 'amount', message: 'must be a whole number of rupees above 0' });
   if (!request.method.trim()) problems.push({ path: 'method', message: 'is required' });
+  problems.push(...idempotencyKeyProblems(request.idempotencyKey, request.requestFingerprint));
   if (problems.length > 0) throw badRequest(problems);
 }

@@ -31,6 +31,13 @@ export function signedAmount(entry: Pick<WalletEntry, 'type' | 'amount'>): numbe
  */
 export type PaymentStatus = 'captured' | 'pending' | 'failed';
 
+/**
+ * Why a card payment was refused before any provider was asked (docs/payments.md): `no_gateway` (none is
+ * the default, or the default was deleted) and `simulator_disabled` (the default is the simulator) while the
+ * simulator is off; `gateway_unusable`: the default has no adapter or lacks its credentials.
+ */
+export type ChargeRefusal = 'no_gateway' | 'simulator_disabled' | 'gateway_unusable';
+
 /** A storefront booking's payment and, once cancelled, its refund: one document per booking. */
 export interface StorefrontPayment {
   bookingId: string;
@@ -47,6 +54,8 @@ export interface StorefrontPayment {
   provider: 'simulated' | 'stripe' | null;
   /** What the storefront completes a pending card payment with; null otherwise. */
   clientSecret: string | null;
+  /** Set on a `failed` payment refused for want of a usable gateway: nothing was charged. */
+  failure: ChargeRefusal | null;
   createdAt: Date;
   /** Null until captured. */
   capturedAt: Date | null;

@@ -63,7 +63,10 @@ export function createBillingGrpc(
   return {
     createInvoice: async (request) => one(await useCases.createInvoice(request, deskOf(request.caller))),
     updateInvoice: async (request) => one(await useCases.updateInvoice(request, deskOf(request.caller))),
-    recordPayment: async (request) => one(await useCases.recordPayment(request, deskOf(request.caller))),
+    async recordPayment(request) {
+      const { value, replayed } = await useCases.recordPayment(request, deskOf(request.caller));
+      return { ...one(value), replayed };
+    },
     listInvoices: async (request) =>
       page(await useCases.listInvoices(request, staffReaderOf(request.caller))),
     getInvoice: async (request) => one(await useCases.getInvoice(request.id, staffReaderOf(request.caller))),

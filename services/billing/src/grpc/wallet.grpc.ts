@@ -68,8 +68,8 @@ export function createWalletGrpc(
       // A credit is staff's alone (support, tests), never a customer's own.
       const staff = requireCallerOf(request.caller, 'platform-staff');
       requireRight(staff, SUPPORT_RIGHT);
-      const result = await useCases.topUpWallet(request, staff.userId);
-      return { entry: encodeEntry(result.entry), balance: result.balance };
+      const { value, replayed } = await useCases.topUpWallet(request, staff.userId);
+      return { entry: encodeEntry(value.entry), balance: value.balance, replayed };
     },
     async receivePaymentWebhook(request) {
       // The gateway's public webhook route calls as its own job; the signature is what authenticates the provider.
@@ -99,6 +99,7 @@ function encodePayment(payment: StorefrontPayment): wallet.StorefrontPayment {
     simulated: isSimulated(payment),
     provider: payment.provider ?? undefined,
     clientSecret: payment.clientSecret ?? undefined,
+    failure: payment.failure ?? undefined,
   };
 }
 

@@ -37,8 +37,11 @@ export interface BookingRepository {
     owner: Owner,
     today: string,
     event: PendingEvent,
+    attempt?: string,
     entry?: AuditEntry,
   ): Promise<BookingWithEvents | null>;
+  /** The booking an idempotent cancel's attempt cancelled (the attempt is written with the status), or null. */
+  findCancelledBy(id: string, attempt: string): Promise<Booking | null>;
   /** Completes upcoming bookings dated before `today` (only `id`, when given); how many. */
   completePast(today: string, at: Date, id?: string): Promise<number>;
   /** Bookings holding unpublished events, oldest first (the relay's safety net). */
@@ -97,9 +100,9 @@ export function createBookingRepository(
         .lean<BookingDocument[]>();
       return docs.map(toBooking).filter((row) => row !== null);
     },
-    async cancel(id, owner, today, event, entry) {
+    async cancel(id, owner, today, event, attempt, entry) {
       const change = {
-        $set: { status: 'Cancelled', closedAt: event.occurredAt },
+        $set: { status: 'Cancelled', closedAt: event.occurredAt, ...cancelAttemptOf(attempt) },
         $push: { pendingEvents: event },
       };
       const doc = await model
@@ -111,6 +114,13 @@ export function createBookingRepository(
         .lean<BookingDocument>();
       if (doc && entry) audit.written();
       return withEvents(doc);
+    },
+    async findCancelledBy(id, attempt) {
+      return toBooking(
+        await model.collection.findOne<BookingDocument>({ _id: id, cancelAttempt: attempt } as object, {
+          projection: VIEW,
+        }),
+      );
     },
     async completePast(today, at, id) {
       const result = await model.updateMany(
@@ -147,6 +157,11 @@ function refusedBy(error: unknown): string | undefined {
 export function withEvents(doc: BookingDocument | null): BookingWithEvents | null {
   const booking = toBooking(doc);
   return doc && booking ? { booking, events: doc.pendingEvents } : null;
+}
+
+/** An idempotent cancel writes its attempt with the status: a retry finds the cancel by it (docs/idempotency.md). */
+export function cancelAttemptOf(attempt: string | undefined): { cancelAttempt?: string } {
+  return attempt ? { cancelAttempt: attempt } : {};
 }
 
 export function toBooking(doc: BookingDocument | null): Booking | null {

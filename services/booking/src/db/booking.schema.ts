@@ -34,6 +34,8 @@ export interface BookingDocument {
   status: BookingStatus;
   /** When it left `Upcoming` (cancelled, or completed by its travel date); null while upcoming. */
   closedAt: Date | null;
+  /** The attempt of the idempotent cancel that cancelled it (absent without a key): its retry replays it. */
+  cancelAttempt?: string;
   /** Events not yet acknowledged by Kafka, oldest first; empty once relayed. */
   pendingEvents: PendingEvent[];
   /** The supplier staff assigned to fulfil it (`PUT /api/admin/bookings/assign-supplier`); absent until then. */
@@ -72,6 +74,8 @@ export const bookingSchema = new Schema<BookingDocument>(
     createdAt: { type: Date, required: true },
     status: { type: String, required: true },
     closedAt: { type: Date, default: null },
+    // Read with the booking's `_id` (findCancelledBy): no index of its own.
+    cancelAttempt: { type: String, default: undefined },
     pendingEvents: { type: [pendingEventSchema], default: [] },
     supplierId: { type: String, default: undefined },
     storefront: { type: Schema.Types.Mixed, default: undefined },

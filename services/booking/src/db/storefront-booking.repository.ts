@@ -1,7 +1,7 @@
 import { modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
 import type { Booking, StorefrontPaymentState, StorefrontRefund } from '../domain/booking';
-import { type BookingWithEvents, toBooking, VIEW, withEvents } from './booking.repository';
+import { type BookingWithEvents, cancelAttemptOf, toBooking, VIEW, withEvents } from './booking.repository';
 import { type BookingDocument, bookingSchema } from './booking.schema';
 import type { PendingEvent } from './pending-event';
 
@@ -35,6 +35,7 @@ export interface StorefrontBookingRepository {
     today: string,
     refundable: boolean,
     event: PendingEvent,
+    attempt?: string,
   ): Promise<BookingWithEvents | null>;
   /** Records billing's refund on a booking whose refund is pending: the booking as it is now. */
   settleRefund(id: string, refund: StorefrontRefund & { pending: false }): Promise<Booking | null>;
@@ -126,7 +127,7 @@ export function createStorefrontBookingRepository(connection: Connection): Store
         .lean<BookingDocument>();
       return toBooking(doc);
     },
-    async cancel(id, customerId, today, refundable, event) {
+    async cancel(id, customerId, today, refundable, event, attempt) {
       const doc = await model
         .findOneAndUpdate(
           { _id: id, 'storefront.customerId': customerId, status: 'Upcoming', date: { $gte: today } },
@@ -136,6 +137,7 @@ export function createStorefrontBookingRepository(connection: Connection): Store
               closedAt: event.occurredAt,
               'storefront.refund': { pending: true, refundable },
               'storefront.unsettled': true,
+              ...cancelAttemptOf(attempt),
             },
             $push: { pendingEvents: event },
           },

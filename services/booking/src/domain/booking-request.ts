@@ -1,5 +1,6 @@
 import type { booking } from '@travel/contracts';
 import { badRequest, type FieldProblem } from '@travel/errors';
+import { idempotencyKeyProblems } from '@travel/idempotency';
 import type { Contact, Traveller } from './booking';
 
 export interface BookingRequest {
@@ -9,10 +10,10 @@ export interface BookingRequest {
   contact: Contact;
   travellers: Traveller[];
   reference: string | null;
+  /** The price the caller was shown; a price to book that differs is `price_changed` (null: none given). */
+  expectedPrice: { amount: number; currency: string } | null;
 }
 
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,100}$/;
-const FINGERPRINT = /^[0-9a-f]{64}$/;
 // Deliberately loose (one @, a dot in the domain, no spaces): the partner's mailbox is theirs to know.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MAX_TRAVELLERS = 9;
@@ -25,12 +26,7 @@ export const MAX_REFERENCE = 80;
 export function readBookingRequest(request: booking.CreateBookingRequest): BookingRequest {
   const problems: FieldProblem[] = [];
   const need = (ok: boolean, path: string, message: string) => ok || problems.push({ path, message });
-  need(
-    IDEMPOTENCY_KEY.test(request.idempotencyKey),
-    'Idempotency-Key',
-    'must be 8 to 100 visible ASCII characters',
-  );
-  need(FINGERPRINT.test(request.requestFingerprint), 'body', 'has no fingerprint');
+  problems.push(...idempotencyKeyProblems(request.idempotencyKey, request.requestFingerprint));
   need(request.offerToken.length > 0, 'offerToken', 'is required');
   const contact = request.contact;
   need(Boolean(contact?.name.trim()), 'contact.name', 'is required');
@@ -49,6 +45,19 @@ export function readBookingRequest(request: booking.CreateBookingRequest): Booki
     'reference',
     `must be at most ${MAX_REFERENCE} characters`,
   );
+  const expected = request.expectedPrice;
+  if (expected) {
+    need(
+      Number.isSafeInteger(expected.amount) && expected.amount >= 0,
+      'expectedPrice.amount',
+      'must be whole units, at least 0',
+    );
+    need(
+      /^[A-Z]{3}$/.test(expected.currency),
+      'expectedPrice.currency',
+      'must be a three-letter currency code',
+    );
+  }
   if (problems.length > 0 || !contact) throw badRequest(problems);
   return {
     idempotencyKey: request.idempotencyKey,
@@ -60,5 +69,6 @@ export function readBookingRequest(request: booking.CreateBookingRequest): Booki
       lastName: lastName.trim(),
     })),
     reference: request.reference ?? null,
+    expectedPrice: expected ? { amount: expected.amount, currency: expected.currency } : null,
   };
 }

@@ -48,6 +48,11 @@ export interface StorefrontPaymentState {
   provider: 'simulated' | 'stripe' | null;
   /** While pending: what the storefront completes the card payment with. */
   clientSecret: string | null;
+  /**
+   * On a `failed` payment billing refused for want of a usable gateway (`no_gateway`, `simulator_disabled`,
+   * `gateway_unusable`; docs/payments.md): nothing was charged. Absent otherwise.
+   */
+  failure?: string | null;
 }
 
 /**

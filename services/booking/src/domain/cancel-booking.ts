@@ -1,9 +1,11 @@
 import type { AuditEntry } from '@travel/audit';
+import type { booking } from '@travel/contracts';
 import { AppError } from '@travel/errors';
 import type { BookingRepository } from '../db/booking.repository';
 import type { CancellationQuotes } from '../db/cancellation-quote.repository';
 import { type EventsWritten, newPendingEvent } from '../db/pending-event';
 import { type Booking, type Owner, todayOf } from './booking';
+import type { CancelIdempotently } from './cancel-idempotently';
 import { cancellationRefundOf, sameRefund } from './cancellation-refund';
 
 export interface CancelDeps {
@@ -20,19 +22,22 @@ export interface CancelDeps {
  * nothing. Only when it does not land is the booking read, to say why. The owner is a partner's client, or
  * a tenant's staff (client 0), and is part of the update's filter: another owner's booking is `not_found`.
  * With a quote id the refund is checked first (`holdQuote`); the same conditional update then lands at most
- * once, so a quote named by many concurrent cancels still cancels once.
+ * once, so a quote named by many concurrent cancels still cancels once. `attempt` (an idempotent cancel's,
+ * cancel-idempotently.ts) is written in the same update, and so is the audit entry `audited` makes (a staff
+ * cancel's).
  */
 export function createCancelOwned(deps: CancelDeps) {
   return async (
     id: string,
     owner: Owner,
     quoteId?: string,
+    attempt?: string,
     audited?: (at: Date) => AuditEntry,
   ): Promise<Booking> => {
     const at = deps.now();
     if (quoteId !== undefined) await holdQuote(deps, { id, owner, quoteId, at });
     const event = newPendingEvent('booking.cancelled', at);
-    const cancelled = await deps.bookings.cancel(id, owner, todayOf(at), event, audited?.(at));
+    const cancelled = await deps.bookings.cancel(id, owner, todayOf(at), event, attempt, audited?.(at));
     if (cancelled) {
       deps.eventsWritten(cancelled.booking, cancelled.events);
       return cancelled.booking;
@@ -77,4 +82,21 @@ async function holdQuote(
       'refund_changed',
       `The refund of ${id} is now ${refund.amount} ${refund.currency} (${refund.rule}), not the quoted ${quote.refund.amount}.`,
     );
+}
+
+/**
+ * A partner's `POST /bookings/{id}/cancel`, with an optional `Idempotency-Key` scoped to the client in its
+ * environment: a retry of a cancel that landed answers the cancelled booking again.
+ */
+export function createCancelBooking(deps: {
+  cancelOwned: ReturnType<typeof createCancelOwned>;
+  bookings: BookingRepository;
+  cancelIdempotently: CancelIdempotently;
+}) {
+  return (request: booking.CancelBookingRequest, owner: Owner) =>
+    deps.cancelIdempotently(request.idempotency, `${owner.clientId}:${owner.livemode ? 'live' : 'test'}`, {
+      cancel: (attempt) => deps.cancelOwned(request.id, owner, request.quoteId, attempt),
+      cancelledBy: (attempt) => deps.bookings.findCancelledBy(request.id, attempt),
+      replay: async (cancelled) => cancelled,
+    });
 }

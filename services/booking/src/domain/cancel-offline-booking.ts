@@ -1,7 +1,10 @@
 import { type AuditActor, auditEntry } from '@travel/audit';
+import type { adminBooking } from '@travel/contracts';
 import { AppError } from '@travel/errors';
 import type { AdminBookingRepository, AdminBookingRow } from '../db/admin-booking.repository';
+import type { BookingRepository } from '../db/booking.repository';
 import type { createCancelOwned } from './cancel-booking';
+import type { CancelIdempotently } from './cancel-idempotently';
 
 const BOOKING_ID = /^bkg_[0-9]{1,15}$/;
 
@@ -15,11 +18,17 @@ const BOOKING_ID = /^bkg_[0-9]{1,15}$/;
 export function createCancelOfflineBooking(deps: {
   bookings: AdminBookingRepository;
   cancelOwned: ReturnType<typeof createCancelOwned>;
+  cancelledBy: BookingRepository['findCancelledBy'];
+  cancelIdempotently: CancelIdempotently;
 }) {
-  return async (id: string, tenantId: string | undefined, by: AuditActor): Promise<AdminBookingRow> => {
-    const [row] = BOOKING_ID.test(id) ? await deps.bookings.findByIds([id], tenantId) : [];
-    const booking = row?.booking;
-    if (!row || !booking) throw new AppError('not_found', `No booking ${id}.`);
+  const cancel = async (
+    id: string,
+    tenantId: string | undefined,
+    attempt: string | undefined,
+    by: AuditActor,
+  ): Promise<AdminBookingRow> => {
+    const row = await rowOf(id, tenantId);
+    const booking = row.booking;
     if (booking.storefront || booking.clientId !== 0 || !booking.tenantId)
       throw new AppError(
         'conflict',
@@ -31,9 +40,23 @@ export function createCancelOfflineBooking(deps: {
       details: { tenantId: booking.tenantId },
     };
     const owner = { tenantId: booking.tenantId, clientId: 0, livemode: booking.livemode };
-    const cancelled = await deps.cancelOwned(booking.id, owner, undefined, (at) =>
+    const cancelled = await deps.cancelOwned(booking.id, owner, undefined, attempt, (at) =>
       auditEntry(by, change, at),
     );
     return { booking: cancelled, supplierId: row.supplierId };
   };
+
+  async function rowOf(id: string, tenantId: string | undefined) {
+    const [row] = BOOKING_ID.test(id) ? await deps.bookings.findByIds([id], tenantId) : [];
+    if (!row?.booking) throw new AppError('not_found', `No booking ${id}.`);
+    return { booking: row.booking, supplierId: row.supplierId };
+  }
+
+  /** With an `Idempotency-Key`, scoped to the staff of the tenant (or the platform's) like the create's. */
+  return (request: adminBooking.CancelOfflineBookingRequest, tenantId: string | undefined, by: AuditActor) =>
+    deps.cancelIdempotently(request.idempotency, `staff:${tenantId ?? 'platform'}`, {
+      cancel: (attempt) => cancel(request.id, tenantId, attempt, by),
+      cancelledBy: (attempt) => deps.cancelledBy(request.id, attempt),
+      replay: () => rowOf(request.id, tenantId),
+    });
 }

@@ -1,10 +1,10 @@
 import type { AuditEntry } from '@travel/audit';
 import type { booking } from '@travel/contracts';
 import { AppError } from '@travel/errors';
+import type { IdempotencyRunner, Lease } from '@travel/idempotency';
 import type { Counters } from '@travel/mongo';
 import type { OfferClaims, OfferTokenVerifier } from '@travel/offer-tokens';
 import type { BookingRepository } from '../db/booking.repository';
-import type { IdempotencyClaim, IdempotencyKeys } from '../db/idempotency-key.repository';
 import { type EventsWritten, newPendingEvent, type PendingEvent } from '../db/pending-event';
 import {
   type Booking,
@@ -26,7 +26,7 @@ import { newPnr } from './pnr';
 export type Reprice = (offer: OfferClaims, tenantId: string | null, requestId: string) => Promise<number>;
 
 export interface CreateBookingDeps {
-  keys: IdempotencyKeys;
+  idempotency: IdempotencyRunner;
   bookings: BookingRepository;
   counters: Counters;
   verifier: OfferTokenVerifier;
@@ -90,29 +90,30 @@ export interface BookingChannel {
 const MAX_PNR_DRAWS = 5;
 
 /**
- * `POST /bookings`, idempotent as docs/decisions/bookings.md, "Idempotency", pins it down. The key is claimed by a unique insert with a
- * random attempt id; the booking carries the attempt under a unique index, so whichever request (first or
- * retry, before or after a crash) finishes the attempt, it books once. A retry finds the booking by the attempt
- * and replays it; finds none and a live claim: `409`; finds a dead claim: takes it over and finishes it.
+ * `POST /bookings`, idempotent as docs/idempotency.md pins it down, through the shared runner of
+ * `@travel/idempotency`: the key is claimed with a random attempt id; the booking carries the attempt under a
+ * unique index, so whichever request (first or retry, before or after a crash) finishes the attempt, it books
+ * once. A retry finds the booking by the attempt and replays it; finds none and a live lease: `409
+ * idempotency_key_in_use`; finds a lapsed lease: takes it over and finishes it.
  */
 export function createIdempotentBooking(deps: CreateBookingDeps) {
-  const inProgress = () =>
-    new AppError('conflict', 'A request with this Idempotency-Key is still in progress; retry it shortly.');
-
-  async function resume(
-    claim: IdempotencyClaim,
+  /** The booking made by the key's attempt, found and (on a replay) finished and shown as created. */
+  function workOf(
     channel: BookingChannel,
     input: BookingRequest,
     requestId: string,
+    offer: OfferClaims | null,
+    priced?: Promise<number>,
   ) {
-    if (claim.fingerprint !== input.fingerprint) throw new AppError('idempotency_key_reuse');
-    const booked = await deps.bookings.findByAttempt(claim.attempt);
-    if (booked) return replay(channel, booked, requestId);
-    if (claim.leaseUntil > deps.now()) throw inProgress();
-    // The first request died before it booked: this retry does its work, under the same attempt.
-    const taken = await deps.keys.takeOver(claim, deps.now());
-    if (!taken) throw inProgress();
-    return book(taken, channel, input, requestId, () => channel.checkOffer(input.offerToken));
+    return {
+      find: (attempt: string) => deps.bookings.findByAttempt(attempt),
+      replay: (booked: Booking) => replay(channel, booked, requestId),
+      // A takeover checks the token again: it may have expired while the first request lay dead.
+      run: (lease: Lease, takeover: boolean) =>
+        offer && !takeover
+          ? book(lease, channel, input, requestId, () => offer, priced)
+          : book(lease, channel, input, requestId, () => channel.checkOffer(input.offerToken)),
+    };
   }
 
   /** A booking made by an earlier request of the key: finished if it was not (a crash), shown as created. */
@@ -125,33 +126,33 @@ export function createIdempotentBooking(deps: CreateBookingDeps) {
   }
 
   async function book(
-    claim: IdempotencyClaim,
+    lease: Lease,
     channel: BookingChannel,
     input: BookingRequest,
     requestId: string,
     offerOf: () => OfferClaims,
+    priced?: Promise<number>,
   ): Promise<CreateBookingResult> {
     let outcome: { inserted: Booking; events: PendingEvent[] } | { found: Booking };
     let discounts: BookingDiscounts | null = null;
     let spending: SpendingHold | null = null;
     try {
-      // A takeover checks the token again: it may have expired while the first request lay dead.
       const offer = offerOf();
-      const amount = await deps.reprice(offer, channel.priceTenant, requestId);
-      discounts = (await channel.discounts?.(offer, amount, claim.attempt, requestId)) ?? null;
+      const amount = await (priced ?? deps.reprice(offer, channel.priceTenant, requestId));
+      checkExpectedPrice(input, amount);
+      discounts = (await channel.discounts?.(offer, amount, lease.attempt, requestId)) ?? null;
       await channel.admit?.(amount - (discounts ? discountTotal(discounts) : 0), requestId);
       spending = (await channel.reserveSpending?.(amount)) ?? null;
-      outcome = await insertBooking(claim, channel, input, offer, amount, discounts);
+      outcome = await insertBooking(lease.attempt, channel, input, offer, amount, discounts);
     } catch (error) {
-      if (discounts?.voucher) await undoUnbooked(claim, channel, requestId);
-      if (spending) await releaseUnbooked(claim, spending);
-      // An error is not remembered (docs/decisions/bookings.md): a retry with the key runs again.
-      await deps.keys.release(claim);
+      if (discounts?.voucher) await undoUnbooked(lease, channel, requestId);
+      if (spending) await releaseUnbooked(lease.attempt, spending);
+      // The runner releases the key (nothing was booked): a retry with it runs again (docs/idempotency.md).
       throw error;
     }
     if ('found' in outcome) {
       // Another finisher of the attempt booked it with its own reservation: this one is not spent.
-      if (spending) await releaseUnbooked(claim, spending, outcome.found);
+      if (spending) await releaseUnbooked(lease.attempt, spending, outcome.found);
       return replay(channel, outcome.found, requestId);
     }
     deps.crash('after-booking-write');
@@ -164,13 +165,13 @@ export function createIdempotentBooking(deps: CreateBookingDeps) {
 
   /**
    * A voucher reserved for a write that failed is given back, unless the booking may exist after all (it
-   * is there, or the lease ran out and a retry may be finishing the attempt with the same reservation):
+   * is there, or the lease lapsed and a retry may be finishing the attempt with the same reservation):
    * then the booking's confirmation, or the reservation's expiry, decides. A failure here leaves the expiry.
    */
-  async function undoUnbooked(claim: IdempotencyClaim, channel: BookingChannel, requestId: string) {
+  async function undoUnbooked(lease: Lease, channel: BookingChannel, requestId: string) {
     try {
-      if (claim.leaseUntil <= deps.now() || (await deps.bookings.findByAttempt(claim.attempt))) return;
-      await channel.undoDiscounts?.(claim.attempt, requestId);
+      if (lease.lapsed() || (await deps.bookings.findByAttempt(lease.attempt))) return;
+      await channel.undoDiscounts?.(lease.attempt, requestId);
     } catch {
       // The reservation expires (promotions' sweeper) unless a booking confirms it.
     }
@@ -181,9 +182,9 @@ export function createIdempotentBooking(deps: CreateBookingDeps) {
    * landed but whose answer was lost); `booked` is the booking another finisher wrote. A failure here leaves
    * the amount counted: the key may spend less today, never more.
    */
-  async function releaseUnbooked(claim: IdempotencyClaim, hold: SpendingHold, booked?: Booking) {
+  async function releaseUnbooked(attempt: string, hold: SpendingHold, booked?: Booking) {
     try {
-      if (!booked && (await deps.bookings.findByAttempt(claim.attempt))) return;
+      if (!booked && (await deps.bookings.findByAttempt(attempt))) return;
       await hold.release();
     } catch {
       // Counted too much rather than too little.
@@ -196,7 +197,7 @@ export function createIdempotentBooking(deps: CreateBookingDeps) {
    * replays it, leaving its own number unused. A PNR collision draws again.
    */
   async function insertBooking(
-    claim: IdempotencyClaim,
+    attempt: string,
     channel: BookingChannel,
     input: BookingRequest,
     offer: OfferClaims,
@@ -230,25 +231,18 @@ export function createIdempotentBooking(deps: CreateBookingDeps) {
       };
       const result = await deps.bookings.insert({
         ...booking,
-        attempt: claim.attempt,
+        attempt,
         offer: offer.offer,
         pendingEvents: events,
         ...(channel.audited ? { pendingAudit: [channel.audited(booking)] } : {}),
       });
       if (result === 'inserted') return { inserted: booking, events };
       if (result === 'attempt_taken') {
-        const found = await deps.bookings.findByAttempt(claim.attempt);
+        const found = await deps.bookings.findByAttempt(attempt);
         if (found) return { found };
       }
     }
     throw new Error(`booking ${bookingId(number)}: no free PNR after ${MAX_PNR_DRAWS} draws`);
-  }
-
-  /** A request whose token no longer passes may still be a replay: the key decides before the token does. */
-  async function refused(error: unknown, channel: BookingChannel, input: BookingRequest, requestId: string) {
-    const known = await deps.keys.find(channel.scope, deps.now());
-    if (!known) throw error;
-    return resume(known, channel, input, requestId);
   }
 
   return async (
@@ -256,18 +250,43 @@ export function createIdempotentBooking(deps: CreateBookingDeps) {
     input: BookingRequest,
     requestId: string,
   ): Promise<CreateBookingResult> => {
+    const request = { scope: channel.scope, fingerprint: input.fingerprint };
     let offer: OfferClaims;
     try {
       // Checked before claiming, so a refused request leaves no key behind.
       offer = channel.checkOffer(input.offerToken);
     } catch (error) {
-      return refused(error, channel, input, requestId);
+      // A request whose token no longer passes may still be a replay: the key decides before the token does.
+      const known = await deps.idempotency.ofExisting(request, workOf(channel, input, requestId, null));
+      if (!known) throw error;
+      return known.value;
     }
-    const result = await deps.keys.claim(channel.scope, input.fingerprint, deps.now());
-    if (!result.claimed) return resume(result.existing, channel, input, requestId);
-    deps.crash('after-claim');
-    return book(result.claim, channel, input, requestId, () => offer);
+    // Pricing is asked while the key is claimed: neither needs the other. Only a first request's run uses the
+    // price; a replay or a refused key leaves it (and its failure) unread, a takeover asks again.
+    const priced = deps.reprice(offer, channel.priceTenant, requestId);
+    priced.catch(() => {});
+    return (await deps.idempotency.perform(request, workOf(channel, input, requestId, offer, priced))).value;
   };
+}
+
+/**
+ * `expectedPrice` (the price the caller was shown): a price to book that differs is `409 price_changed` with
+ * the price now in the facts, before anything is reserved or written (docs/idempotency.md).
+ */
+function checkExpectedPrice(input: BookingRequest, amount: number): void {
+  const expected = input.expectedPrice;
+  if (!expected || (expected.amount === amount && expected.currency === 'INR')) return;
+  throw new AppError(
+    'price_changed',
+    `The price of this offer is now ${amount} INR, not the expected ${expected.amount} ${expected.currency}; nothing was booked.`,
+    null,
+    {
+      amount,
+      currency: 'INR',
+      expectedAmount: expected.amount,
+      expectedCurrency: expected.currency,
+    },
+  );
 }
 
 export type IdempotentBooking = ReturnType<typeof createIdempotentBooking>;

@@ -119,6 +119,10 @@ export function createCreateOfflineBooking(deps: {
       problems.push({ path: 'payment', message: `must be one of: ${PAYMENTS.join(', ')}` });
     if (problems.length > 0) throw badRequest(problems);
     const input = readBookingRequest({ ...request, caller: undefined });
+    // The balance (billing) does not depend on the price (pricing): asked at once, compared when both are
+    // known; a replay leaves it (and its failure) unread.
+    const balance = deps.walletBalance(customerId, requestId);
+    balance.catch(() => {});
     return deps.idempotent(
       {
         scope: `${PLATFORM_STAFF}:${input.idempotencyKey}`,
@@ -133,12 +137,12 @@ export function createCreateOfflineBooking(deps: {
           ...unpaidStorefrontPart(offer, customerId, true),
           bookedBy,
         }),
-        admit: async (amount, id) => {
-          const balance = await deps.walletBalance(customerId, id);
-          if (balance < amount)
+        admit: async (amount) => {
+          const held = await balance;
+          if (held < amount)
             throw new AppError(
               'conflict',
-              `The customer's wallet holds ${balance} INR and the booking costs ${amount} INR; top it up first.`,
+              `The customer's wallet holds ${held} INR and the booking costs ${amount} INR; top it up first.`,
             );
         },
         settle: deps.settle,

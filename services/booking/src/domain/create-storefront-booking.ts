@@ -1,6 +1,7 @@
 import type { storefrontBooking } from '@travel/contracts';
+import { AppError } from '@travel/errors';
 import type { OfferClaims, OfferTokenVerifier } from '@travel/offer-tokens';
-import type { StorefrontPart } from './booking';
+import type { Booking, StorefrontPart } from './booking';
 import {
   type BookingDiscounts,
   type BookingPromotions,
@@ -19,7 +20,9 @@ export const STOREFRONT_OWNER = { tenantId: '', clientId: 0, livemode: true } as
  * A customer's `POST /api/bookings`: the same idempotent creation as a partner's (same rules, same crash
  * safety), keyed by the customer; a storefront token only; the platform default margin less the automatic
  * discount and the voucher (redeemed under the attempt before the booking is written); written `Pending`,
- * then paid through billing and confirmed before it is answered.
+ * then paid through billing and confirmed before it is answered. A card payment billing refused for want of a
+ * usable gateway left the booking `Cancelled` (wallet share and voucher given back): the answer, first or
+ * replayed, is `payment_gateway_unavailable` (docs/payments.md).
  */
 export function createCreateStorefrontBooking(deps: {
   idempotent: IdempotentBooking;
@@ -28,14 +31,14 @@ export function createCreateStorefrontBooking(deps: {
   discounts: PriceStorefrontDiscounts;
   promotions: Pick<BookingPromotions, 'release'>;
 }) {
-  return (
+  return async (
     request: storefrontBooking.CreateStorefrontBookingRequest,
     customerId: string,
     requestId: string,
   ): Promise<CreateBookingResult> => {
     const input = readBookingRequest({ ...request, caller: undefined, reference: undefined });
     const voucherCode = request.voucherCode?.trim() || null;
-    return deps.idempotent(
+    const result = await deps.idempotent(
       {
         scope: `customer:${customerId}:${input.idempotencyKey}`,
         checkOffer: (token) => checkStorefrontOffer(deps.verifier, token),
@@ -53,7 +56,21 @@ export function createCreateStorefrontBooking(deps: {
       input,
       requestId,
     );
+    refuseUnpaid(result.booking);
+    return result;
   };
+}
+
+/** A booking whose card payment was refused before any provider was asked: nothing was charged or confirmed. */
+function refuseUnpaid(booking: Booking): void {
+  const payment = booking.storefront?.payment;
+  if (payment?.status !== 'failed' || !payment.failure) return;
+  throw new AppError(
+    'payment_gateway_unavailable',
+    `No payment gateway can take card payments now (${payment.failure}); booking ${booking.id} was not made and nothing was charged.`,
+    null,
+    { bookingId: booking.id, reason: payment.failure },
+  );
 }
 
 /** A storefront booking as written, before billing is asked to pay it (also staff's, create-offline-booking.ts). */

@@ -71,8 +71,8 @@ export function createAdminBookingsGrpc(
     async cancelOfflineBooking(request) {
       const staff = staffOf(request.caller);
       const tenantId = tenantFilterOf(staff, () => undefined);
-      const cancelled = await useCases.cancelOfflineBooking(request.id, tenantId, auditActorOf(staff));
-      return { booking: encodeAdminBooking(cancelled, true) };
+      const { value, replayed } = await useCases.cancelOfflineBooking(request, tenantId, auditActorOf(staff));
+      return { booking: encodeAdminBooking(value, true), replayed };
     },
     async assignSupplier(request) {
       const staff = requireCallerOf(request.caller, 'platform-staff');

@@ -27,6 +27,7 @@ export function createStorefrontMoney(
           simulated: payment.simulated,
           provider: (payment.provider ?? null) as StorefrontPaymentState['provider'],
           clientSecret: payment.clientSecret ?? null,
+          failure: payment.failure ?? null,
         },
       };
     },

@@ -1,7 +1,7 @@
 import type { booking } from '@travel/contracts';
 import type { RequestContext, ServiceImplementation } from '@travel/grpc';
 import type { Booking } from '../domain/booking';
-import type { createCancelOwned } from '../domain/cancel-booking';
+import type { createCancelBooking } from '../domain/cancel-booking';
 import type { createCreateBooking } from '../domain/create-booking';
 import type { createQuoteCancellation } from '../domain/quote-cancellation';
 import type { createGetBooking, createListBookings } from '../domain/read-bookings';
@@ -11,7 +11,7 @@ export interface BookingUseCases {
   createBooking: ReturnType<typeof createCreateBooking>;
   getBooking: ReturnType<typeof createGetBooking>;
   listBookings: ReturnType<typeof createListBookings>;
-  cancelBooking: ReturnType<typeof createCancelOwned>;
+  cancelBooking: ReturnType<typeof createCancelBooking>;
   quoteCancellation: ReturnType<typeof createQuoteCancellation>;
   /** The verifying key ring, published (public keys only). */
   offerKeys: () => booking.OfferKey[];
@@ -41,12 +41,8 @@ export function createBookingGrpc(
       return { bookings: page.bookings.map((row) => encodeBooking(row, false)), nextCursor: page.nextCursor };
     },
     async cancelBooking(request) {
-      return {
-        booking: encodeBooking(
-          await useCases.cancelBooking(request.id, partnerOwnerOf(request.caller), request.quoteId),
-          true,
-        ),
-      };
+      const { value, replayed } = await useCases.cancelBooking(request, partnerOwnerOf(request.caller));
+      return { booking: encodeBooking(value, true), replayed };
     },
     async quoteCancellation(request) {
       const quote = await useCases.quoteCancellation(request.id, partnerOwnerOf(request.caller));

@@ -35,12 +35,12 @@ export function createStorefrontBookingGrpc(
       return { bookings: page.bookings.map((row) => encode(row, false)), nextCursor: page.nextCursor };
     },
     async cancelStorefrontBooking(request, context) {
-      return {
-        booking: encode(
-          await useCases.cancelBooking(request, customerIdOf(request.caller), context.requestId),
-          true,
-        ),
-      };
+      const { value, replayed } = await useCases.cancelBooking(
+        request,
+        customerIdOf(request.caller),
+        context.requestId,
+      );
+      return { booking: encode(value, true), replayed };
     },
     async settleStorefrontBooking(request, context) {
       // The gateway's payment webhook, as its own job, after billing verified and recorded the provider's word.

@@ -47,8 +47,10 @@ export function createDirectoryUseCases<R extends Owned, F, Input, Patch>(
     async create(actor: Actor, tenantId: string | undefined, input: Input): Promise<R> {
       const owner = ownerOf(actor, tenantId);
       const fields = rules.build(input);
-      if (actor.kind === 'platform-staff') await requireOwner(tenants, actor, owner);
-      await rules.verify?.({ tenantId: owner, requestId: actor.audit.requestId }, fields);
+      await allChecks([
+        actor.kind === 'platform-staff' ? requireOwner(tenants, actor, owner) : undefined,
+        rules.verify?.({ tenantId: owner, requestId: actor.audit.requestId }, fields),
+      ]);
       const at = now();
       return directory.insert(owner, fields, at, (record) =>
         entryOf(actor, changeOf(kind, 'created', record, fields), at),
@@ -106,4 +108,14 @@ export function changeOf<R extends Owned>(
     target: { type: kind.type, id: record.id },
     details: { tenantId: record.tenantId, ...fields },
   };
+}
+
+/**
+ * Checks that ask other services (the tenant of identity, a contract's supplier of supply) and need nothing of
+ * each other: asked at once, and the first refusal in the listed order answered, as when they ran in turn.
+ */
+async function allChecks(checks: Array<Promise<void> | undefined>): Promise<void> {
+  const outcomes = await Promise.allSettled(checks);
+  const refused = outcomes.find((outcome) => outcome.status === 'rejected');
+  if (refused) throw refused.reason;
 }

@@ -12,8 +12,8 @@ export interface ApiClientRepository {
   /** Stores a new client under the next integer id. */
   create(fields: Omit<ApiClient, 'id'>): Promise<ApiClient>;
   findById(id: number): Promise<ApiClient | null>;
-  /** In id order; with `tenantId`, only that tenant's clients. */
-  list(filter: { tenantId?: string }): Promise<ApiClient[]>;
+  /** In id order, `count` at most after the id `after`; with `tenantId`, only that tenant's clients. */
+  list(filter: { tenantId?: string }, after: number | undefined, count: number): Promise<ApiClient[]>;
   update(id: number, changes: ClientChanges): Promise<ApiClient | null>;
   markDeleted(id: number, at: Date): Promise<void>;
 }
@@ -31,9 +31,13 @@ export function createApiClientRepository(connection: Connection): ApiClientRepo
       const doc = await model.findOne({ _id: id, ...LIVE }).lean<ApiClientDocument>();
       return doc ? toClient(doc) : null;
     },
-    async list(filter) {
-      const query = filter.tenantId === undefined ? LIVE : { tenantId: filter.tenantId, ...LIVE };
-      const docs = await model.find(query).sort({ _id: 1 }).lean<ApiClientDocument[]>();
+    async list(filter, after, count) {
+      const query = {
+        ...(filter.tenantId === undefined ? {} : { tenantId: filter.tenantId }),
+        ...LIVE,
+        ...(after === undefined ? {} : { _id: { $gt: after } }),
+      };
+      const docs = await model.find(query).sort({ _id: 1 }).limit(count).lean<ApiClientDocument[]>();
       return docs.map(toClient);
     },
     async update(id, changes) {

@@ -23,5 +23,7 @@ export const apiClientSchema = new Schema<ApiClientDocument>(
   },
   { collection: 'api_clients', versionKey: false },
 );
-// Serves ListClients with a tenant (the tenant's API console).
-apiClientSchema.index({ tenantId: 1 });
+// Serves ListClients with a tenant (the tenant's API console): its live clients in id order, page by page.
+apiClientSchema.index({ tenantId: 1, deletedAt: 1, _id: 1 });
+// Serves ListClients of every tenant: the live clients in id order, page by page (deleted ones are kept).
+apiClientSchema.index({ deletedAt: 1, _id: 1 });

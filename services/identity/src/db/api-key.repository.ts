@@ -12,8 +12,13 @@ export interface ApiKeyRepository {
   create(fields: Omit<StoredKey, 'id'>): Promise<StoredKey>;
   findById(id: string): Promise<StoredKey | null>;
   findByHash(hash: string): Promise<StoredKey | null>;
-  /** In id order of creation. */
+  /**
+   * Every key of the clients, oldest first: for DeleteClient, which must revoke each one (a whole read on
+   * purpose: a client's keys grow only by creations and rotations an administrator makes).
+   */
   listByClients(clientIds: readonly number[]): Promise<StoredKey[]>;
+  /** The client's newest `count` keys, newest first (what the consoles show of a client). */
+  newestOfClient(clientId: number, count: number): Promise<StoredKey[]>;
   update(id: string, changes: KeyChanges): Promise<StoredKey | null>;
   /** Only for a key whose secret was never handed out (the loser of a rotation race). */
   remove(id: string): Promise<void>;
@@ -41,6 +46,14 @@ export function createApiKeyRepository(connection: Connection): ApiKeyRepository
       const docs = await model
         .find({ clientId: { $in: [...clientIds] } })
         .sort({ createdAt: 1, _id: 1 })
+        .lean<ApiKeyDocument[]>();
+      return docs.map(toKey);
+    },
+    async newestOfClient(clientId, count) {
+      const docs = await model
+        .find({ clientId })
+        .sort({ createdAt: -1, _id: -1 })
+        .limit(count)
         .lean<ApiKeyDocument[]>();
       return docs.map(toKey);
     },

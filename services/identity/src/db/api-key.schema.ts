@@ -37,5 +37,5 @@ export const apiKeySchema = new Schema<ApiKeyDocument>(
 );
 // Serves FindKeyByHash, the gateway's lookup of a presented key; unique, so no two keys share a secret.
 apiKeySchema.index({ hash: 1 }, { unique: true });
-// Serves ListClients (each client's keys) and DeleteClient (revoke all its keys).
-apiKeySchema.index({ clientId: 1 });
+// Serves ListClients (each client's newest keys) and DeleteClient (revoke all its keys).
+apiKeySchema.index({ clientId: 1, createdAt: -1, _id: -1 });

@@ -1,5 +1,6 @@
 import { AppError } from '@travel/errors';
-import { isDuplicateKeyError, modelOn } from '@travel/mongo';
+import { CREATED_ORDER, createdAfter, isDuplicateKeyError, modelOn } from '@travel/mongo';
+import type { CreatedPosition } from '@travel/paging';
 import type { Connection } from 'mongoose';
 import { isRight } from '../domain/staff/rights';
 import type { Role } from '../domain/staff/staff';
@@ -13,8 +14,12 @@ export interface RoleRepository {
   /** Inserts the role unless a role with its id exists (idempotent across replicas). */
   ensure(role: Role): Promise<void>;
   findById(scope: StaffScope, id: string): Promise<Role | null>;
-  /** `tenantId` undefined: every role; null: platform roles only. */
-  list(filter: { tenantId?: string | null }): Promise<Role[]>;
+  /** Oldest first, `count` at most after `after`. `tenantId` undefined: every role; null: platform roles only. */
+  list(
+    filter: { tenantId?: string | null },
+    after: CreatedPosition | undefined,
+    count: number,
+  ): Promise<Role[]>;
   update(
     scope: StaffScope,
     id: string,
@@ -43,10 +48,11 @@ export function createRoleRepository(connection: Connection): RoleRepository {
       const doc = await model.findOne({ _id: id, ...scope }).lean<RoleDocument>();
       return doc ? toRole(doc) : null;
     },
-    async list({ tenantId }) {
+    async list({ tenantId }, after, count) {
       const docs = await model
-        .find(tenantId === undefined ? {} : { tenantId })
-        .sort({ createdAt: 1, _id: 1 })
+        .find({ ...(tenantId === undefined ? {} : { tenantId }), ...createdAfter(after) })
+        .sort(CREATED_ORDER)
+        .limit(count)
         .lean<RoleDocument[]>();
       return docs.map(toRole);
     },

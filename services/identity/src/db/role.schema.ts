@@ -23,5 +23,9 @@ export const roleSchema = new Schema<RoleDocument>(
   },
   { collection: 'roles', versionKey: false },
 );
-// Serves ListRoles of one tenant (or of the platform: null); unique, so role names do not repeat in a tenant.
+// Unique, so role names do not repeat in a tenant (or among the platform's roles: null).
 roleSchema.index({ tenantId: 1, name: 1 }, { unique: true });
+// Serves ListRoles of one tenant (or of the platform: null) page by page, oldest first.
+roleSchema.index({ tenantId: 1, createdAt: 1, _id: 1 });
+// Serves ListRoles of platform staff (every role) page by page, oldest first.
+roleSchema.index({ createdAt: 1, _id: 1 });

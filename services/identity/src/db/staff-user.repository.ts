@@ -1,5 +1,6 @@
 import { AppError } from '@travel/errors';
-import { isDuplicateKeyError, modelOn } from '@travel/mongo';
+import { CREATED_ORDER, createdAfter, isDuplicateKeyError, modelOn } from '@travel/mongo';
+import type { CreatedPosition } from '@travel/paging';
 import type { Connection } from 'mongoose';
 import type { StaffStatus, StaffUser } from '../domain/staff/staff';
 import type { StaffScope } from '../domain/staff/staff-scope';
@@ -32,8 +33,12 @@ export interface StaffUserRepository {
   findById(scope: StaffScope, id: string): Promise<StaffUser | null>;
   /** For the sign-in check only: the user and its password hash. */
   findCredentials(email: string): Promise<{ user: StaffUser; passwordHash: string } | null>;
-  /** `tenantId` undefined: every user; null: platform staff only. */
-  list(filter: { tenantId?: string | null }): Promise<StaffUser[]>;
+  /** Oldest first, `count` at most after `after`. `tenantId` undefined: every user; null: platform staff only. */
+  list(
+    filter: { tenantId?: string | null; status?: StaffStatus },
+    after: CreatedPosition | undefined,
+    count: number,
+  ): Promise<StaffUser[]>;
   update(scope: StaffScope, id: string, changes: StaffUserChanges, at: Date): Promise<StaffUser | null>;
   /** A rehash at sign-in: only while the stored hash is still `previous` (a password change meanwhile wins). */
   replacePasswordHash(id: string, previous: string, next: string): Promise<void>;
@@ -63,10 +68,18 @@ export function createStaffUserRepository(connection: Connection): StaffUserRepo
       const doc = await model.findOne({ email }).lean<StaffUserDocument>();
       return doc ? { user: toUser(doc), passwordHash: doc.passwordHash } : null;
     },
-    async list({ tenantId }) {
+    async list({ tenantId, status }, after, count) {
       const docs = await model
-        .find(tenantId === undefined ? {} : { tenantId })
-        .sort({ createdAt: 1, _id: 1 })
+        .find(
+          {
+            ...(tenantId === undefined ? {} : { tenantId }),
+            ...(status === undefined ? {} : { status }),
+            ...createdAfter(after),
+          },
+          { passwordHash: 0 },
+        )
+        .sort(CREATED_ORDER)
+        .limit(count)
         .lean<StaffUserDocument[]>();
       return docs.map(toUser);
     },

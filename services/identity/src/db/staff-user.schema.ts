@@ -31,7 +31,9 @@ export const staffUserSchema = new Schema<StaffUserDocument>(
 );
 // Serves sign-in by email; unique, so two creations of one email (or two replicas' first admin) race safely.
 staffUserSchema.index({ email: 1 }, { unique: true });
-// Serves ListUsers of one tenant, oldest first.
-staffUserSchema.index({ tenantId: 1, createdAt: 1 });
+// Serves ListUsers of one tenant (or of the platform: null) page by page, oldest first, and ListTenantStaffEmails.
+staffUserSchema.index({ tenantId: 1, createdAt: 1, _id: 1 });
+// Serves ListUsers of platform staff (every user) page by page, oldest first.
+staffUserSchema.index({ createdAt: 1, _id: 1 });
 // Serves "is this role still assigned" (DeleteRole) and "does a platform administrator exist" (bootstrap).
 staffUserSchema.index({ roleId: 1 });

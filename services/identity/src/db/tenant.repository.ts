@@ -1,5 +1,6 @@
 import { type AuditEntry, type AuditOutbox, auditOf, createAuditOutbox, withAuditEntry } from '@travel/audit';
-import { createCounters, modelOn } from '@travel/mongo';
+import { CREATED_ORDER, createCounters, createdAfter, modelOn } from '@travel/mongo';
+import type { CreatedPosition } from '@travel/paging';
 import type { Connection } from 'mongoose';
 import type { Tenant } from '../domain/tenants/tenant';
 import { type TenantDocument, tenantSchema } from './tenant.schema';
@@ -10,8 +11,8 @@ export interface TenantRepository {
   /** Stores a new tenant under the next `ten_<n>`, with the audit entry `entryOf` makes of it. */
   create(fields: Omit<Tenant, 'id'>, entryOf: (tenant: Tenant) => AuditEntry): Promise<Tenant>;
   findById(id: string): Promise<Tenant | null>;
-  /** Oldest first; with `id`, only that tenant (tenant staff see their own). */
-  list(filter: { id?: string }): Promise<Tenant[]>;
+  /** Oldest first, `count` at most after `after`; with `id`, only that tenant (tenant staff see their own). */
+  list(filter: { id?: string }, after: CreatedPosition | undefined, count: number): Promise<Tenant[]>;
   /** Null when there is no such tenant. The entry is stored in the same write. */
   update(id: string, changes: TenantChanges, updatedAt: Date, entry: AuditEntry): Promise<Tenant | null>;
 }
@@ -34,10 +35,11 @@ export function createTenantRepository(
       const doc = await model.findById(id).lean<TenantDocument>();
       return doc ? toTenant(doc) : null;
     },
-    async list(filter) {
+    async list(filter, after, count) {
       const docs = await model
-        .find(filter.id === undefined ? {} : { _id: filter.id })
-        .sort({ createdAt: 1, _id: 1 })
+        .find({ ...(filter.id === undefined ? {} : { _id: filter.id }), ...createdAfter(after) })
+        .sort(CREATED_ORDER)
+        .limit(count)
         .lean<TenantDocument[]>();
       return docs.map(toTenant);
     },

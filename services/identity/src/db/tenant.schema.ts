@@ -23,7 +23,7 @@ export const tenantSchema = new Schema<TenantDocument>(
   },
   { collection: 'tenants', versionKey: false },
 );
-// Serves ListTenants: the directory in order of creation.
+// Serves ListTenants: the directory in order of creation, page by page.
 tenantSchema.index({ createdAt: 1, _id: 1 });
 // A tenant's changes carry their audit entries until relayed (docs/decisions/audit.md).
 withAuditOutbox(tenantSchema);

@@ -1,4 +1,7 @@
-/** What gateways may have cached; any change drops their caches (see `events/identity-changes.publisher.ts`). */
+/**
+ * What gateways may have cached; a change makes them evict the entries it names by `id` (docs/access.md, "The access
+ * directory and `identity.changes`"), so a new kind needs its eviction in `gateway/src/access/access-directory.ts`.
+ */
 export type ChangeKind =
   | 'api_key'
   | 'api_client'

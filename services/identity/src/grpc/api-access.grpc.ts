@@ -61,11 +61,8 @@ export function createApiAccessGrpc(
       return record ? { found: true, record: encodeAuthRecord(record) } : { found: false };
     },
     async listClients(request) {
-      return {
-        clients: (await useCases.listClients({ ...request, actor: requireStaff(request.caller) })).map(
-          encodeClient,
-        ),
-      };
+      const page = await useCases.listClients({ ...request, actor: requireStaff(request.caller) });
+      return { clients: page.items.map(encodeClient), nextCursor: page.nextCursor };
     },
     async createClient(request) {
       return {

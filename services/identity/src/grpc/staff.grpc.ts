@@ -62,8 +62,9 @@ export function createStaffGrpc(
       const { active, profile } = await useCases.getSession(request.sessionId);
       return { active, profile: profile && encodeProfile(profile) };
     },
-    async listUsers(request) {
-      return { users: (await useCases.listUsers(requireStaff(request.caller))).map(encodeUser) };
+    async listUsers({ caller, limit, cursor }) {
+      const page = await useCases.listUsers(requireStaff(caller), { limit, cursor });
+      return { users: page.items.map(encodeUser), nextCursor: page.nextCursor };
     },
     async listTenantStaffEmails(request) {
       requireCallerOf(request.caller, 'internal-job');
@@ -80,8 +81,9 @@ export function createStaffGrpc(
       await useCases.deleteUser(requireStaff(caller), id);
       return {};
     },
-    async listRoles(request) {
-      return { roles: (await useCases.listRoles(requireStaff(request.caller))).map(encodeRole) };
+    async listRoles({ caller, limit, cursor }) {
+      const page = await useCases.listRoles(requireStaff(caller), { limit, cursor });
+      return { roles: page.items.map(encodeRole), nextCursor: page.nextCursor };
     },
     async createRole({ caller, ...input }) {
       return { role: encodeRole(await useCases.createRole(requireStaff(caller), input)) };

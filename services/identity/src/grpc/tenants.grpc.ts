@@ -32,11 +32,8 @@ export function createTenantsGrpc(
       };
     },
     async listTenants(request) {
-      return {
-        tenants: (await useCases.listTenants({ ...request, actor: requireStaff(request.caller) })).map(
-          encodeTenant,
-        ),
-      };
+      const page = await useCases.listTenants({ ...request, actor: requireStaff(request.caller) });
+      return { tenants: page.items.map(encodeTenant), nextCursor: page.nextCursor };
     },
     async updateTenant(request) {
       return {

@@ -1,6 +1,7 @@
 import { type AuditEntry, type AuditOutbox, auditOf, withAuditEntry } from '@travel/audit';
 import { AppError } from '@travel/errors';
-import { createCounters, isDuplicateKeyError, modelOn } from '@travel/mongo';
+import { CREATED_ORDER, createCounters, createdAfter, isDuplicateKeyError, modelOn } from '@travel/mongo';
+import type { CreatedPosition } from '@travel/paging';
 import type { Connection } from 'mongoose';
 import { type PricingRule, type RuleSlot, slotKey } from '../domain/pricing-rule';
 import { type PricingRuleDocument, pricingRuleSchema } from './pricing-rule.schema';
@@ -17,8 +18,10 @@ export interface PricingRuleRepository {
     entryOf: (rule: PricingRule) => AuditEntry,
   ): Promise<PricingRule>;
   findById(id: string): Promise<PricingRule | null>;
-  /** Every rule, oldest first (ListRules, and the rules pricing keeps in memory). */
-  list(): Promise<PricingRule[]>;
+  /** Oldest first, `count` at most after `after` (ListRules, page by page; and the rules kept in memory). */
+  list(after: CreatedPosition | undefined, count: number): Promise<PricingRule[]>;
+  /** The rules stored in these slots (at most one each). */
+  findInSlots(slots: readonly RuleSlot[]): Promise<PricingRule[]>;
   /** The changed rule; null when there is no such rule at the rate `fromBps` (gone, or changed meanwhile). */
   updateBps(
     id: string,
@@ -59,8 +62,16 @@ export function createPricingRuleRepository(
       }
       return toRule(doc);
     },
-    async list() {
-      const docs = await model.find({}).sort({ createdAt: 1, _id: 1 }).lean<PricingRuleDocument[]>();
+    async list(after, count) {
+      const docs = await model
+        .find(createdAfter(after))
+        .sort(CREATED_ORDER)
+        .limit(count)
+        .lean<PricingRuleDocument[]>();
+      return docs.map(toRule);
+    },
+    async findInSlots(slots) {
+      const docs = await model.find({ slot: { $in: slots.map(slotKey) } }).lean<PricingRuleDocument[]>();
       return docs.map(toRule);
     },
     async findById(id) {
@@ -72,9 +83,7 @@ export function createPricingRuleRepository(
         .findOneAndUpdate(
           { _id: id, bps: fromBps },
           withAuditEntry({ $set: { bps, updatedAt: at } }, entry),
-          {
-            new: true,
-          },
+          { new: true },
         )
         .lean<PricingRuleDocument>();
       if (doc) audit.written();

@@ -28,10 +28,10 @@ export const pricingRuleSchema = new Schema<PricingRuleDocument>(
   },
   { collection: 'pricing_rules', versionKey: false },
 );
-// Serves no query (quotes read the rules from memory): it keeps one rule per slot, so of two concurrent
-// creations of a slot one insert lands.
+// Keeps one rule per slot, so of two concurrent creations of a slot one insert lands; serves the reads of
+// rules by slot (ListRules' platform defaults; quotes while the table is past the in-memory cap).
 pricingRuleSchema.index({ slot: 1 }, { unique: true });
-// Serves ListRules and the load of every rule into memory, oldest first.
+// Serves ListRules page by page and the load of the rules into memory (up to its cap), oldest first.
 pricingRuleSchema.index({ createdAt: 1, _id: 1 });
 // Its changes' audit entries wait in the document until relayed (docs/decisions/audit.md); deletes are tombstones.
 withAuditOutbox(pricingRuleSchema, { tombstones: true });

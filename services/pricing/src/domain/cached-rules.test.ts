@@ -13,19 +13,28 @@ const rule = (bps: number): PricingRule => ({
 });
 const PLATFORM_MARGIN = [{ kind: 'margin', tenantId: null, service: null }] as const;
 
+/** Well within the cap: these lookups never read the store slot by slot. */
+const bounds = {
+  cap: 1000,
+  capReached: () => {
+    throw new Error('the cap is not reached here');
+  },
+  store: { findInSlots: () => Promise.reject(new Error('the store is not read slot by slot here')) },
+};
+
 /** A table whose reads the test answers by hand, so it decides when a load finishes. */
 function table() {
   const reads: { resolve(rules: PricingRule[]): void }[] = [];
   return {
     reads,
-    loadAll: () => new Promise<PricingRule[]>((resolve) => reads.push({ resolve })),
+    loadUpTo: () => new Promise<PricingRule[]>((resolve) => reads.push({ resolve })),
   };
 }
 
 describe('cached rules', () => {
   it('when many lookups miss at once, then they share one load, and later lookups read none', async () => {
-    const { reads, loadAll } = table();
-    const cache = createCachedRules({ loadAll, ttlMs: 60_000, now: () => 0 });
+    const { reads, loadUpTo } = table();
+    const cache = createCachedRules({ ...bounds, loadUpTo, ttlMs: 60_000, now: () => 0 });
     const lookups = Array.from({ length: 20 }, () => cache.findInSlots(PLATFORM_MARGIN));
     expect(reads).toHaveLength(1);
     reads[0]?.resolve([rule(100)]);
@@ -36,8 +45,8 @@ describe('cached rules', () => {
   });
 
   it('when dropped during a load, then that load answers its waiting lookups but is not kept', async () => {
-    const { reads, loadAll } = table();
-    const cache = createCachedRules({ loadAll, ttlMs: 60_000, now: () => 0 });
+    const { reads, loadUpTo } = table();
+    const cache = createCachedRules({ ...bounds, loadUpTo, ttlMs: 60_000, now: () => 0 });
     const before = cache.findInSlots(PLATFORM_MARGIN);
     cache.drop(); // a change was heard while the read may have seen the store before it
     const after = cache.findInSlots(PLATFORM_MARGIN);
@@ -51,8 +60,8 @@ describe('cached rules', () => {
   });
 
   it('when the stale load finishes last, then the fresh one is still what is kept', async () => {
-    const { reads, loadAll } = table();
-    const cache = createCachedRules({ loadAll, ttlMs: 60_000, now: () => 0 });
+    const { reads, loadUpTo } = table();
+    const cache = createCachedRules({ ...bounds, loadUpTo, ttlMs: 60_000, now: () => 0 });
     const before = cache.findInSlots(PLATFORM_MARGIN);
     cache.drop();
     const after = cache.findInSlots(PLATFORM_MARGIN);
@@ -65,9 +74,9 @@ describe('cached rules', () => {
   });
 
   it('when the rules are older than the expiry, then the next lookup loads them again', async () => {
-    const { reads, loadAll } = table();
+    const { reads, loadUpTo } = table();
     let clock = 0;
-    const cache = createCachedRules({ loadAll, ttlMs: 1000, now: () => clock });
+    const cache = createCachedRules({ ...bounds, loadUpTo, ttlMs: 1000, now: () => clock });
     const first = cache.findInSlots(PLATFORM_MARGIN);
     reads[0]?.resolve([rule(100)]);
     await first;
@@ -83,7 +92,8 @@ describe('cached rules', () => {
   it('when a load fails, then its lookups fail and the next lookup loads again', async () => {
     let calls = 0;
     const cache = createCachedRules({
-      loadAll: async () => {
+      ...bounds,
+      loadUpTo: async () => {
         calls++;
         if (calls === 1) throw new Error('store down');
         return [rule(300)];

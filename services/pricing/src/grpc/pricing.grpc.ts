@@ -42,10 +42,11 @@ export function createPricingGrpc(
     },
     async listRules(request) {
       ruleEditorOf(request.caller);
-      const listing = await useCases.listRules();
+      const listing = await useCases.listRules({ limit: request.limit, cursor: request.cursor });
       return {
         rules: listing.rules.map(encodeRule),
         effectiveDefaults: listing.effectiveDefaults.map(encodeRule),
+        nextCursor: listing.nextCursor,
       };
     },
     async createRule(request, context) {

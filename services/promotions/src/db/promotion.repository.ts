@@ -3,7 +3,7 @@ import { AppError } from '@travel/errors';
 import { insertIfAbsent, isDuplicateKeyError, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
 import { codeKeyOf, type Promotion, type PromotionFields, type PromotionKind } from '../domain/promotion';
-import { type PromotionDocument, promotionSchema } from './promotion.schema';
+import { type PromotionDocument, promotionSchemas } from './promotion.schema';
 
 export interface PageQuery {
   /** Continue below this number (newest first). */
@@ -35,17 +35,11 @@ export interface PromotionRepository {
   ): Promise<Promotion[]>;
 }
 
-const COLLECTIONS: Record<PromotionKind, string> = {
-  discount: 'discounts',
-  offer: 'offers',
-  voucher: 'vouchers',
-};
-
 export function createPromotionRepository(connection: Connection, audit: AuditOutbox): PromotionRepository {
   const models = {
-    discount: audit.track(modelOn(connection, 'Discount', promotionSchema(COLLECTIONS.discount, false))),
-    offer: audit.track(modelOn(connection, 'Offer', promotionSchema(COLLECTIONS.offer, false))),
-    voucher: audit.track(modelOn(connection, 'Voucher', promotionSchema(COLLECTIONS.voucher, true))),
+    discount: audit.track(modelOn(connection, 'Discount', promotionSchemas.discount)),
+    offer: audit.track(modelOn(connection, 'Offer', promotionSchemas.offer)),
+    voucher: audit.track(modelOn(connection, 'Voucher', promotionSchemas.voucher)),
   };
   return {
     async insert(promotion, entry) {

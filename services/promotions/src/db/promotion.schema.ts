@@ -66,3 +66,10 @@ export function promotionSchema(collection: string, withCodes: boolean): Schema<
   withAuditOutbox(schema, { tombstones: true });
   return schema;
 }
+
+/** The three kinds' collections: one schema each, only vouchers carry codes. */
+export const promotionSchemas = {
+  discount: promotionSchema('discounts', false),
+  offer: promotionSchema('offers', false),
+  voucher: promotionSchema('vouchers', true),
+};

@@ -37,7 +37,14 @@ export interface SaleFactRepository {
   bookedPlaces(filter: FactFilter): Promise<PlaceTally[]>;
 }
 
-export function createSaleFactRepository(connection: Connection): SaleFactRepository {
+/**
+ * `maxTimeMs`: the store's own limit for a report's aggregation (`longReadLimitMs` of @travel/mongo), which reads
+ * every fact of the period (docs/decisions/data.md, "Store timeouts sized for real queries").
+ */
+export function createSaleFactRepository(
+  connection: Connection,
+  { maxTimeMs }: { maxTimeMs?: number } = {},
+): SaleFactRepository {
   const model = modelOn(connection, 'SaleFact', saleFactSchema);
   return {
     insert({ id, destination, ...fields }) {
@@ -56,16 +63,19 @@ export function createSaleFactRepository(connection: Connection): SaleFactReposi
         _id: Omit<SalesTally, 'count' | 'amount'>;
         count: number;
         amount: number;
-      }>([
-        { $match: matchOf(filter) },
-        {
-          $group: {
-            _id: { day: '$day', service: '$service', tenantId: '$tenantId', kind: '$kind' },
-            count: { $sum: 1 },
-            amount: { $sum: '$amount' },
+      }>(
+        [
+          { $match: matchOf(filter) },
+          {
+            $group: {
+              _id: { day: '$day', service: '$service', tenantId: '$tenantId', kind: '$kind' },
+              count: { $sum: 1 },
+              amount: { $sum: '$amount' },
+            },
           },
-        },
-      ]);
+        ],
+        { maxTimeMS: maxTimeMs },
+      );
       return rows.map(({ _id, count, amount }) => ({ ..._id, count, amount }));
     },
     async bookedPlaces(filter) {
@@ -73,16 +83,19 @@ export function createSaleFactRepository(connection: Connection): SaleFactReposi
         _id: { service: string; key: string };
         label: string;
         count: number;
-      }>([
-        { $match: { ...matchOf(filter), kind: 'booking' } },
-        {
-          $group: {
-            _id: { service: '$service', key: '$destinationKey' },
-            label: { $first: '$destination' },
-            count: { $sum: 1 },
+      }>(
+        [
+          { $match: { ...matchOf(filter), kind: 'booking' } },
+          {
+            $group: {
+              _id: { service: '$service', key: '$destinationKey' },
+              label: { $first: '$destination' },
+              count: { $sum: 1 },
+            },
           },
-        },
-      ]);
+        ],
+        { maxTimeMS: maxTimeMs },
+      );
       return rows.map(({ _id, label, count }) => ({ ..._id, label, count }));
     },
   };

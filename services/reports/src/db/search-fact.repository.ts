@@ -11,10 +11,14 @@ export interface SearchFactRepository {
   searchedPlaces(filter: Omit<FactFilter, 'tenantId'>): Promise<PlaceTally[]>;
 }
 
-/** `keepMs`: how long a search counts (REPORTS_SEARCH_FACTS_DAYS), from when it was made. */
+/**
+ * `keepMs`: how long a search counts (REPORTS_SEARCH_FACTS_DAYS), from when it was made. `maxTimeMs`: the store's own
+ * limit for a report's aggregation (`longReadLimitMs` of @travel/mongo), which reads every fact of the period
+ * (docs/decisions/data.md, "Store timeouts sized for real queries").
+ */
 export function createSearchFactRepository(
   connection: Connection,
-  { keepMs }: { keepMs: number },
+  { keepMs, maxTimeMs }: { keepMs: number; maxTimeMs?: number },
 ): SearchFactRepository {
   const model = modelOn(connection, 'SearchFact', searchFactSchema);
   return {
@@ -33,21 +37,24 @@ export function createSearchFactRepository(
         _id: { service: string; key: string };
         label: string;
         count: number;
-      }>([
-        {
-          $match: {
-            day: { $gte: filter.from, $lte: filter.to },
-            ...(filter.service === undefined ? {} : { service: filter.service }),
+      }>(
+        [
+          {
+            $match: {
+              day: { $gte: filter.from, $lte: filter.to },
+              ...(filter.service === undefined ? {} : { service: filter.service }),
+            },
           },
-        },
-        {
-          $group: {
-            _id: { service: '$service', key: '$destinationKey' },
-            label: { $first: '$destination' },
-            count: { $sum: 1 },
+          {
+            $group: {
+              _id: { service: '$service', key: '$destinationKey' },
+              label: { $first: '$destination' },
+              count: { $sum: 1 },
+            },
           },
-        },
-      ]);
+        ],
+        { maxTimeMS: maxTimeMs },
+      );
       return rows.map(({ _id, label, count }) => ({ ..._id, label, count }));
     },
   };

@@ -1,5 +1,5 @@
 import { bookingHistory } from '@travel/contracts';
-import { createPeerClient, jobCaller } from '@travel/grpc';
+import { createPeerClient, jobCaller, peerTlsOf } from '@travel/grpc';
 import type { Logger } from '@travel/logger';
 import { createMongo, mongoOptionsOf } from '@travel/mongo';
 import type { ReportsConfig } from '../config';
@@ -22,6 +22,8 @@ export async function rebuildFromSources(config: ReportsConfig, logger: Logger):
   const history = createPeerClient(bookingHistory.BookingHistoryServiceDefinition, config.BOOKING_ADDRESS, {
     caller: 'reports.rebuild',
     deadlineMs: config.BOOKING_DEADLINE_MS,
+    // The command proves it is reports (its service's certificate), which booking allows to page the history.
+    tls: peerTlsOf(config),
   });
   const mongo = createMongo({ ...mongoOptionsOf(config), logger });
   await mongo.start();

@@ -19,11 +19,21 @@ export interface DeliveryRepository {
    * Creates the deliveries of one event in one write, each with its first attempt due at `dueAt`. Those a
    * redelivered event made already are left as they are (their ids are derived from event and endpoint).
    * With a `lease`, they are created already leased (`dueAt` is then the lease's end): the caller makes
-   * their first attempts at once. Answers the ids it created.
+   * their first attempts at once; `held`: created held by their endpoint's open breaker (`dueAt` is when it
+   * probes). Answers the ids it created.
    */
-  enqueue(deliveries: Delivery[], dueAt: Date, lease?: string): Promise<string[]>;
-  /** Pending attempts due by `now`, earliest first. */
-  due(now: Date, limit: number): Promise<DueAttempt[]>;
+  enqueue(deliveries: Delivery[], dueAt: Date, mark?: EnqueueMark): Promise<string[]>;
+  /** Pending attempts due by `now`, earliest first, to any endpoint but those `excluded`. */
+  due(now: Date, limit: number, excluded?: readonly string[]): Promise<DueAttempt[]>;
+  /** The endpoint's earliest pending attempt due by `now` (its breaker's probe). */
+  firstDueOf(endpointId: string, now: Date): Promise<DueAttempt | undefined>;
+  /**
+   * Holds the endpoint's deliveries that are due by `now` or held already until `until` (its breaker probes
+   * then): their `dueAt` moves, their attempt number does not. Attempts in flight (leased) are left alone.
+   */
+  hold(endpointId: string, now: Date, until: Date): Promise<void>;
+  /** Its breaker closed: the endpoint's held deliveries are due at `now`. */
+  release(endpointId: string, now: Date): Promise<void>;
   /**
    * Takes the lease on due attempts: one conditional `updateMany` moves the `dueAt` of those still due to
    * the lease's end and marks them with this claim's random token, so no other replica can claim them
@@ -58,8 +68,10 @@ export interface DeliveryRepository {
    */
   recordManualAttempt(deliveryId: string, record: AttemptRecord): Promise<void>;
   /**
-   * Moves the endpoint's `failed` deliveries created at or after `since` back to `pending`, their next attempt
-   * due at `now` (one more attempt: after it fails they are `failed` again), each marked with `recovery`.
+   * Moves the endpoint's `failed` and `cancelled` deliveries (those partners read as failed) created at or
+   * after `since` back to `pending`, their next attempt due at `now` (a failed one gets one more attempt: after
+   * it fails it is `failed` again; a cancelled one goes on with the retries it had left), each marked with
+   * `recovery`.
    * Answers how many carry that mark, so a recovery run again after a crash counts what it queued before.
    */
   requeueFailed(endpointId: string, since: Date, recovery: string, now: Date): Promise<number>;
@@ -77,6 +89,9 @@ export interface DeliveryFilter {
   eventType?: string;
 }
 
+/** How `enqueue` creates deliveries: leased to the caller, or held by their endpoint's breaker. */
+export type EnqueueMark = { lease: string } | { held: true };
+
 /** One attempt's outcome and the step its delivery moves to. */
 export interface RecordedOutcome {
   deliveryId: string;
@@ -91,7 +106,7 @@ export function createDeliveryRepository(connection: Connection): DeliveryReposi
   const raw = deliveries.collection as unknown as mongo.Collection<DeliveryDocument>;
 
   return {
-    async enqueue(batch, dueAt, lease) {
+    async enqueue(batch, dueAt, mark) {
       if (batch.length === 0) return [];
       const docs = batch.map(({ id, ...fields }) => ({
         _id: id,
@@ -99,7 +114,7 @@ export function createDeliveryRepository(connection: Connection): DeliveryReposi
         finishedAt: null,
         number: 1,
         dueAt,
-        ...(lease ? { lease } : {}),
+        ...mark,
         attempts: [],
       }));
       try {
@@ -111,14 +126,37 @@ export function createDeliveryRepository(connection: Connection): DeliveryReposi
         return docs.filter((_, i) => !refused.has(i)).map((doc) => doc._id);
       }
     },
-    async due(now, limit) {
+    async due(now, limit, excluded = []) {
       const docs = await raw
         .find(
-          { status: 'pending', dueAt: { $lte: now } },
-          { projection: { number: 1, dueAt: 1 }, sort: { dueAt: 1 }, limit },
+          {
+            status: 'pending',
+            dueAt: { $lte: now },
+            ...(excluded.length > 0 ? { endpointId: { $nin: [...excluded] } } : {}),
+          },
+          { projection: { endpointId: 1, number: 1, dueAt: 1 }, sort: { dueAt: 1 }, limit },
         )
         .toArray();
-      return docs.map((doc) => ({ deliveryId: doc._id, number: doc.number, dueAt: doc.dueAt }));
+      return docs.map(toDueAttempt);
+    },
+    async firstDueOf(endpointId, now) {
+      const doc = await raw.findOne(
+        { endpointId, status: 'pending', dueAt: { $lte: now } },
+        { projection: { endpointId: 1, number: 1, dueAt: 1 }, sort: { dueAt: 1 } },
+      );
+      return doc ? toDueAttempt(doc) : undefined;
+    },
+    async hold(endpointId, now, until) {
+      await raw.updateMany(
+        { endpointId, status: 'pending', $or: [{ dueAt: { $lte: now } }, { held: true }] },
+        { $set: { dueAt: until, held: true } },
+      );
+    },
+    async release(endpointId, now) {
+      await raw.updateMany(
+        { endpointId, status: 'pending', held: true },
+        { $set: { dueAt: now }, $unset: { held: '' } },
+      );
     },
     async claim(attempts, now, leaseMs) {
       if (attempts.length === 0) return [];
@@ -126,7 +164,7 @@ export function createDeliveryRepository(connection: Connection): DeliveryReposi
       const lease = randomUUID();
       const taken = await raw.updateMany(
         { _id: { $in: ids }, status: 'pending', dueAt: { $lte: now } },
-        { $set: { dueAt: new Date(now.getTime() + leaseMs), lease } },
+        { $set: { dueAt: new Date(now.getTime() + leaseMs), lease }, $unset: { held: '' } },
       );
       if (taken.modifiedCount === 0) return [];
       const docs = await raw
@@ -253,7 +291,7 @@ export function createDeliveryRepository(connection: Connection): DeliveryReposi
     },
     async requeueFailed(endpointId, since, recovery, now) {
       await raw.updateMany(
-        { endpointId, status: 'failed', createdAt: { $gte: since } },
+        { endpointId, status: { $in: ['failed', 'cancelled'] }, createdAt: { $gte: since } },
         { $set: { status: 'pending', finishedAt: null, dueAt: now, recovery }, $inc: { number: 1 } },
       );
       return raw.countDocuments({ endpointId, recovery });
@@ -290,7 +328,11 @@ function toHistory(doc: DeliveryDocument): DeliveryHistory {
     attempts: [...(doc.attempts ?? [])].sort(
       (a, b) => a.at.getTime() - b.at.getTime() || a.number - b.number,
     ),
-    next:
-      doc.status === 'pending' ? { deliveryId: doc._id, number: doc.number, dueAt: doc.dueAt } : undefined,
+    next: doc.status === 'pending' ? toDueAttempt(doc) : undefined,
+    held: doc.status === 'pending' && doc.held === true,
   };
+}
+
+function toDueAttempt(doc: Pick<DeliveryDocument, '_id' | 'endpointId' | 'number' | 'dueAt'>): DueAttempt {
+  return { deliveryId: doc._id, endpointId: doc.endpointId, number: doc.number, dueAt: doc.dueAt };
 }

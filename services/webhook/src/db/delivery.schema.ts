@@ -18,6 +18,11 @@ export interface DeliveryDocument extends Omit<Delivery, 'id'> {
   lease?: string;
   /** The recovery (`POST /webhooks/{id}/recover`) that last queued it again after it failed. */
   recovery?: string;
+  /**
+   * Set while its endpoint's circuit breaker holds it: `dueAt` was moved to when the breaker probes, and no
+   * attempt is used up meanwhile. Cleared when it is claimed or the breaker closes.
+   */
+  held?: boolean;
 }
 
 const attemptSchema = new Schema<AttemptRecord>(
@@ -51,6 +56,7 @@ export const deliverySchema = new Schema<DeliveryDocument>(
     attempts: { type: [attemptSchema], default: [] },
     lease: { type: String },
     recovery: { type: String },
+    held: { type: Boolean },
   },
   { collection: 'webhook_deliveries', versionKey: false },
 );
@@ -63,5 +69,8 @@ deliverySchema.index({ eventId: 1 });
 // status and event type narrow the same scan), and by its prefixes support's "deliveries to this endpoint", the
 // cancelling of a deleted endpoint's pending ones, and "made since" of the auto-disable job and of recover.
 deliverySchema.index({ endpointId: 1, createdAt: -1, _id: -1 });
+// Serves one endpoint's pending deliveries in due order: its circuit breaker's probe (the earliest due), the
+// holding and releasing of the rest (docs/decisions/webhooks.md, "Endpoints isolated from each other").
+deliverySchema.index({ endpointId: 1, status: 1, dueAt: 1 });
 // Serves the retention sweep: deliveries that finished before the cutoff (db/delivery-retention.ts).
 deliverySchema.index({ finishedAt: 1 });

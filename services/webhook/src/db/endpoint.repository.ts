@@ -45,8 +45,8 @@ export interface EndpointRepository {
   storedSecrets(): Promise<{ id: string; sealedSecret: string; retiring: boolean }[]>;
   /** Puts `to` in place of the stored secret (or of that retiring one) only while it is still `from`. */
   replaceSecret(id: string, from: string, to: string, retiring?: boolean): Promise<boolean>;
-  /** Every active endpoint (the auto-disable job's pass). */
-  active(): Promise<Endpoint[]>;
+  /** Active endpoints in id order, `count` at most after the id `afterId` (the auto-disable job's pass, in batches). */
+  active(afterId: string | undefined, count: number): Promise<Endpoint[]>;
   /**
    * Disables an active endpoint whose status has not changed since `statusChangedAt` (a re-enable or another
    * replica's disable in between wins), owing its tenant's staff a notice; counts the change. True if it did.
@@ -54,8 +54,8 @@ export interface EndpointRepository {
   disable(id: string, statusChangedAt: Date | null, reason: string, now: Date): Promise<boolean>;
   /** Enables the owner's endpoint (if disabled) from `now` on, and counts the change; undefined: none such. */
   enable(owner: EndpointOwner, id: string, now: Date): Promise<Endpoint | undefined>;
-  /** Disabled endpoints whose staff notice is still owed. */
-  owingNotice(): Promise<Endpoint[]>;
+  /** Disabled endpoints whose staff notice is still owed, in id order, `count` at most after `afterId`. */
+  owingNotice(afterId: string | undefined, count: number): Promise<Endpoint[]>;
   /** The notice of the disable at `statusChangedAt` was handed over (a later disable owes its own). */
   noticeSent(id: string, statusChangedAt: Date): Promise<void>;
   /**
@@ -172,8 +172,13 @@ export function createEndpointRepository(connection: Connection): EndpointReposi
         : await endpoints.updateOne({ _id: id, secret: from }, { $set: { secret: to } });
       return changed.modifiedCount === 1;
     },
-    async active() {
-      return (await endpoints.find({ status: 'active' }).lean<EndpointDocument[]>()).map(toEndpoint);
+    async active(afterId, count) {
+      const docs = await endpoints
+        .find({ status: 'active', ...(afterId === undefined ? {} : { _id: { $gt: afterId } }) })
+        .sort({ _id: 1 })
+        .limit(count)
+        .lean<EndpointDocument[]>();
+      return docs.map(toEndpoint);
     },
     async disable(id, statusChangedAt, reason, now) {
       const changed = await endpoints.updateOne(
@@ -196,10 +201,17 @@ export function createEndpointRepository(connection: Connection): EndpointReposi
       const doc = await endpoints.findOne({ _id: id, ...owner }).lean<EndpointDocument>();
       return doc ? toEndpoint(doc) : undefined;
     },
-    async owingNotice() {
-      return (await endpoints.find({ status: 'disabled', notice: 'pending' }).lean<EndpointDocument[]>()).map(
-        toEndpoint,
-      );
+    async owingNotice(afterId, count) {
+      const docs = await endpoints
+        .find({
+          status: 'disabled',
+          notice: 'pending',
+          ...(afterId === undefined ? {} : { _id: { $gt: afterId } }),
+        })
+        .sort({ _id: 1 })
+        .limit(count)
+        .lean<EndpointDocument[]>();
+      return docs.map(toEndpoint);
     },
     async noticeSent(id, statusChangedAt) {
       await endpoints.updateOne(

@@ -48,8 +48,9 @@ export const endpointSchema = new Schema<EndpointDocument>(
 endpointSchema.index({ clientId: 1 });
 // Serves a tenant's endpoints (`ofTenant`: intake of `invoice.paid`).
 endpointSchema.index({ tenantId: 1 });
-// Serves the auto-disable job's pass over active endpoints and the disabled ones whose notice is pending.
-endpointSchema.index({ status: 1, notice: 1 });
+// Serves the auto-disable job's pass over active endpoints and the disabled ones whose notice is pending, each
+// in batches in id order.
+endpointSchema.index({ status: 1, notice: 1, _id: 1 });
 
 /**
  * `_id` is `<clientId>:<slot>` with slot 1..limit: an endpoint exists only while it holds one, so two

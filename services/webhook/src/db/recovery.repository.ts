@@ -11,7 +11,7 @@ export interface RecoveryDocument {
   createdAt: Date;
 }
 
-const recoverySchema = new Schema<RecoveryDocument>(
+export const recoverySchema = new Schema<RecoveryDocument>(
   {
     _id: { type: String, required: true },
     endpointId: { type: String, required: true },

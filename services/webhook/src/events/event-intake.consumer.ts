@@ -16,7 +16,7 @@ export interface EventIntakeDeps {
   /** Puts the event into its clients' feeds first, whether or not an endpoint wants it (GET /events). */
   recordInFeed: ReturnType<typeof createRecordEvent>;
   /** Where first attempts start at once, as many as it has room for (the dispatcher). */
-  firstAttempts: Pick<Dispatcher, 'room' | 'start'>;
+  firstAttempts: Pick<Dispatcher, 'plan' | 'start'>;
   /** How long a first attempt started here holds its delivery before another pass may take it. */
   leaseMs: number;
   now: () => Date;
@@ -31,10 +31,11 @@ export interface EventIntakeDeps {
  * endpoints of the event's environment, subscribed to its type, and registered before it happened
  * (a new endpoint does not receive the past). The endpoints come from the directory's cache, checked
  * after the event arrived; the deliveries are inserted in one write, and a redelivered event's are
- * found there already. As many as the dispatcher has room for are inserted already leased to this
- * replica and their first attempts start at once (no pass, no claim: two store writes per delivery, its
- * insert and its outcome); the rest wait in the schedule for the next pass. A replica that dies meanwhile
- * leaves them to be taken when the lease ends, as with any claimed attempt.
+ * found there already. As many as the dispatcher has room for (overall and per endpoint) are inserted
+ * already leased to this replica and their first attempts start at once (no pass, no claim: two store
+ * writes per delivery, its insert and its outcome); those to an endpoint whose circuit breaker is tripped
+ * are inserted held until it probes; the rest wait in the schedule for the next pass. A replica that dies
+ * meanwhile leaves them to be taken when the lease ends, as with any claimed attempt.
  */
 export function createEventIntake(deps: EventIntakeDeps): ConsumerOptions['handle'] {
   return async function handle(event, _topic, logger, { receivedAt }) {
@@ -83,13 +84,20 @@ export function createEventIntake(deps: EventIntakeDeps): ConsumerOptions['handl
       createdAt: now,
       ...(traceparent ? { traceparent } : {}),
     }));
-    const leased = deliveries.slice(0, deps.firstAttempts.room());
-    const queued = deliveries.slice(leased.length);
+    const { start: leased, queue: queued, hold } = deps.firstAttempts.plan(deliveries);
     if (leased.length > 0) {
       const leaseEnds = new Date(now.getTime() + deps.leaseMs);
-      const created = new Set(await deps.deliveries.enqueue(leased, leaseEnds, randomUUID()));
-      deps.firstAttempts.start(leased.filter((d) => created.has(d.id)).map(firstAttemptOf));
+      let created: ClaimedAttempt[] = [];
+      try {
+        const ids = new Set(await deps.deliveries.enqueue(leased, leaseEnds, { lease: randomUUID() }));
+        created = leased.filter((d) => ids.has(d.id)).map(firstAttemptOf);
+      } finally {
+        // Started on the places the plan took; those not created give theirs back.
+        deps.firstAttempts.start(leased, created);
+      }
     }
+    for (const { until, deliveries: held } of hold)
+      await deps.deliveries.enqueue(held, until, { held: true });
     if (queued.length > 0) {
       await deps.deliveries.enqueue(queued, now);
       deps.scheduled();

@@ -137,6 +137,7 @@ function encodeDelivery(view: DeliveryHistory): webhook.Delivery {
     attempts: view.attempts.map(encodeAttempt),
     nextAttemptAt: view.next?.dueAt,
     createdAt: view.createdAt,
+    held: view.held,
   };
 }
 

@@ -23,7 +23,7 @@ export interface AutoDisableDeps {
  */
 export function createAutoDisable(deps: AutoDisableDeps) {
   async function disableFailing(): Promise<void> {
-    for (const endpoint of await deps.endpoints.active()) {
+    for await (const endpoint of inBatches((after, count) => deps.endpoints.active(after, count))) {
       const from = endpoint.statusChangedAt ?? endpoint.createdAt;
       const failingSince = await deps.deliveries.failingSince(endpoint.id, from);
       const now = deps.now();
@@ -38,7 +38,7 @@ export function createAutoDisable(deps: AutoDisableDeps) {
   }
 
   async function sendNotices(): Promise<void> {
-    for (const endpoint of await deps.endpoints.owingNotice()) {
+    for await (const endpoint of inBatches((after, count) => deps.endpoints.owingNotice(after, count))) {
       try {
         await deps.notify(endpoint);
         await deps.endpoints.noticeSent(endpoint.id, endpoint.statusChangedAt as Date);
@@ -55,4 +55,21 @@ export function createAutoDisable(deps: AutoDisableDeps) {
     await disableFailing();
     await sendNotices();
   };
+}
+
+/** The job reads endpoints this many at a time: memory stays bounded however many clients have endpoints. */
+export const ENDPOINT_BATCH = 100;
+
+/** Every endpoint a batched read finds, batch after batch in id order. */
+async function* inBatches(
+  read: (afterId: string | undefined, count: number) => Promise<Endpoint[]>,
+): AsyncGenerator<Endpoint> {
+  let after: string | undefined;
+  for (;;) {
+    const batch = await read(after, ENDPOINT_BATCH);
+    yield* batch;
+    const last = batch.at(-1);
+    if (batch.length < ENDPOINT_BATCH || !last) return;
+    after = last.id;
+  }
 }

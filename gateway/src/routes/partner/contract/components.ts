@@ -228,6 +228,29 @@ const personName = (max: number) =>
 
 export const Traveller = z.strictObject({ firstName: personName(100), lastName: personName(100) });
 
+/** The price the caller was shown: booking refuses another (`409 price_changed`, nothing booked). */
+export const ExpectedPrice = z
+  .strictObject({
+    amount: z
+      .number()
+      .int()
+      .min(0)
+      .meta({ description: 'Whole units of `currency`: the `price.total` shown.' }),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'must be a three-letter currency code')
+      .meta({ description: 'ISO 4217, as shown (`INR`).', examples: ['INR'] }),
+  })
+  .meta({
+    description:
+      "The price you showed your traveller (the search's `price.total` and `price.currency`). When the\n" +
+      'price to book differs (a pricing rule changed since the search), the booking is refused with\n' +
+      '`409 price_changed`, the price now in `error.details`, and nothing is booked. Omitted: booked at\n' +
+      'the price now, whatever it is.\n',
+    'x-rule': 'the price to book is this one (409 price_changed)',
+    examples: [{ amount: 10943, currency: 'INR' }],
+  });
+
 export const BookingRequest = z.strictObject({
   offerToken: z
     .string()
@@ -258,6 +281,7 @@ export const BookingRequest = z.strictObject({
     .max(80)
     .optional()
     .meta({ description: 'Your own reference (an order or PO number), echoed on every read.' }),
+  expectedPrice: ExpectedPrice.optional(),
 });
 
 export const BOOKING_STATUSES = ['Upcoming', 'Cancelled', 'Completed'] as const;
@@ -465,6 +489,8 @@ export const ERROR_CODES = [
   'not_found',
   'method_not_allowed',
   'conflict',
+  'idempotency_key_in_use',
+  'price_changed',
   'offer_expired',
   'quote_invalid',
   'quote_expired',
@@ -507,18 +533,42 @@ export const SpendingLimitRefusal = z
     ],
   });
 
+export const IdempotencyKeyInUse = z
+  .strictObject({
+    retryAfterSeconds: z.number().int().min(1).meta({ description: 'As the `Retry-After` header says.' }),
+  })
+  .meta({
+    description:
+      '`details` of `idempotency_key_in_use`: the first request with this key is still running; retry with the\n' +
+      'same key and body after this many seconds (at most the lease, a few seconds).\n',
+    examples: [{ retryAfterSeconds: 2 }],
+  });
+
+export const PriceChanged = z
+  .strictObject({
+    amount: z.number().int().meta({ description: 'The price to book now, whole units of `currency`.' }),
+    currency: z.string().meta({ description: "The price's currency (`INR`)." }),
+    expectedAmount: z.number().int().meta({ description: 'The `expectedPrice.amount` sent.' }),
+    expectedCurrency: z.string().meta({ description: 'The `expectedPrice.currency` sent.' }),
+  })
+  .meta({
+    description: '`details` of `price_changed`: the price now and the one expected; nothing was booked.',
+    examples: [{ amount: 11200, currency: 'INR', expectedAmount: 10943, expectedCurrency: 'INR' }],
+  });
+
 export const ErrorEnvelope = z.strictObject({
   error: z.strictObject({
     code: z.enum(ERROR_CODES),
     message: z.string(),
     requestId: z.string(),
     details: z
-      .union([z.array(FieldProblem), SpendingLimitRefusal])
+      .union([z.array(FieldProblem), SpendingLimitRefusal, IdempotencyKeyInUse, PriceChanged])
       .nullable()
       .meta({
         description:
           '`{ path, message }` per failing field on `bad_request`; the refusal (`SpendingLimitRefusal`) on\n' +
-          '`spending_limit_exceeded`; otherwise null.\n',
+          '`spending_limit_exceeded`; `IdempotencyKeyInUse` on `idempotency_key_in_use`; `PriceChanged` on\n' +
+          '`price_changed`; otherwise null.\n',
       }),
   }),
 });
@@ -540,6 +590,7 @@ export const partnerComponents: Record<string, z.ZodType> = {
   FlightOffer,
   HotelResult,
   CarResult,
+  ExpectedPrice,
   BookingRequest,
   Traveller,
   BookingStatus,
@@ -554,6 +605,8 @@ export const partnerComponents: Record<string, z.ZodType> = {
   Invoice,
   FieldProblem,
   SpendingLimitRefusal,
+  IdempotencyKeyInUse,
+  PriceChanged,
   ErrorEnvelope,
   CancellationQuote,
   QuoteId,

@@ -115,24 +115,28 @@ export const carSearchResult = z.strictObject({
 
 const PAGE_LIMIT = 'must be an integer from 1 to 100';
 
-/** `limit` and `cursor` of every paged list (also the internal lists', which import it). */
-export const pageQuery = z.object({
-  limit: documentedAs(
+/** `limit` of a paged list: 1 to 100, `defaultLimit` when absent (25; the internal directory lists 100). */
+export const pageLimit = (defaultLimit: number, description = 'Items per page.') =>
+  documentedAs(
     z
       .string()
       .regex(/^[0-9]{1,3}$/, PAGE_LIMIT)
       .transform(Number)
       .pipe(z.number().min(1, PAGE_LIMIT).max(100, PAGE_LIMIT))
-      .default(25),
+      .default(defaultLimit),
     {
       type: 'integer',
       minimum: 1,
       maximum: 100,
-      default: 25,
-      description: 'Items per page.',
-      examples: [25],
+      default: defaultLimit,
+      description,
+      examples: [defaultLimit],
     },
-  ),
+  );
+
+/** `limit` and `cursor` of every paged list (also the internal lists', which import it). */
+export const pageQuery = z.object({
+  limit: pageLimit(25),
   cursor: z
     .string()
     .min(1, 'must not be empty')
@@ -157,6 +161,18 @@ export const idempotencyKey = z
     'x-rule': 'not used before with another body (422 idempotency_key_reuse)',
     'x-rule-error': 'idempotency_key_reuse',
   });
+
+/**
+ * An optional `Idempotency-Key` of a state change (cancellations): with it, a retry of a change that landed
+ * answers the first `200` again (`Idempotent-Replayed: true`); without it, the change runs as sent.
+ */
+export const optionalIdempotencyKey = idempotencyKey.optional().meta({
+  description:
+    'Optional. 8 to 100 visible ASCII characters, remembered 48 hours: a retry with the same key and body\n' +
+    'answers the first request again (`Idempotent-Replayed: true`); another body is `422\n' +
+    'idempotency_key_reuse`; while the first still runs, `409 idempotency_key_in_use` with `Retry-After`.\n',
+  examples: ['8c2d7e4a-1f3b-4c9d-a5e6-7b8c9d0e1f2a'],
+});
 
 /** `{id}` of a path: an id of another form names nothing, so the route answers `404` without a service call. */
 const idParams = (pattern: RegExp, description: string, example: string) =>
@@ -288,6 +304,7 @@ export const partnerOperations = defineOperations({
     method: 'post',
     path: '/bookings/{id}/cancel',
     params: bookingIdParams,
+    headers: z.object({ 'Idempotency-Key': optionalIdempotencyKey }),
     body: partnerCancelBookingBody,
     responses: { '200': dataOf(Booking) },
   },

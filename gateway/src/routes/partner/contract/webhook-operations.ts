@@ -47,6 +47,13 @@ export const WebhookDelivery = z.strictObject({
   nextAttemptAt: timestamp('When the next scheduled attempt is due (UTC).')
     .nullable()
     .meta({ description: 'When the next scheduled attempt is due (UTC); null once the delivery is over.' }),
+  held: z.boolean().meta({
+    description:
+      "true while the endpoint's circuit breaker holds this pending delivery: attempts to the endpoint\n" +
+      'failed or timed out several times in a row, so its deliveries wait, none attempted, until\n' +
+      '`nextAttemptAt`, when one of them probes the endpoint (a 2xx releases the others). Waiting uses\n' +
+      'up no retry.\n',
+  }),
 });
 
 export const WebhookRedelivery = z.strictObject({

@@ -1,16 +1,19 @@
 import { AppError, badRequest } from '@travel/errors';
+import type { Logger } from '@travel/logger';
 import type { ClientChanges } from '../../db/api-client.repository';
 import type { TenantRepository } from '../../db/tenant.repository';
 import { auditActorOf } from '../audit/audit';
 import { assertPlatformStaff } from '../staff/platform-staff';
 import type { StaffActor } from '../staff/staff';
 import { type ClientStatus, clientFieldProblems } from './api-client';
-import { type KeyChangeDeps, keyViewsOf } from './key-views';
+import type { KeyChangeDeps } from './key-views';
 import type { ClientWithKeys } from './list-clients';
+import { shownKeysOf } from './shown-keys';
 import { tenantLinkProblems } from './tenant-link';
 
 export interface UpdateClientDeps extends KeyChangeDeps {
   tenants: TenantRepository;
+  logger: Logger;
 }
 
 export interface UpdateClientInput {
@@ -24,7 +27,7 @@ export interface UpdateClientInput {
 
 /** Renames a client, links or unlinks it, suspends or reactivates it; gateways hear of it at once. */
 export function createUpdateClient(deps: UpdateClientDeps) {
-  const { clients, keys, revocations, tenants, audit, changes, now } = deps;
+  const { clients, tenants, audit, changes } = deps;
   return async function updateClient(input: UpdateClientInput): Promise<ClientWithKeys> {
     assertPlatformStaff(input.actor);
     const wanted = changesOf(input);
@@ -44,7 +47,7 @@ export function createUpdateClient(deps: UpdateClientDeps) {
       });
       await changes.announce('api_client', String(input.id));
     }
-    return { ...updated, keys: await keyViewsOf(await keys.listByClients([input.id]), revocations, now()) };
+    return { ...updated, keys: (await shownKeysOf([input.id], deps)).get(input.id) ?? [] };
   };
 }
 

@@ -18,9 +18,10 @@ export interface Delivery {
   traceparent?: string;
 }
 
-/** The next attempt of a pending delivery: which one, and from when. */
+/** The next attempt of a pending delivery: which one, to which endpoint, and from when. */
 export interface DueAttempt {
   deliveryId: string;
+  endpointId: string;
   number: number;
   dueAt: Date;
 }
@@ -57,6 +58,8 @@ export interface AttemptRecord extends AttemptResult {
 export interface DeliveryHistory extends Delivery {
   attempts: AttemptRecord[];
   next: DueAttempt | undefined;
+  /** Pending and held by its endpoint's open circuit breaker: `next` is when the breaker probes, at the earliest. */
+  held: boolean;
 }
 
 /** Derived from event and endpoint, so a redelivered event finds its delivery instead of making another. */

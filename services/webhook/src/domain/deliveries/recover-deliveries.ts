@@ -17,7 +17,8 @@ const IDEMPOTENCY_KEY = /^[!-~]{8,100}$/;
 
 /**
  * `POST /webhooks/{id}/recover`: every delivery to the endpoint made since `since` that ended `failed` gets one
- * more attempt now (same delivery id and body, signed afresh). One recovery per `Idempotency-Key` and client:
+ * more attempt now (same delivery id and body, signed afresh); one that was cancelled (its endpoint disabled
+ * while it was pending or held) goes on with the retries it had left. One recovery per `Idempotency-Key` and client:
  * the same key with the same request answers the first count and queues nothing more; with another request it
  * is `idempotency_key_reuse`. A disabled endpoint is `conflict` (enable it first: it would refuse them).
  */

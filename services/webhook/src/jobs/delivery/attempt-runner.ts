@@ -9,6 +9,7 @@ import type {
 } from '../../domain/deliveries/delivery';
 import { nextStepAfter } from '../../domain/deliveries/retry-schedule';
 import type { EndpointDirectory } from '../../domain/endpoints/endpoint-directory';
+import type { CircuitBreakers } from './circuit-breakers';
 import { deliveryMetrics } from './delivery-metrics';
 import { traceAttempt } from './trace-attempt';
 import { writeInBatches } from './write-batches';
@@ -19,6 +20,8 @@ export interface AttemptRunnerDeps {
   /** Opens an endpoint's sealed secrets at signing time (they stay sealed in the cache). */
   secrets: EndpointSecrets;
   post(delivery: OutgoingDelivery): Promise<AttemptResult>;
+  /** Told every outcome once it is recorded: the endpoint's circuit breaker. */
+  breakers: Pick<CircuitBreakers, 'observe' | 'forget'>;
   retryDelaysMs: readonly number[];
   leaseMs: number;
   now: () => Date;
@@ -38,7 +41,8 @@ export interface AttemptRunner {
  *    lease ends, so a replica that dies while sending leaves them to be made again, never lost);
  * 2. each one's endpoint is looked up (cached, checked since the pass began): a deleted or disabled one cancels it;
  * 3. each outcome is recorded and its schedule moved in one single-document update (acknowledged, next
- *    retry, or failed); the outcomes that finish while a write is out go together in the next bulk write.
+ *    retry, or failed); the outcomes that finish while a write is out go together in the next bulk write;
+ * 4. then the endpoint's circuit breaker hears it (it may open, close or open again).
  */
 export function createAttemptRunner(deps: AttemptRunnerDeps): AttemptRunner {
   const { deliveries, now } = deps;
@@ -70,7 +74,8 @@ export function createAttemptRunner(deps: AttemptRunnerDeps): AttemptRunner {
       // sent; once enabled again it receives the events from then on.
       if (endpoint?.status !== 'active') {
         await deliveries.cancel(attempt.deliveryId, now());
-        return metrics.cancelled();
+        metrics.cancelled();
+        return deps.breakers.forget(attempt.endpointId);
       }
       const result = await traceAttempt(attempt, endpoint.url, () =>
         deps.post({
@@ -82,6 +87,7 @@ export function createAttemptRunner(deps: AttemptRunnerDeps): AttemptRunner {
         }),
       );
       await settle(attempt, result);
+      await deps.breakers.observe(attempt, result);
     },
   };
 }

@@ -22,6 +22,11 @@ export interface IdempotencyKeys {
   /** Renews the lease of a claim whose first request died: the claim now held, or null if another retry won. */
   takeOver(claim: IdempotencyClaim, now: Date): Promise<IdempotencyClaim | null>;
   /**
+   * Extends the lease of a claim its holder is still working on: the claim now held, or null when the lease
+   * is no longer this holder's (it lapsed and a retry took it over).
+   */
+  renew(claim: IdempotencyClaim, now: Date): Promise<IdempotencyClaim | null>;
+  /**
    * Forgets a claim whose request failed, so that a retry runs again (errors are not remembered). Only
    * while the lease is still the caller's: a claim another retry took over is theirs to finish.
    */
@@ -30,6 +35,10 @@ export interface IdempotencyKeys {
 
 const MAX_CLAIM_ROUNDS = 5;
 
+/**
+ * The claims of one service's idempotent operations (`idempotency_keys` in its own database). `leaseMs` is how
+ * long a claim outlives its holder's last renewal; `retentionMs` how long a key is remembered (48 h).
+ */
 export function createIdempotencyKeys(
   connection: Connection,
   policy: { leaseMs: number; retentionMs: number },
@@ -41,9 +50,19 @@ export function createIdempotencyKeys(
     attempt: doc.attempt,
     leaseUntil: doc.leaseUntil,
   });
-  // Through the driver: every replay reads its key (see booking.repository.ts).
+  // Through the driver: every replay reads its key.
   const findDoc = (scope: string) =>
     model.collection.findOne<IdempotencyKeyDocument>({ _id: scope } as object);
+  async function extend(claim: IdempotencyClaim, now: Date): Promise<IdempotencyClaim | null> {
+    const doc = await model
+      .findOneAndUpdate(
+        { _id: claim.scope, attempt: claim.attempt, leaseUntil: claim.leaseUntil },
+        { $set: { leaseUntil: new Date(now.getTime() + policy.leaseMs) } },
+        { new: true },
+      )
+      .lean<IdempotencyKeyDocument>();
+    return doc ? toClaim(doc) : null;
+  }
   return {
     async find(scope, now) {
       const doc = await findDoc(scope);
@@ -71,17 +90,10 @@ export function createIdempotencyKeys(
       }
       throw new Error(`idempotency scope ${scope}: no claim after ${MAX_CLAIM_ROUNDS} rounds`);
     },
-    async takeOver(claim, now) {
-      // One conditional update: of racing retries exactly one finds the lease it saw expire, and renews it.
-      const doc = await model
-        .findOneAndUpdate(
-          { _id: claim.scope, attempt: claim.attempt, leaseUntil: claim.leaseUntil },
-          { $set: { leaseUntil: new Date(now.getTime() + policy.leaseMs) } },
-          { new: true },
-        )
-        .lean<IdempotencyKeyDocument>();
-      return doc ? toClaim(doc) : null;
-    },
+    // One conditional update: of racing retries exactly one finds the lease it saw expire, and renews it;
+    // a holder renewing its own lease finds it only while no retry took it over.
+    takeOver: extend,
+    renew: extend,
     async release(claim) {
       await model.deleteOne({ _id: claim.scope, attempt: claim.attempt, leaseUntil: claim.leaseUntil });
     },
