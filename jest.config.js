@@ -36,6 +36,7 @@ const E2E_ALONE = [
   'access/two-gateways', // counts one key's window exactly across a second gateway process of its own
   'access/staff-security', // a refused call must change nothing anywhere: it compares platform-wide snapshots
   'storefront/crash-safety', // restarts booking with crash points
+  'audit/crash-safety', // restarts content with crash points
   'idempotency/gateway-crash', // restarts the gateway with its crash point
   'storefront/vouchers', // restarts promotions
   'engagement/newsletters', // restarts engagement

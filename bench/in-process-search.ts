@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
+import { createAuditOutbox } from '@travel/audit';
 import { AppError } from '@travel/errors';
 import { dataBody, errorBody } from '@travel/gateway/dist/http/envelope';
 import { validate } from '@travel/gateway/dist/http/validate';
@@ -41,7 +42,8 @@ function createSearch(data: InProcessSearchData) {
   const logger = createLogger({ name: 'bench-in-process-search', level: 'warn' });
   // pricing/src/service.ts: rules repository → rules in memory → current rates → PriceOffers.
   const mongo = createMongo({ ...mongoOptionsOf(pricingConfig), logger });
-  const rules = createPricingRuleRepository(mongo.connection);
+  // Only read here: an outbox no relay drains.
+  const rules = createPricingRuleRepository(mongo.connection, createAuditOutbox());
   const cachedRules = createCachedRules({
     loadUpTo: (count) => rules.list(undefined, count),
     store: rules,

@@ -144,7 +144,7 @@ describe('docs/architecture.md, "Events"', () => {
 
   it('finds topics in the code at all (the parsing still works)', () => {
     expect(topicByConstant.size).toBe(TOPICS.length);
-    expect(topicsPublishedBy('booking')).toEqual(['booking.events']);
+    expect(topicsPublishedBy('booking')).toEqual(['booking.events', 'audit.entries']);
   });
 
   it('declares each topic only in packages/events/src/topics.ts', () => {
@@ -214,26 +214,35 @@ describe('docs/architecture.md, "Events"', () => {
     const withGroup = SERVICES.filter((service) =>
       sources(srcOf(service)).some((text) => /\bgroupId:/.test(text)),
     );
-    const actual = documented.map(({ group, service }) => {
+    const consumedBy = (service: string) =>
+      sortedSet(
+        rows
+          .filter(
+            (cells) =>
+              !(cells[3] ?? '').includes('broadcast') && named(cells[3]).includes(service as Process),
+          )
+          .map((cells) => codeWords(cells[0] ?? '')[0] ?? ''),
+      );
+    const actual = documented.map(({ group, service, topics }) => {
       const text = sources(srcOf(service as Process)).join('\n');
-      const order = /keyOrderAfterPark: '(\w+)'/.exec(text)?.[1];
+      // A service with several groups (identity: usage, audit) names each group's own order beside its topic.
+      const near = new RegExp(`'${group}'[\\s\\S]{0,4000}?keyOrderAfterPark: '(\\w+)'`).exec(text)?.[1];
+      const order = near ?? /keyOrderAfterPark: '(\w+)'/.exec(text)?.[1];
       return {
         group: text.includes(`'${group}'`) ? group : `no '${group}' in ${service}`,
         service,
-        // The topics table (checked against the code above) names the service among a topic's consumers.
-        topics: sortedSet(
-          rows
-            .filter(
-              (cells) =>
-                !(cells[3] ?? '').includes('broadcast') && named(cells[3]).includes(service as Process),
-            )
-            .map((cells) => codeWords(cells[0] ?? '')[0] ?? ''),
-        ),
+        // Each group reads topics the topics table (checked against the code above) names the service for.
+        topics: topics.filter((topic) => consumedBy(service ?? '').includes(topic)),
         afterPark: order === 'block' ? 'block the key' : order,
       };
     });
     expect(sortedSet(documented.map(({ service }) => service ?? ''))).toEqual(sortedSet(withGroup));
     expect(documented).toEqual(actual);
+    // Together, a service's groups read every topic the table names it a consumer of.
+    for (const service of withGroup)
+      expect(
+        sortedSet(documented.filter((row) => row.service === service).flatMap((row) => row.topics)),
+      ).toEqual(consumedBy(service));
   });
 
   it('draws each topic with the arrows of the table: publisher → topic → consumer', () => {

@@ -1,4 +1,5 @@
 import { DEMO_ADMIN } from '@travel/local-deploy';
+import { waitFor } from '@travel/testkit';
 import { bearer, platformAdmin } from '../support/admin';
 import { call, expectDocumented } from '../support/gateway';
 import { login, tenantStaff, tokensOf } from '../support/staff';
@@ -80,7 +81,16 @@ describe('staff access', () => {
     expect(failed.status).toBe(401);
     const admin = await platformAdmin();
     const tenant = await admin.createTenant(`Audited agency ${Date.now()}`);
-    const res = await get('/api/admin/audit?limit=20', admin.token);
+    // The tenant's entry is relayed through audit.entries (docs/decisions/audit.md): read once it is there.
+    const res = await waitFor(
+      async () => {
+        const read = await get('/api/admin/audit?limit=20', admin.token);
+        const listed = (read.body as { data?: { action: string; target: { id: string } }[] }).data ?? [];
+        expect(listed.some((e) => e.action === 'tenant.created' && e.target.id === tenant.id)).toBe(true);
+        return read;
+      },
+      { timeoutMs: 30_000, intervalMs: 250 },
+    );
     expect(res.status).toBe(200);
     await expectDocumented('GET', '/api/admin/audit', res);
     const entries = (

@@ -14,7 +14,7 @@ import {
 } from '../storefront/storefront.fixture';
 import { type AdminApi, bearer, newPartner, platformAdmin } from '../support/admin';
 import { flightOffers } from '../support/bookings';
-import { platformStaff } from '../support/console-calls';
+import { auditOf, platformStaff } from '../support/console-calls';
 import { type CustomerSession, registerCustomer } from '../support/customers';
 import type { ApiResponse } from '../support/gateway';
 import { tenantStaff } from '../support/staff';
@@ -134,13 +134,7 @@ describe('admin bookings: staff book for a storefront customer', () => {
       'idempotency_key_reuse',
     ]);
 
-    const audit = await admin.request<{ action: string; target: { id: string } }[]>(
-      'GET',
-      '/api/admin/audit?limit=50',
-    );
-    expect(audit.filter((e) => e.target.id === booking.id).map((e) => e.action)).toEqual([
-      'booking.created_offline',
-    ]);
+    expect(await auditOf(admin, booking.id)).toEqual(['booking.created_offline']);
 
     // Its booking.created reaches reports as a storefront sale.
     await waitFor(

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { type CaughtEmail, emailsTo, emailsWithSubject, waitFor } from '@travel/testkit';
 import { type AdminApi, bearer } from '../support/admin';
+import { auditOf } from '../support/console-calls';
 import { type ApiResponse, call, expectDocumented } from '../support/gateway';
 import { login, tokensOf } from '../support/staff';
 
@@ -95,13 +96,9 @@ export function firstEmailTo(address: string): Promise<CaughtEmail> {
   );
 }
 
-/** The audit actions of one target, as the platform administrator reads the log. */
-export async function auditActionsOf(admin: AdminApi, targetId: string): Promise<string[]> {
-  const entries = await admin.request<{ action: string; target: { id: string } }[]>(
-    'GET',
-    '/api/admin/audit?limit=100',
-  );
-  return entries.filter((entry) => entry.target.id === targetId).map((entry) => entry.action);
+/** The audit actions of one target, as the platform administrator reads the log once engagement's relay delivered them. */
+export function auditActionsOf(admin: AdminApi, targetId: string): Promise<string[]> {
+  return auditOf(admin, targetId);
 }
 
 /** A WhatsApp Cloud API delivery of text messages, as Meta posts it. */

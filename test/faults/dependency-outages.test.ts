@@ -215,7 +215,7 @@ describe('a shared dependency down under load', () => {
           ms: Math.round(performance.now() - started),
         };
         expect(issued.status).toBe(201);
-        const keyId = (issued.body as { data: { id: string } }).data.id;
+        const keyId = (issued as { body: { data: { id: string } } }).body.data.id;
         const revokedAt = performance.now();
         const revoked = await call('POST', `/api/admin/api-access/keys/${keyId}/revoke`, {
           headers: { authorization: `Bearer ${admin.token}` },

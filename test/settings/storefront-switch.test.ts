@@ -41,11 +41,17 @@ describe('platform settings', () => {
       supportEmail: 'help@partner-travel.example',
       storefrontEnabled: true,
     });
-    const audit = await admin.request<{ action: string; target: { type: string } }[]>(
-      'GET',
-      '/api/admin/audit?limit=20',
+    // Identity relays its own entries through audit.entries too (docs/decisions/audit.md).
+    await waitFor(
+      async () => {
+        const audit = await admin.request<{ action: string; target: { type: string } }[]>(
+          'GET',
+          '/api/admin/audit?limit=20',
+        );
+        expect(audit.some((entry) => entry.action === 'platform_settings.updated')).toBe(true);
+      },
+      { timeoutMs: 30_000, intervalMs: 250 },
     );
-    expect(audit.some((entry) => entry.action === 'platform_settings.updated')).toBe(true);
   });
 
   it('when a field is invalid or unknown, then 400 with details and nothing changes', async () => {

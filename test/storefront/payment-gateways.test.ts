@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '@travel/local-deploy';
+import { waitFor } from '@travel/testkit';
 import { type AdminApi, bearer, platformAdmin } from '../support/admin';
 import { platformStaff } from '../support/console-calls';
 import { tenantStaff } from '../support/staff';
@@ -108,9 +109,16 @@ describe('payment gateways', () => {
   });
 
   it('when the audit log and every log file of the stack are read, then no credential is there', async () => {
-    const audit = await asAdmin('GET', '/api/admin/audit?limit=100');
-    expect(audit.status).toBe(200);
-    expect(audit.text).toContain('payment_gateway.created');
+    // Billing relays its entries to the log (docs/decisions/audit.md): read once they are there.
+    const audit = await waitFor(
+      async () => {
+        const read = await asAdmin('GET', '/api/admin/audit?limit=100');
+        expect(read.status).toBe(200);
+        expect(read.text).toContain('payment_gateway.created');
+        return read;
+      },
+      { timeoutMs: 30_000, intervalMs: 250 },
+    );
     expect(audit.text).not.toContain(SECRET);
     expect(audit.text).not.toContain(KEY_ID);
     const logs = join(repoRoot, '.local', 'logs');

@@ -47,11 +47,23 @@ export async function platformStaff(admin: AdminApi, permissions: string[]) {
   return { email, token: tokensOf(await login(email, password)).token };
 }
 
-/** The audit entries of one target, newest first, as the platform administrator reads them. */
-export async function auditOf(admin: AdminApi, targetId: string) {
-  const entries = await admin.request<{ action: string; target: { id: string } }[]>(
-    'GET',
-    '/api/admin/audit?limit=100',
-  );
-  return entries.filter((entry) => entry.target.id === targetId).map((entry) => entry.action);
+/**
+ * The audit actions of one target, newest first, as the platform administrator reads them. Entries reach the log
+ * through each service's relay (docs/decisions/audit.md), so it reads until the target's entries stop changing.
+ */
+export async function auditOf(admin: AdminApi, targetId: string, settleMs = 1500) {
+  const read = async () =>
+    (await admin.request<{ action: string; target: { id: string } }[]>('GET', '/api/admin/audit?limit=100'))
+      .filter((entry) => entry.target.id === targetId)
+      .map((entry) => entry.action);
+  const deadline = Date.now() + 30_000;
+  let last = await read();
+  let since = Date.now();
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = await read();
+    if (now.join() !== last.join()) [last, since] = [now, Date.now()];
+    else if (last.length > 0 && Date.now() - since >= settleMs) return last;
+    if (Date.now() > deadline) return last;
+  }
 }

@@ -1,3 +1,4 @@
+export { AUDIT_CRASH_POINTS, auditFields } from './audit-fields';
 export {
   ConnectionSettingError,
   connectionHint,

@@ -13,6 +13,7 @@ export * as content from './gen/travel/content/v1/content_service';
 export * as corporate from './gen/travel/corporate/v1/corporate_service';
 export * as engagement from './gen/travel/engagement/v1/engagement_service';
 export * as apiUsage from './gen/travel/events/v1/api_usage';
+export * as auditRecorded from './gen/travel/events/v1/audit_recorded';
 export * as bookingEvents from './gen/travel/events/v1/booking_event';
 export * as events from './gen/travel/events/v1/envelope';
 export * as identityChanged from './gen/travel/events/v1/identity_changed';

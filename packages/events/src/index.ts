@@ -1,3 +1,5 @@
+export { AUDIT_RECORDED_EVENT, decodeAuditRecorded, encodeAuditRecorded } from './audit-records';
+export { type AuditCrashPoint, type AuditRelayOptions, createAuditRelay } from './audit-relay';
 export { type BroadcastOptions, type BroadcastSubscriber, createBroadcastSubscriber } from './broadcast';
 export {
   type ConsumerOptions,
@@ -54,6 +56,7 @@ export {
 } from './retry-budget';
 export {
   API_USAGE_TOPIC,
+  AUDIT_ENTRIES_TOPIC,
   BILLING_EVENTS_TOPIC,
   BOOKING_EVENTS_TOPIC,
   ensureTopics,

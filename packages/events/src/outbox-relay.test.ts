@@ -122,6 +122,26 @@ describe('outbox relay', () => {
     expect(w.published()).toEqual(['evt_quiet', 'evt_named']);
   });
 
+  it('when scanNext comes while a scan is under way, then the next pass scans again and finds that write', async () => {
+    const pending = new Map<string, OutgoingEvent[]>();
+    const w = world(pending);
+    const relay = createOutboxRelay({ ...w, name: 'test', topic: 't', rescanMs: 60_000, now: () => 0 });
+    const scan = w.source.withPending;
+    w.source.withPending = async (limit) => {
+      const read = await scan(limit);
+      // A write lands after this scan read the store, and its writer names no event.
+      if (!pending.has('late')) {
+        write(pending, 'late', event('evt_late'));
+        relay.scanNext();
+      }
+      return read;
+    };
+    await relay.run();
+    expect(w.published()).toEqual([]);
+    await relay.run();
+    expect(w.published()).toEqual(['evt_late']);
+  });
+
   it('when the broker refuses, then nothing is cleared and the told events go first at the next pass, in order', async () => {
     const pending = new Map<string, OutgoingEvent[]>();
     const w = world(pending);

@@ -67,6 +67,8 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const maxTold = options.maxTold ?? 20 * batchSize;
   let told = new Map<string, OutgoingEvent[]>(); // in the order first told
   let lastScan = Number.NEGATIVE_INFINITY;
+  // Set by scanNext(): a scan already under way may have read before that write, so the next pass scans too.
+  let scanAsked = false;
   observeRelayAge(options.name, source, now);
 
   const tell = (into: Map<string, OutgoingEvent[]>, { id, events }: OutboxEntry) => {
@@ -125,8 +127,9 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     async run() {
       await relayTold();
       if (now() - lastScan < options.rescanMs) return;
+      scanAsked = false;
       await scan();
-      lastScan = now();
+      if (!scanAsked) lastScan = now();
     },
     written(entry) {
       if (entry.events.length === 0) return;
@@ -140,6 +143,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     },
     scanNext() {
       lastScan = Number.NEGATIVE_INFINITY;
+      scanAsked = true;
     },
   };
 }

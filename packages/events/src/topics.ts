@@ -17,6 +17,8 @@ export const IDENTITY_CHANGES_TOPIC = 'identity.changes';
 export const API_USAGE_TOPIC = 'api.usage';
 /** Reports' own topic: storefront searches, published by `RecordSearch`, read back by its consumer. */
 export const SEARCH_LOGS_TOPIC = 'reports.search-logs';
+/** Every service's audited changes, relayed from the changed documents' outboxes, recorded by identity. */
+export const AUDIT_ENTRIES_TOPIC = 'audit.entries';
 
 /**
  * Every topic of the platform (each with its `<topic>.parked` twin), declared here and nowhere else:
@@ -30,6 +32,7 @@ export const TOPICS = [
   BILLING_EVENTS_TOPIC,
   PRICING_CHANGES_TOPIC,
   SEARCH_LOGS_TOPIC,
+  AUDIT_ENTRIES_TOPIC,
 ] as const;
 
 /** Where a consumer parks a message it can never handle, for a human to look at. */

@@ -91,8 +91,7 @@ export const ALLOWED_PEERS: Record<ServicePeer, AllowedPeers> = {
     [platformSettings.PlatformSettingsServiceDefinition.fullName]: GATEWAY,
     [audit.AuditServiceDefinition.fullName]: GATEWAY,
     [parkedEvents.ParkedEventsServiceDefinition.fullName]: GATEWAY,
-    // Corporate audits its changes here and checks tenants; engagement mails a tenant's staff.
-    [method(audit.AuditServiceDefinition, 'recordAuditEntry')]: ['gateway', 'corporate'],
+    // Corporate checks tenants (its audit entries come through `audit.entries`); engagement mails a tenant's staff.
     [method(tenants.TenantServiceDefinition, 'getTenant')]: ['gateway', 'corporate'],
     [method(staff.StaffServiceDefinition, 'listTenantStaffEmails')]: ['engagement'],
   },

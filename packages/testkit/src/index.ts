@@ -1,3 +1,4 @@
+export { type AuditTrail, type RelayedAudit, watchAuditTrail } from './audit-trail';
 export { customerCaller, partnerCaller, type StaffFields, staffCaller } from './callers';
 export { type CapturedLogs, captureLogs } from './captured-logs';
 export { inDays } from './days';

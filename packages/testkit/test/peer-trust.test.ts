@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { audit, health } from '@travel/contracts';
+import { health, tenants } from '@travel/contracts';
 import {
   ALLOWED_PEERS,
   createGrpcServer,
@@ -22,8 +22,8 @@ import {
 } from 'nice-grpc';
 import { captureLogs } from '../src';
 
-// A real server of identity's audit service with identity's row of the allowed-peers table, over loopback with
-// mutual TLS: the gateway may call every audit method, corporate only RecordAuditEntry, booking none.
+// A real server of identity's tenant service with identity's row of the allowed-peers table, over loopback with
+// mutual TLS: the gateway may call every tenant method, corporate only GetTenant, booking none.
 const root = mkdtempSync(join(tmpdir(), 'peer-trust-'));
 const tlsOf = (peer: string): PeerTls => ({ dir: join(root, peer) });
 const logs = captureLogs('peer-trust');
@@ -48,15 +48,21 @@ beforeAll(async () => {
     peers: { tls: tlsOf('identity'), allowed: ALLOWED_PEERS.identity, probePort: 0 },
     services: [
       {
-        definition: audit.AuditServiceDefinition,
+        definition: tenants.TenantServiceDefinition,
         implementation: {
-          async listAuditEntries(_request: unknown, context: CallContext) {
+          async listTenants(_request: unknown, context: CallContext) {
             handled.push({ method: 'list', peer: context.metadata.get(VERIFIED_PEER_KEY) });
-            return { entries: [] };
+            return { tenants: [] };
           },
-          async recordAuditEntry(_request: unknown, context: CallContext) {
-            handled.push({ method: 'record', peer: context.metadata.get(VERIFIED_PEER_KEY) });
+          async getTenant(_request: unknown, context: CallContext) {
+            handled.push({ method: 'get', peer: context.metadata.get(VERIFIED_PEER_KEY) });
             return {};
+          },
+          async createTenant() {
+            throw new Error('not called here');
+          },
+          async updateTenant() {
+            throw new Error('not called here');
           },
         },
       },
@@ -70,8 +76,12 @@ afterAll(async () => {
 });
 
 const address = () => `127.0.0.1:${server.port()}`;
-const auditAs = (tls: PeerTls | undefined, serverName?: string) =>
-  createServiceClient(audit.AuditServiceDefinition, address(), { deadlineMs: 3000, tls, server: serverName });
+const tenantsAs = (tls: PeerTls | undefined, serverName?: string) =>
+  createServiceClient(tenants.TenantServiceDefinition, address(), {
+    deadlineMs: 3000,
+    tls,
+    server: serverName,
+  });
 const errorOf = async (call: Promise<unknown>) => {
   try {
     await call;
@@ -87,11 +97,11 @@ describe('callers prove who they are (mutual TLS and the allowed-peers table)', 
   it('when an allowed peer calls, then the handler runs and sees the peer its certificate proved, not a claimed one', async () => {
     handled.length = 0;
     const forgedClaim = { metadata: Metadata({ [VERIFIED_PEER_KEY]: 'someone-else' }) };
-    await auditAs(tlsOf('gateway')).listAuditEntries({}, forgedClaim);
-    await auditAs(tlsOf('corporate')).recordAuditEntry({});
+    await tenantsAs(tlsOf('gateway')).listTenants({}, forgedClaim);
+    await tenantsAs(tlsOf('corporate')).getTenant({});
     expect(handled).toEqual([
       { method: 'list', peer: 'gateway' },
-      { method: 'record', peer: 'corporate' },
+      { method: 'get', peer: 'corporate' },
     ]);
   });
 
@@ -106,15 +116,15 @@ describe('callers prove who they are (mutual TLS and the allowed-peers table)', 
       ChannelCredentials.createSsl(ca, forged('tls.key'), forged('tls.crt')),
     ]) {
       const channel = createChannel(address(), credentials, { 'grpc.ssl_target_name_override': 'identity' });
-      const code = await createClient(audit.AuditServiceDefinition, channel)
-        .listAuditEntries({})
+      const code = await createClient(tenants.TenantServiceDefinition, channel)
+        .listTenants({})
         .catch((error: ClientError) => error.code);
       expect(code).toBe(Status.UNAUTHENTICATED);
     }
     // Plaintext against a TLS port never gets as far as a call: it fails on the connection.
-    expect(await errorOf(auditAs(undefined).listAuditEntries({}))).toBe('service_unavailable');
+    expect(await errorOf(tenantsAs(undefined).listTenants({}))).toBe('service_unavailable');
     expect(handled).toEqual([]);
-    const rpc = '/travel.identity.v1.AuditService/ListAuditEntries';
+    const rpc = '/travel.identity.v1.TenantService/ListTenants';
     expect(refusals().slice(before)).toEqual([
       expect.objectContaining({ rpc, peer: null, code: 'unauthorized' }),
       expect.objectContaining({ rpc, peer: null, code: 'unauthorized' }),
@@ -122,14 +132,16 @@ describe('callers prove who they are (mutual TLS and the allowed-peers table)', 
   });
 
   it('when a process is given a folder without its certificate, then making its client or server fails, naming the file', () => {
-    expect(() => auditAs({ dir: join(root, 'no-such-peer') })).toThrow(/GRPC_TLS_DIR: cannot read .*ca\.crt/);
+    expect(() => tenantsAs({ dir: join(root, 'no-such-peer') })).toThrow(
+      /GRPC_TLS_DIR: cannot read .*ca\.crt/,
+    );
   });
 
   it('when a proven peer calls what its row does not allow, then it is forbidden before any handler runs, and logged', async () => {
     handled.length = 0;
     const before = refusals().length;
-    expect(await errorOf(auditAs(tlsOf('corporate')).listAuditEntries({}))).toBe('forbidden');
-    expect(await errorOf(auditAs(tlsOf('booking')).recordAuditEntry({}))).toBe('forbidden');
+    expect(await errorOf(tenantsAs(tlsOf('corporate')).listTenants({}))).toBe('forbidden');
+    expect(await errorOf(tenantsAs(tlsOf('booking')).getTenant({}))).toBe('forbidden');
     expect(handled).toEqual([]);
     expect(refusals().slice(before)).toEqual([
       expect.objectContaining({ peer: 'corporate', code: 'forbidden' }),
@@ -139,16 +151,14 @@ describe('callers prove who they are (mutual TLS and the allowed-peers table)', 
 
   it('when a client expects another server than the one that answers, then it refuses the connection', async () => {
     handled.length = 0;
-    expect(await errorOf(auditAs(tlsOf('gateway'), 'pricing').listAuditEntries({}))).toBe(
-      'service_unavailable',
-    );
+    expect(await errorOf(tenantsAs(tlsOf('gateway'), 'pricing').listTenants({}))).toBe('service_unavailable');
     // A peer client names the server from the definition's package (travel.identity.v1 → identity): accepted.
-    const peer = createPeerClient(audit.AuditServiceDefinition, address(), {
+    const peer = createPeerClient(tenants.TenantServiceDefinition, address(), {
       caller: 'gateway',
       deadlineMs: 3000,
       tls: tlsOf('gateway'),
     });
-    await peer.listAuditEntries({});
+    await peer.listTenants({});
     expect(handled).toEqual([{ method: 'list', peer: 'gateway' }]);
   });
 
@@ -164,9 +174,9 @@ describe('callers prove who they are (mutual TLS and the allowed-peers table)', 
     expect((await healthOf(undefined, probePort)).status).toBe(
       health.HealthCheckResponse_ServingStatus.SERVING,
     );
-    const overProbePort = createServiceClient(audit.AuditServiceDefinition, `127.0.0.1:${probePort}`, {
+    const overProbePort = createServiceClient(tenants.TenantServiceDefinition, `127.0.0.1:${probePort}`, {
       deadlineMs: 3000,
     });
-    expect(await errorOf(overProbePort.listAuditEntries({}))).not.toBe('answered');
+    expect(await errorOf(overProbePort.listTenants({}))).not.toBe('answered');
   });
 });

@@ -1,4 +1,5 @@
 import {
+  auditFields,
   crashPoint,
   flag,
   idempotencyFields,
@@ -18,6 +19,8 @@ const schema = z
     ...serviceFields({ grpcPort: 50055 }),
     ...mongoFields({ database: 'travel_billing' }),
     ...kafkaFields,
+    /** The relay of staff changes' audit entries to `audit.entries` (docs/decisions/audit.md). */
+    ...auditFields,
     /** `Idempotency-Key` of wallet top-ups and invoice payments: retention and lease (docs/idempotency.md). */
     ...idempotencyFields,
     /** An invoice created without a due date is due this many days after it was made. */
@@ -49,6 +52,7 @@ const schema = z
     BILLING_CRASH_AT: crashPoint(BILLING_CRASH_POINTS),
   })
   .refine(...refusedInProduction('BILLING_CRASH_AT', 'is a test hook'))
+  .refine(...refusedInProduction('AUDIT_CRASH_AT', 'is a test hook'))
   .refine(...refusedInProduction('STRIPE_API_URL', 'points Stripe gateways at a mock'))
   .refine((config) => !(config.NODE_ENV === 'production' && config.PAYMENT_SIMULATOR), {
     message:

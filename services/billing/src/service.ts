@@ -1,7 +1,10 @@
+import { type AuditOutbox, createAuditOutbox } from '@travel/audit';
 import { sealingKeysOf } from '@travel/config';
 import { billing, paymentGateways, wallet } from '@travel/contracts';
 import {
+  AUDIT_ENTRIES_TOPIC,
   BILLING_EVENTS_TOPIC,
+  createAuditRelay,
   createEventPublisher,
   createKafka,
   createOutboxRelay,
@@ -71,7 +74,15 @@ export function createBillingService(
     partitions: config.KAFKA_TOPIC_PARTITIONS,
     replicationFactor: config.KAFKA_REPLICATION_FACTOR,
   };
-  const publisher = createEventPublisher({ kafka, topics: [BILLING_EVENTS_TOPIC], topicOptions, logger });
+  const publisher = createEventPublisher({
+    kafka,
+    topics: [BILLING_EVENTS_TOPIC, AUDIT_ENTRIES_TOPIC],
+    topicOptions,
+    logger,
+  });
+  // Staff changes (payment gateways) are stored with their audit entries; this relay takes them to identity.
+  const audit = createAuditOutbox();
+  const auditRelay = createAuditRelay({ service: 'billing', outbox: audit, publisher, config, logger });
   const invoices = createInvoiceRepository(mongo.connection);
   const lines = createLineRepository(mongo.connection);
   const marks = createMarkRepository(mongo.connection);
@@ -134,7 +145,14 @@ export function createBillingService(
     listInvoices: createListInvoices({ invoices, marks, views }),
     getInvoice: createGetInvoice({ invoices, marks, views }),
   });
-  const money = createStorefrontMoney(config, logger, mongo.connection, publisher, now, idempotency);
+  const money = createStorefrontMoney(
+    config,
+    logger,
+    mongo.connection,
+    { publisher, audit },
+    now,
+    idempotency,
+  );
   const grpc = createGrpcServer({
     host: config.GRPC_HOST,
     port: config.GRPC_PORT,
@@ -150,7 +168,7 @@ export function createBillingService(
     healthChecks: { mongodb: mongo.ping, kafka: publisher.ping },
     logger,
   });
-  const components: Component[] = [mongo, publisher, relayJob, money.relayJob, consumer, grpc];
+  const components: Component[] = [mongo, publisher, relayJob, money.relayJob, auditRelay, consumer, grpc];
   return { components, grpc, mongo };
 }
 
@@ -162,7 +180,7 @@ function createStorefrontMoney(
   config: BillingConfig,
   logger: Logger,
   connection: Parameters<typeof createWalletEntries>[0],
-  publisher: EventPublisher,
+  { publisher, audit }: { publisher: EventPublisher; audit: AuditOutbox },
   now: () => Date,
   idempotency: IdempotencyRunner,
 ) {
@@ -170,7 +188,7 @@ function createStorefrontMoney(
   const crash = crashHook(config.BILLING_CRASH_AT);
   const entries = createWalletEntries(connection, { counters, now, crash });
   const payments = createStorefrontPayments(connection);
-  const gateways = createPaymentGatewayRepository(connection);
+  const gateways = createPaymentGatewayRepository(connection, audit);
   const relay = createOutboxRelay({
     name: 'billing-payments',
     source: payments.outbox,

@@ -93,6 +93,7 @@ export async function startBilling(env: Record<string, string> = {}) {
   return {
     /** The service's gRPC address (for clients of its other services: parked events). */
     address: service.address,
+    namespace,
     client,
     wallet: walletClient,
     gateways: gatewayClient,

@@ -1,4 +1,4 @@
-import { uniqueName } from '@travel/testkit';
+import { uniqueName, watchAuditTrail } from '@travel/testkit';
 import { type Billing, bookingJob, codeOf, staff, startBilling } from './billing.fixture';
 
 // Payment gateways (issue 15): credentials sealed at rest and never answered; exactly one default.
@@ -168,6 +168,44 @@ describe('payment gateways', () => {
     });
     const id = gateway?.id ?? '';
     expect(await codeOf(world.gateways.setDefaultPaymentGateway({ caller: staff, id }))).toBe('bad_request');
+  });
+  it('when a gateway is made, changed, made default and deleted, then each change has its audit entry and no credential', async () => {
+    const trail = await watchAuditTrail(world.namespace);
+    try {
+      const { gateway } = await create();
+      const id = gateway?.id ?? '';
+      const desk = {
+        ...staff,
+        email: 'money@example.com',
+        ip: '203.0.113.12',
+        requestId: 'req_ct_pgw_audit',
+      };
+      await world.gateways.updatePaymentGateway({
+        caller: desk,
+        id,
+        displayName: 'Renamed',
+        replaceCredentials: true,
+        credentials: { secretKey: SECRET, webhookSecret: WEBHOOK_SECRET },
+      });
+      await world.gateways.setDefaultPaymentGateway({ caller: desk, id });
+      await world.gateways.deletePaymentGateway({ caller: desk, id });
+      const entries = await trail.of(id, 4);
+      expect(entries.map((entry) => entry.action)).toEqual([
+        'payment_gateway.created',
+        'payment_gateway.updated',
+        'payment_gateway.default_set',
+        'payment_gateway.deleted',
+      ]);
+      expect(entries[1]).toMatchObject({
+        details: { displayName: 'Renamed', credentialsReplaced: true },
+        actorEmail: 'money@example.com',
+        ip: '203.0.113.12',
+      });
+      expect(JSON.stringify(entries)).not.toContain(SECRET);
+      expect(JSON.stringify(entries)).not.toContain(WEBHOOK_SECRET);
+    } finally {
+      await trail.stop();
+    }
   });
 });
 

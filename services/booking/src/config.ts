@@ -1,4 +1,5 @@
 import {
+  auditFields,
   crashPoint,
   idempotencyFields,
   kafkaFields,
@@ -17,6 +18,8 @@ const schema = z
     ...serviceFields({ grpcPort: 50054 }),
     ...mongoFields({ database: 'travel_booking' }),
     ...kafkaFields,
+    /** The relay of staff changes' audit entries to `audit.entries` (docs/decisions/audit.md). */
+    ...auditFields,
     /** A booking re-prices its offer through pricing's PriceOffers, like search did. */
     PRICING_ADDRESS: z.string().min(1).default('127.0.0.1:50053'),
     PRICING_DEADLINE_MS: positiveInt(3000),
@@ -66,7 +69,8 @@ const schema = z
      */
     BOOKING_CRASH_AT: crashPoint(CRASH_POINTS),
   })
-  .refine(...refusedInProduction('BOOKING_CRASH_AT', 'is a test hook'));
+  .refine(...refusedInProduction('BOOKING_CRASH_AT', 'is a test hook'))
+  .refine(...refusedInProduction('AUDIT_CRASH_AT', 'is a test hook'));
 
 export type BookingConfig = z.output<typeof schema>;
 

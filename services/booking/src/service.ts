@@ -1,3 +1,4 @@
+import { createAuditOutbox } from '@travel/audit';
 import {
   adminBooking,
   booking,
@@ -8,7 +9,14 @@ import {
   storefrontBooking,
   wallet,
 } from '@travel/contracts';
-import { BOOKING_EVENTS_TOPIC, createEventPublisher, createKafka, createOutboxRelay } from '@travel/events';
+import {
+  AUDIT_ENTRIES_TOPIC,
+  BOOKING_EVENTS_TOPIC,
+  createAuditRelay,
+  createEventPublisher,
+  createKafka,
+  createOutboxRelay,
+} from '@travel/events';
 import {
   createGrpcServer,
   createPeerClient,
@@ -86,14 +94,17 @@ export function createBookingService(
   const mongo = createMongo({ ...mongoOptionsOf(config), logger, collections });
   const publisher = createEventPublisher({
     kafka: createKafka(config.KAFKA_BROKERS, 'booking', logger, config.KAFKA_NAMESPACE, config),
-    topics: [BOOKING_EVENTS_TOPIC],
+    topics: [BOOKING_EVENTS_TOPIC, AUDIT_ENTRIES_TOPIC],
     topicOptions: {
       partitions: config.KAFKA_TOPIC_PARTITIONS,
       replicationFactor: config.KAFKA_REPLICATION_FACTOR,
     },
     logger,
   });
-  const bookings = createBookingRepository(mongo.connection);
+  // Staff changes of bookings are written with their audit entries; this relay takes them to identity.
+  const audit = createAuditOutbox();
+  const auditRelay = createAuditRelay({ service: 'booking', outbox: audit, publisher, config, logger });
+  const bookings = createBookingRepository(mongo.connection, audit);
   const keys = createIdempotencyKeys(mongo.connection, {
     leaseMs: config.IDEMPOTENCY_LEASE_MS,
     retentionMs: config.IDEMPOTENCY_RETENTION_HOURS * 3_600_000,
@@ -229,7 +240,7 @@ export function createBookingService(
     logger,
   });
   // Staff views and changes across owners (admin bookings), on the same collection and create path.
-  const adminBookings = createAdminBookingRepository(mongo.connection);
+  const adminBookings = createAdminBookingRepository(mongo.connection, audit);
   const adminGrpc = createAdminBookingsGrpc({
     listAdminBookings: createListAdminBookings({ bookings: adminBookings }),
     createOfflineBooking: createCreateOfflineBooking({
@@ -274,6 +285,6 @@ export function createBookingService(
     healthChecks: { mongodb: mongo.ping },
     logger,
   });
-  const components: Component[] = [mongo, publisher, relayJob, sweeper, settler, grpc];
+  const components: Component[] = [mongo, publisher, relayJob, auditRelay, sweeper, settler, grpc];
   return { components, grpc, mongo };
 }

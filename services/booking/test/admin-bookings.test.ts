@@ -1,6 +1,13 @@
 import { adminBooking } from '@travel/contracts';
 import type { ServiceClient } from '@travel/grpc';
-import { codeOf, createServiceClient, inDays, uniqueName } from '@travel/testkit';
+import {
+  type AuditTrail,
+  codeOf,
+  createServiceClient,
+  inDays,
+  uniqueName,
+  watchAuditTrail,
+} from '@travel/testkit';
 import {
   type BookingClient,
   bookingEnv,
@@ -33,15 +40,20 @@ describe('admin bookings: staff lists, offline bookings and suppliers', () => {
     return reply.booking?.id ?? '';
   };
 
+  let trail: AuditTrail;
+  const namespace = uniqueName('ct-bk-admin');
+
   beforeAll(async () => {
     world = await startSearchAndPricing();
-    service = await startBooking(bookingEnv(world, uniqueName('ct_bk_admin'), uniqueName('ct-bk-admin')));
+    service = await startBooking(bookingEnv(world, uniqueName('ct_bk_admin'), namespace));
+    trail = await watchAuditTrail(namespace);
     partners = service.client;
     admin = createServiceClient(adminBooking.AdminBookingServiceDefinition, service.address, {
       deadlineMs: 20_000,
     });
   });
   afterAll(async () => {
+    await trail.stop();
     await service.stop();
     await world.stop();
   });
@@ -182,5 +194,37 @@ describe('admin bookings: staff lists, offline bookings and suppliers', () => {
     expect(
       await codeOf(admin.assignSupplier({ caller: platformStaff, bookingIds: ['nope'], supplierId: '' })),
     ).toBe('bad_request');
+  });
+
+  it('when staff book offline, assign a supplier and cancel, then each change is written with its audit entry', async () => {
+    const { token } = await world.flightOffer(a, 30);
+    const staff = {
+      ...platformStaff,
+      email: 'desk@example.com',
+      ip: '198.51.100.8',
+      requestId: 'req_ct_bk_audit',
+    };
+    const made = await admin.createOfflineBooking({
+      ...createRequest(a, token, uniqueName('offline')),
+      caller: staff,
+      tenantId: tenantA,
+    });
+    const id = made.booking?.booking?.id ?? '';
+    await admin.assignSupplier({ caller: staff, bookingIds: [id], supplierId: 'sup_audit' });
+    await admin.cancelOfflineBooking({ caller: staff, id });
+    const entries = await trail.of(id, 3);
+    expect(entries.map((entry) => entry.action)).toEqual([
+      'booking.created_offline',
+      'booking.supplier_assigned',
+      'booking.cancelled_offline',
+    ]);
+    expect(entries[0]).toMatchObject({
+      targetType: 'booking',
+      actorEmail: 'desk@example.com',
+      ip: '198.51.100.8',
+      requestId: 'req_ct_bk_audit',
+      details: { tenantId: tenantA, amount: made.booking?.booking?.amount },
+    });
+    expect(entries[1]?.details).toEqual({ supplierId: 'sup_audit' });
   });
 });

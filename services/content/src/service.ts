@@ -1,4 +1,6 @@
+import { createAuditOutbox } from '@travel/audit';
 import { content } from '@travel/contracts';
+import { AUDIT_ENTRIES_TOPIC, createAuditRelay, createEventPublisher, createKafka } from '@travel/events';
 import { createGrpcServer, reflectionOf, serverConnectionsOf, serverPeersOf } from '@travel/grpc';
 import type { Component } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
@@ -33,8 +35,8 @@ export interface ContentServiceOptions {
 }
 
 /**
- * Content owns blogs, hero slides and storefront themes. It publishes no events and consumes none: the gateway
- * authorises each call and audits each change. Wired by hand: repositories → use cases → gRPC.
+ * Content owns blogs, hero slides and storefront themes. It consumes no events; each change is stored with its
+ * audit entry, relayed to `audit.entries`. Wired by hand: repositories → use cases → gRPC.
  */
 export function createContentService(
   config: ContentConfig,
@@ -43,15 +45,23 @@ export function createContentService(
 ) {
   const now = options.now ?? (() => new Date());
   const mongo = createMongo({ ...mongoOptionsOf(config), logger, collections });
+  const kafka = createKafka(config.KAFKA_BROKERS, 'content', logger, config.KAFKA_NAMESPACE, config);
+  const topicOptions = {
+    partitions: config.KAFKA_TOPIC_PARTITIONS,
+    replicationFactor: config.KAFKA_REPLICATION_FACTOR,
+  };
+  const publisher = createEventPublisher({ kafka, topics: [AUDIT_ENTRIES_TOPIC], topicOptions, logger });
+  const audit = createAuditOutbox();
+  const auditRelay = createAuditRelay({ service: 'content', outbox: audit, publisher, config, logger });
   const counters = createCounters(mongo.connection);
-  const blogs = createBlogRepository(mongo.connection);
-  const slideDeps = { slides: createHeroSlideRepository(mongo.connection), counters, now };
-  const themeDeps = { themes: createThemeRepository(mongo.connection), counters, now };
+  const blogs = createBlogRepository(mongo.connection, audit);
+  const slideDeps = { slides: createHeroSlideRepository(mongo.connection, audit), counters, now };
+  const themeDeps = { themes: createThemeRepository(mongo.connection, audit), counters, now };
   const contentGrpc = createContentGrpc({
     listBlogs: createListBlogs({ blogs }),
     createBlog: createCreateBlog({ blogs, counters, now }),
     updateBlog: createUpdateBlog({ blogs, now }),
-    deleteBlog: createDeleteBlog({ blogs }),
+    deleteBlog: createDeleteBlog({ blogs, now }),
     moveBlog: createMoveBlog({ blogs, now }),
     listPublishedBlogs: createListPublishedBlogs({ blogs }),
     getPublishedBlog: createGetPublishedBlog({ blogs }),
@@ -71,9 +81,9 @@ export function createContentService(
     reflection: reflectionOf(config),
     peers: serverPeersOf(config, 'content'),
     services: [{ definition: content.ContentServiceDefinition, implementation: contentGrpc }],
-    healthChecks: { mongodb: mongo.ping },
+    healthChecks: { mongodb: mongo.ping, kafka: publisher.ping },
     logger,
   });
-  const components: Component[] = [mongo, grpc];
+  const components: Component[] = [mongo, publisher, auditRelay, grpc];
   return { components, grpc, mongo };
 }

@@ -16,14 +16,17 @@ const infra = testInfra();
 
 export type ContentClient = ServiceClient<typeof content.ContentServiceDefinition>;
 
-/** The content service in-process on a database of its own, and a client to it. */
+/** The content service in-process on a database and Kafka namespace of its own, and a client to it. */
 export async function startContent() {
+  const namespace = uniqueName('ct-content');
   const built = createContentService(
     readConfig({
       GRPC_PORT: '0',
       ...peerTlsEnv('content'),
       MONGO_URL: infra.mongoUrl,
       MONGO_DATABASE: uniqueName('ct_content'),
+      KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+      KAFKA_NAMESPACE: namespace,
     }),
     testLogger(),
   );
@@ -34,6 +37,9 @@ export async function startContent() {
   return {
     client,
     service,
+    namespace,
+    /** The raw blogs collection, tombstones included (the model's queries skip them). */
+    rawBlogs: () => built.mongo.connection.collection('blogs'),
     async stop() {
       await built.mongo.connection.dropDatabase();
       await service.stop();

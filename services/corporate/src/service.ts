@@ -1,4 +1,6 @@
+import { createAuditOutbox } from '@travel/audit';
 import { corporate } from '@travel/contracts';
+import { AUDIT_ENTRIES_TOPIC, createAuditRelay, createEventPublisher, createKafka } from '@travel/events';
 import {
   createGrpcServer,
   keepaliveOf,
@@ -24,25 +26,35 @@ import { createIdentityLink } from './grpc/identity.client';
 import { createSupplierDirectory } from './grpc/supply.client';
 
 /**
- * Wires the corporate service by hand: the five directory collections → use cases (with identity for tenants
- * and the audit log, supply for contract suppliers) → gRPC. Stopped in reverse order.
+ * Wires the corporate service by hand: the five directory collections (each change stored with its audit entry,
+ * relayed to `audit.entries`) → use cases (with identity for tenants, supply for contract suppliers) → gRPC.
+ * Stopped in reverse order.
  */
 export function createCorporateService(config: CorporateConfig, logger: Logger) {
   const mongo = createMongo({ ...mongoOptionsOf(config), logger, collections });
-  const repositories = createCorporateRepositories(mongo.connection);
+  const kafka = createKafka(config.KAFKA_BROKERS, 'corporate', logger, config.KAFKA_NAMESPACE, config);
+  const topicOptions = {
+    partitions: config.KAFKA_TOPIC_PARTITIONS,
+    replicationFactor: config.KAFKA_REPLICATION_FACTOR,
+  };
+  const publisher = createEventPublisher({ kafka, topics: [AUDIT_ENTRIES_TOPIC], topicOptions, logger });
+  const audit = createAuditOutbox();
+  const auditRelay = createAuditRelay({ service: 'corporate', outbox: audit, publisher, config, logger });
+  const repositories = createCorporateRepositories(mongo.connection, audit);
   const keepalive = keepaliveOf(config);
-  const identity = createIdentityLink(
-    config.IDENTITY_ADDRESS,
-    { caller: 'corporate', deadlineMs: config.IDENTITY_DEADLINE_MS, keepalive, tls: peerTlsOf(config) },
-    logger,
-  );
+  const identity = createIdentityLink(config.IDENTITY_ADDRESS, {
+    caller: 'corporate',
+    deadlineMs: config.IDENTITY_DEADLINE_MS,
+    keepalive,
+    tls: peerTlsOf(config),
+  });
   const suppliers = createSupplierDirectory(config.SUPPLY_ADDRESS, {
     caller: 'corporate',
     deadlineMs: config.SUPPLY_DEADLINE_MS,
     keepalive,
     tls: peerTlsOf(config),
   });
-  const deps = { audit: identity.audit, tenants: identity.tenants, now: () => new Date() };
+  const deps = { tenants: identity.tenants, now: () => new Date() };
   const { costCenters, approvers, policies, employees, contracts } = repositories;
   const corporateGrpc = createCorporateGrpc({
     costCenters: createDirectoryUseCases(costCenterRules, { directory: costCenters, ...deps }),
@@ -62,9 +74,9 @@ export function createCorporateService(config: CorporateConfig, logger: Logger) 
     reflection: reflectionOf(config),
     peers: serverPeersOf(config, 'corporate'),
     services: [{ definition: corporate.CorporateServiceDefinition, implementation: corporateGrpc }],
-    healthChecks: { mongodb: mongo.ping },
+    healthChecks: { mongodb: mongo.ping, kafka: publisher.ping },
     logger,
   });
-  const components: Component[] = [mongo, grpc];
+  const components: Component[] = [mongo, publisher, auditRelay, grpc];
   return { components, grpc, mongo };
 }

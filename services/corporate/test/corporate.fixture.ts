@@ -24,7 +24,7 @@ import { createCorporateService } from '../src/service';
 export type CorporateClient = ServiceClient<typeof corporate.CorporateServiceDefinition>;
 
 /**
- * The corporate service in-process on a fresh database, beside the real identity it audits to and the real
+ * The corporate service in-process on a fresh database, beside the real identity that records its audit entries and the real
  * supply service whose suppliers its contracts name.
  */
 export async function startCorporate() {
@@ -36,6 +36,9 @@ export async function startCorporate() {
       ...peerTlsEnv('corporate'),
       MONGO_URL: testInfra().mongoUrl,
       MONGO_DATABASE: uniqueName('ct_corporate'),
+      KAFKA_BROKERS: testInfra().kafkaBrokers.join(','),
+      // Identity's namespace: its consumer records the entries this service relays.
+      KAFKA_NAMESPACE: identity.config.KAFKA_NAMESPACE,
       IDENTITY_ADDRESS: identity.service.address,
       SUPPLY_ADDRESS: supply.service.address,
     }),

@@ -1,4 +1,5 @@
 import type { caller } from '@travel/contracts';
+import { waitFor } from '@travel/testkit';
 import { flightRule, startCorporate, stayRule } from './corporate.fixture';
 
 let world: Awaited<ReturnType<typeof startCorporate>>;
@@ -232,8 +233,16 @@ describe('tenant rules', () => {
       email: 'audit.me@corp.example',
       approvalLimit: 50_000,
     });
-    const { entries } = await identity.audit.listAuditEntries({ caller: platform, limit: 20 });
-    const entry = entries.find((e) => e.targetId === approver?.id);
+    // The entry is stored with the approver and relayed to identity's log through `audit.entries`.
+    const entry = await waitFor(
+      async () => {
+        const { entries } = await identity.audit.listAuditEntries({ caller: platform, limit: 20 });
+        const found = entries.find((e) => e.targetId === approver?.id);
+        if (!found) throw new Error('not in the audit log yet');
+        return found;
+      },
+      { timeoutMs: 20_000 },
+    );
     expect(entry).toMatchObject({
       action: 'approver.created',
       targetType: 'approver',

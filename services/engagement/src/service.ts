@@ -1,4 +1,6 @@
+import { createAuditOutbox } from '@travel/audit';
 import { engagement } from '@travel/contracts';
+import { AUDIT_ENTRIES_TOPIC, createAuditRelay, createEventPublisher, createKafka } from '@travel/events';
 import {
   createGrpcServer,
   keepaliveOf,
@@ -65,11 +67,20 @@ export function createEngagementService(
     },
   };
   const mongo = createMongo({ ...mongoOptionsOf(config), logger, collections });
-  const subscribers = createSubscriberRepository(mongo.connection);
-  const newsletters = createNewsletterRepository(mongo.connection);
+  const kafka = createKafka(config.KAFKA_BROKERS, 'engagement', logger, config.KAFKA_NAMESPACE, config);
+  const topicOptions = {
+    partitions: config.KAFKA_TOPIC_PARTITIONS,
+    replicationFactor: config.KAFKA_REPLICATION_FACTOR,
+  };
+  const publisher = createEventPublisher({ kafka, topics: [AUDIT_ENTRIES_TOPIC], topicOptions, logger });
+  // Each staff change is stored with its audit entry; this relay takes them to identity (docs/decisions/audit.md).
+  const audit = createAuditOutbox();
+  const auditRelay = createAuditRelay({ service: 'engagement', outbox: audit, publisher, config, logger });
+  const subscribers = createSubscriberRepository(mongo.connection, audit);
+  const newsletters = createNewsletterRepository(mongo.connection, audit);
   const emails = createEmailRepository(mongo.connection);
   observeEmailOutbox(emails, now);
-  const leads = createLeadRepository(mongo.connection);
+  const leads = createLeadRepository(mongo.connection, audit);
   const mailer = createMailer({
     host: config.SMTP_HOST,
     port: config.SMTP_PORT,
@@ -133,7 +144,7 @@ export function createEngagementService(
     }),
     leads: createLeadUseCases({ leads, emails, now, emailsQueued }),
     queries: createQueryUseCases({
-      queries: createQueryRepository(mongo.connection),
+      queries: createQueryRepository(mongo.connection, audit),
       emails,
       now,
       emailsQueued,
@@ -165,9 +176,19 @@ export function createEngagementService(
     reflection: reflectionOf(config),
     peers: serverPeersOf(config, 'engagement'),
     services: [{ definition: engagement.EngagementServiceDefinition, implementation: engagementGrpc }],
-    healthChecks: { mongodb: mongo.ping },
+    healthChecks: { mongodb: mongo.ping, kafka: publisher.ping },
     logger,
   });
-  const components: Component[] = [mongo, mailer, senderJob, fanoutJob, sweepJob, stopSignal, grpc];
+  const components: Component[] = [
+    mongo,
+    publisher,
+    auditRelay,
+    mailer,
+    senderJob,
+    fanoutJob,
+    sweepJob,
+    stopSignal,
+    grpc,
+  ];
   return { components, grpc, mongo };
 }

@@ -34,6 +34,9 @@ export async function startEngagement(
       ...peerTlsEnv('engagement'),
       MONGO_URL: infra.mongoUrl,
       MONGO_DATABASE: database,
+      KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+      // Replicas of one database share its Kafka namespace too (its audit entries' topic).
+      KAFKA_NAMESPACE: database,
       SMTP_HOST: TEST_SMTP.host,
       SMTP_PORT: String(TEST_SMTP.port),
       WHATSAPP_VERIFY_TOKEN: WHATSAPP.verifyToken,

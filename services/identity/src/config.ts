@@ -1,8 +1,10 @@
 import {
+  auditFields,
   kafkaFields,
   loadConfig,
   mongoFields,
   positiveInt,
+  refusedInProduction,
   sealingFields,
   serviceFields,
 } from '@travel/config';
@@ -16,6 +18,8 @@ const fields = z.object({
   ...serviceFields({ grpcPort: 50051 }),
   ...mongoFields({ database: 'travel_identity' }),
   ...kafkaFields,
+  /** The relay of identity's own audited changes to `audit.entries` (docs/decisions/audit.md). */
+  ...auditFields,
   /** Keys sealing the token signing keys and travellers' document fields at rest (@travel/sealing). */
   ...sealingFields,
   /** Platform default rate limit applied to keys without their own, until an administrator changes it. */
@@ -65,6 +69,7 @@ const fields = z.object({
 });
 
 const schema = fields
+  .refine(...refusedInProduction('AUDIT_CRASH_AT', 'is a test hook'))
   .superRefine((config, context) => {
     if (config.NODE_ENV === 'production' && config.ADMIN_PASSWORD === undefined) {
       context.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'Required in production.' });

@@ -1,6 +1,9 @@
+import { type AuditOutbox, createAuditOutbox } from '@travel/audit';
 import { sealingKeysOf } from '@travel/config';
 import { apiAccess, audit, customers, platformSettings, staff, tenants } from '@travel/contracts';
 import {
+  AUDIT_ENTRIES_TOPIC,
+  createAuditRelay,
   createEventPublisher,
   createKafka,
   createParkedEventStore,
@@ -42,6 +45,7 @@ import { createUpdateKey } from './domain/api-access/update-key';
 import type { AuditLog } from './domain/audit/audit';
 import { createListAuditEntries } from './domain/audit/list-audit-entries';
 import { createRecordAuditEntry } from './domain/audit/record-audit-entry';
+import { createRecordRelayedEntry } from './domain/audit/record-relayed-entry';
 import type { IdentityChanges } from './domain/identity-changes';
 import { createPasswordHasher, PASSWORD_COST, type PasswordHasher } from './domain/passwords';
 import type { ApiSettings } from './domain/settings/api-settings';
@@ -72,6 +76,7 @@ import { createGetTenant } from './domain/tenants/get-tenant';
 import { createListTenants } from './domain/tenants/list-tenants';
 import { createUpdateTenant } from './domain/tenants/update-tenant';
 import { API_USAGE_TOPIC, createApiUsageConsumer, USAGE_CONSUMER_GROUP } from './events/api-usage.consumer';
+import { AUDIT_CONSUMER_GROUP, createAuditEntriesConsumer } from './events/audit-entries.consumer';
 import { createIdentityChangesOutbox, IDENTITY_CHANGES_TOPIC } from './events/identity-changes.outbox';
 import { createApiAccessGrpc } from './grpc/api-access.grpc';
 import { createAuditGrpc } from './grpc/audit.grpc';
@@ -100,8 +105,22 @@ export function createIdentityService(
     partitions: config.KAFKA_TOPIC_PARTITIONS,
     replicationFactor: config.KAFKA_REPLICATION_FACTOR,
   };
-  const publisher = createEventPublisher({ kafka, topics: [IDENTITY_CHANGES_TOPIC], topicOptions, logger });
-  const settings = createApiSettingsRepository(mongo.connection);
+  const publisher = createEventPublisher({
+    kafka,
+    topics: [IDENTITY_CHANGES_TOPIC, AUDIT_ENTRIES_TOPIC],
+    topicOptions,
+    logger,
+  });
+  // Identity's own changes carry their audit entries like every other service's (docs/decisions/audit.md).
+  const auditOutbox = createAuditOutbox();
+  const auditRelay = createAuditRelay({
+    service: 'identity',
+    outbox: auditOutbox,
+    publisher,
+    config,
+    logger,
+  });
+  const settings = createApiSettingsRepository(mongo.connection, auditOutbox);
   const settingsDefaults: ApiSettings = {
     apiEnabled: true,
     disabledScopes: [],
@@ -142,6 +161,7 @@ export function createIdentityService(
   const now = options.now ?? (() => new Date());
   const usage = wireUsage(config, mongo.connection, { now, logger });
   const apiAccessWiring = wireApiAccess(mongo.connection, {
+    auditOutbox,
     getUsage: usage.getUsage,
     settings,
     settingsDefaults,
@@ -162,6 +182,16 @@ export function createIdentityService(
       retentionMs: config.KAFKA_PROCESSED_IDS_DAYS * DAY_MS,
     }),
     recordApiUsage: usage.recordApiUsage,
+    logger,
+  });
+  const auditConsumer = createAuditEntriesConsumer({
+    kafka,
+    topic: AUDIT_ENTRIES_TOPIC,
+    groupId: AUDIT_CONSUMER_GROUP,
+    topicOptions,
+    parkedEvents,
+    retryBudget: retryBudgetOf(config),
+    recordAuditEntry: createRecordRelayedEntry({ audit: auditLog }),
     logger,
   });
   const grpc = createGrpcServer({
@@ -188,6 +218,7 @@ export function createIdentityService(
         definition: platformSettings.PlatformSettingsServiceDefinition,
         implementation: wirePlatformSettings(mongo.connection, {
           audit: auditLog,
+          auditOutbox,
           changes,
           now: () => new Date(),
         }),
@@ -199,7 +230,7 @@ export function createIdentityService(
           recordAuditEntry: createRecordAuditEntry({ audit: auditLog }),
         }),
       },
-      parkedEventsServiceOf(parkedEvents, [usageConsumer]),
+      parkedEventsServiceOf(parkedEvents, [usageConsumer, auditConsumer]),
     ],
     healthChecks: { mongodb: mongo.ping, kafka: publisher.ping },
     logger,
@@ -208,8 +239,10 @@ export function createIdentityService(
     mongo,
     publisher,
     changesRelay,
+    auditRelay,
     staffWiring.bootstrap,
     usageConsumer,
+    auditConsumer,
     usage.rollupJob,
     grpc,
   ];
@@ -316,6 +349,7 @@ function wireStaff(
 function wireApiAccess(
   connection: Connection,
   shared: {
+    auditOutbox: AuditOutbox;
     getUsage: ReturnType<typeof wireUsage>['getUsage'];
     settings: ApiSettingsRepository;
     settingsDefaults: ApiSettings;
@@ -326,14 +360,14 @@ function wireApiAccess(
   },
 ) {
   const { settings, settingsDefaults: defaults, auditLog: audit, changes, now, logger } = shared;
-  const tenantRepository = createTenantRepository(connection);
+  const tenantRepository = createTenantRepository(connection, shared.auditOutbox);
   const clients = createApiClientRepository(connection);
   const keys = createApiKeyRepository(connection);
   const revocations = createApiKeyRevocationRepository(connection);
   const keyDeps = { clients, keys, revocations, audit, changes, now };
   const apiAccessGrpc = createApiAccessGrpc({
     getApiSettings: createGetApiSettings({ settings, defaults }),
-    updateApiSettings: createUpdateApiSettings({ settings, defaults, audit, changes }),
+    updateApiSettings: createUpdateApiSettings({ settings, defaults, changes }),
     findKeyByHash: createFindKeyByHash({ clients, keys, revocations }),
     listClients: createListClients({ clients, keys, revocations, now, logger }),
     createClient: createCreateClient({ clients, tenants: tenantRepository, audit, changes, now }),

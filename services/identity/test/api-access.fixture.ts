@@ -91,9 +91,20 @@ export async function startApiAccess(env: Record<string, string> = {}): Promise<
       offsetMs += seconds * 1000;
     },
     changesHeard: (kind, id) => heard.filter((change) => change.kind === kind && change.id === id),
+    /** The log's entries of a target once they stopped changing (relayed changes arrive through audit.entries). */
     async auditOf(targetType, targetId) {
-      const { entries } = await auditClient.listAuditEntries({ caller: PLATFORM, limit: 100 });
-      return entries.filter((entry) => entry.targetType === targetType && entry.targetId === targetId);
+      const read = async () =>
+        (await auditClient.listAuditEntries({ caller: PLATFORM, limit: 100 })).entries.filter(
+          (entry) => entry.targetType === targetType && entry.targetId === targetId,
+        );
+      const deadline = Date.now() + 20_000;
+      let last = await read();
+      for (;;) {
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        const now = await read();
+        if ((now.length > 0 && now.length === last.length) || Date.now() > deadline) return now;
+        last = now;
+      }
     },
     async stop() {
       await subscriber.stop();

@@ -1,3 +1,4 @@
+import { auditEntry, systemActor } from '@travel/audit';
 import { apiAccess } from '@travel/contracts';
 import { withRequestMetadata } from '@travel/grpc';
 import {
@@ -49,7 +50,12 @@ describe('identity service', () => {
       disabledScopes: [],
       defaultRateLimit: { limit: 1, windowSeconds: 1 },
     };
-    await repository.update({ apiEnabled: false, disabledScopes: ['bookings:write'] }, defaults);
+    const entry = auditEntry(
+      systemActor('req_ct_settings'),
+      { action: 'api_settings.updated', target: { type: 'api_settings', id: 'platform' } },
+      new Date(),
+    );
+    await repository.update({ apiEnabled: false, disabledScopes: ['bookings:write'] }, defaults, entry);
     const client = createServiceClient(apiAccess.ApiAccessServiceDefinition, service.address, {
       deadlineMs: 3000,
     });

@@ -1,6 +1,6 @@
 import { platformSettings } from '@travel/contracts';
 import type { ServiceClient } from '@travel/grpc';
-import { createServiceClient } from '@travel/testkit';
+import { createServiceClient, waitFor } from '@travel/testkit';
 import { ADMIN, actorOf, type IdentityUnderTest, login, startIdentity } from './staff.fixture';
 
 let identity: IdentityUnderTest;
@@ -41,7 +41,10 @@ describe('platform settings', () => {
       storefrontEnabled: false,
     });
     expect((await client.getPlatformSettings({})).settings?.storefrontEnabled).toBe(false);
-    expect(await auditActions()).toContain('platform_settings.updated');
+    // Relayed through audit.entries (docs/decisions/audit.md): it shows once identity's consumer has it.
+    await waitFor(async () => expect(await auditActions()).toContain('platform_settings.updated'), {
+      timeoutMs: 20_000,
+    });
     await client.updatePlatformSettings({ caller: admin, storefrontEnabled: true });
   });
 

@@ -1,5 +1,12 @@
+import { createAuditOutbox } from '@travel/audit';
 import { pricing } from '@travel/contracts';
-import { createEventPublisher, createKafka, PRICING_CHANGES_TOPIC } from '@travel/events';
+import {
+  AUDIT_ENTRIES_TOPIC,
+  createAuditRelay,
+  createEventPublisher,
+  createKafka,
+  PRICING_CHANGES_TOPIC,
+} from '@travel/events';
 import { createGrpcServer, reflectionOf, serverConnectionsOf, serverPeersOf } from '@travel/grpc';
 import type { Component } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
@@ -32,8 +39,16 @@ export function createPricingService(config: PricingConfig, logger: Logger) {
     partitions: config.KAFKA_TOPIC_PARTITIONS,
     replicationFactor: config.KAFKA_REPLICATION_FACTOR,
   };
-  const publisher = createEventPublisher({ kafka, topics: [PRICING_CHANGES_TOPIC], topicOptions, logger });
-  const rules = createPricingRuleRepository(mongo.connection);
+  const publisher = createEventPublisher({
+    kafka,
+    topics: [PRICING_CHANGES_TOPIC, AUDIT_ENTRIES_TOPIC],
+    topicOptions,
+    logger,
+  });
+  // Rule changes are stored with their audit entries; this relay takes them to identity (docs/decisions/audit.md).
+  const audit = createAuditOutbox();
+  const auditRelay = createAuditRelay({ service: 'pricing', outbox: audit, publisher, config, logger });
+  const rules = createPricingRuleRepository(mongo.connection, audit);
   const cachedRules = createCachedRules({
     loadUpTo: (count) => rules.list(undefined, count),
     store: rules,
@@ -67,7 +82,7 @@ export function createPricingService(config: PricingConfig, logger: Logger) {
     listRules: createListRules({ rules, defaultMarginBps }),
     createRule: createCreateRule({ rules, changes, now }),
     updateRule: createUpdateRule({ rules, changes, now }),
-    deleteRule: createDeleteRule({ rules, changes }),
+    deleteRule: createDeleteRule({ rules, changes, now }),
   });
   const grpc = createGrpcServer({
     host: config.GRPC_HOST,
@@ -80,6 +95,6 @@ export function createPricingService(config: PricingConfig, logger: Logger) {
     logger,
   });
   // The listener joins before gRPC serves, so no change answered by this replica goes unheard by it.
-  const components: Component[] = [mongo, publisher, listener, grpc];
+  const components: Component[] = [mongo, publisher, auditRelay, listener, grpc];
   return { components, grpc, mongo, publisher, listener };
 }

@@ -14,7 +14,7 @@ import { createPricingService } from '../src/service';
 const infra = testInfra();
 
 /** One Kafka namespace per test file: the replicas of a test hear each other's rule changes, not other files'. */
-const namespace = `${uniqueName('ct_pricing')}.`;
+export const namespace = `${uniqueName('ct_pricing')}.`;
 
 export interface PricingUnderTest {
   client: ServiceClient<typeof pricing.PricingServiceDefinition>;

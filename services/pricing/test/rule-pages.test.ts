@@ -1,3 +1,4 @@
+import { createAuditOutbox } from '@travel/audit';
 import { metricValue, noteCappedRead } from '@travel/metrics';
 import { failureOf, testLogger, walkPages, wireCallers } from '@travel/testkit';
 import { createPricingRuleRepository } from '../src/db/pricing-rule.repository';
@@ -69,7 +70,7 @@ describe('pricing rules, page by page', () => {
 
 describe('pricing rules in memory: a cap, then the store slot by slot', () => {
   it('when the table holds more rules than the cap, then lookups still find every rule (from the store) and the cap is counted', async () => {
-    const rules = createPricingRuleRepository(pricing.built.mongo.connection);
+    const rules = createPricingRuleRepository(pricing.built.mongo.connection, createAuditOutbox());
     const capped = () => metricValue('capped_reads_total', { read: 'pricing.rules_cache' });
     const before = await capped();
     const cache = createCachedRules({

@@ -1,5 +1,9 @@
+import { createAuditOutbox } from '@travel/audit';
 import { promotions } from '@travel/contracts';
 import {
+  AUDIT_ENTRIES_TOPIC,
+  createAuditRelay,
+  createEventPublisher,
   createKafka,
   createParkedEventStore,
   parkedEventsServiceOf,
@@ -59,9 +63,13 @@ export function createPromotionsService(
     partitions: config.KAFKA_TOPIC_PARTITIONS,
     replicationFactor: config.KAFKA_REPLICATION_FACTOR,
   };
+  const publisher = createEventPublisher({ kafka, topics: [AUDIT_ENTRIES_TOPIC], topicOptions, logger });
+  // Staff changes are stored with their audit entries; this relay takes them to identity (docs/decisions/audit.md).
+  const audit = createAuditOutbox();
+  const auditRelay = createAuditRelay({ service: 'promotions', outbox: audit, publisher, config, logger });
   const repositories = {
-    promotions: createPromotionRepository(mongo.connection),
-    allocations: createAllocationRepository(mongo.connection),
+    promotions: createPromotionRepository(mongo.connection, audit),
+    allocations: createAllocationRepository(mongo.connection, audit),
     redemptions: createRedemptionRepository(mongo.connection),
   };
   const counters = createCounters(mongo.connection);
@@ -91,14 +99,14 @@ export function createPromotionsService(
   });
   const read = { ...repositories, views, now };
   const promotionsGrpc = createPromotionsGrpc({
-    createPromotion: createCreatePromotion({ ...repositories, counters, views, now, logger }),
-    updatePromotion: createUpdatePromotion({ ...repositories, views, now, logger }),
-    deletePromotion: createDeletePromotion({ ...repositories, logger }),
+    createPromotion: createCreatePromotion({ ...repositories, counters, views, now }),
+    updatePromotion: createUpdatePromotion({ ...repositories, views, now }),
+    deletePromotion: createDeletePromotion({ ...repositories, now }),
     listPromotions: createListPromotions(read),
     listActivePromotions: createListActivePromotions(read),
     listCustomerVouchers: createListCustomerVouchers(read),
-    allocate: createAllocate({ ...repositories, counters, now, logger }),
-    removeAllocation: createRemoveAllocation({ ...repositories, logger }),
+    allocate: createAllocate({ ...repositories, counters, now }),
+    removeAllocation: createRemoveAllocation({ ...repositories, now }),
     previewVoucher: createPreviewVoucher({ resolve, ...repositories }),
     bestDiscount: createBestDiscount({ ...repositories, now }),
     bestDiscounts: createBestDiscounts({ ...repositories, now }),
@@ -122,9 +130,9 @@ export function createPromotionsService(
       { definition: promotions.PromotionsServiceDefinition, implementation: promotionsGrpc },
       parkedEventsServiceOf(parkedEvents, [consumer]),
     ],
-    healthChecks: { mongodb: mongo.ping },
+    healthChecks: { mongodb: mongo.ping, kafka: publisher.ping },
     logger,
   });
-  const components: Component[] = [mongo, sweeper, consumer, grpc];
+  const components: Component[] = [mongo, publisher, auditRelay, sweeper, consumer, grpc];
   return { components, grpc, mongo, expireReservations: expire };
 }

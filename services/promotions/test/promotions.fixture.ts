@@ -70,6 +70,7 @@ export async function startPromotions(clock = testClock(), env: Record<string, s
   await bookings.start();
   return {
     clock,
+    namespace,
     get client() {
       return running.client;
     },

@@ -1,4 +1,6 @@
+import { createAuditOutbox } from '@travel/audit';
 import { pricing, supply } from '@travel/contracts';
+import { AUDIT_ENTRIES_TOPIC, createAuditRelay, createEventPublisher, createKafka } from '@travel/events';
 import {
   createGrpcServer,
   createPeerClient,
@@ -39,7 +41,8 @@ export interface SupplyServiceOptions {
 }
 
 /**
- * Supply owns suppliers, vendors and insurance products. It publishes and consumes no events; insurance premiums
+ * Supply owns suppliers, vendors and insurance products. It consumes no events and publishes only its changes'
+ * audit entries (`audit.entries`, relayed from the changed documents); insurance premiums
  * are priced through pricing's Quote on every read. Its health has no pricing check: pricing reports its own, and
  * a pricing outage fails only the insurance reads. Wired by hand: repositories → use cases → gRPC.
  */
@@ -57,10 +60,18 @@ export function createSupplyService(
     keepalive: keepaliveOf(config),
     tls: peerTlsOf(config),
   });
-  const supplierDeps = { suppliers: createSupplierRepository(mongo.connection), counters, now };
-  const vendorDeps = { vendors: createVendorRepository(mongo.connection), counters, now };
+  const kafka = createKafka(config.KAFKA_BROKERS, 'supply', logger, config.KAFKA_NAMESPACE, config);
+  const topicOptions = {
+    partitions: config.KAFKA_TOPIC_PARTITIONS,
+    replicationFactor: config.KAFKA_REPLICATION_FACTOR,
+  };
+  const publisher = createEventPublisher({ kafka, topics: [AUDIT_ENTRIES_TOPIC], topicOptions, logger });
+  const audit = createAuditOutbox();
+  const auditRelay = createAuditRelay({ service: 'supply', outbox: audit, publisher, config, logger });
+  const supplierDeps = { suppliers: createSupplierRepository(mongo.connection, audit), counters, now };
+  const vendorDeps = { vendors: createVendorRepository(mongo.connection, audit), counters, now };
   const policyDeps = {
-    policies: createInsurancePolicyRepository(mongo.connection),
+    policies: createInsurancePolicyRepository(mongo.connection, audit),
     counters,
     quote: createQuotePremium(pricingClient),
     now,
@@ -85,9 +96,9 @@ export function createSupplyService(
     reflection: reflectionOf(config),
     peers: serverPeersOf(config, 'supply'),
     services: [{ definition: supply.SupplyServiceDefinition, implementation: supplyGrpc }],
-    healthChecks: { mongodb: mongo.ping },
+    healthChecks: { mongodb: mongo.ping, kafka: publisher.ping },
     logger,
   });
-  const components: Component[] = [mongo, grpc];
+  const components: Component[] = [mongo, publisher, auditRelay, grpc];
   return { components, grpc, mongo };
 }

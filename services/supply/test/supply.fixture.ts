@@ -18,8 +18,9 @@ const infra = testInfra();
 
 export type SupplyClient = ServiceClient<typeof supply.SupplyServiceDefinition>;
 
-/** The supply service in-process on a database of its own, beside a real pricing service it quotes with. */
+/** The supply service in-process on a database and namespace of its own, beside a real pricing service it quotes with. */
 export async function startSupply() {
+  const namespace = uniqueName('ct-supply-own');
   const pricingService = await startServiceUnderTest(
     createPricingService(
       readPricingConfig({
@@ -39,6 +40,8 @@ export async function startSupply() {
       ...peerTlsEnv('supply'),
       MONGO_URL: infra.mongoUrl,
       MONGO_DATABASE: uniqueName('ct_supply'),
+      KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+      KAFKA_NAMESPACE: namespace,
       PRICING_ADDRESS: pricingService.address,
     }),
     testLogger(),
@@ -54,6 +57,7 @@ export async function startSupply() {
     client,
     pricing: pricingClient,
     service,
+    namespace,
     async stop() {
       await built.mongo.connection.dropDatabase();
       await service.stop();

@@ -5,7 +5,6 @@ import type { ServiceClients } from '../../clients/service-clients';
 import { callerOf } from '../../http/caller';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
-import { recordAudit } from '../../http/record-audit';
 import { requireCustomer, requireSupplier } from '../../http/references';
 import { staffOf } from '../../http/request-context';
 import type { RouteDefinition } from '../../http/route-table';
@@ -96,21 +95,6 @@ export function adminBookingRoutes({ clients }: { clients: ServiceClients }): Ro
           );
           const made = presentAdminBooking(reply.booking, true);
           markReplayed(res, reply.replayed);
-          if (!reply.replayed)
-            await recordAudit(clients, res, {
-              action: 'booking.created_offline',
-              targetType: 'booking',
-              targetId: made.id,
-              details: customerId
-                ? { customerId, amount: made.amount, payment: booking.payment }
-                : {
-                    tenantId: made.tenantId,
-                    amount: made.amount,
-                    ...(made.discount
-                      ? { voucherCode: made.discount.code, discount: made.discount.amount }
-                      : {}),
-                  },
-            });
           res.status(201).json(dataBody(made));
         }),
       ],
@@ -134,13 +118,6 @@ export function adminBookingRoutes({ clients }: { clients: ServiceClients }): Ro
           );
           const cancelled = presentAdminBooking(reply.booking, true);
           markReplayed(res, reply.replayed);
-          if (!reply.replayed)
-            await recordAudit(clients, res, {
-              action: 'booking.cancelled_offline',
-              targetType: 'booking',
-              targetId: cancelled.id,
-              details: { tenantId: cancelled.tenantId },
-            });
           res.json(dataBody(cancelled));
         }),
       ],
@@ -164,13 +141,6 @@ export function adminBookingRoutes({ clients }: { clients: ServiceClients }): Ro
             callOptions(res),
           );
           const assigned = reply.assigned.map((row) => presentAdminBooking(row));
-          for (const booking of assigned)
-            await recordAudit(clients, res, {
-              action: 'booking.supplier_assigned',
-              targetType: 'booking',
-              targetId: booking.id,
-              details: { supplierId },
-            });
           res.json(dataBody({ supplierId, assigned, skipped: reply.skipped }));
         },
       ],

@@ -1,10 +1,8 @@
 import type { paymentGateways } from '@travel/contracts';
-import type { Response } from 'express';
 import type { ServiceClients } from '../../clients/service-clients';
 import { callerOf } from '../../http/caller';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
-import { recordAudit } from '../../http/record-audit';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import { directoryPageQuery } from '../internal-components';
@@ -24,8 +22,6 @@ const platform: RouteAccess = { kind: 'staff', platformOnly: true, right: 'setti
  */
 export function paymentGatewayRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
   const api = clients.paymentGateways;
-  const audit = (res: Response, action: string, targetId: string, details: object = {}) =>
-    recordAudit(clients, res, { action, targetType: 'payment_gateway', targetId, details });
   return [
     {
       method: 'get',
@@ -71,10 +67,6 @@ export function paymentGatewayRoutes({ clients }: { clients: ServiceClients }): 
             callOptions(res),
           );
           const view = presentGateway(gateway);
-          await audit(res, 'payment_gateway.created', view.id, {
-            provider: view.provider,
-            displayName: view.displayName,
-          });
           res.status(201).json(dataBody(view));
         },
       ],
@@ -97,10 +89,6 @@ export function paymentGatewayRoutes({ clients }: { clients: ServiceClients }): 
             callOptions(res),
           );
           const view = presentGateway(gateway);
-          await audit(res, 'payment_gateway.updated', view.id, {
-            ...(body.displayName === undefined ? {} : { displayName: body.displayName }),
-            credentialsReplaced: body.credentials !== undefined,
-          });
           res.json(dataBody(view));
         },
       ],
@@ -113,7 +101,6 @@ export function paymentGatewayRoutes({ clients }: { clients: ServiceClients }): 
         async (req, res) => {
           const id = stringParam(req, 'id');
           await api.deletePaymentGateway({ caller: callerOf(res), id }, callOptions(res));
-          await audit(res, 'payment_gateway.deleted', id);
           res.json(dataBody({ id, deleted: true }));
         },
       ],
@@ -130,7 +117,6 @@ export function paymentGatewayRoutes({ clients }: { clients: ServiceClients }): 
             callOptions(res),
           );
           const view = presentGateway(gateway);
-          await audit(res, 'payment_gateway.default_set', view.id);
           res.json(dataBody(view));
         },
       ],

@@ -2,7 +2,6 @@ import type { ServiceClients } from '../../clients/service-clients';
 import { callerOf } from '../../http/caller';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
-import { recordAudit } from '../../http/record-audit';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import { stringParam } from '../admin/params';
@@ -20,12 +19,6 @@ export const PUBLIC_CACHE = 'public, max-age=60, stale-while-revalidate=60';
 /** Blogs: the platform's editors (right `blogs`) and the storefront's readers (published posts only). */
 export function blogRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
   const api = clients.content;
-  const audited = (action: string, id: string, details: object = {}) => ({
-    action: `blog.${action}`,
-    targetType: 'blog',
-    targetId: id,
-    details,
-  });
   const move = (to: 'publish' | 'unpublish'): RouteDefinition => ({
     method: 'post',
     path: `/api/admin/blogs/:id/${to}`,
@@ -37,7 +30,6 @@ export function blogRoutes({ clients }: { clients: ServiceClients }): RouteDefin
           to === 'publish'
             ? await api.publishBlog(request, callOptions(res))
             : await api.unpublishBlog(request, callOptions(res));
-        await recordAudit(clients, res, audited(`${to}ed`, request.id, { slug: reply.blog?.slug }));
         res.json(dataBody(presentBlog(reply.blog)));
       },
     ],
@@ -72,11 +64,6 @@ export function blogRoutes({ clients }: { clients: ServiceClients }): RouteDefin
             callOptions(res),
           );
           const blog = presentBlog(reply.blog);
-          await recordAudit(
-            clients,
-            res,
-            audited('created', blog.id, { slug: blog.slug, title: blog.title }),
-          );
           res.status(201).json(dataBody(blog));
         },
       ],
@@ -100,7 +87,6 @@ export function blogRoutes({ clients }: { clients: ServiceClients }): RouteDefin
             },
             callOptions(res),
           );
-          await recordAudit(clients, res, audited('updated', id, { fields: Object.keys(body) }));
           res.json(dataBody(presentBlog(reply.blog)));
         },
       ],
@@ -113,7 +99,6 @@ export function blogRoutes({ clients }: { clients: ServiceClients }): RouteDefin
         async (req, res) => {
           const id = stringParam(req, 'id');
           await api.deleteBlog({ caller: callerOf(res), id }, callOptions(res));
-          await recordAudit(clients, res, audited('deleted', id));
           res.json(dataBody({ id, deleted: true }));
         },
       ],

@@ -2,7 +2,6 @@ import type { ServiceClients } from '../../clients/service-clients';
 import { callerOf } from '../../http/caller';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
-import { recordAudit } from '../../http/record-audit';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import { stringParam } from '../admin/params';
@@ -16,12 +15,6 @@ const editors: RouteAccess = { kind: 'staff', platformOnly: true, right: 'hero-c
 /** Hero slides of the storefront: platform editors (right `hero-carousel`), readers see the active ones. */
 export function heroSlideRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
   const api = clients.content;
-  const audited = (action: string, id: string, details: object = {}) => ({
-    action: `hero_slide.${action}`,
-    targetType: 'hero_slide',
-    targetId: id,
-    details,
-  });
   return [
     {
       method: 'get',
@@ -63,7 +56,6 @@ export function heroSlideRoutes({ clients }: { clients: ServiceClients }): Route
             callOptions(res),
           );
           const slide = presentSlide(reply.slide);
-          await recordAudit(clients, res, audited('created', slide.id, { title: slide.title }));
           res.status(201).json(dataBody(slide));
         },
       ],
@@ -86,7 +78,6 @@ export function heroSlideRoutes({ clients }: { clients: ServiceClients }): Route
             },
             callOptions(res),
           );
-          await recordAudit(clients, res, audited('updated', id, body));
           res.json(dataBody(presentSlide(reply.slide)));
         },
       ],
@@ -99,7 +90,6 @@ export function heroSlideRoutes({ clients }: { clients: ServiceClients }): Route
         async (req, res) => {
           const id = stringParam(req, 'id');
           await api.deleteHeroSlide({ caller: callerOf(res), id }, callOptions(res));
-          await recordAudit(clients, res, audited('deleted', id));
           res.json(dataBody({ id, deleted: true }));
         },
       ],

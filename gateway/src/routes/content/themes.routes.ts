@@ -2,7 +2,6 @@ import type { ServiceClients } from '../../clients/service-clients';
 import { callerOf } from '../../http/caller';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
-import { recordAudit } from '../../http/record-audit';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { tenantInScope } from '../../http/tenant-scope';
 import { validate } from '../../http/validate';
@@ -54,12 +53,6 @@ export function themeRoutes({ clients }: { clients: ServiceClients }): RouteDefi
           const tenantId = await tenantInScope(clients, res, body.tenantId);
           const reply = await api.createTheme({ caller: callerOf(res), ...body, tenantId }, callOptions(res));
           const theme = presentTheme(reply.theme);
-          await recordAudit(clients, res, {
-            action: 'theme.created',
-            targetType: 'theme',
-            targetId: theme.id ?? '',
-            details: { tenantId: theme.tenantId, name: theme.name, active: theme.active },
-          });
           res.status(201).json(dataBody(theme));
         },
       ],
@@ -74,12 +67,6 @@ export function themeRoutes({ clients }: { clients: ServiceClients }): RouteDefi
           const tenantId = await tenantInScope(clients, res, query.tenantId);
           const id = stringParam(req, 'id');
           const reply = await api.activateTheme({ caller: callerOf(res), tenantId, id }, callOptions(res));
-          await recordAudit(clients, res, {
-            action: 'theme.activated',
-            targetType: 'theme',
-            targetId: id,
-            details: { tenantId: tenantId ?? null },
-          });
           res.json(dataBody(presentTheme(reply.theme)));
         },
       ],

@@ -3,7 +3,6 @@ import type { ServiceClients } from '../../clients/service-clients';
 import { callerOf } from '../../http/caller';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
-import { recordAudit } from '../../http/record-audit';
 import { requireTenant } from '../../http/references';
 import { staffOf } from '../../http/request-context';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
@@ -31,8 +30,6 @@ const platformStaff: RouteAccess = { kind: 'staff', platformOnly: true };
 /** Leads (any staff, tenant-scoped) and support queries (tenant staff ask, the platform answers). */
 export function leadRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
   const api = clients.engagement;
-  const audit = (res: Parameters<typeof recordAudit>[1], action: string, targetId: string, details = {}) =>
-    recordAudit(clients, res, { action, targetType: action.split('.')[0] ?? '', targetId, details });
   return [
     {
       method: 'get',
@@ -67,7 +64,6 @@ export function leadRoutes({ clients }: { clients: ServiceClients }): RouteDefin
             { caller: callerOf(res), tenantId: own ?? tenantId, ...body },
             callOptions(res),
           );
-          await audit(res, 'lead.created', reply.lead?.id ?? '', { tenantId: reply.lead?.tenantId ?? null });
           res.status(201).json(dataBody(presentLead(reply.lead)));
         },
       ],
@@ -81,7 +77,6 @@ export function leadRoutes({ clients }: { clients: ServiceClients }): RouteDefin
           const body = validate(updateLeadBody, req.body);
           const id = stringParam(req, 'id');
           const reply = await api.updateLead({ caller: callerOf(res), id, ...body }, callOptions(res));
-          await audit(res, 'lead.updated', id, body);
           res.json(dataBody(presentLead(reply.lead)));
         },
       ],
@@ -94,7 +89,6 @@ export function leadRoutes({ clients }: { clients: ServiceClients }): RouteDefin
         async (req, res) => {
           const id = stringParam(req, 'id');
           await api.deleteLead({ caller: callerOf(res), id }, callOptions(res));
-          await audit(res, 'lead.deleted', id);
           res.json(dataBody({ id, deleted: true }));
         },
       ],
@@ -108,7 +102,6 @@ export function leadRoutes({ clients }: { clients: ServiceClients }): RouteDefin
           const body = validate(replyToLeadBody, req.body);
           const id = stringParam(req, 'id');
           const reply = await api.replyToLead({ caller: callerOf(res), id, ...body }, callOptions(res));
-          await audit(res, 'lead.replied', id, { subject: body.subject ?? null });
           res.status(201).json(dataBody(presentLead(reply.lead)));
         },
       ],
@@ -136,7 +129,6 @@ export function leadRoutes({ clients }: { clients: ServiceClients }): RouteDefin
         async (req, res) => {
           const body = validate(createQueryBody, req.body);
           const reply = await api.createQuery({ caller: callerOf(res), ...body }, callOptions(res));
-          await audit(res, 'query.created', reply.query?.id ?? '', { subject: body.subject });
           res.status(201).json(dataBody(presentQuery(reply.query)));
         },
       ],
@@ -150,7 +142,6 @@ export function leadRoutes({ clients }: { clients: ServiceClients }): RouteDefin
           const body = validate(replyToQueryBody, req.body);
           const id = stringParam(req, 'id');
           const reply = await api.replyToQuery({ caller: callerOf(res), id, ...body }, callOptions(res));
-          await audit(res, 'query.replied', id);
           res.status(201).json(dataBody(presentQuery(reply.query)));
         },
       ],

@@ -2,7 +2,6 @@ import type { ServiceClients } from '../../clients/service-clients';
 import { callerOf } from '../../http/caller';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
-import { recordAudit } from '../../http/record-audit';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import { stringParam } from '../admin/params';
@@ -22,8 +21,6 @@ const marketing: RouteAccess = { kind: 'staff', platformOnly: true, right: 'news
 /** Subscribers and newsletters (platform only, right `newsletters`); every change is audited. */
 export function newsletterRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
   const api = clients.engagement;
-  const audit = (res: Parameters<typeof recordAudit>[1], action: string, targetId: string, details = {}) =>
-    recordAudit(clients, res, { action, targetType: action.split('.')[0] ?? '', targetId, details });
   return [
     {
       method: 'get',
@@ -48,7 +45,6 @@ export function newsletterRoutes({ clients }: { clients: ServiceClients }): Rout
         async (req, res) => {
           const body = validate(createSubscriberBody, req.body);
           const reply = await api.createSubscriber({ caller: callerOf(res), ...body }, callOptions(res));
-          await audit(res, 'subscriber.created', reply.subscriber?.id ?? '');
           res.status(201).json(dataBody(presentSubscriber(reply.subscriber)));
         },
       ],
@@ -62,7 +58,6 @@ export function newsletterRoutes({ clients }: { clients: ServiceClients }): Rout
           const body = validate(updateSubscriberBody, req.body);
           const id = stringParam(req, 'id');
           const reply = await api.updateSubscriber({ caller: callerOf(res), id, ...body }, callOptions(res));
-          await audit(res, 'subscriber.updated', id, body);
           res.json(dataBody(presentSubscriber(reply.subscriber)));
         },
       ],
@@ -75,7 +70,6 @@ export function newsletterRoutes({ clients }: { clients: ServiceClients }): Rout
         async (req, res) => {
           const id = stringParam(req, 'id');
           await api.deleteSubscriber({ caller: callerOf(res), id }, callOptions(res));
-          await audit(res, 'subscriber.deleted', id);
           res.json(dataBody({ id, deleted: true }));
         },
       ],
@@ -103,7 +97,6 @@ export function newsletterRoutes({ clients }: { clients: ServiceClients }): Rout
         async (req, res) => {
           const body = validate(createNewsletterBody, req.body);
           const reply = await api.createNewsletter({ caller: callerOf(res), ...body }, callOptions(res));
-          await audit(res, 'newsletter.created', reply.newsletter?.id ?? '', { subject: body.subject });
           res.status(201).json(dataBody(presentNewsletter(reply.newsletter)));
         },
       ],
@@ -117,7 +110,6 @@ export function newsletterRoutes({ clients }: { clients: ServiceClients }): Rout
           const body = validate(updateNewsletterBody, req.body);
           const id = stringParam(req, 'id');
           const reply = await api.updateNewsletter({ caller: callerOf(res), id, ...body }, callOptions(res));
-          await audit(res, 'newsletter.updated', id, { fields: Object.keys(body) });
           res.json(dataBody(presentNewsletter(reply.newsletter)));
         },
       ],
@@ -130,7 +122,6 @@ export function newsletterRoutes({ clients }: { clients: ServiceClients }): Rout
         async (req, res) => {
           const id = stringParam(req, 'id');
           await api.deleteNewsletter({ caller: callerOf(res), id }, callOptions(res));
-          await audit(res, 'newsletter.deleted', id);
           res.json(dataBody({ id, deleted: true }));
         },
       ],
@@ -143,7 +134,6 @@ export function newsletterRoutes({ clients }: { clients: ServiceClients }): Rout
         async (req, res) => {
           const id = stringParam(req, 'id');
           const reply = await api.sendNewsletter({ caller: callerOf(res), id }, callOptions(res));
-          await audit(res, 'newsletter.sent', id);
           res.json(dataBody(presentNewsletter(reply.newsletter)));
         },
       ],

@@ -1,11 +1,9 @@
 import type { promotions } from '@travel/contracts';
-import type { Response } from 'express';
 import type { z } from 'zod';
 import type { ServiceClients } from '../../clients/service-clients';
 import { callerOf } from '../../http/caller';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
-import { recordAudit } from '../../http/record-audit';
 import { requireCustomer, requireTenant } from '../../http/references';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
@@ -128,8 +126,6 @@ function adminRoutesOf(clients: ServiceClients, kind: PromotionKind): RouteDefin
   const base = `/api/admin/${PLURAL[kind]}`;
   const access: RouteAccess = { kind: 'staff', platformOnly: true, right: PLURAL[kind] };
   const fieldsOf = (schema: z.ZodType, body: unknown) => validate(schema, body) as promotions.PromotionFields;
-  const audit = (res: Response, action: string, targetId: string, details: object) =>
-    recordAudit(clients, res, { action, targetType: kind, targetId, details });
   return [
     {
       method: 'get',
@@ -155,7 +151,6 @@ function adminRoutesOf(clients: ServiceClients, kind: PromotionKind): RouteDefin
           const fields = fieldsOf(newPromotionChecks[kind], req.body);
           const reply = await api.createPromotion({ caller: callerOf(res), kind, fields }, callOptions(res));
           const shown = presentAdminPromotion(reply.promotion);
-          await audit(res, `${kind}.created`, shown.id, req.body);
           res.status(201).json(dataBody(shown));
         },
       ],
@@ -172,7 +167,6 @@ function adminRoutesOf(clients: ServiceClients, kind: PromotionKind): RouteDefin
             { caller: callerOf(res), kind, id, fields },
             callOptions(res),
           );
-          await audit(res, `${kind}.updated`, id, req.body);
           res.json(dataBody(presentAdminPromotion(reply.promotion)));
         },
       ],
@@ -185,7 +179,6 @@ function adminRoutesOf(clients: ServiceClients, kind: PromotionKind): RouteDefin
         async (req, res) => {
           const id = stringParam(req, 'id');
           await api.deletePromotion({ caller: callerOf(res), kind, id }, callOptions(res));
-          await audit(res, `${kind}.deleted`, id, {});
           res.json(dataBody({ id, deleted: true }));
         },
       ],
@@ -206,7 +199,6 @@ function adminRoutesOf(clients: ServiceClients, kind: PromotionKind): RouteDefin
             callOptions(res),
           );
           const allocation = presentAllocation(reply.allocation);
-          await audit(res, `${kind}.allocated`, promotionId, allocation);
           res.status(201).json(dataBody(allocation));
         },
       ],
@@ -223,7 +215,6 @@ function adminRoutesOf(clients: ServiceClients, kind: PromotionKind): RouteDefin
             { caller: callerOf(res), kind, promotionId, allocationId },
             callOptions(res),
           );
-          await audit(res, `${kind}.allocation_removed`, promotionId, { allocationId });
           res.json(dataBody({ id: allocationId, deleted: true }));
         },
       ],

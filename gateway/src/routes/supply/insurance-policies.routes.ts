@@ -2,7 +2,6 @@ import type { ServiceClients } from '../../clients/service-clients';
 import { callerOf } from '../../http/caller';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
-import { recordAudit } from '../../http/record-audit';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { tenantInScope } from '../../http/tenant-scope';
 import { validate } from '../../http/validate';
@@ -46,12 +45,6 @@ export function insurancePolicyRoutes({ clients }: { clients: ServiceClients }):
             callOptions(res),
           );
           const policy = presentPolicy(reply.policy);
-          await recordAudit(clients, res, {
-            action: 'insurance_policy.created',
-            targetType: 'insurance_policy',
-            targetId: policy.id,
-            details: { tenantId: policy.tenantId, insurer: policy.insurer, name: policy.name },
-          });
           res.status(201).json(dataBody(policy));
         },
       ],

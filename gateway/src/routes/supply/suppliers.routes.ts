@@ -2,7 +2,6 @@ import type { ServiceClients } from '../../clients/service-clients';
 import { callerOf } from '../../http/caller';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
-import { recordAudit } from '../../http/record-audit';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import { stringParam } from '../admin/params';
@@ -15,12 +14,6 @@ const writers: RouteAccess = { kind: 'staff', platformOnly: true, right: 'suppli
 /** Suppliers: the platform's directory (writes: platform, right `suppliers`; reads: any staff member). */
 export function supplierRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
   const api = clients.supply;
-  const audit = (action: string, id: string, details: object = {}) => ({
-    action: `supplier.${action}`,
-    targetType: 'supplier',
-    targetId: id,
-    details,
-  });
   return [
     {
       method: 'get',
@@ -51,7 +44,6 @@ export function supplierRoutes({ clients }: { clients: ServiceClients }): RouteD
             callOptions(res),
           );
           const supplier = presentSupplier(reply.supplier);
-          await recordAudit(clients, res, audit('created', supplier.id, { name: supplier.name }));
           res.status(201).json(dataBody(supplier));
         },
       ],
@@ -79,7 +71,6 @@ export function supplierRoutes({ clients }: { clients: ServiceClients }): RouteD
             },
             callOptions(res),
           );
-          await recordAudit(clients, res, audit('updated', id, body));
           res.json(dataBody(presentSupplier(reply.supplier)));
         },
       ],
@@ -92,7 +83,6 @@ export function supplierRoutes({ clients }: { clients: ServiceClients }): RouteD
         async (req, res) => {
           const id = stringParam(req, 'id');
           await api.deleteSupplier({ caller: callerOf(res), id }, callOptions(res));
-          await recordAudit(clients, res, audit('deleted', id));
           res.json(dataBody({ id, deleted: true }));
         },
       ],

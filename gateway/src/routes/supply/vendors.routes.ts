@@ -2,7 +2,6 @@ import type { ServiceClients } from '../../clients/service-clients';
 import { callerOf } from '../../http/caller';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
-import { recordAudit } from '../../http/record-audit';
 import { staffOf } from '../../http/request-context';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { tenantInScope } from '../../http/tenant-scope';
@@ -31,12 +30,6 @@ export async function ownerScope(
 /** Vendors: a tenant's (or the platform's) directory of local partners. */
 export function vendorRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
   const api = clients.supply;
-  const audit = (action: string, id: string, details: object = {}) => ({
-    action: `vendor.${action}`,
-    targetType: 'vendor',
-    targetId: id,
-    details,
-  });
   return [
     {
       method: 'get',
@@ -67,11 +60,6 @@ export function vendorRoutes({ clients }: { clients: ServiceClients }): RouteDef
             callOptions(res),
           );
           const vendor = presentVendor(reply.vendor);
-          await recordAudit(
-            clients,
-            res,
-            audit('created', vendor.id, { tenantId: vendor.tenantId, name: vendor.name }),
-          );
           res.status(201).json(dataBody(vendor));
         },
       ],
@@ -98,7 +86,6 @@ export function vendorRoutes({ clients }: { clients: ServiceClients }): RouteDef
             },
             callOptions(res),
           );
-          await recordAudit(clients, res, audit('updated', id, body));
           res.json(dataBody(presentVendor(reply.vendor)));
         },
       ],
@@ -116,7 +103,6 @@ export function vendorRoutes({ clients }: { clients: ServiceClients }): RouteDef
             { caller: callerOf(res), tenantId: owner.tenantId, anyOwner: owner.any, id },
             callOptions(res),
           );
-          await recordAudit(clients, res, audit('deleted', id));
           res.json(dataBody({ id, deleted: true }));
         },
       ],

@@ -1,3 +1,4 @@
+import { type AuditEntry, type AuditOutbox, auditOf, createAuditOutbox, withAuditEntry } from '@travel/audit';
 import { insertIfAbsent, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
 import type { SealedCredentials } from '../domain/credentials-cipher';
@@ -10,7 +11,8 @@ import {
 } from './payment-gateway.schema';
 
 export interface PaymentGatewayRepository {
-  insert(gateway: PaymentGateway, n: number): Promise<void>;
+  /** Each staff change is stored with its audit entry (a delete leaves a tombstone until it is relayed). */
+  insert(gateway: PaymentGateway, n: number, entry: AuditEntry): Promise<void>;
   find(id: string): Promise<PaymentGateway | null>;
   /** Oldest first (by `n`), `count` at most after the gateway numbered `afterN`. */
   list(afterN: number | undefined, count: number): Promise<Array<PaymentGateway & { n: number }>>;
@@ -19,29 +21,35 @@ export interface PaymentGatewayRepository {
     id: string,
     change: { displayName?: string; credentials?: SealedCredentials | null },
     at: Date,
+    entry: AuditEntry,
   ): Promise<PaymentGateway | null>;
-  remove(id: string): Promise<boolean>;
+  remove(id: string, entry: AuditEntry): Promise<boolean>;
   /** Every gateway with credentials, as stored (for the re-seal command). */
   storedCredentials(): Promise<{ id: string; credentials: SealedCredentials }[]>;
   /** Puts `to` in place of the stored credentials only while they are still `from` (a write in between wins). */
   replaceSealed(id: string, from: SealedCredentials, to: string): Promise<boolean>;
   defaultId(): Promise<string | null>;
   /** Makes it the default in one write (the one before stops being it in the same write). */
-  setDefault(id: string, at: Date): Promise<void>;
+  setDefault(id: string, at: Date, entry: AuditEntry): Promise<void>;
   /** Clears the default if it is this gateway (a deleted gateway is nobody's default). */
   clearDefault(id: string, at: Date): Promise<void>;
 }
 
-export function createPaymentGatewayRepository(connection: Connection): PaymentGatewayRepository {
-  const gateways = modelOn(connection, 'PaymentGateway', paymentGatewaySchema);
-  const defaults = modelOn(connection, 'PaymentGatewayDefault', defaultGatewaySchema);
+/** `audit`: the service's outbox; the re-seal command, which audits nothing, may leave it to a private one. */
+export function createPaymentGatewayRepository(
+  connection: Connection,
+  audit: AuditOutbox = createAuditOutbox(),
+): PaymentGatewayRepository {
+  const gateways = audit.track(modelOn(connection, 'PaymentGateway', paymentGatewaySchema));
+  const defaults = audit.track(modelOn(connection, 'PaymentGatewayDefault', defaultGatewaySchema));
   // The default document is created once by a unique insert (never a racing upsert), then only updated.
   const ensureDefaultDoc = () =>
     insertIfAbsent(defaults, { _id: 'default', gatewayId: null, updatedAt: new Date(0) });
   return {
-    async insert(gateway, n) {
+    async insert(gateway, n, entry) {
       const { id, ...fields } = gateway;
-      await gateways.create({ ...fields, _id: id, n });
+      await gateways.create({ ...fields, _id: id, n, ...auditOf(entry) });
+      audit.written();
     },
     async find(id) {
       return toGateway(await gateways.findById(id).lean<PaymentGatewayDocument>());
@@ -57,14 +65,17 @@ export function createPaymentGatewayRepository(connection: Connection): PaymentG
         return gateway ? [{ ...gateway, n: doc.n }] : [];
       });
     },
-    async update(id, change, at) {
+    async update(id, change, at, entry) {
       const doc = await gateways
-        .findOneAndUpdate({ _id: id }, { $set: { ...change, updatedAt: at } }, { new: true })
+        .findOneAndUpdate({ _id: id }, withAuditEntry({ $set: { ...change, updatedAt: at } }, entry), {
+          new: true,
+        })
         .lean<PaymentGatewayDocument>();
+      if (doc) audit.written();
       return toGateway(doc);
     },
-    async remove(id) {
-      return (await gateways.deleteOne({ _id: id })).deletedCount === 1;
+    async remove(id, entry) {
+      return (await audit.tombstone(gateways, { _id: id }, entry)) !== null;
     },
     async storedCredentials() {
       const docs = await gateways
@@ -81,9 +92,13 @@ export function createPaymentGatewayRepository(connection: Connection): PaymentG
     async defaultId() {
       return (await defaults.findById('default').lean<DefaultGatewayDocument>())?.gatewayId ?? null;
     },
-    async setDefault(id, at) {
+    async setDefault(id, at, entry) {
       await ensureDefaultDoc();
-      await defaults.updateOne({ _id: 'default' }, { $set: { gatewayId: id, updatedAt: at } });
+      await defaults.updateOne(
+        { _id: 'default' },
+        withAuditEntry({ $set: { gatewayId: id, updatedAt: at } }, entry),
+      );
+      audit.written();
     },
     async clearDefault(id, at) {
       await defaults.updateOne(

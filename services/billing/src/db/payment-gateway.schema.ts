@@ -1,3 +1,4 @@
+import { withAuditOutbox } from '@travel/audit';
 import { Schema } from 'mongoose';
 import type { SealedCredentials } from '../domain/credentials-cipher';
 import type { Provider } from '../domain/payment-gateway';
@@ -46,3 +47,6 @@ export const defaultGatewaySchema = new Schema<DefaultGatewayDocument>(
   },
   { collection: 'payment_gateway_default', versionKey: false },
 );
+// Staff changes carry their audit entries until relayed (docs/decisions/audit.md); deletes are tombstones.
+withAuditOutbox(paymentGatewaySchema, { tombstones: true });
+withAuditOutbox(defaultGatewaySchema);

@@ -1,3 +1,4 @@
+import { type AuditActor, auditEntry } from '@travel/audit';
 import type { paymentGateways } from '@travel/contracts';
 import { AppError, badRequest, type FieldProblem } from '@travel/errors';
 import type { Logger } from '@travel/logger';
@@ -35,12 +36,17 @@ const MAX_VALUE = 2000;
 
 /**
  * The platform's payment gateways. Credentials are sealed before they are stored and never leave
- * billing: not in answers, not in logs (the audit lines name the gateway and which fields changed, never a
- * credential field or value). Exactly one default: a single document names it, so `set-default` is one write.
+ * billing: not in answers, not in logs, not in the audit entries stored with each change (they name the gateway
+ * and which fields changed, never a credential field or value). Exactly one default: a single document names it, so `set-default` is one write.
  */
 export function createPaymentGatewayAdmin(deps: GatewayAdminDeps) {
-  const audit = (action: string, actorUserId: string, gatewayId: string, extra: object = {}) =>
-    deps.logger.info({ audit: true, action, actor_user_id: actorUserId, gatewayId, ...extra }, action);
+  /** A change's audit entry, stored with it (docs/decisions/audit.md): never a credential field or value. */
+  const audit = (action: string, by: AuditActor, gatewayId: string, details: object = {}) =>
+    auditEntry(
+      by,
+      { action, target: { type: 'payment_gateway', id: gatewayId }, details: { ...details } },
+      deps.now(),
+    );
 
   async function view(id: string): Promise<PaymentGatewayView> {
     const [gateway, defaultId] = await Promise.all([deps.gateways.find(id), deps.gateways.defaultId()]);
@@ -75,7 +81,7 @@ export function createPaymentGatewayAdmin(deps: GatewayAdminDeps) {
 
     async create(
       request: paymentGateways.CreatePaymentGatewayRequest,
-      actorUserId: string,
+      by: AuditActor,
     ): Promise<PaymentGatewayView> {
       const problems = [
         ...providerProblems(request.provider),
@@ -99,14 +105,17 @@ export function createPaymentGatewayAdmin(deps: GatewayAdminDeps) {
           updatedAt: at,
         },
         n,
+        audit('payment_gateway.created', by, id, {
+          provider: request.provider,
+          displayName: request.displayName.trim(),
+        }),
       );
-      audit('payment_gateway.created', actorUserId, id, { provider: request.provider });
       return view(id);
     },
 
     async update(
       request: paymentGateways.UpdatePaymentGatewayRequest,
-      actorUserId: string,
+      by: AuditActor,
     ): Promise<PaymentGatewayView> {
       const stored = await findGateway(request.id);
       const problems = [
@@ -131,30 +140,33 @@ export function createPaymentGatewayAdmin(deps: GatewayAdminDeps) {
             }
           : {}),
       };
-      const updated = await deps.gateways.update(request.id, change, deps.now());
-      if (!updated) throw new AppError('not_found', `No payment gateway ${request.id}.`);
-      audit('payment_gateway.updated', actorUserId, request.id, {
-        changed: Object.keys(change),
+      const entry = audit('payment_gateway.updated', by, request.id, {
+        ...(change.displayName === undefined ? {} : { displayName: change.displayName }),
+        credentialsReplaced: request.replaceCredentials === true,
       });
+      const updated = await deps.gateways.update(request.id, change, deps.now(), entry);
+      if (!updated) throw new AppError('not_found', `No payment gateway ${request.id}.`);
       return view(request.id);
     },
 
-    async remove(request: paymentGateways.DeletePaymentGatewayRequest, actorUserId: string): Promise<void> {
-      if (!(await deps.gateways.remove(request.id)))
+    async remove(request: paymentGateways.DeletePaymentGatewayRequest, by: AuditActor): Promise<void> {
+      if (!(await deps.gateways.remove(request.id, audit('payment_gateway.deleted', by, request.id))))
         throw new AppError('not_found', `No payment gateway ${request.id}.`);
       // A deleted gateway is nobody's default: card payments are refused until one is set (docs/payments.md).
       await deps.gateways.clearDefault(request.id, deps.now());
-      audit('payment_gateway.deleted', actorUserId, request.id);
     },
 
     async setDefault(
       request: paymentGateways.SetDefaultPaymentGatewayRequest,
-      actorUserId: string,
+      by: AuditActor,
     ): Promise<PaymentGatewayView> {
       const problems = defaultProblems(await findGateway(request.id), deps.simulatorEnabled);
       if (problems.length > 0) throw badRequest(problems);
-      await deps.gateways.setDefault(request.id, deps.now());
-      audit('payment_gateway.default_set', actorUserId, request.id);
+      await deps.gateways.setDefault(
+        request.id,
+        deps.now(),
+        audit('payment_gateway.default_set', by, request.id),
+      );
       return view(request.id);
     },
   };

@@ -1,3 +1,4 @@
+import { auditActorOf } from '@travel/audit';
 import type { caller as callerContract, paymentGateways } from '@travel/contracts';
 import { type RequestContext, requireCallerOf, requireRight, type ServiceImplementation } from '@travel/grpc';
 import type { PaymentGatewayAdmin } from '../domain/manage-payment-gateways';
@@ -14,7 +15,7 @@ export function createPaymentGatewayGrpc(
   const actorOf = (wire: callerContract.Caller | undefined) => {
     const caller = requireCallerOf(wire, 'platform-staff');
     requireRight(caller, GATEWAYS_RIGHT);
-    return caller.userId;
+    return auditActorOf(caller);
   };
   return {
     async listPaymentGateways(request) {

@@ -1,3 +1,4 @@
+import { type AuditEntry, type AuditOutbox, withAuditEntry } from '@travel/audit';
 import { modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
 import type { Booking } from '../domain/booking';
@@ -39,11 +40,20 @@ export interface AdminBookingRepository {
    * Sets the supplier of those of these bookings that are `Upcoming` with a travel date from `today` on,
    * in one conditional update (a booking cancelled meanwhile keeps no new supplier).
    */
-  assignSupplier(ids: string[], supplierId: string, today: string): Promise<void>;
+  /** Each booking's update carries the audit entry `entryOf` makes for it (one bulk write, atomic per booking). */
+  assignSupplier(
+    ids: string[],
+    supplierId: string,
+    today: string,
+    entryOf: (id: string) => AuditEntry,
+  ): Promise<void>;
 }
 
-export function createAdminBookingRepository(connection: Connection): AdminBookingRepository {
-  const model = modelOn(connection, 'Booking', bookingSchema);
+export function createAdminBookingRepository(
+  connection: Connection,
+  audit: AuditOutbox,
+): AdminBookingRepository {
+  const model = audit.track(modelOn(connection, 'Booking', bookingSchema));
   return {
     async list(filter, beforeNumber, limit) {
       const docs = await model
@@ -61,12 +71,18 @@ export function createAdminBookingRepository(connection: Connection): AdminBooki
       const scope = tenantId === undefined ? {} : { tenantId };
       return (await model.find({ _id: { $in: ids }, ...scope }, VIEW).lean<BookingDocument[]>()).map(toRow);
     },
-    async assignSupplier(ids, supplierId, today) {
+    async assignSupplier(ids, supplierId, today, entryOf) {
       if (ids.length === 0) return;
-      await model.updateMany(
-        { _id: { $in: ids }, status: 'Upcoming', date: { $gte: today } },
-        { $set: { supplierId } },
+      const { modifiedCount } = await model.bulkWrite(
+        ids.map((id) => ({
+          updateOne: {
+            filter: { _id: id, status: 'Upcoming', date: { $gte: today } },
+            update: withAuditEntry({ $set: { supplierId } }, entryOf(id)) as never,
+          },
+        })),
+        { ordered: false },
       );
+      if (modifiedCount > 0) audit.written();
     },
   };
 }

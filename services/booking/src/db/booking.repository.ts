@@ -1,3 +1,4 @@
+import { type AuditEntry, type AuditOutbox, createAuditOutbox, withAuditEntry } from '@travel/audit';
 import { isDuplicateKeyError, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
 import type { Booking, Owner } from '../domain/booking';
@@ -8,6 +9,8 @@ export interface NewBooking extends Booking {
   attempt: string;
   offer: Record<string, unknown>;
   pendingEvents: PendingEvent[];
+  /** A staff member's offline booking: its audit entry, written with it. */
+  pendingAudit?: AuditEntry[];
 }
 
 /** A booking with the events it holds unpublished, in the order they happened. */
@@ -35,6 +38,7 @@ export interface BookingRepository {
     today: string,
     event: PendingEvent,
     attempt?: string,
+    entry?: AuditEntry,
   ): Promise<BookingWithEvents | null>;
   /** The booking an idempotent cancel's attempt cancelled (the attempt is written with the status), or null. */
   findCancelledBy(id: string, attempt: string): Promise<Booking | null>;
@@ -49,8 +53,12 @@ export interface BookingRepository {
 /** What a read needs: the offer and the outbox stay in the store. */
 export const VIEW = { offer: 0, pendingEvents: 0, attempt: 0 } as const;
 
-export function createBookingRepository(connection: Connection): BookingRepository {
-  const model = modelOn(connection, 'Booking', bookingSchema);
+/** `audit`: the service's outbox; tests that only read or seed bookings may leave it to a private one. */
+export function createBookingRepository(
+  connection: Connection,
+  audit: AuditOutbox = createAuditOutbox(),
+): BookingRepository {
+  const model = audit.track(modelOn(connection, 'Booking', bookingSchema));
   const ownedBy = (owner: Owner) => ({
     clientId: owner.clientId,
     livemode: owner.livemode,
@@ -64,6 +72,7 @@ export function createBookingRepository(connection: Connection): BookingReposito
         // Through the driver: the domain builds the whole document, so mongoose's document building,
         // casting and validation were a third of a booking's CPU; the unique indexes still decide.
         await model.collection.insertOne(doc as unknown as Record<string, unknown>);
+        if (booking.pendingAudit) audit.written();
         return 'inserted';
       } catch (error) {
         if (!isDuplicateKeyError(error)) throw error;
@@ -91,17 +100,19 @@ export function createBookingRepository(connection: Connection): BookingReposito
         .lean<BookingDocument[]>();
       return docs.map(toBooking).filter((row) => row !== null);
     },
-    async cancel(id, owner, today, event, attempt) {
+    async cancel(id, owner, today, event, attempt, entry) {
+      const change = {
+        $set: { status: 'Cancelled', closedAt: event.occurredAt, ...cancelAttemptOf(attempt) },
+        $push: { pendingEvents: event },
+      };
       const doc = await model
         .findOneAndUpdate(
           { _id: id, ...ownedBy(owner), status: 'Upcoming', date: { $gte: today } },
-          {
-            $set: { status: 'Cancelled', closedAt: event.occurredAt, ...cancelAttemptOf(attempt) },
-            $push: { pendingEvents: event },
-          },
+          entry ? withAuditEntry(change, entry) : change,
           { new: true, projection: { offer: 0 } },
         )
         .lean<BookingDocument>();
+      if (doc && entry) audit.written();
       return withEvents(doc);
     },
     async findCancelledBy(id, attempt) {

@@ -1,3 +1,4 @@
+import { withAuditOutbox } from '@travel/audit';
 import { Schema } from 'mongoose';
 import type { BookingStatus, BookingType, Contact, StorefrontPart, Traveller } from '../domain/booking';
 import type { VoucherDiscount } from '../domain/booking-discounts';
@@ -112,3 +113,6 @@ bookingSchema.index(
   { date: 1 },
   { name: 'upcoming_by_date', partialFilterExpression: { status: 'Upcoming' } },
 );
+// A staff change of a booking (offline booking, its cancel, a supplier) carries its audit entry until relayed
+// (docs/decisions/audit.md).
+withAuditOutbox(bookingSchema);

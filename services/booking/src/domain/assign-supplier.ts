@@ -1,6 +1,6 @@
+import { type AuditActor, auditEntry } from '@travel/audit';
 import type { adminBooking } from '@travel/contracts';
 import { badRequest, type FieldProblem } from '@travel/errors';
-import type { Logger } from '@travel/logger';
 import type { AdminBookingRepository, AdminBookingRow } from '../db/admin-booking.repository';
 import { todayOf } from './booking';
 
@@ -16,14 +16,19 @@ export interface AssignSupplierResult {
  * `PUT /api/admin/bookings/assign-supplier`: one conditional update sets the supplier of the named bookings
  * that are upcoming (travel date not passed); a read-back tells each booking's outcome. Assigning again
  * (the same or another supplier) replaces the supplier; an unknown id or a closed booking is skipped, named.
+ * Each booking's update carries its own audit entry (`booking.supplier_assigned`).
  */
 export function createAssignSupplier(deps: { bookings: AdminBookingRepository; now: () => Date }) {
   return async (
     request: adminBooking.AssignSupplierRequest,
-    logger: Logger,
+    by: AuditActor,
   ): Promise<AssignSupplierResult> => {
     const ids = checked(request);
-    await deps.bookings.assignSupplier(ids, request.supplierId, todayOf(deps.now()));
+    const at = deps.now();
+    const details = { supplierId: request.supplierId };
+    const entryOf = (id: string) =>
+      auditEntry(by, { action: 'booking.supplier_assigned', target: { type: 'booking', id }, details }, at);
+    await deps.bookings.assignSupplier(ids, request.supplierId, todayOf(at), entryOf);
     // Platform staff only: every tenant's bookings.
     const byId = new Map((await deps.bookings.findByIds(ids, undefined)).map((row) => [row.booking.id, row]));
     const result: AssignSupplierResult = { assigned: [], skipped: [] };
@@ -34,15 +39,6 @@ export function createAssignSupplier(deps: { bookings: AdminBookingRepository; n
         result.assigned.push(row);
       else result.skipped.push({ id, reason: 'not_upcoming' });
     }
-    logger.info(
-      {
-        audit: true,
-        action: 'booking.supplier_assigned',
-        supplierId: request.supplierId,
-        assigned: result.assigned.map((r) => r.booking.id),
-      },
-      'supplier assigned',
-    );
     return result;
   };
 }

@@ -1,3 +1,4 @@
+import type { AuditEntry } from '@travel/audit';
 import type { booking } from '@travel/contracts';
 import { AppError } from '@travel/errors';
 import type { BookingRepository } from '../db/booking.repository';
@@ -22,14 +23,21 @@ export interface CancelDeps {
  * a tenant's staff (client 0), and is part of the update's filter: another owner's booking is `not_found`.
  * With a quote id the refund is checked first (`holdQuote`); the same conditional update then lands at most
  * once, so a quote named by many concurrent cancels still cancels once. `attempt` (an idempotent cancel's,
- * cancel-idempotently.ts) is written in the same update.
+ * cancel-idempotently.ts) is written in the same update, and so is the audit entry `audited` makes (a staff
+ * cancel's).
  */
 export function createCancelOwned(deps: CancelDeps) {
-  return async (id: string, owner: Owner, quoteId?: string, attempt?: string): Promise<Booking> => {
+  return async (
+    id: string,
+    owner: Owner,
+    quoteId?: string,
+    attempt?: string,
+    audited?: (at: Date) => AuditEntry,
+  ): Promise<Booking> => {
     const at = deps.now();
     if (quoteId !== undefined) await holdQuote(deps, { id, owner, quoteId, at });
     const event = newPendingEvent('booking.cancelled', at);
-    const cancelled = await deps.bookings.cancel(id, owner, todayOf(at), event, attempt);
+    const cancelled = await deps.bookings.cancel(id, owner, todayOf(at), event, attempt, audited?.(at));
     if (cancelled) {
       deps.eventsWritten(cancelled.booking, cancelled.events);
       return cancelled.booking;

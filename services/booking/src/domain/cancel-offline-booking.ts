@@ -1,3 +1,4 @@
+import { type AuditActor, auditEntry } from '@travel/audit';
 import type { adminBooking } from '@travel/contracts';
 import { AppError } from '@travel/errors';
 import type { AdminBookingRepository, AdminBookingRow } from '../db/admin-booking.repository';
@@ -11,7 +12,8 @@ const BOOKING_ID = /^bkg_[0-9]{1,15}$/;
  * `POST /api/admin/bookings/{id}/cancel` (docs/decisions/bookings.md "Admin bookings"): staff cancel a tenant's
  * offline booking (client 0, no storefront part) in their scope through the partner cancel's one
  * conditional update, so its `booking.cancelled` reverses the invoice line and gives a voucher's redemption
- * back. Outside the scope `404`; a partner's or a customer's booking `409` (its owner cancels it).
+ * back. Outside the scope `404`; a partner's or a customer's booking `409` (its owner cancels it). The cancel
+ * carries its audit entry (`booking.cancelled_offline`) in the same update.
  */
 export function createCancelOfflineBooking(deps: {
   bookings: AdminBookingRepository;
@@ -23,6 +25,7 @@ export function createCancelOfflineBooking(deps: {
     id: string,
     tenantId: string | undefined,
     attempt: string | undefined,
+    by: AuditActor,
   ): Promise<AdminBookingRow> => {
     const row = await rowOf(id, tenantId);
     const booking = row.booking;
@@ -31,11 +34,14 @@ export function createCancelOfflineBooking(deps: {
         'conflict',
         `Booking ${booking.id} was made by ${booking.storefront ? 'a storefront customer' : 'an API client'}; it is cancelled there.`,
       );
-    const cancelled = await deps.cancelOwned(
-      booking.id,
-      { tenantId: booking.tenantId, clientId: 0, livemode: booking.livemode },
-      undefined,
-      attempt,
+    const change = {
+      action: 'booking.cancelled_offline',
+      target: { type: 'booking', id: booking.id },
+      details: { tenantId: booking.tenantId },
+    };
+    const owner = { tenantId: booking.tenantId, clientId: 0, livemode: booking.livemode };
+    const cancelled = await deps.cancelOwned(booking.id, owner, undefined, attempt, (at) =>
+      auditEntry(by, change, at),
     );
     return { booking: cancelled, supplierId: row.supplierId };
   };
@@ -47,9 +53,9 @@ export function createCancelOfflineBooking(deps: {
   }
 
   /** With an `Idempotency-Key`, scoped to the staff of the tenant (or the platform's) like the create's. */
-  return (request: adminBooking.CancelOfflineBookingRequest, tenantId: string | undefined) =>
+  return (request: adminBooking.CancelOfflineBookingRequest, tenantId: string | undefined, by: AuditActor) =>
     deps.cancelIdempotently(request.idempotency, `staff:${tenantId ?? 'platform'}`, {
-      cancel: (attempt) => cancel(request.id, tenantId, attempt),
+      cancel: (attempt) => cancel(request.id, tenantId, attempt, by),
       cancelledBy: (attempt) => deps.cancelledBy(request.id, attempt),
       replay: () => rowOf(request.id, tenantId),
     });

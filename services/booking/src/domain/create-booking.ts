@@ -1,3 +1,4 @@
+import type { AuditEntry } from '@travel/audit';
 import type { booking } from '@travel/contracts';
 import { AppError } from '@travel/errors';
 import type { IdempotencyRunner, Lease } from '@travel/idempotency';
@@ -56,6 +57,8 @@ export interface BookingChannel {
   status: BookingStatus;
   /** The events written with the booking (partner live: `booking.created`; storefront: none until paid). */
   eventsAt(createdAt: Date): PendingEvent[];
+  /** A staff member's booking: its audit entry, written with the booking (docs/decisions/audit.md). */
+  audited?(booking: Booking): AuditEntry;
   /**
    * The discounts at the repriced amount (storefront; a tenant's offline booking with a voucher), taken
    * before the booking is written (a voucher is reserved under the attempt: a refusal books nothing);
@@ -231,6 +234,7 @@ export function createIdempotentBooking(deps: CreateBookingDeps) {
         attempt,
         offer: offer.offer,
         pendingEvents: events,
+        ...(channel.audited ? { pendingAudit: [channel.audited(booking)] } : {}),
       });
       if (result === 'inserted') return { inserted: booking, events };
       if (result === 'attempt_taken') {

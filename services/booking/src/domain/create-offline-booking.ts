@@ -1,3 +1,4 @@
+import { type AuditActor, auditEntry } from '@travel/audit';
 import type { adminBooking } from '@travel/contracts';
 import { AppError, badRequest, type FieldProblem } from '@travel/errors';
 import type { Logger } from '@travel/logger';
@@ -31,6 +32,7 @@ const PLATFORM_STAFF = 'staff:platform';
  *   storefront token at the platform default price, written `Pending` and paid from the customer's wallet
  *   by the storefront's settle (billing, idempotent on the booking; the settler finishes a crash), checked
  *   first to cover the whole total (`409` otherwise, nothing booked). The key is the platform staff's.
+ * Either booking is written with its audit entry (`booking.created_offline`), as the staff member made it.
  */
 export function createCreateOfflineBooking(deps: {
   verifier: OfferTokenVerifier;
@@ -41,7 +43,7 @@ export function createCreateOfflineBooking(deps: {
   promotions: Pick<BookingPromotions, 'confirm' | 'release'>;
   logger: Logger;
 }) {
-  function forTenant(request: adminBooking.CreateOfflineBookingRequest, requestId: string) {
+  function forTenant(request: adminBooking.CreateOfflineBookingRequest, by: AuditActor, requestId: string) {
     const problems: FieldProblem[] = [];
     if (!request.tenantId) problems.push({ path: 'tenantId', message: 'is required' });
     if (request.payment !== undefined)
@@ -56,6 +58,12 @@ export function createCreateOfflineBooking(deps: {
         scope: `staff:${tenantId}:${input.idempotencyKey}`,
         checkOffer: (token) => checkTenantOffer(deps.verifier, token, owner),
         priceTenant: owner.tenantId,
+        audited: (booking) =>
+          created(by, booking, {
+            tenantId,
+            amount: booking.amount,
+            ...(booking.voucher ? { voucherCode, discount: booking.voucher.amount } : {}),
+          }),
         owner,
         status: 'Upcoming',
         eventsAt: (occurredAt) => [newPendingEvent('booking.created', occurredAt)],
@@ -98,9 +106,10 @@ export function createCreateOfflineBooking(deps: {
   function forCustomer(
     request: adminBooking.CreateOfflineBookingRequest,
     customerId: string,
-    bookedBy: string,
+    by: AuditActor,
     requestId: string,
   ) {
+    const bookedBy = by.userId ?? '';
     const problems: FieldProblem[] = [];
     if (!customerId) problems.push({ path: 'customerId', message: 'must not be empty' });
     if (request.voucherCode !== undefined)
@@ -122,6 +131,8 @@ export function createCreateOfflineBooking(deps: {
         owner: STOREFRONT_OWNER,
         status: 'Pending',
         eventsAt: () => [],
+        audited: (booking) =>
+          created(by, booking, { customerId, amount: booking.amount, payment: request.payment }),
         storefront: (offer) => ({
           ...unpaidStorefrontPart(offer, customerId, true),
           bookedBy,
@@ -143,10 +154,17 @@ export function createCreateOfflineBooking(deps: {
 
   return (
     request: adminBooking.CreateOfflineBookingRequest,
-    staffUserId: string,
+    by: AuditActor,
     requestId: string,
   ): Promise<CreateBookingResult> =>
     request.customerId === undefined
-      ? forTenant(request, requestId)
-      : forCustomer(request, request.customerId, staffUserId, requestId);
+      ? forTenant(request, by, requestId)
+      : forCustomer(request, request.customerId, by, requestId);
 }
+
+const created = (by: AuditActor, booking: Booking, details: Record<string, unknown>) =>
+  auditEntry(
+    by,
+    { action: 'booking.created_offline', target: { type: 'booking', id: booking.id }, details },
+    booking.createdAt,
+  );

@@ -1,3 +1,4 @@
+import { auditActorOf } from '@travel/audit';
 import type { adminBooking } from '@travel/contracts';
 import { AppError } from '@travel/errors';
 import { type RequestContext, requireCallerOf, requireRight, type ServiceImplementation } from '@travel/grpc';
@@ -59,7 +60,7 @@ export function createAdminBookingsGrpc(
       const tenantId = checkOfflineBooking(staff, request);
       const result = await useCases.createOfflineBooking(
         { ...request, tenantId },
-        staff.userId,
+        auditActorOf(staff),
         context.requestId,
       );
       return {
@@ -68,13 +69,14 @@ export function createAdminBookingsGrpc(
       };
     },
     async cancelOfflineBooking(request) {
-      const tenantId = tenantFilterOf(staffOf(request.caller), () => undefined);
-      const { value, replayed } = await useCases.cancelOfflineBooking(request, tenantId);
+      const staff = staffOf(request.caller);
+      const tenantId = tenantFilterOf(staff, () => undefined);
+      const { value, replayed } = await useCases.cancelOfflineBooking(request, tenantId, auditActorOf(staff));
       return { booking: encodeAdminBooking(value, true), replayed };
     },
-    async assignSupplier(request, context) {
-      requireCallerOf(request.caller, 'platform-staff');
-      const result = await useCases.assignSupplier(request, context.logger);
+    async assignSupplier(request) {
+      const staff = requireCallerOf(request.caller, 'platform-staff');
+      const result = await useCases.assignSupplier(request, auditActorOf(staff));
       return {
         assigned: result.assigned.map((row) => encodeAdminBooking(row, false)),
         skipped: result.skipped,

@@ -1,3 +1,4 @@
+import { type AuditEntry, type AuditOutbox, auditOf, withAuditEntry } from '@travel/audit';
 import { modelOn, setAndUnset } from '@travel/mongo';
 import type { Connection } from 'mongoose';
 import type { Blog, BlogStatus } from '../domain/blog';
@@ -6,8 +7,8 @@ import { type BlogDocument, blogSchema } from './blog.schema';
 export type BlogChanges = Partial<Omit<Blog, 'id' | 'n' | 'createdAt' | 'authorUserId'>>;
 
 export interface BlogRepository {
-  /** Throws E11000 when the slug is taken. */
-  insert(blog: Blog): Promise<void>;
+  /** Throws E11000 when the slug is taken. The entry is stored with the post. */
+  insert(blog: Blog, entry: AuditEntry): Promise<void>;
   findById(id: string): Promise<Blog | null>;
   findPublishedBySlug(slug: string): Promise<Blog | null>;
   /** Slugs taken that start with `stem` (a slug's numbered variants all do; the caller picks them out). */
@@ -18,18 +19,27 @@ export interface BlogRepository {
   listPublished(after: number[] | undefined, limit: number): Promise<Blog[]>;
   /**
    * The post after the change (`unset` names optional fields to remove), or null if there is none with that
-   * id (and, if `from` is given, in one of those states). Throws E11000 when a new slug is taken.
+   * id (and, if `from` is given, in one of those states). Throws E11000 when a new slug is taken. The entry
+   * is stored in the same write, or not at all.
    */
-  update(id: string, changes: BlogChanges, unset?: string[], from?: BlogStatus[]): Promise<Blog | null>;
-  delete(id: string): Promise<boolean>;
+  update(
+    id: string,
+    changes: BlogChanges,
+    entry: AuditEntry,
+    unset?: string[],
+    from?: BlogStatus[],
+  ): Promise<Blog | null>;
+  /** A tombstone holding the entry until it is relayed; its slug is free once the delete is answered. */
+  delete(id: string, entry: AuditEntry): Promise<boolean>;
 }
 
-export function createBlogRepository(connection: Connection): BlogRepository {
-  const model = modelOn(connection, 'Blog', blogSchema);
+export function createBlogRepository(connection: Connection, audit: AuditOutbox): BlogRepository {
+  const model = audit.track(modelOn(connection, 'Blog', blogSchema));
   return {
-    async insert(blog) {
+    async insert(blog, entry) {
       const { id, ...fields } = blog;
-      await model.create({ ...fields, _id: id });
+      await model.create({ ...fields, _id: id, ...auditOf(entry) });
+      audit.written();
     },
     async findById(id) {
       const doc = await model.findById(id).lean<BlogDocument>();
@@ -69,16 +79,18 @@ export function createBlogRepository(connection: Connection): BlogRepository {
         .lean<BlogDocument[]>();
       return docs.map(toBlog);
     },
-    async update(id, changes, unset = [], from = undefined) {
+    async update(id, changes, entry, unset = [], from = undefined) {
       const filter = from ? { _id: id, status: { $in: from } } : { _id: id };
       const doc = await model
-        .findOneAndUpdate(filter, setAndUnset(changes, unset), { returnDocument: 'after' })
+        .findOneAndUpdate(filter, withAuditEntry(setAndUnset(changes, unset), entry), {
+          returnDocument: 'after',
+        })
         .lean<BlogDocument>();
+      if (doc) audit.written();
       return doc ? toBlog(doc) : null;
     },
-    async delete(id) {
-      const { deletedCount } = await model.deleteOne({ _id: id });
-      return deletedCount === 1;
+    async delete(id, entry) {
+      return (await audit.tombstone(model, { _id: id }, entry)) !== null;
     },
   };
 }

@@ -1,3 +1,4 @@
+import { withAuditOutbox } from '@travel/audit';
 import { Schema } from 'mongoose';
 import type { BlogStatus } from '../domain/blog';
 import type { BlogFormat } from '../domain/blog-body';
@@ -46,3 +47,5 @@ blogSchema.index({ n: -1 });
 blogSchema.index({ status: 1, n: -1 });
 // The public list: published posts, newest published first.
 blogSchema.index({ status: 1, publishedAt: -1, n: -1 });
+// Its changes' audit entries wait in the document until relayed (docs/decisions/audit.md); deletes are tombstones.
+withAuditOutbox(blogSchema, { tombstones: true });

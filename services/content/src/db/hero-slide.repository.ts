@@ -1,3 +1,4 @@
+import { type AuditEntry, type AuditOutbox, auditOf, withAuditEntry } from '@travel/audit';
 import { modelOn, setAndUnset } from '@travel/mongo';
 import type { Connection } from 'mongoose';
 import type { HeroSlide } from '../domain/hero-slide';
@@ -6,19 +7,26 @@ import { type HeroSlideDocument, heroSlideSchema } from './hero-slide.schema';
 export type HeroSlideChanges = Partial<Omit<HeroSlide, 'id' | 'n' | 'createdAt'>>;
 
 export interface HeroSlideRepository {
-  insert(slide: HeroSlide): Promise<void>;
+  /** Each write stores its audit entry with the slide (a delete leaves a tombstone until it is relayed). */
+  insert(slide: HeroSlide, entry: AuditEntry): Promise<void>;
   /** By position then creation, after the key `[position, n]`. */
   list(activeOnly: boolean, after: number[] | undefined, limit: number): Promise<HeroSlide[]>;
-  update(id: string, changes: HeroSlideChanges, unset: string[]): Promise<HeroSlide | null>;
-  delete(id: string): Promise<boolean>;
+  update(
+    id: string,
+    changes: HeroSlideChanges,
+    unset: string[],
+    entry: AuditEntry,
+  ): Promise<HeroSlide | null>;
+  delete(id: string, entry: AuditEntry): Promise<boolean>;
 }
 
-export function createHeroSlideRepository(connection: Connection): HeroSlideRepository {
-  const model = modelOn(connection, 'HeroSlide', heroSlideSchema);
+export function createHeroSlideRepository(connection: Connection, audit: AuditOutbox): HeroSlideRepository {
+  const model = audit.track(modelOn(connection, 'HeroSlide', heroSlideSchema));
   return {
-    async insert(slide) {
+    async insert(slide, entry) {
       const { id, ...fields } = slide;
-      await model.create({ ...fields, _id: id });
+      await model.create({ ...fields, _id: id, ...auditOf(entry) });
+      audit.written();
     },
     async list(activeOnly, after, limit) {
       const [position, n] = after ?? [];
@@ -35,15 +43,17 @@ export function createHeroSlideRepository(connection: Connection): HeroSlideRepo
         .lean<HeroSlideDocument[]>();
       return docs.map(toSlide);
     },
-    async update(id, changes, unset) {
+    async update(id, changes, unset, entry) {
       const doc = await model
-        .findOneAndUpdate({ _id: id }, setAndUnset(changes, unset), { returnDocument: 'after' })
+        .findOneAndUpdate({ _id: id }, withAuditEntry(setAndUnset(changes, unset), entry), {
+          returnDocument: 'after',
+        })
         .lean<HeroSlideDocument>();
+      if (doc) audit.written();
       return doc ? toSlide(doc) : null;
     },
-    async delete(id) {
-      const { deletedCount } = await model.deleteOne({ _id: id });
-      return deletedCount === 1;
+    async delete(id, entry) {
+      return (await audit.tombstone(model, { _id: id }, entry)) !== null;
     },
   };
 }

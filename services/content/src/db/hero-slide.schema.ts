@@ -1,3 +1,4 @@
+import { withAuditOutbox } from '@travel/audit';
 import { Schema } from 'mongoose';
 
 export interface HeroSlideDocument {
@@ -30,3 +31,5 @@ export const heroSlideSchema = new Schema<HeroSlideDocument>(
 heroSlideSchema.index({ position: 1, n: 1 });
 // The storefront list: active slides by position.
 heroSlideSchema.index({ active: 1, position: 1, n: 1 });
+// Its changes' audit entries wait in the document until relayed (docs/decisions/audit.md); deletes are tombstones.
+withAuditOutbox(heroSlideSchema, { tombstones: true });

@@ -1,3 +1,4 @@
+import { withAuditOutbox } from '@travel/audit';
 import { Schema } from 'mongoose';
 import type { ThemeColors } from '../domain/theme';
 
@@ -44,3 +45,6 @@ export const themeSelectionSchema = new Schema<ThemeSelectionDocument>(
   },
   { collection: 'theme_selections', versionKey: false },
 );
+// Its changes' audit entries wait in the document until relayed (docs/decisions/audit.md).
+withAuditOutbox(themeSchema);
+withAuditOutbox(themeSelectionSchema);

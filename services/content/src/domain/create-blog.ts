@@ -1,3 +1,4 @@
+import { type AuditActor, auditEntry } from '@travel/audit';
 import type { content } from '@travel/contracts';
 import { AppError } from '@travel/errors';
 import { type Counters, isDuplicateKeyError } from '@travel/mongo';
@@ -20,11 +21,11 @@ const NUMBERED_TRIES = 10;
 /**
  * A draft post. Its slug is the one given (taken: `409`) or the title's, numbered `-2`, `-3`, ... when taken.
  * The unique index decides every race: a losing insert tries the next free number, so equal titles created
- * at once get distinct slugs.
+ * at once get distinct slugs. The post is stored with its audit entry (`blog.created`).
  */
 export function createCreateBlog(deps: CreateBlogDeps) {
   const random = deps.randomSuffix ?? (() => Math.random().toString(36).slice(2, 8).padEnd(6, '0'));
-  return async (request: content.CreateBlogRequest, authorUserId: string): Promise<Blog> => {
+  return async (request: content.CreateBlogRequest, by: AuditActor): Promise<Blog> => {
     checkBlogFields(request, ['title', 'body']);
     const at = deps.now();
     const n = await deps.counters.next('blog');
@@ -40,17 +41,47 @@ export function createCreateBlog(deps: CreateBlogDeps) {
       status: 'draft',
       createdAt: at,
       updatedAt: at,
-      authorUserId,
+      authorUserId: by.userId ?? '',
     };
+    const blogs = auditedInsert(deps.blogs, by);
     if (request.slug !== undefined) {
-      if (!(await tryInsert(deps.blogs, blog))) throw slugTaken(blog.slug);
+      if (!(await tryInsert(blogs, blog))) throw slugTaken(blog.slug);
       return blog;
     }
-    return insertWithFreeSlug(deps.blogs, blog, random);
+    return insertWithFreeSlug(blogs, blog, random);
   };
 }
 
-async function insertWithFreeSlug(blogs: BlogRepository, blog: Blog, random: () => string): Promise<Blog> {
+type Insert = (blog: Blog) => Promise<void>;
+
+/** Each try stores the post with an entry naming the slug it tries. */
+function auditedInsert(
+  blogs: BlogRepository,
+  by: AuditActor,
+): { insert: Insert; slugsLike: BlogRepository['slugsLike'] } {
+  return {
+    insert: (blog) =>
+      blogs.insert(
+        blog,
+        auditEntry(
+          by,
+          {
+            action: 'blog.created',
+            target: { type: 'blog', id: blog.id },
+            details: { slug: blog.slug, title: blog.title },
+          },
+          blog.createdAt,
+        ),
+      ),
+    slugsLike: (stem) => blogs.slugsLike(stem),
+  };
+}
+
+async function insertWithFreeSlug(
+  blogs: ReturnType<typeof auditedInsert>,
+  blog: Blog,
+  random: () => string,
+): Promise<Blog> {
   const base = blog.slug;
   let candidate = base;
   for (let attempt = 0; attempt < NUMBERED_TRIES; attempt++) {
@@ -68,7 +99,7 @@ function nextNumber(base: string, taken: string[]): number {
   return Math.max(1, ...numbers) + 1;
 }
 
-async function tryInsert(blogs: BlogRepository, blog: Blog): Promise<boolean> {
+async function tryInsert(blogs: { insert: Insert }, blog: Blog): Promise<boolean> {
   try {
     await blogs.insert(blog);
     return true;

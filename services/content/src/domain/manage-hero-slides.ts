@@ -1,3 +1,4 @@
+import { type AuditActor, type AuditChange, auditEntry } from '@travel/audit';
 import type { content } from '@travel/contracts';
 import type { Counters } from '@travel/mongo';
 import { pageOfRows, readPageQuery } from '@travel/paging';
@@ -11,8 +12,15 @@ export interface HeroSlideDeps {
   now: () => Date;
 }
 
+/** A slide change as the audit log shows it: `hero_slide.created` on `hero_slide` `hsl_3`. */
+const slideChange = (verb: string, id: string, details: AuditChange['details'] = {}): AuditChange => ({
+  action: `hero_slide.${verb}`,
+  target: { type: 'hero_slide', id },
+  details,
+});
+
 export function createCreateHeroSlide(deps: HeroSlideDeps) {
-  return async (request: content.CreateHeroSlideRequest): Promise<HeroSlide> => {
+  return async (request: content.CreateHeroSlideRequest, by: AuditActor): Promise<HeroSlide> => {
     checkSlideFields(request);
     const n = await deps.counters.next('hero_slide');
     const at = deps.now();
@@ -27,14 +35,17 @@ export function createCreateHeroSlide(deps: HeroSlideDeps) {
       createdAt: at,
       updatedAt: at,
     };
-    await deps.slides.insert(slide);
+    await deps.slides.insert(
+      slide,
+      auditEntry(by, slideChange('created', slide.id, { title: slide.title }), at),
+    );
     return slide;
   };
 }
 
 /** Changes what is given; `clearLinkUrl` removes the link. */
 export function createUpdateHeroSlide(deps: HeroSlideDeps) {
-  return async (request: content.UpdateHeroSlideRequest): Promise<HeroSlide> => {
+  return async (request: content.UpdateHeroSlideRequest, by: AuditActor): Promise<HeroSlide> => {
     checkSlideFields(request);
     const { title, imageUrl, linkUrl, position, active } = request;
     const changes: HeroSlideChanges = { updatedAt: deps.now() };
@@ -43,15 +54,18 @@ export function createUpdateHeroSlide(deps: HeroSlideDeps) {
     if (linkUrl !== undefined && !request.clearLinkUrl) changes.linkUrl = linkUrl;
     if (position !== undefined) changes.position = position;
     if (active !== undefined) changes.active = active;
-    const updated = await deps.slides.update(request.id, changes, request.clearLinkUrl ? ['linkUrl'] : []);
+    const { caller: _, id, ...given } = request;
+    const entry = auditEntry(by, slideChange('updated', id, given), changes.updatedAt ?? deps.now());
+    const updated = await deps.slides.update(id, changes, request.clearLinkUrl ? ['linkUrl'] : [], entry);
     if (!updated) throw slideNotFound(request.id);
     return updated;
   };
 }
 
 export function createDeleteHeroSlide(deps: HeroSlideDeps) {
-  return async (id: string): Promise<void> => {
-    if (!(await deps.slides.delete(id))) throw slideNotFound(id);
+  return async (id: string, by: AuditActor): Promise<void> => {
+    if (!(await deps.slides.delete(id, auditEntry(by, slideChange('deleted', id), deps.now()))))
+      throw slideNotFound(id);
   };
 }
 

@@ -1,3 +1,4 @@
+import { type AuditActor, auditEntry } from '@travel/audit';
 import type { content } from '@travel/contracts';
 import type { Counters } from '@travel/mongo';
 import { pageOfRows, readPageQuery } from '@travel/paging';
@@ -24,13 +25,12 @@ export interface ThemeView {
   active: boolean;
 }
 
-/** A theme of its owner (a tenant, or the platform). The owner's first theme, or one made `active`, is worn. */
+/**
+ * A theme of its owner (a tenant, or the platform). The owner's first theme, or one made `active`, is worn.
+ * Audited with the theme (`theme.created`).
+ */
 export function createCreateTheme(deps: ThemeDeps) {
-  return async (
-    request: content.CreateThemeRequest,
-    owner: string,
-    createdBy: string,
-  ): Promise<ThemeView> => {
+  return async (request: content.CreateThemeRequest, owner: string, by: AuditActor): Promise<ThemeView> => {
     checkThemeFields(request);
     const n = await deps.counters.next('theme');
     const at = deps.now();
@@ -43,22 +43,37 @@ export function createCreateTheme(deps: ThemeDeps) {
       logoUrl: request.logoUrl,
       createdAt: at,
     };
-    await deps.themes.insert(theme, createdBy);
+    const details = { tenantId: ownerTenant(owner), name: theme.name, active: Boolean(request.active) };
+    const entry = auditEntry(
+      by,
+      { action: 'theme.created', target: { type: 'theme', id: theme.id }, details },
+      at,
+    );
+    await deps.themes.insert(theme, by.userId ?? '', entry);
     if (request.active) await deps.themes.activate(theme.owner, theme.id, at);
     const active = request.active || (await deps.themes.activateIfNone(theme.owner, theme.id, at));
     return { theme, active };
   };
 }
 
-/** One write of the owner's selection document: there is never more than one active theme per owner. */
+/**
+ * One write of the owner's selection document, which also holds its audit entry (`theme.activated`): there is
+ * never more than one active theme per owner.
+ */
 export function createActivateTheme(deps: ThemeDeps) {
-  return async (id: string, owner: string): Promise<ThemeView> => {
+  return async (id: string, owner: string, by: AuditActor): Promise<ThemeView> => {
     const theme = await deps.themes.findOwned(id, owner);
     if (!theme) throw themeNotFound(id);
-    await deps.themes.activate(theme.owner, theme.id, deps.now());
+    const at = deps.now();
+    const details = { tenantId: ownerTenant(owner) };
+    const entry = auditEntry(by, { action: 'theme.activated', target: { type: 'theme', id }, details }, at);
+    await deps.themes.activate(theme.owner, theme.id, at, entry);
     return { theme, active: true };
   };
 }
+
+/** The tenant a theme belongs to, as the audit log names it (null: the platform's). */
+const ownerTenant = (owner: string) => (owner === PLATFORM ? null : owner);
 
 export function createListThemes(deps: ThemeDeps) {
   return async (request: content.ListThemesRequest, owner: string) => {

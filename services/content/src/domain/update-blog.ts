@@ -1,3 +1,4 @@
+import { type AuditActor, auditEntry } from '@travel/audit';
 import type { content } from '@travel/contracts';
 import { isDuplicateKeyError } from '@travel/mongo';
 import type { BlogChanges, BlogRepository } from '../db/blog.repository';
@@ -12,10 +13,11 @@ export interface UpdateBlogDeps {
 
 /**
  * Changes what is given; an empty `excerpt` or `coverImageUrl` removes it. The slug changes only when given
- * (a published link keeps working when the title is edited); a slug another post holds is `409`.
+ * (a published link keeps working when the title is edited); a slug another post holds is `409`. Audited
+ * (`blog.updated`, naming the fields given).
  */
 export function createUpdateBlog(deps: UpdateBlogDeps) {
-  return async (request: content.UpdateBlogRequest): Promise<Blog> => {
+  return async (request: content.UpdateBlogRequest, by: AuditActor): Promise<Blog> => {
     const { excerpt, coverImageUrl } = request;
     checkBlogFields(
       { ...request, excerpt: excerpt || undefined, coverImageUrl: coverImageUrl || undefined },
@@ -36,8 +38,18 @@ export function createUpdateBlog(deps: UpdateBlogDeps) {
       ...(excerpt === '' ? ['excerpt'] : []),
       ...(coverImageUrl === '' ? ['coverImageUrl'] : []),
     ];
+    const fields = Object.entries(request)
+      .filter(([field, value]) => value !== undefined && field !== 'id' && field !== 'caller')
+      .map(([field]) => field);
+    const entry = auditEntry(
+      by,
+      { action: 'blog.updated', target: { type: 'blog', id: request.id }, details: { fields } },
+      changes.updatedAt ?? deps.now(),
+    );
     try {
-      return (await deps.blogs.update(request.id, changes, unset)) ?? Promise.reject(notFound(request.id));
+      return (
+        (await deps.blogs.update(request.id, changes, entry, unset)) ?? Promise.reject(notFound(request.id))
+      );
     } catch (error) {
       if (isDuplicateKeyError(error)) throw slugTaken(request.slug ?? current.slug);
       throw error;

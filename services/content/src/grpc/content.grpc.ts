@@ -1,3 +1,4 @@
+import { auditActorOf } from '@travel/audit';
 import type { content } from '@travel/contracts';
 import type { RequestContext, ServiceImplementation } from '@travel/grpc';
 import type { Blog } from '../domain/blog';
@@ -46,7 +47,7 @@ export interface ContentUseCases {
   getActiveTheme: ReturnType<typeof createGetActiveTheme>;
 }
 
-/** Thin handlers: resolve the caller once (fail closed), call one use case as it, encode. */
+/** Thin handlers: resolve the caller once (fail closed), call one use case as it (and as the audit actor), encode. */
 export function createContentGrpc(
   useCases: ContentUseCases,
 ): ServiceImplementation<typeof content.ContentServiceDefinition, RequestContext> {
@@ -58,25 +59,28 @@ export function createContentGrpc(
       blogs(request.caller);
       return blogPage(await useCases.listBlogs(request));
     },
-    createBlog: async (request) => ({
-      blog: encodeBlog(await useCases.createBlog(request, blogs(request.caller).userId)),
-    }),
+    createBlog: async (request) => {
+      blogs(request.caller);
+      return { blog: encodeBlog(await useCases.createBlog(request, auditActorOf(request.caller))) };
+    },
     updateBlog: async (request) => {
       blogs(request.caller);
-      return { blog: encodeBlog(await useCases.updateBlog(request)) };
+      return { blog: encodeBlog(await useCases.updateBlog(request, auditActorOf(request.caller))) };
     },
     deleteBlog: async (request) => {
       blogs(request.caller);
-      await useCases.deleteBlog(request.id);
+      await useCases.deleteBlog(request.id, auditActorOf(request.caller));
       return {};
     },
     publishBlog: async (request) => {
       blogs(request.caller);
-      return { blog: encodeBlog(await useCases.moveBlog(request.id, 'published')) };
+      const by = auditActorOf(request.caller);
+      return { blog: encodeBlog(await useCases.moveBlog(request.id, 'published', by)) };
     },
     unpublishBlog: async (request) => {
       blogs(request.caller);
-      return { blog: encodeBlog(await useCases.moveBlog(request.id, 'unpublished')) };
+      const by = auditActorOf(request.caller);
+      return { blog: encodeBlog(await useCases.moveBlog(request.id, 'unpublished', by)) };
     },
     // Public: published posts only.
     listPublishedBlogs: async (request) => blogPage(await useCases.listPublishedBlogs(request)),
@@ -91,15 +95,15 @@ export function createContentGrpc(
     },
     createHeroSlide: async (request) => {
       slides(request.caller);
-      return { slide: encodeSlide(await useCases.createHeroSlide(request)) };
+      return { slide: encodeSlide(await useCases.createHeroSlide(request, auditActorOf(request.caller))) };
     },
     updateHeroSlide: async (request) => {
       slides(request.caller);
-      return { slide: encodeSlide(await useCases.updateHeroSlide(request)) };
+      return { slide: encodeSlide(await useCases.updateHeroSlide(request, auditActorOf(request.caller))) };
     },
     deleteHeroSlide: async (request) => {
       slides(request.caller);
-      await useCases.deleteHeroSlide(request.id);
+      await useCases.deleteHeroSlide(request.id, auditActorOf(request.caller));
       return {};
     },
     listThemes: async (request) => {
@@ -108,12 +112,14 @@ export function createContentGrpc(
       return { themes: page.themes.map(encodeTheme), nextCursor: page.nextCursor };
     },
     createTheme: async (request) => {
-      const { owner, userId } = themeOwnerOf(request.caller, request.tenantId);
-      return { theme: encodeTheme(await useCases.createTheme(request, owner, userId)) };
+      const { owner } = themeOwnerOf(request.caller, request.tenantId);
+      const by = auditActorOf(request.caller);
+      return { theme: encodeTheme(await useCases.createTheme(request, owner, by)) };
     },
     activateTheme: async (request) => {
       const { owner } = themeOwnerOf(request.caller, request.tenantId);
-      return { theme: encodeTheme(await useCases.activateTheme(request.id, owner)) };
+      const by = auditActorOf(request.caller);
+      return { theme: encodeTheme(await useCases.activateTheme(request.id, owner, by)) };
     },
     getActiveTheme: async (request) => {
       const found = await useCases.getActiveTheme(themeOwnerOf(request.caller, request.tenantId).owner);

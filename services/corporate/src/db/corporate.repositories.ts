@@ -1,3 +1,4 @@
+import type { AuditOutbox } from '@travel/audit';
 import type { Connection } from 'mongoose';
 import type { TextFilter } from '../domain/directory';
 import type { EmployeeFilter } from '../domain/employees';
@@ -24,9 +25,9 @@ const defined = (filter: object) =>
   Object.fromEntries(Object.entries(filter).filter(([key, value]) => key !== 'q' && value !== undefined));
 
 /** The five directory collections of the corporate database. */
-export function createCorporateRepositories(connection: Connection) {
+export function createCorporateRepositories(connection: Connection, audit: AuditOutbox) {
   return {
-    costCenters: createDirectoryRepository<CostCenter, TextFilter>(connection, {
+    costCenters: createDirectoryRepository<CostCenter, TextFilter>(connection, audit, {
       model: 'CostCenter',
       schema: costCenterSchema,
       prefix: 'cc',
@@ -35,7 +36,7 @@ export function createCorporateRepositories(connection: Connection) {
       duplicate: (f) => `A cost centre with code ${f.code} already exists in this tenant.`,
       where: () => ({}),
     }),
-    approvers: createDirectoryRepository<Approver, TextFilter>(connection, {
+    approvers: createDirectoryRepository<Approver, TextFilter>(connection, audit, {
       model: 'Approver',
       schema: approverSchema,
       prefix: 'apr',
@@ -44,7 +45,7 @@ export function createCorporateRepositories(connection: Connection) {
       duplicate: (f) => `An approver with email ${f.email} already exists in this tenant.`,
       where: () => ({}),
     }),
-    policies: createDirectoryRepository<Policy, TextFilter>(connection, {
+    policies: createDirectoryRepository<Policy, TextFilter>(connection, audit, {
       model: 'Policy',
       schema: policySchema,
       prefix: 'pol',
@@ -53,7 +54,7 @@ export function createCorporateRepositories(connection: Connection) {
       duplicate: (f) => `A policy named ${f.name} already exists in this tenant.`,
       where: () => ({}),
     }),
-    employees: createDirectoryRepository<Employee, EmployeeFilter>(connection, {
+    employees: createDirectoryRepository<Employee, EmployeeFilter>(connection, audit, {
       model: 'Employee',
       schema: employeeSchema,
       prefix: 'emp',
@@ -61,7 +62,7 @@ export function createCorporateRepositories(connection: Connection) {
       duplicate: (f) => `An employee with email ${f.email} already exists in this tenant.`,
       where: defined,
     }),
-    contracts: createDirectoryRepository<Contract, ContractFilter>(connection, {
+    contracts: createDirectoryRepository<Contract, ContractFilter>(connection, audit, {
       model: 'Contract',
       schema: contractSchema,
       prefix: 'ctr',

@@ -1,3 +1,4 @@
+import { type AuditOutbox, auditOf, withAuditEntry } from '@travel/audit';
 import { AppError } from '@travel/errors';
 import { createCounters, isDuplicateKeyError, modelOn } from '@travel/mongo';
 import { numberCursor, pageOfRows, readPageQuery } from '@travel/paging';
@@ -5,7 +6,7 @@ import type { Connection, Schema } from 'mongoose';
 import type { Directory, Referenced, Scope } from '../domain/directory';
 import type { Fields, Owned } from '../domain/records';
 
-const INTERNAL = ['_id', 'n', 'version', 'search', 'codeKey', 'nameKey'];
+const INTERNAL = ['_id', 'n', 'version', 'search', 'codeKey', 'nameKey', 'pendingAudit', 'auditTombstone'];
 type Doc = Record<string, unknown> & { _id: string; n: number; version: number };
 
 export interface DirectoryOptions<R extends Owned, F> {
@@ -26,9 +27,10 @@ export interface DirectoryOptions<R extends Owned, F> {
 /** One directory collection: ids from a counter, scoped reads and writes, newest-first pages by `n`. */
 export function createDirectoryRepository<R extends Owned, F extends { q?: string }>(
   connection: Connection,
+  audit: AuditOutbox,
   options: DirectoryOptions<R, F>,
 ): Directory<R, F> & Referenced {
-  const model = modelOn(connection, options.model, options.schema);
+  const model = audit.track(modelOn(connection, options.model, options.schema));
   const counters = createCounters(connection);
   const scoped = (scope: Scope, id: string) => ({
     _id: id,
@@ -40,7 +42,7 @@ export function createDirectoryRepository<R extends Owned, F extends { q?: strin
   const cursors = numberCursor(`${options.prefix}1:`);
 
   return {
-    async insert(tenantId, fields, at) {
+    async insert(tenantId, fields, at, entryOf) {
       const n = await counters.next(options.prefix);
       const doc = {
         _id: `${options.prefix}_${n}`,
@@ -53,35 +55,35 @@ export function createDirectoryRepository<R extends Owned, F extends { q?: strin
         ...options.derived(fields),
         ...(options.counted ? { employeeCount: 0 } : {}),
       };
+      const record = toRecord<R>(doc);
       try {
-        await model.collection.insertOne(doc as never);
+        await model.collection.insertOne({ ...doc, ...auditOf(entryOf(record)) } as never);
       } catch (error) {
         throw conflict(error, fields);
       }
-      return toRecord<R>(doc);
+      audit.written();
+      return record;
     },
     async get(scope, id) {
       const doc = await model.findOne(scoped(scope, id)).lean<Doc>();
       return doc ? { ...toRecord<R>(doc), version: doc.version } : null;
     },
-    async replace(scope, id, version, fields, at) {
+    async replace(scope, id, version, fields, at, entry) {
+      const change = { $set: { ...fields, ...options.derived(fields), updatedAt: at }, $inc: { version: 1 } };
       try {
         const doc = await model
-          .findOneAndUpdate(
-            { ...scoped(scope, id), version },
-            { $set: { ...fields, ...options.derived(fields), updatedAt: at }, $inc: { version: 1 } },
-            { new: true },
-          )
+          .findOneAndUpdate({ ...scoped(scope, id), version }, withAuditEntry(change, entry), { new: true })
           .lean<Doc>();
+        if (doc) audit.written();
         return doc ? toRecord<R>(doc) : null;
       } catch (error) {
         throw conflict(error, fields);
       }
     },
-    async remove(scope, id, removeOptions) {
+    async remove(scope, id, entry, removeOptions) {
       const guard = removeOptions?.onlyUnused ? { employeeCount: 0 } : {};
-      const doc = await model.findOneAndDelete({ ...scoped(scope, id), ...guard }).lean<Doc>();
-      return doc ? toRecord<R>(doc) : null;
+      const doc = await audit.tombstone(model, { ...scoped(scope, id), ...guard }, entry);
+      return doc ? toRecord<R>(doc as Doc) : null;
     },
     async list(scope, filter, request) {
       const { limit, after: before } = readPageQuery(request, cursors);

@@ -1,3 +1,4 @@
+import { withAuditOutbox } from '@travel/audit';
 import { Schema, type SchemaDefinition } from 'mongoose';
 
 /**
@@ -22,6 +23,8 @@ export function directorySchema(collection: string, fields: SchemaDefinition): S
   schema.index({ tenantId: 1, n: -1 });
   // Serves the platform's list across every tenant, newest first.
   schema.index({ n: -1 });
+  // Each change's audit entry waits in the record until relayed (docs/decisions/audit.md); deletes are tombstones.
+  withAuditOutbox(schema, { tombstones: true });
   return schema;
 }
 

@@ -1,3 +1,4 @@
+import { type AuditEntry, auditActorOf, auditEntry } from '@travel/audit';
 import type { Actor } from './tenant-scope';
 
 /** One stored change, as the audit log shows it: `employee.created` on `employee` `emp_12`. */
@@ -7,10 +8,12 @@ export interface AuditedChange {
   details: Record<string, unknown>;
 }
 
-/** Where changes are audited (identity's audit log; `db`-free, implemented in `grpc/identity.client.ts`). */
-export interface AuditTrail {
-  /** Never throws: the change is stored already, so a lost audit call is logged, not answered as a failure. */
-  record(actor: Actor, change: AuditedChange): Promise<void>;
+/**
+ * The audit entry of a change, written in the same write as the change (docs/decisions/audit.md) and relayed to
+ * identity's audit log, as the staff member made it, from where they called.
+ */
+export function entryOf(actor: Actor, change: AuditedChange, at: Date): AuditEntry {
+  return auditEntry(auditActorOf(actor), change, at);
 }
 
 /** Tenants live in identity; a platform administrator may only file records under one that exists. */

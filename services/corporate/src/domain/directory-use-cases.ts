@@ -1,5 +1,5 @@
 import { AppError } from '@travel/errors';
-import type { AuditTrail, TenantDirectory } from './audit-trail';
+import { entryOf, type TenantDirectory } from './audit-trail';
 import type { Directory, PageRequest } from './directory';
 import type { Fields, Owned } from './records';
 import { type Actor, listScope, ownerOf, requireOwner, scopeOf } from './tenant-scope';
@@ -26,18 +26,17 @@ export interface DirectoryRules<R extends Owned, Input, Patch> {
 
 export interface DirectoryDeps<R extends Owned, F> {
   directory: Directory<R, F>;
-  audit: AuditTrail;
   tenants: TenantDirectory;
   now: () => Date;
 }
 
 /**
  * List, create, update and delete of one kind of tenant-owned record, under the tenant rules of
- * docs/decisions/corporate.md, each change audited. Employees add their references on top (`employees.ts`).
+ * docs/decisions/corporate.md, each change stored with its audit entry. Employees add their references on top (`employees.ts`).
  */
 export function createDirectoryUseCases<R extends Owned, F, Input, Patch>(
   rules: DirectoryRules<R, Input, Patch>,
-  { directory, audit, tenants, now }: DirectoryDeps<R, F>,
+  { directory, tenants, now }: DirectoryDeps<R, F>,
 ) {
   const { kind } = rules;
   return {
@@ -52,9 +51,10 @@ export function createDirectoryUseCases<R extends Owned, F, Input, Patch>(
         actor.kind === 'platform-staff' ? requireOwner(tenants, actor, owner) : undefined,
         rules.verify?.({ tenantId: owner, requestId: actor.audit.requestId }, fields),
       ]);
-      const record = await directory.insert(owner, fields, now());
-      await audit.record(actor, changeOf(kind, 'created', record, fields));
-      return record;
+      const at = now();
+      return directory.insert(owner, fields, at, (record) =>
+        entryOf(actor, changeOf(kind, 'created', record, fields), at),
+      );
     },
 
     async update(actor: Actor, id: string, patch: Patch): Promise<R> {
@@ -63,21 +63,24 @@ export function createDirectoryUseCases<R extends Owned, F, Input, Patch>(
       if (!current) throw notFound(kind, id);
       const fields = rules.merge(current, patch);
       await rules.verify?.({ tenantId: current.tenantId, requestId: actor.audit.requestId }, fields, current);
-      const updated = await directory.replace(scope, id, current.version, fields, now());
+      const at = now();
+      const entry = entryOf(actor, changeOf(kind, 'updated', current, fields), at);
+      const updated = await directory.replace(scope, id, current.version, fields, at, entry);
       if (!updated) throw changedMeanwhile(kind, id);
-      await audit.record(actor, changeOf(kind, 'updated', updated, fields));
       return updated;
     },
 
     async remove(actor: Actor, id: string): Promise<void> {
       const scope = scopeOf(actor);
-      const removed = await directory.remove(scope, id, { onlyUnused: rules.guardedDelete === true });
+      const current = await directory.get(scope, id);
+      if (!current) throw notFound(kind, id);
+      const entry = entryOf(actor, changeOf(kind, 'deleted', current, {}), now());
+      const removed = await directory.remove(scope, id, entry, { onlyUnused: rules.guardedDelete === true });
       if (!removed) {
         if (rules.guardedDelete && (await directory.get(scope, id)))
           throw new AppError('conflict', `The ${kind.label} ${id} is still assigned to employees.`);
         throw notFound(kind, id);
       }
-      await audit.record(actor, changeOf(kind, 'deleted', removed, {}));
     },
   };
 }

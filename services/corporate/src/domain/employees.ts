@@ -1,5 +1,5 @@
 import { badRequest, type FieldProblem } from '@travel/errors';
-import type { AuditTrail, TenantDirectory } from './audit-trail';
+import { entryOf, type TenantDirectory } from './audit-trail';
 import type { Directory, PageRequest, Referenced, TextFilter } from './directory';
 import { changedMeanwhile, changeOf, notFound } from './directory-use-cases';
 import type { Employee, EmployeeStatus, Fields } from './records';
@@ -56,11 +56,10 @@ const kind = { type: 'employee', label: 'employee' };
 export function createEmployeeUseCases(deps: {
   employees: Directory<Employee, EmployeeFilter>;
   references: EmployeeReferences;
-  audit: AuditTrail;
   tenants: TenantDirectory;
   now: () => Date;
 }) {
-  const { employees, references, audit, tenants, now } = deps;
+  const { employees, references, tenants, now } = deps;
 
   /** Claims each reference that is new against `current`; all or none (every missing one is listed). */
   async function claimChanged(tenantId: string, fields: Fields<Employee>, current?: Employee) {
@@ -107,9 +106,12 @@ export function createEmployeeUseCases(deps: {
       if (actor.kind === 'platform-staff') await requireOwner(tenants, actor, owner);
       const fields = buildEmployee(input);
       const release = await claimChanged(owner, fields);
-      const employee = await withClaims(release, () => employees.insert(owner, fields, now()));
-      await audit.record(actor, changeOf(kind, 'created', employee, fields));
-      return employee;
+      const at = now();
+      return withClaims(release, () =>
+        employees.insert(owner, fields, at, (employee) =>
+          entryOf(actor, changeOf(kind, 'created', employee, fields), at),
+        ),
+      );
     },
 
     async update(actor: Actor, id: string, patch: EmployeePatch): Promise<Employee> {
@@ -119,24 +121,31 @@ export function createEmployeeUseCases(deps: {
       const fields = mergeEmployee(current, patch);
       const release = await claimChanged(current.tenantId, fields, current);
       const updated = await withClaims(release, async () => {
-        const replaced = await employees.replace(scope, id, current.version, fields, now());
+        const at = now();
+        const entry = entryOf(actor, changeOf(kind, 'updated', current, fields), at);
+        const replaced = await employees.replace(scope, id, current.version, fields, at, entry);
         if (!replaced) throw changedMeanwhile(kind, id);
         return replaced;
       });
       const dropped = REFERENCES.map(([name]) => name).filter((name) => current[name] !== fields[name]);
       await releaseAll(current, dropped);
-      await audit.record(actor, changeOf(kind, 'updated', updated, fields));
       return updated;
     },
 
     async remove(actor: Actor, id: string): Promise<void> {
-      const removed = await employees.remove(scopeOf(actor), id);
+      const scope = scopeOf(actor);
+      const current = await employees.get(scope, id);
+      if (!current) throw notFound(kind, id);
+      const removed = await employees.remove(
+        scope,
+        id,
+        entryOf(actor, changeOf(kind, 'deleted', current, {}), now()),
+      );
       if (!removed) throw notFound(kind, id);
       await releaseAll(
         removed,
         REFERENCES.map(([name]) => name),
       );
-      await audit.record(actor, changeOf(kind, 'deleted', removed, {}));
     },
   };
 }

@@ -1,3 +1,4 @@
+import { type AuditEntry, type AuditOutbox, auditOf, withAuditEntry } from '@travel/audit';
 import type { TenantScope } from '@travel/grpc';
 import { insertIfAbsent, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
@@ -14,8 +15,11 @@ export type LeadChanges = Partial<Pick<Lead, 'status' | 'name' | 'email' | 'phon
  * in the filter: a tenant's staff reach their tenant's leads only, whatever id they name (docs/access.md, "Callers").
  */
 export interface LeadRepository {
-  /** False when a lead with this id exists (an inbound message's lead made by an earlier try). */
-  insert(lead: Lead): Promise<boolean>;
+  /**
+   * False when a lead with this id exists (an inbound message's lead made by an earlier try). A staff member's
+   * lead is stored with its audit entry (as are their updates, deletes and replies below).
+   */
+  insert(lead: Lead, entry?: AuditEntry): Promise<boolean>;
   findById(scope: TenantScope, id: string): Promise<Lead | null>;
   /** All tenants' leads when `tenantId` is undefined; `null` is the platform's own. */
   list(
@@ -32,18 +36,35 @@ export interface LeadRepository {
     fromStatus: LeadStatus,
     changes: LeadChanges,
     at: Date,
+    entry: AuditEntry,
   ): Promise<Lead | null>;
-  delete(scope: TenantScope, id: string): Promise<boolean>;
+  /** A tombstone until its entry is relayed. */
+  delete(scope: TenantScope, id: string, entry: AuditEntry): Promise<boolean>;
   /** Adds a message unless one with its id is there already; a `new` lead replied to becomes `contacted`. */
-  addMessage(scope: TenantScope, id: string, message: LeadMessage, contacted: boolean): Promise<void>;
+  addMessage(
+    scope: TenantScope,
+    id: string,
+    message: LeadMessage,
+    contacted: boolean,
+    entry?: AuditEntry,
+  ): Promise<void>;
 }
 
-export function createLeadRepository(connection: Connection): LeadRepository {
-  const model = modelOn(connection, 'Lead', leadSchema);
+export function createLeadRepository(connection: Connection, audit: AuditOutbox): LeadRepository {
+  const model = audit.track(modelOn(connection, 'Lead', leadSchema));
   const one = (doc: LeadDocument | null) => (doc ? toLead(doc) : null);
   return {
-    insert: ({ id, ...fields }) =>
-      insertIfAbsent(model, { ...fields, _id: id, phoneDigits: digitsOf(fields.phone) }),
+    async insert({ id, ...fields }, entry) {
+      const doc = {
+        ...fields,
+        _id: id,
+        phoneDigits: digitsOf(fields.phone),
+        ...(entry ? auditOf(entry) : {}),
+      };
+      const inserted = await insertIfAbsent(model, doc);
+      if (inserted && entry) audit.written();
+      return inserted;
+    },
     findById: async (scope, id) => one(await model.findOne({ _id: id, ...scope }).lean<LeadDocument>()),
     async list(scope, filter, page) {
       const query = {
@@ -55,23 +76,26 @@ export function createLeadRepository(connection: Connection): LeadRepository {
     },
     findPlatformByPhone: async (digits) =>
       one(await model.findOne({ tenantId: null, phoneDigits: digits }).sort({ _id: 1 }).lean<LeadDocument>()),
-    async update(scope, id, fromStatus, changes, at) {
+    async update(scope, id, fromStatus, changes, at, entry) {
       const phone = changes.phone === undefined ? {} : { phoneDigits: digitsOf(changes.phone) };
       const doc = await model
         .findOneAndUpdate(
           { _id: id, ...scope, status: fromStatus },
-          { $set: { ...changes, ...phone, updatedAt: at } },
+          withAuditEntry({ $set: { ...changes, ...phone, updatedAt: at } }, entry),
           { new: true },
         )
         .lean<LeadDocument>();
+      if (doc) audit.written();
       return one(doc);
     },
-    delete: async (scope, id) => (await model.deleteOne({ _id: id, ...scope })).deletedCount === 1,
-    async addMessage(scope, id, message, contacted) {
-      await model.updateOne(
+    delete: async (scope, id, entry) => (await audit.tombstone(model, { _id: id, ...scope }, entry)) !== null,
+    async addMessage(scope, id, message, contacted, entry) {
+      const change = { $push: { messages: message }, $set: { updatedAt: message.at } };
+      const { modifiedCount } = await model.updateOne(
         { _id: id, ...scope, 'messages.id': { $ne: message.id } },
-        { $push: { messages: message }, $set: { updatedAt: message.at } },
+        entry ? withAuditEntry(change, entry) : change,
       );
+      if (modifiedCount > 0 && entry) audit.written();
       if (contacted)
         await model.updateOne(
           { _id: id, ...scope, status: 'new' },

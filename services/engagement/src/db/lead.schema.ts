@@ -1,3 +1,4 @@
+import { withAuditOutbox } from '@travel/audit';
 import { Schema } from 'mongoose';
 import type { Lead, LeadMessage } from '../domain/records';
 
@@ -43,3 +44,5 @@ export const leadSchema = new Schema<LeadDocument>(
 leadSchema.index({ tenantId: 1, _id: -1 });
 // An inbound WhatsApp message finds the platform's lead with the sender's number.
 leadSchema.index({ tenantId: 1, phoneDigits: 1 });
+// Its changes' audit entries wait in the document until relayed (docs/decisions/audit.md); deletes are tombstones.
+withAuditOutbox(leadSchema, { tombstones: true });

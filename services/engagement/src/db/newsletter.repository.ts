@@ -1,3 +1,4 @@
+import { type AuditEntry, type AuditOutbox, auditOf, withAuditEntry } from '@travel/audit';
 import { modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
 import type { PageRequest } from '../domain/page';
@@ -6,7 +7,8 @@ import { findPage } from './list-page';
 import { type NewsletterDocument, newsletterSchema } from './newsletter.schema';
 
 export interface NewsletterRepository {
-  insert(newsletter: Newsletter): Promise<void>;
+  /** Stored with its audit entry (as are the staff changes below). */
+  insert(newsletter: Newsletter, entry: AuditEntry): Promise<void>;
   findById(id: string): Promise<Newsletter | null>;
   list(page: PageRequest): Promise<Newsletter[]>;
   /** Changes a draft; null when there is no draft with this id. */
@@ -14,10 +16,12 @@ export interface NewsletterRepository {
     id: string,
     changes: Partial<Pick<Newsletter, 'subject' | 'html' | 'text'>>,
     at: Date,
+    entry: AuditEntry,
   ): Promise<Newsletter | null>;
-  deleteDraft(id: string): Promise<boolean>;
+  /** A tombstone until its entry is relayed. */
+  deleteDraft(id: string, entry: AuditEntry): Promise<boolean>;
   /** `draft` → `sending`, one conditional update: of two sends at once exactly one gets the newsletter. */
-  claimSend(id: string, at: Date): Promise<Newsletter | null>;
+  claimSend(id: string, at: Date, entry: AuditEntry): Promise<Newsletter | null>;
   /** Takes the fan-out of one newsletter being sent whose lease ran out (or never began), until `leaseUntil`. */
   leaseFanout(now: Date, leaseUntil: Date): Promise<Newsletter | null>;
   /** Records fan-out progress while the lease is still ours; false when another replica took over. */
@@ -28,32 +32,41 @@ export interface NewsletterRepository {
   finishFanout(id: string, at: Date): Promise<void>;
 }
 
-export function createNewsletterRepository(connection: Connection): NewsletterRepository {
-  const model = modelOn(connection, 'Newsletter', newsletterSchema);
+export function createNewsletterRepository(connection: Connection, audit: AuditOutbox): NewsletterRepository {
+  const model = audit.track(modelOn(connection, 'Newsletter', newsletterSchema));
   const one = (doc: NewsletterDocument | null) => (doc ? toNewsletter(doc) : null);
+  const audited = (doc: NewsletterDocument | null) => {
+    if (doc) audit.written();
+    return one(doc);
+  };
   return {
-    async insert({ id, ...fields }) {
-      await model.create({ ...fields, _id: id, fanoutLeaseUntil: null });
+    async insert({ id, ...fields }, entry) {
+      await model.create({ ...fields, _id: id, fanoutLeaseUntil: null, ...auditOf(entry) });
+      audit.written();
     },
     findById: async (id) => one(await model.findById(id).lean<NewsletterDocument>()),
     list: async (page) => (await findPage(model, {}, page)).map(toNewsletter),
-    updateDraft: async (id, changes, at) =>
-      one(
+    updateDraft: async (id, changes, at, entry) =>
+      audited(
         await model
           .findOneAndUpdate(
             { _id: id, status: 'draft' },
-            { $set: { ...changes, updatedAt: at } },
+            withAuditEntry({ $set: { ...changes, updatedAt: at } }, entry),
             { new: true },
           )
           .lean<NewsletterDocument>(),
       ),
-    deleteDraft: async (id) => (await model.deleteOne({ _id: id, status: 'draft' })).deletedCount === 1,
-    claimSend: async (id, at) =>
-      one(
+    deleteDraft: async (id, entry) =>
+      (await audit.tombstone(model, { _id: id, status: 'draft' }, entry)) !== null,
+    claimSend: async (id, at, entry) =>
+      audited(
         await model
           .findOneAndUpdate(
             { _id: id, status: 'draft' },
-            { $set: { status: 'sending', sendRequestedAt: at, updatedAt: at, fanoutLeaseUntil: null } },
+            withAuditEntry(
+              { $set: { status: 'sending', sendRequestedAt: at, updatedAt: at, fanoutLeaseUntil: null } },
+              entry,
+            ),
             { new: true },
           )
           .lean<NewsletterDocument>(),

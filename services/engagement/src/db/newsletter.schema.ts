@@ -1,3 +1,4 @@
+import { withAuditOutbox } from '@travel/audit';
 import { Schema } from 'mongoose';
 import type { Newsletter } from '../domain/records';
 
@@ -25,3 +26,5 @@ export const newsletterSchema = new Schema<NewsletterDocument>(
 );
 // The fan-out job finds newsletters being sent whose lease has run out.
 newsletterSchema.index({ status: 1, fanoutLeaseUntil: 1 });
+// Its changes' audit entries wait in the document until relayed (docs/decisions/audit.md); deletes are tombstones.
+withAuditOutbox(newsletterSchema, { tombstones: true });

@@ -1,3 +1,4 @@
+import { withAuditOutbox } from '@travel/audit';
 import { Schema } from 'mongoose';
 import type { QueryMessage, SupportQuery } from '../domain/records';
 
@@ -30,3 +31,5 @@ export const querySchema = new Schema<QueryDocument>(
 );
 // A tenant's queries newest first (the platform lists all by _id alone).
 querySchema.index({ tenantId: 1, _id: -1 });
+// Its changes' audit entries wait in the document until relayed (docs/decisions/audit.md).
+withAuditOutbox(querySchema);

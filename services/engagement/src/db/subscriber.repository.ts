@@ -1,3 +1,4 @@
+import { type AuditEntry, type AuditOutbox, auditOf, withAuditEntry } from '@travel/audit';
 import { AppError } from '@travel/errors';
 import { insertIfAbsent, isDuplicateKeyError, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
@@ -7,8 +8,8 @@ import { findPage } from './list-page';
 import { type SubscriberDocument, subscriberSchema } from './subscriber.schema';
 
 export interface SubscriberRepository {
-  /** False when the address is already on the list. */
-  insert(subscriber: Subscriber): Promise<boolean>;
+  /** False when the address is already on the list. A staff member's change carries its audit entry. */
+  insert(subscriber: Subscriber, entry?: AuditEntry): Promise<boolean>;
   findById(id: string): Promise<Subscriber | null>;
   findByEmail(email: string): Promise<Subscriber | null>;
   findByToken(token: string): Promise<Subscriber | null>;
@@ -17,27 +18,35 @@ export interface SubscriberRepository {
     id: string,
     changes: { email?: string; status?: SubscriberStatus },
     at: Date,
+    entry?: AuditEntry,
   ): Promise<Subscriber | null>;
-  delete(id: string): Promise<boolean>;
+  /** A tombstone until its entry is relayed (the address is free once the delete is answered). */
+  delete(id: string, entry: AuditEntry): Promise<boolean>;
   list(status: SubscriberStatus | undefined, page: PageRequest): Promise<Subscriber[]>;
   /** Subscribed addresses after `afterId` in id order (a newsletter's fan-out). */
   subscribedAfter(afterId: string | null, limit: number): Promise<Subscriber[]>;
 }
 
-export function createSubscriberRepository(connection: Connection): SubscriberRepository {
-  const model = modelOn(connection, 'Subscriber', subscriberSchema);
+export function createSubscriberRepository(connection: Connection, audit: AuditOutbox): SubscriberRepository {
+  const model = audit.track(modelOn(connection, 'Subscriber', subscriberSchema));
   const one = (doc: SubscriberDocument | null) => (doc ? toSubscriber(doc) : null);
   return {
-    insert: ({ id, ...fields }) => insertIfAbsent(model, { ...fields, _id: id }),
+    async insert({ id, ...fields }, entry) {
+      const inserted = await insertIfAbsent(model, { ...fields, _id: id, ...(entry ? auditOf(entry) : {}) });
+      if (inserted && entry) audit.written();
+      return inserted;
+    },
     findById: async (id) => one(await model.findById(id).lean<SubscriberDocument>()),
     findByEmail: async (email) => one(await model.findOne({ email }).lean<SubscriberDocument>()),
     findByToken: async (token) =>
       one(await model.findOne({ unsubscribeToken: token }).lean<SubscriberDocument>()),
-    async update(id, changes, at) {
+    async update(id, changes, at, entry) {
+      const change = { $set: { ...changes, updatedAt: at } };
       try {
         const doc = await model
-          .findOneAndUpdate({ _id: id }, { $set: { ...changes, updatedAt: at } }, { new: true })
+          .findOneAndUpdate({ _id: id }, entry ? withAuditEntry(change, entry) : change, { new: true })
           .lean<SubscriberDocument>();
+        if (doc && entry) audit.written();
         return one(doc);
       } catch (error) {
         if (isDuplicateKeyError(error))
@@ -45,7 +54,7 @@ export function createSubscriberRepository(connection: Connection): SubscriberRe
         throw error;
       }
     },
-    delete: async (id) => (await model.deleteOne({ _id: id })).deletedCount === 1,
+    delete: async (id, entry) => (await audit.tombstone(model, { _id: id }, entry)) !== null,
     list: async (status, page) => (await findPage(model, status ? { status } : {}, page)).map(toSubscriber),
     async subscribedAfter(afterId, limit) {
       const filter =

@@ -1,3 +1,4 @@
+import { withAuditOutbox } from '@travel/audit';
 import { Schema } from 'mongoose';
 import type { Subscriber } from '../domain/records';
 
@@ -21,3 +22,5 @@ subscriberSchema.index({ email: 1 }, { unique: true });
 subscriberSchema.index({ unsubscribeToken: 1 }, { unique: true });
 // A newsletter's fan-out walks the subscribed addresses in id order; the staff list filters by status.
 subscriberSchema.index({ status: 1, _id: 1 });
+// Its changes' audit entries wait in the document until relayed (docs/decisions/audit.md); deletes are tombstones.
+withAuditOutbox(subscriberSchema, { tombstones: true });

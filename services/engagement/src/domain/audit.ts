@@ -1,13 +1,17 @@
-import type { Logger } from '@travel/logger';
-import { type Staff, tenantOf } from './records';
+import { type AuditEntry, auditActorOf, auditEntry } from '@travel/audit';
+import type { Staff } from './records';
 
 /**
- * A console change, written to the request's log line with who made it (as pricing and billing do; the
- * gateway's request id ties it to the HTTP call). Engagement keeps no audit store of its own.
+ * A console change's audit entry, written in the same write as the change and relayed to identity's audit log
+ * (docs/decisions/audit.md): `lead.created` on `lead` `led_…`, by the staff member, from where they called.
  */
-export function logChange(logger: Logger, action: string, staff: Staff, fields: Record<string, unknown>) {
-  logger.info(
-    { audit: true, action, actor_user_id: staff.userId, actor_tenant_id: tenantOf(staff), ...fields },
-    action,
-  );
+export function changeEntry(
+  staff: Staff,
+  action: string,
+  targetId: string,
+  details: Record<string, unknown>,
+  at: Date,
+): AuditEntry {
+  const type = action.slice(0, action.indexOf('.'));
+  return auditEntry(auditActorOf(staff), { action, target: { type, id: targetId }, details }, at);
 }

@@ -22,8 +22,8 @@ export interface EngagementUseCases {
 type Deliveries = Map<string, EmailRecord>;
 
 /**
- * Thin handlers: resolve the caller (none: refused), decode, call one use case (changes get the request's logger
- * for their audit line), encode. Subscribers and newsletters are the platform's (right `newsletters`); leads and
+ * Thin handlers: resolve the caller (none: refused), decode, call one use case (a change is stored with its
+ * audit entry, as the caller made it), encode. Subscribers and newsletters are the platform's (right `newsletters`); leads and
  * queries any staff member's, scoped to the caller's tenant by the use cases.
  */
 export function createEngagementGrpc(
@@ -50,18 +50,18 @@ export function createEngagementGrpc(
       const { items, nextCursor } = await subscribers.list(request);
       return { subscribers: items.map(encodeSubscriber), nextCursor };
     },
-    createSubscriber: async (request, { logger }) => ({
+    createSubscriber: async (request) => ({
       subscriber: encodeSubscriber(
-        await subscribers.create({ ...request, actor: marketerOf(request.caller) }, logger),
+        await subscribers.create({ ...request, actor: marketerOf(request.caller) }),
       ),
     }),
-    updateSubscriber: async (request, { logger }) => ({
+    updateSubscriber: async (request) => ({
       subscriber: encodeSubscriber(
-        await subscribers.update({ ...request, actor: marketerOf(request.caller) }, logger),
+        await subscribers.update({ ...request, actor: marketerOf(request.caller) }),
       ),
     }),
-    deleteSubscriber: async (request, { logger }) => ({
-      id: await subscribers.remove({ actor: marketerOf(request.caller), id: request.id }, logger),
+    deleteSubscriber: async (request) => ({
+      id: await subscribers.remove({ actor: marketerOf(request.caller), id: request.id }),
     }),
     async subscribe(request) {
       const { subscriber, created } = await subscribers.subscribe(request);
@@ -76,22 +76,22 @@ export function createEngagementGrpc(
       const { items, nextCursor } = await newsletters.list(request);
       return { newsletters: items.map(encodeNewsletter), nextCursor };
     },
-    createNewsletter: async (request, { logger }) => ({
+    createNewsletter: async (request) => ({
       newsletter: encodeNewsletter(
-        await newsletters.create({ ...request, actor: marketerOf(request.caller) }, logger),
+        await newsletters.create({ ...request, actor: marketerOf(request.caller) }),
       ),
     }),
-    updateNewsletter: async (request, { logger }) => ({
+    updateNewsletter: async (request) => ({
       newsletter: encodeNewsletter(
-        await newsletters.update({ ...request, actor: marketerOf(request.caller) }, logger),
+        await newsletters.update({ ...request, actor: marketerOf(request.caller) }),
       ),
     }),
-    deleteNewsletter: async (request, { logger }) => ({
-      id: await newsletters.remove({ actor: marketerOf(request.caller), id: request.id }, logger),
+    deleteNewsletter: async (request) => ({
+      id: await newsletters.remove({ actor: marketerOf(request.caller), id: request.id }),
     }),
-    sendNewsletter: async (request, { logger }) => ({
+    sendNewsletter: async (request) => ({
       newsletter: encodeNewsletter(
-        await newsletters.send({ actor: marketerOf(request.caller), id: request.id }, logger),
+        await newsletters.send({ actor: marketerOf(request.caller), id: request.id }),
       ),
     }),
 
@@ -99,25 +99,25 @@ export function createEngagementGrpc(
       const { items, nextCursor } = await leads.list({ ...request, actor: staffOf(request.caller) });
       return { leads: await leadsOut(items), nextCursor };
     },
-    createLead: async (request, { logger }) =>
-      oneLead(await leads.create({ ...request, actor: staffOf(request.caller) }, logger)),
-    updateLead: async (request, { logger }) =>
-      oneLead(await leads.update({ ...request, actor: staffOf(request.caller) }, logger)),
-    deleteLead: async (request, { logger }) => ({
-      id: await leads.remove({ actor: staffOf(request.caller), id: request.id }, logger),
+    createLead: async (request) =>
+      oneLead(await leads.create({ ...request, actor: staffOf(request.caller) })),
+    updateLead: async (request) =>
+      oneLead(await leads.update({ ...request, actor: staffOf(request.caller) })),
+    deleteLead: async (request) => ({
+      id: await leads.remove({ actor: staffOf(request.caller), id: request.id }),
     }),
-    replyToLead: async (request, { logger }) =>
-      oneLead(await leads.reply({ ...request, actor: staffOf(request.caller) }, logger)),
+    replyToLead: async (request) =>
+      oneLead(await leads.reply({ ...request, actor: staffOf(request.caller) })),
     createDemoRequest: async (request) => oneLead(await leads.createDemoRequest(request)),
 
-    createQuery: async (request, { logger }) =>
-      oneQuery(await queries.create({ ...request, actor: staffOf(request.caller) }, logger)),
+    createQuery: async (request) =>
+      oneQuery(await queries.create({ ...request, actor: staffOf(request.caller) })),
     async listQueries(request) {
       const { items, nextCursor } = await queries.list({ ...request, actor: staffOf(request.caller) });
       return { queries: await queriesOut(items), nextCursor };
     },
-    replyToQuery: async (request, { logger }) =>
-      oneQuery(await queries.reply({ ...request, actor: staffOf(request.caller) }, logger)),
+    replyToQuery: async (request) =>
+      oneQuery(await queries.reply({ ...request, actor: staffOf(request.caller) })),
 
     verifyWhatsappSubscription: async (request) => ({ challenge: whatsapp.verifySubscription(request) }),
     receiveWhatsappWebhook: async (request, { logger }) => whatsapp.receive(request, logger),

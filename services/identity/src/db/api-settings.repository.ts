@@ -1,3 +1,4 @@
+import { type AuditEntry, type AuditOutbox, createAuditOutbox, withAuditEntry } from '@travel/audit';
 import { isDuplicateKeyError, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
 import type { ApiSettings } from '../domain/settings/api-settings';
@@ -8,11 +9,16 @@ const PLATFORM = 'platform';
 export interface ApiSettingsRepository {
   /** The platform's settings; the first read stores the defaults. */
   get(defaults: ApiSettings): Promise<ApiSettings>;
-  update(changes: Partial<ApiSettings>, defaults: ApiSettings): Promise<ApiSettings>;
+  /** The change and its audit entry in one write. */
+  update(changes: Partial<ApiSettings>, defaults: ApiSettings, entry: AuditEntry): Promise<ApiSettings>;
 }
 
-export function createApiSettingsRepository(connection: Connection): ApiSettingsRepository {
-  const model = modelOn(connection, 'ApiSettings', apiSettingsSchema);
+/** `audit`: the service's outbox; a reader that never writes may leave it to a private one. */
+export function createApiSettingsRepository(
+  connection: Connection,
+  audit: AuditOutbox = createAuditOutbox(),
+): ApiSettingsRepository {
+  const model = audit.track(modelOn(connection, 'ApiSettings', apiSettingsSchema));
   return {
     async get(defaults) {
       const found = await model.findById(PLATFORM).lean<ApiSettingsDocument>();
@@ -25,12 +31,17 @@ export function createApiSettingsRepository(connection: Connection): ApiSettings
       if (!created) throw new Error('api settings missing right after insert');
       return toSettings(created);
     },
-    async update(changes, defaults) {
+    async update(changes, defaults, entry) {
       await this.get(defaults);
       const doc = await model
-        .findOneAndUpdate({ _id: PLATFORM }, { $set: { ...changes, updatedAt: new Date() } }, { new: true })
+        .findOneAndUpdate(
+          { _id: PLATFORM },
+          withAuditEntry({ $set: { ...changes, updatedAt: new Date() } }, entry),
+          { new: true },
+        )
         .lean<ApiSettingsDocument>();
       if (!doc) throw new Error('api settings vanished during update');
+      audit.written();
       return toSettings(doc);
     },
   };

@@ -1,3 +1,4 @@
+import { withAuditOutbox } from '@travel/audit';
 import { Schema } from 'mongoose';
 
 /** The platform switches: one document, `_id: "platform"`. */
@@ -22,3 +23,5 @@ export const apiSettingsSchema = new Schema<ApiSettingsDocument>(
   },
   { collection: 'api_settings', versionKey: false },
 );
+// Each change carries its audit entry until relayed (docs/decisions/audit.md).
+withAuditOutbox(apiSettingsSchema);

@@ -1,4 +1,4 @@
-import { createCounters, modelOn } from '@travel/mongo';
+import { createCounters, insertIfAbsent, modelOn } from '@travel/mongo';
 import { numberCursor, pageOfRows, readPageQuery } from '@travel/paging';
 import type { Connection } from 'mongoose';
 import type { AuditEntry, AuditLog, AuditReader } from '../domain/audit/audit';
@@ -30,6 +30,22 @@ export function createAuditLogRepository(
       const at = now();
       const expiresAt = new Date(at.getTime() + options.retentionMs);
       await model.create({ _id: `aud_${seq}`, seq, at, expiresAt, ...entry });
+    },
+    async recordOnce({ id, traceparent: _, at: changedAt, ...entry }) {
+      // The `_id` derives from the entry id, so a redelivered entry inserts nothing (its claimed seq stays unused).
+      // `at` is when the log recorded it, so the list stays newest first by time as by `seq`; the change's own
+      // time is kept beside it (a relay held up by a Kafka outage delivers late).
+      const seq = await counters.next(SEQUENCE);
+      const at = now();
+      const expiresAt = new Date(at.getTime() + options.retentionMs);
+      await insertIfAbsent(model, {
+        _id: `aud_${id.replace(/^evt_/, '')}`,
+        seq,
+        at,
+        changedAt,
+        expiresAt,
+        ...entry,
+      });
     },
     async list(request) {
       const { limit, after: before } = readPageQuery(request, auditCursors);

@@ -6,6 +6,8 @@ export interface AuditLogDocument {
   /** Monotonic (a counter claim), so "newest first" and the paging cursor need no clock. */
   seq: number;
   at: Date;
+  /** A relayed entry: when the change was made (its `at` is when the log recorded it). */
+  changedAt?: Date;
   actor: { userId: string | null; email: string; tenantId: string | null };
   action: string;
   target: { type: string; id: string };
@@ -21,6 +23,7 @@ export const auditLogSchema = new Schema<AuditLogDocument>(
     _id: { type: String, required: true },
     seq: { type: Number, required: true },
     at: { type: Date, required: true },
+    changedAt: { type: Date },
     actor: {
       userId: { type: String, default: null },
       email: { type: String, default: '' },

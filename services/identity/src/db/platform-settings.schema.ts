@@ -1,3 +1,4 @@
+import { withAuditOutbox } from '@travel/audit';
 import { Schema } from 'mongoose';
 
 /** The platform's settings: one document, `_id: "platform"`. */
@@ -21,3 +22,5 @@ export const platformSettingsSchema = new Schema<PlatformSettingsDocument>(
   },
   { collection: 'platform_settings', versionKey: false },
 );
+// Each change carries its audit entry until relayed (docs/decisions/audit.md).
+withAuditOutbox(platformSettingsSchema);

@@ -1,3 +1,4 @@
+import { withAuditOutbox } from '@travel/audit';
 import { Schema } from 'mongoose';
 import { TENANT_STATUSES, type TenantStatus } from '../domain/tenants/tenant';
 
@@ -24,3 +25,5 @@ export const tenantSchema = new Schema<TenantDocument>(
 );
 // Serves ListTenants: the directory in order of creation, page by page.
 tenantSchema.index({ createdAt: 1, _id: 1 });
+// A tenant's changes carry their audit entries until relayed (docs/decisions/audit.md).
+withAuditOutbox(tenantSchema);

@@ -1,3 +1,4 @@
+import type { AuditOutbox } from '@travel/audit';
 import type { platformSettings } from '@travel/contracts';
 import type { RequestContext, ServiceImplementation } from '@travel/grpc';
 import type { Connection } from 'mongoose';
@@ -13,9 +14,9 @@ import { createPlatformSettingsGrpc } from '../grpc/platform-settings.grpc';
 /** The platform settings (storefront switch) and the console IP rules: repositories and use cases. */
 export function wirePlatformSettings(
   connection: Connection,
-  shared: { audit: AuditLog; changes: IdentityChanges; now: () => Date },
+  shared: { audit: AuditLog; auditOutbox: AuditOutbox; changes: IdentityChanges; now: () => Date },
 ): ServiceImplementation<typeof platformSettings.PlatformSettingsServiceDefinition, RequestContext> {
-  const settings = createPlatformSettingsRepository(connection);
+  const settings = createPlatformSettingsRepository(connection, shared.auditOutbox);
   const rules = createConsoleIpRulesRepository(connection);
   return createPlatformSettingsGrpc({
     getPlatformSettings: () => settings.get(),

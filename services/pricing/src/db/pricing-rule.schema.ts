@@ -1,3 +1,4 @@
+import { withAuditOutbox } from '@travel/audit';
 import { Schema } from 'mongoose';
 import { RULE_KINDS, type RuleKind, SERVICES, type Service } from '../domain/pricing-rule';
 
@@ -32,3 +33,5 @@ export const pricingRuleSchema = new Schema<PricingRuleDocument>(
 pricingRuleSchema.index({ slot: 1 }, { unique: true });
 // Serves ListRules page by page and the load of the rules into memory (up to its cap), oldest first.
 pricingRuleSchema.index({ createdAt: 1, _id: 1 });
+// Its changes' audit entries wait in the document until relayed (docs/decisions/audit.md); deletes are tombstones.
+withAuditOutbox(pricingRuleSchema, { tombstones: true });

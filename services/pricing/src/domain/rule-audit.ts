@@ -1,31 +1,25 @@
-import type { Logger } from '@travel/logger';
+import { type AuditActor, type AuditEntry, auditEntry } from '@travel/audit';
 import type { PricingRule } from './pricing-rule';
 
 export type RuleAction = 'pricing_rule.created' | 'pricing_rule.updated' | 'pricing_rule.deleted';
 
 /**
- * A rule change, written to the request's log line with who made it. Pricing keeps no audit store of its own:
- * the log (with the gateway's request id) is the trail, as the issue asks for nothing more.
+ * A rule change's audit entry, stored in the same write as the change (docs/decisions/audit.md): the rule's slot
+ * and rate, and for an update the rate before.
  */
-export function logRuleChange(
-  logger: Logger,
+export function ruleEntry(
+  by: AuditActor,
   action: RuleAction,
-  actorUserId: string,
   rule: PricingRule,
+  at: Date,
   previousBps?: number,
-): void {
-  logger.info(
-    {
-      audit: true,
-      action,
-      actor_user_id: actorUserId,
-      rule_id: rule.id,
-      kind: rule.kind,
-      tenant_id: rule.tenantId,
-      service: rule.service,
-      bps: rule.bps,
-      ...(previousBps === undefined ? {} : { previous_bps: previousBps }),
-    },
-    action,
-  );
+): AuditEntry {
+  const details = {
+    kind: rule.kind,
+    tenantId: rule.tenantId,
+    service: rule.service,
+    bps: rule.bps,
+    ...(previousBps === undefined ? {} : { previousBps }),
+  };
+  return auditEntry(by, { action, target: { type: 'pricing_rule', id: rule.id }, details }, at);
 }

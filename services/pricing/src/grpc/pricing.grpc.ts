@@ -1,3 +1,4 @@
+import { auditActorOf } from '@travel/audit';
 import type { caller as callerContract, pricing } from '@travel/contracts';
 import { type RequestContext, requireCallerOf, requireRight, type ServiceImplementation } from '@travel/grpc';
 import type { createCreateRule } from '../domain/create-rule';
@@ -18,15 +19,16 @@ export interface PricingUseCases {
 }
 
 /** The rules are the platform's configuration: its staff with the right `pricing` (fail closed). */
-function ruleEditorOf(wire: callerContract.Caller | undefined): string {
+/** Platform staff with the right `pricing`: who they are, and as whom their change is audited. */
+function ruleEditorOf(wire: callerContract.Caller | undefined) {
   const staff = requireCallerOf(wire, 'platform-staff');
   requireRight(staff, 'pricing');
-  return staff.userId;
+  return { actorUserId: staff.userId, by: auditActorOf(staff) };
 }
 
 /**
- * Thin handlers: resolve the caller where rules are read or changed, call one use case (rule changes get the
- * request's logger for their audit line), encode.
+ * Thin handlers: resolve the caller where rules are read or changed, call one use case (a rule change is stored
+ * with its audit entry), encode.
  */
 export function createPricingGrpc(
   useCases: PricingUseCases,
@@ -50,25 +52,19 @@ export function createPricingGrpc(
     async createRule(request, context) {
       return {
         rule: encodeRule(
-          await useCases.createRule(
-            { ...request, actorUserId: ruleEditorOf(request.caller) },
-            context.logger,
-          ),
+          await useCases.createRule({ ...request, ...ruleEditorOf(request.caller) }, context.logger),
         ),
       };
     },
     async updateRule(request, context) {
       return {
         rule: encodeRule(
-          await useCases.updateRule(
-            { ...request, actorUserId: ruleEditorOf(request.caller) },
-            context.logger,
-          ),
+          await useCases.updateRule({ ...request, ...ruleEditorOf(request.caller) }, context.logger),
         ),
       };
     },
     async deleteRule(request, context) {
-      await useCases.deleteRule({ ...request, actorUserId: ruleEditorOf(request.caller) }, context.logger);
+      await useCases.deleteRule({ ...request, ...ruleEditorOf(request.caller) }, context.logger);
       return {};
     },
   };

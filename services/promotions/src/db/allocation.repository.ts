@@ -1,3 +1,4 @@
+import { type AuditEntry, type AuditOutbox, auditOf } from '@travel/audit';
 import { AppError } from '@travel/errors';
 import { insertIfAbsent, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
@@ -7,19 +8,20 @@ import { type AllocationDocument, allocationSchema } from './allocation.schema';
 
 export interface AllocationRepository {
   /** `conflict` when the holder has this promotion already. */
-  insert(kind: PromotionKind, allocation: Allocation): Promise<void>;
+  /** Stored with its audit entry (as is its removal, a tombstone until relayed). */
+  insert(kind: PromotionKind, allocation: Allocation, entry: AuditEntry): Promise<void>;
   ofPromotion(promotionId: string): Promise<Allocation[]>;
   ofPromotions(promotionIds: string[]): Promise<Allocation[]>;
   exists(promotionId: string, holderKey: string): Promise<boolean>;
   /** Ids of the promotions of this kind allocated to the holder. */
   promotionIdsOf(holderKey: string, kind: PromotionKind): Promise<string[]>;
   /** False when no such allocation belongs to this promotion. */
-  delete(promotionId: string, allocationId: string): Promise<boolean>;
+  delete(promotionId: string, allocationId: string, entry: AuditEntry): Promise<boolean>;
   deleteOfPromotion(promotionId: string): Promise<void>;
 }
 
-export function createAllocationRepository(connection: Connection): AllocationRepository {
-  const model = modelOn(connection, 'Allocation', allocationSchema);
+export function createAllocationRepository(connection: Connection, audit: AuditOutbox): AllocationRepository {
+  const model = audit.track(modelOn(connection, 'Allocation', allocationSchema));
   const toAllocation = ({ _id, kind: _kind, ...rest }: AllocationDocument): Allocation => ({
     id: _id,
     ...rest,
@@ -27,9 +29,10 @@ export function createAllocationRepository(connection: Connection): AllocationRe
     customerId: rest.customerId ?? undefined,
   });
   return {
-    async insert(kind, { id, ...rest }) {
-      if (!(await insertIfAbsent(model, { _id: id, kind, ...rest })))
+    async insert(kind, { id, ...rest }, entry) {
+      if (!(await insertIfAbsent(model, { _id: id, kind, ...rest, ...auditOf(entry) })))
         throw new AppError('conflict', 'The promotion is already allocated to this holder.');
+      audit.written();
     },
     async ofPromotion(promotionId) {
       const docs = await model.find({ promotionId }).sort({ createdAt: 1 }).lean<AllocationDocument[]>();
@@ -50,8 +53,8 @@ export function createAllocationRepository(connection: Connection): AllocationRe
       const docs = await model.find({ holderKey, kind }, { promotionId: 1 }).lean<AllocationDocument[]>();
       return docs.map((doc) => doc.promotionId);
     },
-    async delete(promotionId, allocationId) {
-      return (await model.deleteOne({ _id: allocationId, promotionId })).deletedCount === 1;
+    async delete(promotionId, allocationId, entry) {
+      return (await audit.tombstone(model, { _id: allocationId, promotionId }, entry)) !== null;
     },
     async deleteOfPromotion(promotionId) {
       await model.deleteMany({ promotionId });

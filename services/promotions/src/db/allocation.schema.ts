@@ -1,3 +1,4 @@
+import { withAuditOutbox } from '@travel/audit';
 import { Schema } from 'mongoose';
 
 /** A promotion allocated to one tenant or customer. */
@@ -29,3 +30,5 @@ export const allocationSchema = new Schema<AllocationDocument>(
 allocationSchema.index({ promotionId: 1, holderKey: 1 }, { unique: true });
 // Serves `mine` and the customer's promo codes: a holder's allocations of one kind.
 allocationSchema.index({ holderKey: 1, kind: 1 });
+// An allocation and its removal carry their audit entries until relayed (docs/decisions/audit.md).
+withAuditOutbox(allocationSchema, { tombstones: true });

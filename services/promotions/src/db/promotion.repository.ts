@@ -1,3 +1,4 @@
+import { type AuditEntry, type AuditOutbox, auditOf, withAuditEntry } from '@travel/audit';
 import { AppError } from '@travel/errors';
 import { insertIfAbsent, isDuplicateKeyError, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
@@ -12,7 +13,8 @@ export interface PageQuery {
 
 export interface PromotionRepository {
   /** `conflict` when the voucher code is taken (case-insensitively). */
-  insert(promotion: Promotion): Promise<void>;
+  /** Every staff write stores its audit entry with the promotion (a delete leaves a tombstone until relayed). */
+  insert(promotion: Promotion, entry: AuditEntry): Promise<void>;
   findById(kind: PromotionKind, id: string): Promise<Promotion | null>;
   findByIds(kind: PromotionKind, ids: string[]): Promise<Promotion[]>;
   findVoucherByCode(code: string): Promise<Promotion | null>;
@@ -23,8 +25,9 @@ export interface PromotionRepository {
     fields: PromotionFields,
     unset: string[],
     at: Date,
+    entry: AuditEntry,
   ): Promise<Promotion | null>;
-  delete(kind: PromotionKind, id: string): Promise<boolean>;
+  delete(kind: PromotionKind, id: string, entry: AuditEntry): Promise<boolean>;
   page(
     kind: PromotionKind,
     query: PageQuery,
@@ -32,17 +35,18 @@ export interface PromotionRepository {
   ): Promise<Promotion[]>;
 }
 
-export function createPromotionRepository(connection: Connection): PromotionRepository {
+export function createPromotionRepository(connection: Connection, audit: AuditOutbox): PromotionRepository {
   const models = {
-    discount: modelOn(connection, 'Discount', promotionSchemas.discount),
-    offer: modelOn(connection, 'Offer', promotionSchemas.offer),
-    voucher: modelOn(connection, 'Voucher', promotionSchemas.voucher),
+    discount: audit.track(modelOn(connection, 'Discount', promotionSchemas.discount)),
+    offer: audit.track(modelOn(connection, 'Offer', promotionSchemas.offer)),
+    voucher: audit.track(modelOn(connection, 'Voucher', promotionSchemas.voucher)),
   };
   return {
-    async insert(promotion) {
+    async insert(promotion, entry) {
       const { id, ...rest } = promotion;
-      const doc = { _id: id, ...rest, ...codeKey(promotion.kind, promotion.code) };
+      const doc = { _id: id, ...rest, ...codeKey(promotion.kind, promotion.code), ...auditOf(entry) };
       if (!(await insertIfAbsent(models[promotion.kind], doc))) throw codeTaken(promotion.code);
+      audit.written();
     },
     async findById(kind, id) {
       const doc = await models[kind].findById(id).lean<PromotionDocument>();
@@ -57,25 +61,26 @@ export function createPromotionRepository(connection: Connection): PromotionRepo
       const doc = await models.voucher.findOne({ codeKey: codeKeyOf(code) }).lean<PromotionDocument>();
       return doc ? toPromotion(doc) : null;
     },
-    async update(kind, id, fields, unset, at) {
+    async update(kind, id, fields, unset, at, entry) {
       const $set = { ...fields, ...codeKey(kind, fields.code), updatedAt: at };
       const $unset = Object.fromEntries(unset.map((key) => [key, 1]));
       try {
         const doc = await models[kind]
           .findOneAndUpdate(
             { _id: id },
-            { $set, ...(unset.length ? { $unset } : {}) },
+            withAuditEntry({ $set, ...(unset.length ? { $unset } : {}) }, entry),
             { returnDocument: 'after' },
           )
           .lean<PromotionDocument>();
+        if (doc) audit.written();
         return doc ? toPromotion(doc) : null;
       } catch (error) {
         if (isDuplicateKeyError(error)) throw codeTaken(fields.code);
         throw error;
       }
     },
-    async delete(kind, id) {
-      return (await models[kind].deleteOne({ _id: id })).deletedCount === 1;
+    async delete(kind, id, entry) {
+      return (await audit.tombstone(models[kind], { _id: id }, entry)) !== null;
     },
     async page(kind, { beforeN, limit }, filter = {}) {
       const query: Record<string, unknown> = {};

@@ -1,3 +1,4 @@
+import { withAuditOutbox } from '@travel/audit';
 import { Schema } from 'mongoose';
 
 /** One discount, offer or voucher; each kind in its own collection of this shape. */
@@ -61,6 +62,8 @@ export function promotionSchema(collection: string, withCodes: boolean): Schema<
   schema.index({ audience: 1, n: -1 });
   // Codes are unique case-insensitively: the index decides a race between two creations of one code.
   if (withCodes) schema.index({ codeKey: 1 }, { unique: true });
+  // Its changes' audit entries wait in the document until relayed (docs/decisions/audit.md); deletes are tombstones.
+  withAuditOutbox(schema, { tombstones: true });
   return schema;
 }
 

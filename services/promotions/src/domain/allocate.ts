@@ -1,10 +1,10 @@
+import type { AuditActor } from '@travel/audit';
 import { AppError, badRequest } from '@travel/errors';
-import type { Logger } from '@travel/logger';
 import type { Counters } from '@travel/mongo';
 import type { AllocationRepository } from '../db/allocation.repository';
 import type { PromotionRepository } from '../db/promotion.repository';
 import { type Allocation, type Holder, holderKeyOf } from './allocation';
-import { logChange } from './audit';
+import { promotionEntry } from './audit';
 import { checkKind, type Promotion } from './promotion';
 
 export interface AllocateDeps {
@@ -12,11 +12,10 @@ export interface AllocateDeps {
   allocations: AllocationRepository;
   counters: Counters;
   now: () => Date;
-  logger: Logger;
 }
 
 export interface AllocateRequest {
-  actorUserId: string;
+  by: AuditActor;
   kind: string;
   promotionId: string;
   holder?: Holder;
@@ -39,33 +38,37 @@ export function createAllocate(deps: AllocateDeps) {
       ...(type === 'tenant' ? { tenantId: holderId } : { customerId: holderId }),
       createdAt: deps.now(),
     };
-    await deps.allocations.insert(kind, allocation);
-    logChange(deps.logger, 'allocation.created', request.actorUserId, {
-      kind,
-      promotion_id: promotion.id,
-      allocation_id: allocation.id,
-      holder: holderKey,
-    });
+    const details = {
+      allocationId: allocation.id,
+      tenantId: allocation.tenantId,
+      customerId: allocation.customerId,
+    };
+    const entry = promotionEntry(request.by, kind, 'allocated', promotion.id, details, allocation.createdAt);
+    await deps.allocations.insert(kind, allocation, entry);
     return allocation;
   };
 }
 
 /** Removes an allocation of this promotion; one of another promotion (or tenant) is `404`. */
-export function createRemoveAllocation(deps: Pick<AllocateDeps, 'allocations' | 'logger'>) {
+export function createRemoveAllocation(deps: Pick<AllocateDeps, 'allocations' | 'now'>) {
   return async (request: {
-    actorUserId: string;
+    by: AuditActor;
     kind: string;
     promotionId: string;
     allocationId: string;
   }): Promise<{ id: string }> => {
     const kind = checkKind(request.kind);
-    if (!(await deps.allocations.delete(request.promotionId, request.allocationId)))
-      throw new AppError('not_found', `No allocation ${request.allocationId} of ${request.promotionId}.`);
-    logChange(deps.logger, 'allocation.deleted', request.actorUserId, {
+    const details = { allocationId: request.allocationId };
+    const entry = promotionEntry(
+      request.by,
       kind,
-      promotion_id: request.promotionId,
-      allocation_id: request.allocationId,
-    });
+      'allocation_removed',
+      request.promotionId,
+      details,
+      deps.now(),
+    );
+    if (!(await deps.allocations.delete(request.promotionId, request.allocationId, entry)))
+      throw new AppError('not_found', `No allocation ${request.allocationId} of ${request.promotionId}.`);
     return { id: request.allocationId };
   };
 }

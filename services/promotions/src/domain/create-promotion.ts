@@ -1,7 +1,7 @@
-import type { Logger } from '@travel/logger';
+import type { AuditActor } from '@travel/audit';
 import type { Counters } from '@travel/mongo';
 import type { PromotionRepository } from '../db/promotion.repository';
-import { logChange } from './audit';
+import { promotionEntry } from './audit';
 import { checkFields, checkKind, type Promotion, type PromotionFields, promotionIdOf } from './promotion';
 import type { PromotionView, PromotionViews } from './promotion-views';
 
@@ -10,11 +10,10 @@ export interface CreatePromotionDeps {
   counters: Counters;
   views: PromotionViews;
   now: () => Date;
-  logger: Logger;
 }
 
 export interface CreatePromotionRequest {
-  actorUserId: string;
+  by: AuditActor;
   kind: string;
   fields?: PromotionFields;
 }
@@ -41,8 +40,8 @@ export function createCreatePromotion(deps: CreatePromotionDeps) {
       createdAt: at,
       updatedAt: at,
     } as Promotion;
-    await deps.promotions.insert(promotion);
-    logChange(deps.logger, 'promotion.created', request.actorUserId, { kind, promotion_id: promotion.id });
+    const entry = promotionEntry(request.by, kind, 'created', promotion.id, request.fields ?? {}, at);
+    await deps.promotions.insert(promotion, entry);
     return deps.views.one(promotion);
   };
 }

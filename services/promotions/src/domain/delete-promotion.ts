@@ -1,14 +1,14 @@
+import type { AuditActor } from '@travel/audit';
 import { AppError } from '@travel/errors';
-import type { Logger } from '@travel/logger';
 import type { AllocationRepository } from '../db/allocation.repository';
 import type { PromotionRepository } from '../db/promotion.repository';
-import { logChange } from './audit';
+import { promotionEntry } from './audit';
 import { checkKind } from './promotion';
 
 export interface DeletePromotionDeps {
   promotions: PromotionRepository;
   allocations: AllocationRepository;
-  logger: Logger;
+  now: () => Date;
 }
 
 /**
@@ -16,12 +16,12 @@ export interface DeletePromotionDeps {
  * still gives its redemption back (they are keyed by voucher id and booking, not by the voucher document).
  */
 export function createDeletePromotion(deps: DeletePromotionDeps) {
-  return async (request: { actorUserId: string; kind: string; id: string }): Promise<{ id: string }> => {
+  return async (request: { by: AuditActor; kind: string; id: string }): Promise<{ id: string }> => {
     const kind = checkKind(request.kind);
-    if (!(await deps.promotions.delete(kind, request.id)))
+    const entry = promotionEntry(request.by, kind, 'deleted', request.id, {}, deps.now());
+    if (!(await deps.promotions.delete(kind, request.id, entry)))
       throw new AppError('not_found', `No ${kind} ${request.id}.`);
     await deps.allocations.deleteOfPromotion(request.id);
-    logChange(deps.logger, 'promotion.deleted', request.actorUserId, { kind, promotion_id: request.id });
     return { id: request.id };
   };
 }

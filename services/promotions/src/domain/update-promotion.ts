@@ -1,7 +1,7 @@
+import type { AuditActor } from '@travel/audit';
 import { AppError } from '@travel/errors';
-import type { Logger } from '@travel/logger';
 import type { PromotionRepository } from '../db/promotion.repository';
-import { logChange } from './audit';
+import { promotionEntry } from './audit';
 import { definedOf } from './create-promotion';
 import { checkFields, checkKind, mergeFields, type Promotion, type PromotionFields } from './promotion';
 import type { PromotionView, PromotionViews } from './promotion-views';
@@ -10,11 +10,10 @@ export interface UpdatePromotionDeps {
   promotions: PromotionRepository;
   views: PromotionViews;
   now: () => Date;
-  logger: Logger;
 }
 
 export interface UpdatePromotionRequest {
-  actorUserId: string;
+  by: AuditActor;
   kind: string;
   id: string;
   fields?: PromotionFields;
@@ -33,13 +32,10 @@ export function createUpdatePromotion(deps: UpdatePromotionDeps) {
     checkFields(kind, merged);
     if (kind === 'voucher') checkLimitsOnlyRise(stored, merged);
     const unset = (['percentBps', 'amount'] as const).filter((key) => merged[key] === undefined);
-    const updated = await deps.promotions.update(kind, stored.id, change, unset, deps.now());
+    const at = deps.now();
+    const entry = promotionEntry(request.by, kind, 'updated', stored.id, change, at);
+    const updated = await deps.promotions.update(kind, stored.id, change, unset, at, entry);
     if (!updated) throw new AppError('not_found', `No ${kind} ${request.id}.`);
-    logChange(deps.logger, 'promotion.updated', request.actorUserId, {
-      kind,
-      promotion_id: stored.id,
-      fields: Object.keys(change),
-    });
     return deps.views.one(updated);
   };
 }

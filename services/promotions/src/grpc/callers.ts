@@ -1,3 +1,4 @@
+import { type AuditActor, auditActorOf } from '@travel/audit';
 import type { caller as callerContract } from '@travel/contracts';
 import { badRequest } from '@travel/errors';
 import { requireCallerOf, requireRight } from '@travel/grpc';
@@ -9,12 +10,12 @@ type Wire = callerContract.Caller | undefined;
 const RIGHTS: Record<string, string> = { discount: 'discounts', offer: 'offers', voucher: 'vouchers' };
 
 /** Promotions are the platform's: its staff with the right of the kind (fail closed: anyone else refused). */
-export function editorOf(wire: Wire, kind: string): string {
+export function editorOf(wire: Wire, kind: string): AuditActor {
   const right = RIGHTS[kind];
   if (!right) throw badRequest([{ path: 'kind', message: 'must be one of discount, offer, voucher' }]);
   const staff = requireCallerOf(wire, 'platform-staff');
   requireRight(staff, right);
-  return staff.userId;
+  return auditActorOf(staff);
 }
 
 /** Tenant staff's `mine` lists: their own tenant's allocations (right `bookings`). */

@@ -51,15 +51,11 @@ export function createPromotionsGrpc(
   });
   return {
     createPromotion: async (request) =>
-      one(
-        await useCases.createPromotion({ ...request, actorUserId: editorOf(request.caller, request.kind) }),
-      ),
+      one(await useCases.createPromotion({ ...request, by: editorOf(request.caller, request.kind) })),
     updatePromotion: async (request) =>
-      one(
-        await useCases.updatePromotion({ ...request, actorUserId: editorOf(request.caller, request.kind) }),
-      ),
+      one(await useCases.updatePromotion({ ...request, by: editorOf(request.caller, request.kind) })),
     deletePromotion: async (request) =>
-      useCases.deletePromotion({ ...request, actorUserId: editorOf(request.caller, request.kind) }),
+      useCases.deletePromotion({ ...request, by: editorOf(request.caller, request.kind) }),
     listPromotions: async (request) => {
       editorOf(request.caller, request.kind);
       return page(await useCases.listPromotions(request));
@@ -75,11 +71,11 @@ export function createPromotionsGrpc(
     },
     allocate: async (request) => ({
       allocation: encodeAllocation(
-        await useCases.allocate({ ...request, actorUserId: editorOf(request.caller, request.kind) }),
+        await useCases.allocate({ ...request, by: editorOf(request.caller, request.kind) }),
       ),
     }),
     removeAllocation: async (request) =>
-      useCases.removeAllocation({ ...request, actorUserId: editorOf(request.caller, request.kind) }),
+      useCases.removeAllocation({ ...request, by: editorOf(request.caller, request.kind) }),
     previewVoucher: async (request) => {
       // Only the public preview goes without a caller; it sees `anyone` vouchers only.
       const holder = request.publicPreview ? undefined : previewHolderOf(request.caller);

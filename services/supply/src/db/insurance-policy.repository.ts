@@ -1,20 +1,26 @@
+import { type AuditEntry, type AuditOutbox, auditOf } from '@travel/audit';
 import { modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
 import type { InsurancePolicy } from '../domain/insurance-policy';
 import { type InsurancePolicyDocument, insurancePolicySchema } from './insurance-policy.schema';
 
 export interface InsurancePolicyRepository {
-  insert(policy: InsurancePolicy, createdBy: string): Promise<void>;
+  /** Stored with its audit entry. */
+  insert(policy: InsurancePolicy, createdBy: string, entry: AuditEntry): Promise<void>;
   /** One owner's (or, with `undefined`, every owner's) products, newest first. */
   list(owner: string | undefined, beforeN: number | undefined, limit: number): Promise<InsurancePolicy[]>;
 }
 
-export function createInsurancePolicyRepository(connection: Connection): InsurancePolicyRepository {
-  const model = modelOn(connection, 'InsurancePolicy', insurancePolicySchema);
+export function createInsurancePolicyRepository(
+  connection: Connection,
+  audit: AuditOutbox,
+): InsurancePolicyRepository {
+  const model = audit.track(modelOn(connection, 'InsurancePolicy', insurancePolicySchema));
   return {
-    async insert(policy, createdBy) {
+    async insert(policy, createdBy, entry) {
       const { id, ...fields } = policy;
-      await model.create({ ...fields, _id: id, createdBy });
+      await model.create({ ...fields, _id: id, createdBy, ...auditOf(entry) });
+      audit.written();
     },
     async list(owner, beforeN, limit) {
       const filter = {

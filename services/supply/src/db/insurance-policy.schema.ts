@@ -1,3 +1,4 @@
+import { withAuditOutbox } from '@travel/audit';
 import { Schema } from 'mongoose';
 
 export interface InsurancePolicyDocument {
@@ -32,3 +33,5 @@ export const insurancePolicySchema = new Schema<InsurancePolicyDocument>(
 // One owner's products newest first, below a cursor; and every owner's (the platform's view).
 insurancePolicySchema.index({ owner: 1, n: -1 });
 insurancePolicySchema.index({ n: -1 });
+// Its changes' audit entries wait in the document until relayed (docs/decisions/audit.md).
+withAuditOutbox(insurancePolicySchema);

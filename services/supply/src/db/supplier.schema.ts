@@ -1,3 +1,4 @@
+import { withAuditOutbox } from '@travel/audit';
 import { Schema } from 'mongoose';
 import type { SupplierStatus } from '../domain/supplier';
 
@@ -34,3 +35,5 @@ supplierSchema.index({ nameKey: 1 }, { unique: true });
 // The list: newest first, optionally of one status, below a cursor.
 supplierSchema.index({ n: -1 });
 supplierSchema.index({ status: 1, n: -1 });
+// Its changes' audit entries wait in the document until relayed (docs/decisions/audit.md); deletes are tombstones.
+withAuditOutbox(supplierSchema, { tombstones: true });

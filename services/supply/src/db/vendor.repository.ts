@@ -1,3 +1,4 @@
+import { type AuditEntry, type AuditOutbox, auditOf, withAuditEntry } from '@travel/audit';
 import { modelOn, setAndUnset } from '@travel/mongo';
 import type { Connection } from 'mongoose';
 import type { Vendor } from '../domain/vendor';
@@ -6,8 +7,8 @@ import { type VendorDocument, vendorSchema } from './vendor.schema';
 export type VendorChanges = Partial<Omit<Vendor, 'id' | 'n' | 'owner' | 'createdAt'>> & { nameKey?: string };
 
 export interface VendorRepository {
-  /** Throws E11000 when the owner has a vendor of that name. */
-  insert(vendor: Vendor, nameKey: string): Promise<void>;
+  /** Throws E11000 when the owner has a vendor of that name. Every write stores its audit entry with the vendor. */
+  insert(vendor: Vendor, nameKey: string, entry: AuditEntry): Promise<void>;
   /** One owner's (or, with `undefined`, every owner's) vendors, newest first. */
   list(owner: string | undefined, beforeN: number | undefined, limit: number): Promise<Vendor[]>;
   /** Only a vendor of `owner` (any, when `undefined`) changes; null when there is none. */
@@ -16,18 +17,21 @@ export interface VendorRepository {
     owner: string | undefined,
     changes: VendorChanges,
     unset: string[],
+    entry: AuditEntry,
   ): Promise<Vendor | null>;
-  delete(id: string, owner: string | undefined): Promise<boolean>;
+  /** A tombstone until its entry is relayed. */
+  delete(id: string, owner: string | undefined, entry: AuditEntry): Promise<boolean>;
 }
 
-export function createVendorRepository(connection: Connection): VendorRepository {
-  const model = modelOn(connection, 'Vendor', vendorSchema);
+export function createVendorRepository(connection: Connection, audit: AuditOutbox): VendorRepository {
+  const model = audit.track(modelOn(connection, 'Vendor', vendorSchema));
   const scoped = (id: string, owner: string | undefined) =>
     owner === undefined ? { _id: id } : { _id: id, owner };
   return {
-    async insert(vendor, nameKey) {
+    async insert(vendor, nameKey, entry) {
       const { id, ...fields } = vendor;
-      await model.create({ ...fields, nameKey, _id: id });
+      await model.create({ ...fields, nameKey, _id: id, ...auditOf(entry) });
+      audit.written();
     },
     async list(owner, beforeN, limit) {
       const filter = {
@@ -37,15 +41,17 @@ export function createVendorRepository(connection: Connection): VendorRepository
       const docs = await model.find(filter).sort({ n: -1 }).limit(limit).lean<VendorDocument[]>();
       return docs.map(toVendor);
     },
-    async update(id, owner, changes, unset) {
+    async update(id, owner, changes, unset, entry) {
       const doc = await model
-        .findOneAndUpdate(scoped(id, owner), setAndUnset(changes, unset), { returnDocument: 'after' })
+        .findOneAndUpdate(scoped(id, owner), withAuditEntry(setAndUnset(changes, unset), entry), {
+          returnDocument: 'after',
+        })
         .lean<VendorDocument>();
+      if (doc) audit.written();
       return doc ? toVendor(doc) : null;
     },
-    async delete(id, owner) {
-      const { deletedCount } = await model.deleteOne(scoped(id, owner));
-      return deletedCount === 1;
+    async delete(id, owner, entry) {
+      return (await audit.tombstone(model, scoped(id, owner), entry)) !== null;
     },
   };
 }

@@ -1,3 +1,4 @@
+import { withAuditOutbox } from '@travel/audit';
 import { Schema } from 'mongoose';
 
 export interface VendorDocument {
@@ -38,3 +39,5 @@ vendorSchema.index({ owner: 1, nameKey: 1 }, { unique: true });
 // One owner's list, newest first, below a cursor; and every owner's (the platform's view).
 vendorSchema.index({ owner: 1, n: -1 });
 vendorSchema.index({ n: -1 });
+// Its changes' audit entries wait in the document until relayed (docs/decisions/audit.md); deletes are tombstones.
+withAuditOutbox(vendorSchema, { tombstones: true });

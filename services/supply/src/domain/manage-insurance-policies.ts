@@ -1,3 +1,4 @@
+import { auditActorOf, auditEntry } from '@travel/audit';
 import type { supply } from '@travel/contracts';
 import type { Counters } from '@travel/mongo';
 import type { InsurancePolicyRepository } from '../db/insurance-policy.repository';
@@ -56,7 +57,17 @@ export function createCreateInsurancePolicy(deps: PolicyDeps) {
       description: request.description,
       createdAt: deps.now(),
     };
-    await deps.policies.insert(policy, createdBy);
+    const details = { tenantId: request.tenantId ?? null, insurer: policy.insurer, name: policy.name };
+    const change = {
+      action: 'insurance_policy.created',
+      target: { type: 'insurance_policy', id: policy.id },
+      details,
+    };
+    await deps.policies.insert(
+      policy,
+      createdBy,
+      auditEntry(auditActorOf(request.caller), change, policy.createdAt),
+    );
     return priced(deps.quote, policy, requestId);
   };
 }

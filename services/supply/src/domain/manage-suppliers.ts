@@ -1,3 +1,4 @@
+import { auditActorOf, auditEntry, requestedChanges } from '@travel/audit';
 import type { supply } from '@travel/contracts';
 import { type Counters, isDuplicateKeyError } from '@travel/mongo';
 import type { SupplierChanges, SupplierRepository } from '../db/supplier.repository';
@@ -17,7 +18,10 @@ export interface SupplierDeps {
   now: () => Date;
 }
 
-/** A supplier of the platform; its name is unique (any case), also under concurrent creation. */
+/**
+ * A supplier of the platform; its name is unique (any case), also under concurrent creation. Each change is
+ * stored with its audit entry (`supplier.created|updated|deleted`), as the Caller of the request made it.
+ */
 export function createCreateSupplier(deps: SupplierDeps) {
   return async (request: supply.CreateSupplierRequest): Promise<Supplier> => {
     checkSupplierFields({ ...request, name: request.name ?? '' });
@@ -34,7 +38,12 @@ export function createCreateSupplier(deps: SupplierDeps) {
       createdAt: at,
       updatedAt: at,
     };
-    await deps.suppliers.insert(supplier, nameKeyOf(supplier.name)).catch((error: unknown) => {
+    const entry = auditEntry(
+      auditActorOf(request.caller),
+      supplierChange('created', supplier.id, { name: supplier.name }),
+      at,
+    );
+    await deps.suppliers.insert(supplier, nameKeyOf(supplier.name), entry).catch((error: unknown) => {
       throw isDuplicateKeyError(error) ? nameTaken('supplier', supplier.name) : error;
     });
     return supplier;
@@ -55,7 +64,9 @@ export function createUpdateSupplier(deps: SupplierDeps) {
       ...(request.clearContactEmail ? ['contactEmail'] : []),
       ...(request.clearContactPhone ? ['contactPhone'] : []),
     ];
-    const updated = await deps.suppliers.update(request.id, changes, unset).catch((error: unknown) => {
+    const change = supplierChange('updated', request.id, requestedChanges(request));
+    const entry = auditEntry(auditActorOf(request.caller), change, changes.updatedAt ?? deps.now());
+    const updated = await deps.suppliers.update(request.id, changes, unset, entry).catch((error: unknown) => {
       throw isDuplicateKeyError(error) ? nameTaken('supplier', name ?? '') : error;
     });
     if (!updated) throw supplierNotFound(request.id);
@@ -68,8 +79,9 @@ export function createUpdateSupplier(deps: SupplierDeps) {
  * `GetSupplier` answers `not_found` from then on, so nothing new can name it. Mark it `inactive` to keep it.
  */
 export function createDeleteSupplier(deps: SupplierDeps) {
-  return async (id: string): Promise<void> => {
-    if (!(await deps.suppliers.delete(id))) throw supplierNotFound(id);
+  return async (request: supply.DeleteSupplierRequest): Promise<void> => {
+    const entry = auditEntry(auditActorOf(request.caller), supplierChange('deleted', request.id), deps.now());
+    if (!(await deps.suppliers.delete(request.id, entry))) throw supplierNotFound(request.id);
   };
 }
 
@@ -89,3 +101,9 @@ export function createListSuppliers(deps: SupplierDeps) {
     return { suppliers: page.rows, nextCursor: page.nextCursor };
   };
 }
+
+const supplierChange = (verb: string, id: string, details: Record<string, unknown> = {}) => ({
+  action: `supplier.${verb}`,
+  target: { type: 'supplier', id },
+  details,
+});

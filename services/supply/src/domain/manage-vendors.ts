@@ -1,3 +1,4 @@
+import { auditActorOf, auditEntry, requestedChanges } from '@travel/audit';
 import type { supply } from '@travel/contracts';
 import { type Counters, isDuplicateKeyError } from '@travel/mongo';
 import type { VendorChanges, VendorRepository } from '../db/vendor.repository';
@@ -15,7 +16,10 @@ export interface VendorDeps {
 const scopeOf = (request: { tenantId?: string; anyOwner: boolean }) =>
   request.anyOwner ? undefined : ownerOf(request.tenantId);
 
-/** A vendor of a tenant (or of the platform); its name is unique within its owner. */
+/**
+ * A vendor of a tenant (or of the platform); its name is unique within its owner. Each change is stored with its
+ * audit entry (`vendor.created|updated|deleted`).
+ */
 export function createCreateVendor(deps: VendorDeps) {
   return async (request: supply.CreateVendorRequest): Promise<Vendor> => {
     checkVendorFields({ ...request, name: request.name ?? '', category: request.category ?? '' });
@@ -34,7 +38,9 @@ export function createCreateVendor(deps: VendorDeps) {
       createdAt: at,
       updatedAt: at,
     };
-    await deps.vendors.insert(vendor, nameKeyOf(vendor.name)).catch((error: unknown) => {
+    const details = { tenantId: request.tenantId ?? null, name: vendor.name };
+    const entry = auditEntry(auditActorOf(request.caller), vendorChange('created', vendor.id, details), at);
+    await deps.vendors.insert(vendor, nameKeyOf(vendor.name), entry).catch((error: unknown) => {
       throw isDuplicateKeyError(error) ? nameTaken('vendor', vendor.name) : error;
     });
     return vendor;
@@ -56,8 +62,11 @@ export function createUpdateVendor(deps: VendorDeps) {
         ),
       ),
     );
+    const { tenantId: _, anyOwner: __, ...asked } = request;
+    const change = vendorChange('updated', request.id, requestedChanges(asked));
+    const entry = auditEntry(auditActorOf(request.caller), change, changes.updatedAt ?? deps.now());
     const updated = await deps.vendors
-      .update(request.id, scopeOf(request), changes, request.clear)
+      .update(request.id, scopeOf(request), changes, request.clear, entry)
       .catch((error: unknown) => {
         throw isDuplicateKeyError(error) ? nameTaken('vendor', name ?? '') : error;
       });
@@ -68,7 +77,8 @@ export function createUpdateVendor(deps: VendorDeps) {
 
 export function createDeleteVendor(deps: VendorDeps) {
   return async (request: supply.DeleteVendorRequest): Promise<void> => {
-    if (!(await deps.vendors.delete(request.id, scopeOf(request)))) throw vendorNotFound(request.id);
+    const entry = auditEntry(auditActorOf(request.caller), vendorChange('deleted', request.id), deps.now());
+    if (!(await deps.vendors.delete(request.id, scopeOf(request), entry))) throw vendorNotFound(request.id);
   };
 }
 
@@ -79,3 +89,9 @@ export function createListVendors(deps: VendorDeps) {
     return { vendors: page.rows, nextCursor: page.nextCursor };
   };
 }
+
+const vendorChange = (verb: string, id: string, details: Record<string, unknown> = {}) => ({
+  action: `vendor.${verb}`,
+  target: { type: 'vendor', id },
+  details,
+});

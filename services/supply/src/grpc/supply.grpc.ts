@@ -61,7 +61,7 @@ export function createSupplyGrpc(
     },
     deleteSupplier: async (request) => {
       supplierEditorOf(request.caller);
-      await useCases.deleteSupplier(request.id);
+      await useCases.deleteSupplier(request);
       return {};
     },
     listVendors: async (request) => {

@@ -1,16 +1,17 @@
-import type { Logger } from '@travel/logger';
-import { logChange } from '../audit';
+import { changeEntry } from '../audit';
 import { type Staff, tenantOf } from '../records';
 import { type Contact, checkContact, newLead } from './lead-rules';
 import type { LeadDeps } from './lead-use-cases';
 
 export function createCreateLead(deps: LeadDeps) {
   const { leads, now } = deps;
-  return async function createLead(request: Contact & { actor: Staff; tenantId?: string }, logger: Logger) {
+  return async function createLead(request: Contact & { actor: Staff; tenantId?: string }) {
     checkContact(request, true).done();
     const lead = newLead(now(), tenantOf(request.actor) ?? request.tenantId ?? null, 'staff', request);
-    await leads.insert(lead);
-    logChange(logger, 'lead.created', request.actor, { lead_id: lead.id, tenant_id: lead.tenantId });
+    await leads.insert(
+      lead,
+      changeEntry(request.actor, 'lead.created', lead.id, { tenantId: lead.tenantId }, lead.createdAt),
+    );
     return lead;
   };
 }

@@ -1,7 +1,6 @@
 import { AppError } from '@travel/errors';
 import { tenantScopeOf } from '@travel/grpc';
-import type { Logger } from '@travel/logger';
-import { logChange } from '../audit';
+import { changeEntry } from '../audit';
 import { newId } from '../ids';
 import { checks } from '../input';
 import { leadReplyEmail } from '../mail-content';
@@ -12,10 +11,12 @@ import type { LeadDeps } from './lead-use-cases';
 /** The email goes through the outbox; the message is on the lead at once, with its delivery state. */
 export function createReplyToLead(deps: LeadDeps) {
   const { leads, now } = deps;
-  return async function replyToLead(
-    request: { actor: Staff; id: string; subject?: string; message: string },
-    logger: Logger,
-  ) {
+  return async function replyToLead(request: {
+    actor: Staff;
+    id: string;
+    subject?: string;
+    message: string;
+  }) {
     const v = checks();
     v.text('subject', request.subject, 200, false);
     v.text('message', request.message, 20_000);
@@ -38,8 +39,8 @@ export function createReplyToLead(deps: LeadDeps) {
       authorUserId: request.actor.userId,
       emailId: email.id,
     };
-    await leads.addMessage(scope, lead.id, message, true);
-    logChange(logger, 'lead.replied', request.actor, { lead_id: lead.id, email_id: email.id });
+    const entry = changeEntry(request.actor, 'lead.replied', lead.id, { subject, emailId: email.id }, at);
+    await leads.addMessage(scope, lead.id, message, true, entry);
     return visibleLead(leads, scope, lead.id);
   };
 }

@@ -1,8 +1,7 @@
 import { AppError } from '@travel/errors';
 import { tenantScopeOf } from '@travel/grpc';
-import type { Logger } from '@travel/logger';
 import type { LeadChanges } from '../../db/lead.repository';
-import { logChange } from '../audit';
+import { changeEntry } from '../audit';
 import { normalEmail } from '../input';
 import type { LeadStatus, Staff } from '../records';
 import { type Contact, checkContact, NEXT, STATUSES, visibleLead } from './lead-rules';
@@ -10,10 +9,7 @@ import type { LeadDeps } from './lead-use-cases';
 
 export function createUpdateLead(deps: LeadDeps) {
   const { leads, now } = deps;
-  return async function updateLead(
-    request: Contact & { actor: Staff; id: string; status?: string },
-    logger: Logger,
-  ) {
+  return async function updateLead(request: Contact & { actor: Staff; id: string; status?: string }) {
     const v = checkContact(request, false);
     v.oneOf('status', request.status, STATUSES);
     v.done();
@@ -29,9 +25,10 @@ export function createUpdateLead(deps: LeadDeps) {
       ...(request.phone === undefined ? {} : { phone: request.phone.trim() }),
       ...(request.company === undefined ? {} : { company: request.company.trim() }),
     };
-    const updated = await leads.update(scope, lead.id, lead.status, changes, now());
+    const at = now();
+    const entry = changeEntry(request.actor, 'lead.updated', lead.id, changes, at);
+    const updated = await leads.update(scope, lead.id, lead.status, changes, at, entry);
     if (!updated) throw new AppError('conflict', `Lead ${lead.id} changed meanwhile; read it again.`);
-    logChange(logger, 'lead.updated', request.actor, { lead_id: lead.id, ...changes });
     return updated;
   };
 }

@@ -1,5 +1,4 @@
-import type { Logger } from '@travel/logger';
-import { logChange } from '../audit';
+import { changeEntry } from '../audit';
 import { newId } from '../ids';
 import type { Newsletter, Staff } from '../records';
 import { type Content, checkContent, viewOf } from './newsletter-rules';
@@ -7,7 +6,7 @@ import type { NewsletterDeps } from './newsletter-use-cases';
 
 export function createCreateNewsletter(deps: NewsletterDeps) {
   const { newsletters, emails, now } = deps;
-  return async function createNewsletter(request: Content & { actor: Staff }, logger: Logger) {
+  return async function createNewsletter(request: Content & { actor: Staff }) {
     checkContent(request, true);
     const at = now();
     const newsletter: Newsletter = {
@@ -22,8 +21,11 @@ export function createCreateNewsletter(deps: NewsletterDeps) {
       sentAt: null,
       fanoutAfter: null,
     };
-    await newsletters.insert(newsletter);
-    logChange(logger, 'newsletter.created', request.actor, { newsletter_id: newsletter.id });
+    const details = { subject: newsletter.subject };
+    await newsletters.insert(
+      newsletter,
+      changeEntry(request.actor, 'newsletter.created', newsletter.id, details, at),
+    );
     return viewOf(emails, newsletter);
   };
 }

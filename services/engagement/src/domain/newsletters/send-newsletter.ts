@@ -1,17 +1,17 @@
 import { AppError } from '@travel/errors';
-import type { Logger } from '@travel/logger';
 import type { NewsletterRepository } from '../../db/newsletter.repository';
-import { logChange } from '../audit';
+import { changeEntry } from '../audit';
 import type { Staff } from '../records';
 import { viewOf } from './newsletter-rules';
 import type { NewsletterDeps } from './newsletter-use-cases';
 
 export function createSendNewsletter(deps: NewsletterDeps) {
   const { newsletters, emails, now } = deps;
-  return async function sendNewsletter(request: { actor: Staff; id: string }, logger: Logger) {
+  return async function sendNewsletter(request: { actor: Staff; id: string }) {
+    const at = now();
+    const entry = changeEntry(request.actor, 'newsletter.sent', request.id, {}, at);
     const claimed =
-      (await newsletters.claimSend(request.id, now())) ?? (await alreadySent(newsletters, request.id));
-    logChange(logger, 'newsletter.sent', request.actor, { newsletter_id: request.id });
+      (await newsletters.claimSend(request.id, at, entry)) ?? (await alreadySent(newsletters, request.id));
     deps.sendRequested();
     return viewOf(emails, claimed);
   };

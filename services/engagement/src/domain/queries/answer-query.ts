@@ -1,7 +1,6 @@
 import { AppError } from '@travel/errors';
 import { tenantScopeOf } from '@travel/grpc';
-import type { Logger } from '@travel/logger';
-import { logChange } from '../audit';
+import { changeEntry } from '../audit';
 import { checks } from '../input';
 import { queryReplyEmail } from '../mail-content';
 import type { Staff } from '../records';
@@ -9,7 +8,7 @@ import type { QueryDeps } from './query-use-cases';
 
 export function createAnswerQuery(deps: QueryDeps) {
   const { queries, now } = deps;
-  return async function answerQuery(request: { actor: Staff; id: string; message: string }, logger: Logger) {
+  return async function answerQuery(request: { actor: Staff; id: string; message: string }) {
     if (request.actor.kind !== 'platform-staff')
       throw new AppError('forbidden', 'Only the platform answers queries.');
     const scope = tenantScopeOf(request.actor);
@@ -22,15 +21,16 @@ export function createAnswerQuery(deps: QueryDeps) {
     const email = queryReplyEmail(query, request.message, at);
     await deps.emails.enqueue([email], at);
     deps.emailsQueued();
-    const answered = await queries.addAnswer(scope, query.id, {
-      from: 'platform',
+    const answer = {
+      from: 'platform' as const,
       authorUserId: request.actor.userId,
       body: request.message,
       at,
       emailId: email.id,
-    });
+    };
+    const entry = changeEntry(request.actor, 'query.replied', query.id, { emailId: email.id }, at);
+    const answered = await queries.addAnswer(scope, query.id, answer, entry);
     if (!answered) throw new AppError('not_found', `Query ${request.id} does not exist.`);
-    logChange(logger, 'query.replied', request.actor, { query_id: query.id, email_id: email.id });
     return answered;
   };
 }

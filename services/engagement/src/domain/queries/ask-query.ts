@@ -1,6 +1,5 @@
 import { AppError } from '@travel/errors';
-import type { Logger } from '@travel/logger';
-import { logChange } from '../audit';
+import { changeEntry } from '../audit';
 import { newId } from '../ids';
 import { checks } from '../input';
 import type { Staff, SupportQuery } from '../records';
@@ -8,10 +7,7 @@ import type { QueryDeps } from './query-use-cases';
 
 export function createAskQuery(deps: QueryDeps) {
   const { queries, now } = deps;
-  return async function askQuery(
-    request: { actor: Staff; subject: string; message: string },
-    logger: Logger,
-  ) {
+  return async function askQuery(request: { actor: Staff; subject: string; message: string }) {
     if (request.actor.kind !== 'tenant-staff')
       throw new AppError('forbidden', 'Queries are asked by tenant staff.');
     const { tenantId } = request.actor;
@@ -33,8 +29,10 @@ export function createAskQuery(deps: QueryDeps) {
       createdAt: at,
       updatedAt: at,
     };
-    await queries.insert(query);
-    logChange(logger, 'query.created', request.actor, { query_id: query.id });
+    await queries.insert(
+      query,
+      changeEntry(request.actor, 'query.created', query.id, { subject: query.subject }, at),
+    );
     return query;
   };
 }

@@ -1,5 +1,4 @@
-import type { Logger } from '@travel/logger';
-import { logChange } from '../audit';
+import { changeEntry } from '../audit';
 import { checks, normalEmail } from '../input';
 import type { Staff, SubscriberStatus } from '../records';
 import { found, STATUSES } from './subscriber-rules';
@@ -7,10 +6,12 @@ import type { SubscriberDeps } from './subscriber-use-cases';
 
 export function createUpdateSubscriber(deps: SubscriberDeps) {
   const { subscribers, now } = deps;
-  return async function updateSubscriber(
-    request: { actor: Staff; id: string; email?: string; status?: string },
-    logger: Logger,
-  ) {
+  return async function updateSubscriber(request: {
+    actor: Staff;
+    id: string;
+    email?: string;
+    status?: string;
+  }) {
     const v = checks();
     v.email('email', request.email, false);
     v.oneOf('status', request.status, STATUSES);
@@ -19,8 +20,9 @@ export function createUpdateSubscriber(deps: SubscriberDeps) {
       ...(request.email === undefined ? {} : { email: normalEmail(request.email) }),
       ...(request.status === undefined ? {} : { status: request.status as SubscriberStatus }),
     };
-    const subscriber = await found(await subscribers.update(request.id, changes, now()), request.id);
-    logChange(logger, 'subscriber.updated', request.actor, { subscriber_id: request.id, ...changes });
+    const at = now();
+    const entry = changeEntry(request.actor, 'subscriber.updated', request.id, changes, at);
+    const subscriber = await found(await subscribers.update(request.id, changes, at, entry), request.id);
     return subscriber;
   };
 }

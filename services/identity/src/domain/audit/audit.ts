@@ -1,3 +1,4 @@
+import { auditEntry, type AuditEntry as RelayedEntry } from '@travel/audit';
 import type { StaffActor } from '../staff/staff';
 
 /** One line of the audit log: who did what to which resource, from where. Never a secret or password. */
@@ -13,7 +14,10 @@ export interface AuditRecord {
 
 /** Appends to the audit log (implemented by `db/audit-log.repository.ts`). */
 export interface AuditLog {
+  /** A record of something that changed nothing else (a failed sign-in): written on its own. */
   record(entry: AuditRecord): Promise<void>;
+  /** An entry relayed from a changed document's outbox: recorded once per entry id, however often delivered. */
+  recordOnce(entry: RelayedEntry): Promise<void>;
 }
 
 /** The audit fields of the staff member behind a gRPC request. */
@@ -23,6 +27,15 @@ export function auditActorOf(actor: StaffActor): Pick<AuditRecord, 'actor' | 'ip
     ip: actor.ip,
     requestId: actor.requestId,
   };
+}
+
+/**
+ * The entry of one of identity's own changes, to be written in the same write as the change (like every other
+ * service's, docs/decisions/audit.md); identity's consumer then records it in the log.
+ */
+export function entryOf(record: AuditRecord, at: Date): RelayedEntry {
+  const { actor, ip, requestId, action, target, details } = record;
+  return auditEntry({ ...actor, ip, requestId }, { action, target, details }, at);
 }
 
 /** A stored audit line: `aud_<n>`, n monotonic. */

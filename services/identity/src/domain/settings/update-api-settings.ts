@@ -1,7 +1,7 @@
 import { badRequest, type FieldProblem } from '@travel/errors';
 import type { ApiSettingsRepository } from '../../db/api-settings.repository';
 import { normaliseScopes, rateLimitProblems, scopeProblems } from '../api-access/key-settings';
-import { type AuditLog, auditActorOf } from '../audit/audit';
+import { auditActorOf, entryOf } from '../audit/audit';
 import type { IdentityChanges } from '../identity-changes';
 import { assertPlatformStaff } from '../staff/platform-staff';
 import type { StaffActor } from '../staff/staff';
@@ -10,7 +10,6 @@ import type { ApiSettings } from './api-settings';
 export interface UpdateApiSettingsDeps {
   settings: ApiSettingsRepository;
   defaults: ApiSettings;
-  audit: AuditLog;
   changes: IdentityChanges;
 }
 
@@ -18,8 +17,11 @@ export interface UpdateApiSettingsInput extends Partial<ApiSettings> {
   actor: StaffActor;
 }
 
-/** Flips the platform switches; every gateway drops its cached settings when it hears of the change. */
-export function createUpdateApiSettings({ settings, defaults, audit, changes }: UpdateApiSettingsDeps) {
+/**
+ * Flips the platform switches, with the change's audit entry in the same write; every gateway drops its cached
+ * settings when it hears of the change.
+ */
+export function createUpdateApiSettings({ settings, defaults, changes }: UpdateApiSettingsDeps) {
   return async function updateApiSettings({ actor, ...input }: UpdateApiSettingsInput): Promise<ApiSettings> {
     assertPlatformStaff(actor);
     const problems: FieldProblem[] = [
@@ -29,15 +31,18 @@ export function createUpdateApiSettings({ settings, defaults, audit, changes }: 
     if (problems.length > 0) throw badRequest(problems);
     const wanted = changesOf(input);
     if (Object.keys(wanted).length === 0) return settings.get(defaults);
-    const updated = await changes.announcing('api_settings', 'platform', () =>
-      settings.update(wanted, defaults),
+    const entry = entryOf(
+      {
+        ...auditActorOf(actor),
+        action: 'api_settings.updated',
+        target: { type: 'api_settings', id: 'platform' },
+        details: { ...wanted },
+      },
+      new Date(),
     );
-    await audit.record({
-      ...auditActorOf(actor),
-      action: 'api_settings.updated',
-      target: { type: 'api_settings', id: 'platform' },
-      details: { ...wanted },
-    });
+    const updated = await changes.announcing('api_settings', 'platform', () =>
+      settings.update(wanted, defaults, entry),
+    );
     return updated;
   };
 }

@@ -3,7 +3,7 @@ import type {
   PlatformSettingsChanges,
   PlatformSettingsRepository,
 } from '../../db/platform-settings.repository';
-import { type AuditLog, auditActorOf } from '../audit/audit';
+import { auditActorOf, entryOf } from '../audit/audit';
 import { mobileProblems } from '../customers/customer-fields';
 import type { IdentityChanges } from '../identity-changes';
 import { assertPlatformStaff } from '../staff/platform-staff';
@@ -18,14 +18,13 @@ export interface UpdatePlatformSettingsInput {
   storefrontEnabled?: boolean | undefined;
 }
 
-/** Saves the platform settings; audited, and every gateway drops its cached copy when it hears of it. */
+/** Saves the platform settings with the change's audit entry; every gateway drops its cached copy when it hears of it. */
 export function createUpdatePlatformSettings(deps: {
   settings: PlatformSettingsRepository;
-  audit: AuditLog;
   changes: IdentityChanges;
   now: () => Date;
 }) {
-  const { settings, audit, changes, now } = deps;
+  const { settings, changes, now } = deps;
   return async function updatePlatformSettings(
     actor: StaffActor,
     input: UpdatePlatformSettingsInput,
@@ -34,21 +33,25 @@ export function createUpdatePlatformSettings(deps: {
     const wanted = changesOf(input);
     if (Object.keys(wanted).length === 0) return settings.get();
     const before = await settings.get();
-    const updated = await changes.announcing('platform_settings', 'platform', () =>
-      settings.update(wanted, now()),
-    );
     const changed = Object.fromEntries(
       Object.entries(wanted).map(([field, value]) => [
         field,
         { from: before[field as keyof PlatformSettingsChanges], to: value },
       ]),
     );
-    await audit.record({
-      ...auditActorOf(actor),
-      action: 'platform_settings.updated',
-      target: { type: 'platform_settings', id: 'platform' },
-      details: changed,
-    });
+    const at = now();
+    const entry = entryOf(
+      {
+        ...auditActorOf(actor),
+        action: 'platform_settings.updated',
+        target: { type: 'platform_settings', id: 'platform' },
+        details: changed,
+      },
+      at,
+    );
+    const updated = await changes.announcing('platform_settings', 'platform', () =>
+      settings.update(wanted, at, entry),
+    );
     return updated;
   };
 }

@@ -1,6 +1,6 @@
 import { badRequest } from '@travel/errors';
 import type { TenantRepository } from '../../db/tenant.repository';
-import { type AuditLog, auditActorOf } from '../audit/audit';
+import { auditActorOf, entryOf } from '../audit/audit';
 import type { IdentityChanges } from '../identity-changes';
 import { assertPlatformStaff } from '../staff/platform-staff';
 import type { StaffActor } from '../staff/staff';
@@ -8,7 +8,6 @@ import { normaliseContactEmail, type Tenant, tenantFieldProblems } from './tenan
 
 export interface CreateTenantDeps {
   tenants: TenantRepository;
-  audit: AuditLog;
   changes: IdentityChanges;
   now: () => Date;
 }
@@ -19,26 +18,31 @@ export interface CreateTenantInput {
   contactEmail?: string | undefined;
 }
 
-/** Adds a tenant to the directory (platform staff only); new tenants are active. */
-export function createCreateTenant({ tenants, audit, changes, now }: CreateTenantDeps) {
+/** Adds a tenant to the directory (platform staff only), with its audit entry; new tenants are active. */
+export function createCreateTenant({ tenants, changes, now }: CreateTenantDeps) {
   return async function createTenant({ actor, name, contactEmail }: CreateTenantInput): Promise<Tenant> {
     assertPlatformStaff(actor);
     const problems = tenantFieldProblems({ name, contactEmail });
     if (problems.length > 0) throw badRequest(problems);
     const at = now();
-    const tenant = await tenants.create({
+    const fields = {
       name: name.trim(),
-      status: 'active',
+      status: 'active' as const,
       contactEmail: normaliseContactEmail(contactEmail),
       createdAt: at,
       updatedAt: at,
-    });
-    await audit.record({
-      ...auditActorOf(actor),
-      action: 'tenant.created',
-      target: { type: 'tenant', id: tenant.id },
-      details: { name: tenant.name, contactEmail: tenant.contactEmail },
-    });
+    };
+    const tenant = await tenants.create(fields, (made) =>
+      entryOf(
+        {
+          ...auditActorOf(actor),
+          action: 'tenant.created',
+          target: { type: 'tenant', id: made.id },
+          details: { name: made.name, contactEmail: made.contactEmail },
+        },
+        at,
+      ),
+    );
     await changes.announceCreated('tenant', tenant.id);
     return tenant;
   };

@@ -1,6 +1,6 @@
 import { AppError, badRequest } from '@travel/errors';
 import type { TenantChanges, TenantRepository } from '../../db/tenant.repository';
-import { type AuditLog, auditActorOf } from '../audit/audit';
+import { auditActorOf, entryOf } from '../audit/audit';
 import type { IdentityChanges } from '../identity-changes';
 import type { StaffActor } from '../staff/staff';
 import { canSeeTenant, isPlatformActor } from '../staff/staff-scope';
@@ -14,7 +14,6 @@ import {
 
 export interface UpdateTenantDeps {
   tenants: TenantRepository;
-  audit: AuditLog;
   changes: IdentityChanges;
   now: () => Date;
 }
@@ -26,9 +25,10 @@ export interface UpdateTenantInput extends TenantFields {
 
 /**
  * Changes a tenant's name, contact email or status. Tenant staff may edit their own tenant's name and
- * contact, but not its status: suspending or reactivating a tenant is the platform's decision.
+ * contact, but not its status: suspending or reactivating a tenant is the platform's decision. The change is
+ * stored with its audit entry.
  */
-export function createUpdateTenant({ tenants, audit, changes, now }: UpdateTenantDeps) {
+export function createUpdateTenant({ tenants, changes, now }: UpdateTenantDeps) {
   return async function updateTenant(input: UpdateTenantInput): Promise<Tenant> {
     const { actor, id } = input;
     const current = canSeeTenant(actor, id) ? await tenants.findById(id) : null;
@@ -40,14 +40,18 @@ export function createUpdateTenant({ tenants, audit, changes, now }: UpdateTenan
     if (problems.length > 0) throw badRequest(problems);
     const wanted = changesOf(input);
     if (Object.keys(wanted).length === 0) return current;
-    const updated = await changes.announcing('tenant', id, () => tenants.update(id, wanted, now()));
+    const at = now();
+    const entry = entryOf(
+      {
+        ...auditActorOf(actor),
+        action: 'tenant.updated',
+        target: { type: 'tenant', id },
+        details: { ...wanted },
+      },
+      at,
+    );
+    const updated = await changes.announcing('tenant', id, () => tenants.update(id, wanted, at, entry));
     if (!updated) throw new AppError('not_found', 'No such tenant.');
-    await audit.record({
-      ...auditActorOf(actor),
-      action: 'tenant.updated',
-      target: { type: 'tenant', id },
-      details: { ...wanted },
-    });
     return updated;
   };
 }
