@@ -1,4 +1,4 @@
-import { explainConnectionError } from '@travel/config';
+import { ConnectionSettingError, explainConnectionError } from '@travel/config';
 import type { Logger } from '@travel/logger';
 import mongoose, { type Connection, type ConnectOptions, type Schema } from 'mongoose';
 import { declaredCollectionOf, mergedCollections, registeredCollectionsOf } from './declared-indexes';
@@ -121,6 +121,33 @@ export interface MongoHandle {
   missingIndexes(): readonly MissingIndex[];
 }
 
+/**
+ * How long `start()` waits for the store's first answer. An operation's server selection is short (`MONGO_WAIT_MS`:
+ * a caller gets its `503` at once), but at start nobody waits: a store that is slow to take its first handshake (a
+ * busy machine, a store still starting) is tried again, a selection timeout at a time, until this has passed.
+ */
+const START_WAIT_MS = 10_000;
+
+async function openPatiently(
+  connection: Connection,
+  url: string,
+  driverOptions: ConnectOptions,
+): Promise<void> {
+  const until = Date.now() + START_WAIT_MS;
+  for (;;) {
+    try {
+      await connection.openUri(url, driverOptions);
+      return;
+    } catch (error) {
+      // A wrong setting (a password, a CA) is no slow store: it fails at once, with the setting to fix.
+      const slow =
+        (error as Error).name === 'MongooseServerSelectionError' &&
+        !(explainConnectionError('mongodb', error) instanceof ConnectionSettingError);
+      if (!slow || Date.now() >= until) throw error;
+    }
+  }
+}
+
 /** How long the index migration waits for the store (a server, a connection): it runs before the service, for no caller. */
 const MIGRATION_WAIT_MS = 30_000;
 
@@ -140,7 +167,7 @@ export function createMongo(options: MongoOptions): MongoHandle {
     connection,
     async start() {
       // A wrong password or CA fails with the setting to fix; start-up retries it like a store that is down.
-      await connection.openUri(options.url, driverOptionsOf(options)).catch((error: unknown) => {
+      await openPatiently(connection, options.url, driverOptionsOf(options)).catch((error: unknown) => {
         throw explainConnectionError('mongodb', error);
       });
       options.logger.info({ database: options.database }, 'mongodb connected');

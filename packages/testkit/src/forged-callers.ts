@@ -57,7 +57,8 @@ function call(client: Client, path: string): Promise<{ status: string; code: str
       (bytes: Buffer) => bytes,
       NOT_A_REQUEST,
       new Metadata(),
-      { deadline: Date.now() + 5000 },
+      // Room for a first TLS handshake on a busy machine: a refusal answers at once, the deadline only ends a hang.
+      { deadline: Date.now() + 20_000 },
       (error: ServiceError | null) => {
         const code = error?.metadata?.get(ERROR_CODE_KEY)[0];
         resolve({ status: status[error?.code ?? status.OK] ?? 'UNKNOWN', code: code ? String(code) : null });
