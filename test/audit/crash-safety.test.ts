@@ -1,8 +1,8 @@
-import { PROFILES, processPid, restartProcess } from '@travel/local-deploy';
+import { PROFILES, processPid } from '@travel/local-deploy';
 import { waitFor } from '@travel/testkit';
 import { type AdminApi, platformAdmin } from '../support/admin';
 import { consoleCall, dataOf } from '../support/console-calls';
-import { platformHealth } from '../support/gateway';
+import { restartUntilServing } from '../support/faults';
 
 // A change and its audit record are one write (docs/decisions/audit.md): kill the service that owns the change
 // right after that write, or after its relay published but before it cleared, and after the restart the change
@@ -28,11 +28,7 @@ interface AuditEntry {
 }
 
 async function restart(env: Record<string, string> = {}) {
-  await restartProcess(process.env, PROFILES.e2e, 'content', env);
-  await waitFor(async () => expect((await platformHealth()).data.services.content?.status).toBe('SERVING'), {
-    timeoutMs: 60_000,
-    intervalMs: 250,
-  });
+  await restartUntilServing('content', env);
 }
 
 async function dead() {

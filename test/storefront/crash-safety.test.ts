@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { PROFILES, processPid, restartProcess } from '@travel/local-deploy';
+import { PROFILES, processPid } from '@travel/local-deploy';
 import { waitFor } from '@travel/testkit';
 import { type AdminApi, platformAdmin } from '../support/admin';
 import { registerCustomer } from '../support/customers';
-import { platformHealth } from '../support/gateway';
+import { restartUntilServing } from '../support/faults';
 import {
   bookAsCustomer,
   dataOf,
@@ -23,19 +23,8 @@ beforeAll(async () => {
   admin = await platformAdmin();
 });
 
-async function serving(service: string) {
-  await waitFor(
-    async () => {
-      const report = await platformHealth();
-      expect(report.data.services[service]?.status).toBe('SERVING');
-    },
-    { timeoutMs: 60_000, intervalMs: 250 },
-  );
-}
-
 async function restart(service: 'booking' | 'billing', extraEnv: Record<string, string> = {}) {
-  await restartProcess(process.env, PROFILES.e2e, service, extraEnv);
-  await serving(service);
+  await restartUntilServing(service, extraEnv);
 }
 
 describe.each([

@@ -7,6 +7,7 @@ import {
   restartProcess,
   startComponent,
   stopComponent,
+  waitReplicaReady,
 } from '@travel/local-deploy';
 import { waitFor } from '@travel/testkit';
 import { bearer } from './admin';
@@ -53,6 +54,28 @@ export async function startAllInfra(): Promise<void> {
 }
 
 /** Waits until `/api/health` reports every service SERVING and the platform `ok`. */
+/**
+ * Starts the process again (with `extraEnv`: a crash point) and waits until it serves: ready itself, then SERVING in
+ * a report of the gateway taken after that. The report is a background snapshot (docs/decisions/health.md), so one
+ * older than the restart still describes the process that was stopped; a fresh one also says the gateway reaches it.
+ */
+export async function restartUntilServing(
+  name: ProcessName,
+  extraEnv: Record<string, string> = {},
+): Promise<void> {
+  await restartProcess(process.env, PROFILES.e2e, name, extraEnv);
+  await waitReplicaReady(PROFILES.e2e, name, { timeoutMs: 60_000 });
+  const readyAt = Date.now();
+  await waitFor(
+    async () => {
+      const report = await platformHealth();
+      expect(Date.parse(report.data.checkedAt)).toBeGreaterThan(readyAt);
+      expect(report.data.services[name]?.status).toBe('SERVING');
+    },
+    { timeoutMs: 60_000, intervalMs: 250 },
+  );
+}
+
 export async function waitAllServing(timeoutMs: number): Promise<void> {
   await waitFor(async () => expectAllServing(await platformHealth()), { timeoutMs, intervalMs: 250 });
 }
