@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { bookAsCustomer, storefrontCall, storefrontFlight, walletOf } from '../storefront/storefront.fixture';
 import { type AdminApi, bearer, newPartner, platformAdmin } from '../support/admin';
 import { type Booking, book, contact, dataOf, errorOf, flightOffers, partnerCall } from '../support/bookings';
+import { auditOf } from '../support/console-calls';
 import { registerCustomer } from '../support/customers';
 import { type ApiResponse, call, expectDocumented } from '../support/gateway';
 
@@ -131,7 +132,7 @@ describe('storefront bookings and cancels', () => {
 });
 
 describe('staff money: top-ups and invoice payments', () => {
-  it('when a top-up is sent twice with its key, then it credits once (balance 7, not 14); ten at once credit once; no key is 400', async () => {
+  it('when a top-up is sent twice with its key, then it credits once (balance 7, not 14); ten at once credit once; no key is 400; one audit entry per key', async () => {
     const customer = await registerCustomer();
     const path = `/api/admin/wallets/${customer.user.id}/top-ups`;
     const idem = randomUUID();
@@ -150,9 +151,11 @@ describe('staff money: top-ups and invoice payments', () => {
     const racing = randomUUID();
     await expectOneOfTen(() => staffPost(path, { amount: 5 }, racing), 201);
     expect((await walletOf(customer)).balance).toBe(12);
+    // Billing stores each credit with its audit entry: one per key, however often it was sent.
+    expect(await auditOf(admin, customer.user.id)).toEqual(['wallet.topped_up', 'wallet.topped_up']);
   });
 
-  it('when an invoice payment is sent twice with its key, then one payment is recorded', async () => {
+  it('when an invoice payment is sent twice with its key, then one payment is recorded, audited once', async () => {
     const { tenant } = await newPartner(admin);
     const made = await staffPost('/api/admin/invoices', { tenantId: tenant.id, amount: 1000 });
     const id = (made.body as { data: { id: string } }).data.id;
@@ -169,5 +172,7 @@ describe('staff money: top-ups and invoice payments', () => {
       paidAmount: 400,
       payments: [expect.objectContaining({ amount: 400 })],
     });
+    // Each change of the invoice is stored with its audit entry; the payment's once.
+    expect(await auditOf(admin, id)).toEqual(['invoice.payment_recorded', 'invoice.sent', 'invoice.created']);
   });
 });

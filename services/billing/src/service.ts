@@ -80,13 +80,14 @@ export function createBillingService(
     topicOptions,
     logger,
   });
-  // Staff changes (payment gateways) are stored with their audit entries; this relay takes them to identity.
+  // Staff changes (payment gateways, top-ups, invoices) are stored with their audit entries; this relay takes
+  // them to identity.
   const audit = createAuditOutbox();
   const auditRelay = createAuditRelay({ service: 'billing', outbox: audit, publisher, config, logger });
-  const invoices = createInvoiceRepository(mongo.connection);
+  const invoices = createInvoiceRepository(mongo.connection, audit);
   const lines = createLineRepository(mongo.connection);
-  const marks = createMarkRepository(mongo.connection);
-  const payments = createPaymentRepository(mongo.connection);
+  const marks = createMarkRepository(mongo.connection, audit);
+  const payments = createPaymentRepository(mongo.connection, audit);
   // One runner for every idempotent operation of billing: top-ups and invoice payments (docs/idempotency.md).
   const idempotency = createIdempotencyRunner({
     keys: createIdempotencyKeys(mongo.connection, {
@@ -138,10 +139,9 @@ export function createBillingService(
       views,
       now,
       defaultDueDays: config.DEFAULT_DUE_DAYS,
-      logger,
     }),
-    updateInvoice: createUpdateInvoice({ marks, lines, views, now, logger }),
-    recordPayment: createRecordPayment({ payments, idempotency, views, settle, now, logger }),
+    updateInvoice: createUpdateInvoice({ marks, lines, views, now }),
+    recordPayment: createRecordPayment({ payments, idempotency, views, settle, now }),
     listInvoices: createListInvoices({ invoices, marks, views }),
     getInvoice: createGetInvoice({ invoices, marks, views }),
   });
@@ -186,7 +186,7 @@ function createStorefrontMoney(
 ) {
   const counters = createCounters(connection);
   const crash = crashHook(config.BILLING_CRASH_AT);
-  const entries = createWalletEntries(connection, { counters, now, crash });
+  const entries = createWalletEntries(connection, { counters, now, crash, audit });
   const payments = createStorefrontPayments(connection);
   const gateways = createPaymentGatewayRepository(connection, audit);
   const relay = createOutboxRelay({
@@ -238,7 +238,7 @@ function createStorefrontMoney(
     }),
     getWallet: createGetWallet({ entries }),
     listRefunds: createListRefunds({ payments }),
-    topUpWallet: createTopUpWallet({ entries, idempotency, now, logger }),
+    topUpWallet: createTopUpWallet({ entries, idempotency, now }),
     receivePaymentWebhook: createReceivePaymentWebhook({ payments, providers, movePayment, logger }),
   });
   const gatewayGrpc = createPaymentGatewayGrpc(

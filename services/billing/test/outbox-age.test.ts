@@ -63,7 +63,7 @@ it('when an invoice.paid waits in its mark, then billing-invoices shows its age;
     occurredAt: paidAt,
     invoice: { id: 'inv_1', number: 'INV-1', amount: 500, paidAmount: 500, dueDate: '2027-01-31' },
   };
-  await marks.markEnd(invoice, 'paid', paidAt, event);
+  await marks.markEnd(invoice, 'paid', paidAt, { event });
   expect(await ageOf('billing-invoices')).toBeGreaterThanOrEqual(90);
   await relay.run();
   expect(await ageOf('billing-invoices')).toBe(0);

@@ -2,7 +2,6 @@ import type { ServiceClients } from '../../clients/service-clients';
 import { callerOf } from '../../http/caller';
 import { callOptions } from '../../http/calls';
 import { dataBody } from '../../http/envelope';
-import { recordAudit } from '../../http/record-audit';
 import { requireCustomer } from '../../http/references';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { idempotentHandler, markReplayed, readIdempotentChange } from '../idempotency';
@@ -45,14 +44,8 @@ export function walletAdminRoutes({ clients }: { clients: ServiceClients }): Rou
           );
           if (!reply.entry) throw new Error('billing answered no wallet entry');
           const entry = presentWalletEntry(reply.entry);
+          // Billing stores the credit with its audit entry (`wallet.topped_up`), once per key.
           markReplayed(res, reply.replayed);
-          if (!reply.replayed)
-            await recordAudit(clients, res, {
-              action: 'wallet.topped_up',
-              targetType: 'customer',
-              targetId: customerId,
-              details: { amount: body.amount, entryId: entry.id },
-            });
           res.status(201).json(dataBody({ customerId, balance: reply.balance, entry }));
         }),
       ],

@@ -1,3 +1,4 @@
+import { type AuditEntry, type AuditOutbox, auditOf, createAuditOutbox } from '@travel/audit';
 import type { TenantScope } from '@travel/grpc';
 import { modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
@@ -5,7 +6,8 @@ import type { Invoice } from '../domain/invoice';
 import { type InvoiceDocument, invoiceSchema } from './invoice.schema';
 
 export interface InvoiceRepository {
-  insert(invoice: Invoice, createdBy: string): Promise<void>;
+  /** Stored with its creation's audit entry. */
+  insert(invoice: Invoice, createdBy: string, entry: AuditEntry): Promise<void>;
   /** The invoice in the scope (another tenant's is none). */
   findById(id: string, scope: TenantScope): Promise<Invoice | null>;
   findByIds(ids: string[], scope: TenantScope): Promise<Invoice[]>;
@@ -13,12 +15,16 @@ export interface InvoiceRepository {
   list(scope: TenantScope, beforeN: number | undefined, limit: number): Promise<Invoice[]>;
 }
 
-export function createInvoiceRepository(connection: Connection): InvoiceRepository {
-  const model = modelOn(connection, 'Invoice', invoiceSchema);
+export function createInvoiceRepository(
+  connection: Connection,
+  audit: AuditOutbox = createAuditOutbox(),
+): InvoiceRepository {
+  const model = audit.track(modelOn(connection, 'Invoice', invoiceSchema));
   return {
-    async insert(invoice, createdBy) {
+    async insert(invoice, createdBy, entry) {
       const { id, ...fields } = invoice;
-      await model.create({ ...fields, _id: id, createdBy });
+      await model.create({ ...fields, _id: id, createdBy, ...auditOf(entry) });
+      audit.written();
     },
     async findById(id, scope) {
       const doc = await model.findOne({ _id: id, ...scope }).lean<InvoiceDocument>();

@@ -1,3 +1,4 @@
+import { withAuditOutbox } from '@travel/audit';
 import { Schema } from 'mongoose';
 
 /** An invoice as created; never updated (its state is in `invoice_marks` and `payments`). */
@@ -31,3 +32,5 @@ invoiceSchema.index({ number: 1 }, { unique: true });
 // Serves the staff list: one tenant's invoices (or all), newest first, below a cursor.
 invoiceSchema.index({ tenantId: 1, n: -1 });
 invoiceSchema.index({ n: -1 });
+// Its creation's audit entry waits here until relayed (docs/decisions/audit.md); invoices are never deleted.
+withAuditOutbox(invoiceSchema);

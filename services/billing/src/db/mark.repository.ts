@@ -1,3 +1,4 @@
+import { type AuditEntry, type AuditOutbox, auditOf, createAuditOutbox } from '@travel/audit';
 import { invoiceEvents } from '@travel/contracts';
 import type { OutboxSource, OutgoingEvent } from '@travel/events';
 import { insertIfAbsent, modelOn } from '@travel/mongo';
@@ -6,10 +7,13 @@ import type { EndStatus, Invoice, Marks } from '../domain/invoice';
 import { type MarkDocument, markSchema, type PendingPaidEvent } from './mark.schema';
 
 export interface MarkRepository {
-  /** False when the invoice was sent already. */
-  markSent(invoice: Invoice, at: Date): Promise<boolean>;
-  /** False when the invoice was paid or cancelled already; `paid` carries its `invoice.paid`. */
-  markEnd(invoice: Invoice, status: EndStatus, at: Date, event?: PendingPaidEvent): Promise<boolean>;
+  /** False when the invoice was sent already (then nothing is written, nor its audit entry). */
+  markSent(invoice: Invoice, at: Date, entry: AuditEntry): Promise<boolean>;
+  /**
+   * False when the invoice was paid or cancelled already; `paid` carries its `invoice.paid`, a staff move
+   * (`cancelled`) its audit entry.
+   */
+  markEnd(invoice: Invoice, status: EndStatus, at: Date, carried?: MarkCarries): Promise<boolean>;
   marksOf(invoiceId: string): Promise<Marks>;
   marksFor(invoiceIds: string[]): Promise<Map<string, Marks>>;
   /** Ids of the tenant's sent invoices, newest first, below `beforeN` (all when absent). */
@@ -18,9 +22,23 @@ export interface MarkRepository {
   outbox: OutboxSource;
 }
 
-export function createMarkRepository(connection: Connection): MarkRepository {
-  const model = modelOn(connection, 'InvoiceMark', markSchema);
-  const insert = (doc: MarkDocument) => insertIfAbsent(model, doc);
+/** What a mark's insert carries beside the fact: the event it decides, the staff move's audit entry. */
+export interface MarkCarries {
+  event?: PendingPaidEvent;
+  entry?: AuditEntry;
+}
+
+export function createMarkRepository(
+  connection: Connection,
+  audit: AuditOutbox = createAuditOutbox(),
+): MarkRepository {
+  const model = audit.track(modelOn(connection, 'InvoiceMark', markSchema));
+  const insert = async (doc: MarkDocument, entry?: AuditEntry) => {
+    if (!entry) return insertIfAbsent(model, doc);
+    const landed = await insertIfAbsent(model, { ...doc, ...auditOf(entry) });
+    if (landed) audit.written();
+    return landed;
+  };
   const base = (invoice: Invoice, at: Date) => ({
     invoiceId: invoice.id,
     n: invoice.n,
@@ -28,24 +46,30 @@ export function createMarkRepository(connection: Connection): MarkRepository {
     at,
   });
   return {
-    markSent: (invoice, at) =>
-      insert({
-        ...base(invoice, at),
-        _id: `${invoice.id}:sent`,
-        kind: 'sent',
-        status: 'sent',
-        pendingEvents: [],
-        outboxPending: false,
-      }),
-    markEnd: (invoice, status, at, event) =>
-      insert({
-        ...base(invoice, at),
-        _id: `${invoice.id}:end`,
-        kind: 'end',
-        status,
-        pendingEvents: event ? [event] : [],
-        outboxPending: event !== undefined,
-      }),
+    markSent: (invoice, at, entry) =>
+      insert(
+        {
+          ...base(invoice, at),
+          _id: `${invoice.id}:sent`,
+          kind: 'sent',
+          status: 'sent',
+          pendingEvents: [],
+          outboxPending: false,
+        },
+        entry,
+      ),
+    markEnd: (invoice, status, at, { event, entry } = {}) =>
+      insert(
+        {
+          ...base(invoice, at),
+          _id: `${invoice.id}:end`,
+          kind: 'end',
+          status,
+          pendingEvents: event ? [event] : [],
+          outboxPending: event !== undefined,
+        },
+        entry,
+      ),
     async marksOf(invoiceId) {
       // The two marks an invoice can have, each by `_id`.
       const [sent, end] = await Promise.all([

@@ -1,3 +1,4 @@
+import { withAuditOutbox } from '@travel/audit';
 import { Schema } from 'mongoose';
 
 /** `invoice.paid` waiting in the outbox of the mark that decided it; cleared once Kafka acknowledged it. */
@@ -54,3 +55,5 @@ markSchema.index({ kind: 1, tenantId: 1, n: -1 });
 markSchema.index({ invoiceId: 1 });
 // Serves the outbox relay's scan.
 markSchema.index({ outboxPending: 1, at: 1 });
+// A staff move (sent, cancelled) carries its audit entry in the mark's insert (docs/decisions/audit.md).
+withAuditOutbox(markSchema);

@@ -1,16 +1,18 @@
+import { type AuditEntry, type AuditOutbox, auditOf, createAuditOutbox } from '@travel/audit';
 import { insertIfAbsent, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
 import type { Payment } from '../domain/invoice';
 import { type PaymentDocument, paymentSchema } from './payment.schema';
 
 export interface PaymentRepository {
-  /** False when another payment took this `k` first, or another finisher of `attempt` recorded it. */
+  /**
+   * False when another payment took this `k` first, or another finisher of `attempt` recorded it (then nothing
+   * is written, nor the audit entry `entry` the payment is stored with).
+   */
   insert(
     invoiceId: string,
     payment: Payment,
-    recordedAt: Date,
-    recordedBy: string,
-    attempt?: string,
+    recorded: { at: Date; by: string; attempt?: string; entry: AuditEntry },
   ): Promise<boolean>;
   /** The invoice an idempotent attempt recorded a payment of, or null when it recorded none. */
   invoiceOfAttempt(attempt: string): Promise<string | null>;
@@ -19,24 +21,30 @@ export interface PaymentRepository {
   ofMany(invoiceIds: string[]): Promise<Map<string, Payment[]>>;
 }
 
-export function createPaymentRepository(connection: Connection): PaymentRepository {
-  const model = modelOn(connection, 'Payment', paymentSchema);
+export function createPaymentRepository(
+  connection: Connection,
+  audit: AuditOutbox = createAuditOutbox(),
+): PaymentRepository {
+  const model = audit.track(modelOn(connection, 'Payment', paymentSchema));
   const find = (invoiceIds: string[]) =>
     model
       .find({ invoiceId: { $in: invoiceIds } })
       .sort({ k: 1 })
       .lean<PaymentDocument[]>();
   return {
-    insert(invoiceId, payment, recordedAt, recordedBy, attempt) {
+    async insert(invoiceId, payment, { at, by, attempt, entry }) {
       const _id = `${invoiceId}:${payment.k}`;
-      return insertIfAbsent(model, {
+      const landed = await insertIfAbsent(model, {
         ...payment,
         _id,
         invoiceId,
-        recordedAt,
-        recordedBy,
+        recordedAt: at,
+        recordedBy: by,
         ...(attempt ? { attempt } : {}),
+        ...auditOf(entry),
       });
+      if (landed) audit.written();
+      return landed;
     },
     async invoiceOfAttempt(attempt) {
       return (await model.findOne({ attempt }, { invoiceId: 1 }).lean<PaymentDocument>())?.invoiceId ?? null;

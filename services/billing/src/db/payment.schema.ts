@@ -1,3 +1,4 @@
+import { withAuditOutbox } from '@travel/audit';
 import { Schema } from 'mongoose';
 
 /**
@@ -43,3 +44,5 @@ paymentSchema.index(
   { attempt: 1 },
   { name: 'by_attempt', unique: true, partialFilterExpression: { attempt: { $type: 'string' } } },
 );
+// A recorded payment carries its audit entry in its insert (docs/decisions/audit.md); payments are never deleted.
+withAuditOutbox(paymentSchema);

@@ -1,3 +1,4 @@
+import { type AuditEntry, type AuditOutbox, createAuditOutbox, withAuditEntry } from '@travel/audit';
 import { type Counters, insertIfAbsent, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
 import type { BillingCrashHook } from '../domain/crash-points';
@@ -14,13 +15,16 @@ export interface WalletEntries {
   balanceOf(customerId: string): Promise<number>;
   /**
    * Applies the entry `plan` decides from the current balance, once per `key`: the entry applied now, or
-   * the one applied earlier under that key (a retry). `plan` answering null applies nothing.
+   * the one applied earlier under that key (a retry). `plan` answering null applies nothing. `audited` makes
+   * the move's audit entry (given the ledger entry's id): it is stored in the same write as the move, so only
+   * the write that moves the money records it (a retry or a finisher of the same key records nothing more).
    */
   append(
     customerId: string,
     key: string,
     plan: (balance: number) => EntryPlan | null,
     at: Date,
+    audited?: (entryId: string) => AuditEntry,
   ): Promise<WalletEntry | null>;
   /** The entry in the ledger for this purpose, or null (a move still pending is not in the ledger yet). */
   findByKey(key: string): Promise<WalletEntry | null>;
@@ -46,11 +50,11 @@ const PENDING_GRACE_MS = 2000;
  */
 export function createWalletEntries(
   connection: Connection,
-  options: { counters: Counters; now: () => Date; crash?: BillingCrashHook },
+  options: { counters: Counters; now: () => Date; crash?: BillingCrashHook; audit?: AuditOutbox },
 ): WalletEntries {
-  const { counters, now, crash = () => {} } = options;
+  const { counters, now, crash = () => {}, audit = createAuditOutbox() } = options;
   const entries = modelOn(connection, 'WalletEntry', walletEntrySchema);
-  const wallets = modelOn(connection, 'Wallet', walletSchema);
+  const wallets = audit.track(modelOn(connection, 'Wallet', walletSchema));
   const findByKey = async (key: string) =>
     toEntry(await entries.findOne({ key }).lean<WalletEntryDocument>());
 
@@ -96,7 +100,7 @@ export function createWalletEntries(
       if (!(await wallets.exists({ _id: customerId }))) return 0;
       return (await settled(customerId)).balance;
     },
-    async append(customerId, key, plan, at) {
+    async append(customerId, key, plan, at, audited) {
       for (let round = 0; round < MAX_ROUNDS; round++) {
         const known = await findByKey(key);
         if (known) return known;
@@ -118,11 +122,13 @@ export function createWalletEntries(
           createdAt: at,
         };
         const guard = planned.type === 'debit' ? { balance: { $gte: planned.amount } } : {};
+        const move = { $inc: { balance: signedAmount(entry) }, $push: { pending: entry } };
         const moved = await wallets.updateOne(
           { _id: customerId, 'pending.key': { $ne: key }, ...guard },
-          { $inc: { balance: signedAmount(entry) }, $push: { pending: entry } },
+          audited ? withAuditEntry(move, audited(entry._id)) : move,
         );
         if (moved.modifiedCount === 1) {
+          if (audited) audit.written();
           crash('between-wallet-writes');
           return finish(entry);
         }

@@ -1,3 +1,4 @@
+import { withAuditOutbox } from '@travel/audit';
 import { Schema } from 'mongoose';
 import type { WalletEntry } from '../domain/wallet';
 
@@ -48,3 +49,5 @@ export const walletSchema = new Schema<WalletDocument>(
   },
   { collection: 'wallets', versionKey: false, minimize: false },
 );
+// A staff top-up's audit entry rides on its balance move (docs/decisions/audit.md); wallets are never deleted.
+withAuditOutbox(walletSchema);

@@ -1,6 +1,5 @@
 import type { billing } from '@travel/contracts';
 import { AppError, badRequest } from '@travel/errors';
-import type { Logger } from '@travel/logger';
 import type { Counters } from '@travel/mongo';
 import type { InvoiceRepository } from '../db/invoice.repository';
 import type { LineRepository } from '../db/line.repository';
@@ -12,6 +11,7 @@ import {
   invoiceNumberOf,
   isCalendarDay,
 } from './invoice';
+import { invoiceAuditEntry } from './invoice-audit';
 import type { InvoiceDesk } from './invoice-callers';
 import type { InvoiceViews } from './invoice-views';
 
@@ -22,12 +22,12 @@ export interface CreateInvoiceDeps {
   views: InvoiceViews;
   now: () => Date;
   defaultDueDays: number;
-  logger: Logger;
 }
 
 /**
  * A draft invoice for a tenant: of a given amount, or of its uninvoiced lines. Each line is claimed by a
- * unique insert before the invoice is written, so two invoices built at once never share a line.
+ * unique insert before the invoice is written, so two invoices built at once never share a line. The invoice is
+ * stored with its audit entry (`invoice.created`).
  */
 export function createCreateInvoice(deps: CreateInvoiceDeps) {
   return async (request: billing.CreateInvoiceRequest, desk: InvoiceDesk) => {
@@ -60,20 +60,17 @@ export function createCreateInvoice(deps: CreateInvoiceDeps) {
         );
       }
     }
-    await deps.invoices.insert(invoice, desk.userId).catch(async (error: unknown) => {
+    const entry = invoiceAuditEntry(
+      desk,
+      'invoice.created',
+      id,
+      { tenantId: invoice.tenantId, number: invoice.number, amount: invoice.amount, dueDate },
+      createdAt,
+    );
+    await deps.invoices.insert(invoice, desk.userId, entry).catch(async (error: unknown) => {
       await deps.lines.release(id, invoice.lineIds);
       throw error;
     });
-    deps.logger.info(
-      {
-        audit: true,
-        action: 'invoice.created',
-        actor_user_id: desk.userId,
-        invoiceId: id,
-        amount: invoice.amount,
-      },
-      'invoice created',
-    );
     return (
       (await deps.views.one(id, desk.scope, true)) ?? Promise.reject(new Error(`invoice ${id} vanished`))
     );

@@ -1,8 +1,13 @@
+import type { AuditActor } from '@travel/audit';
 import type { TenantScope } from '@travel/grpc';
 
-/** Who changes invoices: platform staff (right `tenants`), by user id for the audit line, in their scope. */
+/**
+ * Who changes invoices: platform staff (right `tenants`), in their scope; `userId` is stored on what they make,
+ * `actor` in the audit entry each change is stored with (docs/decisions/audit.md).
+ */
 export interface InvoiceDesk {
   userId: string;
+  actor: AuditActor;
   scope: TenantScope;
 }
 

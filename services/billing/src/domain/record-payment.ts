@@ -1,9 +1,9 @@
 import type { billing } from '@travel/contracts';
 import { AppError, badRequest, type FieldProblem } from '@travel/errors';
 import { type IdempotencyRunner, idempotencyKeyProblems, type Outcome } from '@travel/idempotency';
-import type { Logger } from '@travel/logger';
 import type { PaymentRepository } from '../db/payment.repository';
 import { checkPayment, type InvoiceView } from './invoice';
+import { invoiceAuditEntry } from './invoice-audit';
 import type { InvoiceDesk } from './invoice-callers';
 import type { InvoiceViews } from './invoice-views';
 import type { SettleInvoice } from './settle-invoice';
@@ -14,7 +14,6 @@ export interface RecordPaymentDeps {
   views: InvoiceViews;
   settle: SettleInvoice;
   now: () => Date;
-  logger: Logger;
 }
 
 /** Racing payments each re-read after losing; more losses than this in a row is an overloaded invoice. */
@@ -26,7 +25,8 @@ const MAX_TRIES = 25;
  * loses the race for `k` reads again and is checked against the new total, so concurrent payments never
  * overpay. The payment carries the key's attempt (unique), so a retry replays it and a takeover after a crash
  * records it once. The one whose total reaches the amount settles the invoice (a read finishes a settle a
- * crash interrupted).
+ * crash interrupted). The payment is stored with its audit entry (`invoice.payment_recorded`), so the entry is
+ * recorded exactly when the payment is.
  */
 export function createRecordPayment(deps: RecordPaymentDeps) {
   async function record(
@@ -47,23 +47,20 @@ export function createRecordPayment(deps: RecordPaymentDeps) {
         reference: request.reference ?? null,
         receivedAt: request.receivedAt ?? deps.now(),
       };
-      if (!(await deps.payments.insert(view.invoice.id, payment, deps.now(), desk.userId, attempt))) {
+      const at = deps.now();
+      const entry = invoiceAuditEntry(
+        desk,
+        'invoice.payment_recorded',
+        view.invoice.id,
+        { k, amount: payment.amount, total, method: payment.method },
+        at,
+      );
+      if (!(await deps.payments.insert(view.invoice.id, payment, { at, by: desk.userId, attempt, entry }))) {
         // Another finisher of this attempt recorded it: that payment is the answer.
         if (await deps.payments.invoiceOfAttempt(attempt)) return replay(view.invoice.id, desk);
         continue;
       }
       if (total === view.invoice.amount) await deps.settle(view.invoice, total);
-      deps.logger.info(
-        {
-          audit: true,
-          action: 'invoice.payment_recorded',
-          actor_user_id: desk.userId,
-          invoiceId: view.invoice.id,
-          amount: request.amount,
-          total,
-        },
-        'payment recorded',
-      );
       return (await deps.views.one(view.invoice.id, desk.scope, true)) ?? view;
     }
     throw new AppError('conflict', `Too many payments of ${request.invoiceId} at once; try again.`);

@@ -20,6 +20,6 @@ export function createSettleInvoice(deps: SettleDeps): SettleInvoice {
     const at = deps.now();
     const { id, number, amount, dueDate } = invoice;
     const event = { id: newEventId(), occurredAt: at, invoice: { id, number, amount, paidAmount, dueDate } };
-    if (await deps.marks.markEnd(invoice, 'paid', at, event)) deps.eventsWritten(`${id}:end`);
+    if (await deps.marks.markEnd(invoice, 'paid', at, { event })) deps.eventsWritten(`${id}:end`);
   };
 }

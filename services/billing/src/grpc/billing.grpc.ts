@@ -1,3 +1,4 @@
+import { auditActorOf } from '@travel/audit';
 import type { billing, caller as callerContract } from '@travel/contracts';
 import { AppError } from '@travel/errors';
 import {
@@ -30,7 +31,7 @@ const TENANT_RIGHT = 'billing';
 function deskOf(wire: callerContract.Caller | undefined): InvoiceDesk {
   const staff = requireCallerOf(wire, 'platform-staff');
   requireRight(staff, DESK_RIGHT);
-  return { userId: staff.userId, scope: tenantScopeOf(staff) };
+  return { userId: staff.userId, actor: auditActorOf(staff), scope: tenantScopeOf(staff) };
 }
 
 /** Staff reads: every tenant's drafts and all for platform staff; the own tenant's sent ones for tenant staff. */

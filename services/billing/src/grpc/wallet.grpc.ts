@@ -1,3 +1,4 @@
+import { auditActorOf } from '@travel/audit';
 import type { caller as callerContract, wallet } from '@travel/contracts';
 import { AppError } from '@travel/errors';
 import { type RequestContext, requireCallerOf, requireRight, type ServiceImplementation } from '@travel/grpc';
@@ -68,7 +69,7 @@ export function createWalletGrpc(
       // A credit is staff's alone (support, tests), never a customer's own.
       const staff = requireCallerOf(request.caller, 'platform-staff');
       requireRight(staff, SUPPORT_RIGHT);
-      const { value, replayed } = await useCases.topUpWallet(request, staff.userId);
+      const { value, replayed } = await useCases.topUpWallet(request, auditActorOf(staff));
       return { entry: encodeEntry(value.entry), balance: value.balance, replayed };
     },
     async receivePaymentWebhook(request) {
