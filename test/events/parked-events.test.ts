@@ -20,6 +20,12 @@ interface ParkedEvent {
   discardReason: string | null;
   envelope: string;
 }
+interface AuditEntry {
+  action: string;
+  target: { type: string; id: string };
+  actor: { userId: string | null; email: string };
+  details: Record<string, unknown>;
+}
 interface Page<T> {
   data: T[];
   hasMore: boolean;
@@ -136,9 +142,31 @@ describe('parked events through the gateway', () => {
       ),
     );
     expect(discardedList.data.map((event) => event.id)).toContain(billing.id);
+    // Each service stored its records' replays and discards with their entries, relayed to the log with the
+    // operator who made them (docs/decisions/audit.md).
     await waitFor(async () =>
       expect(await auditOf(admin, billing.id)).toEqual(['parked_event.discarded', 'parked_event.replayed']),
     );
+    const log = await admin.request<AuditEntry[]>('GET', '/api/admin/audit?limit=100');
+    const entriesOf = (id: string) => log.filter((entry) => entry.target.id === id);
+    expect(entriesOf(billing.id)).toEqual([
+      expect.objectContaining({
+        action: 'parked_event.discarded',
+        actor: expect.objectContaining({ email: operator.email }),
+        details: expect.objectContaining({
+          group: 'billing-bookings',
+          topic: 'booking.events',
+          reason: 'e2e garbage bytes',
+        }),
+      }),
+      expect.objectContaining({
+        action: 'parked_event.replayed',
+        actor: expect.objectContaining({ email: operator.email }),
+        details: expect.objectContaining({ group: 'billing-bookings', handled: false }),
+      }),
+    ]);
+    for (const event of parked.filter((other) => other !== billing))
+      await waitFor(async () => expect(await auditOf(admin, event.id)).toEqual(['parked_event.discarded']));
   }, 120_000);
 
   it('when staff lack the right, or are tenant staff, or the id names no parked event, then they are refused', async () => {

@@ -55,7 +55,10 @@ function auditSource(outbox: AuditOutbox, crash: (point: AuditCrashPoint) => voi
   const read = new WeakMap<OutboxEntry, PendingAuditEntries>();
   return {
     async withPending(limit) {
-      return (await outbox.pending(limit)).map((pending) => {
+      // Oldest change first across documents and collections: two records' entries of one target (a gateway
+      // and the default naming it) read in one pass reach the log in the order they were made.
+      const oldestFirst = (await outbox.pending(limit)).sort((a, b) => firstAt(a) - firstAt(b));
+      return oldestFirst.map((pending) => {
         const entry: OutboxEntry = {
           id: `${pending.collection}/${String(pending.documentId)}`,
           events: pending.entries.map(encodeAuditRecorded),
@@ -69,4 +72,9 @@ function auditSource(outbox: AuditOutbox, crash: (point: AuditCrashPoint) => voi
       await outbox.clear(published.flatMap((entry) => read.get(entry) ?? []));
     },
   };
+}
+
+/** When the oldest entry a document holds was made (entries are pushed in order). */
+function firstAt(pending: PendingAuditEntries): number {
+  return Math.min(...pending.entries.map((entry) => new Date(entry.at).getTime()));
 }

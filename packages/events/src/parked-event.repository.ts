@@ -1,4 +1,11 @@
 import { createHash } from 'node:crypto';
+import {
+  type AuditEntry,
+  type AuditOutbox,
+  PENDING_AUDIT,
+  withAuditEntry,
+  withAuditOutbox,
+} from '@travel/audit';
 import { insertWholeIfAbsent, modelOn } from '@travel/mongo';
 import { type Connection, Schema } from 'mongoose';
 import type { NewParkedEvent, ParkedEvent, ParkedEventStore, ParkedFilter } from './parked-events';
@@ -7,6 +14,8 @@ type ParkedDocument = Omit<ParkedEvent, 'id'> & {
   _id: string;
   /** Set when it is resolved: resolvedAt + the grace period; the store deletes it then. Null while parked. */
   expiresAt?: Date | null;
+  /** The operators' replays and discards until the service's audit relay has published them. */
+  [PENDING_AUDIT]?: AuditEntry[];
 };
 
 /** Declared in the collections of every service whose consumers park events (`src/db/collections.ts`). */
@@ -41,6 +50,9 @@ parkedEventSchema.index({ group: 1, topic: 1, key: 1, status: 1, offset: 1 });
 // Retention (TTL): a replayed or discarded event is deleted a grace period after; a parked one has no
 // `expiresAt` and stays until an operator resolves it (docs/retention.md).
 parkedEventSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
+// An operator's replay or discard is stored with its audit entry (docs/decisions/audit.md); a resolved record is
+// deleted by its TTL only, never by a staff delete, so no tombstones.
+withAuditOutbox(parkedEventSchema);
 
 export interface ParkedStoreOptions {
   /** How long a resolved (replayed or discarded) event is kept after its resolution. */
@@ -57,14 +69,16 @@ const DEFAULT_OPTIONS: ParkedStoreOptions = { resolvedRetentionMs: 30 * 86_400_0
 
 /**
  * The parked events of one service's consumer groups, in its own database (`parked_events`). `service` is the
- * name the gateway routes by (`billing`), the middle part of every id.
+ * name the gateway routes by (`billing`), the middle part of every id; `audit` is the service's audit outbox,
+ * which relays the entries of replays and discards.
  */
 export function createParkedEventStore(
   connection: Connection,
   service: string,
+  audit: AuditOutbox,
   options: ParkedStoreOptions = DEFAULT_OPTIONS,
 ): ParkedEventStore {
-  const model = modelOn(connection, 'ParkedEvent', parkedEventSchema);
+  const model = audit.track(modelOn(connection, 'ParkedEvent', parkedEventSchema));
   const raw = model.collection;
   const idOf = (event: Pick<ParkedEvent, 'group' | 'topic' | 'partition' | 'offset'>) => {
     const hash = createHash('sha256')
@@ -74,12 +88,17 @@ export function createParkedEventStore(
   };
   const fromDocument = (doc: ParkedDocument | null): ParkedEvent | null => {
     if (!doc) return null;
-    const { _id, value, expiresAt: _expiry, ...rest } = doc;
+    const { _id, value, expiresAt: _expiry, [PENDING_AUDIT]: _pending, ...rest } = doc;
     // The driver hands stored binary back as its own `Binary`.
     const bytes = Buffer.isBuffer(value)
       ? value
       : Buffer.from((value as unknown as { buffer: Uint8Array }).buffer);
     return { ...rest, id: _id, value: bytes };
+  };
+  /** An audited update's result: the relay is told when it changed a record (and so stored its entry). */
+  const written = (updated: unknown) => {
+    if (updated) audit.written();
+    return fromDocument(updated as ParkedDocument | null);
   };
   const byId = async (id: string) =>
     fromDocument((await raw.findOne({ _id: id } as never)) as ParkedDocument | null);
@@ -126,29 +145,31 @@ export function createParkedEventStore(
         .toArray();
       return docs.map((doc) => fromDocument(doc as unknown as ParkedDocument) as ParkedEvent);
     },
-    async failedAgain(id, failure) {
-      const updated = await raw.findOneAndUpdate(
-        { _id: id, status: 'parked' } as never,
-        { $set: { lastError: failure.lastError, attempts: failure.attempts, lastFailedAt: failure.at } },
-        { returnDocument: 'after' },
+    async failedAgain(id, failure, entry) {
+      const update = {
+        $set: { lastError: failure.lastError, attempts: failure.attempts, lastFailedAt: failure.at },
+      };
+      return written(
+        await raw.findOneAndUpdate({ _id: id, status: 'parked' } as never, withAuditEntry(update, entry), {
+          returnDocument: 'after',
+        }),
       );
-      return fromDocument(updated as unknown as ParkedDocument | null);
     },
-    async resolve(id, outcome) {
-      const updated = await raw.findOneAndUpdate(
-        { _id: id, status: 'parked' } as never,
-        {
-          $set: {
-            status: outcome.status,
-            resolvedAt: outcome.at,
-            resolvedBy: outcome.by,
-            discardReason: outcome.discardReason ?? '',
-            expiresAt: new Date(outcome.at.getTime() + options.resolvedRetentionMs),
-          },
+    async resolve(id, outcome, entry) {
+      const update = {
+        $set: {
+          status: outcome.status,
+          resolvedAt: outcome.at,
+          resolvedBy: outcome.by,
+          discardReason: outcome.discardReason ?? '',
+          expiresAt: new Date(outcome.at.getTime() + options.resolvedRetentionMs),
         },
-        { returnDocument: 'after' },
+      };
+      return written(
+        await raw.findOneAndUpdate({ _id: id, status: 'parked' } as never, withAuditEntry(update, entry), {
+          returnDocument: 'after',
+        }),
       );
-      return fromDocument(updated as unknown as ParkedDocument | null);
     },
     async countParked(group) {
       return raw.countDocuments({ group, status: 'parked' } as never);

@@ -1,7 +1,9 @@
+import type { AuditActor } from '@travel/audit';
 import { AppError, badRequest, type FieldProblem } from '@travel/errors';
 import type { Logger } from '@travel/logger';
 import { checkPageQuery, pageOfRows } from '@travel/paging';
 import type { EventConsumer } from './consumer';
+import { parkedEventEntry, resolverOf } from './parked-event-audit';
 import {
   encodeParkedCursor,
   type ParkedEvent,
@@ -37,7 +39,8 @@ export interface ReplayOutcome {
 
 /**
  * What an operator can do with a service's parked events: list, read, replay through the group's own handler
- * in this process, discard with a reason. `by` names the staff member for the record.
+ * in this process, discard with a reason. `by` is the staff member (from the call's Caller): each record a
+ * replay or discard changes is stored with its audit entry in the same write.
  */
 export function createParkedEventsAdmin(deps: {
   store: ParkedEventStore;
@@ -55,21 +58,33 @@ export function createParkedEventsAdmin(deps: {
     return parked;
   }
 
-  /** One replay: handled (the record says `replayed`) or failed again (new error, one more attempt). */
-  async function replayOne(parked: ParkedEvent, by: string, logger: Logger): Promise<ParkedEvent | null> {
+  /**
+   * One replay: handled (the record says `replayed`) or failed again (new error, one more attempt), either
+   * stored with its entry. `after`: the replay whose success handed this follower on.
+   */
+  async function replayOne(
+    parked: ParkedEvent,
+    by: AuditActor,
+    logger: Logger,
+    after?: string,
+  ): Promise<ParkedEvent | null> {
     const consumer = deps.consumers.find((candidate) => candidate.group === parked.group);
     if (!consumer)
       throw new AppError('conflict', `No consumer of group ${parked.group} runs in this service.`);
     const log = logger.child({ parkedId: parked.id, group: parked.group });
+    const entryOf = (handled: boolean, at: Date) =>
+      parkedEventEntry(by, 'parked_event.replayed', parked, after ? { handled, after } : { handled }, at);
     try {
       await consumer.replay(parked, log);
     } catch (error) {
       log.warn({ err: error }, 'replayed event failed again; it stays parked');
       const failure = { lastError: messageOf(error), attempts: parked.attempts + 1, at: now() };
-      return (await store.failedAgain(parked.id, failure)) ?? parked;
+      return (await store.failedAgain(parked.id, failure, entryOf(false, failure.at))) ?? parked;
     }
     log.info('parked event replayed');
-    return (await store.resolve(parked.id, { status: 'replayed', by, at: now() })) ?? parked;
+    const at = now();
+    const resolved = { status: 'replayed' as const, by: resolverOf(by), at };
+    return (await store.resolve(parked.id, resolved, entryOf(true, at))) ?? parked;
   }
 
   return {
@@ -102,7 +117,7 @@ export function createParkedEventsAdmin(deps: {
      * In a group that blocks keys, only the oldest parked event of a key may be replayed (order kept); once it
      * is handled, the events parked behind it are replayed in offset order until one fails again.
      */
-    async replay(id: string, by: string, logger: Logger): Promise<ReplayOutcome> {
+    async replay(id: string, by: AuditActor, logger: Logger): Promise<ReplayOutcome> {
       const parked = await parkedOrRefuse(id);
       const blocks = deps.consumers.find((c) => c.group === parked.group)?.keyOrderAfterPark === 'block';
       const ofKey =
@@ -117,22 +132,23 @@ export function createParkedEventsAdmin(deps: {
       const handled = event?.status === 'replayed';
       let followersHandled = 0;
       for (const follower of handled ? ofKey.slice(1, 1 + FOLLOWERS_PER_REPLAY) : []) {
-        const outcome = await replayOne(follower, by, logger);
+        const outcome = await replayOne(follower, by, logger, id);
         if (outcome?.status !== 'replayed') break;
         followersHandled++;
       }
       return { event: event ?? parked, handled, followersHandled };
     },
 
-    async discard(id: string, reason: string, by: string): Promise<ParkedEvent> {
+    async discard(id: string, reason: string, by: AuditActor): Promise<ParkedEvent> {
       if (!reason.trim()) throw badRequest([{ path: 'reason', message: 'Say why the event is given up.' }]);
-      await parkedOrRefuse(id);
-      const discarded = await store.resolve(id, {
-        status: 'discarded',
-        by,
-        at: now(),
-        discardReason: reason.trim(),
-      });
+      const parked = await parkedOrRefuse(id);
+      const at = now();
+      const discardReason = reason.trim();
+      const discarded = await store.resolve(
+        id,
+        { status: 'discarded', by: resolverOf(by), at, discardReason },
+        parkedEventEntry(by, 'parked_event.discarded', parked, { reason: discardReason }, at),
+      );
       if (!discarded) throw new AppError('conflict', `Parked event ${id} was resolved meanwhile.`);
       return discarded;
     },

@@ -1,3 +1,4 @@
+import { auditActorOf } from '@travel/audit';
 import { parkedEvents as contract } from '@travel/contracts';
 import {
   type RequestContext,
@@ -23,7 +24,8 @@ export function createParkedEventsGrpc(
   const staffOf = (wire: contract.ListParkedEventsRequest['caller']) => {
     const caller = requireCallerOf(wire, 'platform-staff');
     requireRight(caller, EVENTS_RIGHT);
-    return caller.email || caller.userId;
+    // Who, from where: the replay's or discard's audit entry names them.
+    return auditActorOf(caller);
   };
   return {
     async listParkedEvents(request) {

@@ -1,3 +1,4 @@
+import type { AuditEntry } from '@travel/audit';
 import { cursorCodec } from '@travel/paging';
 import type { ParkReason } from './retry-budget';
 
@@ -61,15 +62,23 @@ export interface ParkedEventStore {
   blockedKeys(group: string): Promise<{ topic: string; key: string }[]>;
   /** The events of one key still parked, oldest offset first. */
   parkedOfKey(group: string, topic: string, key: string): Promise<ParkedEvent[]>;
-  /** A replay failed again: the new error and attempt count; null when it is no longer parked. */
+  /**
+   * A replay failed again: the new error and attempt count, stored with the replay's audit entry in one write;
+   * null when it is no longer parked (nothing written).
+   */
   failedAgain(
     id: string,
     failure: { lastError: string; attempts: number; at: Date },
+    entry: AuditEntry,
   ): Promise<ParkedEvent | null>;
-  /** Replayed or discarded, only while it is still parked; null when another operator resolved it first. */
+  /**
+   * Replayed or discarded, only while it is still parked, with the operator's audit entry in the same write;
+   * null when another operator resolved it first (nothing written).
+   */
   resolve(
     id: string,
     outcome: { status: 'replayed' | 'discarded'; by: string; at: Date; discardReason?: string },
+    entry: AuditEntry,
   ): Promise<ParkedEvent | null>;
   /** Events of the group still parked (`kafka_consumer_parked_events`). */
   countParked(group: string): Promise<number>;

@@ -1,3 +1,4 @@
+import { createAuditOutbox } from '@travel/audit';
 import { createMongo, createProcessedEvents } from '@travel/mongo';
 import { testInfra, testLogger, uniqueName, waitFor } from '@travel/testkit';
 import {
@@ -28,7 +29,7 @@ const consumer = createEventConsumer({
   topics: [topic],
   topicOptions,
   handledEvents: createProcessedEvents(mongo.connection),
-  parkedEvents: createParkedEventStore(mongo.connection, 'ct'),
+  parkedEvents: createParkedEventStore(mongo.connection, 'ct', createAuditOutbox()),
   keyOrderAfterPark: 'proceed',
   retryBudget: { attempts: 3, firstDelayMs: 100, maxDelayMs: 500 },
   logger,

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createAuditOutbox } from '@travel/audit';
 import { kafkaFields, loadFields } from '@travel/config';
 import { makeThrowawayCa, type SecureKafka, startSecureKafka, type ThrowawayCa } from '@travel/local-deploy';
 import { createMongo } from '@travel/mongo';
@@ -87,7 +88,7 @@ describe.each([
       topics: [topic],
       topicOptions,
       logger,
-      parkedEvents: createParkedEventStore(mongo.connection, 'ct'),
+      parkedEvents: createParkedEventStore(mongo.connection, 'ct', createAuditOutbox()),
       keyOrderAfterPark: 'proceed',
       handle: async (event) => {
         heard.push(event);

@@ -1,7 +1,17 @@
+import { type AuditActor, createAuditOutbox } from '@travel/audit';
 import { metricValue } from '@travel/metrics';
 import { createMongo } from '@travel/mongo';
-import { testInfra, testLogger, uniqueName, waitFor } from '@travel/testkit';
 import {
+  type AuditTrail,
+  testInfra,
+  testLogger,
+  uniqueName,
+  waitFor,
+  watchAuditTrail,
+} from '@travel/testkit';
+import {
+  AUDIT_ENTRIES_TOPIC,
+  createAuditRelay,
   createEventConsumer,
   createEventPublisher,
   createKafka,
@@ -14,16 +24,35 @@ import {
 } from '../src';
 
 // A real group on Kafka with a short retry budget, parking in a real store: the budget, per-key blocking,
-// replay in order, idempotent parking and a prompt stop while an event waits for its next attempt.
+// replay in order, idempotent parking and a prompt stop while an event waits for its next attempt; each
+// replay and discard reaches `audit.entries` through the audit relay, with the operator who made it.
 const infra = testInfra();
 const logger = testLogger();
-const kafka = createKafka(infra.kafkaBrokers, 'ct-parking', logger, `${uniqueName('ct_pk')}.`);
+const namespace = `${uniqueName('ct_pk')}.`;
+const kafka = createKafka(infra.kafkaBrokers, 'ct-parking', logger, namespace);
 const topic = uniqueName('ct.parking');
 const group = uniqueName('ct-parking-group');
 const topicOptions = { partitions: 1, replicationFactor: 1 };
 const mongo = createMongo({ url: infra.mongoUrl, database: uniqueName('ct_parking'), logger });
-const store = createParkedEventStore(mongo.connection, 'ct');
-const publisher = createEventPublisher({ kafka, topics: [topic], topicOptions, logger });
+const audit = createAuditOutbox();
+const store = createParkedEventStore(mongo.connection, 'ct', audit);
+const publisher = createEventPublisher({ kafka, topics: [topic, AUDIT_ENTRIES_TOPIC], topicOptions, logger });
+const auditRelay = createAuditRelay({
+  service: 'ct',
+  outbox: audit,
+  publisher,
+  config: { AUDIT_RELAY_POLL_MS: 200, AUDIT_RELAY_RESCAN_MS: 30_000 },
+  logger,
+});
+let trail: AuditTrail;
+/** The operator as the Caller names them (`auditActorOf`). */
+const ops: AuditActor = {
+  userId: 'usr_ops',
+  email: 'ops@example.com',
+  tenantId: null,
+  ip: '198.51.100.7',
+  requestId: 'req_ct_parking',
+};
 /** Event ids the handler refuses (a bug not fixed yet); `handled` in the order the handler took them. */
 const broken = new Set<string>();
 const handled: string[] = [];
@@ -60,10 +89,14 @@ const parkedTotal = (reason: string) => metricValue('kafka_consumer_parked_total
 beforeAll(async () => {
   await mongo.start();
   await publisher.start();
+  await auditRelay.start();
   await consumer.start();
+  trail = await watchAuditTrail(namespace);
 });
 afterAll(async () => {
+  await trail.stop();
   await consumer.stop();
+  await auditRelay.stop();
   await publisher.stop();
   await mongo.connection.dropDatabase();
   await mongo.stop();
@@ -101,11 +134,11 @@ describe('a failing event within its retry budget', () => {
 
     // Order is kept: the event behind cannot be replayed before the one that blocks it.
     const blocked = (await parkedOf(behind.id)) as ParkedEvent;
-    await expect(admin.replay(blocked.id, 'ops@example.com', logger)).rejects.toMatchObject({
+    await expect(admin.replay(blocked.id, ops, logger)).rejects.toMatchObject({
       code: 'conflict',
     });
     // Still broken: it stays parked with one attempt more.
-    const again = await admin.replay(parked.id, 'ops@example.com', logger);
+    const again = await admin.replay(parked.id, ops, logger);
     expect(again).toMatchObject({
       handled: false,
       followersHandled: 0,
@@ -113,13 +146,13 @@ describe('a failing event within its retry budget', () => {
     });
 
     broken.delete(bad.id);
-    const replayed = await admin.replay(parked.id, 'ops@example.com', logger);
+    const replayed = await admin.replay(parked.id, ops, logger);
     expect(replayed).toMatchObject({ handled: true, followersHandled: 1 });
     expect(replayed.event).toMatchObject({ status: 'replayed', resolvedBy: 'ops@example.com' });
     expect(handled.filter((id) => id === bad.id || id === behind.id)).toEqual([bad.id, behind.id]);
     expect(await admin.get(blocked.id)).toMatchObject({ status: 'replayed' });
     expect(await metricValue('kafka_consumer_parked_events', { group })).toBe(0);
-    await expect(admin.replay(parked.id, 'ops@example.com', logger)).rejects.toMatchObject({
+    await expect(admin.replay(parked.id, ops, logger)).rejects.toMatchObject({
       code: 'conflict',
     });
 
@@ -127,6 +160,27 @@ describe('a failing event within its retry budget', () => {
     const next = event('bkg_a');
     await publisher.publish(topic, [next]);
     await waitFor(() => expect(handled).toContain(next.id), { timeoutMs: 30_000 });
+
+    // Each replay that changed a record is in the log with its operator; the refused one changed nothing.
+    const replays = await trail.of(parked.id, 2);
+    expect(replays.map((entry) => [entry.action, entry.details.handled])).toEqual([
+      ['parked_event.replayed', false],
+      ['parked_event.replayed', true],
+    ]);
+    expect(replays[1]).toMatchObject({
+      targetType: 'parked_event',
+      actorUserId: 'usr_ops',
+      actorEmail: 'ops@example.com',
+      ip: '198.51.100.7',
+      requestId: 'req_ct_parking',
+      details: { group, topic, eventId: bad.id, eventType: 'test.happened' },
+    });
+    const [follower, ...more] = await trail.of(blocked.id);
+    expect(more).toEqual([]);
+    expect(follower).toMatchObject({
+      action: 'parked_event.replayed',
+      details: { handled: true, after: parked.id, eventId: behind.id },
+    });
   });
 
   it('when the same message is parked twice (a crash mid-park), then it is one record', async () => {
@@ -151,8 +205,20 @@ describe('a failing event within its retry budget', () => {
     const second = await store.park({ ...record, lastError: 'again' });
     expect(second).toMatchObject({ id: first.id, lastError: 'undecodable' });
     expect(Buffer.from(second.value)).toEqual(Buffer.from([1, 2, 3]));
-    const discarded = await admin.discard(first.id, 'test data', 'ops@example.com');
-    expect(discarded).toMatchObject({ status: 'discarded', discardReason: 'test data' });
+    const discarded = await admin.discard(first.id, ' test data ', ops);
+    expect(discarded).toMatchObject({
+      status: 'discarded',
+      discardReason: 'test data',
+      resolvedBy: 'ops@example.com',
+    });
+    await expect(admin.discard(first.id, 'twice', ops)).rejects.toMatchObject({ code: 'conflict' });
+    const [entry, ...more] = await trail.of(first.id);
+    expect(entry).toMatchObject({
+      action: 'parked_event.discarded',
+      actorEmail: 'ops@example.com',
+      details: { group, topic: 'ct.other', eventId: null, reason: 'test data' },
+    });
+    expect(more).toEqual([]);
   });
 
   it('when list pages are followed by their cursor, then every parked event is listed once, newest first', async () => {

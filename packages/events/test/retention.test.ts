@@ -1,3 +1,4 @@
+import { auditEntry, createAuditOutbox, systemActor } from '@travel/audit';
 import { createMongo, createProcessedEvents, processedEventSchema } from '@travel/mongo';
 import { awaitTtlPass, testInfra, testLogger, uniqueName } from '@travel/testkit';
 import { createParkedEventStore, type NewParkedEvent, parkedEventSchema } from '../src';
@@ -18,7 +19,12 @@ const processedThen = createProcessedEvents(mongo.connection, {
   now: () => monthAgo,
 });
 const processedNow = createProcessedEvents(mongo.connection, { retentionMs: 30 * DAY_MS });
-const parked = createParkedEventStore(mongo.connection, 'retention', { resolvedRetentionMs: 30 * DAY_MS });
+const parked = createParkedEventStore(mongo.connection, 'retention', createAuditOutbox(), {
+  resolvedRetentionMs: 30 * DAY_MS,
+});
+/** The entry a resolution is stored with (no relay runs here: the TTL deletes the record, entry and all). */
+const entryOf = (id: string, at: Date) =>
+  auditEntry(systemActor(), { action: 'parked_event.replayed', target: { type: 'parked_event', id } }, at);
 
 // The index migration first, as every process's database gets it before the process starts.
 beforeAll(async () => {
@@ -62,14 +68,18 @@ it('when parked events were resolved longer ago than the grace period, then they
   const replayed = await parked.park(parkedEvent(2, longAgo));
   const discarded = await parked.park(parkedEvent(3, longAgo));
   const recent = await parked.park(parkedEvent(4, longAgo));
-  await parked.resolve(replayed.id, { status: 'replayed', by: 'usr_a', at: monthAgo });
-  await parked.resolve(discarded.id, {
-    status: 'discarded',
-    by: 'usr_a',
-    at: monthAgo,
-    discardReason: 'test',
-  });
-  await parked.resolve(recent.id, { status: 'replayed', by: 'usr_a', at: new Date() });
+  await parked.resolve(
+    replayed.id,
+    { status: 'replayed', by: 'usr_a', at: monthAgo },
+    entryOf(replayed.id, monthAgo),
+  );
+  await parked.resolve(
+    discarded.id,
+    { status: 'discarded', by: 'usr_a', at: monthAgo, discardReason: 'test' },
+    entryOf(discarded.id, monthAgo),
+  );
+  const now = new Date();
+  await parked.resolve(recent.id, { status: 'replayed', by: 'usr_a', at: now }, entryOf(recent.id, now));
   await awaitTtlPass(mongo.connection.db);
   expect(await parked.find(waiting.id)).toMatchObject({ status: 'parked' });
   expect(await parked.find(replayed.id)).toBeNull();

@@ -1,5 +1,6 @@
 import { caller, parkedEvents } from '@travel/contracts';
 import { metricValue } from '@travel/metrics';
+import { type RelayedAudit, watchAuditTrail } from './audit-trail';
 import { createServiceClient } from './peer-tls';
 import { waitFor } from './wait-for';
 
@@ -56,6 +57,8 @@ export async function refuseDocuments(
 export interface ParkingScenario {
   /** The service's gRPC address (it serves `ParkedEventsService`). */
   address: string;
+  /** The service's `KAFKA_NAMESPACE`: its audit relay publishes the operator's entries on its `audit.entries`. */
+  namespace: string;
   group: string;
   topic: string;
   /** The service's database; the bad event's write goes to `collection` with `field` set to `value`. */
@@ -75,8 +78,9 @@ const WAIT = { timeoutMs: 60_000, intervalMs: 200 };
  * The life of a parked event in one consumer group, through the service's real consumer, store and gRPC
  * service: the good events around a bad one are handled; the bad one is parked within its budget and listed;
  * a replay before the fix fails again, one after it handles the event once; an undecodable message is parked
- * at once and discarded with a reason; a caller without the right `events` is refused. What it saw is returned
- * for the test to check, with the metrics' moves.
+ * at once and discarded with a reason; a caller without the right `events` is refused; each replay and the
+ * discard reach the service's `audit.entries` with the operator. What it saw is returned for the test to
+ * check, with the metrics' moves.
  */
 export async function runParkingScenario(scenario: ParkingScenario) {
   const { group, topic } = scenario;
@@ -93,6 +97,7 @@ export async function runParkingScenario(scenario: ParkingScenario) {
   const listed = async (status = 'parked') =>
     (await client.listParkedEvents({ caller: operator, group, status, limit: 100 })).events;
   const before = await counters();
+  const trail = await watchAuditTrail(scenario.namespace);
 
   const { refused } = scenario;
   const guard = await refuseDocuments(scenario.connection, refused.collection, refused.field, refused.value);
@@ -129,6 +134,19 @@ export async function runParkingScenario(scenario: ParkingScenario) {
     await client.discardParkedEvent({ caller: operator, id: poison.id, reason: 'test bytes' })
   ).event;
   const after = await counters();
+  const audited = (entries: RelayedAudit[]) =>
+    entries.map(({ action, details, actorUserId, actorEmail, ip, requestId }) => ({
+      action,
+      handled: details.handled,
+      reason: details.reason,
+      ofGroup: details.group === group && details.topic === topic,
+      by: { actorUserId, actorEmail, ip, requestId },
+    }));
+  const audit = {
+    replays: audited(await trail.of(parked.id, 2)),
+    discard: audited(await trail.of(poison.id)),
+  };
+  await trail.stop();
   return {
     goodHandled: good.length,
     parked: { ...parked, payload: undefined },
@@ -140,6 +158,7 @@ export async function runParkingScenario(scenario: ParkingScenario) {
     poison: { reason: poison.reason, attempts: poison.attempts, eventId: poison.eventId },
     discarded: { status: discarded?.status, discardReason: discarded?.discardReason },
     stillParked: (await listed()).map((event) => event.id),
+    audit,
     metrics: {
       retries: after.retries - before.retries,
       parkedForBudget: after.budget - before.budget,
@@ -149,6 +168,14 @@ export async function runParkingScenario(scenario: ParkingScenario) {
     },
   };
 }
+
+/** The operator of `platformStaffCaller` as their audit entries name them. */
+const OPERATOR = {
+  actorUserId: 'usr_ops',
+  actorEmail: 'ops@example.com',
+  ip: '127.0.0.1',
+  requestId: 'req_parking',
+};
 
 /** What every consumer group's scenario must show with `SHORT_RETRY_BUDGET` (three runs). */
 export const EXPECTED_PARKING = {
@@ -160,6 +187,13 @@ export const EXPECTED_PARKING = {
   poison: { reason: 'poison', attempts: 1, eventId: '' },
   discarded: { status: 'discarded', discardReason: 'test bytes' },
   stillParked: [],
+  audit: {
+    replays: [
+      { action: 'parked_event.replayed', handled: false, ofGroup: true, by: OPERATOR },
+      { action: 'parked_event.replayed', handled: true, ofGroup: true, by: OPERATOR },
+    ],
+    discard: [{ action: 'parked_event.discarded', reason: 'test bytes', ofGroup: true, by: OPERATOR }],
+  },
   metrics: { retries: 2, parkedForBudget: 1, parkedAsPoison: 1, parkedWhileParked: 1, parkedAtEnd: 0 },
 };
 

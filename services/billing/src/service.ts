@@ -120,7 +120,12 @@ export function createBillingService(
     },
   });
   const views = createInvoiceViews({ invoices, lines, marks, payments, settle });
-  const parkedEvents = createParkedEventStore(mongo.connection, 'billing', parkedStoreOptionsOf(config));
+  const parkedEvents = createParkedEventStore(
+    mongo.connection,
+    'billing',
+    audit,
+    parkedStoreOptionsOf(config),
+  );
   const consumer = createBookingEventsConsumer({
     kafka,
     groupId: BILLING_CONSUMER_GROUP,

@@ -27,6 +27,7 @@ describe('a booking event billing cannot record', () => {
     const lines = world.db.collection('invoice_lines');
     const report = await runParkingScenario({
       address: world.address,
+      namespace: world.namespace,
       group: BILLING_CONSUMER_GROUP,
       topic: 'booking.events',
       connection: world.db,

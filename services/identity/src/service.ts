@@ -170,7 +170,12 @@ export function createIdentityService(
     now,
     logger,
   });
-  const parkedEvents = createParkedEventStore(mongo.connection, 'identity', parkedStoreOptionsOf(config));
+  const parkedEvents = createParkedEventStore(
+    mongo.connection,
+    'identity',
+    auditOutbox,
+    parkedStoreOptionsOf(config),
+  );
   const usageConsumer = createApiUsageConsumer({
     kafka,
     topic: API_USAGE_TOPIC,

@@ -69,6 +69,7 @@ describe('a usage batch identity cannot record', () => {
     const rows = identity.connection.collection('api_usage');
     const report = await runParkingScenario({
       address: identity.address,
+      namespace: identity.namespace,
       group: USAGE_CONSUMER_GROUP,
       topic: API_USAGE_TOPIC,
       connection: identity.connection,

@@ -86,7 +86,12 @@ export function createPromotionsService(
     },
     logger,
   });
-  const parkedEvents = createParkedEventStore(mongo.connection, 'promotions', parkedStoreOptionsOf(config));
+  const parkedEvents = createParkedEventStore(
+    mongo.connection,
+    'promotions',
+    audit,
+    parkedStoreOptionsOf(config),
+  );
   const consumer = createBookingEventsConsumer({
     kafka,
     groupId: PROMOTIONS_CONSUMER_GROUP,

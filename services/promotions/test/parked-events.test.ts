@@ -40,6 +40,7 @@ describe('a booking event whose redemption promotions cannot confirm', () => {
     const redemptions = promotions.connection.collection('voucher_redemptions');
     const report = await runParkingScenario({
       address: promotions.service.address,
+      namespace: promotions.namespace,
       group: PROMOTIONS_CONSUMER_GROUP,
       topic: 'booking.events',
       connection: promotions.connection,

@@ -1,5 +1,8 @@
+import { createAuditOutbox } from '@travel/audit';
 import { reports } from '@travel/contracts';
 import {
+  AUDIT_ENTRIES_TOPIC,
+  createAuditRelay,
   createEventPublisher,
   createKafka,
   createParkedEventStore,
@@ -47,14 +50,27 @@ export function createReportsService(
     partitions: config.KAFKA_TOPIC_PARTITIONS,
     replicationFactor: config.KAFKA_REPLICATION_FACTOR,
   };
-  const publisher = createEventPublisher({ kafka, topics: [SEARCH_LOGS_TOPIC], topicOptions, logger });
+  const publisher = createEventPublisher({
+    kafka,
+    topics: [SEARCH_LOGS_TOPIC, AUDIT_ENTRIES_TOPIC],
+    topicOptions,
+    logger,
+  });
+  // Operators' replays and discards of parked events are stored with their audit entries; this relays them.
+  const audit = createAuditOutbox();
+  const auditRelay = createAuditRelay({ service: 'reports', outbox: audit, publisher, config, logger });
   const reads = { maxTimeMs: longReadLimitMs(config) };
   const sales = createSaleFactRepository(mongo.connection, reads);
   const searches = createSearchFactRepository(mongo.connection, {
     ...reads,
     keepMs: config.REPORTS_SEARCH_FACTS_DAYS * 86_400_000,
   });
-  const parkedEvents = createParkedEventStore(mongo.connection, 'reports', parkedStoreOptionsOf(config));
+  const parkedEvents = createParkedEventStore(
+    mongo.connection,
+    'reports',
+    audit,
+    parkedStoreOptionsOf(config),
+  );
   const consumer = createReportsConsumer({
     kafka,
     groupId: config.REPORTS_CONSUMER_GROUP,
@@ -85,6 +101,6 @@ export function createReportsService(
     healthChecks: { mongodb: mongo.ping, kafka: publisher.ping },
     logger,
   });
-  const components: Component[] = [mongo, publisher, consumer, grpc];
+  const components: Component[] = [mongo, publisher, auditRelay, consumer, grpc];
   return { components, grpc, mongo };
 }

@@ -28,6 +28,7 @@ describe('a booking event reports cannot count', () => {
     const facts = world.connection.collection('sale_facts');
     const report = await runParkingScenario({
       address: world.address,
+      namespace,
       group: world.config.REPORTS_CONSUMER_GROUP,
       topic: 'booking.events',
       connection: world.connection,

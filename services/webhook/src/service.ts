@@ -1,9 +1,13 @@
+import { createAuditOutbox } from '@travel/audit';
 import { sealingKeysOf } from '@travel/config';
 import { eventFeed, webhook } from '@travel/contracts';
 import {
+  AUDIT_ENTRIES_TOPIC,
   BILLING_EVENTS_TOPIC,
   BOOKING_EVENTS_TOPIC,
+  createAuditRelay,
   createEventConsumer,
+  createEventPublisher,
   createKafka,
   createParkedEventStore,
   parkedEventsServiceOf,
@@ -168,15 +172,26 @@ export function createWebhookService(
     logger,
   });
   const draining: Component = { name: 'webhook-attempts', start: async () => {}, stop: dispatcher.drain };
-  const parkedEvents = createParkedEventStore(mongo.connection, 'webhook', parkedStoreOptionsOf(config));
+  const kafka = createKafka(config.KAFKA_BROKERS, 'webhook', logger, config.KAFKA_NAMESPACE, config);
+  const topicOptions = {
+    partitions: config.KAFKA_TOPIC_PARTITIONS,
+    replicationFactor: config.KAFKA_REPLICATION_FACTOR,
+  };
+  // Its only publishing: operators' replays and discards of parked events, stored with their audit entries.
+  const publisher = createEventPublisher({ kafka, topics: [AUDIT_ENTRIES_TOPIC], topicOptions, logger });
+  const audit = createAuditOutbox();
+  const auditRelay = createAuditRelay({ service: 'webhook', outbox: audit, publisher, config, logger });
+  const parkedEvents = createParkedEventStore(
+    mongo.connection,
+    'webhook',
+    audit,
+    parkedStoreOptionsOf(config),
+  );
   const consumer = createEventConsumer({
-    kafka: createKafka(config.KAFKA_BROKERS, 'webhook', logger, config.KAFKA_NAMESPACE, config),
+    kafka,
     groupId: 'webhook-deliveries',
     topics: [BOOKING_EVENTS_TOPIC, BILLING_EVENTS_TOPIC],
-    topicOptions: {
-      partitions: config.KAFKA_TOPIC_PARTITIONS,
-      replicationFactor: config.KAFKA_REPLICATION_FACTOR,
-    },
+    topicOptions,
     // No processed-id list: a delivery's `_id` derives from its event and endpoint, a feed entry's from its
     // event and client, so a redelivered event inserts nothing (`enqueue`) and keeps its sequence (`append`).
     handle: createEventIntake({
@@ -254,6 +269,16 @@ export function createWebhookService(
     healthChecks: { mongodb: mongo.ping },
     logger,
   });
-  const components: Component[] = [mongo, draining, dispatchJob, autoDisableJob, sweepJob, consumer, grpc];
+  const components: Component[] = [
+    mongo,
+    draining,
+    dispatchJob,
+    autoDisableJob,
+    sweepJob,
+    publisher,
+    auditRelay,
+    consumer,
+    grpc,
+  ];
   return { components, grpc, mongo };
 }

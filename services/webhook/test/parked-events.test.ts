@@ -3,7 +3,8 @@ import { bookingEvent, caller, webhookEnv, webhookForThisFile } from './webhook.
 
 jest.setTimeout(180_000);
 
-const webhook = webhookForThisFile(webhookEnv(SHORT_RETRY_BUDGET));
+const env = webhookEnv(SHORT_RETRY_BUDGET);
+const webhook = webhookForThisFile(env);
 
 describe('a booking event the webhook intake cannot schedule', () => {
   it('when one event fails for good between two good ones, then it is parked within its budget, the others are scheduled, a replay after the fix schedules it once, and undecodable bytes are parked at once and discarded', async () => {
@@ -18,6 +19,7 @@ describe('a booking event the webhook intake cannot schedule', () => {
     };
     const report = await runParkingScenario({
       address: webhook.service().address,
+      namespace: env.KAFKA_NAMESPACE as string,
       group: 'webhook-deliveries',
       topic: 'booking.events',
       connection: webhook.service().connection,

@@ -1,7 +1,6 @@
 import type { parkedEvents } from '@travel/contracts';
 import { AppError } from '@travel/errors';
 import { EVENTS_RIGHT, encodeParkedCursor, serviceOfParkedId } from '@travel/events';
-import type { Response } from 'express';
 import type { z } from 'zod';
 import {
   PARKED_EVENT_OWNERS,
@@ -11,7 +10,6 @@ import {
 import { callerOf } from '../../http/caller';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
-import { recordAudit } from '../../http/record-audit';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import { stringParam } from './params';
@@ -95,9 +93,9 @@ export function parkedEventRoutes({ clients }: { clients: ServiceClients }): Rou
           const id = stringParam(req, 'id');
           const { service, client } = ownerOf(id);
           const reply = await client.replayParkedEvent({ caller: callerOf(res), id }, callOptions(res));
+          // The service stores each replayed record with its audit entry (docs/decisions/audit.md).
           const event = presentParkedEvent(service, reply.event);
           const { handled, followersHandled } = reply;
-          await audited(clients, res, 'parked_event.replayed', event, { handled, followersHandled });
           res.json(dataBody({ handled, followersHandled, event }));
         },
       ],
@@ -115,29 +113,11 @@ export function parkedEventRoutes({ clients }: { clients: ServiceClients }): Rou
             { caller: callerOf(res), id, reason },
             callOptions(res),
           );
-          const event = presentParkedEvent(service, reply.event);
-          await audited(clients, res, 'parked_event.discarded', event, { reason });
-          res.json(dataBody(event));
+          res.json(dataBody(presentParkedEvent(service, reply.event)));
         },
       ],
     },
   ];
-}
-
-function audited(
-  clients: ServiceClients,
-  res: Response,
-  action: string,
-  event: z.output<typeof ParkedEvent>,
-  details: object,
-) {
-  const { group, topic, eventId, eventType } = event;
-  return recordAudit(clients, res, {
-    action,
-    targetType: 'parked_event',
-    targetId: event.id,
-    details: { group, topic, eventId, eventType, ...details },
-  });
 }
 
 const dateOf = (at: Date | undefined) => at ?? new Date(0);
