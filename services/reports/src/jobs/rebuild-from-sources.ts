@@ -28,8 +28,8 @@ export async function rebuildFromSources(config: ReportsConfig, logger: Logger):
   const mongo = createMongo({ ...mongoOptionsOf(config), logger });
   await mongo.start();
   try {
-    const existing = new Set((await mongo.connection.listCollections()).map((c) => c.name));
-    if (existing.has(SALES_COLLECTION)) await mongo.connection.dropCollection(SALES_COLLECTION);
+    // Emptied, not dropped: the collection and its indexes are the index migration's (docs/decisions/data.md).
+    await mongo.connection.collection(SALES_COLLECTION).deleteMany({});
     const recordSale = createRecordSale({ sales: createSaleFactRepository(mongo.connection) });
     const caller = jobCaller('reports.rebuild');
     let recorded = 0;

@@ -32,9 +32,9 @@ export async function rebuildReadModels(
   const mongo = createMongo({ ...mongoOptionsOf(config), logger });
   await mongo.start();
   try {
-    const existing = new Set((await mongo.connection.listCollections()).map((c) => c.name));
-    for (const name of READ_MODEL_COLLECTIONS.filter((c) => existing.has(c)))
-      await mongo.connection.dropCollection(name);
+    // Emptied, not dropped: the collections and their indexes are the index migration's (docs/decisions/data.md),
+    // and a dropped collection would come back, on the first insert, without them.
+    for (const name of READ_MODEL_COLLECTIONS) await mongo.connection.collection(name).deleteMany({});
     logger.info(
       { database: config.MONGO_DATABASE, collections: READ_MODEL_COLLECTIONS },
       'read models emptied',
