@@ -59,7 +59,6 @@ import { createDeleteUser } from './domain/staff/delete-user';
 import { createListRoles } from './domain/staff/list-roles';
 import { createListTenantStaffEmails } from './domain/staff/list-tenant-staff-emails';
 import { createListUsers } from './domain/staff/list-users';
-import { createRecordStaffChange } from './domain/staff/staff-change';
 import { createUpdateRole } from './domain/staff/update-role';
 import { createUpdateUser } from './domain/staff/update-user';
 import { createGetSession } from './domain/staff-sessions/get-session';
@@ -153,6 +152,7 @@ export function createIdentityService(
   });
   const staffWiring = wireStaff(config, mongo.connection, {
     auditLog,
+    auditOutbox,
     changes,
     passwords,
     logger,
@@ -165,7 +165,6 @@ export function createIdentityService(
     getUsage: usage.getUsage,
     settings,
     settingsDefaults,
-    auditLog,
     changes,
     now,
     logger,
@@ -222,7 +221,6 @@ export function createIdentityService(
       {
         definition: platformSettings.PlatformSettingsServiceDefinition,
         implementation: wirePlatformSettings(mongo.connection, {
-          audit: auditLog,
           auditOutbox,
           changes,
           now: () => new Date(),
@@ -260,6 +258,7 @@ function wireStaff(
   connection: Connection,
   shared: {
     auditLog: AuditLog;
+    auditOutbox: AuditOutbox;
     changes: IdentityChanges;
     passwords: PasswordHasher;
     logger: Logger;
@@ -270,10 +269,10 @@ function wireStaff(
   const now = () => new Date();
   const counters = createCounters(connection);
   const newUserId = async () => `usr_${await counters.next('staff_user')}`;
-  const users = createStaffUserRepository(connection);
-  const roles = createRoleRepository(connection);
+  const users = createStaffUserRepository(connection, shared.auditOutbox);
+  const roles = createRoleRepository(connection, shared.auditOutbox);
   const keepMs = config.REFRESH_TOKEN_TTL_SECONDS * 1000;
-  const sessions = createStaffSessionRepository(connection, { keepMs });
+  const sessions = createStaffSessionRepository(connection, { keepMs }, shared.auditOutbox);
   const refreshTokens = createRefreshTokenRepository(connection, { keepMs });
   const tenants = createTenantRepository(connection);
   const accessTokens = createAccessTokens({
@@ -287,7 +286,6 @@ function wireStaff(
   const findLiveSession = createFindLiveSession({ sessions, users, now });
   const issueSessionTokens = createIssueSessionTokens({ accessTokens, refreshTokens, profileOf, now });
   const revokeSession = createRevokeSession({ sessions, changes, now });
-  const recordStaffChange = createRecordStaffChange({ audit });
   const staffGrpc = createStaffGrpc({
     login: createLogin({
       users,
@@ -304,43 +302,39 @@ function wireStaff(
       findLiveSession,
       issueSessionTokens,
       revokeSession,
-      audit,
       now,
     }),
-    logout: createLogout({ refreshTokens, sessions, users, revokeSession, audit }),
+    logout: createLogout({ refreshTokens, sessions, users, revokeSession }),
     getAccessTokenKeys: () => accessTokens.published(),
     getSession: createGetSession({ findLiveSession, profileOf }),
     listUsers: createListUsers({ users }),
     listTenantStaffEmails: createListTenantStaffEmails({ users, logger }),
-    createUser: createCreateUser({ users, roles, recordStaffChange, changes, passwords, newUserId, now }),
+    createUser: createCreateUser({ users, roles, changes, passwords, newUserId, now }),
     updateUser: createUpdateUser({
       users,
       roles,
       sessions,
       revokeSession,
-      recordStaffChange,
       changes,
       passwords,
       now,
     }),
-    deleteUser: createDeleteUser({ users, roles, recordStaffChange, changes }),
+    deleteUser: createDeleteUser({ users, roles, changes }),
     listRoles: createListRoles({ roles }),
     createRole: createCreateRole({
       roles,
-      recordStaffChange,
       changes,
       tenantExists: async (tenantId) => (await tenants.findById(tenantId)) !== null,
       newRoleId: async () => `rol_${await counters.next('role')}`,
       now,
     }),
-    updateRole: createUpdateRole({ roles, recordStaffChange, changes, now }),
-    deleteRole: createDeleteRole({ roles, users, recordStaffChange, changes }),
+    updateRole: createUpdateRole({ roles, changes, now }),
+    deleteRole: createDeleteRole({ roles, users, changes }),
   });
   const bootstrap = createStaffBootstrap({
     roles,
     users,
     accessTokens,
-    audit,
     passwords,
     newUserId,
     now,
@@ -358,34 +352,33 @@ function wireApiAccess(
     getUsage: ReturnType<typeof wireUsage>['getUsage'];
     settings: ApiSettingsRepository;
     settingsDefaults: ApiSettings;
-    auditLog: AuditLog;
     changes: IdentityChanges;
     now: () => Date;
     logger: Logger;
   },
 ) {
-  const { settings, settingsDefaults: defaults, auditLog: audit, changes, now, logger } = shared;
+  const { settings, settingsDefaults: defaults, changes, now, logger } = shared;
   const tenantRepository = createTenantRepository(connection, shared.auditOutbox);
-  const clients = createApiClientRepository(connection);
-  const keys = createApiKeyRepository(connection);
-  const revocations = createApiKeyRevocationRepository(connection);
-  const keyDeps = { clients, keys, revocations, audit, changes, now };
+  const clients = createApiClientRepository(connection, shared.auditOutbox);
+  const keys = createApiKeyRepository(connection, shared.auditOutbox);
+  const revocations = createApiKeyRevocationRepository(connection, shared.auditOutbox);
+  const keyDeps = { clients, keys, revocations, changes, now };
   const apiAccessGrpc = createApiAccessGrpc({
     getApiSettings: createGetApiSettings({ settings, defaults }),
     updateApiSettings: createUpdateApiSettings({ settings, defaults, changes }),
     findKeyByHash: createFindKeyByHash({ clients, keys, revocations }),
     listClients: createListClients({ clients, keys, revocations, now, logger }),
-    createClient: createCreateClient({ clients, tenants: tenantRepository, audit, changes, now }),
+    createClient: createCreateClient({ clients, tenants: tenantRepository, changes, now }),
     updateClient: createUpdateClient({ ...keyDeps, tenants: tenantRepository, logger }),
     deleteClient: createDeleteClient(keyDeps),
-    createKey: createCreateKey({ clients, keys, audit, changes, now }),
+    createKey: createCreateKey({ clients, keys, changes, now }),
     updateKey: createUpdateKey(keyDeps),
     revokeKey: createRevokeKey(keyDeps),
     rotateKey: createRotateKey(keyDeps),
     getUsage: shared.getUsage,
     setKeySpendingLimits: createSetKeySpendingLimits(keyDeps),
   });
-  const tenantDeps = { tenants: tenantRepository, audit, changes, now };
+  const tenantDeps = { tenants: tenantRepository, changes, now };
   const tenantsGrpc = createTenantsGrpc({
     createTenant: createCreateTenant(tenantDeps),
     getTenant: createGetTenant(tenantDeps),

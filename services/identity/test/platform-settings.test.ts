@@ -106,7 +106,7 @@ describe('console IP rules', () => {
       '10.0.0.0/8',
       '10.9.0.0/16',
     ]);
-    expect(await auditActions()).toContain('console_ip_rule.created');
+    await waitFor(async () => expect(await auditActions()).toContain('console_ip_rule.created'));
   });
 
   it('when deleting the allow rule that admits the deleter would lock them out, then it is conflict', async () => {

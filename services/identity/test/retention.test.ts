@@ -1,3 +1,4 @@
+import { auditEntry, systemActor } from '@travel/audit';
 import { createMongo } from '@travel/mongo';
 import { awaitTtlPass, testInfra, testLogger, uniqueName } from '@travel/testkit';
 import { createAuditLogRepository } from '../src/db/audit-log.repository';
@@ -44,6 +45,10 @@ const entry = (action: string): AuditRecord => ({
   requestId: 'req_retention',
 });
 
+/** The sign-in's entry its session is stored with (docs/decisions/audit.md). */
+const signIn = (id: string, at: Date) =>
+  auditEntry(systemActor(), { action: 'auth.login', target: { type: 'staff_session', id } }, at);
+
 it('when audit entries, refresh tokens, their uses, revocations and sessions are past their retention, then the store deletes them and keeps the rest', async () => {
   await auditThen.record(entry('tenant.created'));
   await auditNow.record(entry('tenant.updated'));
@@ -51,23 +56,29 @@ it('when audit entries, refresh tokens, their uses, revocations and sessions are
   await tokens.store('hash_old', 'ses_old', monthAgo);
   await tokens.claimUse('hash_old', 'ses_old', monthAgo);
   await tokens.store('hash_new', 'ses_new', new Date());
-  await sessions.create({
-    id: 'ses_old',
-    userId: 'usr_1',
-    createdAt: monthAgo,
-    expiresAt: new Date(monthAgo.getTime() + keepMs),
-    ip: '',
-    userAgent: '',
-  });
+  await sessions.create(
+    {
+      id: 'ses_old',
+      userId: 'usr_1',
+      createdAt: monthAgo,
+      expiresAt: new Date(monthAgo.getTime() + keepMs),
+      ip: '',
+      userAgent: '',
+    },
+    signIn('ses_old', monthAgo),
+  );
   await sessions.revoke('ses_old', 'logout', monthAgo);
-  await sessions.create({
-    id: 'ses_new',
-    userId: 'usr_1',
-    createdAt: new Date(),
-    expiresAt: new Date(Date.now() + keepMs),
-    ip: '',
-    userAgent: '',
-  });
+  await sessions.create(
+    {
+      id: 'ses_new',
+      userId: 'usr_1',
+      createdAt: new Date(),
+      expiresAt: new Date(Date.now() + keepMs),
+      ip: '',
+      userAgent: '',
+    },
+    signIn('ses_new', new Date()),
+  );
   await sessions.revoke('ses_new', 'logout', new Date());
 
   await awaitTtlPass(mongo.connection.db);

@@ -1,3 +1,4 @@
+import { waitFor } from '@travel/testkit';
 import { decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
 import { RIGHTS } from '../src/domain/staff/rights';
 import {
@@ -113,8 +114,11 @@ describe('refresh tokens', () => {
     await expect(refresh(first.refreshToken)).rejects.toMatchObject({ code: 'unauthorized' });
     expect(await sessionActive(first.accessToken)).toBe(false);
     await expect(refresh(second?.refreshToken ?? '')).rejects.toMatchObject({ code: 'unauthorized' });
-    const reuse = (await auditActions()).filter((entry) => entry.action === 'auth.refresh_reuse_detected');
-    expect(reuse.map((entry) => entry.targetId)).toContain(sessionIdOf(first.accessToken));
+    // Relayed from the revocation's insert through audit.entries (docs/decisions/audit.md).
+    await waitFor(async () => {
+      const reuse = (await auditActions()).filter((entry) => entry.action === 'auth.refresh_reuse_detected');
+      expect(reuse.map((entry) => entry.targetId)).toContain(sessionIdOf(first.accessToken));
+    });
   });
 
   it('when two refreshes race with the same token, then at most one succeeds', async () => {
@@ -144,9 +148,13 @@ describe('logout', () => {
     expect(await sessionActive(tokens.accessToken)).toBe(false);
     await expect(refresh(tokens.refreshToken)).rejects.toMatchObject({ code: 'unauthorized' });
     await logout();
-    const logouts = (await auditActions()).filter(
-      (entry) => entry.action === 'auth.logout' && entry.targetId === sessionIdOf(tokens.accessToken),
-    );
+    const logoutsOf = async () =>
+      (await auditActions()).filter(
+        (entry) => entry.action === 'auth.logout' && entry.targetId === sessionIdOf(tokens.accessToken),
+      );
+    // Relayed from the revocation's insert; the second logout revoked nothing, so it carried no entry.
+    await waitFor(async () => expect((await logoutsOf()).length).toBeGreaterThan(0));
+    const logouts = await logoutsOf();
     expect(logouts).toHaveLength(1);
     expect(logouts[0]).toMatchObject({ actorEmail: ADMIN.email, requestId: 'req_ct_logout' });
   });

@@ -1,3 +1,4 @@
+import { withAuditOutbox } from '@travel/audit';
 import { Schema } from 'mongoose';
 import { CLIENT_STATUSES, type ClientStatus } from '../domain/api-access/api-client';
 
@@ -27,3 +28,5 @@ export const apiClientSchema = new Schema<ApiClientDocument>(
 apiClientSchema.index({ tenantId: 1, deletedAt: 1, _id: 1 });
 // Serves ListClients of every tenant: the live clients in id order, page by page (deleted ones are kept).
 apiClientSchema.index({ deletedAt: 1, _id: 1 });
+// Each change (creation, update, deletion mark) carries its audit entry until relayed (docs/decisions/audit.md).
+withAuditOutbox(apiClientSchema);

@@ -1,3 +1,4 @@
+import { withAuditOutbox } from '@travel/audit';
 import { Schema } from 'mongoose';
 
 /**
@@ -26,3 +27,5 @@ export const apiKeyRevocationSchema = new Schema<ApiKeyRevocationDocument>(
 );
 // Serves every read of a key's state: FindKeyByHash, ListClients, and the key answers of each change.
 apiKeyRevocationSchema.index({ keyId: 1 });
+// A revocation or rotation claim carries its audit entry until relayed (docs/decisions/audit.md).
+withAuditOutbox(apiKeyRevocationSchema);

@@ -1,3 +1,4 @@
+import { type AuditEntry, type AuditOutbox, auditOf, createAuditOutbox, withAuditEntry } from '@travel/audit';
 import { createCounters, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
 import { NO_SPENDING_LIMITS, type StoredKey } from '../domain/api-access/api-key';
@@ -8,8 +9,11 @@ export type KeyChanges = Partial<
 >;
 
 export interface ApiKeyRepository {
-  /** Stores a new key under the next `key_<n>`. */
-  create(fields: Omit<StoredKey, 'id'>): Promise<StoredKey>;
+  /**
+   * Stores a new key under the next `key_<n>`, with the audit entry `entryOf` makes of it (none for a
+   * rotation's replacement: the rotation's claim carries that entry).
+   */
+  create(fields: Omit<StoredKey, 'id'>, entryOf?: (key: StoredKey) => AuditEntry): Promise<StoredKey>;
   findById(id: string): Promise<StoredKey | null>;
   findByHash(hash: string): Promise<StoredKey | null>;
   /**
@@ -19,18 +23,24 @@ export interface ApiKeyRepository {
   listByClients(clientIds: readonly number[]): Promise<StoredKey[]>;
   /** The client's newest `count` keys, newest first (what the consoles show of a client). */
   newestOfClient(clientId: number, count: number): Promise<StoredKey[]>;
-  update(id: string, changes: KeyChanges): Promise<StoredKey | null>;
+  /** The change and its audit entry in one write; null when there is no such key. */
+  update(id: string, changes: KeyChanges, entry: AuditEntry): Promise<StoredKey | null>;
   /** Only for a key whose secret was never handed out (the loser of a rotation race). */
   remove(id: string): Promise<void>;
 }
 
-export function createApiKeyRepository(connection: Connection): ApiKeyRepository {
-  const model = modelOn(connection, 'ApiKey', apiKeySchema);
+/** `audit`: the service's outbox; a reader that never writes may leave it to a private one. */
+export function createApiKeyRepository(
+  connection: Connection,
+  audit: AuditOutbox = createAuditOutbox(),
+): ApiKeyRepository {
+  const model = audit.track(modelOn(connection, 'ApiKey', apiKeySchema));
   const counters = createCounters(connection);
   return {
-    async create(fields) {
+    async create(fields, entryOf) {
       const id = `key_${await counters.next('api_key')}`;
-      await model.create({ _id: id, ...fields });
+      await model.create({ _id: id, ...fields, ...(entryOf ? auditOf(entryOf({ id, ...fields })) : {}) });
+      if (entryOf) audit.written();
       return { id, ...fields };
     },
     async findById(id) {
@@ -57,10 +67,11 @@ export function createApiKeyRepository(connection: Connection): ApiKeyRepository
         .lean<ApiKeyDocument[]>();
       return docs.map(toKey);
     },
-    async update(id, changes) {
+    async update(id, changes, entry) {
       const doc = await model
-        .findOneAndUpdate({ _id: id }, { $set: changes }, { new: true })
+        .findOneAndUpdate({ _id: id }, withAuditEntry({ $set: changes }, entry), { new: true })
         .lean<ApiKeyDocument>();
+      if (doc) audit.written();
       return doc ? toKey(doc) : null;
     },
     async remove(id) {

@@ -1,3 +1,4 @@
+import { withAuditOutbox } from '@travel/audit';
 import { Schema } from 'mongoose';
 import type { RateLimit, SpendingLimits, StoredKey } from '../domain/api-access/api-key';
 import { KEY_ENVIRONMENTS } from '../domain/api-access/key-settings';
@@ -39,3 +40,5 @@ export const apiKeySchema = new Schema<ApiKeyDocument>(
 apiKeySchema.index({ hash: 1 }, { unique: true });
 // Serves ListClients (each client's newest keys) and DeleteClient (revoke all its keys).
 apiKeySchema.index({ clientId: 1, createdAt: -1, _id: -1 });
+// A key's creation and changes carry their audit entries until relayed (docs/decisions/audit.md).
+withAuditOutbox(apiKeySchema);

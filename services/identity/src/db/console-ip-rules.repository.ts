@@ -1,3 +1,4 @@
+import { type AuditEntry, type AuditOutbox, auditOf, createAuditOutbox, withAuditEntry } from '@travel/audit';
 import { insertIfAbsent, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
 import type { ConsoleIpRule } from '../domain/settings/platform-settings';
@@ -13,12 +14,19 @@ export interface ConsoleIpRuleSet {
 
 export interface ConsoleIpRulesRepository {
   read(): Promise<ConsoleIpRuleSet>;
-  /** Replaces the whole set if nobody changed it since `expectedVersion` was read; false otherwise. */
-  replace(expectedVersion: number, rules: ConsoleIpRule[], at: Date): Promise<boolean>;
+  /**
+   * Replaces the whole set, with the change's audit entry in the same write, if nobody changed it since
+   * `expectedVersion` was read; false otherwise (nothing written).
+   */
+  replace(expectedVersion: number, rules: ConsoleIpRule[], at: Date, entry: AuditEntry): Promise<boolean>;
 }
 
-export function createConsoleIpRulesRepository(connection: Connection): ConsoleIpRulesRepository {
-  const model = modelOn(connection, 'ConsoleIpRules', consoleIpRulesSchema);
+/** `audit`: the service's outbox; a reader that never writes may leave it to a private one. */
+export function createConsoleIpRulesRepository(
+  connection: Connection,
+  audit: AuditOutbox = createAuditOutbox(),
+): ConsoleIpRulesRepository {
+  const model = audit.track(modelOn(connection, 'ConsoleIpRules', consoleIpRulesSchema));
   return {
     async read() {
       const doc = await model.findById(PLATFORM).lean<ConsoleIpRulesDocument>();
@@ -26,14 +34,24 @@ export function createConsoleIpRulesRepository(connection: Connection): ConsoleI
         ? { version: doc.version, rules: doc.rules.map((rule) => ({ ...rule })) }
         : { rules: [], version: 0 };
     },
-    async replace(expectedVersion, rules, at) {
-      if (expectedVersion === 0)
-        return insertIfAbsent(model, { _id: PLATFORM, version: 1, rules, updatedAt: at });
-      const { modifiedCount } = await model.updateOne(
-        { _id: PLATFORM, version: expectedVersion },
-        { $set: { rules, version: expectedVersion + 1, updatedAt: at } },
-      );
-      return modifiedCount === 1;
+    async replace(expectedVersion, rules, at, entry) {
+      const replaced =
+        expectedVersion === 0
+          ? await insertIfAbsent(model, {
+              _id: PLATFORM,
+              version: 1,
+              rules,
+              updatedAt: at,
+              ...auditOf(entry),
+            })
+          : (
+              await model.updateOne(
+                { _id: PLATFORM, version: expectedVersion },
+                withAuditEntry({ $set: { rules, version: expectedVersion + 1, updatedAt: at } }, entry),
+              )
+            ).modifiedCount === 1;
+      if (replaced) audit.written();
+      return replaced;
     },
   };
 }

@@ -1,3 +1,4 @@
+import { withAuditOutbox } from '@travel/audit';
 import { Schema } from 'mongoose';
 
 export interface ConsoleIpRuleDocument {
@@ -42,3 +43,5 @@ export const consoleIpRulesSchema = new Schema<ConsoleIpRulesDocument>(
   },
   { collection: 'console_ip_rules', versionKey: false },
 );
+// Each rule's creation or deletion carries its audit entry until relayed (docs/decisions/audit.md).
+withAuditOutbox(consoleIpRulesSchema);

@@ -1,3 +1,4 @@
+import { type AuditEntry, type AuditOutbox, auditOf, createAuditOutbox, withAuditEntry } from '@travel/audit';
 import { AppError } from '@travel/errors';
 import { CREATED_ORDER, createdAfter, isDuplicateKeyError, modelOn } from '@travel/mongo';
 import type { CreatedPosition } from '@travel/paging';
@@ -9,9 +10,9 @@ import { type RoleDocument, roleSchema } from './role.schema';
 
 /** As staff users: reads and writes for staff carry the actor's scope in their filter. */
 export interface RoleRepository {
-  /** A name already used in the same tenant is `conflict`. */
-  create(role: Role): Promise<Role>;
-  /** Inserts the role unless a role with its id exists (idempotent across replicas). */
+  /** A name already used in the same tenant is `conflict`. The role's audit entry is stored in the same insert. */
+  create(role: Role, entry: AuditEntry): Promise<Role>;
+  /** Inserts the role unless a role with its id exists (idempotent across replicas); the bootstrap's, unaudited. */
   ensure(role: Role): Promise<void>;
   findById(scope: StaffScope, id: string): Promise<Role | null>;
   /** Oldest first, `count` at most after `after`. `tenantId` undefined: every role; null: platform roles only. */
@@ -20,23 +21,31 @@ export interface RoleRepository {
     after: CreatedPosition | undefined,
     count: number,
   ): Promise<Role[]>;
+  /** With `entry`, the change and its audit entry in one write (the bootstrap's refresh of the built-in role has none). */
   update(
     scope: StaffScope,
     id: string,
     changes: { name?: string; rights?: string[] },
     at: Date,
+    entry?: AuditEntry,
   ): Promise<Role | null>;
-  delete(scope: StaffScope, id: string): Promise<boolean>;
+  /** A tombstone holding the audit entry until relayed (docs/decisions/audit.md); false when none matched. */
+  delete(scope: StaffScope, id: string, entry: AuditEntry): Promise<boolean>;
 }
 
-export function createRoleRepository(connection: Connection): RoleRepository {
-  const model = modelOn(connection, 'Role', roleSchema);
-  const insert = async ({ id, ...role }: Role) => {
-    await model.create({ _id: id, ...role, updatedAt: role.createdAt });
+/** `audit`: the service's outbox; a reader that never writes may leave it to a private one. */
+export function createRoleRepository(
+  connection: Connection,
+  audit: AuditOutbox = createAuditOutbox(),
+): RoleRepository {
+  const model = audit.track(modelOn(connection, 'Role', roleSchema));
+  const insert = async ({ id, ...role }: Role, entry?: AuditEntry) => {
+    await model.create({ _id: id, ...role, updatedAt: role.createdAt, ...(entry ? auditOf(entry) : {}) });
   };
   return {
-    async create(role) {
-      await insert(role).catch(rethrowNameTaken);
+    async create(role, entry) {
+      await insert(role, entry).catch(rethrowNameTaken);
+      audit.written();
       return role;
     },
     async ensure(role) {
@@ -56,16 +65,17 @@ export function createRoleRepository(connection: Connection): RoleRepository {
         .lean<RoleDocument[]>();
       return docs.map(toRole);
     },
-    async update(scope, id, changes, at) {
+    async update(scope, id, changes, at, entry) {
+      const set = { $set: { ...changes, updatedAt: at } };
       const doc = await model
-        .findOneAndUpdate({ _id: id, ...scope }, { $set: { ...changes, updatedAt: at } }, { new: true })
+        .findOneAndUpdate({ _id: id, ...scope }, entry ? withAuditEntry(set, entry) : set, { new: true })
         .lean<RoleDocument>()
         .catch(rethrowNameTaken);
+      if (doc && entry) audit.written();
       return doc ? toRole(doc) : null;
     },
-    async delete(scope, id) {
-      const result = await model.deleteOne({ _id: id, ...scope });
-      return result.deletedCount > 0;
+    async delete(scope, id, entry) {
+      return (await audit.tombstone(model, { _id: id, ...scope }, entry)) !== null;
     },
   };
 }

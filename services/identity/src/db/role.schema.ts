@@ -1,3 +1,4 @@
+import { withAuditOutbox } from '@travel/audit';
 import { Schema } from 'mongoose';
 
 /** A named set of rights of the platform (`tenantId` null) or of one tenant: `_id` is `rol_<n>`. */
@@ -29,3 +30,5 @@ roleSchema.index({ tenantId: 1, name: 1 }, { unique: true });
 roleSchema.index({ tenantId: 1, createdAt: 1, _id: 1 });
 // Serves ListRoles of platform staff (every role) page by page, oldest first.
 roleSchema.index({ createdAt: 1, _id: 1 });
+// Each change carries its audit entry until relayed; a deleted role is a tombstone until then (docs/decisions/audit.md).
+withAuditOutbox(roleSchema, { tombstones: true });

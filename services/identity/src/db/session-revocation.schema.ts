@@ -1,3 +1,4 @@
+import { withAuditOutbox } from '@travel/audit';
 import { Schema } from 'mongoose';
 
 /**
@@ -24,3 +25,5 @@ export const sessionRevocationSchema = new Schema<SessionRevocationDocument>(
 );
 // Retention (TTL): a revocation only matters until the session would have expired (docs/retention.md).
 sessionRevocationSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
+// A sign-out or a refresh token's reuse carries its audit entry until relayed (docs/decisions/audit.md).
+withAuditOutbox(sessionRevocationSchema);

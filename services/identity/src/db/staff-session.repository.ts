@@ -1,3 +1,4 @@
+import { type AuditEntry, type AuditOutbox, auditOf, createAuditOutbox } from '@travel/audit';
 import { insertIfAbsent, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
 import type { StaffSession } from '../domain/staff/staff';
@@ -5,25 +6,34 @@ import { type SessionRevocationDocument, sessionRevocationSchema } from './sessi
 import { type StaffSessionDocument, staffSessionSchema } from './staff-session.schema';
 
 export interface StaffSessionRepository {
-  create(session: StaffSession): Promise<void>;
+  /** The sign-in and its audit entry in one insert. */
+  create(session: StaffSession, entry: AuditEntry): Promise<void>;
   /** The session and whether it was revoked; null when it never existed. */
   find(id: string): Promise<(StaffSession & { revoked: boolean }) | null>;
-  /** True when this call revoked it; false when it already was (revocation is a one-time insert). */
-  revoke(id: string, reason: string, at: Date): Promise<boolean>;
+  /**
+   * True when this call revoked it; false when it already was (revocation is a one-time insert). `entry`, the
+   * audit entry of the change that revokes it (a sign-out, a reuse), is stored in that insert.
+   */
+  revoke(id: string, reason: string, at: Date, entry?: AuditEntry): Promise<boolean>;
   /** Ids of the user's sessions that have not expired (revoked ones included). */
   unexpiredIdsOf(userId: string, now: Date): Promise<string[]>;
 }
 
-/** `keepMs`: the longest a session lives (REFRESH_TOKEN_TTL_SECONDS); a revocation is kept that long. */
+/**
+ * `keepMs`: the longest a session lives (REFRESH_TOKEN_TTL_SECONDS); a revocation is kept that long. `audit`:
+ * the service's outbox; a reader that never writes may leave it to a private one.
+ */
 export function createStaffSessionRepository(
   connection: Connection,
   { keepMs }: { keepMs: number },
+  audit: AuditOutbox = createAuditOutbox(),
 ): StaffSessionRepository {
-  const sessions = modelOn(connection, 'StaffSession', staffSessionSchema);
-  const revocations = modelOn(connection, 'SessionRevocation', sessionRevocationSchema);
+  const sessions = audit.track(modelOn(connection, 'StaffSession', staffSessionSchema));
+  const revocations = audit.track(modelOn(connection, 'SessionRevocation', sessionRevocationSchema));
   return {
-    async create({ id, ...session }) {
-      await sessions.create({ _id: id, ...session });
+    async create({ id, ...session }, entry) {
+      await sessions.create({ _id: id, ...session, ...auditOf(entry) });
+      audit.written();
     },
     async find(id) {
       const [doc, revocation] = await Promise.all([
@@ -41,8 +51,17 @@ export function createStaffSessionRepository(
         revoked: revocation !== null,
       };
     },
-    async revoke(id, reason, at) {
-      return insertIfAbsent(revocations, { _id: id, reason, at, expiresAt: new Date(at.getTime() + keepMs) });
+    async revoke(id, reason, at, entry) {
+      const expiresAt = new Date(at.getTime() + keepMs);
+      const won = await insertIfAbsent(revocations, {
+        _id: id,
+        reason,
+        at,
+        expiresAt,
+        ...(entry ? auditOf(entry) : {}),
+      });
+      if (won && entry) audit.written();
+      return won;
     },
     async unexpiredIdsOf(userId, now) {
       const docs = await sessions

@@ -1,3 +1,4 @@
+import { withAuditOutbox } from '@travel/audit';
 import { Schema } from 'mongoose';
 
 /** A staff sign-in: `_id` is `ses_<random>`; access tokens carry it as `sid`. Revocation lives apart. */
@@ -26,3 +27,5 @@ export const staffSessionSchema = new Schema<StaffSessionDocument>(
 staffSessionSchema.index({ userId: 1, expiresAt: 1 });
 // Retention (TTL): an expired session counts for nothing (`live-session.ts` checks expiresAt): the store drops it.
 staffSessionSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
+// A sign-in carries its audit entry until relayed (docs/decisions/audit.md).
+withAuditOutbox(staffSessionSchema);

@@ -1,3 +1,4 @@
+import { type AuditEntry, type AuditOutbox, auditOf, createAuditOutbox, withAuditEntry } from '@travel/audit';
 import { AppError } from '@travel/errors';
 import { CREATED_ORDER, createdAfter, isDuplicateKeyError, modelOn } from '@travel/mongo';
 import type { CreatedPosition } from '@travel/paging';
@@ -28,8 +29,8 @@ export interface StaffUserChanges {
  * reach their tenant's users only, whatever id they name (docs/access.md, "Callers").
  */
 export interface StaffUserRepository {
-  /** A taken email is `conflict`. */
-  create(user: NewStaffUser): Promise<StaffUser>;
+  /** A taken email is `conflict`. The user's audit entry is stored in the same insert. */
+  create(user: NewStaffUser, entry: AuditEntry): Promise<StaffUser>;
   findById(scope: StaffScope, id: string): Promise<StaffUser | null>;
   /** For the sign-in check only: the user and its password hash. */
   findCredentials(email: string): Promise<{ user: StaffUser; passwordHash: string } | null>;
@@ -39,25 +40,45 @@ export interface StaffUserRepository {
     after: CreatedPosition | undefined,
     count: number,
   ): Promise<StaffUser[]>;
-  update(scope: StaffScope, id: string, changes: StaffUserChanges, at: Date): Promise<StaffUser | null>;
+  /** The change and its audit entry in one write; null when the scope has no such user. */
+  update(
+    scope: StaffScope,
+    id: string,
+    changes: StaffUserChanges,
+    at: Date,
+    entry: AuditEntry,
+  ): Promise<StaffUser | null>;
   /** A rehash at sign-in: only while the stored hash is still `previous` (a password change meanwhile wins). */
   replacePasswordHash(id: string, previous: string, next: string): Promise<void>;
-  delete(scope: StaffScope, id: string): Promise<boolean>;
+  /** A tombstone holding the audit entry until relayed (docs/decisions/audit.md); false when none matched. */
+  delete(scope: StaffScope, id: string, entry: AuditEntry): Promise<boolean>;
   anyWithRole(roleId: string): Promise<boolean>;
 }
 
-export function createStaffUserRepository(connection: Connection): StaffUserRepository {
-  const model = modelOn(connection, 'StaffUser', staffUserSchema);
+/** `audit`: the service's outbox; a reader that never writes may leave it to a private one. */
+export function createStaffUserRepository(
+  connection: Connection,
+  audit: AuditOutbox = createAuditOutbox(),
+): StaffUserRepository {
+  const model = audit.track(modelOn(connection, 'StaffUser', staffUserSchema));
   return {
-    async create({ id, passwordHash, ...user }) {
+    async create({ id, passwordHash, ...user }, entry) {
       try {
-        await model.create({ _id: id, ...user, passwordHash, status: 'active', updatedAt: user.createdAt });
+        await model.create({
+          _id: id,
+          ...user,
+          passwordHash,
+          status: 'active',
+          updatedAt: user.createdAt,
+          ...auditOf(entry),
+        });
       } catch (error) {
         if (isDuplicateKeyError(error)) {
           throw new AppError('conflict', 'A staff user with this email already exists.');
         }
         throw error;
       }
+      audit.written();
       return { id, ...user, status: 'active' };
     },
     async findById(scope, id) {
@@ -83,18 +104,22 @@ export function createStaffUserRepository(connection: Connection): StaffUserRepo
         .lean<StaffUserDocument[]>();
       return docs.map(toUser);
     },
-    async update(scope, id, changes, at) {
+    async update(scope, id, changes, at, entry) {
       const doc = await model
-        .findOneAndUpdate({ _id: id, ...scope }, { $set: { ...changes, updatedAt: at } }, { new: true })
+        .findOneAndUpdate(
+          { _id: id, ...scope },
+          withAuditEntry({ $set: { ...changes, updatedAt: at } }, entry),
+          { new: true },
+        )
         .lean<StaffUserDocument>();
+      if (doc) audit.written();
       return doc ? toUser(doc) : null;
     },
     async replacePasswordHash(id, previous, next) {
       await model.updateOne({ _id: id, passwordHash: previous }, { $set: { passwordHash: next } });
     },
-    async delete(scope, id) {
-      const result = await model.deleteOne({ _id: id, ...scope });
-      return result.deletedCount > 0;
+    async delete(scope, id, entry) {
+      return (await audit.tombstone(model, { _id: id, ...scope }, entry)) !== null;
     },
     async anyWithRole(roleId) {
       return (await model.exists({ roleId })) !== null;

@@ -1,3 +1,4 @@
+import { withAuditOutbox } from '@travel/audit';
 import { Schema } from 'mongoose';
 
 /** A staff member of the platform or of a tenant: `_id` is `usr_<n>`. */
@@ -37,3 +38,5 @@ staffUserSchema.index({ tenantId: 1, createdAt: 1, _id: 1 });
 staffUserSchema.index({ createdAt: 1, _id: 1 });
 // Serves "is this role still assigned" (DeleteRole) and "does a platform administrator exist" (bootstrap).
 staffUserSchema.index({ roleId: 1 });
+// Each change carries its audit entry until relayed; a deleted user is a tombstone until then (docs/decisions/audit.md).
+withAuditOutbox(staffUserSchema, { tombstones: true });

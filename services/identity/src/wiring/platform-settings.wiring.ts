@@ -4,7 +4,6 @@ import type { RequestContext, ServiceImplementation } from '@travel/grpc';
 import type { Connection } from 'mongoose';
 import { createConsoleIpRulesRepository } from '../db/console-ip-rules.repository';
 import { createPlatformSettingsRepository } from '../db/platform-settings.repository';
-import type { AuditLog } from '../domain/audit/audit';
 import type { IdentityChanges } from '../domain/identity-changes';
 import { createCreateConsoleIpRule } from '../domain/settings/create-console-ip-rule';
 import { createDeleteConsoleIpRule } from '../domain/settings/delete-console-ip-rule';
@@ -14,10 +13,10 @@ import { createPlatformSettingsGrpc } from '../grpc/platform-settings.grpc';
 /** The platform settings (storefront switch) and the console IP rules: repositories and use cases. */
 export function wirePlatformSettings(
   connection: Connection,
-  shared: { audit: AuditLog; auditOutbox: AuditOutbox; changes: IdentityChanges; now: () => Date },
+  shared: { auditOutbox: AuditOutbox; changes: IdentityChanges; now: () => Date },
 ): ServiceImplementation<typeof platformSettings.PlatformSettingsServiceDefinition, RequestContext> {
   const settings = createPlatformSettingsRepository(connection, shared.auditOutbox);
-  const rules = createConsoleIpRulesRepository(connection);
+  const rules = createConsoleIpRulesRepository(connection, shared.auditOutbox);
   return createPlatformSettingsGrpc({
     getPlatformSettings: () => settings.get(),
     updatePlatformSettings: createUpdatePlatformSettings({ settings, ...shared }),

@@ -1,7 +1,7 @@
 import { badRequest } from '@travel/errors';
 import type { ApiClientRepository } from '../../db/api-client.repository';
 import type { TenantRepository } from '../../db/tenant.repository';
-import { type AuditLog, auditActorOf } from '../audit/audit';
+import { auditActorOf, entryOf } from '../audit/audit';
 import type { IdentityChanges } from '../identity-changes';
 import { assertPlatformStaff } from '../staff/platform-staff';
 import type { StaffActor } from '../staff/staff';
@@ -12,7 +12,6 @@ import { tenantLinkProblems } from './tenant-link';
 export interface CreateClientDeps {
   clients: ApiClientRepository;
   tenants: TenantRepository;
-  audit: AuditLog;
   changes: IdentityChanges;
   now: () => Date;
 }
@@ -23,25 +22,26 @@ export interface CreateClientInput {
   tenantId?: string | undefined;
 }
 
-/** A new, active API client, linked to an existing tenant or to none. */
-export function createCreateClient({ clients, tenants, audit, changes, now }: CreateClientDeps) {
+/** A new, active API client, linked to an existing tenant or to none; stored with its audit entry. */
+export function createCreateClient({ clients, tenants, changes, now }: CreateClientDeps) {
   return async function createClient({ actor, name, tenantId }: CreateClientInput): Promise<ClientWithKeys> {
     assertPlatformStaff(actor);
     const link = tenantId?.trim() || null;
     const problems = [...clientFieldProblems({ name }), ...(await tenantLinkProblems(tenants, link))];
     if (problems.length > 0) throw badRequest(problems);
-    const client = await clients.create({
-      name: name.trim(),
-      tenantId: link,
-      status: 'active',
-      createdAt: now(),
-    });
-    await audit.record({
-      ...auditActorOf(actor),
-      action: 'api_client.created',
-      target: { type: 'api_client', id: String(client.id) },
-      details: { name: client.name, tenantId: client.tenantId },
-    });
+    const at = now();
+    const fields = { name: name.trim(), tenantId: link, status: 'active' as const, createdAt: at };
+    const client = await clients.create(fields, (made) =>
+      entryOf(
+        {
+          ...auditActorOf(actor),
+          action: 'api_client.created',
+          target: { type: 'api_client', id: String(made.id) },
+          details: { name: made.name, tenantId: made.tenantId },
+        },
+        at,
+      ),
+    );
     await changes.announceCreated('api_client', String(client.id));
     return { ...client, keys: [] };
   };

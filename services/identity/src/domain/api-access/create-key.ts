@@ -1,13 +1,13 @@
 import { issueApiKey } from '@travel/api-keys';
 import { AppError, badRequest } from '@travel/errors';
-import { auditActorOf } from '../audit/audit';
+import { auditActorOf, entryOf } from '../audit/audit';
 import { assertPlatformStaff } from '../staff/platform-staff';
 import type { StaffActor } from '../staff/staff';
 import { type ApiKeyView, keyViewOf, NO_SPENDING_LIMITS, type RateLimit } from './api-key';
 import { isKeyEnvironment, keySettingsProblems, normaliseAllowList, normaliseScopes } from './key-settings';
 import type { KeyChangeDeps } from './key-views';
 
-export type CreateKeyDeps = Pick<KeyChangeDeps, 'clients' | 'keys' | 'audit' | 'changes' | 'now'>;
+export type CreateKeyDeps = Pick<KeyChangeDeps, 'clients' | 'keys' | 'changes' | 'now'>;
 
 export interface CreateKeyInput {
   actor: StaffActor;
@@ -26,8 +26,8 @@ export interface KeyWithSecret {
   secret: string;
 }
 
-/** Issues a key for a client: only its SHA-256 and prefix are stored. */
-export function createCreateKey({ clients, keys, audit, changes, now }: CreateKeyDeps) {
+/** Issues a key for a client: only its SHA-256 and prefix are stored, with the key's audit entry. */
+export function createCreateKey({ clients, keys, changes, now }: CreateKeyDeps) {
   return async function createKey(input: CreateKeyInput): Promise<KeyWithSecret> {
     assertPlatformStaff(input.actor);
     const at = now();
@@ -37,7 +37,7 @@ export function createCreateKey({ clients, keys, audit, changes, now }: CreateKe
     const client = await clients.findById(input.clientId);
     if (!client) throw new AppError('not_found', 'No such API client.');
     const issued = issueApiKey(environment);
-    const key = await keys.create({
+    const fields = {
       clientId: client.id,
       name: input.name?.trim() ?? '',
       prefix: issued.prefix,
@@ -49,14 +49,18 @@ export function createCreateKey({ clients, keys, audit, changes, now }: CreateKe
       rateLimit: input.rateLimit ?? null,
       spendingLimits: NO_SPENDING_LIMITS,
       createdAt: at,
-    });
-    const { hash: _hash, ...visible } = key;
-    await audit.record({
-      ...auditActorOf(input.actor),
-      action: 'api_key.created',
-      target: { type: 'api_key', id: key.id },
-      details: { ...visible },
-    });
+    };
+    const key = await keys.create(fields, ({ hash: _hash, ...visible }) =>
+      entryOf(
+        {
+          ...auditActorOf(input.actor),
+          action: 'api_key.created',
+          target: { type: 'api_key', id: visible.id },
+          details: { ...visible },
+        },
+        at,
+      ),
+    );
     await changes.announceCreated('api_key', key.id);
     return { key: keyViewOf(key, [], at), secret: issued.secret };
   };

@@ -2,17 +2,15 @@ import { AppError } from '@travel/errors';
 import type { ApiClientRepository } from '../../db/api-client.repository';
 import type { ApiKeyRepository } from '../../db/api-key.repository';
 import type { ApiKeyRevocationRepository } from '../../db/api-key-revocation.repository';
-import type { AuditLog } from '../audit/audit';
 import type { IdentityChanges } from '../identity-changes';
 import type { ApiClient } from './api-client';
 import { type ApiKeyView, type KeyRevocation, keyViewOf, type StoredKey } from './api-key';
 
-/** What the use cases that change clients and keys need: the stores, the audit log, the announcer, a clock. */
+/** What the use cases that change clients and keys need: the stores (each write carries its audit entry), the announcer, a clock. */
 export interface KeyChangeDeps {
   clients: ApiClientRepository;
   keys: ApiKeyRepository;
   revocations: ApiKeyRevocationRepository;
-  audit: AuditLog;
   changes: IdentityChanges;
   now: () => Date;
 }

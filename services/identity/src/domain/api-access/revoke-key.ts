@@ -1,4 +1,4 @@
-import { auditActorOf } from '../audit/audit';
+import { auditActorOf, entryOf } from '../audit/audit';
 import { assertPlatformStaff } from '../staff/platform-staff';
 import type { StaffActor } from '../staff/staff';
 import type { ApiKeyView } from './api-key';
@@ -6,27 +6,29 @@ import { findManagedKey, type KeyChangeDeps, keyViewOfOne } from './key-views';
 
 /**
  * Stops a key now, also one in a rotation's grace period. Idempotent: a revoked key keeps its first
- * revocation time; of two concurrent revocations the unique claim lets one through, which audits.
+ * revocation time; of two concurrent revocations the unique claim lets one through, and only its claim
+ * carries the audit entry.
  */
-export function createRevokeKey({ clients, keys, revocations, audit, changes, now }: KeyChangeDeps) {
+export function createRevokeKey({ clients, keys, revocations, changes, now }: KeyChangeDeps) {
   return async function revokeKey(input: { actor: StaffActor; id: string }): Promise<ApiKeyView> {
     assertPlatformStaff(input.actor);
     const at = now();
     const { key } = await findManagedKey({ keys, clients }, input.id);
     const before = await keyViewOfOne(key, revocations, at);
     if (before.status === 'revoked') return before;
-    // The loser of two concurrent revocations withdraws its notice: the winner's was stored before its claim.
-    const won = await changes.announcing('api_key', key.id, () =>
-      revocations.claim({ keyId: key.id, reason: 'revoke', revokedAt: at, replacedBy: null }, at),
-    );
-    if (won) {
-      await audit.record({
+    const entry = entryOf(
+      {
         ...auditActorOf(input.actor),
         action: 'api_key.revoked',
         target: { type: 'api_key', id: key.id },
         details: { clientId: key.clientId, prefix: key.prefix },
-      });
-    }
+      },
+      at,
+    );
+    // The loser of two concurrent revocations withdraws its notice: the winner's was stored before its claim.
+    await changes.announcing('api_key', key.id, () =>
+      revocations.claim({ keyId: key.id, reason: 'revoke', revokedAt: at, replacedBy: null }, at, entry),
+    );
     return keyViewOfOne(key, revocations, at);
   };
 }

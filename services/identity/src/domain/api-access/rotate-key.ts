@@ -1,6 +1,6 @@
 import { issueApiKey } from '@travel/api-keys';
 import { AppError, badRequest } from '@travel/errors';
-import { auditActorOf } from '../audit/audit';
+import { auditActorOf, entryOf } from '../audit/audit';
 import type { StaffActor } from '../staff/staff';
 import { tenantScopeOf } from '../staff/tenant-scope';
 import type { ApiKeyView, StoredKey } from './api-key';
@@ -19,10 +19,11 @@ export interface RotateKeyInput {
 /**
  * Replaces a key with a new one of the same settings; the old key works for `graceSeconds` more.
  * A key is rotated once: the unique `<keyId>:rotate` claim decides between concurrent rotations, and
- * the loser deletes the key it prepared (its secret was never handed out).
+ * the loser deletes the key it prepared (its secret was never handed out). The winner's claim carries the
+ * rotation's audit entry.
  */
 export function createRotateKey(deps: KeyChangeDeps) {
-  const { revocations, audit, changes, now } = deps;
+  const { revocations, changes, now } = deps;
   return async function rotateKey(input: RotateKeyInput): Promise<KeyWithSecret & { previous: ApiKeyView }> {
     const at = now();
     const problems = graceProblems(input.graceSeconds);
@@ -31,16 +32,19 @@ export function createRotateKey(deps: KeyChangeDeps) {
     const { fresh, secret } = await issueReplacement(deps, old, at);
     const revokedAt = new Date(at.getTime() + input.graceSeconds * 1000);
     const claim = { keyId: old.id, reason: 'rotate' as const, revokedAt, replacedBy: fresh.id };
-    if (!(await changes.announcing('api_key', old.id, () => revocations.claim(claim, at)))) {
+    const entry = entryOf(
+      {
+        ...auditActorOf(input.actor),
+        action: 'api_key.rotated',
+        target: { type: 'api_key', id: old.id },
+        details: { replacedBy: fresh.id, graceSeconds: input.graceSeconds, revokedAt },
+      },
+      at,
+    );
+    if (!(await changes.announcing('api_key', old.id, () => revocations.claim(claim, at, entry)))) {
       await deps.keys.remove(fresh.id);
       throw new AppError('conflict', 'This key has already been rotated.');
     }
-    await audit.record({
-      ...auditActorOf(input.actor),
-      action: 'api_key.rotated',
-      target: { type: 'api_key', id: old.id },
-      details: { replacedBy: fresh.id, graceSeconds: input.graceSeconds, revokedAt },
-    });
     const [key, previous] = await keyViewsOf([fresh, old], revocations, at);
     if (!key || !previous) throw new Error('rotated keys vanished');
     return { key, secret, previous };

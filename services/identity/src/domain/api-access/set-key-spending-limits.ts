@@ -1,5 +1,5 @@
 import { AppError, badRequest } from '@travel/errors';
-import { auditActorOf } from '../audit/audit';
+import { auditActorOf, entryOf } from '../audit/audit';
 import type { StaffActor } from '../staff/staff';
 import { tenantScopeOf } from '../staff/tenant-scope';
 import type { ApiKeyView, SpendingLimits } from './api-key';
@@ -19,7 +19,7 @@ export interface SetKeySpendingLimitsInput {
  * new limits to booking within a second.
  */
 export function createSetKeySpendingLimits(deps: KeyChangeDeps) {
-  const { keys, revocations, audit, changes, now } = deps;
+  const { keys, revocations, changes, now } = deps;
   return async function setKeySpendingLimits(input: SetKeySpendingLimitsInput): Promise<ApiKeyView> {
     const problems = spendingLimitsProblems(input.limits);
     if (problems.length > 0) throw badRequest(problems);
@@ -36,16 +36,19 @@ export function createSetKeySpendingLimits(deps: KeyChangeDeps) {
       dailyLimit: input.limits.dailyLimit,
       perBookingLimit: input.limits.perBookingLimit,
     };
+    const entry = entryOf(
+      {
+        ...auditActorOf(input.actor),
+        action: 'api_key.spending_limits_set',
+        target: { type: 'api_key', id: key.id },
+        details: { ...spendingLimits },
+      },
+      at,
+    );
     const updated = await changes.announcing('api_key', key.id, () =>
-      keys.update(key.id, { spendingLimits }),
+      keys.update(key.id, { spendingLimits }, entry),
     );
     if (!updated) throw new AppError('not_found', 'No such API key.');
-    await audit.record({
-      ...auditActorOf(input.actor),
-      action: 'api_key.spending_limits_set',
-      target: { type: 'api_key', id: key.id },
-      details: { ...spendingLimits },
-    });
     return keyViewOfOne(updated, revocations, at);
   };
 }

@@ -2,7 +2,7 @@ import { AppError, badRequest } from '@travel/errors';
 import type { Logger } from '@travel/logger';
 import type { ClientChanges } from '../../db/api-client.repository';
 import type { TenantRepository } from '../../db/tenant.repository';
-import { auditActorOf } from '../audit/audit';
+import { auditActorOf, entryOf } from '../audit/audit';
 import { assertPlatformStaff } from '../staff/platform-staff';
 import type { StaffActor } from '../staff/staff';
 import { type ClientStatus, clientFieldProblems } from './api-client';
@@ -25,9 +25,9 @@ export interface UpdateClientInput {
   status?: string | undefined;
 }
 
-/** Renames a client, links or unlinks it, suspends or reactivates it; gateways hear of it at once. */
+/** Renames a client, links or unlinks it, suspends or reactivates it, with its audit entry; gateways hear of it at once. */
 export function createUpdateClient(deps: UpdateClientDeps) {
-  const { clients, tenants, audit, changes } = deps;
+  const { clients, tenants, changes, now } = deps;
   return async function updateClient(input: UpdateClientInput): Promise<ClientWithKeys> {
     assertPlatformStaff(input.actor);
     const wanted = changesOf(input);
@@ -36,19 +36,23 @@ export function createUpdateClient(deps: UpdateClientDeps) {
     if (problems.length > 0) throw badRequest(problems);
     const client = await clients.findById(input.id);
     if (!client) throw new AppError('not_found', 'No such API client.');
+    const entry = () =>
+      entryOf(
+        {
+          ...auditActorOf(input.actor),
+          action: 'api_client.updated',
+          target: { type: 'api_client', id: String(input.id) },
+          details: { ...wanted },
+        },
+        now(),
+      );
     const updated =
       Object.keys(wanted).length === 0
         ? client
-        : await changes.announcing('api_client', String(input.id), () => clients.update(input.id, wanted));
+        : await changes.announcing('api_client', String(input.id), () =>
+            clients.update(input.id, wanted, entry()),
+          );
     if (!updated) throw new AppError('not_found', 'No such API client.');
-    if (updated !== client) {
-      await audit.record({
-        ...auditActorOf(input.actor),
-        action: 'api_client.updated',
-        target: { type: 'api_client', id: String(input.id) },
-        details: { ...wanted },
-      });
-    }
     return { ...updated, keys: (await shownKeysOf([input.id], deps)).get(input.id) ?? [] };
   };
 }

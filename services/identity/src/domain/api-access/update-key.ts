@@ -1,6 +1,6 @@
 import { AppError, badRequest } from '@travel/errors';
 import type { KeyChanges } from '../../db/api-key.repository';
-import { auditActorOf } from '../audit/audit';
+import { auditActorOf, entryOf } from '../audit/audit';
 import { assertPlatformStaff } from '../staff/platform-staff';
 import type { StaffActor } from '../staff/staff';
 import type { ApiKeyView, RateLimit } from './api-key';
@@ -18,8 +18,8 @@ export interface UpdateKeyInput {
   rateLimit?: RateLimit | null | undefined;
 }
 
-/** Changes a key's name, scopes, allow-list, expiry or rate limit. A revoked key is final. */
-export function createUpdateKey({ clients, keys, revocations, audit, changes, now }: KeyChangeDeps) {
+/** Changes a key's name, scopes, allow-list, expiry or rate limit, with its audit entry. A revoked key is final. */
+export function createUpdateKey({ clients, keys, revocations, changes, now }: KeyChangeDeps) {
   return async function updateKey(input: UpdateKeyInput): Promise<ApiKeyView> {
     assertPlatformStaff(input.actor);
     const at = now();
@@ -31,14 +31,17 @@ export function createUpdateKey({ clients, keys, revocations, audit, changes, no
     }
     const wanted = changesOf(input);
     if (Object.keys(wanted).length === 0) return keyViewOfOne(key, revocations, at);
-    const updated = await changes.announcing('api_key', key.id, () => keys.update(key.id, wanted));
+    const entry = entryOf(
+      {
+        ...auditActorOf(input.actor),
+        action: 'api_key.updated',
+        target: { type: 'api_key', id: key.id },
+        details: { ...wanted },
+      },
+      at,
+    );
+    const updated = await changes.announcing('api_key', key.id, () => keys.update(key.id, wanted, entry));
     if (!updated) throw new AppError('not_found', 'No such API key.');
-    await audit.record({
-      ...auditActorOf(input.actor),
-      action: 'api_key.updated',
-      target: { type: 'api_key', id: key.id },
-      details: { ...wanted },
-    });
     return keyViewOfOne(updated, revocations, at);
   };
 }

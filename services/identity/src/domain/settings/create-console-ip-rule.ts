@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { parseAllowListEntry } from '@travel/api-keys';
 import { AppError, badRequest, type FieldProblem } from '@travel/errors';
 import type { ConsoleIpRulesRepository } from '../../db/console-ip-rules.repository';
-import { type AuditLog, auditActorOf } from '../audit/audit';
+import { auditActorOf, entryOf } from '../audit/audit';
 import type { IdentityChanges } from '../identity-changes';
 import { assertPlatformStaff } from '../staff/platform-staff';
 import type { StaffActor } from '../staff/staff';
@@ -18,36 +18,39 @@ export interface CreateConsoleIpRuleInput {
 /** Writers that lost the version race read again and re-judge; each round one writer wins, so 20 rounds cover 20 racing writers. */
 const ATTEMPTS = 20;
 
-/** Adds an allow or deny rule; refused (409) when the resulting set would lock the actor's own address out. */
+/**
+ * Adds an allow or deny rule, with its audit entry in the same write; refused (409) when the resulting set would
+ * lock the actor's own address out.
+ */
 export function createCreateConsoleIpRule(deps: {
   rules: ConsoleIpRulesRepository;
-  audit: AuditLog;
   changes: IdentityChanges;
   now: () => Date;
 }) {
-  const { rules, audit, changes, now } = deps;
+  const { rules, changes, now } = deps;
   return async function createConsoleIpRule(
     actor: StaffActor,
     input: CreateConsoleIpRuleInput,
   ): Promise<ConsoleIpRule> {
     assertPlatformStaff(actor);
     const rule = newRule(actor, input, now());
+    const entry = entryOf(
+      {
+        ...auditActorOf(actor),
+        action: 'console_ip_rule.created',
+        target: { type: 'console_ip_rule', id: rule.id },
+        details: { action: rule.action, cidr: rule.cidr, note: rule.note },
+      },
+      rule.createdAt,
+    );
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       const current = await rules.read();
       if (current.rules.length >= MAX_CONSOLE_IP_RULES)
         throw new AppError('conflict', `At most ${MAX_CONSOLE_IP_RULES} console IP rules; delete one first.`);
       const next = [...current.rules, rule];
       assertKeepsActorIn(next, actor.ip);
-      const replace = () => rules.replace(current.version, next, rule.createdAt);
-      if (await changes.announcing('console_ip_rules', rule.id, replace)) {
-        await audit.record({
-          ...auditActorOf(actor),
-          action: 'console_ip_rule.created',
-          target: { type: 'console_ip_rule', id: rule.id },
-          details: { action: rule.action, cidr: rule.cidr, note: rule.note },
-        });
-        return rule;
-      }
+      const replace = () => rules.replace(current.version, next, rule.createdAt, entry);
+      if (await changes.announcing('console_ip_rules', rule.id, replace)) return rule;
     }
     throw new AppError('conflict', 'The IP rules changed while saving; try again.');
   };

@@ -1,6 +1,6 @@
 import { AppError } from '@travel/errors';
 import type { ConsoleIpRulesRepository } from '../../db/console-ip-rules.repository';
-import { type AuditLog, auditActorOf } from '../audit/audit';
+import { auditActorOf, entryOf } from '../audit/audit';
 import type { IdentityChanges } from '../identity-changes';
 import { assertPlatformStaff } from '../staff/platform-staff';
 import type { StaffActor } from '../staff/staff';
@@ -8,14 +8,16 @@ import { assertKeepsActorIn } from './console-ip-guard';
 
 const ATTEMPTS = 20;
 
-/** Removes a rule; refused (409) when the remaining set would lock the actor's own address out. */
+/**
+ * Removes a rule, with its audit entry in the same write; refused (409) when the remaining set would lock the
+ * actor's own address out.
+ */
 export function createDeleteConsoleIpRule(deps: {
   rules: ConsoleIpRulesRepository;
-  audit: AuditLog;
   changes: IdentityChanges;
   now: () => Date;
 }) {
-  const { rules, audit, changes, now } = deps;
+  const { rules, changes, now } = deps;
   return async function deleteConsoleIpRule(actor: StaffActor, id: string): Promise<void> {
     assertPlatformStaff(actor);
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
@@ -24,17 +26,22 @@ export function createDeleteConsoleIpRule(deps: {
       if (!removed) throw new AppError('not_found', 'No console IP rule has this id.');
       const next = current.rules.filter((rule) => rule.id !== id);
       assertKeepsActorIn(next, actor.ip);
-      if (
-        await changes.announcing('console_ip_rules', id, () => rules.replace(current.version, next, now()))
-      ) {
-        await audit.record({
+      const at = now();
+      const entry = entryOf(
+        {
           ...auditActorOf(actor),
           action: 'console_ip_rule.deleted',
           target: { type: 'console_ip_rule', id },
           details: { action: removed.action, cidr: removed.cidr },
-        });
+        },
+        at,
+      );
+      if (
+        await changes.announcing('console_ip_rules', id, () =>
+          rules.replace(current.version, next, at, entry),
+        )
+      )
         return;
-      }
     }
     throw new AppError('conflict', 'The IP rules changed while saving; try again.');
   };

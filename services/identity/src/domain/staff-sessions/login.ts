@@ -1,7 +1,7 @@
 import { AppError } from '@travel/errors';
 import type { StaffSessionRepository } from '../../db/staff-session.repository';
 import type { StaffUserRepository } from '../../db/staff-user.repository';
-import type { AuditLog } from '../audit/audit';
+import { type AuditLog, entryOf } from '../audit/audit';
 import type { PasswordHasher } from '../passwords';
 import type { SessionTokens, StaffUser } from '../staff/staff';
 import { normalizeEmail } from '../staff/staff-fields';
@@ -31,7 +31,7 @@ const INVALID = 'Invalid email or password.';
 /**
  * Staff sign-in. An unknown email, a wrong password and a disabled account answer the same and take
  * about the same time (an unknown email is checked against a decoy hash at the same cost); each attempt
- * is audited. A hash made with older parameters is replaced at the current cost on a successful sign-in.
+ * is audited: a failed one on its own (it changes nothing), a sign-in in its session's insert. A hash made with older parameters is replaced at the current cost on a successful sign-in.
  */
 export function createLogin(deps: LoginDeps) {
   const { users, sessions, issueSessionTokens, audit, passwords, now } = deps;
@@ -69,15 +69,17 @@ export function createLogin(deps: LoginDeps) {
       ip: input.ip,
       userAgent: input.userAgent.slice(0, 500),
     };
-    await sessions.create(session);
-    const tokens = await issueSessionTokens(session, user);
-    await audit.record({
-      ...actorFields(user, user.email, input),
-      action: 'auth.login',
-      target: { type: 'staff_session', id: session.id },
-      details: { userAgent: session.userAgent },
-    });
-    return tokens;
+    const entry = entryOf(
+      {
+        ...actorFields(user, user.email, input),
+        action: 'auth.login',
+        target: { type: 'staff_session', id: session.id },
+        details: { userAgent: session.userAgent },
+      },
+      at,
+    );
+    await sessions.create(session, entry);
+    return issueSessionTokens(session, user);
   };
 }
 

@@ -2,7 +2,7 @@ import { AppError } from '@travel/errors';
 import type { RefreshTokenRepository } from '../../db/refresh-token.repository';
 import type { StaffSessionRepository } from '../../db/staff-session.repository';
 import type { StaffUserRepository } from '../../db/staff-user.repository';
-import type { AuditLog } from '../audit/audit';
+import { entryOf } from '../audit/audit';
 import { ANY_TENANT } from '../staff/staff-scope';
 import type { RevokeSession } from './revoke-session';
 import { hashRefreshToken } from './session-credentials';
@@ -12,11 +12,13 @@ export interface LogoutDeps {
   sessions: StaffSessionRepository;
   users: StaffUserRepository;
   revokeSession: RevokeSession;
-  audit: AuditLog;
 }
 
-/** Revokes the session of a refresh token (any token the session ever had); a second logout is a no-op. */
-export function createLogout({ refreshTokens, sessions, users, revokeSession, audit }: LogoutDeps) {
+/**
+ * Revokes the session of a refresh token (any token the session ever had), the audit entry in the revocation's
+ * insert; a second logout is a no-op.
+ */
+export function createLogout({ refreshTokens, sessions, users, revokeSession }: LogoutDeps) {
   return async function logout(input: {
     refreshToken: string;
     ip: string;
@@ -25,15 +27,19 @@ export function createLogout({ refreshTokens, sessions, users, revokeSession, au
     const sessionId = await refreshTokens.sessionOf(hashRefreshToken(input.refreshToken));
     const session = sessionId ? await sessions.find(sessionId) : null;
     if (!session) throw new AppError('unauthorized', 'The refresh token is invalid.');
-    if (!(await revokeSession(session.id, 'logout'))) return;
+    if (session.revoked) return;
     const user = await users.findById(ANY_TENANT, session.userId);
-    await audit.record({
-      actor: { userId: session.userId, email: user?.email ?? '', tenantId: user?.tenantId ?? null },
-      action: 'auth.logout',
-      target: { type: 'staff_session', id: session.id },
-      details: {},
-      ip: input.ip,
-      requestId: input.requestId,
-    });
+    const entry = entryOf(
+      {
+        actor: { userId: session.userId, email: user?.email ?? '', tenantId: user?.tenantId ?? null },
+        action: 'auth.logout',
+        target: { type: 'staff_session', id: session.id },
+        details: {},
+        ip: input.ip,
+        requestId: input.requestId,
+      },
+      new Date(),
+    );
+    await revokeSession(session.id, 'logout', entry);
   };
 }

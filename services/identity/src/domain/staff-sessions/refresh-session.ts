@@ -1,6 +1,6 @@
 import { AppError } from '@travel/errors';
 import type { RefreshTokenRepository } from '../../db/refresh-token.repository';
-import type { AuditLog } from '../audit/audit';
+import { entryOf } from '../audit/audit';
 import type { SessionTokens } from '../staff/staff';
 import type { IssueSessionTokens } from './issue-session-tokens';
 import type { FindLiveSession } from './live-session';
@@ -12,7 +12,6 @@ export interface RefreshSessionDeps {
   findLiveSession: FindLiveSession;
   issueSessionTokens: IssueSessionTokens;
   revokeSession: RevokeSession;
-  audit: AuditLog;
   now: () => Date;
 }
 
@@ -29,7 +28,7 @@ const INVALID = 'The refresh token is invalid, expired or revoked.';
  * (stolen and replayed, or raced) revokes the whole session, so neither holder keeps it.
  */
 export function createRefreshSession(deps: RefreshSessionDeps) {
-  const { refreshTokens, findLiveSession, issueSessionTokens, revokeSession, audit, now } = deps;
+  const { refreshTokens, findLiveSession, issueSessionTokens, revokeSession, now } = deps;
   return async function refreshSession(input: RefreshInput): Promise<SessionTokens> {
     const hash = hashRefreshToken(input.refreshToken);
     const sessionId = await refreshTokens.sessionOf(hash);
@@ -37,16 +36,19 @@ export function createRefreshSession(deps: RefreshSessionDeps) {
     if (!live) throw new AppError('unauthorized', INVALID);
     const { session, user } = live;
     if (!(await refreshTokens.claimUse(hash, session.id, now()))) {
-      if (await revokeSession(session.id, 'refresh_reuse')) {
-        await audit.record({
+      // Recorded in the revocation's insert: of two reuses racing, only the one that revoked is recorded.
+      const entry = entryOf(
+        {
           actor: { userId: user.id, email: user.email, tenantId: user.tenantId },
           action: 'auth.refresh_reuse_detected',
           target: { type: 'staff_session', id: session.id },
           details: { sessionCreatedAt: session.createdAt.toISOString() },
           ip: input.ip,
           requestId: input.requestId,
-        });
-      }
+        },
+        now(),
+      );
+      await revokeSession(session.id, 'refresh_reuse', entry);
       throw new AppError('unauthorized', INVALID);
     }
     return issueSessionTokens(session, user);

@@ -3,13 +3,12 @@ import type { RoleRepository } from '../../db/role.repository';
 import { displayNameProblems } from '../display-name';
 import type { IdentityChanges } from '../identity-changes';
 import type { Role, StaffActor } from './staff';
-import type { RecordStaffChange } from './staff-change';
+import { staffChangeEntry } from './staff-change';
 import { rightsProblems, uniqueRights } from './staff-fields';
 import { assertWithinActorRights, tenantForNew } from './staff-scope';
 
 export interface CreateRoleDeps {
   roles: RoleRepository;
-  recordStaffChange: RecordStaffChange;
   changes: IdentityChanges;
   /** Roles (and so users) are created only for tenants of the directory. */
   tenantExists: (tenantId: string) => Promise<boolean>;
@@ -24,9 +23,12 @@ export interface CreateRoleInput {
   tenantId?: string | undefined;
 }
 
-/** A role of the actor's tenant (or, for platform staff, of any tenant or the platform) within the actor's rights. */
+/**
+ * A role of the actor's tenant (or, for platform staff, of any tenant or the platform) within the actor's rights,
+ * stored with its audit entry.
+ */
 export function createCreateRole(deps: CreateRoleDeps) {
-  const { roles, recordStaffChange, changes, tenantExists, newRoleId, now } = deps;
+  const { roles, changes, tenantExists, newRoleId, now } = deps;
   return async function createRole(actor: StaffActor, input: CreateRoleInput): Promise<Role> {
     const problems = [...displayNameProblems(input.name, 'name'), ...rightsProblems(input.rights)];
     if (problems.length > 0) throw badRequest(problems);
@@ -36,19 +38,23 @@ export function createCreateRole(deps: CreateRoleDeps) {
     if (tenantId !== null && !(await tenantExists(tenantId))) {
       throw badRequest([{ path: 'tenantId', message: 'No such tenant.' }]);
     }
-    const role = await roles.create({
+    const fields = {
       id: await newRoleId(),
       name: input.name.trim(),
       tenantId,
       rights,
       builtIn: false,
       createdAt: now(),
-    });
-    await recordStaffChange(actor, 'role', 'created', role.id, {
-      name: role.name,
-      rights,
-      tenantId: role.tenantId,
-    });
+    };
+    const entry = staffChangeEntry(
+      actor,
+      'role',
+      'created',
+      fields.id,
+      { name: fields.name, rights, tenantId },
+      fields.createdAt,
+    );
+    const role = await roles.create(fields, entry);
     await changes.announceCreated('role', role.id);
     return role;
   };

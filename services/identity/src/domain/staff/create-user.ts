@@ -5,7 +5,7 @@ import { displayNameProblems } from '../display-name';
 import type { IdentityChanges } from '../identity-changes';
 import type { PasswordHasher } from '../passwords';
 import type { StaffActor, StaffUser } from './staff';
-import type { RecordStaffChange } from './staff-change';
+import { staffChangeEntry } from './staff-change';
 import { emailProblems, normalizeEmail, passwordProblems } from './staff-fields';
 import { assignableRole } from './staff-lookups';
 import { tenantForNew } from './staff-scope';
@@ -13,7 +13,6 @@ import { tenantForNew } from './staff-scope';
 export interface CreateUserDeps {
   users: StaffUserRepository;
   roles: RoleRepository;
-  recordStaffChange: RecordStaffChange;
   changes: IdentityChanges;
   passwords: PasswordHasher;
   newUserId: () => Promise<string>;
@@ -29,16 +28,8 @@ export interface CreateUserInput {
   tenantId?: string | undefined;
 }
 
-/** A staff user of the actor's tenant (or, for platform staff, of any tenant or the platform). */
-export function createCreateUser({
-  users,
-  roles,
-  recordStaffChange,
-  changes,
-  passwords,
-  newUserId,
-  now,
-}: CreateUserDeps) {
+/** A staff user of the actor's tenant (or, for platform staff, of any tenant or the platform), stored with its audit entry. */
+export function createCreateUser({ users, roles, changes, passwords, newUserId, now }: CreateUserDeps) {
   return async function createUser(actor: StaffActor, input: CreateUserInput): Promise<StaffUser> {
     const email = normalizeEmail(input.email);
     const problems = [
@@ -49,21 +40,29 @@ export function createCreateUser({
     if (problems.length > 0) throw badRequest(problems);
     const tenantId = tenantForNew(actor, input.tenantId);
     const role = await assignableRole(roles, actor, input.roleId, tenantId);
-    const user = await users.create({
-      id: await newUserId(),
-      email,
-      name: input.name.trim(),
-      passwordHash: await passwords.hash(input.password),
-      tenantId,
-      roleId: role.id,
-      createdAt: now(),
-    });
-    await recordStaffChange(actor, 'staff_user', 'created', user.id, {
-      email,
-      name: user.name,
-      roleId: role.id,
-      tenantId,
-    });
+    const id = await newUserId();
+    const at = now();
+    const name = input.name.trim();
+    const entry = staffChangeEntry(
+      actor,
+      'staff_user',
+      'created',
+      id,
+      { email, name, roleId: role.id, tenantId },
+      at,
+    );
+    const user = await users.create(
+      {
+        id,
+        email,
+        name,
+        passwordHash: await passwords.hash(input.password),
+        tenantId,
+        roleId: role.id,
+        createdAt: at,
+      },
+      entry,
+    );
     await changes.announceCreated('staff_user', user.id);
     return user;
   };

@@ -1,31 +1,23 @@
-import type { AuditLog } from '../audit/audit';
-import { auditActorOf } from '../audit/audit';
+import type { AuditEntry } from '@travel/audit';
+import { auditActorOf, entryOf } from '../audit/audit';
 import type { ChangeKind } from '../identity-changes';
 import type { StaffActor } from './staff';
 
-export interface StaffChangeDeps {
-  audit: AuditLog;
-}
-
 /**
- * After a stored change to a staff user or role: audit it (who, what, which). Details never carry a password. The
- * use case announces it itself (`IdentityChanges`), since gateways cache sessions with their rights.
+ * The audit entry of a change to a staff user or role (who, what, which), stored by the repository in the same
+ * write as the change. Details never carry a password. The use case announces the change itself
+ * (`IdentityChanges`), since gateways cache sessions with their rights.
  */
-export function createRecordStaffChange({ audit }: StaffChangeDeps) {
-  return async function recordStaffChange(
-    actor: StaffActor,
-    kind: Extract<ChangeKind, 'staff_user' | 'role'>,
-    verb: 'created' | 'updated' | 'deleted',
-    id: string,
-    details: Record<string, unknown>,
-  ): Promise<void> {
-    await audit.record({
-      ...auditActorOf(actor),
-      action: `${kind}.${verb}`,
-      target: { type: kind, id },
-      details,
-    });
-  };
+export function staffChangeEntry(
+  actor: StaffActor,
+  kind: Extract<ChangeKind, 'staff_user' | 'role'>,
+  verb: 'created' | 'updated' | 'deleted',
+  id: string,
+  details: Record<string, unknown>,
+  at: Date = new Date(),
+): AuditEntry {
+  return entryOf(
+    { ...auditActorOf(actor), action: `${kind}.${verb}`, target: { type: kind, id }, details },
+    at,
+  );
 }
-
-export type RecordStaffChange = ReturnType<typeof createRecordStaffChange>;

@@ -3,14 +3,13 @@ import type { RoleRepository } from '../../db/role.repository';
 import { displayNameProblems } from '../display-name';
 import type { IdentityChanges } from '../identity-changes';
 import type { Role, StaffActor } from './staff';
-import type { RecordStaffChange } from './staff-change';
+import { staffChangeEntry } from './staff-change';
 import { rightsProblems, uniqueRights } from './staff-fields';
 import { findVisibleRole } from './staff-lookups';
 import { assertChangeable, assertWithinActorRights, staffScopeOf } from './staff-scope';
 
 export interface UpdateRoleDeps {
   roles: RoleRepository;
-  recordStaffChange: RecordStaffChange;
   changes: IdentityChanges;
   now: () => Date;
 }
@@ -21,8 +20,11 @@ export interface UpdateRoleInput {
   rights?: string[] | undefined;
 }
 
-/** Renames a role or replaces its rights; the actor must hold the rights it had and the rights it gets. */
-export function createUpdateRole({ roles, recordStaffChange, changes, now }: UpdateRoleDeps) {
+/**
+ * Renames a role or replaces its rights, with its audit entry; the actor must hold the rights it had and the
+ * rights it gets.
+ */
+export function createUpdateRole({ roles, changes, now }: UpdateRoleDeps) {
   return async function updateRole(actor: StaffActor, id: string, input: UpdateRoleInput): Promise<Role> {
     const role = await findVisibleRole(roles, actor, id);
     assertChangeable(role);
@@ -37,11 +39,12 @@ export function createUpdateRole({ roles, recordStaffChange, changes, now }: Upd
       ...(input.name === undefined ? {} : { name: input.name.trim() }),
       ...(rights === undefined ? {} : { rights }),
     };
+    const at = now();
+    const entry = staffChangeEntry(actor, 'role', 'updated', role.id, wanted, at);
     const updated = await changes.announcing('role', role.id, () =>
-      roles.update(staffScopeOf(actor), role.id, wanted, now()),
+      roles.update(staffScopeOf(actor), role.id, wanted, at, entry),
     );
     if (!updated) throw new AppError('not_found', 'No such role.');
-    await recordStaffChange(actor, 'role', 'updated', role.id, wanted);
     return updated;
   };
 }

@@ -7,7 +7,7 @@ import type { IdentityChanges } from '../identity-changes';
 import type { PasswordHasher } from '../passwords';
 import type { RevokeSession } from '../staff-sessions/revoke-session';
 import type { StaffActor, StaffUser } from './staff';
-import type { RecordStaffChange } from './staff-change';
+import { staffChangeEntry } from './staff-change';
 import { isStatus, passwordProblems, statusProblems } from './staff-fields';
 import { assertMayManageUser, assignableRole, findVisibleUser } from './staff-lookups';
 import { assertNotSelf, staffScopeOf } from './staff-scope';
@@ -17,7 +17,6 @@ export interface UpdateUserDeps {
   roles: RoleRepository;
   sessions: StaffSessionRepository;
   revokeSession: RevokeSession;
-  recordStaffChange: RecordStaffChange;
   changes: IdentityChanges;
   passwords: PasswordHasher;
   now: () => Date;
@@ -30,9 +29,9 @@ export interface UpdateUserInput {
   status?: string | undefined;
 }
 
-/** Renames, re-roles, disables or sets the password of a user the actor may manage. */
+/** Renames, re-roles, disables or sets the password of a user the actor may manage, with its audit entry. */
 export function createUpdateUser(deps: UpdateUserDeps) {
-  const { users, roles, recordStaffChange, changes, now } = deps;
+  const { users, roles, changes, now } = deps;
   return async function updateUser(
     actor: StaffActor,
     id: string,
@@ -41,17 +40,22 @@ export function createUpdateUser(deps: UpdateUserDeps) {
     const user = await findVisibleUser(users, actor, id);
     await assertMayManageUser(roles, actor, user);
     const wanted = await validChanges(deps, actor, user, input);
+    const { passwordHash, ...audited } = wanted;
+    const at = now();
+    const entry = staffChangeEntry(
+      actor,
+      'staff_user',
+      'updated',
+      user.id,
+      { ...audited, ...(passwordHash ? { passwordChanged: true } : {}) },
+      at,
+    );
     const updated = await changes.announcing('staff_user', user.id, () =>
-      users.update(staffScopeOf(actor), user.id, wanted, now()),
+      users.update(staffScopeOf(actor), user.id, wanted, at, entry),
     );
     if (!updated) throw new AppError('not_found', 'No such staff user.');
     // A new password ends every session that was opened with the old one.
     if (wanted.passwordHash) await revokeSessionsOf(deps, user.id);
-    const { passwordHash, ...audited } = wanted;
-    await recordStaffChange(actor, 'staff_user', 'updated', user.id, {
-      ...audited,
-      ...(passwordHash ? { passwordChanged: true } : {}),
-    });
     return updated;
   };
 }
