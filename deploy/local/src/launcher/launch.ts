@@ -1,6 +1,7 @@
 import { startInfra, stopInfra } from '../infra/index';
 import type { InfraLog } from '../infra/types';
 import { dropDatabases } from './fresh-databases';
+import { deleteTopics } from './fresh-topics';
 import { migrateDatabases } from './migrate-databases';
 import { offerKeysFor } from './offer-keys';
 import { peerTlsFor } from './peer-tls';
@@ -30,7 +31,7 @@ export interface LaunchedPlatform {
 /**
  * Starts the infrastructure, then every replica of the services and the gateway as separate processes, and
  * resolves once /api/health says the platform is `ok` and every replica is ready. Leftovers of an earlier run
- * of the same profile are stopped first (and a test profile's databases dropped).
+ * of the same profile are stopped first (and a test profile's databases dropped and its topics deleted).
  */
 export async function launchPlatform(options: LaunchOptions): Promise<LaunchedPlatform> {
   const env = options.env ?? process.env;
@@ -41,7 +42,10 @@ export async function launchPlatform(options: LaunchOptions): Promise<LaunchedPl
   const keys = { ...offerKeysFor(env, profile), peerTlsRoot: await peerTlsFor(env, profile) };
   const specs = processSpecs(profile, urls, keys, options.replicas);
   await stopPlatformProcesses(env, profile);
-  if (profile.freshDatabases) await dropDatabases(urls.mongoUrl, profile.databasePrefix, log);
+  if (profile.freshDatabases) {
+    await dropDatabases(urls.mongoUrl, profile.databasePrefix, log);
+    await deleteTopics(urls.kafkaBrokers, profile.kafkaNamespace, log);
+  }
   saveSpecs(env, profile, specs);
   await migrateDatabases(specs, log);
   log(`[launch] starting ${specs.map(replicaLabel).join(', ')}`);

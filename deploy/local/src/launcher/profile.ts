@@ -18,8 +18,10 @@ export interface StackProfile {
   /** Prefix of Redis keys (rate-limit windows), for the same reason. */
   redisPrefix: string;
   /**
-   * Every `<prefix>*` database is dropped before the processes start: a test stack begins empty, as on a fresh
-   * clone in CI, whichever checkout of this machine launched it last (each checkout seals with its own key).
+   * Every `<prefix>*` database is dropped, and every `<kafkaNamespace>*` topic and consumer group deleted, before
+   * the processes start: a test stack begins empty, as on a fresh clone in CI, whichever checkout of this machine
+   * launched it last (each checkout seals with its own key), and no event of an earlier run names a record of this
+   * one (ids restart with the databases).
    */
   freshDatabases: boolean;
   /**
