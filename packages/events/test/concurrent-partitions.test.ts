@@ -74,6 +74,7 @@ let others: string[];
 // handles the batches of one fetch at once, and fetches again when all of them are done.
 beforeAll(async () => {
   await mongo.start();
+  await mongo.migrate();
   await ensureTopics(kafka, [topic], topicOptions);
   producer = kafka.producer();
   await producer.connect();

@@ -55,6 +55,7 @@ const consumed = (outcome: string) => metricValue('kafka_consumer_events_total',
 
 beforeAll(async () => {
   await mongo.start();
+  await mongo.migrate();
   await publisher.start();
   await consumer.start();
 });

@@ -69,6 +69,7 @@ async function parkedCount(): Promise<number> {
 
 beforeAll(async () => {
   await mongo.start();
+  await mongo.migrate();
   await publisher.start();
   await consumer.start();
 });

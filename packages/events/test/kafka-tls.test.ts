@@ -36,6 +36,7 @@ beforeAll(async () => {
   ca = makeThrowawayCa(dir);
   broker = await startSecureKafka(dir, ca, PORTS);
   await mongo.start();
+  await mongo.migrate();
 }, 180_000);
 afterAll(async () => {
   await mongo.connection.dropDatabase();

@@ -88,6 +88,7 @@ const parkedTotal = (reason: string) => metricValue('kafka_consumer_parked_total
 
 beforeAll(async () => {
   await mongo.start();
+  await mongo.migrate();
   await publisher.start();
   await auditRelay.start();
   await consumer.start();

@@ -58,6 +58,7 @@ const event = (traceparent?: string): OutgoingEvent => ({
 
 beforeAll(async () => {
   await mongo.start();
+  await mongo.migrate();
   await publisher.start();
   await consumer.start();
 });

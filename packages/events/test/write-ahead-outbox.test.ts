@@ -55,6 +55,7 @@ const timesHeard = (id: string) => heard.filter((heardId) => heardId === id).len
 
 beforeAll(async () => {
   await mongo.start();
+  await mongo.migrate();
   await publisher.start();
   await first.job.start();
   await consumer.connect();

@@ -157,9 +157,9 @@ export function createMongo(options: MongoOptions): MongoHandle {
   // No process creates or drops collections or indexes: the migration does, as a step of its own (`migrate()`,
   // docs/decisions/data.md). Commands are never buffered while disconnected (they go to the driver, which fails
   // them within `timeoutMs`, and reconnects on its own when the store is back).
-  connection.set('autoIndex', false);
-  connection.set('autoCreate', false);
-  connection.set('bufferCommands', false);
+  // Into `config`, which model set-up and collections read: mongoose's `connection.set` files a key `config` does not
+  // hold yet under `options`, where they are never read (indexes were built at every start).
+  Object.assign(connection.config, { autoIndex: false, autoCreate: false, bufferCommands: false });
   const listed = (options.collections ?? []).map((schema) => declaredCollectionOf(schema));
   let missing: MissingIndex[] = [];
   return {
@@ -203,7 +203,9 @@ export function createMongo(options: MongoOptions): MongoHandle {
         throw explainConnectionError('mongodb', error);
       });
       try {
-        return await migrateIndexes(own.db as NonNullable<Connection['db']>, listed, options.logger);
+        // The listed collections and those of the models built on this connection (a test's repositories).
+        const declared = mergedCollections([listed, registeredCollectionsOf(connection)]);
+        return await migrateIndexes(own.db as NonNullable<Connection['db']>, declared, options.logger);
       } finally {
         await own.close();
       }

@@ -35,6 +35,7 @@ const ninetySecondsAgo = () => new Date(Date.now() - 90_000);
 
 beforeAll(async () => {
   await mongo.start();
+  await mongo.migrate();
   await publisher.start();
 });
 afterAll(async () => {

@@ -41,6 +41,7 @@ beforeAll(async () => {
     deadlineMs: 20_000,
   });
   await mongo.start();
+  await mongo.migrate();
 });
 afterAll(async () => {
   await mongo.connection.dropDatabase();

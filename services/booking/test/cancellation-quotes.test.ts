@@ -28,6 +28,7 @@ beforeAll(async () => {
   events = await listenToBookingEvents(namespace);
   service = await startBooking(bookingEnv(world, database, namespace), now);
   await store.start();
+  await store.migrate();
 });
 afterAll(async () => {
   await store.connection.dropDatabase();

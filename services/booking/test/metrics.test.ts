@@ -31,6 +31,7 @@ beforeAll(async () => {
     OUTBOX_RESCAN_MS: '3600000',
   });
   await mongo.start();
+  await mongo.migrate();
 });
 afterAll(async () => {
   await service?.kill();

@@ -60,6 +60,7 @@ it('when another replica wrote a booking and died before relaying it, then the s
   const service = await startBooking({ ...bookingEnv(world, database, namespace), OUTBOX_RESCAN_MS: '300' });
   const mongo = createMongo({ url: testInfra().mongoUrl, database, logger: testLogger() });
   await mongo.start();
+  await mongo.migrate();
   try {
     const booking = storedBooking({ clientId: 502 });
     await createBookingRepository(mongo.connection).insert(booking);
@@ -77,6 +78,7 @@ it("when a stored event keeps its request's traceparent, then the relay's publis
   const service = await startBooking({ ...bookingEnv(world, database, namespace), OUTBOX_RESCAN_MS: '300' });
   const mongo = createMongo({ url: testInfra().mongoUrl, database, logger: testLogger() });
   await mongo.start();
+  await mongo.migrate();
   try {
     // Written by a replica that died before relaying it: only the stored entry knows the request's trace.
     const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';

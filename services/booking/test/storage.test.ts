@@ -12,7 +12,10 @@ const mongo = createMongo({
 });
 const bookings = createBookingRepository(mongo.connection);
 
-beforeAll(() => mongo.start());
+beforeAll(async () => {
+  await mongo.start();
+  await mongo.migrate();
+});
 afterAll(async () => {
   await mongo.connection.dropDatabase();
   await mongo.stop();

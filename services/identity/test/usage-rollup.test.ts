@@ -26,7 +26,10 @@ const rollUp = createRollUpUsage({ usage, rollups, window, leaseMs: 60_000, now,
 const getUsage = createGetUsage({ usage, rollups });
 const PLATFORM: StaffActor = { userId: 'usr_admin', email: 'a@x', rights: [], ip: '', requestId: 'req_t' };
 
-beforeAll(() => mongo.start());
+beforeAll(async () => {
+  await mongo.start();
+  await mongo.migrate();
+});
 afterAll(async () => {
   await mongo.connection.dropDatabase();
   await mongo.stop();

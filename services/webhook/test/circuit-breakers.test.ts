@@ -65,7 +65,10 @@ const schedule = async (endpointId: string) =>
     .map((d) => ({ id: d.id, dueAt: d.next?.dueAt, held: d.held }))
     .sort((x, y) => x.id.localeCompare(y.id));
 
-beforeAll(() => mongo.start());
+beforeAll(async () => {
+  await mongo.start();
+  await mongo.migrate();
+});
 afterAll(async () => {
   await mongo.connection.dropDatabase();
   await mongo.stop();

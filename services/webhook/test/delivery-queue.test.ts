@@ -36,7 +36,10 @@ const backlog = async () => ({
   late: await metricValue('outbox_oldest_pending_seconds', OUTBOX),
 });
 
-beforeAll(() => mongo.start());
+beforeAll(async () => {
+  await mongo.start();
+  await mongo.migrate();
+});
 afterAll(async () => {
   await mongo.connection.dropDatabase();
   await mongo.stop();

@@ -42,6 +42,7 @@ const ids = (endpoints: Endpoint[]) => endpoints.map((e) => e.id).sort();
 
 beforeAll(async () => {
   for (const mongo of mongos) await mongo.start();
+  await mongos[0]?.migrate();
 });
 afterAll(async () => {
   await mongos[0]?.connection.dropDatabase();

@@ -12,6 +12,7 @@ beforeAll(async () => {
     createMongo({ url: storeUrl, database: store.db.databaseName, logger: testLogger() }),
   );
   await Promise.all(replicas.map((replica) => replica.start()));
+  await replicas[0]?.migrate();
   counters = replicas.map((replica) => createCounters(replica.connection));
 });
 afterAll(() => Promise.all(replicas.map((replica) => replica.stop())));
