@@ -11,7 +11,6 @@ const DELETION_WAIT_MS = 30_000;
  */
 export async function deleteTopics(brokers: string[], namespace: string, log: InfraLog): Promise<void> {
   if (namespace === '') throw new Error('refusing to delete the topics of the empty namespace');
-  process.env.KAFKAJS_NO_PARTITIONER_WARNING ??= '1';
   const kafka = new Kafka({ clientId: 'travel-launcher', brokers, logLevel: logLevel.NOTHING });
   const admin = kafka.admin();
   await admin.connect();

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Kafka, logLevel } from 'kafkajs';
 import { JVM_ARGS, kafkaClasspath } from '../infra/kafka';
 import { clusterId, kraftProperties } from '../infra/kafka-config';
+import { pingKafka } from '../infra/probes';
 import { type RunningServer, startServer } from './secure-server';
 
 /** A test's own plaintext broker. */
@@ -13,27 +13,6 @@ export interface PlainKafka extends RunningServer {
 }
 
 const HOST = '127.0.0.1';
-
-/** Ready when an admin lists the cluster (kafkajs, one attempt per probe). */
-function probe(broker: string) {
-  return async (timeoutMs: number) => {
-    const kafka = new Kafka({
-      clientId: 'plain-kafka-probe',
-      brokers: [broker],
-      logLevel: logLevel.NOTHING,
-      connectionTimeout: timeoutMs,
-      requestTimeout: timeoutMs,
-      retry: { retries: 0 },
-    });
-    const admin = kafka.admin();
-    try {
-      await admin.connect();
-      await admin.describeCluster();
-    } finally {
-      await admin.disconnect().catch(() => undefined);
-    }
-  };
-}
 
 /**
  * Starts a single-node KRaft broker of its own in `dir` from the cached jars, with the launcher's settings on the
@@ -82,7 +61,8 @@ export async function startPlainKafka(
       props,
     ],
     marker: props,
-    probe: probe(broker),
+    // Ready as the shared broker is: when an admin request is answered.
+    probe: (timeoutMs: number) => pingKafka([broker], timeoutMs),
     readyTimeoutMs: 90_000,
   });
   return { ...server, broker };
