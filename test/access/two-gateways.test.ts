@@ -35,7 +35,7 @@ describe('two gateway processes side by side', () => {
             expect({ base, status: (await me(base, key.secret)).status }).toEqual({ base, status: 401 }),
           {
             timeoutMs: REVOCATION_BOUND_MS,
-            // Polls stay under the key's 100 requests a minute, so a key never refused shows as 200, not 429.
+            // Polls stay under the key's default 100 requests per 10 s, so a key never refused shows as 200, not 429.
             intervalMs: 400,
           },
         ),

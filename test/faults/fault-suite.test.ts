@@ -112,7 +112,7 @@ describe('the fault suite', () => {
     await admin.request('POST', `/api/admin/api-access/keys/${revokedLater.id}/revoke`);
     await waitFor(async () => expect((await me(revokedLater.secret)).status).toBe(401), {
       timeoutMs: REVOCATION_BOUND_MS,
-      // Polls stay under the key's 100 requests a minute, so a key never refused shows as 200, not 429.
+      // Polls stay under the key's default 100 requests per 10 s, so a key never refused shows as 200, not 429.
       intervalMs: 400,
     });
 
