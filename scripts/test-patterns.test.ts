@@ -37,18 +37,6 @@ const KNOWN: { file: string; rule: PatternRule; count: number; why: string }[] =
     count: 1,
     why: "leaves out `refused` of three values, so it tests something; the exact value depends on the stack's default gateway",
   },
-  {
-    file: 'test/access/spending-limits.test.ts',
-    rule: 'local-today',
-    count: 1,
-    why: 'an end-to-end test of issue 47 being fixed on another branch (the day from the answer)',
-  },
-  {
-    file: 'helm/test/cluster/chart-in-cluster.test.ts',
-    rule: 'loop-over-fallback',
-    count: 2,
-    why: 'the zone-spread and pod volumes loops: this file is being fixed on another branch of issue 47 (non-empty before each loop)',
-  },
 ];
 
 describe('the pattern finder', () => {
