@@ -70,6 +70,8 @@ describe('cursor codec', () => {
     ['no time', base64url('t1:.ten_1')],
     ['a negative time', base64url('t1:-5.ten_1')],
     ['an id of no known form', base64url('t1:1764000000000.{"$gt":""}')],
+    ['text before the id', base64url('t1:1764000000000.{"$gt":""}ten_1')],
+    ['text after the id', base64url('t1:1764000000000.ten_1{"$gt":""}')],
     ['another list', base64url('u1:1764000000000.ten_1')],
   ])('when a creation-order cursor has %s, then it is refused', (_, cursor) => {
     expect(createdOrderCursor('t1:').read(cursor)).toBeUndefined();
