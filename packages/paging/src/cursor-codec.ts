@@ -44,9 +44,10 @@ export function cursorCodec<P>(prefix: string, form: PositionForm<P>): CursorCod
   return { encode, read, decode };
 }
 
+// The written form (no sign on 0, no leading zeros, spaces, exponents or hex) is cursorCodec's to check: a position
+// must re-encode to the very cursor it came from.
 const wholeNumber = (text: string, min: number): number | undefined => {
-  // Stryker disable next-line Regex: equivalent: text around the digits makes Number() NaN or is lost on re-encoding, which cursorCodec refuses
-  const n = /^-?[0-9]{1,16}$/.test(text) ? Number(text) : Number.NaN;
+  const n = Number(text);
   return Number.isSafeInteger(n) && n >= min ? n : undefined;
 };
 
@@ -61,8 +62,9 @@ export function sortKeyCursor(prefix: string, size: number): CursorCodec<number[
     write: (key) => key.join('.'),
     read: (text) => {
       const key = text.split('.').map((part) => wholeNumber(part, Number.MIN_SAFE_INTEGER));
+      if (key.length !== size) return undefined;
       // Stryker disable next-line MethodExpression,ConditionalExpression: equivalent: a key with a part that is no number re-encodes to other text, which cursorCodec refuses
-      return key.length === size && key.every((n) => n !== undefined) ? (key as number[]) : undefined;
+      return key.every((n) => n !== undefined) ? (key as number[]) : undefined;
     },
   });
 }
