@@ -1,7 +1,8 @@
 // Prints the mutation score of one finished Stryker run, from the JSON report its config names:
-// `node stryker/scores.mjs stryker/<target>.config.mjs [started-at ms]` (a report older than that is a former run's). One line for the target, and one per folder when the
-// mutated files lie in several (the gateway's access/ and middleware/). The score is Stryker's: killed and timed
-// out mutants over all that compiled (survived and not covered count against it).
+// `node stryker/scores.mjs stryker/<target>.config.mjs [started-at ms]` (a report older than that is a former
+// run's). One line for the target, and one per folder when the mutated files lie in several (the gateway's access/
+// and middleware/). The score is Stryker's: killed and timed-out mutants over all that compiled and ran (survived
+// and not covered count against it).
 import { readFileSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
