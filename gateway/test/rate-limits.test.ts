@@ -184,6 +184,35 @@ describe('gateway rate limits in Redis', () => {
       relay.cut();
     }
   });
+
+  it('when a key used its limit in Redis and then Redis stops answering, then the in-memory window, which counted this gateway’s calls all along, refuses it too', async () => {
+    const relay = await relayTo(testInfra().redisUrl);
+    const redis = createRedis(relay.url, testLogger(), 200);
+    await redis.start();
+    try {
+      const limits = createRateLimits(redis.client, {
+        prefix: uniqueName('ct:rl'),
+        redisWaitMs: 200,
+        redisRestMs: 500,
+      });
+      const limit = { limit: 2, windowSeconds: 60 };
+      const spent = [await limits.consume('key_1', limit), await limits.consume('key_1', limit)];
+      expect(spent.map((d) => [d.allowed, d.remaining])).toEqual([
+        [true, 1],
+        [true, 0],
+      ]);
+      relay.stall();
+      expect(await threeCalls(limits, 'key_1', limit)).toEqual([
+        [false, 0],
+        [false, 0],
+        [false, 0],
+      ]);
+      expect(await redis.ping()).toBe(false);
+    } finally {
+      await redis.stop();
+      relay.cut();
+    }
+  });
 });
 
 describe('failed-key windows per address in Redis', () => {
