@@ -45,6 +45,9 @@ export default {
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: 'reports/mutation/gateway/index.html' },
   jsonReporter: { fileName: 'reports/mutation/gateway/mutation.json' },
+  // A re-run tests only the mutants whose code or tests changed since the last run's results.
+  incremental: true,
+  incrementalFile: 'reports/mutation/gateway/stryker-incremental.json',
   tempDirName: '.stryker-tmp',
   cleanTempDir: true,
 };
