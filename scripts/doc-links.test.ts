@@ -81,9 +81,9 @@ describe('paths in the Markdown files', () => {
 });
 
 describe('references in code and docs', () => {
-  it('cite no file outside the repository (the specification, its decisions, house notes)', () => {
+  it('cite no file outside the repository (the specification, its decisions, house notes, with or without `.md`)', () => {
     const outside =
-      /\.\.\/shared|\bspec\/|(?<![\w/-])(?:partner|internal)-api\b(?!\.ts)|\bSTYLE\.md|\bARCHITECTURE\.md|\b[PI] §/;
+      /\.\.\/shared|\bspec\/|(?<![\w/-])(?:partner|internal)-api\b(?!\.ts)|\bSTYLE\b|\bARCHITECTURE\b|\b[PI] §/;
     const found = files.flatMap((path) =>
       read(path)
         .split('\n')

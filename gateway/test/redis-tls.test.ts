@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeThrowawayCa, type SecureRedis, startSecureRedis, type ThrowawayCa } from '@travel/local-deploy';
@@ -7,22 +7,43 @@ import { createRateLimits } from '../src/access/rate-limits';
 import { createRedis, redisConnectionOf } from '../src/clients/redis';
 import { readConfig } from '../src/config';
 
-// The gateway's Redis over TLS with an ACL user: a redis-server of this test's own (TLS only, port 23093, the
-// `default` user off), a CA made for this run, and the client built from the gateway's own config. The user has
-// the least rights docs/deploy.md advises: keys under the rate-limit prefix, every command but the dangerous ones.
+// The gateway's Redis over TLS with an ACL user: redis-servers of this test's own (TLS only, the `default` user
+// off), a CA made for this run, and the client built from the gateway's own config. The user has the least rights
+// docs/deploy.md advises: keys under the rate-limit prefix, every command but the dangerous ones. Two servers:
+// one that lets a client in with the ACL user alone (port 23093), one that requires a client certificate signed
+// by the CA as well (mutual TLS, port 23095), so the certificate case fails when the certificate is not sent.
 
 const PORT = 23093;
+const MUTUAL_PORT = 23095;
 const dir = mkdtempSync(join(tmpdir(), 'redis-tls-'));
+const leastRights = ['~ct:*', '+@all', '-@dangerous'];
 let ca: ThrowawayCa;
 let redis: SecureRedis;
+let mutualRedis: SecureRedis;
 
 beforeAll(async () => {
   ca = makeThrowawayCa(dir);
-  redis = await startSecureRedis(dir, ca, PORT, ['~ct:*', '+@all', '-@dangerous']);
+  const mutualDir = join(dir, 'mutual');
+  mkdirSync(mutualDir);
+  [redis, mutualRedis] = await Promise.all([
+    startSecureRedis(dir, ca, PORT, { aclRules: leastRights }),
+    startSecureRedis(mutualDir, ca, MUTUAL_PORT, { aclRules: leastRights, clientCertificates: 'required' }),
+  ]);
 }, 60_000);
 afterAll(async () => {
-  await redis?.stop();
+  await Promise.all([redis?.stop(), mutualRedis?.stop()]);
   rmSync(dir, { recursive: true, force: true });
+});
+
+/** The server that requires a client certificate, with its own ACL user. */
+const onMutualRedis = () => ({
+  REDIS_URL: mutualRedis.url,
+  REDIS_USERNAME: mutualRedis.username,
+  REDIS_PASSWORD: mutualRedis.password,
+});
+const clientCertificate = () => ({
+  REDIS_TLS_CERT_FILE: ca.client.certFile,
+  REDIS_TLS_KEY_FILE: ca.client.keyFile,
 });
 
 const settings = (env: Record<string, string>) => ({
@@ -47,8 +68,8 @@ describe.each([
     }),
   ],
   [
-    'a client certificate as well',
-    () => ({ REDIS_TLS_CERT_FILE: ca.client.certFile, REDIS_TLS_KEY_FILE: ca.client.keyFile }),
+    'a client certificate as well, on a server that requires one',
+    () => ({ ...onMutualRedis(), ...clientCertificate() }),
   ],
 ])('the gateway Redis over TLS with %s', (_label, env) => {
   it('when the rate limits count calls, then the window lives in Redis and admits exactly its limit', async () => {
@@ -89,6 +110,15 @@ describe('the gateway Redis start-up with a wrong setting', () => {
       expect(text).not.toContain(wrong);
       expect(text).not.toContain(redis.password);
     }
+  });
+
+  it('when a server that requires a client certificate gets none, then start-up fails naming REDIS_TLS_CERT_FILE/REDIS_TLS_KEY_FILE and keeps retrying', async () => {
+    const { warnings } = await failedStarts(gatewayRedis(onMutualRedis()));
+    expect(warnings).toEqual(
+      Array(2).fill(
+        'TLS: Redis refused our client certificate: check REDIS_TLS_CERT_FILE/REDIS_TLS_KEY_FILE; retrying',
+      ),
+    );
   });
 
   it('when the CA is not the one that signed the server, then start-up fails naming REDIS_TLS_CA_FILE and keeps retrying', async () => {

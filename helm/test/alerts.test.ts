@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { ensurePromtool } from '@travel/local-deploy';
 import { stringify } from 'yaml';
 import { HELM_BUILD_TIMEOUT_MS, helm, type K8sDoc, ofKind, RELEASE, render } from './support/chart';
+import { nonEmpty } from './support/non-empty';
 import { exportedSeries, selectedSeries } from './support/platform-metrics';
 
 // The chart's alert rules as Prometheus itself reads them: rendered with helm, checked with `promtool check
@@ -113,7 +114,7 @@ describe('the alert rules', () => {
   it('when read for the series they select, then every one is a metric the platform exports, kube-state-metrics or a rule of theirs', () => {
     const rules = rulesOf(render([], ENABLED));
     const known = new Set([...exportedSeries(), ...rules.flatMap((r) => (r.record ? [r.record] : []))]);
-    for (const { alert, record, expr } of rules) {
+    for (const { alert, record, expr } of nonEmpty(rules, 'rules')) {
       const selected = selectedSeries(expr);
       expect({ rule: alert ?? record, selected: selected.length > 0 }).toEqual({
         rule: alert ?? record,

@@ -7,6 +7,7 @@ import {
   ofKind,
   render,
 } from './support/chart';
+import { nonEmpty } from './support/non-empty';
 import { type ResolvedProcess, resolveProcesses } from './support/process-env';
 
 // gRPC balancing as Kubernetes needs it (docs/deploy.md, "gRPC balancing"): a headless Service per gRPC process
@@ -98,7 +99,7 @@ describe('the chart and gRPC balancing', () => {
         ],
       ),
     );
-    for (const process of processes) {
+    for (const process of nonEmpty(processes, 'processes')) {
       const keepalive = { GRPC_KEEPALIVE_TIME_MS: '20000', GRPC_KEEPALIVE_TIMEOUT_MS: '3000' };
       const age = {
         GRPC_MAX_CONNECTION_AGE_MS: '60000',

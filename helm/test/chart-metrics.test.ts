@@ -7,6 +7,7 @@ import {
   render,
   schemaProblems,
 } from './support/chart';
+import { nonEmpty } from './support/non-empty';
 import { resolveProcesses } from './support/process-env';
 
 // Prometheus's way in: each pod's metrics port as a named container port, the prometheus.io annotations that
@@ -80,7 +81,7 @@ describe('the chart and metrics', () => {
     expect(monitors.map((m) => m.metadata.name).sort()).toEqual(
       deployments.map((d) => d.metadata.name).sort(),
     );
-    for (const monitor of monitors) {
+    for (const monitor of nonEmpty(monitors, 'PodMonitors')) {
       expect(monitor.apiVersion).toBe('monitoring.coreos.com/v1');
       expect(monitor.metadata.labels?.release).toBe('kps');
       expect(monitor.spec.podMetricsEndpoints).toEqual([
@@ -97,11 +98,11 @@ describe('the chart and metrics', () => {
 
   it('when metrics are disabled, then no pod has the port or the annotations and every process is told so', () => {
     const docs = render([], ['metrics.enabled=false', 'metrics.podMonitor.enabled=true']);
-    for (const deployment of ofKind(docs, 'Deployment')) {
+    for (const deployment of nonEmpty(ofKind(docs, 'Deployment'), 'Deployments')) {
       expect(metricsPortOf(deployment)).toBeUndefined();
       expect(podOf(deployment).metadata.annotations['prometheus.io/scrape']).toBeUndefined();
     }
-    for (const process of resolveProcesses(docs)) {
+    for (const process of nonEmpty(resolveProcesses(docs), 'processes')) {
       expect(process.env.METRICS_ENABLED).toBe('false');
       expect(process.env.METRICS_PORT).toBeUndefined();
     }

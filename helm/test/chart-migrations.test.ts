@@ -1,5 +1,6 @@
 import { SERVICES } from '@travel/local-deploy';
 import { component, HELM_BUILD_TIMEOUT_MS, helm, type K8sDoc, ofKind, render } from './support/chart';
+import { nonEmpty } from './support/non-empty';
 import { resolveMigrations, resolveProcesses } from './support/process-env';
 
 // The index migrations as the chart renders them (docs/deploy.md, "Index migrations"): one pre-install/pre-upgrade
@@ -48,7 +49,7 @@ describe('the index migrations hook', () => {
     for (const set of [[], ownUrls]) {
       const docs = render([], set);
       const processes = new Map(resolveProcesses(docs).map((p) => [p.name, p]));
-      for (const migration of resolveMigrations(docs)) {
+      for (const migration of nonEmpty(resolveMigrations(docs), 'migrations')) {
         const process = processes.get(migration.name);
         expect({ name: migration.name, env: migration.env }).toMatchObject({
           name: migration.name,
@@ -116,7 +117,7 @@ describe('the index migrations hook', () => {
         secret: expect.objectContaining({ secretName: 'mongo-tls' }),
       }),
     );
-    for (const migration of resolveMigrations(docs))
+    for (const migration of nonEmpty(resolveMigrations(docs), 'migrations'))
       expect(migration.env).toMatchObject({
         MONGO_TLS_CA_FILE: '/etc/partner-travel/tls/mongodb/ca.crt',
         MONGO_TLS_CERT_KEY_FILE: '/etc/partner-travel/tls/mongodb/client.pem',

@@ -14,6 +14,7 @@ import {
   ofKind,
   render,
 } from './support/chart';
+import { nonEmpty } from './support/non-empty';
 import { resolveProcesses } from './support/process-env';
 
 // Callers prove who they are (docs/caller-trust.md): every process mounts its own certificate from a Secret, the
@@ -65,7 +66,7 @@ describe('the chart and the processes’ certificates', () => {
     (files) => {
       const docs = render(files as string[]);
       const processes = new Map(resolveProcesses(docs).map((p) => [p.name, p]));
-      for (const deployment of ofKind(docs, 'Deployment')) {
+      for (const deployment of nonEmpty(ofKind(docs, 'Deployment'), 'Deployments')) {
         const name = component(deployment);
         const env = processes.get(name)?.env ?? {};
         const expected: Record<string, string> = {

@@ -11,6 +11,7 @@ import {
   runHelm,
   schemaProblems,
 } from './support/chart';
+import { nonEmpty } from './support/non-empty';
 import { configVariables, resolveProcesses } from './support/process-env';
 
 // Managed data stores over TLS with credentials: PEM files from Secrets mounted read-only at fixed paths, the
@@ -98,7 +99,7 @@ describe('the chart with every TLS and credential setting of the data stores', (
   });
 
   it('when each process is rendered, then it mounts exactly the stores it uses, every *_FILE names a mounted file, and no password is plain', () => {
-    for (const process of resolveProcesses(docs)) {
+    for (const process of nonEmpty(resolveProcesses(docs), 'processes')) {
       const deployment = byName(docs).get(process.name) as K8sDoc;
       const files = mountedFiles(deployment);
       const named = Object.entries(process.env).filter(([variable]) => variable.endsWith('_FILE'));
@@ -143,7 +144,8 @@ describe('the chart with every TLS and credential setting of the data stores', (
 
   it('when nothing is set (the defaults), then no TLS volume is mounted and Kafka is told plaintext without SASL', () => {
     const plain = render();
-    for (const deployment of ofKind(plain, 'Deployment')) expect(mountedFiles(deployment)).toEqual({});
+    for (const deployment of nonEmpty(ofKind(plain, 'Deployment'), 'Deployments'))
+      expect(mountedFiles(deployment)).toEqual({});
     const gateway = resolveProcesses(plain).find((p) => p.name === 'gateway');
     expect(gateway?.env).toMatchObject({ KAFKA_SSL: 'false', KAFKA_SASL_MECHANISM: '' });
   });

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultValues, packageDirOf, repoRoot } from './support/chart';
+import { nonEmpty } from './support/non-empty';
 
 // The images are built and booted in the images tier (test/images/platform-images.test.ts), which needs a
 // Docker daemon; here, what can be checked without one is checked: the instructions, what they copy, and that
@@ -100,7 +101,7 @@ describe('the Dockerfile', () => {
     ])
       expect({ needed, ignored: ignored(needed) }).toEqual({ needed, ignored: false });
     // pnpm install --frozen-lockfile needs every workspace package the lockfile names.
-    for (const manifest of workspaceManifests())
+    for (const manifest of nonEmpty(workspaceManifests(), 'workspace manifests'))
       expect({ manifest, ignored: ignored(manifest) }).toEqual({ manifest, ignored: false });
     for (const left of ['node_modules', 'gateway/dist', '.git', '.local', 'packages/contracts/src/gen'])
       expect({ left, ignored: ignored(left) }).toEqual({ left, ignored: true });

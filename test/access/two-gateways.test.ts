@@ -10,28 +10,37 @@ beforeAll(async () => {
 });
 afterAll(() => second?.stop());
 
+/**
+ * How long a revocation may take to reach a gateway here: far above the ~100 ms it takes (docs/access.md), so a busy
+ * machine does not fail it, and far below the 60 s the key was just cached for (ACCESS_CACHE_TTL_MS): only the
+ * eviction by identity.changes explains a refusal within it.
+ */
+const REVOCATION_BOUND_MS = 15_000;
+
 const me = (base: string, secret: string) => fetch(`${base}/api/v1/me`, { headers: bearer(secret) });
 
 describe('two gateway processes side by side', () => {
-  it('when a key is revoked, then both gateways refuse it within one second', async () => {
+  it('when a key is revoked, then both gateways refuse it long before their cached copy would expire', async () => {
     const admin = await platformAdmin();
     const { key } = await newPartner(admin);
     const gateways = [gatewayUrl(), second.url];
-    // Both have the key cached before the revocation.
+    // Both cache the new key now, on its first use: fresh for the whole TTL.
     for (const base of gateways) expect((await me(base, key.secret)).status).toBe(200);
 
     await admin.request('POST', `/api/admin/api-access/keys/${key.id}/revoke`);
-    const revokedAt = Date.now();
-    const bitAfter = await Promise.all(
-      gateways.map(async (base) => {
-        await waitFor(async () => expect((await me(base, key.secret)).status).toBe(401), {
-          timeoutMs: 5000,
-          intervalMs: 20,
-        });
-        return Date.now() - revokedAt;
-      }),
+    await Promise.all(
+      gateways.map((base) =>
+        waitFor(
+          async () =>
+            expect({ base, status: (await me(base, key.secret)).status }).toEqual({ base, status: 401 }),
+          {
+            timeoutMs: REVOCATION_BOUND_MS,
+            // Polls stay under the key's default 100 requests per 10 s, so a key never refused shows as 200, not 429.
+            intervalMs: 400,
+          },
+        ),
+      ),
     );
-    for (const elapsed of bitAfter) expect(elapsed).toBeLessThan(1000);
   });
 
   it('when a key allows L requests per window, then exactly L pass across both gateways together', async () => {

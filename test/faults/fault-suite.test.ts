@@ -28,6 +28,12 @@ import { registerWebhook } from '../support/webhooks';
 
 /** How long each fault lasts under load before the part comes back. */
 const OUTAGE_MS = 2500;
+/**
+ * How long a revocation may take to reach the gateway after the outages: far above the ~100 ms it takes
+ * (docs/access.md), far below the 60 s (ACCESS_CACHE_TTL_MS) the key is cached for on its first use just before, so
+ * only a live subscriber to identity.changes explains a refusal within it.
+ */
+const REVOCATION_BOUND_MS = 15_000;
 /** How long the platform may take to be all SERVING again after a part came back. */
 const RECOVERY_MS = { service: 30_000, infra: 60_000, consumers: 300_000 };
 
@@ -99,16 +105,16 @@ describe('the fault suite', () => {
     expect(outcomes.filter((o) => o.phase === 'after' && o.status >= 300)).toEqual([]);
     expect(outcomes.some((o) => o.phase === 'after' && o.kind === 'book')).toBe(true);
 
-    // The caches still hear every change: a key revoked now is refused within a second, as without faults
-    // (a broadcast subscriber that crashed in a broker outage and stayed stopped would serve it for the cache's TTL).
+    // The caches still hear every change: a key revoked now is refused long before its cached copy expires, as
+    // without faults (a broadcast subscriber that crashed in a broker outage and stayed stopped would serve it for
+    // the cache's TTL). Its first use caches it now, fresh for the whole TTL.
     expect((await me(revokedLater.secret)).status).toBe(200);
     await admin.request('POST', `/api/admin/api-access/keys/${revokedLater.id}/revoke`);
-    const revokedAt = Date.now();
     await waitFor(async () => expect((await me(revokedLater.secret)).status).toBe(401), {
-      timeoutMs: 5000,
-      intervalMs: 20,
+      timeoutMs: REVOCATION_BOUND_MS,
+      // Polls stay under the key's default 100 requests per 10 s, so a key never refused shows as 200, not 429.
+      intervalMs: 400,
     });
-    expect(Date.now() - revokedAt).toBeLessThan(1000);
 
     // Nothing lost, nothing doubled: each booking request refused with 503 is sent again with its key; then every
     // key has exactly one booking, and every 201 answered is among them.

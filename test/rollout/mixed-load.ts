@@ -26,17 +26,25 @@ export interface Failure {
 
 export interface LoadReport {
   ticks: number;
-  /** Ticks with no gateway ready, or with too many requests still in flight (the machine is slow). */
-  skippedTicks: number;
+  /** Ticks skipped because no gateway was ready: a roll that takes both down at once shows here, not as failures. */
+  noGatewayTicks: number;
+  /** Ticks skipped because too many were still in flight (the machine is slow): no request was sent. */
+  behindTicks: number;
   requests: number;
   /** Requests per gateway URL. */
   byGateway: Record<string, number>;
+  /** Requests per gateway URL answered with the expected status. */
+  answeredByGateway: Record<string, number>;
   failures: Failure[];
   /** Ids of the partner bookings answered 201: each must reach the webhook receiver once. */
   partnerBookings: string[];
 }
 
 export interface MixedLoad {
+  /** Whether the load still sends ticks (it does until `stop`). */
+  running(): boolean;
+  /** Requests the gateway at this URL has answered with the expected status so far. */
+  answeredBy(gateway: string): number;
   stop(): Promise<LoadReport>;
 }
 
@@ -48,13 +56,15 @@ const contact = { name: 'Asha Rao', email: 'asha.rao@example.com' };
 export function startMixedLoad(
   gateways: ReadyGateways,
   inputs: LoadInputs,
-  options: { tickMs: number; maxTicks: number },
+  options: { tickMs: number },
 ): MixedLoad {
   const report: LoadReport = {
     ticks: 0,
-    skippedTicks: 0,
+    noGatewayTicks: 0,
+    behindTicks: 0,
     requests: 0,
     byGateway: {},
+    answeredByGateway: {},
     failures: [],
     partnerBookings: [],
   };
@@ -85,7 +95,10 @@ export function startMixedLoad(
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
       const text = await res.text();
-      if (res.status === expected) return JSON.parse(text) as unknown;
+      if (res.status === expected) {
+        report.answeredByGateway[gateway] = (report.answeredByGateway[gateway] ?? 0) + 1;
+        return JSON.parse(text) as unknown;
+      }
       report.failures.push({ request, gateway, status: res.status, detail: text.slice(0, 300), at: now() });
     } catch (error) {
       report.failures.push({ request, gateway, status: 0, detail: describe(error), at: now() });
@@ -128,13 +141,16 @@ export function startMixedLoad(
       ),
     ]);
 
+  // No cap on ticks: the load lasts until `stop`, however long the roll takes.
   let stopped = false;
+  let ended = false;
   const inFlight = new Set<Promise<unknown>>();
   const loop = (async () => {
-    for (let n = 0; !stopped && n < options.maxTicks; n++) {
+    for (let n = 0; !stopped; n++) {
       report.ticks++;
-      // The Service has no endpoint, or the machine is behind: skip rather than pile up (a skip is no failure).
-      if (gateways.pick() === undefined || inFlight.size >= MAX_TICKS_IN_FLIGHT) report.skippedTicks++;
+      // The Service has no endpoint, or the machine is behind: skip rather than pile up (the test bounds the first).
+      if (gateways.pick() === undefined) report.noGatewayTicks++;
+      else if (inFlight.size >= MAX_TICKS_IN_FLIGHT) report.behindTicks++;
       else {
         const running = tick(n);
         inFlight.add(running);
@@ -142,9 +158,13 @@ export function startMixedLoad(
       }
       await new Promise((resolve) => setTimeout(resolve, options.tickMs));
     }
-  })();
+  })().finally(() => {
+    ended = true;
+  });
 
   return {
+    running: () => !stopped && !ended,
+    answeredBy: (gateway) => report.answeredByGateway[gateway] ?? 0,
     async stop() {
       stopped = true;
       await loop;

@@ -10,6 +10,13 @@ import { startSecondGateway } from '../support/second-gateway';
  */
 const ADMIN_ADDRESS = '127.0.0.1';
 const OTHER_ADDRESS = '127.0.0.2';
+/**
+ * How long a rule change may take to reach a gateway here: far above the ~100 ms an identity.changes event takes
+ * (docs/access.md), so a busy machine does not fail it, and far below the 60 s a gateway keeps the rules cached
+ * (ACCESS_CACHE_TTL_MS). The second gateway starts with this suite and first reads the rules in it, so its copy is
+ * fresh: only the eviction by identity.changes explains it seeing a change within the bound.
+ */
+const CHANGE_BOUND_MS = 15_000;
 
 let second: Awaited<ReturnType<typeof startSecondGateway>>;
 let admin: AdminApi;
@@ -42,6 +49,17 @@ async function removeAllRules() {
 const consoleStatus = async (from: string, base: string) =>
   (await callFrom(from, base, 'GET', '/api/admin/auth/me', { headers: staff() })).status;
 
+/** Waits until the console answers this status to an address on every gateway, within CHANGE_BOUND_MS. */
+const consoleAnswersEverywhere = (from: string, status: number) =>
+  Promise.all(
+    gateways().map((base) =>
+      waitFor(
+        async () => expect({ base, status: await consoleStatus(from, base) }).toEqual({ base, status }),
+        { timeoutMs: CHANGE_BOUND_MS, intervalMs: 20 },
+      ),
+    ),
+  );
+
 beforeAll(async () => {
   second = await startSecondGateway(18_082);
   admin = await platformAdmin();
@@ -54,21 +72,11 @@ afterAll(async () => {
 }, 30_000);
 
 describe('console IP rules on two gateways', () => {
-  it('when an allow rule excludes an address, then both gateways refuse it the consoles within a second, sign-in included', async () => {
+  it('when an allow rule excludes an address, then both gateways refuse it the consoles long before their cached rules expire, sign-in included', async () => {
     for (const base of gateways()) expect(await consoleStatus(OTHER_ADDRESS, base)).toBe(200);
     const created = await addRule('allow', `${ADMIN_ADDRESS}/32`);
     expect(created.status).toBe(201);
-    const savedAt = Date.now();
-    const bitAfter = await Promise.all(
-      gateways().map(async (base) => {
-        await waitFor(async () => expect(await consoleStatus(OTHER_ADDRESS, base)).toBe(403), {
-          timeoutMs: 5000,
-          intervalMs: 20,
-        });
-        return Date.now() - savedAt;
-      }),
-    );
-    for (const elapsed of bitAfter) expect(elapsed).toBeLessThan(1000);
+    await consoleAnswersEverywhere(OTHER_ADDRESS, 403);
     for (const base of gateways()) {
       const refused = await callFrom(OTHER_ADDRESS, base, 'POST', '/api/admin/auth/login', {
         body: { email: 'admin@partner-travel.local', password: 'admin-demo-2026' },
@@ -86,28 +94,15 @@ describe('console IP rules on two gateways', () => {
     ).toBe(200);
 
     expect((await asAdmin('DELETE', `/api/admin/settings/ip-rules/${ruleId(created)}`)).status).toBe(200);
-    for (const base of gateways())
-      await waitFor(async () => expect(await consoleStatus(OTHER_ADDRESS, base)).toBe(200), {
-        timeoutMs: 1000,
-        intervalMs: 20,
-      });
+    await consoleAnswersEverywhere(OTHER_ADDRESS, 200);
   });
 
   it('when an address is both allowed and denied, then deny wins on both gateways', async () => {
     expect((await addRule('allow', '127.0.0.0/8')).status).toBe(201);
-    for (const base of gateways())
-      await waitFor(async () => expect(await consoleStatus(OTHER_ADDRESS, base)).toBe(200), {
-        timeoutMs: 1000,
-        intervalMs: 20,
-      });
+    await consoleAnswersEverywhere(OTHER_ADDRESS, 200);
     expect((await addRule('deny', `${OTHER_ADDRESS}/32`)).status).toBe(201);
-    for (const base of gateways()) {
-      await waitFor(async () => expect(await consoleStatus(OTHER_ADDRESS, base)).toBe(403), {
-        timeoutMs: 1000,
-        intervalMs: 20,
-      });
-      expect(await consoleStatus(ADMIN_ADDRESS, base)).toBe(200);
-    }
+    await consoleAnswersEverywhere(OTHER_ADDRESS, 403);
+    for (const base of gateways()) expect(await consoleStatus(ADMIN_ADDRESS, base)).toBe(200);
     await removeAllRules();
   });
 

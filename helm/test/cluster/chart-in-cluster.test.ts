@@ -25,6 +25,7 @@ import {
   secretsToCreate,
 } from '../support/cluster';
 import { type HookOrder, watchHookOrder } from '../support/hook-order';
+import { nonEmpty } from '../support/non-empty';
 
 // The chart in a real Kubernetes control plane (docs/deploy.md, "How the chart is tested here"): etcd,
 // kube-apiserver, kube-controller-manager and kube-scheduler built from the Go module proxy, on loopback, with
@@ -111,7 +112,7 @@ async function expectAllAvailable(): Promise<void> {
     });
     const pods = await livePods(api(), deployment.spec.selector.matchLabels);
     expect({ name, pods: pods.length }).toEqual({ name, pods: replicas });
-    for (const pod of pods) {
+    for (const pod of nonEmpty(pods, `${name} pods`)) {
       const ready = pod.status?.conditions?.find((c: { type: string }) => c.type === 'Ready')?.status;
       expect({
         pod: pod.metadata.name,
@@ -148,7 +149,7 @@ async function releaseHooks(): Promise<
 beforeAll(async () => {
   await helm();
   docs = render([production], setPairs(IMAGES));
-  deployments = ofKind(docs, 'Deployment');
+  deployments = nonEmpty(ofKind(docs, 'Deployment'), 'rendered Deployments');
   cp = await startControlPlane({ log: (line) => process.stderr.write(`${line}\n`) });
   runHelm = helmInCluster(cp);
   await cp.api.create('/api/v1/namespaces', { metadata: { name: NAMESPACE } });
@@ -184,7 +185,15 @@ describe('the production example in a real control plane', () => {
         expect(pods[0]?.spec.containers[0].image).toBe(`partner-travel/${process}:${TAG}`);
         const nodes = await api().list('/api/v1/nodes');
         const zoneOf = new Map(nodes.map((n) => [n.metadata.name, n.metadata.labels?.[ZONE_LABEL] ?? '']));
-        for (const constraint of podSpecOf(deployment).topologySpreadConstraints ?? []) {
+        const constraints = podSpecOf(deployment).topologySpreadConstraints ?? [];
+        // The spread is checked per constraint: both must be rendered, or a lost one would go unchecked.
+        expect({ name, keys: constraints.map((c: { topologyKey: string }) => c.topologyKey).sort() }).toEqual(
+          {
+            name,
+            keys: ['kubernetes.io/hostname', ZONE_LABEL],
+          },
+        );
+        for (const constraint of constraints) {
           const domainOf = (node: string) =>
             constraint.topologyKey === ZONE_LABEL ? zoneOf.get(node) : node;
           const domains = new Set(nodes.map((n) => domainOf(n.metadata.name)));
@@ -232,7 +241,7 @@ describe('the production example in a real control plane', () => {
 
   it('then the PodDisruptionBudgets, NetworkPolicies and autoscalers are as rendered and act on the pods', async () => {
     const byName = new Map(deployments.map((d) => [d.metadata.name, d]));
-    for (const pdb of ofKind(docs, 'PodDisruptionBudget')) {
+    for (const pdb of nonEmpty(ofKind(docs, 'PodDisruptionBudget'), 'rendered PodDisruptionBudgets')) {
       const live = await api().get(inNamespace('policy/v1', 'poddisruptionbudgets', pdb.metadata.name));
       expect(live.spec).toMatchObject(pdb.spec);
       const deployment = byName.get(pdb.metadata.name);
@@ -249,7 +258,8 @@ describe('the production example in a real control plane', () => {
         expect(status.disruptionsAllowed).toBeGreaterThanOrEqual(1);
       }, SETTLE);
     }
-    for (const policy of ofKind(docs, 'NetworkPolicy').filter((doc) => !isHook(doc))) {
+    const policies = ofKind(docs, 'NetworkPolicy').filter((doc) => !isHook(doc));
+    for (const policy of nonEmpty(policies, 'rendered NetworkPolicies')) {
       const live = await api().get(
         inNamespace('networking.k8s.io/v1', 'networkpolicies', policy.metadata.name),
       );
@@ -258,7 +268,10 @@ describe('the production example in a real control plane', () => {
       const deployment = byName.get(policy.metadata.name);
       expect(pods.length).toBe(deployment ? expectedReplicas(docs, deployment) : -1);
     }
-    for (const hpa of ofKind(docs, 'HorizontalPodAutoscaler')) {
+    for (const hpa of nonEmpty(
+      ofKind(docs, 'HorizontalPodAutoscaler'),
+      'rendered HorizontalPodAutoscalers',
+    )) {
       const live = await api().get(
         inNamespace('autoscaling/v2', 'horizontalpodautoscalers', hpa.metadata.name),
       );
@@ -305,10 +318,13 @@ describe('the production example in a real control plane', () => {
           `kubernetes.io/service-name=${name}`,
         );
         const endpoints = slices.flatMap((s) => s.endpoints ?? []);
-        expect({ name, pods: endpoints.map((e) => e.targetRef?.name).sort() }).toEqual({ name, pods });
+        expect({ name, pods: endpoints.map((e) => e.targetRef?.name).sort() }).toEqual({
+          name,
+          pods: nonEmpty(pods, `${name} pods`),
+        });
         expect(endpoints.every((e) => e.conditions?.ready === true)).toBe(true);
         // A named targetPort resolves only where the pod has a container port of that name.
-        for (const slice of slices) {
+        for (const slice of nonEmpty(slices, `${name} EndpointSlices`)) {
           const ports = (slice.ports ?? []).map((p: { name: string; port: number }) => [p.name, p.port]);
           const want = service.spec.ports.map((p: { name: string; targetPort: string | number }) => [
             p.name,
@@ -331,7 +347,8 @@ describe('the production example in a real control plane', () => {
       const refs = secretReferences(pod?.spec);
       // The pod reads what the chart rendered, nothing lost or added by admission.
       expect(refs).toEqual(secretReferences(podSpecOf(deployment)));
-      for (const ref of refs) {
+      // Every process reads at least its own certificate.
+      for (const ref of nonEmpty(refs, `${deployment.metadata.name} Secret references`)) {
         expect({ ...ref, exists: keysOf.has(ref.name) }).toEqual({ ...ref, exists: true });
         for (const key of ref.keys)
           expect({ ...ref, key, has: keysOf.get(ref.name)?.includes(key) }).toMatchObject({ has: true });
@@ -342,8 +359,10 @@ describe('the production example in a real control plane', () => {
           (c.volumeMounts ?? []).map((m) => m.name),
         ),
       );
-      for (const volume of pod?.spec.volumes ?? [])
-        if (volume.secret || volume.projected?.sources?.some((s: { secret?: unknown }) => s.secret))
+      const volumes: { name: string; secret?: unknown; projected?: { sources?: { secret?: unknown }[] } }[] =
+        pod?.spec.volumes;
+      for (const volume of nonEmpty(volumes, `${deployment.metadata.name} volumes`))
+        if (volume.secret || volume.projected?.sources?.some((s) => s.secret))
           expect({ volume: volume.name, mounted: mounted.has(volume.name) }).toEqual({
             volume: volume.name,
             mounted: true,

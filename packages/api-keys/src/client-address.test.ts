@@ -1,4 +1,4 @@
-import { resolveClientAddress } from './client-address';
+import { isTrustedProxy, resolveClientAddress } from './client-address';
 import { type CidrRange, parseAllowListEntry } from './ip-allow-list';
 
 const proxies = ['10.0.0.0/8'].map((e) => parseAllowListEntry(e) as CidrRange);
@@ -18,6 +18,11 @@ describe('client address', () => {
 
   it('when no proxies are configured, then X-Forwarded-For is never trusted', () => {
     expect(resolveClientAddress('10.1.1.1', '198.51.100.7', [])).toBe('10.1.1.1');
+    expect(isTrustedProxy('10.1.1.1', [])).toBe(false);
+    expect([isTrustedProxy('10.1.1.1', proxies), isTrustedProxy('198.51.100.7', proxies)]).toEqual([
+      true,
+      false,
+    ]);
   });
 
   it('when the peer is IPv4-mapped IPv6, then it is reported as IPv4', () => {
@@ -26,5 +31,15 @@ describe('client address', () => {
 
   it('when a forwarded hop is garbage, then the trusted peer is used rather than guessing', () => {
     expect(resolveClientAddress('10.1.1.1', 'unknown', proxies)).toBe('10.1.1.1');
+  });
+
+  it('when every forwarded hop but the first is a trusted proxy, then the first (left-most) hop is the client', () => {
+    expect(resolveClientAddress('10.1.1.1', '198.51.100.7, 10.2.2.2', proxies)).toBe('198.51.100.7');
+    expect(resolveClientAddress('10.1.1.1', '198.51.100.7', proxies)).toBe('198.51.100.7');
+  });
+
+  it('when the header has empty entries (a stray comma), then they are skipped, not taken for garbage', () => {
+    expect(resolveClientAddress('10.1.1.1', '198.51.100.7, ', proxies)).toBe('198.51.100.7');
+    expect(resolveClientAddress('10.1.1.1', '198.51.100.7,,10.2.2.2', proxies)).toBe('198.51.100.7');
   });
 });

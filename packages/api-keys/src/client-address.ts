@@ -18,7 +18,7 @@ export function resolveClientAddress(
     .map((hop) => hop.trim())
     .filter(Boolean);
   for (let i = hops.length - 1; i >= 0; i--) {
-    const hop = normaliseAddress(hops[i] ?? '')?.toString();
+    const hop = normaliseAddress(hops[i] as string)?.toString();
     if (!hop) return normalisedPeer;
     if (!isTrusted(hop)) return hop;
   }

@@ -38,4 +38,10 @@ describe('console IP rules', () => {
       false,
     );
   });
+
+  it('when allow rules parse, then only their addresses are let in (no placeholder is added)', () => {
+    const policy = consoleIpPolicy([{ action: 'allow', cidr: '10.0.0.0/8' }]);
+    expect(policy.allow).toHaveLength(1);
+    expect(isConsoleAddressAllowed(policy, '::')).toBe(false);
+  });
 });

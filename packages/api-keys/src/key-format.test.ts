@@ -28,6 +28,8 @@ describe('key format', () => {
     'sk_live_0123456789abcdefghijABCDEFGHIJ01',
     'ptk_live_0123456789abcdefghij-BCDEFGHIJ01',
     ' ptk_live_0123456789abcdefghijABCDEFGHIJ01',
+    'ptk_live_0123456789abcdefghijABCDEFGHIJ01!',
+    `ptk_live_${'a'.repeat(65)}`,
   ])('when %p is parsed, then it is not a key of ours', (value) => {
     expect(parseApiKey(value)).toBeUndefined();
   });
@@ -36,6 +38,7 @@ describe('key format', () => {
     expect(bearerToken('Bearer abc')).toBe('abc');
     expect(bearerToken('bearer   abc ')).toBe('abc');
     expect(bearerToken('Basic abc')).toBeUndefined();
+    expect(bearerToken('NotBearer abc')).toBeUndefined();
     expect(bearerToken('Bearer')).toBeUndefined();
     expect(bearerToken('Bearer a b')).toBeUndefined();
     expect(bearerToken(undefined)).toBeUndefined();

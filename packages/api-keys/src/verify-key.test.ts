@@ -45,6 +45,7 @@ describe('verifyKey', () => {
     ['a revoked key', {}, { revokedAt: earlier }, 'revoked'],
     ['a key revoked exactly now', {}, { revokedAt: now }, 'revoked'],
     ['an expired key', {}, { expiresAt: earlier }, 'expired'],
+    ['a key expiring exactly now', {}, { expiresAt: now }, 'expired'],
     ['a suspended client', {}, { clientStatus: 'suspended' }, 'client_suspended'],
   ])('when %s, then the result is %s', (_case, overrides, key, result) => {
     expect(verifyKey(input(overrides, key)).result).toBe(result);

@@ -1,4 +1,4 @@
-import { AppError, badRequest, errorCatalog, isErrorCode } from './index';
+import { AppError, badRequest, createError, errorCatalog, isAppError, isErrorCode } from './index';
 
 // Every code a partner can see, with its HTTP status, as the partner API document lists them (gateway/openapi/partner.yaml).
 const partnerTable: Array<[string, number]> = [
@@ -44,6 +44,21 @@ describe('error catalog', () => {
     const error = badRequest([{ path: 'contact.email', message: 'must be an email' }]);
     expect(error.code).toBe('bad_request');
     expect(error.details).toEqual([{ path: 'contact.email', message: 'must be an email' }]);
+    expect(error.message).toBe('Validation failed.');
+    expect(badRequest([], 'The filter is invalid.').message).toBe('The filter is invalid.');
+  });
+
+  it('when an error is thrown, then logs name it AppError and only an AppError is recognised as one', () => {
+    const error = createError('conflict', 'The booking is already cancelled.');
+    expect([error.name, error.message, error.httpStatus, error.details]).toEqual([
+      'AppError',
+      'The booking is already cancelled.',
+      409,
+      null,
+    ]);
+    expect(String(error)).toBe('AppError: The booking is already cancelled.');
+    expect(isAppError(error)).toBe(true);
+    expect(isAppError(Object.assign(new Error('x'), { code: 'conflict' }))).toBe(false);
   });
 
   it('when a code is unknown, then it is not a catalog code', () => {

@@ -3,18 +3,26 @@ import { isUnavailableError } from './unavailable';
 const named = (name: string) => Object.assign(new Error('x'), { name });
 
 describe('isUnavailableError', () => {
-  it('when the store cannot be reached or answer in time, then the error is a 503', () => {
-    for (const name of [
-      'MongoServerSelectionError',
-      'MongoNetworkTimeoutError',
-      'MongoWaitQueueTimeoutError',
-    ])
-      expect(isUnavailableError(named(name))).toBe(true);
+  // Every driver error the package names (unavailable.ts): a store down, restarting or saturated.
+  it.each([
+    'MongoServerSelectionError',
+    'MongoNetworkError',
+    'MongoNetworkTimeoutError',
+    'MongoNotConnectedError',
+    'MongoTopologyClosedError',
+    'MongoOperationTimeoutError',
+    'MongoPoolClosedError',
+    'MongoPoolClearedError',
+    'MongoWaitQueueTimeoutError',
+  ])('when the store cannot be reached or answer in time (%s), then the error is a 503', (name) => {
+    expect(isUnavailableError(named(name))).toBe(true);
   });
 
   it('when the store stopped an operation at its time limit (MaxTimeMSExpired), then the error is a 503', () => {
     expect(isUnavailableError(Object.assign(named('MongoServerError'), { code: 50 }))).toBe(true);
     expect(isUnavailableError(Object.assign(named('MongoServerError'), { code: 11000 }))).toBe(false);
+    // Code 50 means MaxTimeMSExpired only from the store.
+    expect(isUnavailableError(Object.assign(named('RangeError'), { code: 50 }))).toBe(false);
   });
 
   it('when the store ends the connection while a command is written, then the error is a 503', () => {

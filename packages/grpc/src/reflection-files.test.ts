@@ -48,7 +48,7 @@ describe('the file descriptors reflection answers with', () => {
     expect(imports['travel_caller_v1.proto']).toEqual([]);
     // Every import is a file of the set, never the file itself.
     for (const [name, names] of Object.entries(imports))
-      for (const imported of names ?? []) {
+      for (const imported of names) {
         expect(imported).not.toBe(name);
         expect(Object.keys(imports)).toContain(imported);
       }

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 /**
- * STYLE: no module singletons, no hidden globals; `main.ts` wires everything by hand. A module-level `let`,
+ * The house rule: no module singletons, no hidden globals; `main.ts` wires everything by hand. A module-level `let`,
  * `new Map/Set/WeakMap/WeakSet` or a write to `process.env` is state shared by everything that imports the
  * module: two services in one test process (component tests run several) would share it, and a test cannot
  * give it a fresh one. State lives in what a factory returns instead (`createPostEvent`'s connection pools).

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadFields, mongoFields } from '@travel/config';
@@ -6,22 +6,38 @@ import { makeThrowawayCa, type SecureStore, startSecureStore, type ThrowawayCa }
 import { captureLogs, failedStarts, uniqueName } from '@travel/testkit';
 import { createCounters, createMongo, driverOptionsOf, mongoOptionsOf } from '../src';
 
-// MongoDB over TLS with credentials: the store (secantusd-rs, which speaks TLS and SCRAM) of this test's own on
-// port 23094, TLS only, `--auth`, a CA made for this run; the connection built from the MONGO_* variables a
-// service's config.ts reads (the PEM files read by the config).
+// MongoDB over TLS with credentials: stores (secantusd-rs, which speaks TLS and SCRAM) of this test's own, TLS
+// only, `--auth`, a CA made for this run; the connection built from the MONGO_* variables a service's config.ts
+// reads (the PEM files read by the config). Two stores: one that lets a client in with credentials alone (port
+// 23094), one that requires a client certificate signed by the CA as well (mutual TLS, port 23096), so the
+// certificate case fails when the certificate is not sent.
 
 const PORT = 23094;
+const MUTUAL_PORT = 23096;
 const dir = mkdtempSync(join(tmpdir(), 'mongo-tls-'));
 let ca: ThrowawayCa;
 let store: SecureStore;
+let mutualStore: SecureStore;
 
 beforeAll(async () => {
   ca = makeThrowawayCa(dir);
-  store = await startSecureStore(dir, ca, PORT);
+  const mutualDir = join(dir, 'mutual');
+  mkdirSync(mutualDir);
+  [store, mutualStore] = await Promise.all([
+    startSecureStore(dir, ca, PORT),
+    startSecureStore(mutualDir, ca, MUTUAL_PORT, 'required'),
+  ]);
 }, 60_000);
 afterAll(async () => {
-  await store?.stop();
+  await Promise.all([store?.stop(), mutualStore?.stop()]);
   rmSync(dir, { recursive: true, force: true });
+});
+
+/** The store that requires a client certificate, with its own user. */
+const onMutualStore = () => ({
+  MONGO_URL: mutualStore.url,
+  MONGO_USERNAME: mutualStore.username,
+  MONGO_PASSWORD: mutualStore.password,
 });
 
 const settingsOf = (env: Record<string, string>) =>
@@ -69,7 +85,10 @@ describe.each([
       MONGO_PASSWORD: '',
     }),
   ],
-  ['a client certificate as well', () => ({ MONGO_TLS_CERT_KEY_FILE: ca.client.certKeyFile })],
+  [
+    'a client certificate as well, on a store that requires one',
+    () => ({ ...onMutualStore(), MONGO_TLS_CERT_KEY_FILE: ca.client.certKeyFile }),
+  ],
 ])('a service store connection over TLS with %s', (_label, env) => {
   it('when it starts, then writes and reads go through', async () => {
     const mongo = mongoWith(env());
@@ -99,6 +118,13 @@ describe('a service store connection start-up with a wrong setting', () => {
       expect(text).not.toContain(wrong);
       expect(text).not.toContain(store.password);
     }
+  });
+
+  it('when a store that requires a client certificate gets none, then start-up fails naming MONGO_TLS_CERT_KEY_FILE and keeps retrying', async () => {
+    const { warnings } = await failedStarts(mongoWith(onMutualStore()));
+    expect(warnings).toEqual(
+      Array(2).fill('TLS: MongoDB refused our client certificate: check MONGO_TLS_CERT_KEY_FILE; retrying'),
+    );
   });
 
   it('when the CA is not the one that signed the store, then start-up fails naming MONGO_TLS_CA_FILE and keeps retrying', async () => {

@@ -15,9 +15,10 @@ export interface OfferJwk {
  * without a configured name, and a partner can recompute it from the JWK it fetched.
  */
 export function offerJwkOf(key: KeyObject | string): OfferJwk {
-  // A public KeyObject is its own public key; a PEM or a private KeyObject (search's) derives it.
-  const publicKey = typeof key !== 'string' && key.type === 'public' ? key : createPublicKey(key);
-  const { x } = publicKey.export({ format: 'jwk' }) as { x: string };
+  // A PEM is read as its public key; a KeyObject, public or private (search's), exports the public x itself.
+  const { x } = (typeof key === 'string' ? createPublicKey(key) : key).export({ format: 'jwk' }) as {
+    x: string;
+  };
   const thumbprint = createHash('sha256')
     .update(JSON.stringify({ crv: 'Ed25519', kty: 'OKP', x }))
     .digest('base64url');

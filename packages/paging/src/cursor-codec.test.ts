@@ -18,6 +18,9 @@ describe('cursor codec', () => {
     ['a negative number', base64url('b1:-3')],
     ['a fraction', base64url('b1:1.5')],
     ['a number written otherwise', base64url('b1:042')],
+    ['a number with a space', base64url('b1: 42')],
+    ['a number in exponent form', base64url('b1:42e0')],
+    ['a number in hex', base64url('b1:0x2a')],
     ['too large a number', base64url('b1:99999999999999999')],
     ['no number', base64url('b1:')],
     ['not base64url', '***'],
@@ -70,6 +73,8 @@ describe('cursor codec', () => {
     ['no time', base64url('t1:.ten_1')],
     ['a negative time', base64url('t1:-5.ten_1')],
     ['an id of no known form', base64url('t1:1764000000000.{"$gt":""}')],
+    ['text before the id', base64url('t1:1764000000000.{"$gt":""}ten_1')],
+    ['text after the id', base64url('t1:1764000000000.ten_1{"$gt":""}')],
     ['another list', base64url('u1:1764000000000.ten_1')],
   ])('when a creation-order cursor has %s, then it is refused', (_, cursor) => {
     expect(createdOrderCursor('t1:').read(cursor)).toBeUndefined();

@@ -18,6 +18,7 @@ describe('page query', () => {
   it('when no limit is sent, then the page has the documented default of 25', () => {
     expect(PAGE_SIZE).toEqual({ default: 25, max: 100 });
     expect(readPageQuery({}, cursors)).toEqual({ limit: 25 });
+    expect(readPageQuery({}, cursors)).not.toHaveProperty('after');
   });
 
   it.each([0, -1, 101, 2.5, Number.NaN])('when the limit is %p, then 400 naming limit', (limit) => {
@@ -25,6 +26,9 @@ describe('page query', () => {
       code: 'bad_request',
       paths: ['limit'],
     });
+    expect(checkPageQuery({ limit }, cursors).problems).toEqual([
+      { path: 'limit', message: 'must be an integer from 1 to 100' },
+    ]);
   });
 
   it('when both the limit and the cursor are bad, then one 400 names both', () => {
@@ -58,6 +62,13 @@ describe('page of rows', () => {
     expect(pageOfRows(rows, 2, after)).toEqual({
       items: [{ n: 5 }, { n: 4 }],
       nextCursor: cursors.encode(4),
+    });
+  });
+
+  it('when the limit is not 2, then the cursor still names the last row shown', () => {
+    expect(pageOfRows([...rows, { n: 2 }], 3, after)).toEqual({
+      items: rows,
+      nextCursor: cursors.encode(3),
     });
   });
 

@@ -22,4 +22,16 @@ describe('resealEach', () => {
     expect(count).toEqual({ resealed: 2, current: 1, unopenable: 1 });
     expect(written).toEqual(['sealed:v1:k2:plain', 'sealed:v1:k2:sealed:v1:k1:b']);
   });
+
+  it('when re-sealing fails for another reason than a value that does not open, then the loop stops with that error', async () => {
+    const outage = new Error('the store is unreachable');
+    const steps = {
+      isCurrent: () => false,
+      reseal: () => {
+        throw outage;
+      },
+      replace: async () => true,
+    };
+    await expect(resealEach(['sealed:v1:k1:a'], steps)).rejects.toBe(outage);
+  });
 });

@@ -53,6 +53,52 @@ describe('a sealer', () => {
     expect(failureOf(() => sealer.open('whsec_plain', context))).toBe('malformed');
   });
 
+  it('when a part is added, the IV or tag has another length, or the version is another, then it is malformed', () => {
+    const [, , kid, iv, tag, data] = sealer.seal('secret', context).split(':') as string[];
+    const short = (part: string) => Buffer.from(part, 'base64url').subarray(0, 8).toString('base64url');
+    for (const value of [
+      `sealed:v1:${kid}:${iv}:${tag}:${data}:x`,
+      `sealed:v1:${kid}:${short(iv as string)}:${tag}:${data}`,
+      `sealed:v1:${kid}:${iv}:${short(tag as string)}:${data}`,
+      `sealed:v2:${kid}:${iv}:${tag}:${data}`,
+    ])
+      expect(failureOf(() => sealer.open(value, context))).toBe('malformed');
+    const shortIv = `sealed:v1:${kid}:${short(iv as string)}:${tag}:${data}`;
+    expect(() => sealer.open(shortIv, context)).toThrow(
+      'the IV or tag of a sealed value has the wrong length',
+    );
+  });
+
+  it('when a value does not open, then the error says why, names the kid it lacks, and never carries the value', () => {
+    const sealed = sealer.seal('whsec_abc123', context);
+    const unknown = createSealer({ keys: new Map([['k9', key2]]), activeKid: 'k9' }).seal('secret', context);
+    const messages = [
+      'whsec_plain',
+      sealed.replace(/:[^:]+$/, ''),
+      unknown,
+      sealed.replace(':whk_12:', ':whk_13:'),
+    ].map((value) => {
+      try {
+        sealer.open(value, value === sealed ? sealingContext('x', 'y', 'z') : context);
+      } catch (error) {
+        expect(error).toBeInstanceOf(SealingError);
+        expect((error as Error).name).toBe('SealingError');
+        return (error as Error).message;
+      }
+      return 'opened';
+    });
+    expect(messages.join(' ')).not.toContain('whsec_abc123');
+    expect(messages[0]).toMatch(/not sealed/);
+    expect(messages[1]).toMatch(/four parts/);
+    expect(messages[2]).toMatch(/key k9, which is not configured/);
+    expect(failureOf(() => sealer.open(sealed, sealingContext('x', 'y', 'z')))).toBe('not_authentic');
+    try {
+      sealer.open(sealed, sealingContext('x', 'y', 'z'));
+    } catch (error) {
+      expect((error as Error).message).toMatch(/does not open/);
+    }
+  });
+
   it('when the value names a kid that is not configured, then it fails as an unknown key', () => {
     const other = createSealer({ keys: new Map([['k9', key2]]), activeKid: 'k9' });
     expect(failureOf(() => sealer.open(other.seal('secret', context), context))).toBe('unknown_key');
@@ -115,14 +161,25 @@ describe('values of the first cipher (no kid, no associated data)', () => {
     expect(sealer.openUnversioned(parts, 'base64')).toBe('{"keyId":"rzp"}');
     const without = createSealer({ keys: new Map([['k2', key2]]), activeKid: 'k2' });
     expect(failureOf(() => without.openUnversioned(parts, 'base64'))).toBe('unknown_key');
+    expect(() => without.openUnversioned(parts, 'base64')).toThrow(/no configured key opens/);
+  });
+
+  it('when the parts cannot be read at all (an encoding Node does not know), then that error is thrown, not "no key"', () => {
+    const sealer = createSealer({ keys: new Map([['k1', key1]]), activeKid: 'k1' });
+    const parts = { iv: 'aa', tag: 'bb', data: 'cc' };
+    expect(() => sealer.openUnversioned(parts, 'klingon' as BufferEncoding)).toThrow(
+      'Unknown encoding: klingon',
+    );
   });
 });
 
 describe('sealingContext', () => {
   it('when a record or field holds ":" or the id is empty, then it refuses', () => {
     expect(sealingContext('signing-key', 'kid_1', 'privateKeyPem')).toBe('signing-key:kid_1:privateKeyPem');
-    expect(() => sealingContext('a:b', 'x', 'f')).toThrow();
-    expect(() => sealingContext('a', 'x', 'f:g')).toThrow();
-    expect(() => sealingContext('a', '', 'f')).toThrow();
+    expect(() => sealingContext('a:b', 'x', 'f')).toThrow('record and field names hold no ":"');
+    expect(() => sealingContext('a', 'x', 'f:g')).toThrow('record and field names hold no ":"');
+    expect(() => sealingContext('traveller', '', 'passportNumber')).toThrow(
+      "a sealed traveller passportNumber needs its record's id",
+    );
   });
 });

@@ -67,9 +67,13 @@ export function createSealer({ keys, activeKid }: SealingKeys): Sealer {
   function open(sealed: string, context: string): string {
     if (!isSealed(sealed))
       throw new SealingError('malformed', 'the value is not sealed (no sealed:v1: prefix)');
-    const [kid = '', iv = '', tag = '', data, ...rest] = sealed.slice(PREFIX.length).split(':');
-    if (data === undefined || rest.length > 0)
-      throw new SealingError('malformed', 'a sealed value has five parts after sealed:v1:');
+    const parts = sealed.slice(PREFIX.length).split(':');
+    if (parts.length !== 4)
+      throw new SealingError(
+        'malformed',
+        'a sealed value has four parts after sealed:v1: (kid, IV, tag, data)',
+      );
+    const [kid, iv, tag, data] = parts as [string, string, string, string];
     const key = keys.get(kid);
     if (!key)
       throw new SealingError('unknown_key', `the value is sealed with key ${kid}, which is not configured`);

@@ -3,6 +3,7 @@ export { customerCaller, partnerCaller, type StaffFields, staffCaller } from './
 export { type CapturedLogs, captureLogs } from './captured-logs';
 export { inDays } from './days';
 export { codeOf, failureOf } from './error-code';
+export { type ExactlyOptions, expectExactly } from './exactly';
 export { failedStarts } from './failed-starts';
 export {
   type CallOutcome,

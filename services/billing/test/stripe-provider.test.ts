@@ -29,7 +29,8 @@ describe('the Stripe payment provider against stripe-mock', () => {
   it('reads a payment back by its reference', async () => {
     const payment = await provider().readPayment('pi_component_read');
     expect(payment.reference).toBe('pi_component_read');
-    expect(['requires_action', 'processing', 'succeeded', 'failed']).toContain(payment.status);
+    // stripe-mock answers its fixture: an intent in `requires_payment_method`, which still waits for the customer.
+    expect(payment.status).toBe('requires_action');
   });
 
   it('cancels an unfinished payment under an idempotency key, answering it failed', async () => {
@@ -45,7 +46,8 @@ describe('the Stripe payment provider against stripe-mock', () => {
     });
     expect(refund.reference).toMatch(/^re_/);
     expect(refund.amount).toBe(50_000);
-    expect(['pending', 'succeeded', 'failed']).toContain(refund.status);
+    // stripe-mock's refund fixture is `succeeded`.
+    expect(refund.status).toBe('succeeded');
   });
 
   it('when Stripe refuses a request (stripe-mock validates it as Stripe does), then the call is service_unavailable naming the error type', async () => {

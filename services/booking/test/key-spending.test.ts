@@ -70,9 +70,15 @@ describe('a daily limit', () => {
         details: { limit: 'daily', amount: total, remaining: limit - 7 * total, dailyLimit: limit },
       });
     }
-    expect(await spendingOf(who)).toMatchObject({
+    // The day the bookings were counted in, as booking answered it (the refusals' end of that day), not this
+    // process's calendar: the answer names the same day, and the 7 bookings are what it counted in it.
+    const ends = [...new Set(refused.map((r) => (r.details as { resetsAt: string }).resetsAt))];
+    expect(ends).toEqual([expect.stringMatching(/T00:00:00\.000Z$/)]);
+    const countedUntil = new Date(ends[0] as string);
+    expect(await spendingOf(who)).toEqual({
       spent: 7 * total,
-      day: new Date().toISOString().slice(0, 10),
+      day: new Date(countedUntil.getTime() - 86_400_000).toISOString().slice(0, 10),
+      resetsAt: countedUntil,
     });
   });
 

@@ -129,7 +129,6 @@ export const PLATFORM = staffCaller({ userId: 'usr_ct_platform', email: 'ops@par
 export const all = { caller: PLATFORM };
 export const tenant = (tenantId: string) => ({ caller: PLATFORM, tenantId });
 export const storefront = { caller: PLATFORM, tenantId: 'storefront' };
-export const today = () => new Date().toISOString().slice(0, 10);
 
 /** How many sale facts a reports database holds, read directly (to see that a rebuild emptied it). */
 export async function saleFactsIn(config: ReportsConfig): Promise<number> {

@@ -17,8 +17,7 @@ let engagement: Awaited<ReturnType<typeof startEngagement>>;
 let service: Awaited<ReturnType<typeof startWebhook>>;
 let publisher: Awaited<ReturnType<typeof startPublisher>>;
 let env: Record<string, string>;
-let up = false;
-const failing = startReceiver(() => ({ status: up ? 200 : 500 }));
+const failing = startReceiver(() => ({ status: 500 }));
 const healthy = startReceiver();
 
 beforeAll(async () => {
@@ -44,7 +43,7 @@ afterAll(async () => {
 });
 
 describe('auto-disable of failing endpoints', () => {
-  it("when every delivery to an endpoint failed for the set period, then it is disabled with its reason, the tenant's staff are emailed once, it gets nothing more, and once enabled it receives the events from then on", async () => {
+  it("when every delivery to an endpoint failed for the set period, then it is disabled with its reason, the tenant's staff are emailed once, it gets nothing more, and once enabled it receives the events from then on and needs a full period of fresh failures to be disabled again", async () => {
     const platform = actorOf((await login(identity, ADMIN.email, ADMIN.password)).profile);
     const first = await newTenantStaff(identity, platform, []);
     const second = await newTenantStaff(identity, platform, [], first.tenantId, 'Developer');
@@ -97,9 +96,11 @@ describe('auto-disable of failing endpoints', () => {
     });
     expect(down.received.length).toBe(seen);
 
-    // Enabled again (PATCH /webhooks/{id}): its failing streak starts afresh, and the
-    // events from now on reach it.
-    up = true;
+    // Enabled again (PATCH /webhooks/{id}) while the receiver still fails: the events from now on reach it, and
+    // its failing streak starts afresh. The failures before the disable (far more than 2 s of them) count no
+    // more: it is disabled again only once the deliveries made after the enable have failed for the full 2 s,
+    // and its reason dates that streak from the first of them.
+    const firstDisabledAt = listed.endpoints.find((e) => e.id === id)?.disabledAt as Date;
     const { endpoint: enabled } = await service.client.updateEndpoint({ caller: who, id, enabled: true });
     expect(enabled).toMatchObject({ status: 'active' });
     expect(enabled?.disabledReason).toBeUndefined();
@@ -109,12 +110,38 @@ describe('auto-disable of failing endpoints', () => {
       timeoutMs: 20_000,
     });
     expect(down.bodies().map((b) => b.id)).not.toContain(whileDisabled.id);
-    await new Promise((resolve) => setTimeout(resolve, 1000)); // several passes of the job
-    const relisted = await service.client.listEndpoints({ caller: who });
-    expect(relisted.endpoints.find((e) => e.id === id)).toMatchObject({ status: 'active' });
-    expect(relisted.endpoints.find((e) => e.id === id)?.disabledReason).toBeUndefined();
-    for (const address of [first.user?.email ?? ''])
-      expect((await emailsTo(address)).filter((m) => m.subject === subject)).toHaveLength(1);
+    const freshFailure = await waitFor(async () => {
+      const { deliveries } = await service.client.listDeliveries({ caller: who, eventId: afterEnable.id });
+      const delivery = deliveries.find((d) => d.endpointId === id);
+      expect(delivery?.attempts[0]).toMatchObject({ statusCode: 500, acknowledged: false });
+      return delivery?.attempts[0]?.at as Date;
+    });
+    const freshStreak = setInterval(
+      () => void publisher.publish('booking.events', bookingEvent(clientId)),
+      400,
+    );
+    let again: { disabledAt?: Date; disabledReason?: string } | undefined;
+    try {
+      again = await waitFor(
+        async () => {
+          const relisted = await service.client.listEndpoints({ caller: who });
+          const endpoint = relisted.endpoints.find((e) => e.id === id);
+          expect(endpoint).toMatchObject({ status: 'disabled', disabledAt: expect.any(Date) });
+          return endpoint;
+        },
+        { timeoutMs: 30_000 },
+      );
+    } finally {
+      clearInterval(freshStreak);
+    }
+    const since = /\(since (.+)\)\.$/.exec(again?.disabledReason ?? '')?.[1];
+    expect(since).toBe(freshFailure.toISOString());
+    expect(freshFailure.getTime()).toBeGreaterThan(firstDisabledAt.getTime());
+    expect((again?.disabledAt?.getTime() ?? 0) - freshFailure.getTime()).toBeGreaterThanOrEqual(2000);
+    // One notice per disable: the second is a notice of its own.
+    await waitFor(async () =>
+      expect((await emailsTo(first.user?.email ?? '')).filter((m) => m.subject === subject)).toHaveLength(2),
+    );
   });
 
   it('when another client or the other environment enables an endpoint, then not_found and it stays as it is', async () => {

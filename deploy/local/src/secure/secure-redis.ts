@@ -12,8 +12,18 @@ export interface SecureRedis extends RunningServer {
   password: string;
 }
 
-/** Ready when the ACL user's PING over TLS answers PONG. */
-function probe(url: string, ca: ThrowawayCa, username: string, password: string) {
+/** Whether the server asks a client for a certificate signed by the CA and refuses one without (mutual TLS). */
+export type ClientCertificates = 'required' | 'optional';
+
+export interface SecureRedisOptions {
+  /** The ACL user's keys and commands (default: everything). */
+  aclRules?: string[];
+  /** Default `optional`: a client may connect with the ACL user alone. */
+  clientCertificates?: ClientCertificates;
+}
+
+/** Ready when the ACL user's PING over TLS answers PONG (with the CA's client certificate where one is required). */
+function probe(url: string, ca: ThrowawayCa, username: string, password: string, mutual: boolean) {
   return async (timeoutMs: number) => {
     const client = createClient({
       url,
@@ -22,6 +32,10 @@ function probe(url: string, ca: ThrowawayCa, username: string, password: string)
       socket: {
         tls: true,
         ca: readFileSync(ca.caFile, 'utf8'),
+        ...(mutual && {
+          cert: readFileSync(ca.client.certFile, 'utf8'),
+          key: readFileSync(ca.client.keyFile, 'utf8'),
+        }),
         connectTimeout: timeoutMs,
         reconnectStrategy: false,
       },
@@ -37,15 +51,17 @@ function probe(url: string, ca: ThrowawayCa, username: string, password: string)
 }
 
 /**
- * Starts Debian's redis-server on `port` (TLS; client certificates optional) with its data in `dir`. `aclRules`
- * are the ACL user's keys and commands (default: everything).
+ * Starts Debian's redis-server on `port` (TLS; client certificates optional, or required: `--tls-auth-clients
+ * yes`) with its data, log and pid file in `dir` (one server per folder).
  */
 export async function startSecureRedis(
   dir: string,
   ca: ThrowawayCa,
   port: number,
-  aclRules: string[] = ['~*', '&*', '+@all'],
+  options: SecureRedisOptions = {},
 ): Promise<SecureRedis> {
+  const { aclRules = ['~*', '&*', '+@all'], clientCertificates = 'optional' } = options;
+  const mutual = clientCertificates === 'required';
   const username = 'travel-gateway';
   const password = randomBytes(12).toString('base64url');
   const url = `rediss://127.0.0.1:${port}`;
@@ -58,7 +74,16 @@ export async function startSecureRedis(
     '--tls-ca-cert-file',
     ca.caFile,
   );
-  args.push('--tls-auth-clients', 'optional', '--save', '', '--appendonly', 'no', '--dir', dir);
+  args.push(
+    '--tls-auth-clients',
+    mutual ? 'yes' : 'optional',
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    '--dir',
+    dir,
+  );
   // The default user can do nothing; ours only what `aclRules` allow.
   args.push('--user', 'default', 'off', '--user', username, 'on', `>${password}`, ...aclRules);
   const server = await startServer({
@@ -67,7 +92,7 @@ export async function startSecureRedis(
     command: 'redis-server',
     args,
     marker: `:${port}`,
-    probe: probe(url, ca, username, password),
+    probe: probe(url, ca, username, password, mutual),
     readyTimeoutMs: 15_000,
   });
   return { ...server, url, username, password };

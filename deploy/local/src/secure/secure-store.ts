@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MongoClient } from 'mongodb';
 import { secantusdArgs, secantusdBinary } from '../infra/secantusd';
+import type { ClientCertificates } from './secure-redis';
 import { type RunningServer, startServer } from './secure-server';
 import type { ThrowawayCa } from './throwaway-ca';
 
@@ -17,12 +18,15 @@ export interface SecureStore extends RunningServer {
 function client(
   url: string,
   ca: ThrowawayCa,
+  mutual: boolean,
   timeoutMs: number,
   auth?: { username: string; password: string },
 ) {
+  const certKey = mutual ? readFileSync(ca.client.certKeyFile, 'utf8') : undefined;
   return new MongoClient(url, {
     tls: true,
     ca: readFileSync(ca.caFile, 'utf8'),
+    ...(certKey && { cert: certKey, key: certKey }),
     serverSelectionTimeoutMS: timeoutMs,
     connectTimeoutMS: timeoutMs,
     ...(auth && { auth }),
@@ -37,13 +41,19 @@ async function withClient(store: MongoClient, run: (c: MongoClient) => Promise<u
   }
 }
 
-/** Starts the cached secantusd-rs on `port` with TLS (client certificates optional) and auth, its data in `dir`. */
+/**
+ * Starts the cached secantusd-rs on `port` with TLS and auth, its data, log and pid file in `dir` (one server per
+ * folder). Client certificates are optional, or required (`--tls-require-client-cert`: a client without one
+ * signed by the CA is refused at the handshake).
+ */
 export async function startSecureStore(
   dir: string,
   ca: ThrowawayCa,
   port: number,
+  clientCertificates: ClientCertificates = 'optional',
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<SecureStore> {
+  const mutual = clientCertificates === 'required';
   const binary = secantusdBinary(env);
   if (!existsSync(binary))
     throw new Error(`secantusd-rs is not built at ${binary}: run the infra once (npm start)`);
@@ -59,19 +69,21 @@ export async function startSecureStore(
     '--tls-ca-file',
     ca.caFile,
   );
+  if (mutual) args.push('--tls-require-client-cert');
   const server = await startServer({
     dir,
     name: 'secure-store',
     command: binary,
     args,
     marker: storage,
-    probe: (timeoutMs) => withClient(client(url, ca, timeoutMs), (c) => c.db('admin').command({ ping: 1 })),
+    probe: (timeoutMs) =>
+      withClient(client(url, ca, mutual, timeoutMs), (c) => c.db('admin').command({ ping: 1 })),
     readyTimeoutMs: 20_000,
   });
   // While no user exists, a loopback connection may create the first one (mongod's localhost exception).
   const username = 'travel-service';
   const password = randomBytes(12).toString('base64url');
-  await withClient(client(url, ca, 5000), (c) =>
+  await withClient(client(url, ca, mutual, 5000), (c) =>
     c.db('admin').command({ createUser: username, pwd: password, roles: [{ role: 'root', db: 'admin' }] }),
   );
   return { ...server, url, username, password };

@@ -1,0 +1,3 @@
+import { libraryTarget } from './target.mjs';
+
+export default libraryTarget('api-keys');
