@@ -1,0 +1,20 @@
+// The gateway's access control and middleware (docs/decisions/mutation-gateway.md).
+import { mutationTarget } from './target.mjs';
+
+export default mutationTarget({
+  name: 'gateway',
+  mutate: [
+    'gateway/src/access/**/*.ts',
+    'gateway/src/middleware/**/*.ts',
+    '!gateway/src/**/*.fixture.ts',
+    // gRPC and Kafka wiring, proven against a running identity and broker (gateway/test/access-cache.test.ts, the
+    // e2e access suites), which no mutant run can afford.
+    '!gateway/src/access/access-directory.ts',
+    '!gateway/src/access/identity-changes.listener.ts',
+    '!gateway/src/access/customer-tokens.ts',
+  ],
+  // The gateway's unit tests, and the one component test of the Redis windows (rate-limits.ts, key-failures.ts,
+  // redis-or-memory.ts), which only a real Redis proves: REDIS_URL, by default the shared 127.0.0.1:6379.
+  tests: ['<rootDir>/gateway/src/**/*.test.ts', '<rootDir>/gateway/test/rate-limits.test.ts'],
+  tsconfigFile: 'gateway/tsconfig.json',
+});
