@@ -117,9 +117,9 @@ export function createEventConsumer(options: ConsumerOptions): EventConsumer {
   /** Parks, counts, and blocks the key where the group keeps per-key order; false when interrupted. */
   async function park(input: ParkInput, batch: BatchControls, log: Logger): Promise<boolean> {
     const stopped = stopping.signal;
-    const onStored = () => metrics.parked(input.topic, input.reason);
-    if (!(await parkMessage({ store, parker, kafka, group: groupId, input, batch, stopped, log, onStored })))
+    if (!(await parkMessage({ store, parker, kafka, group: groupId, input, batch, stopped, log })))
       return false;
+    metrics.parked(input.topic, input.reason);
     if (options.keyOrderAfterPark === 'block' && input.message.key)
       blocked.add(input.topic, input.message.key.toString());
     return true;

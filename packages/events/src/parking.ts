@@ -34,13 +34,10 @@ export async function parkMessage(deps: {
   batch: BatchControls;
   stopped: AbortSignal;
   log: Logger;
-  /** Called once, when the record is stored: the park is a fact from then on, whatever the copy to Kafka does. */
-  onStored(): void;
 }): Promise<boolean> {
   const { store, parker, kafka, group, input, log } = deps;
   const { message, history } = input;
   const envelope = envelopeFieldsOf(message.value);
-  let stored = false;
   for (let failures = 0; ; failures++) {
     try {
       const parked = await store.park({
@@ -55,8 +52,6 @@ export async function parkMessage(deps: {
         ...history,
         parkedAt: new Date(),
       });
-      if (!stored) deps.onStored();
-      stored = true;
       log.error(
         {
           parkedId: parked.id,
