@@ -133,7 +133,12 @@ export async function runParkingScenario(scenario: ParkingScenario) {
   const discarded = (
     await client.discardParkedEvent({ caller: operator, id: poison.id, reason: 'test bytes' })
   ).event;
-  const after = await counters();
+  // A park is listed once stored, and counted once its copy to `<topic>.parked` is sent: wait for the count.
+  const after = await waitFor(async () => {
+    const now = await counters();
+    if (now.poison === before.poison) throw new Error('the poison park is not counted yet');
+    return now;
+  }, WAIT);
   const audited = (entries: RelayedAudit[]) =>
     entries.map(({ action, details, actorUserId, actorEmail, ip, requestId }) => ({
       action,
