@@ -100,6 +100,31 @@ async function twoGateways(
   }
 }
 
+/** Rate limits on the shared Redis through a relay the test can stall (200 ms wait, 500 ms rest after it). */
+async function stallableLimits(
+  run: (setup: {
+    relay: Awaited<ReturnType<typeof relayTo>>;
+    redis: RedisHandle;
+    limits: RateLimits;
+  }) => Promise<void>,
+) {
+  const relay = await relayTo(testInfra().redisUrl);
+  const redis = createRedis(relay.url, testLogger(), 200);
+  await redis.start();
+  try {
+    const limits = createRateLimits(redis.client, {
+      prefix: uniqueName('ct:rl'),
+      redisWaitMs: 200,
+      redisRestMs: 500,
+    });
+    await run({ relay, redis, limits });
+  } finally {
+    relay.resume(); // a stalled link would hold stop() on the calls still waiting for Redis
+    await redis.stop();
+    relay.cut();
+  }
+}
+
 describe('gateway rate limits in Redis', () => {
   it('when Redis is reachable, then a window admits exactly its limit, shared by two gateways', async () => {
     await twoGateways(async ({ limitsA, limitsB }) => {
@@ -160,15 +185,7 @@ describe('gateway rate limits in Redis', () => {
   });
 
   it('when Redis keeps the connection but stops answering, then decisions come from the in-memory window after the wait, and from Redis once it answers again', async () => {
-    const relay = await relayTo(testInfra().redisUrl);
-    const redis = createRedis(relay.url, testLogger(), 200);
-    await redis.start();
-    try {
-      const limits = createRateLimits(redis.client, {
-        prefix: uniqueName('ct:rl'),
-        redisWaitMs: 200,
-        redisRestMs: 500,
-      });
+    await stallableLimits(async ({ relay, redis, limits }) => {
       const limit = { limit: 2, windowSeconds: 60 };
       expect((await limits.consume('key_1', limit)).remaining).toBe(1);
       relay.stall();
@@ -179,22 +196,11 @@ describe('gateway rate limits in Redis', () => {
       // Redis decides again: key_1's shared window goes on from where it was.
       expect((await limits.consume('key_1', limit)).remaining).toBe(0);
       expect(await redis.ping()).toBe(true);
-    } finally {
-      await redis.stop();
-      relay.cut();
-    }
+    });
   });
 
   it('when a key used its limit in Redis and then Redis stops answering, then the in-memory window, which counted this gateway’s calls all along, refuses it too', async () => {
-    const relay = await relayTo(testInfra().redisUrl);
-    const redis = createRedis(relay.url, testLogger(), 200);
-    await redis.start();
-    try {
-      const limits = createRateLimits(redis.client, {
-        prefix: uniqueName('ct:rl'),
-        redisWaitMs: 200,
-        redisRestMs: 500,
-      });
+    await stallableLimits(async ({ relay, redis, limits }) => {
       const limit = { limit: 2, windowSeconds: 60 };
       const spent = [await limits.consume('key_1', limit), await limits.consume('key_1', limit)];
       expect(spent.map((d) => [d.allowed, d.remaining])).toEqual([
@@ -208,11 +214,7 @@ describe('gateway rate limits in Redis', () => {
         [false, 0],
       ]);
       expect(await redis.ping()).toBe(false);
-    } finally {
-      relay.resume(); // a stalled link would hold stop() on the calls still waiting for Redis
-      await redis.stop();
-      relay.cut();
-    }
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 import type { KeyRecord } from '@travel/api-keys';
 import { createLogger } from '@travel/logger';
 import type { Express, RequestHandler } from 'express';
+import type { RateLimit, RateLimits } from '../access/rate-limits';
 import { assembleApp } from '../app';
 import { requestContextOf } from '../http/request-context';
 import type { RouteDefinition } from '../http/route-table';
@@ -50,4 +51,30 @@ export function partnerTestApp(routes: RouteDefinition[], key: KeyRecord): Expre
     staff: [],
     customer: [],
   });
+}
+
+/** The client address a test names in `x-test-address` (by default 192.0.2.1), as the address step would set it. */
+export const addressFromTestHeader: RequestHandler = (req, res, next) => {
+  requestContextOf(res).clientAddress = req.get('x-test-address') ?? '192.0.2.1';
+  next();
+};
+
+/** Rate windows counted per key in a Map (what Redis would hold), each window ending `resetSeconds` from now. */
+export function countingRateLimits(resetSeconds: number) {
+  const counts = new Map<string, number>();
+  const windows: Array<[string, RateLimit]> = [];
+  const limits: RateLimits = {
+    consume: async (keyId, limit) => {
+      windows.push([keyId, limit]);
+      const used = (counts.get(keyId) ?? 0) + 1;
+      counts.set(keyId, used);
+      return {
+        allowed: used <= limit.limit,
+        limit: limit.limit,
+        remaining: Math.max(0, limit.limit - used),
+        resetSeconds,
+      };
+    },
+  };
+  return { limits, windows };
 }

@@ -1,16 +1,14 @@
 import { issueApiKey, type KeyRecord, parseAllowListEntry } from '@travel/api-keys';
 import { createLogger } from '@travel/logger';
-import type { RequestHandler } from 'express';
 import request from 'supertest';
 import type { AccessDirectory, PlatformSettings } from '../access/access-directory';
 import type { KeyFailures } from '../access/key-failures';
-import type { RateLimit, RateLimits } from '../access/rate-limits';
 import { assembleApp } from '../app';
-import { partnerKeyOf, requestContextOf } from '../http/request-context';
+import { partnerKeyOf } from '../http/request-context';
 import type { RouteDefinition } from '../http/route-table';
 import { authenticateKey } from './authenticate-key';
 import { ipAllowList } from './ip-allow-list';
-import { testKey } from './middleware.fixture';
+import { addressFromTestHeader, countingRateLimits, testKey } from './middleware.fixture';
 import { platformSwitches } from './platform-switches';
 import { rateLimit } from './rate-limit';
 import { requireScope } from './require-scope';
@@ -56,25 +54,8 @@ function partnerApp(setup: Setup = {}) {
     standing: async () => ({ blocked: false }),
     record: async (address) => void failed.push(address),
   };
-  const counts = new Map<string, number>();
-  const windows: Array<[string, RateLimit]> = [];
-  const limits: RateLimits = {
-    consume: async (keyId, limit) => {
-      windows.push([keyId, limit]);
-      const used = (counts.get(keyId) ?? 0) + 1;
-      counts.set(keyId, used);
-      return {
-        allowed: used <= limit.limit,
-        limit: limit.limit,
-        remaining: Math.max(0, limit.limit - used),
-        resetSeconds: 17,
-      };
-    },
-  };
-  const address: RequestHandler = (req, res, next) => {
-    requestContextOf(res).clientAddress = req.get('x-test-address') ?? '192.0.2.1';
-    next();
-  };
+  const { limits, windows } = countingRateLimits(17);
+  const address = addressFromTestHeader;
   const app = assembleApp(logger, routes, {
     clientAddress: address,
     platform: [],

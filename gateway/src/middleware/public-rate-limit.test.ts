@@ -1,10 +1,9 @@
 import { createLogger } from '@travel/logger';
 import type { RequestHandler } from 'express';
 import request from 'supertest';
-import type { RateLimit, RateLimits } from '../access/rate-limits';
 import { assembleApp } from '../app';
-import { requestContextOf } from '../http/request-context';
 import type { RouteDefinition } from '../http/route-table';
+import { addressFromTestHeader, countingRateLimits } from './middleware.fixture';
 import { publicRateLimit } from './public-rate-limit';
 
 const logger = createLogger({ name: 'test', level: 'silent' });
@@ -27,25 +26,8 @@ const routes: RouteDefinition[] = [
 
 /** The public limit alone, with windows counted per key in a Map (what Redis would hold). */
 function publicApp() {
-  const counts = new Map<string, number>();
-  const windows: Array<[string, RateLimit]> = [];
-  const limits: RateLimits = {
-    consume: async (keyId, limit) => {
-      windows.push([keyId, limit]);
-      const used = (counts.get(keyId) ?? 0) + 1;
-      counts.set(keyId, used);
-      return {
-        allowed: used <= limit.limit,
-        limit: limit.limit,
-        remaining: Math.max(0, limit.limit - used),
-        resetSeconds: 1800,
-      };
-    },
-  };
-  const address: RequestHandler = (req, res, next) => {
-    requestContextOf(res).clientAddress = req.get('x-test-address') ?? '192.0.2.1';
-    next();
-  };
+  const { limits, windows } = countingRateLimits(1800);
+  const address = addressFromTestHeader;
   const app = assembleApp(logger, routes, {
     clientAddress: address,
     platform: [],
