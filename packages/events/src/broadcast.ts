@@ -40,6 +40,8 @@ export function createBroadcastSubscriber(options: BroadcastOptions): BroadcastS
   const { kafka, topic, logger } = options;
   const groupId = namespaced(kafka, `${options.groupPrefix}-${randomBytes(6).toString('hex')}`);
   let stopped = false;
+  // While start() retries a failed join itself, a crash must not also schedule a restart.
+  let starting = false;
   const consumer: Consumer = kafka.consumer({
     groupId,
     sessionTimeout: 10_000,
@@ -71,13 +73,33 @@ export function createBroadcastSubscriber(options: BroadcastOptions): BroadcastS
       },
     });
   };
+  /**
+   * One attempt to join with the start pinned to the end offsets as they are now (the group is new, so
+   * "latest" would be resolved at its first fetch, after the join: an event published in between would be
+   * skipped). Resolves with the error when the consumer crashed while starting, `undefined` once joined.
+   */
+  const startPinnedAtEnd = async (fullTopic: string): Promise<unknown> => {
+    const startOffsets = await endOffsetsOf(kafka, fullTopic);
+    let crash: unknown;
+    const removeCrashListener = consumer.on(consumer.events.CRASH, ({ payload }) => {
+      crash ??= payload.error;
+    });
+    try {
+      await run();
+    } finally {
+      removeCrashListener();
+    }
+    if (crash !== undefined) return crash;
+    for (const { partition, offset } of startOffsets) consumer.seek({ topic: fullTopic, partition, offset });
+    return undefined;
+  };
   restartAfterCrash(
     consumer,
     async () => {
       await run();
       options.onGap?.();
     },
-    () => stopped,
+    () => stopped || starting,
     logger,
   );
   return {
@@ -85,19 +107,22 @@ export function createBroadcastSubscriber(options: BroadcastOptions): BroadcastS
     async start() {
       await ensureTopics(kafka, [topic], options.topicOptions);
       const fullTopic = namespaced(kafka, topic);
-      // The group is new, so "latest" would be resolved at its first fetch, after the join: an event
-      // published in between would be skipped. Pin the start to the end offsets as they are now instead.
-      const startOffsets = await endOffsetsOf(kafka, fullTopic);
-      const joined = new Promise<void>((resolve) => {
-        const remove = consumer.on(consumer.events.GROUP_JOIN, () => {
-          remove();
-          resolve();
-        });
-      });
-      await run();
-      for (const { partition, offset } of startOffsets)
-        consumer.seek({ topic: fullTopic, partition, offset });
-      await joined;
+      const deadline = Date.now() + LEADER_WAIT_MS;
+      starting = true;
+      try {
+        for (;;) {
+          const crash = await startPinnedAtEnd(fullTopic);
+          if (crash === undefined) break;
+          // kafkajs caught the failure inside run() (the group is gone, so there is nothing to pin the start
+          // on): cancel its own timed restart, then try the whole start again, as long as the wait for leaders.
+          await consumer.disconnect();
+          if (Date.now() > deadline) throw crash;
+          logger.warn({ err: crash, groupId, topic }, 'broadcast subscriber failed to join; trying again');
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+      } finally {
+        starting = false;
+      }
       logger.info({ groupId, topic }, 'broadcast subscriber joined');
     },
     async stop() {
