@@ -17,4 +17,13 @@ export default mutationTarget({
   // redis-or-memory.ts), which only a real Redis proves: REDIS_URL, by default the shared 127.0.0.1:6379.
   tests: ['<rootDir>/gateway/src/**/*.test.ts', '<rootDir>/gateway/test/rate-limits.test.ts'],
   tsconfigFile: 'gateway/tsconfig.json',
+  options: {
+    // Every test that covers a mutant runs and every one that fails is listed, so the report tells which mutants
+    // the tests from before issue 47 killed ("before") and which only the new ones did.
+    disableBail: true,
+    // A static mutant (module-level code: a constant, a table) is covered by every test, so each runs all 560
+    // tests in a fresh runner: 83 such mutants took half of a two-hour run. They are left out of this target's
+    // score and listed as ignored in its report.
+    ignoreStatic: true,
+  },
 });

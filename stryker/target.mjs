@@ -3,11 +3,12 @@
 // runs every such file (scripts/test-mutation.sh). Decisions and scores: docs/decisions/tests.md, "Mutation testing".
 
 /**
- * @param {{ name: string, mutate: string[], tests: string[], tsconfigFile: string }} target
- *   `mutate` and `tests` are globs from the repository's root (tests as jest `testMatch` entries under `<rootDir>`).
+ * @param {{ name: string, mutate: string[], tests: string[], tsconfigFile: string, options?: import('@stryker-mutator/api/core').PartialStrykerOptions }} target
+ *   `mutate` and `tests` are globs from the repository's root (tests as jest `testMatch` entries under `<rootDir>`);
+ *   `options`, Stryker options of this target only (they win over the shared ones below).
  * @returns {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
-export function mutationTarget({ name, mutate, tests, tsconfigFile }) {
+export function mutationTarget({ name, mutate, tests, tsconfigFile, options = {} }) {
   return {
     // In place: pnpm links each workspace package's dependencies in its own node_modules, which a sandbox copy
     // (root node_modules only) would lose. The originals are kept in .stryker-tmp and put back at the end.
@@ -40,6 +41,7 @@ export function mutationTarget({ name, mutate, tests, tsconfigFile }) {
     tempDirName: `.stryker-tmp/${name}`,
     // The originals are put back at the end, failed runs too; only a killed run leaves them in .stryker-tmp/<target>.
     cleanTempDir: 'always',
+    ...options,
   };
 }
 
