@@ -62,7 +62,7 @@ describe('webhook deliveries through the whole platform', () => {
     });
   });
 
-  it('when a test key books and cancels, then only the test endpoint hears it, and only the cancellation', async () => {
+  it('when a test key books and cancels, then only the test endpoint hears it, its creation and its cancellation', async () => {
     const admin = await platformAdmin();
     const { client, key: live } = await newPartner(admin);
     const test = await admin.createKey(client.id, { environment: 'test' });
@@ -80,9 +80,15 @@ describe('webhook deliveries through the whole platform', () => {
     await waitFor(() => expect(summary(liveHooks)).toEqual([['booking.created', liveBooking.id, true]]), {
       timeoutMs: 20_000,
     });
-    await waitFor(() => expect(summary(testHooks)).toEqual([['booking.cancelled', testBooking.id, false]]), {
-      timeoutMs: 20_000,
-    });
+    await waitFor(
+      () =>
+        // Deliveries to one endpoint may overlap: the order they arrive in is not promised.
+        expect(summary(testHooks).sort()).toEqual([
+          ['booking.cancelled', testBooking.id, false],
+          ['booking.created', testBooking.id, false],
+        ]),
+      { timeoutMs: 20_000 },
+    );
   });
 
   it('when an endpoint is deleted, then the next booking reaches only the endpoint that is left', async () => {

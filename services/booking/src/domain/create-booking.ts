@@ -55,7 +55,7 @@ export interface BookingChannel {
   owner: Owner;
   /** The status the booking is written with (storefront: `Pending` until paid). */
   status: BookingStatus;
-  /** The events written with the booking (partner live: `booking.created`; storefront: none until paid). */
+  /** The events written with the booking (partner: `booking.created`; storefront: none until paid). */
   eventsAt(createdAt: Date): PendingEvent[];
   /** A staff member's booking: its audit entry, written with the booking (docs/decisions/audit.md). */
   audited?(booking: Booking): AuditEntry;
@@ -313,8 +313,8 @@ export function createCreateBooking(
         priceTenant: owner.tenantId,
         owner,
         status: 'Upcoming',
-        // booking.created is for live keys only (gateway/openapi/partner.yaml, `POST /webhooks`)
-        eventsAt: (occurredAt) => (owner.livemode ? [newPendingEvent('booking.created', occurredAt)] : []),
+        // Test mode is told what live mode is told (docs/decisions/sandbox.md): `livemode` says which.
+        eventsAt: (occurredAt) => [newPendingEvent('booking.created', occurredAt)],
         reserveSpending: (amount) => deps.reserveSpending(spender, amount),
         settle: async (booked) => booked,
       },
