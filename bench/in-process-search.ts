@@ -16,6 +16,7 @@ import { createCurrentRates } from '@travel/pricing/dist/domain/current-rates';
 import { createPriceOffers } from '@travel/pricing/dist/domain/price-offers';
 import { readConfig as readSearchConfig } from '@travel/search/dist/config';
 import { createFinishOffers } from '@travel/search/dist/domain/finish-offers';
+import { SIMULATED_INVENTORY } from '@travel/search/dist/domain/offer-supply';
 import { createSearchFlights } from '@travel/search/dist/domain/search-flights';
 import type { Searcher } from '@travel/search/dist/domain/searcher';
 import express, { type NextFunction, type Request, type Response } from 'express';
@@ -68,6 +69,7 @@ function createSearch(data: InProcessSearchData) {
     priceOffers: ({ tenantId, service, subtotals }) =>
       priceOffers({ tenantId: tenantId ?? undefined, service, subtotals }),
     signer,
+    supply: SIMULATED_INVENTORY,
   });
   return { mongo, searchFlights: createSearchFlights({ finishOffers, now }) };
 }

@@ -1,4 +1,5 @@
 import { bookingEvents } from '@travel/contracts';
+import { createOfferTokenSigner, createOfferTokenVerifier } from '@travel/offer-tokens';
 import { uniqueName, waitFor } from '@travel/testkit';
 import {
   type BookingClient,
@@ -31,6 +32,7 @@ afterAll(async () => {
 });
 
 const key = () => uniqueName('idem');
+const now = () => new Date();
 const codeOf = async (call: Promise<unknown>) => {
   try {
     await call;
@@ -71,6 +73,34 @@ describe('creating a booking', () => {
       amount: offer.total,
       hasVoucher: false,
     });
+  });
+
+  it("when an offer says whether its supply is simulated, then its booking, the booking's reads and its booking.created say the same", async () => {
+    const who = caller(109);
+    const searched = await world.flightOffer(who);
+    // Search's inventory is simulated; a supplier's offer would say `simulated: false` in the same signed offer.
+    const check = createOfferTokenVerifier({ publicKeyPem: world.keys.publicKeyPem, now }).verify(
+      searched.token,
+    );
+    if (check.result !== 'valid') throw new Error(`search's token is ${check.result}`);
+    expect(check.claims.offer.simulated).toBe(true);
+    const signer = createOfferTokenSigner({ privateKeyPem: world.keys.privateKeyPem, ttlSeconds: 900, now });
+    const [supplied] = signer.issueAll([
+      { ...check.claims, offer: { ...check.claims.offer, simulated: false } },
+    ]);
+    const booked = [
+      (await client.createBooking(createRequest(who, searched.token, key()))).booking,
+      (await client.createBooking(createRequest(who, supplied as string, key()))).booking,
+    ];
+    expect(booked.map((booking) => booking?.simulated)).toEqual([true, false]);
+    const read = await Promise.all(booked.map((b) => client.getBooking({ caller: who, id: b?.id ?? '' })));
+    expect(read.map((reply) => reply.booking?.simulated)).toEqual([true, false]);
+    const told = (id: string | undefined) =>
+      events.heard
+        .filter((e) => e.type === 'booking.created')
+        .map((e) => bookingEvents.BookingEvent.decode(e.payload))
+        .find((event) => event.id === id);
+    await waitFor(() => expect(booked.map((b) => told(b?.id)?.simulated)).toEqual([true, false]));
   });
 
   it('when the same key and body come again, then the same booking is replayed; another body is idempotency_key_reuse', async () => {

@@ -29,6 +29,7 @@ export function storedBooking(overrides: Partial<NewBooking> = {}): NewBooking {
     travellers: [],
     createdAt: new Date(),
     status: 'Upcoming',
+    simulated: true,
     attempt: uniqueName('att'),
     offer: {},
     pendingEvents: [pendingEvent('booking.created')],

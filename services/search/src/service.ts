@@ -13,6 +13,7 @@ import type { Logger } from '@travel/logger';
 import { createOfferTokenSigner } from '@travel/offer-tokens';
 import type { SearchConfig } from './config';
 import { createFinishOffers } from './domain/finish-offers';
+import { SIMULATED_INVENTORY } from './domain/offer-supply';
 import { createSearchCars } from './domain/search-cars';
 import { createSearchFlights } from './domain/search-flights';
 import { createSearchHotels } from './domain/search-hotels';
@@ -46,7 +47,11 @@ export function createSearchService(
     ttlSeconds: config.OFFER_TOKEN_TTL_SECONDS,
     now,
   });
-  const finishOffers = createFinishOffers({ priceOffers: createPriceOffers(pricingClient), signer });
+  const finishOffers = createFinishOffers({
+    priceOffers: createPriceOffers(pricingClient),
+    signer,
+    supply: SIMULATED_INVENTORY,
+  });
   const searchGrpc = createSearchGrpc({
     searchFlights: createSearchFlights({ finishOffers, now }),
     searchHotels: createSearchHotels({ finishOffers, now }),

@@ -33,6 +33,10 @@ export const Invoice = z.strictObject({
         route: z.string(),
         date: day,
         amount: z.number().int().meta({ description: "Negative on a cancelled booking's reversal." }),
+        simulated: z.boolean().meta({
+          description:
+            'The booking was made from simulated supply (its `simulated`): it reached no supplier.',
+        }),
       }),
     )
     .meta({

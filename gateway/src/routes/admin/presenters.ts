@@ -170,13 +170,14 @@ export function presentInvoice(invoice: billing.Invoice | undefined) {
       reference: payment.reference ?? null,
       receivedAt: iso(payment.receivedAt),
     })),
-    lines: invoice.lines.map(({ id, bookingId, pnr, route, date, amount }) => ({
+    lines: invoice.lines.map(({ id, bookingId, pnr, route, date, amount, simulated }) => ({
       id,
       bookingId,
       pnr,
       route,
       date,
       amount,
+      simulated,
     })),
   };
 }

@@ -15,6 +15,7 @@ const listed = {
   currency: 'INR',
   reference: null,
   livemode: true,
+  simulated: true,
   createdAt: '2026-11-21 04:05:06',
 };
 
@@ -34,6 +35,10 @@ describe('booking presenters', () => {
       contact: { name: 'Asha Rao', email: 'asha@example.com', phone: null },
       travellers: [{ firstName: 'Asha', lastName: 'Rao' }],
     });
+  });
+
+  it('when the booking service says its supply was not simulated, then the booking says so', () => {
+    expect(presentBooking(bookingReply({ simulated: false })).simulated).toBe(false);
   });
 
   it('when reference and phone are present, then they are shown', () => {

@@ -21,6 +21,7 @@ export function presentBookingListItem(reply: booking.Booking): ListItem {
     currency: reply.currency as ListItem['currency'],
     reference: reply.reference ?? null,
     livemode: reply.livemode,
+    simulated: reply.simulated,
     createdAt: formatCreatedAt(reply.createdAt),
   };
 }

@@ -13,6 +13,7 @@ export function bookingReply(overrides: Partial<booking.Booking> = {}): booking.
     currency: 'INR',
     reference: undefined,
     livemode: true,
+    simulated: true,
     createdAt: new Date('2026-11-21T04:05:06.789Z'),
     contact: { name: 'Asha Rao', email: 'asha@example.com', phone: undefined },
     travellers: [{ firstName: 'Asha', lastName: 'Rao' }],

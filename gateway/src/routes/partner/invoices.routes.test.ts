@@ -25,6 +25,7 @@ const stored: billing.Invoice = {
       route: 'DEL → BOM',
       date: '2026-12-10',
       amount: 1000,
+      simulated: true,
     },
   ],
 };

@@ -1051,6 +1051,11 @@ export interface components {
             reference: string | null;
             /** @description `true` for a booking made with a live key, `false` with a test key. */
             livemode: boolean;
+            /**
+             * @description `true` for a booking made from simulated supply (its offer said so, as the search answer did): it
+             *     reached no supplier and its `pnr` is ours, not an airline's, hotel's or car company's.
+             */
+            simulated: boolean;
             /** @description When it was booked, `YYYY-MM-DD HH:MM:SS` in UTC. */
             createdAt: string;
         };
@@ -1078,6 +1083,11 @@ export interface components {
             reference: string | null;
             /** @description `true` for a booking made with a live key, `false` with a test key. */
             livemode: boolean;
+            /**
+             * @description `true` for a booking made from simulated supply (its offer said so, as the search answer did): it
+             *     reached no supplier and its `pnr` is ours, not an airline's, hotel's or car company's.
+             */
+            simulated: boolean;
             /** @description When it was booked, `YYYY-MM-DD HH:MM:SS` in UTC. */
             createdAt: string;
             contact: {
@@ -1116,9 +1126,24 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * @description `booking.created` and `booking.cancelled`: `id`, `pnr`, `type`, `status`, `amount`, `currency`,
+         *     `reference`, `simulated`; `invoice.paid`: `id`, `number`, `amount`, `paidAmount`, `status`,
+         *     `dueDate` (`05 Dec 2026`).
+         */
+        WebhookEventData: {
+            /**
+             * @description Booking events only: `true` when the booking was made from simulated supply (the booking
+             *     resource's `simulated`): it reached no supplier.
+             */
+            simulated?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * @description The body of a webhook delivery (not an API response). `data` of `booking.created` and
-         *     `booking.cancelled`: `id`, `pnr`, `type`, `status`, `amount`, `currency`, `reference`; of
-         *     `invoice.paid`: `id`, `number`, `amount`, `paidAmount`, `status`, `dueDate` (`05 Dec 2026`).
+         *     `booking.cancelled`: `id`, `pnr`, `type`, `status`, `amount`, `currency`, `reference`,
+         *     `simulated`; of `invoice.paid`: `id`, `number`, `amount`, `paidAmount`, `status`, `dueDate`
+         *     (`05 Dec 2026`).
          * @example {
          *       "id": "evt_k3J9x0QmT2vR8aLp5sWd",
          *       "type": "booking.created",
@@ -1132,7 +1157,8 @@ export interface components {
          *         "status": "Upcoming",
          *         "amount": 10943,
          *         "currency": "INR",
-         *         "reference": "PO-2026-1042"
+         *         "reference": "PO-2026-1042",
+         *         "simulated": true
          *       }
          *     }
          */
@@ -1148,9 +1174,7 @@ export interface components {
             livemode: boolean;
             /** @description The event's `sequence` in the receiving client's events feed (`GET /events`). */
             sequence?: number;
-            data: {
-                [key: string]: unknown;
-            };
+            data: components["schemas"]["WebhookEventData"];
         } & {
             [key: string]: unknown;
         };
@@ -1337,7 +1361,8 @@ export interface components {
          *         "status": "Upcoming",
          *         "amount": 10943,
          *         "currency": "INR",
-         *         "reference": "PO-2026-1042"
+         *         "reference": "PO-2026-1042",
+         *         "simulated": true
          *       }
          *     }
          */
@@ -1357,10 +1382,7 @@ export interface components {
              *     event you missed. Deliveries of the event to your endpoints carry the same number.
              */
             sequence: number;
-            /** @description As in the webhook body of the event's type (`WebhookEvent`). */
-            data: {
-                [key: string]: unknown;
-            };
+            data: components["schemas"]["WebhookEventData"];
         };
         /** @description One attempt of a delivery (or of a ping). */
         WebhookAttempt: {
@@ -2592,6 +2614,7 @@ export interface operations {
                      *           "currency": "INR",
                      *           "reference": "PO-2026-1042",
                      *           "livemode": true,
+                     *           "simulated": true,
                      *           "createdAt": "2026-11-21 10:00:00"
                      *         },
                      *         {
@@ -2605,6 +2628,7 @@ export interface operations {
                      *           "currency": "INR",
                      *           "reference": null,
                      *           "livemode": true,
+                     *           "simulated": true,
                      *           "createdAt": "2026-11-20 16:42:09"
                      *         }
                      *       ],
@@ -2696,6 +2720,7 @@ export interface operations {
                      *         "currency": "INR",
                      *         "reference": "PO-2026-1042",
                      *         "livemode": true,
+                     *         "simulated": true,
                      *         "createdAt": "2026-11-21 10:00:00",
                      *         "contact": {
                      *           "name": "Asha Rao",
@@ -2770,6 +2795,7 @@ export interface operations {
                      *         "currency": "INR",
                      *         "reference": "PO-2026-1042",
                      *         "livemode": true,
+                     *         "simulated": true,
                      *         "createdAt": "2026-11-21 10:00:00",
                      *         "contact": {
                      *           "name": "Asha Rao",
@@ -2851,6 +2877,7 @@ export interface operations {
                      *         "currency": "INR",
                      *         "reference": "PO-2026-1042",
                      *         "livemode": true,
+                     *         "simulated": true,
                      *         "createdAt": "2026-11-21 10:00:00",
                      *         "contact": {
                      *           "name": "Asha Rao",
@@ -3472,7 +3499,8 @@ export interface operations {
                      *             "status": "Cancelled",
                      *             "amount": 10943,
                      *             "currency": "INR",
-                     *             "reference": "PO-2026-1042"
+                     *             "reference": "PO-2026-1042",
+                     *             "simulated": true
                      *           }
                      *         },
                      *         {
@@ -3488,7 +3516,8 @@ export interface operations {
                      *             "status": "Upcoming",
                      *             "amount": 10943,
                      *             "currency": "INR",
-                     *             "reference": "PO-2026-1042"
+                     *             "reference": "PO-2026-1042",
+                     *             "simulated": true
                      *           }
                      *         }
                      *       ],
@@ -3553,7 +3582,8 @@ export interface operations {
                      *           "status": "Upcoming",
                      *           "amount": 10943,
                      *           "currency": "INR",
-                     *           "reference": "PO-2026-1042"
+                     *           "reference": "PO-2026-1042",
+                     *           "simulated": true
                      *         }
                      *       }
                      *     }

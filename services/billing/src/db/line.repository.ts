@@ -20,7 +20,7 @@ export function createLineRepository(connection: Connection): LineRepository {
   const lines = modelOn(connection, 'InvoiceLine', lineSchema);
   const claims = modelOn(connection, 'InvoiceLineClaim', lineClaimSchema);
   return {
-    insert({ id, tenantId, bookingId, pnr, route, date, amount, createdAt }, eventId) {
+    insert({ id, tenantId, bookingId, pnr, route, date, amount, simulated, createdAt }, eventId) {
       // Through the driver, the document built whole (one per booking event: the consumer's hot path).
       const doc: LineDocument = {
         _id: id,
@@ -30,6 +30,7 @@ export function createLineRepository(connection: Connection): LineRepository {
         route,
         date,
         amount,
+        simulated,
         eventId,
         createdAt,
       };
@@ -73,6 +74,7 @@ function toLine(doc: LineDocument): InvoiceLine {
     route: doc.route,
     date: doc.date,
     amount: doc.amount,
+    simulated: doc.simulated ?? true,
     createdAt: doc.createdAt,
   };
 }

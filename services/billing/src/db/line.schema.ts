@@ -9,6 +9,8 @@ export interface LineDocument {
   route: string;
   date: string;
   amount: number;
+  /** From a booking made of simulated supply; absent on lines written before the mark, all simulated. */
+  simulated?: boolean;
   /** The booking event it came from (for support). */
   eventId: string;
   createdAt: Date;
@@ -23,6 +25,7 @@ export const lineSchema = new Schema<LineDocument>(
     route: { type: String, required: true },
     date: { type: String, required: true },
     amount: { type: Number, required: true },
+    simulated: { type: Boolean, default: undefined },
     eventId: { type: String, required: true },
     createdAt: { type: Date, required: true },
   },

@@ -31,6 +31,8 @@ export interface InvoiceLine {
   date: string;
   /** Negative on the line that reverses a cancelled booking. */
   amount: number;
+  /** The booking was made from simulated supply (its event said so): it reached no supplier. */
+  simulated: boolean;
   createdAt: Date;
 }
 

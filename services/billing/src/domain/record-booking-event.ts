@@ -9,7 +9,7 @@ export interface BookingFact {
   tenantId: string;
   livemode: boolean;
   occurredAt: Date;
-  booking: { id: string; pnr: string; route: string; date: string; amount: number };
+  booking: { id: string; pnr: string; route: string; date: string; amount: number; simulated: boolean };
 }
 
 export interface RecordBookingEventDeps {
@@ -33,6 +33,7 @@ export function createRecordBookingEvent(deps: RecordBookingEventDeps) {
       route: booking.route,
       date: booking.date,
       amount: booking.amount,
+      simulated: booking.simulated,
       createdAt: fact.occurredAt,
     };
     if (fact.type === 'booking.created') {

@@ -33,8 +33,24 @@ describe('booking events consumer decoding', () => {
       tenantId: 'ten_1',
       livemode: false,
       occurredAt,
-      booking: { id: 'bkg_7', pnr: 'ABC234', route: 'DEL → BOM', date: '2026-04-01', amount: 5400 },
+      booking: {
+        id: 'bkg_7',
+        pnr: 'ABC234',
+        route: 'DEL → BOM',
+        date: '2026-04-01',
+        amount: 5400,
+        // Published before the mark: every booking then was simulated.
+        simulated: true,
+      },
     });
+  });
+
+  it('when a booking event says whether its supply was simulated, then the fact (and its line) says what it says', () => {
+    const simulatedOf = (simulated: boolean) => {
+      const fact = decodeBookingFact(envelope(encode({ ...booking, simulated })));
+      return fact === 'storefront' ? null : fact.booking.simulated;
+    };
+    expect([simulatedOf(true), simulatedOf(false)]).toEqual([true, false]);
   });
 
   it('when the payload does not decode, or lacks the booking id or the tenant, then it is poison', () => {

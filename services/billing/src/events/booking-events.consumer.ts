@@ -55,7 +55,7 @@ export function decodeBookingFact(event: EventEnvelope): BookingFact | 'storefro
   const type = event.type as BookingFact['type'];
   if (!booking.id || !event.tenantId || !Number.isSafeInteger(booking.amount) || !event.occurredAt)
     throw new PoisonEventError(`${type} ${event.id} lacks a booking id, tenant, amount or time`);
-  const { id, pnr, route, date, amount, discount = 0 } = booking;
+  const { id, pnr, route, date, amount, discount = 0, simulated = true } = booking;
   if (!Number.isSafeInteger(discount) || discount < 0 || discount > amount)
     throw new PoisonEventError(`${type} ${event.id} has a discount outside 0..amount`);
   return {
@@ -64,7 +64,8 @@ export function decodeBookingFact(event: EventEnvelope): BookingFact | 'storefro
     tenantId: event.tenantId,
     livemode: event.livemode,
     occurredAt: event.occurredAt,
-    // What the tenant owes: a voucher's discount (a tenant's offline booking) is not invoiced.
-    booking: { id, pnr, route, date, amount: amount - discount },
+    // What the tenant owes: a voucher's discount (a tenant's offline booking) is not invoiced. An event without
+    // `simulated` was published before the mark, when every booking was simulated.
+    booking: { id, pnr, route, date, amount: amount - discount, simulated },
   };
 }

@@ -102,13 +102,14 @@ function encodeInvoice(view: InvoiceView, withLines: boolean): billing.Invoice {
       receivedAt,
     })),
     lines: withLines
-      ? view.lines.map(({ id, bookingId, pnr, route, date, amount }) => ({
+      ? view.lines.map(({ id, bookingId, pnr, route, date, amount, simulated }) => ({
           id,
           bookingId,
           pnr,
           route,
           date,
           amount,
+          simulated,
         }))
       : [],
   };

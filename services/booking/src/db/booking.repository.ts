@@ -183,6 +183,8 @@ export function toBooking(doc: BookingDocument | null): Booking | null {
     travellers: (doc.travellers ?? []).map(({ firstName, lastName }) => ({ firstName, lastName })),
     createdAt: doc.createdAt,
     status: doc.status,
+    // Bookings made before the mark came from the simulated inventory, the only supply there was.
+    simulated: doc.simulated ?? true,
     ...(doc.storefront ? { storefront: doc.storefront } : {}),
     ...(doc.voucher ? { voucher: doc.voucher } : {}),
   };

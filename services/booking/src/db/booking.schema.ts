@@ -30,6 +30,8 @@ export interface BookingDocument {
   travellers: Traveller[];
   /** The offer as signed by search (for support: what exactly was booked). */
   offer: Record<string, unknown>;
+  /** Booked from a simulated offer; absent on bookings made before the mark, all of them simulated. */
+  simulated?: boolean;
   createdAt: Date;
   status: BookingStatus;
   /** When it left `Upcoming` (cancelled, or completed by its travel date); null while upcoming. */
@@ -71,6 +73,7 @@ export const bookingSchema = new Schema<BookingDocument>(
       default: [],
     },
     offer: { type: Schema.Types.Mixed, required: true },
+    simulated: { type: Boolean, default: undefined },
     createdAt: { type: Date, required: true },
     status: { type: String, required: true },
     closedAt: { type: Date, default: null },

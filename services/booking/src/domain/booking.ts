@@ -102,6 +102,8 @@ export interface Booking extends Owner {
   createdAt: Date;
   /** `Upcoming` until cancelled or completed by its travel date; it leaves `Upcoming` once. */
   status: BookingStatus;
+  /** Made from a simulated offer (offer-supply.ts): no supplier holds it, and its `pnr` is ours. */
+  simulated: boolean;
   /** Storefront bookings only (partner bookings have a tenant and a client instead). */
   storefront?: StorefrontPart;
   /**

@@ -20,6 +20,7 @@ import { type BookingRequest, readBookingRequest } from './booking-request';
 import type { CrashHook } from './crash-points';
 import type { KeySpender, ReserveSpending, SpendingHold } from './key-spending';
 import { checkOffer } from './offer-check';
+import { isSimulatedOffer } from './offer-supply';
 import { newPnr } from './pnr';
 
 /** The total (whole rupees) an offer costs today: pricing's answer for the tenant (null: the platform default). */
@@ -223,6 +224,7 @@ export function createIdempotentBooking(deps: CreateBookingDeps) {
         travellers: input.travellers,
         createdAt,
         status: channel.status,
+        simulated: isSimulatedOffer(offer),
         ...(channel.storefront
           ? { storefront: channel.storefront(offer, discounts) }
           : discounts?.voucher

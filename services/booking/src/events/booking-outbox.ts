@@ -61,6 +61,7 @@ export function toOutgoing(event: PendingEvent, booking: Booking): OutgoingEvent
       ? { discount: booking.voucher.amount, voucherReservationKey: booking.voucher.reservationKey }
       : {}),
     hasVoucher: Boolean(booking.voucher ?? booking.storefront?.voucher),
+    simulated: booking.simulated,
   }).finish();
   return {
     id: event.id,

@@ -77,6 +77,7 @@ export function encodeBooking(view: Booking, withPeople: boolean): booking.Booki
     currency: view.currency,
     reference: view.reference ?? undefined,
     livemode: view.livemode,
+    simulated: view.simulated,
     createdAt: view.createdAt,
     contact: withPeople
       ? { name: view.contact.name, email: view.contact.email, phone: view.contact.phone ?? undefined }

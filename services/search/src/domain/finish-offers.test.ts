@@ -9,13 +9,13 @@ const searcher = { tenantId: 'ten_1', clientId: 3, environment: 'live' as const 
 const price = (total: number) => ({ baseAmount: total, tax: 0, fee: 0, total, currency: 'INR' });
 
 describe('finishing offers', () => {
-  it('when drafts are finished, then pricing is asked once, in order, and each token carries its draft', async () => {
+  it('when drafts are finished, then pricing is asked once, in order, and each token carries its draft and its supply', async () => {
     const calls: Parameters<PriceOffers>[] = [];
     const priceOffers: PriceOffers = async (input, requestId) => {
       calls.push([input, requestId]);
       return input.subtotals.map(price);
     };
-    const finish = createFinishOffers({ priceOffers, signer });
+    const finish = createFinishOffers({ priceOffers, signer, supply: { simulated: true } });
     const offers = await finish(
       'car',
       [
@@ -30,12 +30,20 @@ describe('finishing offers', () => {
     const check = verifier.verify(offers[1]?.offerToken ?? '');
     expect(check).toMatchObject({
       result: 'valid',
-      claims: { type: 'car', ...searcher, subtotal: 20, offer: { name: 'B', subtotal: 20 } },
+      claims: { type: 'car', ...searcher, subtotal: 20, offer: { name: 'B', subtotal: 20, simulated: true } },
     });
+    // A real supplier's offers say so too: the mark is the supply's, not a constant of the token.
+    const real = createFinishOffers({ priceOffers, signer, supply: { simulated: false } });
+    const [offer] = await real('car', [{ name: 'C', subtotal: 30 }], searcher, 'req_3');
+    expect(verifier.verify(offer?.offerToken ?? '')).toMatchObject({ claims: { offer: { simulated: false } } });
   });
 
   it('when pricing answers a different number of prices, then the search fails rather than misprices', async () => {
-    const finish = createFinishOffers({ priceOffers: async () => [price(1)], signer });
+    const finish = createFinishOffers({
+      priceOffers: async () => [price(1)],
+      signer,
+      supply: { simulated: true },
+    });
     await expect(finish('hotel', [{ subtotal: 1 }, { subtotal: 2 }], searcher, 'req_2')).rejects.toThrow(
       /1 prices for 2 offers/,
     );

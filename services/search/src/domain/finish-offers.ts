@@ -1,4 +1,5 @@
 import type { OfferClaims, OfferTokenSigner } from '@travel/offer-tokens';
+import type { OfferSupply } from './offer-supply';
 import type { Searcher } from './searcher';
 
 export type OfferType = OfferClaims['type'];
@@ -22,10 +23,14 @@ export type Finished<T> = T & { offerToken: string; price: Price };
 
 /**
  * Turns supplier drafts into offers: one PriceOffers call for all of them (every leg of a round trip),
- * then a token per offer carrying the draft itself (all fields but token and price) and its subtotal,
- * all signed at once.
+ * then a token per offer carrying the draft itself (all fields but token and price), whether its supply is
+ * simulated, and its subtotal, all signed at once.
  */
-export function createFinishOffers(deps: { priceOffers: PriceOffers; signer: OfferTokenSigner }) {
+export function createFinishOffers(deps: {
+  priceOffers: PriceOffers;
+  signer: OfferTokenSigner;
+  supply: OfferSupply;
+}) {
   return async function finishOffers<T extends { subtotal: number }>(
     type: OfferType,
     drafts: T[],
@@ -42,7 +47,12 @@ export function createFinishOffers(deps: { priceOffers: PriceOffers; signer: Off
       throw new Error(`pricing answered ${prices.length} prices for ${drafts.length} offers`);
     // One signature for the whole search (the tokens share a Merkle root): signing is most of a search's CPU.
     const tokens = deps.signer.issueAll(
-      drafts.map((draft) => ({ type, ...searcher, subtotal: draft.subtotal, offer: { ...draft } })),
+      drafts.map((draft) => ({
+        type,
+        ...searcher,
+        subtotal: draft.subtotal,
+        offer: { ...draft, simulated: deps.supply.simulated },
+      })),
     );
     return drafts.map((draft, i) => ({
       ...draft,

@@ -138,6 +138,11 @@ function toFeedEvent(doc: FeedEntryDocument): FeedEvent {
     sequence: doc.sequence,
     created: doc.created,
     livemode: doc.livemode,
-    data: doc.data,
+    data: withSupplyMark(doc.type, doc.data),
   };
+}
+
+/** A booking event recorded before `simulated` was in its data: every booking then was simulated. */
+function withSupplyMark(type: string, data: Record<string, unknown>): Record<string, unknown> {
+  return type.startsWith('booking.') && data.simulated === undefined ? { ...data, simulated: true } : data;
 }

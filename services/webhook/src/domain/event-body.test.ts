@@ -12,7 +12,7 @@ const envelope = (type: string, payload: Uint8Array) => ({
 });
 
 describe('renderEventBody', () => {
-  it('when a booking event is rendered, then data has the seven booking fields and reference null when absent', () => {
+  it('when a booking event is rendered, then data has the eight booking fields, reference null and simulated true when absent', () => {
     const payload = bookingEvents.BookingEvent.encode({
       id: 'bkg_1',
       pnr: 'ABC234',
@@ -36,8 +36,20 @@ describe('renderEventBody', () => {
         amount: 900,
         currency: 'INR',
         reference: null,
+        simulated: true,
       },
     });
+  });
+
+  it('when a booking event says whether its supply was simulated, then data says what it says', () => {
+    const render = (simulated: boolean) => {
+      const payload = bookingEvents.BookingEvent.encode(
+        bookingEvents.BookingEvent.fromPartial({ id: 'bkg_2', simulated }),
+      ).finish();
+      return JSON.parse(renderEventBody(envelope('booking.created', payload), 'booking.created')).data
+        .simulated;
+    };
+    expect([render(true), render(false)]).toEqual([true, false]);
   });
 
   it('when invoice.paid is rendered, then data has the six invoice fields with the due date spelled out', () => {

@@ -39,6 +39,8 @@ function bookingData(payload: Uint8Array) {
     amount: booking.amount,
     currency: booking.currency,
     reference: booking.reference ?? null,
+    // Events published before the mark carry none: every booking then was made from simulated supply.
+    simulated: booking.simulated ?? true,
   };
 }
 

@@ -322,6 +322,11 @@ const bookingListFields = {
   livemode: z
     .boolean()
     .meta({ description: '`true` for a booking made with a live key, `false` with a test key.' }),
+  simulated: z.boolean().meta({
+    description:
+      '`true` for a booking made from simulated supply (its offer said so, as the search answer did): it\n' +
+      "reached no supplier and its `pnr` is ours, not an airline's, hotel's or car company's.",
+  }),
   createdAt: timestamp('When it was booked, `YYYY-MM-DD HH:MM:SS` in UTC.'),
 };
 
@@ -343,6 +348,25 @@ export const Booking = z
 
 export const WEBHOOK_EVENT_TYPES = ['booking.created', 'booking.cancelled', 'invoice.paid'] as const;
 export const WebhookEventType = z.enum(WEBHOOK_EVENT_TYPES);
+
+/** An event's `data`, as webhook deliveries and the events feed carry it: its fields depend on its type. */
+export const WebhookEventData = z
+  .looseObject({
+    simulated: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          'Booking events only: `true` when the booking was made from simulated supply (the booking\n' +
+          "resource's `simulated`): it reached no supplier.",
+      }),
+  })
+  .meta({
+    description:
+      '`booking.created` and `booking.cancelled`: `id`, `pnr`, `type`, `status`, `amount`, `currency`,\n' +
+      '`reference`, `simulated`; `invoice.paid`: `id`, `number`, `amount`, `paidAmount`, `status`,\n' +
+      '`dueDate` (`05 Dec 2026`).',
+  });
 
 /**
  * The shape only; which URLs and event types are acceptable is the webhook service's decision (its `400`s
@@ -405,13 +429,14 @@ export const WebhookEvent = z
       .min(1)
       .optional()
       .meta({ description: "The event's `sequence` in the receiving client's events feed (`GET /events`)." }),
-    data: z.looseObject({}),
+    data: WebhookEventData,
   })
   .meta({
     description:
       'The body of a webhook delivery (not an API response). `data` of `booking.created` and\n' +
-      '`booking.cancelled`: `id`, `pnr`, `type`, `status`, `amount`, `currency`, `reference`; of\n' +
-      '`invoice.paid`: `id`, `number`, `amount`, `paidAmount`, `status`, `dueDate` (`05 Dec 2026`).\n',
+      '`booking.cancelled`: `id`, `pnr`, `type`, `status`, `amount`, `currency`, `reference`,\n' +
+      '`simulated`; of `invoice.paid`: `id`, `number`, `amount`, `paidAmount`, `status`, `dueDate`\n' +
+      '(`05 Dec 2026`).\n',
     examples: [
       {
         id: 'evt_k3J9x0QmT2vR8aLp5sWd',
@@ -427,6 +452,7 @@ export const WebhookEvent = z
           amount: 10943,
           currency: 'INR',
           reference: 'PO-2026-1042',
+          simulated: true,
         },
       },
     ],
@@ -599,6 +625,7 @@ export const partnerComponents: Record<string, z.ZodType> = {
   WebhookEventType,
   WebhookRequest,
   WebhookEndpoint,
+  WebhookEventData,
   WebhookEvent,
   InvoiceStatus,
   Payment,

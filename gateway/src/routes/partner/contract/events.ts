@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { documentedAs } from '../../../openapi/documented-as';
-import { WebhookEventType } from './components';
+import { WebhookEventData, WebhookEventType } from './components';
 
 // The events feed's schemas (`GET /events`, `GET /events/{id}`): the envelope webhook deliveries carry, with
 // the event's place in the client's stream.
@@ -26,9 +26,7 @@ export const Event = z
           '1, 2, 3, ..., one per event, never reused and never skipped, so a number you have not seen is an\n' +
           'event you missed. Deliveries of the event to your endpoints carry the same number.\n',
       }),
-    data: z
-      .looseObject({})
-      .meta({ description: "As in the webhook body of the event's type (`WebhookEvent`)." }),
+    data: WebhookEventData,
   })
   .meta({
     description: 'One event of the feed: the body its webhook deliveries carry, with its `sequence`.',
@@ -47,6 +45,7 @@ export const Event = z
           amount: 10943,
           currency: 'INR',
           reference: 'PO-2026-1042',
+          simulated: true,
         },
       },
     ],
