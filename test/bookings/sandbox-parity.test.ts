@@ -171,6 +171,22 @@ function deferred() {
   return { promise, resolve };
 }
 
+/** Each step's `simulated` values, for the steps that show any (search, bookings, events, deliveries). */
+function simulatedBySteps(steps: Seen[]): Record<string, unknown[]> {
+  const found = (value: unknown, into: unknown[] = []): unknown[] => {
+    if (Array.isArray(value)) for (const item of value) found(item, into);
+    else if (value && typeof value === 'object')
+      for (const [field, inner] of Object.entries(value)) {
+        if (field === 'simulated') into.push(inner);
+        else found(inner, into);
+      }
+    return into;
+  };
+  return Object.fromEntries(
+    steps.map((step) => [step.step, found(step.body)]).filter(([, values]) => values.length > 0),
+  );
+}
+
 /** Every `livemode` and `environment` in what was seen: the key's mode wherever it shows. */
 function modesIn(value: unknown, found: unknown[] = []): unknown[] {
   if (Array.isArray(value)) for (const item of value) modesIn(item, found);
@@ -244,8 +260,43 @@ describe('sandbox parity', () => {
       ['booking.created', testRun.bookingId],
       ['booking.cancelled', testRun.bookingId],
     ]);
+    // Simulation is never silent (docs/decisions/sandbox.md): the search, every booking answer, feed event and
+    // delivered body of the journey says so, in both modes.
+    for (const run of [liveRun, testRun])
+      expect(simulatedBySteps(run.steps)).toEqual({
+        search: [true],
+        book: [true],
+        'book again with the key': [true],
+        read: [true],
+        list: [true],
+        cancel: [true],
+        'events feed': [true, true],
+        'event 1': [true],
+        'event 2': [true],
+        'delivery of event 1': [true],
+        'delivery of event 2': [true],
+      });
     const liveSeen = masked(liveRun.steps);
     const testSeen = masked(testRun.steps);
     expect(testSeen).toEqual(liveSeen);
+  });
+
+  it('when a simulated booking is invoiced, then its invoice line says simulated, as the booking did', async () => {
+    const admin = await platformAdmin();
+    const { tenant, key } = await newPartner(admin);
+    const [offer] = await flightOffers(key.secret, DEPART);
+    const booked = await book(key.secret, { offerToken: offer?.offerToken, contact });
+    const booking = dataOf<{ id: string; simulated: boolean }>(booked);
+    expect([booked.status, booking.simulated]).toEqual([201, true]);
+    // The line arrives through booking.events; until then there is nothing to invoice (409).
+    const invoice = await waitFor(
+      async () => {
+        const res = await consoleCall(admin.token, 'POST', '/api/admin/invoices', { tenantId: tenant.id });
+        expect(res.status).toBe(201);
+        return dataOf<{ lines: { bookingId: string; simulated: boolean }[] }>(res);
+      },
+      { timeoutMs: 20_000, intervalMs: 300 },
+    );
+    expect(invoice.lines.map((line) => [line.bookingId, line.simulated])).toEqual([[booking.id, true]]);
   });
 });
