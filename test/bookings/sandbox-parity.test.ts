@@ -217,9 +217,10 @@ function masked(steps: Seen[]): Seen[] {
     if (Array.isArray(value)) for (const item of value) collect(item);
     else if (value && typeof value === 'object')
       for (const [name, inner] of Object.entries(value)) collect(inner, name);
-    else if (typeof value === 'string')
-      for (const id of ID_FIELD.test(field) ? [value] : (value.match(ID_IN_TEXT) ?? []))
-        if (!ids.has(id)) ids.set(id, `<id ${ids.size + 1}>`);
+    else if (typeof value === 'string') {
+      const named = ID_FIELD.test(field) ? [value] : Array.from(value.matchAll(ID_IN_TEXT), ([id]) => id);
+      for (const id of named) if (!ids.has(id)) ids.set(id, `<id ${ids.size + 1}>`);
+    }
   };
   collect(steps);
   // The longest first, so that an id containing another is replaced whole.

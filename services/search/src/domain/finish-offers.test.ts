@@ -35,7 +35,9 @@ describe('finishing offers', () => {
     // A real supplier's offers say so too: the mark is the supply's, not a constant of the token.
     const real = createFinishOffers({ priceOffers, signer, supply: { simulated: false } });
     const [offer] = await real('car', [{ name: 'C', subtotal: 30 }], searcher, 'req_3');
-    expect(verifier.verify(offer?.offerToken ?? '')).toMatchObject({ claims: { offer: { simulated: false } } });
+    expect(verifier.verify(offer?.offerToken ?? '')).toMatchObject({
+      claims: { offer: { simulated: false } },
+    });
   });
 
   it('when pricing answers a different number of prices, then the search fails rather than misprices', async () => {
