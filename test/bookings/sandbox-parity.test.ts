@@ -183,7 +183,9 @@ function simulatedBySteps(steps: Seen[]): Record<string, unknown[]> {
     return into;
   };
   return Object.fromEntries(
-    steps.map((step) => [step.step, found(step.body)]).filter(([, values]) => values.length > 0),
+    steps
+      .map((step): [string, unknown[]] => [step.step, found(step.body)])
+      .filter(([, values]) => values.length > 0),
   );
 }
 
