@@ -60,6 +60,7 @@ describe('webhook deliveries', () => {
         amount: 10_815,
         currency: 'INR',
         reference: 'PO-1001',
+        simulated: true,
       },
     });
     const header = String(request.headers['x-partner-signature']);

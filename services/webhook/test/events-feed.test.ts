@@ -84,6 +84,7 @@ describe('events feed', () => {
       amount: 10_815,
       currency: 'INR',
       reference: 'PO-1001',
+      simulated: true,
     });
   });
 

@@ -134,6 +134,7 @@ export function bookingEvent(
       reference: 'PO-1001',
       route: 'DEL → BOM',
       date: '2027-01-15',
+      simulated: true,
     }).finish(),
   );
   return {
