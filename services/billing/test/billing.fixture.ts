@@ -132,6 +132,8 @@ export interface BookingFactInput {
   bookingId: string;
   amount: number;
   livemode?: boolean;
+  /** Whether the booking was made from simulated supply (booking's outbox always says; absent: an older event). */
+  simulated?: boolean;
 }
 
 function toEnvelope(fact: BookingFactInput, eventId: string) {
@@ -144,6 +146,7 @@ function toEnvelope(fact: BookingFactInput, eventId: string) {
     currency: 'INR',
     route: 'DEL → BOM',
     date: '2027-01-15',
+    ...(fact.simulated === undefined ? {} : { simulated: fact.simulated }),
   }).finish();
   return {
     id: eventId,

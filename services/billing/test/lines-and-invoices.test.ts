@@ -45,6 +45,32 @@ describe('booking events become invoice lines', () => {
     expect(invoice?.number).toMatch(/^INV-\d{4}-\d{6}$/);
   });
 
+  it('when booking events say whether the supply was simulated (or, older, nothing), then each invoice line says the same', async () => {
+    const tenantId = newTenant();
+    const created = { type: 'booking.created', tenantId, amount: 100 } as const;
+    await world.publishBooking({ ...created, bookingId: 'bkg_601', simulated: true });
+    await world.publishBooking({ ...created, bookingId: 'bkg_602', simulated: false });
+    await world.publishBooking({ ...created, bookingId: 'bkg_603' });
+    await world.publishBooking({
+      ...created,
+      type: 'booking.cancelled',
+      bookingId: 'bkg_602',
+      simulated: false,
+    });
+    await world.linesOf(tenantId, 4);
+
+    const { invoice } = await world.client.createInvoice({ caller: staff, tenantId });
+    const { invoice: read } = await world.client.getInvoice({ caller: staff, id: invoice?.id ?? '' });
+    // Lines made in the same millisecond have no order of their own: compared by id.
+    expect(read?.lines.map((line) => [line.id, line.simulated]).sort()).toEqual([
+      ['bkg_601:created', true],
+      ['bkg_602:cancelled', false],
+      ['bkg_602:created', false],
+      // Published before the mark, when every booking was simulated.
+      ['bkg_603:created', true],
+    ]);
+  });
+
   it('when a booking is cancelled, then a reversing line cancels its amount on the next invoice', async () => {
     const tenantId = newTenant();
     await world.publishBooking({ type: 'booking.created', tenantId, bookingId: 'bkg_201', amount: 1000 });
