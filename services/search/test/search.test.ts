@@ -116,7 +116,8 @@ describe('search service', () => {
         clientId: 7,
         environment: 'live',
         subtotal: offer.subtotal,
-        offer: fields,
+        // The offer as answered, and where it came from: the simulated inventory (docs/decisions/sandbox.md).
+        offer: { ...fields, simulated: true },
       });
     }
     const tokens = [...reply.onward, ...reply.return].map((offer) => offer.offerToken);
