@@ -47,6 +47,7 @@ describe('POST /api/v1/bookings', () => {
       currency: 'INR',
       reference: 'PO-2026-1042',
       livemode: true,
+      simulated: true,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
       contact: { ...contact, phone: '+91 98450 12345' },
       travellers: [{ firstName: 'Asha', lastName: 'Rao' }],

@@ -23,6 +23,7 @@ export interface Booking {
   amount: number;
   reference: string | null;
   livemode: boolean;
+  simulated: boolean;
   createdAt: string;
   contact?: { name: string; email: string; phone: string | null };
   travellers?: { firstName: string; lastName: string }[];
