@@ -284,7 +284,7 @@ describe('sandbox parity', () => {
     expect(testSeen).toEqual(liveSeen);
   });
 
-  it('when a simulated booking is invoiced, then its invoice line says simulated, as the booking did', async () => {
+  it("when a simulated booking is invoiced, then its invoice line and the console's booking say simulated, as the booking did", async () => {
     const admin = await platformAdmin();
     const { tenant, key } = await newPartner(admin);
     const [offer] = await flightOffers(key.secret, DEPART);
@@ -301,5 +301,10 @@ describe('sandbox parity', () => {
       { timeoutMs: 20_000, intervalMs: 300 },
     );
     expect(invoice.lines.map((line) => [line.bookingId, line.simulated])).toEqual([[booking.id, true]]);
+    // The console's view of the booking says it too.
+    const listed = await consoleCall(admin.token, 'GET', `/api/admin/bookings?tenantId=${tenant.id}`);
+    expect(dataOf<{ id: string; simulated: boolean }[]>(listed).map((b) => [b.id, b.simulated])).toEqual([
+      [booking.id, true],
+    ]);
   });
 });

@@ -112,6 +112,10 @@ export const AdminBooking = z.strictObject({
   currency: z.literal('INR'),
   reference: z.string().nullable(),
   livemode: z.boolean(),
+  simulated: z.boolean().meta({
+    description:
+      'Made from simulated supply (its offer said so): it reached no supplier and its `pnr` is ours.',
+  }),
   createdAt: z.iso.datetime(),
   channel: z.enum(['partner', 'offline', 'storefront']).meta({
     description:

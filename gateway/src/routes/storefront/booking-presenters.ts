@@ -25,6 +25,7 @@ export function presentStorefrontBookingListItem(reply: storefrontBooking.Storef
     charged: reply.charged,
     currency: reply.currency,
     paymentId: reply.paymentId,
+    simulated: reply.supplySimulated,
     payment: {
       status: reply.paymentStatus ?? null,
       simulated: reply.simulated,

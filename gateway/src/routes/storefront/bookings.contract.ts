@@ -111,6 +111,10 @@ export const StorefrontBookingListItem = z.strictObject({
   ),
   currency: z.literal('INR'),
   paymentId: z.string().meta({ description: '`pay_<n>`.' }),
+  simulated: z.boolean().meta({
+    description:
+      'Booked from simulated supply (as the search said): it reached no supplier and its `pnr` is ours. Whether the payment moved money is `payment.simulated`.',
+  }),
   payment: StorefrontPaymentState,
   refund: z
     .strictObject({

@@ -89,6 +89,7 @@ function encode(view: Booking, withPeople: boolean): storefrontBooking.Storefron
     simulated: part.payment ? part.payment.simulated : part.charged > 0,
     paymentProvider: part.payment?.provider ?? (part.charged > 0 ? 'simulated' : undefined),
     clientSecret: part.payment?.status === 'pending' ? (part.payment.clientSecret ?? undefined) : undefined,
+    supplySimulated: view.simulated,
     automaticDiscount: part.automaticDiscount ?? undefined,
     voucher: part.voucher ? { code: part.voucher.code, amount: part.voucher.amount } : undefined,
   };
