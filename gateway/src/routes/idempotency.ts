@@ -41,9 +41,6 @@ export function readIdempotentChange<S extends z.ZodType>(
   return { body: checked.data, idempotency };
 }
 
-/** Where the gateway's crash test kills it: the service did the work, its answer is not sent yet. */
-export const GATEWAY_CRASH_POINTS = ['after-idempotent-call'] as const;
-
 /**
  * The service answered an idempotent change: `Idempotent-Replayed: true` when an earlier request with the key
  * made the answer. Also the gateway's crash point (`GATEWAY_CRASH_AT`, `app.locals.crash`; tests only).

@@ -9,8 +9,8 @@ import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import { stringParam } from '../admin/params';
 import { pageQuery } from '../partner/contract/operations';
+import type { PromotionKind } from './promotion-kinds';
 import {
-  type PromotionKind,
   presentAdminPromotion,
   presentAllocation,
   presentPreview,
