@@ -109,11 +109,11 @@ export const OfferToken = z
   .min(1)
   .meta({
     description:
-      'Opaque and tamper-proof: pass it unchanged to `POST /bookings`. Valid for 15 minutes from the\n' +
-      'search (then booking answers `410 offer_expired`), and only for the API client that searched\n' +
-      '(in the same environment). Every search issues new tokens, even for the same offer. A token\n' +
-      'the search did not issue (the examples in this document included) is `400 bad_request` on\n' +
-      '`offerToken`.\n',
+      'Signed, and checkable offline (`ot2.<claims>.<proof>.<signature>`: "Offer tokens" at the top of\n' +
+      'this document): pass it unchanged to `POST /bookings`. Valid for 15 minutes from the search (then\n' +
+      'booking answers `410 offer_expired`), and only for the API client that searched, with a key of the\n' +
+      'same environment. Every search issues new tokens, even for the same offer. A token the search did\n' +
+      'not issue (the examples in this document included) is `400 bad_request` on `offerToken`.\n',
     'x-rule': 'a token a search issued',
   });
 
@@ -258,10 +258,11 @@ export const BookingRequest = z.strictObject({
     .max(4096)
     .meta({
       description:
-        "An offer's `offerToken` from a search by the same API client and environment, unchanged. Opaque\n" +
-        'and tamper-proof; valid for 15 minutes from the search (then `410 offer_expired`) and only for the\n' +
-        'client that searched. A token the search did not issue (the examples in this document included)\n' +
-        'is `400 bad_request` on `offerToken`.\n',
+        "An offer's `offerToken`, unchanged, from a search by this API client with a key of the same\n" +
+        'environment; valid for 15 minutes from the search (then `410 offer_expired`). A token of another\n' +
+        'client (of your tenant or another), of the other environment, altered, or that no search issued\n' +
+        '(the examples in this document included) is `400 bad_request` on `offerToken` ("Offer tokens" at\n' +
+        'the top of this document).\n',
       'x-rule': 'a token a search issued',
     }),
   contact: z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 // `GET /offer-keys`: the public keys of offer tokens as a JWKS (issue 32), so a partner checks a token's
-// price and expiry offline (the SDK's `verifyOfferToken`).
+// price and expiry offline (the format: docs/offer-tokens.md; the SDK's `verifyOfferToken`).
 
 export const OfferJwk = z
   .strictObject({
@@ -14,7 +14,9 @@ export const OfferJwk = z
     alg: z.literal('EdDSA'),
     use: z.literal('sig'),
     active: z.boolean().meta({
-      description: 'True for the key signing new tokens; the others verify tokens issued before a rotation.',
+      description:
+        'True for the newest key: it signs new tokens, or will 5 minutes after it is first listed. The\n' +
+        "others verify the tokens they signed before a rotation. Choose a token's key by its `kid`.\n",
     }),
   })
   .meta({ description: 'One Ed25519 public key of offer tokens, as a JSON Web Key (RFC 8037).' });
