@@ -31,6 +31,39 @@ module.exports = {
       to: { path: '^services/', pathNot: '^services/$1/' },
     },
     {
+      name: 'gateway-groups-apart',
+      severity: 'error',
+      comment:
+        'A route group of the gateway (routes/<group>/) imports only its own files, routes/common/ (the partner contract every group builds on, envelopes, idempotency, presenters used by several groups) and the layers below routes/, never another group.',
+      from: { path: '^gateway/src/routes/([^/]+)/' },
+      to: {
+        path: '^gateway/src/routes/[^/]+/',
+        pathNot: ['^gateway/src/routes/$1/', '^gateway/src/routes/common/'],
+      },
+    },
+    {
+      name: 'gateway-groups-below-their-composition',
+      severity: 'error',
+      comment:
+        "The files directly in routes/ put groups together (the internal document's contract and tags) or are routes of their own (health, docs, jwks): no group imports them.",
+      // Exception: a test may assemble routes of its group with those at the root, to check a whole document.
+      from: { path: '^gateway/src/routes/[^/]+/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^gateway/src/routes/[^/]+\\.ts$' },
+    },
+    {
+      name: 'gateway-layers-below-routes',
+      severity: 'error',
+      comment:
+        'http/, access/, clients/, openapi/, middleware/, health/ and usage/ are below the routes: they import no route and not the app that assembles them.',
+      // Exception: tests of the middleware run it inside the assembled app (assembleApp), and the OpenAPI coverage
+      // test reads every route the app serves.
+      from: {
+        path: '^gateway/src/(http|access|clients|openapi|middleware|health|usage)/',
+        pathNot: '\\.(test|fixture)\\.ts$',
+      },
+      to: { path: '^gateway/src/(routes/|app\\.ts$|openapi-documents\\.ts$)' },
+    },
+    {
       name: 'generated-code-through-contracts',
       severity: 'error',
       comment: 'Generated code is imported only through @travel/contracts, which names what it exports.',

@@ -25,7 +25,19 @@ const tree: Record<string, string> = {
   'packages/contracts/src/gen/thing.ts': 'export const thing = 1;\n',
   'gateway/src/route.ts':
     "import { thing } from '../../packages/contracts/src/gen/thing';\nexport const route = thing;\n",
-  // the written exceptions: a component test starting its real neighbour, the SDK's webhook test
+  // a gateway route group importing another group, a route file at the root, and a layer below importing a group
+  'gateway/src/routes/alpha/a.routes.ts':
+    "import { b } from '../beta/b.routes';\nimport { s } from '../common/s';\nimport { root } from '../root.routes';\nexport const a = [b, s, root];\n",
+  'gateway/src/routes/beta/b.routes.ts': 'export const b = 1;\n',
+  'gateway/src/routes/common/s.ts': 'export const s = 1;\n',
+  'gateway/src/routes/root.routes.ts': 'export const root = 1;\n',
+  'gateway/src/http/h.ts': "import { b } from '../routes/beta/b.routes';\nexport const h = b;\n",
+  'gateway/src/app.ts': "import { a } from './routes/alpha/a.routes';\nexport const app = a;\n",
+  // the written exceptions: a component test starting its real neighbour, the SDK's webhook test, a route group's
+  // test assembling a whole document, a middleware test running the assembled app
+  'gateway/src/routes/alpha/document.test.ts':
+    "import { root } from '../root.routes';\nexport const d = root;\n",
+  'gateway/src/middleware/m.test.ts': "import { app } from '../app';\nexport const m = app;\n",
   'services/alpha/test/neighbour.test.ts': "import { y } from '../../beta/src/y';\nexport const z = y;\n",
   'packages/partner-sdk/src/webhooks.test.ts':
     "import { y } from '../../../services/beta/src/y';\nexport const w = y;\n",
@@ -68,6 +80,9 @@ describe('the import rules', () => {
   it('find each breach, and nothing in the written exceptions', () => {
     expect(found).toEqual(
       [
+        'gateway-groups-apart: gateway/src/routes/alpha/a.routes.ts -> gateway/src/routes/beta/b.routes.ts',
+        'gateway-groups-below-their-composition: gateway/src/routes/alpha/a.routes.ts -> gateway/src/routes/root.routes.ts',
+        'gateway-layers-below-routes: gateway/src/http/h.ts -> gateway/src/routes/beta/b.routes.ts',
         'generated-code-through-contracts: gateway/src/route.ts -> packages/contracts/src/gen/thing.ts',
         'no-cycles: services/beta/src/uses/index.ts -> services/beta/src/uses/one.ts',
         'packages-below-everything: packages/low/src/index.ts -> services/beta/src/y.ts',

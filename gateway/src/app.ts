@@ -40,6 +40,8 @@ import { storefrontSwitch } from './middleware/storefront-switch';
 import { traceRequest } from './middleware/trace-request';
 import { bodyRequired, type OpenApiDocuments } from './openapi/documents';
 import { adminRoutes } from './routes/admin';
+import { contentRoutes } from './routes/content';
+import { corporateRoutes } from './routes/corporate/corporate.routes';
 import { DOCS_ASSETS_PATH, docsRoutes } from './routes/docs.routes';
 import { engagementRoutes } from './routes/engagement';
 import { healthRoutes } from './routes/health.routes';
@@ -50,6 +52,7 @@ import { reportRoutes } from './routes/reports/reports.routes';
 import { customerRoutes } from './routes/storefront/customer-routes';
 import { paymentWebhookRoutes } from './routes/storefront/payment-webhooks.routes';
 import { shopRoutes } from './routes/storefront/shop-routes';
+import { supplyRoutes } from './routes/supply';
 import type { UsageRecorder } from './usage/usage-recorder';
 
 export interface AppDeps {
@@ -88,6 +91,9 @@ export function allRoutes(deps: AppDeps): RouteDefinition[] {
     ...docsRoutes(deps.documents),
     ...partnerRoutes(deps),
     ...adminRoutes(deps),
+    ...contentRoutes(deps),
+    ...supplyRoutes(deps),
+    ...corporateRoutes(deps),
     ...customerRoutes(deps),
     ...shopRoutes(deps),
     ...paymentWebhookRoutes(deps),

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
-import { createBookingBody } from '../partner/booking-requests';
+import { createBookingBody } from '../common/booking-requests';
+import { isoDay } from '../common/params';
 import {
   cancelBookingBody,
   dataOf,
   idempotencyKey,
   optionalIdempotencyKey,
   pageOf,
-} from '../partner/contract/operations';
-import { isoDay } from './params';
+} from '../common/partner-contract/operations';
 
 // The admin booking routes' schemas (admin-bookings.routes.ts validates with them); words in
 // internal.texts.yaml.

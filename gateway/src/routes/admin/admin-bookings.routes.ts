@@ -10,19 +10,19 @@ import { staffOf } from '../../http/request-context';
 import type { RouteDefinition } from '../../http/route-table';
 import { tenantScopeOf } from '../../http/tenant-scope';
 import { validate } from '../../http/validate';
-import { idempotentHandler, markReplayed, readIdempotentChange } from '../idempotency';
 import {
   cancelBookingBody,
   IDEMPOTENCY_KEY_HEADER,
   isBookingId,
   readIdempotentCreate,
-} from '../partner/booking-requests';
+} from '../common/booking-requests';
+import { idempotentHandler, markReplayed, readIdempotentChange } from '../common/idempotency';
+import { stringParam } from '../common/params';
 import {
   assignSupplierBody,
   createOfflineBookingBody,
   listAdminBookingsQuery,
 } from './admin-bookings.contract';
-import { stringParam } from './params';
 import { CUSTOMER_SUPPORT_RIGHT } from './wallets.routes';
 
 /**

@@ -1,9 +1,9 @@
 import { SCOPES } from '@travel/api-keys';
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
-import { DisplayName, directoryPageQuery, pageInDataOf } from '../internal-components';
-import { dataOf } from '../partner/contract/operations';
-import { isoDay } from './params';
+import { DisplayName, directoryPageQuery, pageInDataOf } from '../common/internal-components';
+import { isoDay } from '../common/params';
+import { dataOf } from '../common/partner-contract/operations';
 
 // The API-access console's schemas (api-access.routes.ts validates with them; api-console.contract.ts
 // reuses the client, key and rotation ones); their words are in internal.texts.yaml.

@@ -6,7 +6,8 @@ import { callOptions } from '../../http/calls';
 import { dataBody, pageInDataBody } from '../../http/envelope';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
-import { directoryPageQuery } from '../internal-components';
+import { directoryPageQuery } from '../common/internal-components';
+import { stringParam } from '../common/params';
 import {
   apiUsageQuery,
   clientIdParams,
@@ -17,7 +18,6 @@ import {
   updateApiKeyBody,
   updateApiSettingsBody,
 } from './api-access.contract';
-import { stringParam } from './params';
 import { presentClient, presentIssuedKey, presentKey, presentSettings, presentUsageRow } from './presenters';
 
 const access: RouteAccess = { kind: 'staff', platformOnly: true, right: 'api-access' };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
-import { directoryPageQuery, pageInDataOf } from '../internal-components';
+import { directoryPageQuery, pageInDataOf } from '../common/internal-components';
 import { Client, keyIdParams, RotatedKeyBody, RotateRequest } from './api-access.contract';
 
 // The tenant's API console (api-console.routes.ts); its named schemas and responses are the API-access

@@ -5,7 +5,7 @@ import { pageInDataBody } from '../../http/envelope';
 import { staffOf } from '../../http/request-context';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
-import { directoryPageQuery } from '../internal-components';
+import { directoryPageQuery } from '../common/internal-components';
 import { rotateKeyHandler } from './api-access.routes';
 import { presentClient } from './presenters';
 

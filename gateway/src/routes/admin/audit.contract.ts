@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
-import { pageOf } from '../partner/contract/operations';
+import { pageOf } from '../common/partner-contract/operations';
 
 // The audit route's schemas (audit.routes.ts validates with them); their words are in internal.texts.yaml.
 

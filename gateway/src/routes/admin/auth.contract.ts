@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
-import { RefreshTokenRequest } from '../internal-components';
-import { dataOf } from '../partner/contract/operations';
+import { RefreshTokenRequest } from '../common/internal-components';
+import { dataOf } from '../common/partner-contract/operations';
 import { Right } from './roles.contract';
 import { staffUserFields } from './users.contract';
 

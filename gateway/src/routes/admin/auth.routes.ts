@@ -6,7 +6,7 @@ import { dataBody } from '../../http/envelope';
 import { requestContextOf, staffOf } from '../../http/request-context';
 import type { RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
-import { RefreshTokenRequest } from '../internal-components';
+import { RefreshTokenRequest } from '../common/internal-components';
 import { staffLoginBody } from './auth.contract';
 import { presentProfile, presentTokens } from './presenters';
 

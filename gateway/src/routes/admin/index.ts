@@ -1,9 +1,6 @@
 import type { RateLimits } from '../../access/rate-limits';
 import type { ServiceClients } from '../../clients/service-clients';
 import type { RouteDefinition } from '../../http/route-table';
-import { contentRoutes } from '../content';
-import { corporateRoutes } from '../corporate/corporate.routes';
-import { supplyRoutes } from '../supply';
 import { adminBookingRoutes } from './admin-bookings.routes';
 import { apiAccessRoutes } from './api-access.routes';
 import { apiConsoleRoutes } from './api-console.routes';
@@ -42,9 +39,6 @@ export function adminRoutes(deps: {
     ...adminBookingRoutes(deps),
     ...paymentGatewayRoutes(deps),
     ...walletAdminRoutes(deps),
-    ...contentRoutes(deps),
-    ...supplyRoutes(deps),
-    ...corporateRoutes(deps),
     ...settingsRoutes(deps),
   ];
 }

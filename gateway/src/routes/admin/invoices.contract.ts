@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
-import { dataOf, idempotencyKey, pageOf, pageQuery } from '../partner/contract/operations';
-import { isoDay } from './params';
+import { isoDay } from '../common/params';
+import { dataOf, idempotencyKey, pageOf, pageQuery } from '../common/partner-contract/operations';
 
 // The invoice routes' schemas (invoices.routes.ts validates with them); words in internal.texts.yaml.
 

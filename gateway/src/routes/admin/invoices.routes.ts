@@ -5,15 +5,15 @@ import { dataBody, listBody } from '../../http/envelope';
 import { requireTenant } from '../../http/references';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
-import { idempotentHandler, markReplayed, readIdempotentChange } from '../idempotency';
-import { pageQuery } from '../partner/contract/operations';
+import { idempotentHandler, markReplayed, readIdempotentChange } from '../common/idempotency';
+import { stringParam } from '../common/params';
+import { pageQuery } from '../common/partner-contract/operations';
 import {
   createInvoiceBody,
   listInvoicesQuery,
   recordPaymentBody,
   updateInvoiceBody,
 } from './invoices.contract';
-import { stringParam } from './params';
 import { presentInvoice } from './presenters';
 
 const platform: RouteAccess = { kind: 'staff', platformOnly: true, right: 'tenants' };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
-import { dataOf, pageOf, pageQuery } from '../partner/contract/operations';
+import { dataOf, pageOf, pageQuery } from '../common/partner-contract/operations';
 
 // The parked-event routes' schemas (parked-events.routes.ts validates with them); words in internal.texts.yaml.
 

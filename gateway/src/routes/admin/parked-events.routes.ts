@@ -12,7 +12,7 @@ import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
-import { stringParam } from './params';
+import { stringParam } from '../common/params';
 import { discardParkedEventBody, listParkedEventsQuery, type ParkedEvent } from './parked-events.contract';
 
 const access: RouteAccess = { kind: 'staff', platformOnly: true, right: EVENTS_RIGHT };

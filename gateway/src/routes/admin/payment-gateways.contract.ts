@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
-import { DeletedBody, directoryPageQuery } from '../internal-components';
-import { dataOf, pageOf } from '../partner/contract/operations';
+import { DeletedBody, directoryPageQuery } from '../common/internal-components';
+import { dataOf, pageOf } from '../common/partner-contract/operations';
 
 // The payment gateway routes' schemas (payment-gateways.routes.ts validates with them); words in
 // internal.texts.yaml.

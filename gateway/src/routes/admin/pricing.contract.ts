@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
-import { directoryPageQuery, pageInDataOf } from '../internal-components';
-import { dataOf } from '../partner/contract/operations';
-import { quoteQuery, SERVICES } from '../quote';
+import { directoryPageQuery, pageInDataOf } from '../common/internal-components';
+import { dataOf } from '../common/partner-contract/operations';
+import { quoteQuery, SERVICES } from '../common/quote';
 
 // The pricing routes' schemas (pricing.routes.ts validates with them); words in internal.texts.yaml.
 

@@ -6,9 +6,9 @@ import { requireTenant } from '../../http/references';
 import { staffOf } from '../../http/request-context';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
-import { directoryPageQuery } from '../internal-components';
-import { answerQuote } from '../quote';
-import { stringParam } from './params';
+import { directoryPageQuery } from '../common/internal-components';
+import { stringParam } from '../common/params';
+import { answerQuote } from '../common/quote';
 import { presentRule } from './presenters';
 import {
   createPricingRuleBody,

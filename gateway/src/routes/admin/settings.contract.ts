@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
-import { completeListOf, DeletedBody } from '../internal-components';
-import { dataOf } from '../partner/contract/operations';
+import { completeListOf, DeletedBody } from '../common/internal-components';
+import { dataOf } from '../common/partner-contract/operations';
 
 // The platform-settings routes' schemas (settings.routes.ts validates with them); their words are in
 // internal.texts.yaml.

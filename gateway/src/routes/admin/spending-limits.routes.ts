@@ -5,7 +5,7 @@ import { callOptions } from '../../http/calls';
 import { dataBody } from '../../http/envelope';
 import type { RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
-import { stringParam } from './params';
+import { stringParam } from '../common/params';
 import { presentKey } from './presenters';
 import { setSpendingLimitsBody } from './spending-limits.contract';
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { emailAddress } from '../../http/email';
 import { defineOperations } from '../../openapi/contract';
-import { DisplayName, directoryPageQuery } from '../internal-components';
-import { dataOf, pageOf } from '../partner/contract/operations';
+import { DisplayName, directoryPageQuery } from '../common/internal-components';
+import { dataOf, pageOf } from '../common/partner-contract/operations';
 
 // The tenant routes' schemas (tenants.routes.ts validates with them); their words are in internal.texts.yaml.
 

@@ -5,8 +5,8 @@ import { dataBody, listBody } from '../../http/envelope';
 import { staffOf } from '../../http/request-context';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
-import { directoryPageQuery } from '../internal-components';
-import { stringParam } from './params';
+import { directoryPageQuery } from '../common/internal-components';
+import { stringParam } from '../common/params';
 import { presentTenant } from './presenters';
 import { createTenantBody, updateOwnTenantBody, updateTenantBody } from './tenants.contract';
 

@@ -4,8 +4,8 @@ import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
-import { directoryPageQuery } from '../internal-components';
-import { stringParam } from './params';
+import { directoryPageQuery } from '../common/internal-components';
+import { stringParam } from '../common/params';
 import { presentUser } from './presenters';
 import { createStaffUserBody, updateStaffUserBody } from './users.contract';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
-import { WalletEntry } from '../internal-components';
-import { dataOf, idempotencyKey } from '../partner/contract/operations';
+import { WalletEntry } from '../common/internal-components';
+import { dataOf, idempotencyKey } from '../common/partner-contract/operations';
 
 // The wallet top-up's schemas (wallets.routes.ts validates with them); its words are in internal.texts.yaml.
 

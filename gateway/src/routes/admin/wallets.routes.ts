@@ -4,9 +4,9 @@ import { callOptions } from '../../http/calls';
 import { dataBody } from '../../http/envelope';
 import { requireCustomer } from '../../http/references';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
-import { idempotentHandler, markReplayed, readIdempotentChange } from '../idempotency';
-import { presentWalletEntry } from '../storefront/booking-presenters';
-import { stringParam } from './params';
+import { idempotentHandler, markReplayed, readIdempotentChange } from '../common/idempotency';
+import { stringParam } from '../common/params';
+import { presentWalletEntry } from '../common/wallet-presenters';
 import { topUpBody } from './wallets.contract';
 
 /** The platform's customer-support right: storefront customers are the platform's, not a tenant's. */

@@ -6,14 +6,14 @@ import { callOptions } from '../../http/calls';
 import { dataBody } from '../../http/envelope';
 import type { RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
-import { IDEMPOTENCY_KEY_HEADER, readIdempotentCreate } from './booking-requests';
+import { IDEMPOTENCY_KEY_HEADER, readIdempotentCreate } from '../common/booking-requests';
+import { formatCreatedAt } from '../common/offer-presenters';
 import {
   type recoveredWebhookDeliveries,
   recoverWebhookBody,
   type rotatedWebhookSecret,
   rotateWebhookSecretBody,
-} from './contract/webhook-lifecycle';
-import { formatCreatedAt } from './presenters';
+} from '../common/partner-contract/webhook-lifecycle';
 import { endpointIdOf, presentEndpoint } from './webhooks.routes';
 
 const manage = { kind: 'partner', scope: 'webhooks:manage' } as const;

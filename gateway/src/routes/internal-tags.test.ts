@@ -1,7 +1,7 @@
 import type { RouteDefinition } from '../http/route-table';
-import { INTERNAL_TAGS, internalTagOfRoute } from '../routes/internal-tags';
-import { loadOpenApiDocuments } from './documents';
-import { tagOfFamilies, tagOperations } from './tags';
+import { loadOpenApiDocuments } from '../openapi/documents';
+import { tagOfFamilies, tagOperations } from '../openapi/tags';
+import { INTERNAL_TAGS, internalTagOfRoute } from './internal-tags';
 
 type Operation = { operationId: string; tags?: string[] };
 type Document = {

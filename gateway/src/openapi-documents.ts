@@ -1,16 +1,16 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
-import { type AppDeps, allRoutes } from '../app';
-import { internalContract } from '../routes/internal-contract';
-import { internalTagOf } from '../routes/internal-tags';
-import { partnerContract } from '../routes/partner/contract';
-import { partnerTagOf } from '../routes/partner/contract/tags';
-import { buildOpenApiDocument } from './build-document';
-import type { DocumentContract } from './contract';
-import { type TagOf, tagOperations } from './tags';
+import { type AppDeps, allRoutes } from './app';
+import { buildOpenApiDocument } from './openapi/build-document';
+import type { DocumentContract } from './openapi/contract';
+import { type TagOf, tagOperations } from './openapi/tags';
+import { partnerContract } from './routes/common/partner-contract';
+import { partnerTagOf } from './routes/common/partner-contract/tags';
+import { internalContract } from './routes/internal-contract';
+import { internalTagOf } from './routes/internal-tags';
 
-const OPENAPI_DIR = join(__dirname, '..', '..', 'openapi');
+const OPENAPI_DIR = join(__dirname, '..', 'openapi');
 
 /** A served document: generated from its zod contract and its texts (`<name>.texts.yaml`) into `<name>.yaml`. */
 export interface GeneratedDocument {
@@ -30,7 +30,7 @@ export const GENERATED_DOCUMENTS: GeneratedDocument[] = [
   {
     name: 'partner',
     contract: partnerContract,
-    schemasIn: 'src/routes/partner/contract/',
+    schemasIn: 'src/routes/common/partner-contract/',
     tagOf: () => partnerTagOf,
   },
   {

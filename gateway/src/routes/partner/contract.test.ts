@@ -1,8 +1,8 @@
-import type { AppDeps } from '../../../app';
-import { docsRoutes } from '../../docs.routes';
-import { healthRoutes } from '../../health.routes';
-import { partnerRoutes } from '..';
-import { pageQuery, partnerOperations } from './operations';
+import type { AppDeps } from '../../app';
+import { pageQuery, partnerOperations } from '../common/partner-contract/operations';
+import { docsRoutes } from '../docs.routes';
+import { healthRoutes } from '../health.routes';
+import { partnerRoutes } from '.';
 
 const PREFIX = '/api/v1';
 

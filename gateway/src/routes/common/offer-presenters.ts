@@ -1,7 +1,7 @@
 import type { pricing, search } from '@travel/contracts';
 import { displayTimestamp } from '@travel/partner-formats';
 import type { z } from 'zod';
-import type { CarResult, FlightOffer, HotelResult, Price } from './contract/components';
+import type { CarResult, FlightOffer, HotelResult, Price } from './partner-contract/components';
 
 // Proto messages → the partner API's JSON shapes, typed by the contract's response schemas (partner.yaml is
 // generated from them). A proto string that is one of a closed set (a currency, a cabin) is cast to it: the

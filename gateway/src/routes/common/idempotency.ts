@@ -1,9 +1,9 @@
 import { AppError, badRequest, type FieldProblem, isAppError } from '@travel/errors';
 import type { Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
-import { check } from '../http/validate';
-import { fingerprintOf, IDEMPOTENCY_KEY_HEADER } from './partner/booking-requests';
-import { idempotencyKey } from './partner/contract/operations';
+import { check } from '../../http/validate';
+import { fingerprintOf, IDEMPOTENCY_KEY_HEADER } from './booking-requests';
+import { idempotencyKey } from './partner-contract/operations';
 
 // `Idempotency-Key` on the routes that move money or a booking besides the creates of bookings (cancels,
 // top-ups, invoice payments), read the same way (docs/idempotency.md). The services keep the keys.

@@ -1,10 +1,10 @@
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import type { ServiceClients } from '../clients/service-clients';
-import { callOptions } from '../http/calls';
-import { dataBody } from '../http/envelope';
-import { validate } from '../http/validate';
-import { presentPrice } from './partner/presenters';
+import type { ServiceClients } from '../../clients/service-clients';
+import { callOptions } from '../../http/calls';
+import { dataBody } from '../../http/envelope';
+import { validate } from '../../http/validate';
+import { presentPrice } from './offer-presenters';
 
 export const SERVICES = ['flight', 'hotel', 'car', 'insurance'] as const;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperations } from '../../../openapi/contract';
 import { documentedAs } from '../../../openapi/documented-as';
-import { quoteQuery } from '../../quote';
+import { quoteQuery } from '../quote';
 import { CancellationQuote, cancellationQuoteBody, partnerCancelBookingBody } from './cancellation-quotes';
 import {
   Booking,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { HTTP_URL_PATTERN, httpUrl } from '../http/http-url';
-import { ERROR_CODES, IdempotencyKeyInUse, PriceChanged } from './partner/contract/components';
-import { dataOf, pageLimit, pageOf, pageQuery } from './partner/contract/operations';
+import { HTTP_URL_PATTERN, httpUrl } from '../../http/http-url';
+import { ERROR_CODES, IdempotencyKeyInUse, PriceChanged } from './partner-contract/components';
+import { dataOf, pageLimit, pageOf, pageQuery } from './partner-contract/operations';
 
 // The internal document's named schemas that more than one route group uses; each group's own are in its
 // `contract.ts`. Merged into the internal contract in internal-contract.ts.

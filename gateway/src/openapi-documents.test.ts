@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { buildDocument, documentPath, GENERATED_DOCUMENTS } from './generated-documents';
+import { buildDocument, documentPath, GENERATED_DOCUMENTS } from './openapi-documents';
 
 type Document = {
   paths: Record<

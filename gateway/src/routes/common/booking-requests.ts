@@ -3,8 +3,8 @@ import { AppError, badRequest, type FieldProblem } from '@travel/errors';
 import { stringify } from 'safe-stable-stringify';
 import type { z } from 'zod';
 import { check } from '../../http/validate';
-import { BookingRequest } from './contract/components';
-import { bookingIdParams, cancelBookingBody, idempotencyKey, pageQuery } from './contract/operations';
+import { BookingRequest } from './partner-contract/components';
+import { bookingIdParams, cancelBookingBody, idempotencyKey, pageQuery } from './partner-contract/operations';
 
 // The HTTP contract of the booking routes (gateway/openapi/partner.yaml, `/bookings`): shapes, lengths and
 // limits are checked here; the offer token's signature, tenant and expiry are the booking service's.
