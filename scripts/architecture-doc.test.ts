@@ -119,7 +119,7 @@ describe('docs/architecture.md, "What lives where"', () => {
 
 describe("docs/architecture.md, the gateway's layers", () => {
   const tree = /```text gateway-layers\n([\s\S]*?)```/.exec(doc)?.[1] ?? '';
-  const named = new Set(tree.match(/[\w.-]+\/?/g) ?? []);
+  const named = new Set(tree.match(/(?<![\w/.-])[\w.-]+\/?/g) ?? []);
   const folders = (path: string) =>
     readdirSync(join(root, path), { withFileTypes: true })
       .filter((entry) => entry.isDirectory() && entry.name !== 'dist')

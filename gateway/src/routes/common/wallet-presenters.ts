@@ -1,11 +1,7 @@
 import type { wallet } from '@travel/contracts';
+import { iso } from './iso';
 
 // Wallet entries as the internal API shows them, to customers (storefront) and staff (admin) alike.
-
-/** An ISO timestamp, or null when the message has none. */
-export function iso(at: Date | undefined): string | null {
-  return at ? at.toISOString() : null;
-}
 
 export function presentWalletEntry(entry: wallet.WalletEntry) {
   return {

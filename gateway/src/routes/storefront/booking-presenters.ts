@@ -1,5 +1,5 @@
 import type { storefrontBooking, wallet } from '@travel/contracts';
-import { iso } from '../common/wallet-presenters';
+import { iso } from '../common/iso';
 
 // Storefront messages → the internal API's shapes (internal.yaml): ISO timestamps, whole rupees.
 

@@ -16,6 +16,7 @@ import {
   isBookingId,
   readIdempotentCreate,
 } from '../common/booking-requests';
+import { CUSTOMER_SUPPORT_RIGHT } from '../common/customer-support';
 import { idempotentHandler, markReplayed, readIdempotentChange } from '../common/idempotency';
 import { stringParam } from '../common/params';
 import {
@@ -23,7 +24,6 @@ import {
   createOfflineBookingBody,
   listAdminBookingsQuery,
 } from './admin-bookings.contract';
-import { CUSTOMER_SUPPORT_RIGHT } from './wallets.routes';
 
 /**
  * Spending a tenant's voucher takes the right that shows the tenant its promotions and previews them

@@ -4,13 +4,12 @@ import { callOptions } from '../../http/calls';
 import { dataBody } from '../../http/envelope';
 import { requireCustomer } from '../../http/references';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
+import { CUSTOMER_SUPPORT_RIGHT } from '../common/customer-support';
 import { idempotentHandler, markReplayed, readIdempotentChange } from '../common/idempotency';
 import { stringParam } from '../common/params';
 import { presentWalletEntry } from '../common/wallet-presenters';
 import { topUpBody } from './wallets.contract';
 
-/** The platform's customer-support right: storefront customers are the platform's, not a tenant's. */
-export const CUSTOMER_SUPPORT_RIGHT = 'bookings';
 const support: RouteAccess = { kind: 'staff', platformOnly: true, right: CUSTOMER_SUPPORT_RIGHT };
 
 /**
