@@ -1092,8 +1092,14 @@ export interface components {
         WebhookEventType: "booking.created" | "booking.cancelled" | "invoice.paid";
         WebhookRequest: {
             /**
-             * @description https, public host (see above); outside production also `http` to a loopback address. The
-             *     host must resolve when the endpoint is registered, else `400 bad_request` on `url`.
+             * @description Where deliveries are sent.
+             *     An absolute URL without credentials: `https` to a public host; outside
+             *     production also `http` to a host that is loopback only. A host written as
+             *     an address must be public unicast (or loopback, outside production); a host
+             *     name must resolve, when the endpoint is registered or changed, to such
+             *     addresses only. A broken rule is a `400 bad_request` entry on `url` with the
+             *     reason, listed with every other failing field; where a name resolves is
+             *     checked once the rest of the body passed.
              */
             url: string;
             /** @description Types to receive; empty or absent means all. */
@@ -3372,7 +3378,16 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description As at registration: https, public host; outside production also loopback `http`. */
+                    /**
+                     * @description As at registration.
+                     *     An absolute URL without credentials: `https` to a public host; outside
+                     *     production also `http` to a host that is loopback only. A host written as
+                     *     an address must be public unicast (or loopback, outside production); a host
+                     *     name must resolve, when the endpoint is registered or changed, to such
+                     *     addresses only. A broken rule is a `400 bad_request` entry on `url` with the
+                     *     reason, listed with every other failing field; where a name resolves is
+                     *     checked once the rest of the body passed.
+                     */
                     url?: string;
                     /** @description The new subscription; empty means all types. */
                     events?: ("booking.created" | "booking.cancelled" | "invoice.paid")[];

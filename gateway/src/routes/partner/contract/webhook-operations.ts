@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { timestamp, WEBHOOK_EVENT_TYPES, WebhookEventType } from './components';
+import { timestamp, WebhookEventType } from './components';
+import { webhookEvents, webhookUrl } from './webhook-fields';
 
 // The schemas of the webhook operations routes (`GET /webhooks/{id}/deliveries`, redeliver, ping, `PATCH
-// /webhooks/{id}`); operations.ts names them per operation. Shapes only: the values (a URL we may deliver
-// to, a cursor this list issued) are the webhook service's to judge, in the same 400 envelope.
+// /webhooks/{id}`); operations.ts names them per operation. A change carries every rule the request decides
+// (webhook-fields.ts); where its host resolves and a cursor this list issued are the service's to judge.
 
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 
@@ -70,20 +71,8 @@ export const WebhookPing = z.strictObject({
 });
 
 export const WebhookUpdate = z.strictObject({
-  url: z.string().min(1).max(2048).optional().meta({
-    description: 'As at registration: https, public host; outside production also loopback `http`.',
-    'x-rule': 'a host that resolves to an address we may deliver to',
-  }),
-  events: z
-    .array(
-      z
-        .string()
-        .max(100)
-        .meta({ enum: [...WEBHOOK_EVENT_TYPES] }),
-    )
-    .max(20)
-    .optional()
-    .meta({ description: 'The new subscription; empty means all types.' }),
+  url: webhookUrl('As at registration.').optional(),
+  events: webhookEvents('The new subscription; empty means all types.').optional(),
   enabled: z
     .boolean()
     .optional()
