@@ -40,11 +40,17 @@ export const recoverWebhookBody = z.strictObject({
     .datetime({ offset: true, abort: true })
     .refine((value) => !Number.isNaN(new Date(value).getTime()), 'must be an ISO 8601 time')
     .meta({
-      description: 'ISO 8601 time: the failed deliveries created at or after it are sent again.',
+      description: 'ISO 8601 time: the deliveries listed as `failed` created at or after it are sent again.',
       examples: ['2026-11-21T10:00:00Z'],
     }),
 });
 
 export const recoveredWebhookDeliveries = z.strictObject({
-  queued: z.number().int().min(0).meta({ description: 'Failed deliveries queued for a new attempt now.' }),
+  queued: z
+    .number()
+    .int()
+    .min(0)
+    .meta({
+      description: 'Deliveries listed as `failed` (a disable ended some) queued for a new attempt now.',
+    }),
 });

@@ -41,7 +41,7 @@ export const WebhookDelivery = z.strictObject({
   status: z.enum(DELIVERY_STATUSES).meta({
     description:
       '`pending` (retries left), `succeeded` (a 2xx), `failed` (the retries ran out, or the endpoint was\n' +
-      'disabled while it was pending).\n',
+      'disabled while it was pending). `POST /webhooks/{id}/recover` sends every `failed` one again.\n',
   }),
   createdAt: timestamp('When the event was taken in for this endpoint (UTC).'),
   attempts: z.array(WebhookAttempt).meta({ description: 'Every attempt made, oldest first.' }),
