@@ -46,11 +46,7 @@ export const recoverWebhookBody = z.strictObject({
 });
 
 export const recoveredWebhookDeliveries = z.strictObject({
-  queued: z
-    .number()
-    .int()
-    .min(0)
-    .meta({
-      description: 'Deliveries listed as `failed` (a disable ended some) queued for a new attempt now.',
-    }),
+  queued: z.number().int().min(0).meta({
+    description: 'Deliveries listed as `failed` (a disable ended some) queued for a new attempt now.',
+  }),
 });
