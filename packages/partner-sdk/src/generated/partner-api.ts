@@ -488,7 +488,8 @@ export interface paths {
          *     `v1=` per valid secret (`t=...,v1=...,v1=...`): accept a delivery when any `v1=` matches a secret
          *     you hold. An endpoint whose every delivery has failed for 5 days is disabled (`enabled: false`,
          *     `status: disabled`, with `disabledReason` and `disabledAt`), the tenant's staff are emailed, and it
-         *     receives nothing until enabled again; `POST /webhooks/{id}/recover` sends failed deliveries again.
+         *     receives nothing until enabled again; `POST /webhooks/{id}/recover` then sends again every delivery
+         *     the list shows as `failed`, those the disable ended included.
          */
         post: operations["registerWebhook"];
         delete?: never;
@@ -520,13 +521,14 @@ export interface paths {
          * Change a webhook endpoint
          * @description Scope `webhooks:manage`. Changes any of `url`, `events` and `enabled`; absent fields stay as they
          *     are (an empty object changes nothing and answers the endpoint). `url` and `events` are checked as at
-         *     registration: a refused URL or an unknown event type is `400 bad_request` with a `details` entry for
-         *     each failing field, and nothing changes. The signing secret stays the same.
+         *     registration: a refused URL, an unknown event type or a non-boolean `enabled` is `400 bad_request`
+         *     with a `details` entry for every failing field at once, and nothing changes (where a host name
+         *     resolves is checked once the rest of the body passed). The signing secret stays the same.
          *
          *     `enabled: false` sets `status: disabled`: the endpoint receives nothing more, and its pending
-         *     deliveries end as `failed` (redeliver them once it is enabled again). `enabled: true` sets
-         *     `status: active`: events that happen from then on are delivered; those of the disabled time are not
-         *     (redeliver them from `GET /webhooks/{id}/deliveries`). The change reaches every delivery made after
+         *     deliveries end as `failed` (`POST /webhooks/{id}/recover` sends them once it is enabled again).
+         *     `enabled: true` sets `status: active`: events that happen from then on are delivered; those of the
+         *     disabled time are not (the events feed, `GET /events`, has them). The change reaches every delivery made after
          *     the answer. `404 not_found` as for `DELETE /webhooks/{id}`.
          */
         patch: operations["updateWebhook"];
@@ -602,7 +604,7 @@ export interface paths {
          * List an endpoint's deliveries
          * @description Scope `webhooks:manage`. The deliveries to one of the calling client's endpoints, newest first: the
          *     event, the status (`pending`: retries left, `succeeded`: a 2xx, `failed`: the retries ran out or
-         *     the endpoint was disabled meanwhile), every attempt with its time, the receiver's status code, the
+         *     the endpoint was disabled meanwhile; `POST /webhooks/{id}/recover` sends both kinds), every attempt with its time, the receiver's status code, the
          *     latency and the first bytes (at most 1 KiB) of its answer or why there was none, and when the next
          *     scheduled attempt is due. `held: true` marks a pending delivery that the endpoint's circuit breaker
          *     holds (see `POST /webhooks`). `status` and `type` narrow the list.
@@ -726,12 +728,13 @@ export interface paths {
         put?: never;
         /**
          * Send an endpoint's failed deliveries again
-         * @description Scope `webhooks:manage`. Every delivery to this endpoint created at or after `since` that ended
-         *     `failed` is attempted once more now, with the same `X-Partner-Delivery` id and body, signed afresh:
-         *     one whose retries all failed is `failed` again if that attempt fails too; one that ended because the
-         *     endpoint was disabled while it waited (held by its circuit breaker, or between retries) goes on with
-         *     the retries it had left. Use it after fixing a receiver that was down. The answer says how many were
-         *     queued.
+         * @description Scope `webhooks:manage`. Every delivery to this endpoint created at or after `since` that
+         *     `GET /webhooks/{id}/deliveries?status=failed` lists is attempted again now, each once, with the
+         *     same `X-Partner-Delivery` id and body, signed afresh: one whose retries all failed gets one more
+         *     attempt and is `failed` again if it fails too; one that ended because the endpoint was disabled
+         *     while it waited (held by its circuit breaker, or between retries) goes on with the attempt it was
+         *     waiting for and the retries left after it. Use it after fixing a receiver that was down and enabling
+         *     the endpoint. The answer says how many were queued.
          *
          *     Needs an `Idempotency-Key` header as `POST /bookings` does: the same key with the same `since`
          *     answers the first call's count again with `Idempotent-Replayed: true` and queues nothing more; with
@@ -1095,8 +1098,14 @@ export interface components {
         WebhookEventType: "booking.created" | "booking.cancelled" | "invoice.paid";
         WebhookRequest: {
             /**
-             * @description https, public host (see above); outside production also `http` to a loopback address. The
-             *     host must resolve when the endpoint is registered, else `400 bad_request` on `url`.
+             * @description Where deliveries are sent.
+             *     An absolute URL without credentials: `https` to a public host; outside
+             *     production also `http` to a host that is loopback only. A host written as
+             *     an address must be public unicast (or loopback, outside production); a host
+             *     name must resolve, when the endpoint is registered or changed, to such
+             *     addresses only. A broken rule is a `400 bad_request` entry on `url` with the
+             *     reason, listed with every other failing field; where a name resolves is
+             *     checked once the rest of the body passed.
              */
             url: string;
             /** @description Types to receive; empty or absent means all. */
@@ -1392,7 +1401,7 @@ export interface components {
             eventType: components["schemas"]["WebhookEventType"];
             /**
              * @description `pending` (retries left), `succeeded` (a 2xx), `failed` (the retries ran out, or the endpoint was
-             *     disabled while it was pending).
+             *     disabled while it was pending). `POST /webhooks/{id}/recover` sends every `failed` one again.
              * @enum {string}
              */
             status: "pending" | "succeeded" | "failed";
@@ -3422,7 +3431,16 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description As at registration: https, public host; outside production also loopback `http`. */
+                    /**
+                     * @description As at registration.
+                     *     An absolute URL without credentials: `https` to a public host; outside
+                     *     production also `http` to a host that is loopback only. A host written as
+                     *     an address must be public unicast (or loopback, outside production); a host
+                     *     name must resolve, when the endpoint is registered or changed, to such
+                     *     addresses only. A broken rule is a `400 bad_request` entry on `url` with the
+                     *     reason, listed with every other failing field; where a name resolves is
+                     *     checked once the rest of the body passed.
+                     */
                     url?: string;
                     /** @description The new subscription; empty means all types. */
                     events?: ("booking.created" | "booking.cancelled" | "invoice.paid")[];
@@ -4090,7 +4108,7 @@ export interface operations {
                 "application/json": {
                     /**
                      * Format: date-time
-                     * @description ISO 8601 time: the failed deliveries created at or after it are sent again.
+                     * @description ISO 8601 time: the deliveries listed as `failed` created at or after it are sent again.
                      * @example 2026-11-21T10:00:00Z
                      */
                     since: string;
@@ -4118,7 +4136,7 @@ export interface operations {
                      */
                     "application/json": {
                         data: {
-                            /** @description Failed deliveries queued for a new attempt now. */
+                            /** @description Deliveries listed as `failed` (a disable ended some) queued for a new attempt now. */
                             queued: number;
                         };
                     };

@@ -1,8 +1,10 @@
 import { SCOPES } from '@travel/api-keys';
+import { WEBHOOK_EVENT_TYPES } from '@travel/webhook-rules';
 import { z } from 'zod';
 import { emailAddress } from '../../../http/email';
 import { CancellationQuote, QuoteId } from './cancellation-quotes';
 import { OfferJwk, OfferKeySet } from './offer-keys';
+import { webhookEvents, webhookUrl } from './webhook-fields';
 
 // The partner API's named schemas (`components.schemas` of partner.yaml, generated): each is the schema the
 // gateway validates with or the schema its presenters' output is typed by, with the words and examples the
@@ -342,34 +344,13 @@ export const Booking = z
   })
   .meta({ description: 'A booking as its creation, the single read and the cancel show it.' });
 
-export const WEBHOOK_EVENT_TYPES = ['booking.created', 'booking.cancelled', 'invoice.paid'] as const;
+export { WEBHOOK_EVENT_TYPES };
 export const WebhookEventType = z.enum(WEBHOOK_EVENT_TYPES);
 
-/**
- * The shape only; which URLs and event types are acceptable is the webhook service's decision (its `400`s
- * are the same envelope). The document still lists the event types, as the service enforces them.
- */
+/** Every rule the request decides is checked here; where the host resolves is the webhook service's (same envelope). */
 export const WebhookRequest = z.strictObject({
-  url: z
-    .string()
-    .min(1)
-    .max(2048)
-    .meta({
-      description:
-        'https, public host (see above); outside production also `http` to a loopback address. The\n' +
-        'host must resolve when the endpoint is registered, else `400 bad_request` on `url`.\n',
-      'x-rule': 'a host that resolves to an address we may deliver to',
-    }),
-  events: z
-    .array(
-      z
-        .string()
-        .max(100)
-        .meta({ enum: [...WEBHOOK_EVENT_TYPES] }),
-    )
-    .max(20)
-    .optional()
-    .meta({ description: 'Types to receive; empty or absent means all.' }),
+  url: webhookUrl('Where deliveries are sent.'),
+  events: webhookEvents('Types to receive; empty or absent means all.').optional(),
 });
 
 const ENDPOINT_ID = /^whk_[1-9][0-9]*$/;

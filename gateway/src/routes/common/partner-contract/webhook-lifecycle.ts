@@ -1,3 +1,4 @@
+import { MAX_OVERLAP_SECONDS } from '@travel/webhook-rules';
 import { z } from 'zod';
 import { WebhookEndpoint } from './components';
 
@@ -5,7 +6,6 @@ import { WebhookEndpoint } from './components';
 // auto-disable and recovery"); their operations are listed in operations.ts.
 
 const TIMESTAMP = /^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$/;
-export const MAX_OVERLAP_SECONDS = 7 * 24 * 3600;
 
 export const rotateWebhookSecretBody = z.strictObject({
   overlapSeconds: z
@@ -35,12 +35,18 @@ export const rotatedWebhookSecret = WebhookEndpoint.extend({
 });
 
 export const recoverWebhookBody = z.strictObject({
-  since: z.iso.datetime({ offset: true }).meta({
-    description: 'ISO 8601 time: the failed deliveries created at or after it are sent again.',
-    examples: ['2026-11-21T10:00:00Z'],
-  }),
+  // An ISO form no clock holds (an offset of 24 hours or more) is no time either: listed with the other problems.
+  since: z.iso
+    .datetime({ offset: true, abort: true })
+    .refine((value) => !Number.isNaN(new Date(value).getTime()), 'must be an ISO 8601 time')
+    .meta({
+      description: 'ISO 8601 time: the deliveries listed as `failed` created at or after it are sent again.',
+      examples: ['2026-11-21T10:00:00Z'],
+    }),
 });
 
 export const recoveredWebhookDeliveries = z.strictObject({
-  queued: z.number().int().min(0).meta({ description: 'Failed deliveries queued for a new attempt now.' }),
+  queued: z.number().int().min(0).meta({
+    description: 'Deliveries listed as `failed` (a disable ended some) queued for a new attempt now.',
+  }),
 });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { timestamp, WEBHOOK_EVENT_TYPES, WebhookEventType } from './components';
+import { timestamp, WebhookEventType } from './components';
+import { webhookEvents, webhookUrl } from './webhook-fields';
 
 // The schemas of the webhook operations routes (`GET /webhooks/{id}/deliveries`, redeliver, ping, `PATCH
-// /webhooks/{id}`); operations.ts names them per operation. Shapes only: the values (a URL we may deliver
-// to, a cursor this list issued) are the webhook service's to judge, in the same 400 envelope.
+// /webhooks/{id}`); operations.ts names them per operation. A change carries every rule the request decides
+// (webhook-fields.ts); where its host resolves and a cursor this list issued are the service's to judge.
 
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 
@@ -40,7 +41,7 @@ export const WebhookDelivery = z.strictObject({
   status: z.enum(DELIVERY_STATUSES).meta({
     description:
       '`pending` (retries left), `succeeded` (a 2xx), `failed` (the retries ran out, or the endpoint was\n' +
-      'disabled while it was pending).\n',
+      'disabled while it was pending). `POST /webhooks/{id}/recover` sends every `failed` one again.\n',
   }),
   createdAt: timestamp('When the event was taken in for this endpoint (UTC).'),
   attempts: z.array(WebhookAttempt).meta({ description: 'Every attempt made, oldest first.' }),
@@ -70,20 +71,8 @@ export const WebhookPing = z.strictObject({
 });
 
 export const WebhookUpdate = z.strictObject({
-  url: z.string().min(1).max(2048).optional().meta({
-    description: 'As at registration: https, public host; outside production also loopback `http`.',
-    'x-rule': 'a host that resolves to an address we may deliver to',
-  }),
-  events: z
-    .array(
-      z
-        .string()
-        .max(100)
-        .meta({ enum: [...WEBHOOK_EVENT_TYPES] }),
-    )
-    .max(20)
-    .optional()
-    .meta({ description: 'The new subscription; empty means all types.' }),
+  url: webhookUrl('As at registration.').optional(),
+  events: webhookEvents('The new subscription; empty means all types.').optional(),
   enabled: z
     .boolean()
     .optional()
