@@ -117,6 +117,35 @@ describe('docs/architecture.md, "What lives where"', () => {
   });
 });
 
+describe("docs/architecture.md, the gateway's layers", () => {
+  const tree = /```text gateway-layers\n([\s\S]*?)```/.exec(doc)?.[1] ?? '';
+  const named = new Set(tree.match(/(?<![\w/.-])[\w.-]+\/?/g) ?? []);
+  const folders = (path: string) =>
+    readdirSync(join(root, path), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && entry.name !== 'dist')
+      .map((entry) => `${entry.name}/`);
+
+  it('names every folder of gateway/src and of its routes', () => {
+    expect(folders('gateway/src').length).toBeGreaterThan(5);
+    const missing = [...folders('gateway/src'), ...folders('gateway/src/routes')].filter(
+      (name) => !named.has(name),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('names only folders that exist', () => {
+    const all = new Set([
+      ...folders('gateway/src'),
+      ...folders('gateway/src/routes'),
+      ...folders('gateway/src/routes/common'),
+    ]);
+    const stale = [...named].filter(
+      (name) => name.endsWith('/') && !['gateway/', 'src/'].includes(name) && !all.has(name),
+    );
+    expect(stale).toEqual([]);
+  });
+});
+
 describe('docs/architecture.md, the diagram of calls', () => {
   it('shows the gateway and every service, each with its dev gRPC port', () => {
     const labels = mermaidLabels(callsDiagram);

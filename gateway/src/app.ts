@@ -39,17 +39,25 @@ import { securityHeaders } from './middleware/security-headers';
 import { storefrontSwitch } from './middleware/storefront-switch';
 import { traceRequest } from './middleware/trace-request';
 import { bodyRequired, type OpenApiDocuments } from './openapi/documents';
-import { adminRoutes } from './routes/admin';
+import { apiKeyRoutes } from './routes/api-access';
+import { billingRoutes } from './routes/billing';
+import { adminBookingRoutes } from './routes/bookings/admin-bookings.routes';
+import { contentRoutes } from './routes/content';
+import { corporateRoutes } from './routes/corporate/corporate.routes';
 import { DOCS_ASSETS_PATH, docsRoutes } from './routes/docs.routes';
 import { engagementRoutes } from './routes/engagement';
 import { healthRoutes } from './routes/health.routes';
 import { jwksRoutes } from './routes/jwks.routes';
 import { partnerRoutes } from './routes/partner';
+import { platformRoutes } from './routes/platform';
+import { pricingAdminRoutes } from './routes/pricing/pricing.routes';
 import { promotionRoutes } from './routes/promotions/promotions.routes';
 import { reportRoutes } from './routes/reports/reports.routes';
+import { staffRoutes } from './routes/staff';
 import { customerRoutes } from './routes/storefront/customer-routes';
 import { paymentWebhookRoutes } from './routes/storefront/payment-webhooks.routes';
 import { shopRoutes } from './routes/storefront/shop-routes';
+import { supplyRoutes } from './routes/supply';
 import type { UsageRecorder } from './usage/usage-recorder';
 
 export interface AppDeps {
@@ -87,7 +95,15 @@ export function allRoutes(deps: AppDeps): RouteDefinition[] {
     ...jwksRoutes(deps),
     ...docsRoutes(deps.documents),
     ...partnerRoutes(deps),
-    ...adminRoutes(deps),
+    ...staffRoutes(deps),
+    ...platformRoutes(deps),
+    ...apiKeyRoutes(deps),
+    ...pricingAdminRoutes(deps),
+    ...billingRoutes(deps),
+    ...adminBookingRoutes(deps),
+    ...contentRoutes(deps),
+    ...supplyRoutes(deps),
+    ...corporateRoutes(deps),
     ...customerRoutes(deps),
     ...shopRoutes(deps),
     ...paymentWebhookRoutes(deps),

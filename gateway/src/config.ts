@@ -18,7 +18,9 @@ import {
 } from '@travel/config';
 import { z } from 'zod';
 import { DEFAULT_REQUEST_BUDGET_MS } from './middleware/request-budget';
-import { GATEWAY_CRASH_POINTS } from './routes/idempotency';
+
+/** Where the gateway's crash test kills it: the service did the work, its answer is not sent yet. */
+export const GATEWAY_CRASH_POINTS = ['after-idempotent-call'] as const;
 
 const address = (defaultPort: number) => z.string().default(`127.0.0.1:${defaultPort}`);
 

@@ -146,7 +146,7 @@ describe('POST /api/v1/bookings', () => {
     expect([res.status, detailPaths(res)]).toEqual([400, ['offerToken']]);
   });
 
-  it('when another client of the same tenant books this client’s offer, then 400 on offerToken; another key of the searching client books it', async () => {
+  it('when another client of the same tenant books this client’s offer, then 400 on offerToken; another key of the searching client books it (docs/offer-tokens.md, "Who can book a token")', async () => {
     const admin = await platformAdmin();
     const sibling = await admin.createClient(`Sibling ${randomUUID()}`, partner.tenant.id);
     const siblingKey = await admin.createKey(sibling.id);

@@ -210,12 +210,13 @@ describe('webhook operations through the gateway', () => {
     const { key } = await newPartner(await platformAdmin());
     const { id } = endpointOf(await registerWebhook(key.secret, { url: 'http://127.0.0.1:9/hooks' }));
     const bad = await partnerCall(key.secret, 'PATCH', `/api/v1/webhooks/${id}`, {
-      body: JSON.stringify({ url: 'http://10.0.0.8/hooks', events: ['booking.made'] }),
+      // A bad URL, an unknown type and a non-boolean enabled: all three in one answer (issue 44).
+      body: JSON.stringify({ url: 'http://10.0.0.8/hooks', events: ['booking.made'], enabled: 'yes' }),
     });
     expect([bad.status, errorOf(bad).code, detailPaths(bad)]).toEqual([
       400,
       'bad_request',
-      ['url', 'events.0'],
+      ['url', 'events.0', 'enabled'],
     ]);
     const shape = await partnerCall(key.secret, 'PATCH', `/api/v1/webhooks/${id}`, {
       body: JSON.stringify({ url: 7, events: 'all', enabled: 'no' }),

@@ -1,8 +1,9 @@
 import { Writable } from 'node:stream';
 import { createLogger } from '@travel/logger';
 import {
+  createInMemorySpanExporter,
   currentTraceparent,
-  InMemorySpanExporter,
+  type InMemorySpanExporter,
   SpanKind,
   startTracing,
   type Tracing,
@@ -40,7 +41,7 @@ const app = assembleApp(createLogger({ name: 'gateway', destination }), routes, 
 let exporter: InMemorySpanExporter;
 let tracing: Tracing;
 beforeEach(() => {
-  exporter = new InMemorySpanExporter();
+  exporter = createInMemorySpanExporter();
   tracing = startTracing({ serviceName: 'gateway', exporter });
 });
 afterEach(() => tracing.stop());

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SERVICE_NAMES, type ServiceName } from '../clients/service-clients';
 import { defineOperations } from '../openapi/contract';
-import { dataOf } from './partner/contract/operations';
+import { dataOf } from './common/partner-contract/operations';
 
 // The public health summary, the staff's detailed report and the readiness probe (health.routes.ts); their words
 // are in internal.texts.yaml.

@@ -1,5 +1,5 @@
 import type { Logger } from '@travel/logger';
-import type { ConsumerOptions, HandleContext } from './consumer';
+import type { ConsumerOptions, HandleContext } from './consumer-options';
 import { decodeEnvelope, type EventEnvelope } from './envelope';
 import { PoisonEventError } from './poison';
 

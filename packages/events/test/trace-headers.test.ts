@@ -2,8 +2,8 @@ import { createAuditOutbox } from '@travel/audit';
 import { createMongo, createProcessedEvents } from '@travel/mongo';
 import { testInfra, testLogger, uniqueName, waitFor } from '@travel/testkit';
 import {
+  createInMemorySpanExporter,
   currentTraceparent,
-  InMemorySpanExporter,
   type ReadableSpan,
   runInSpan,
   SpanKind,
@@ -41,7 +41,7 @@ const consumer = createEventConsumer({
     handledIn.set(event.id, currentTraceparent());
   },
 });
-const exporter = new InMemorySpanExporter();
+const exporter = createInMemorySpanExporter();
 const tracing = startTracing({ serviceName: 'ct-trace', exporter });
 
 const event = (traceparent?: string): OutgoingEvent => ({

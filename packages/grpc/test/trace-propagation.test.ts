@@ -2,8 +2,9 @@ import { audit, health } from '@travel/contracts';
 import { AppError } from '@travel/errors';
 import { createLogger } from '@travel/logger';
 import {
+  createInMemorySpanExporter,
   currentTraceparent,
-  InMemorySpanExporter,
+  type InMemorySpanExporter,
   runInSpan,
   SpanKind,
   SpanStatusCode,
@@ -52,7 +53,7 @@ afterAll(() => server.stop());
 beforeEach(() => {
   seen.length = 0;
   behaviour = async () => {};
-  exporter = new InMemorySpanExporter();
+  exporter = createInMemorySpanExporter();
   tracing = startTracing({ serviceName: 'grpc-test', exporter });
 });
 afterEach(() => tracing.stop());

@@ -1,18 +1,8 @@
 import type { Logger } from '@travel/logger';
+import type { Component } from './component';
 import { startWithRetries } from './start-retry';
 
-/** Anything long-lived: a server, a consumer, a connection. */
-export interface Component {
-  name: string;
-  start(): Promise<void>;
-  stop(): Promise<void>;
-  /**
-   * A server that opens its port before the process's dependencies are up (`runProcess` calls this first),
-   * answering health checks with NOT_SERVING and every other call with UNAVAILABLE until `start()`. Without
-   * it (a test's `startAll`), `start()` opens the port itself.
-   */
-  listen?(): Promise<void>;
-}
+export type { Component } from './component';
 
 /**
  * Starts components in order; on failure stops those already started, in reverse. `start` is how one component is

@@ -1,5 +1,5 @@
 import type { Logger } from '@travel/logger';
-import type { Component } from './run-process';
+import type { Component } from './component';
 
 /** How a process waits between two attempts to start one component: doubling, from `firstMs` up to `maxMs`. */
 export interface StartBackoff {

@@ -8,7 +8,8 @@ export {
   SpanStatusCode,
   trace,
 } from '@opentelemetry/api';
-export { InMemorySpanExporter, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace-base';
+export type { InMemorySpanExporter, ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace-base';
+export { createInMemorySpanExporter } from './sdk';
 export { failSpan, runInSpan, type SpanOptions, tracer } from './spans';
 export {
   isTracingEnabled,

@@ -1,16 +1,7 @@
 import { context, DiagLogLevel, diag, propagation, trace } from '@opentelemetry/api';
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import {
-  BasicTracerProvider,
-  BatchSpanProcessor,
-  SimpleSpanProcessor,
-  type SpanExporter,
-  type SpanProcessor,
-} from '@opentelemetry/sdk-trace-base';
+import type { SpanExporter, SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import type { Logger } from '@travel/logger';
+import { tracingSdk } from './sdk';
 
 export interface TracingOptions {
   /** `service.name` of every span of this process (`OTEL_SERVICE_NAME`, else the process name). */
@@ -52,13 +43,14 @@ export function startTracing(options: TracingOptions): Tracing {
   const processor = processorOf(options);
   // Off, or already on in this process (components under test sharing one process): nothing to own.
   if (!processor || enabled) return { name: 'tracing', start: async () => {}, stop: async () => {} };
-  const provider = new BasicTracerProvider({
-    resource: resourceFromAttributes({ 'service.name': options.serviceName }),
+  const { contextAsyncHooks, core, resources, sdkTraceBase } = tracingSdk();
+  const provider = new sdkTraceBase.BasicTracerProvider({
+    resource: resources.resourceFromAttributes({ 'service.name': options.serviceName }),
     spanProcessors: [processor],
   });
   if (options.logger) diag.setLogger(diagLoggerOf(options.logger), DiagLogLevel.WARN);
-  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
-  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  context.setGlobalContextManager(new contextAsyncHooks.AsyncLocalStorageContextManager().enable());
+  propagation.setGlobalPropagator(new core.W3CTraceContextPropagator());
   trace.setGlobalTracerProvider(provider);
   enabled = true;
   return {
@@ -76,11 +68,12 @@ export function startTracing(options: TracingOptions): Tracing {
   };
 }
 
-function processorOf(options: TracingOptions): SpanProcessor | undefined {
-  if (options.exporter) return new SimpleSpanProcessor(options.exporter);
-  if (!options.endpoint) return undefined;
+function processorOf({ exporter, endpoint }: TracingOptions): SpanProcessor | undefined {
+  if (exporter) return new (tracingSdk().sdkTraceBase.SimpleSpanProcessor)(exporter);
+  if (!endpoint) return undefined;
+  const { otlpHttp, sdkTraceBase } = tracingSdk();
   // Batched (OTEL_BSP_* tune it): a request never waits for the collector, and a full queue drops spans.
-  return new BatchSpanProcessor(new OTLPTraceExporter({ url: tracesUrlOf(options.endpoint) }));
+  return new sdkTraceBase.BatchSpanProcessor(new otlpHttp.OTLPTraceExporter({ url: tracesUrlOf(endpoint) }));
 }
 
 /** The OTLP/HTTP traces address of a base endpoint, as the OTLP exporter specification builds it. */

@@ -1,7 +1,7 @@
 import { bookingEvents } from '@travel/contracts';
 import { createMongo } from '@travel/mongo';
 import { testInfra, testLogger, uniqueName, waitFor } from '@travel/testkit';
-import { InMemorySpanExporter, SpanKind, startTracing } from '@travel/tracing';
+import { createInMemorySpanExporter, SpanKind, startTracing } from '@travel/tracing';
 import { createBookingRepository } from '../src/db/booking.repository';
 import {
   bookingEnv,
@@ -72,7 +72,7 @@ it('when another replica wrote a booking and died before relaying it, then the s
 });
 
 it("when a stored event keeps its request's traceparent, then the relay's publish continues that trace, even from another replica", async () => {
-  const exporter = new InMemorySpanExporter();
+  const exporter = createInMemorySpanExporter();
   const tracing = startTracing({ serviceName: 'booking', exporter });
   const database = uniqueName('ct_bk_traced');
   const service = await startBooking({ ...bookingEnv(world, database, namespace), OUTBOX_RESCAN_MS: '300' });

@@ -116,8 +116,9 @@ describe('search service', () => {
         clientId: 7,
         environment: 'live',
         subtotal: offer.subtotal,
-        // The offer as answered, and where it came from: the simulated inventory (docs/decisions/sandbox.md).
-        offer: { ...fields, simulated: true },
+        offer: fields,
+        // Where it came from: the simulated inventory (docs/decisions/sandbox.md).
+        simulated: true,
       });
     }
     const tokens = [...reply.onward, ...reply.return].map((offer) => offer.offerToken);

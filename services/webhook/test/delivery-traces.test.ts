@@ -1,10 +1,10 @@
 import { failFirst, startReceiver, waitFor } from '@travel/testkit';
-import { InMemorySpanExporter, type ReadableSpan, SpanKind, startTracing } from '@travel/tracing';
+import { createInMemorySpanExporter, type ReadableSpan, SpanKind, startTracing } from '@travel/tracing';
 import { bookingEvent, caller, startPublisher, startWebhook, webhookEnv } from './webhook.fixture';
 
 // The webhook service, a publisher and a receiver in this process, traced into an in-process exporter.
 const env = webhookEnv({ WEBHOOK_RETRY_DELAYS: '300ms,300ms' });
-const exporter = new InMemorySpanExporter();
+const exporter = createInMemorySpanExporter();
 const tracing = startTracing({ serviceName: 'webhook', exporter });
 let service: Awaited<ReturnType<typeof startWebhook>>;
 let publisher: Awaited<ReturnType<typeof startPublisher>>;

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import type { InfraLog } from '../infra/types';
+import { compileCacheEnv } from './compile-cache';
 import type { ProcessSpec } from './process-specs';
 
 /** What a service's `commands/migrate.js` prints (`IndexMigrationReport` of @travel/mongo), as far as the log says. */
@@ -38,7 +39,7 @@ const migrationOf = (spec: ProcessSpec) => join(dirname(spec.entry), 'commands',
 async function migrate(spec: ProcessSpec): Promise<MigrationOutput> {
   try {
     const { stdout } = await promisify(execFile)(process.execPath, [migrationOf(spec)], {
-      env: { ...process.env, LOG_LEVEL: 'warn', ...spec.env },
+      env: { ...process.env, ...compileCacheEnv(process.env), LOG_LEVEL: 'warn', ...spec.env },
     });
     return JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as MigrationOutput;
   } catch (error) {

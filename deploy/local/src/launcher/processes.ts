@@ -2,6 +2,7 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureDir, logFile, pidFile, stateRoot } from '../infra/paths';
 import { isAlive, readPidFile, spawnDetached, stopByPidFile } from '../infra/process';
+import { compileCacheEnv } from './compile-cache';
 import type { ProcessSpec } from './process-specs';
 import type { StackProfile } from './profile';
 import { type ProcessOrReplica, replicaLabel } from './replicas';
@@ -50,7 +51,7 @@ export function startProcess(
     args: ['--enable-source-maps', spec.entry],
     logFile: processLogFile(env, profile, spec),
     pidFile: pidFile(env, processId(profile, spec)),
-    env: { ...env, NODE_ENV: env.NODE_ENV ?? 'development', ...spec.env },
+    env: { ...env, ...compileCacheEnv(env), NODE_ENV: env.NODE_ENV ?? 'development', ...spec.env },
   });
 }
 

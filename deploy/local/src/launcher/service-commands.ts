@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
+import { compileCacheEnv } from './compile-cache';
 import { loadSpecs } from './processes';
 import type { StackProfile } from './profile';
 
@@ -22,7 +23,7 @@ export function runServiceCommand(
     return 1;
   }
   const result = spawnSync(process.execPath, [join(dirname(spec.entry), 'commands', `${command}.js`)], {
-    env: { ...env, LOG_LEVEL: 'warn', ...spec.env },
+    env: { ...env, ...compileCacheEnv(env), LOG_LEVEL: 'warn', ...spec.env },
     stdio: ['ignore', 'pipe', 'inherit'],
     encoding: 'utf8',
   });

@@ -4,8 +4,8 @@ import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
-import { stringParam } from '../admin/params';
-import { pageQuery } from '../partner/contract/operations';
+import { stringParam } from '../common/params';
+import { pageQuery } from '../common/partner-contract/operations';
 import { createBlogBody, listBlogsQuery, updateBlogBody } from './blogs.contract';
 import { presentBlog, presentBlogSummary, presentPublicBlog } from './presenters';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
-import { DeletedBody, HttpUrl } from '../internal-components';
-import { dataOf, pageOf, pageQuery } from '../partner/contract/operations';
+import { DeletedBody, HttpUrl } from '../common/internal-components';
+import { dataOf, pageOf, pageQuery } from '../common/partner-contract/operations';
 
 // The hero slide routes' schemas (hero-slides.routes.ts validates with them); their words are in
 // internal.texts.yaml.

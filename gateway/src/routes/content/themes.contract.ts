@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
-import { HttpUrl } from '../internal-components';
-import { dataOf, pageOf, pageQuery } from '../partner/contract/operations';
+import { HttpUrl } from '../common/internal-components';
+import { dataOf, pageOf, pageQuery } from '../common/partner-contract/operations';
 
 // The theme routes' schemas (themes.routes.ts validates with them); their words are in internal.texts.yaml.
 

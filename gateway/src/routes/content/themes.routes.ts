@@ -5,7 +5,7 @@ import { dataBody, listBody } from '../../http/envelope';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { tenantInScope } from '../../http/tenant-scope';
 import { validate } from '../../http/validate';
-import { stringParam } from '../admin/params';
+import { stringParam } from '../common/params';
 import { presentTheme } from './presenters';
 import { createThemeBody, listThemesQuery, themeOwnerQuery } from './themes.contract';
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { emailAddress } from '../../http/email';
 import { defineOperations, type OperationSchemas } from '../../openapi/contract';
-import { isoDay } from '../admin/params';
-import { DeletedBody } from '../internal-components';
-import { dataOf, pageOf, pageQuery } from '../partner/contract/operations';
+import { DeletedBody } from '../common/internal-components';
+import { isoDay } from '../common/params';
+import { dataOf, pageOf, pageQuery } from '../common/partner-contract/operations';
 
 // The corporate directory's schemas (`/api/admin/{cost-centers,approvers,policies,employees,contracts}`,
 // corporate.routes.ts validates with the requests); their words are in internal.texts.yaml. What only the

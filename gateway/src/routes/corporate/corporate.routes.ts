@@ -7,7 +7,7 @@ import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
-import { stringParam } from '../admin/params';
+import { stringParam } from '../common/params';
 import {
   approverRequests,
   contractRequests,

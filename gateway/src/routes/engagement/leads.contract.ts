@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { emailAddress } from '../../http/email';
 import { defineOperations } from '../../openapi/contract';
-import { DeletedBody } from '../internal-components';
-import { dataOf, pageOf, pageQuery } from '../partner/contract/operations';
+import { DeletedBody } from '../common/internal-components';
+import { dataOf, pageOf, pageQuery } from '../common/partner-contract/operations';
 
 // The lead and support query routes' schemas (leads.routes.ts validates with them); their words are in
 // internal.texts.yaml.

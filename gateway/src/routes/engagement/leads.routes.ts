@@ -7,8 +7,8 @@ import { requireTenant } from '../../http/references';
 import { staffOf } from '../../http/request-context';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
-import { stringParam } from '../admin/params';
-import { pageQuery } from '../partner/contract/operations';
+import { stringParam } from '../common/params';
+import { pageQuery } from '../common/partner-contract/operations';
 import {
   createLeadBody,
   createQueryBody,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailAddress } from '../../http/email';
 import { defineOperations } from '../../openapi/contract';
-import { dataOf } from '../partner/contract/operations';
+import { dataOf } from '../common/partner-contract/operations';
 import { leadContact, leadMessage } from './leads.contract';
 import { SubscriberBody } from './newsletters.contract';
 

@@ -1,7 +1,7 @@
+import { formatCreatedAt } from '../common/offer-presenters';
+import { Booking, BookingListItem } from '../common/partner-contract/components';
 import { bookingReply } from './booking.fixture';
 import { presentBooking, presentBookingListItem } from './booking-presenters';
-import { Booking, BookingListItem } from './contract/components';
-import { formatCreatedAt } from './presenters';
 
 const reply = bookingReply();
 const listed = {

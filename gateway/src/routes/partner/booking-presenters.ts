@@ -1,7 +1,7 @@
 import type { booking } from '@travel/contracts';
 import type { z } from 'zod';
-import type { Booking, BookingListItem } from './contract/components';
-import { formatCreatedAt } from './presenters';
+import { formatCreatedAt } from '../common/offer-presenters';
+import type { Booking, BookingListItem } from '../common/partner-contract/components';
 
 type ListItem = z.output<typeof BookingListItem>;
 

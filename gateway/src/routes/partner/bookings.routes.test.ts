@@ -2,8 +2,8 @@ import { caller as callerContract } from '@travel/contracts';
 import request from 'supertest';
 import type { ServiceClients } from '../../clients/service-clients';
 import { partnerTestApp, testKey } from '../../middleware/middleware.fixture';
+import { fingerprintOf } from '../common/booking-requests';
 import { bookingReply } from './booking.fixture';
-import { fingerprintOf } from './booking-requests';
 import { bookingsRoutes } from './bookings.routes';
 
 const stored = bookingReply({ reference: 'PO-1', livemode: false, travellers: [] });

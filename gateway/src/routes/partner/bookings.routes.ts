@@ -6,15 +6,15 @@ import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import type { RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
-import { idempotentHandler, markReplayed, readIdempotentChange } from '../idempotency';
-import { presentBooking, presentBookingListItem } from './booking-presenters';
 import {
   IDEMPOTENCY_KEY_HEADER,
   isBookingId,
   listBookingsQuery,
   readCreateBooking,
-} from './booking-requests';
-import { partnerCancelBookingBody } from './contract/cancellation-quotes';
+} from '../common/booking-requests';
+import { idempotentHandler, markReplayed, readIdempotentChange } from '../common/idempotency';
+import { partnerCancelBookingBody } from '../common/partner-contract/cancellation-quotes';
+import { presentBooking, presentBookingListItem } from './booking-presenters';
 
 const reads = { kind: 'partner', scope: 'bookings:read', tenantLinked: true } as const;
 const writes = { kind: 'partner', scope: 'bookings:write', tenantLinked: true } as const;

@@ -6,8 +6,11 @@ import { callOptions } from '../../http/calls';
 import { dataBody } from '../../http/envelope';
 import type { RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
+import {
+  type CancellationQuote,
+  cancellationQuoteBody,
+} from '../common/partner-contract/cancellation-quotes';
 import { bookingIdOf } from './bookings.routes';
-import { type CancellationQuote, cancellationQuoteBody } from './contract/cancellation-quotes';
 
 /** `POST /bookings/{id}/cancellation-quote`: what cancelling the caller's booking would refund now. */
 export function cancellationQuotesRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {

@@ -8,8 +8,8 @@ import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import type { RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
-import { type Event, eventIdParams } from './contract/events';
-import { eventsQuery } from './contract/operations';
+import { type Event, eventIdParams } from '../common/partner-contract/events';
+import { eventsQuery } from '../common/partner-contract/operations';
 
 // The feed is the pull side of the webhooks: what a key that may register endpoints can receive anyway.
 const reads = { kind: 'partner', scope: 'webhooks:manage' } as const;

@@ -1,8 +1,8 @@
 import type { billing } from '@travel/contracts';
 import { displayDay } from '@travel/partner-formats';
 import type { z } from 'zod';
-import type { Invoice } from './contract/components';
-import { formatCreatedAt } from './presenters';
+import { formatCreatedAt } from '../common/offer-presenters';
+import type { Invoice } from '../common/partner-contract/components';
 
 // Invoice messages → the partner API's Invoice (gateway/openapi/partner.yaml).
 

@@ -6,7 +6,7 @@ import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import type { RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
-import { invoiceIdParams, pageQuery } from './contract/operations';
+import { invoiceIdParams, pageQuery } from '../common/partner-contract/operations';
 import { presentInvoice } from './invoice-presenters';
 
 const reads = { kind: 'partner', scope: 'invoices:read', tenantLinked: true } as const;

@@ -7,7 +7,7 @@ import { callOptions } from '../../http/calls';
 import { dataBody } from '../../http/envelope';
 import { partnerKeyOf } from '../../http/request-context';
 import type { RouteDefinition } from '../../http/route-table';
-import type { Me } from './contract/components';
+import type { Me } from '../common/partner-contract/components';
 
 /**
  * `GET /me` describes the calling key from the verified record; for a key with spending limits it asks booking

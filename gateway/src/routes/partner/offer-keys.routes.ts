@@ -1,7 +1,7 @@
 import type { ServiceClients } from '../../clients/service-clients';
 import { callOptions } from '../../http/calls';
 import type { RouteDefinition } from '../../http/route-table';
-import { OfferKeySet } from './contract/offer-keys';
+import { OfferKeySet } from '../common/partner-contract/offer-keys';
 
 /** Long enough to spare booking a call per token check, short against a rotation's overlap (15 minutes). */
 const CACHE_SECONDS = 300;

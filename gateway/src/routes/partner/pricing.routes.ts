@@ -1,8 +1,8 @@
 import type { ServiceClients } from '../../clients/service-clients';
 import { partnerKeyOf } from '../../http/request-context';
 import type { RouteDefinition } from '../../http/route-table';
-import { answerQuote } from '../quote';
-import { partnerQuoteQuery } from './contract/operations';
+import { partnerQuoteQuery } from '../common/partner-contract/operations';
+import { answerQuote } from '../common/quote';
 
 /** `GET /pricing/quote` (scope `pricing:read`): a supplier amount priced for the caller's tenant. */
 export function pricingRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {

@@ -1,4 +1,3 @@
-import { badRequest } from '@travel/errors';
 import type { z } from 'zod';
 import type { ServiceClients } from '../../clients/service-clients';
 import { callerOf } from '../../http/caller';
@@ -6,14 +5,14 @@ import { callOptions } from '../../http/calls';
 import { dataBody } from '../../http/envelope';
 import type { RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
-import { IDEMPOTENCY_KEY_HEADER, readIdempotentCreate } from './booking-requests';
+import { IDEMPOTENCY_KEY_HEADER, readIdempotentCreate } from '../common/booking-requests';
+import { formatCreatedAt } from '../common/offer-presenters';
 import {
   type recoveredWebhookDeliveries,
   recoverWebhookBody,
   type rotatedWebhookSecret,
   rotateWebhookSecretBody,
-} from './contract/webhook-lifecycle';
-import { formatCreatedAt } from './presenters';
+} from '../common/partner-contract/webhook-lifecycle';
 import { endpointIdOf, presentEndpoint } from './webhooks.routes';
 
 const manage = { kind: 'partner', scope: 'webhooks:manage' } as const;
@@ -57,12 +56,8 @@ export function webhookLifecycleRoutes({ clients }: { clients: ServiceClients })
             req.body,
           );
           const id = endpointIdOf(req);
-          const since = new Date(body.since);
-          // An ISO form no clock holds (an offset of 24 hours or more) cannot be sent as a time.
-          if (Number.isNaN(since.getTime()))
-            throw badRequest([{ path: 'since', message: 'must be an ISO 8601 time' }]);
           const reply = await clients.webhook.recoverDeliveries(
-            { caller: callerOf(res), id, since, idempotencyKey },
+            { caller: callerOf(res), id, since: new Date(body.since), idempotencyKey },
             callOptions(res),
           );
           if (reply.replayed) res.setHeader('Idempotent-Replayed', 'true');

@@ -6,9 +6,9 @@ import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import type { RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
-import { IDEMPOTENCY_KEY_HEADER, readIdempotentCreate } from './booking-requests';
-import { webhookDeliveriesQuery, webhookDeliveryParams } from './contract/operations';
-import { emptyBody, WebhookUpdate } from './contract/webhook-operations';
+import { IDEMPOTENCY_KEY_HEADER, readIdempotentCreate } from '../common/booking-requests';
+import { webhookDeliveriesQuery, webhookDeliveryParams } from '../common/partner-contract/operations';
+import { emptyBody, WebhookUpdate } from '../common/partner-contract/webhook-operations';
 import { presentAttempt, presentDelivery } from './webhook-presenters';
 import { endpointIdOf, presentEndpoint } from './webhooks.routes';
 

@@ -8,9 +8,13 @@ import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import type { RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
-import { type WebhookEndpoint, WebhookRequest } from './contract/components';
-import { type deletedWebhook, type registeredWebhook, webhookIdParams } from './contract/operations';
-import { formatCreatedAt } from './presenters';
+import { formatCreatedAt } from '../common/offer-presenters';
+import { type WebhookEndpoint, WebhookRequest } from '../common/partner-contract/components';
+import {
+  type deletedWebhook,
+  type registeredWebhook,
+  webhookIdParams,
+} from '../common/partner-contract/operations';
 
 const manage = { kind: 'partner', scope: 'webhooks:manage' } as const;
 

@@ -1,22 +1,11 @@
 import type { promotions } from '@travel/contracts';
 import type { z } from 'zod';
+import { FIELDS, type PromotionKind } from './promotion-kinds';
 import type { VoucherPreview } from './promotions.contract';
 
 // Proto messages → the internal API's JSON shapes (internal.yaml). Absent optionals become null.
 
 const iso = (date: Date | undefined) => (date ? date.toISOString() : null);
-
-const COMMON = ['validFrom', 'validUntil', 'audience', 'active'] as const;
-const WORTH = ['service', 'percentBps', 'amount', 'maxDiscount', 'minAmount'] as const;
-
-/** The fields each kind shows (docs/decisions/promotions.md "Promotions"). */
-const FIELDS = {
-  discount: ['name', ...WORTH, ...COMMON],
-  offer: ['title', 'description', 'imageUrl', 'code', ...COMMON],
-  voucher: ['code', ...WORTH, 'maxRedemptions', 'maxRedemptionsPerHolder', ...COMMON],
-} as const;
-
-export type PromotionKind = keyof typeof FIELDS;
 
 export const presentAllocation = (allocation: promotions.Allocation | undefined) => ({
   id: allocation?.id ?? '',

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
-import { DeletedBody, HttpUrl } from '../internal-components';
-import { dataOf, pageOf, pageQuery } from '../partner/contract/operations';
-import type { PromotionKind } from './promotion-presenters';
+import { DeletedBody, HttpUrl } from '../common/internal-components';
+import { dataOf, pageOf, pageQuery } from '../common/partner-contract/operations';
+import type { PromotionKind } from './promotion-kinds';
 
 // The promotion routes' schemas (promotions.routes.ts validates with them); their words are in
 // internal.texts.yaml. The gateway checks shapes and ranges only; the promotions service checks what needs the

@@ -7,10 +7,10 @@ import { dataBody, listBody } from '../../http/envelope';
 import { requireCustomer, requireTenant } from '../../http/references';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
-import { stringParam } from '../admin/params';
-import { pageQuery } from '../partner/contract/operations';
+import { stringParam } from '../common/params';
+import { pageQuery } from '../common/partner-contract/operations';
+import type { PromotionKind } from './promotion-kinds';
 import {
-  type PromotionKind,
   presentAdminPromotion,
   presentAllocation,
   presentPreview,

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
-import { isoDay } from '../admin/params';
-import { completeListOf } from '../internal-components';
-import { dataOf } from '../partner/contract/operations';
+import { completeListOf } from '../common/internal-components';
+import { isoDay } from '../common/params';
+import { dataOf } from '../common/partner-contract/operations';
 
 // The report routes' schemas (reports.routes.ts validates with them); their words are in internal.texts.yaml.
 

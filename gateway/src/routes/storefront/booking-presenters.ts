@@ -1,4 +1,5 @@
 import type { storefrontBooking, wallet } from '@travel/contracts';
+import { iso } from '../common/iso';
 
 // Storefront messages → the internal API's shapes (internal.yaml): ISO timestamps, whole rupees.
 
@@ -57,18 +58,6 @@ export function presentStorefrontBooking(reply: storefrontBooking.StorefrontBook
   };
 }
 
-export function presentWalletEntry(entry: wallet.WalletEntry) {
-  return {
-    id: entry.id,
-    type: entry.type,
-    reason: entry.reason,
-    amount: entry.amount,
-    bookingId: entry.bookingId ?? null,
-    note: entry.note ?? null,
-    createdAt: iso(entry.createdAt),
-  };
-}
-
 export function presentRefund(refund: wallet.Refund) {
   return {
     id: refund.id,
@@ -81,8 +70,4 @@ export function presentRefund(refund: wallet.Refund) {
     cardStatus: refund.cardStatus ?? null,
     createdAt: iso(refund.createdAt),
   };
-}
-
-function iso(at: Date | undefined): string | null {
-  return at ? at.toISOString() : null;
 }

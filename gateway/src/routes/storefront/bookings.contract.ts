@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
-import { createBookingBody } from '../partner/booking-requests';
+import { createBookingBody } from '../common/booking-requests';
 import {
   cancelBookingBody,
   dataOf,
@@ -8,7 +8,7 @@ import {
   optionalIdempotencyKey,
   pageOf,
   pageQuery,
-} from '../partner/contract/operations';
+} from '../common/partner-contract/operations';
 
 // The storefront booking routes' schemas (bookings.routes.ts validates with them); their words are in
 // internal.texts.yaml.

@@ -6,14 +6,14 @@ import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import type { RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
-import { idempotentHandler, markReplayed, readIdempotentChange } from '../idempotency';
 import {
   cancelBookingBody,
   IDEMPOTENCY_KEY_HEADER,
   isBookingId,
   listBookingsQuery,
   readIdempotentCreate,
-} from '../partner/booking-requests';
+} from '../common/booking-requests';
+import { idempotentHandler, markReplayed, readIdempotentChange } from '../common/idempotency';
 import { presentStorefrontBooking, presentStorefrontBookingListItem } from './booking-presenters';
 import { storefrontBookingBody } from './bookings.contract';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
-import { RefreshTokenRequest } from '../internal-components';
-import { dataOf } from '../partner/contract/operations';
+import { RefreshTokenRequest } from '../common/internal-components';
+import { dataOf } from '../common/partner-contract/operations';
 
 // The customer sign-in routes' schemas (customer-auth.routes.ts validates with them); their words are in
 // internal.texts.yaml. The gateway checks shapes and lengths; identity checks the rest (an email address, the

@@ -8,7 +8,7 @@ import { requestContextOf } from '../../http/request-context';
 import type { RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import { applyRateDecision } from '../../middleware/rate-limit-headers';
-import { RefreshTokenRequest } from '../internal-components';
+import { RefreshTokenRequest } from '../common/internal-components';
 import { customerLoginBody, registerCustomerBody } from './customer-auth.contract';
 import { presentCustomer, presentCustomerTokens } from './customer-presenters';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
-import { dataOf } from '../partner/contract/operations';
+import { dataOf } from '../common/partner-contract/operations';
 
 // The payment providers' webhook (payment-webhooks.routes.ts); words in internal.texts.yaml.
 

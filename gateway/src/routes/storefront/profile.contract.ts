@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
-import { DeletedBody } from '../internal-components';
-import { dataOf } from '../partner/contract/operations';
+import { DeletedBody } from '../common/internal-components';
+import { dataOf } from '../common/partner-contract/operations';
 import { CustomerBody } from './customer-auth.contract';
 
 // The profile and traveller routes' schemas (profile.routes.ts validates with them); their words are in

@@ -4,7 +4,7 @@ import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import type { RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
-import { stringParam } from '../admin/params';
+import { stringParam } from '../common/params';
 import { presentCustomer, presentTraveller } from './customer-presenters';
 import { addTravellerBody, updateProfileBody } from './profile.contract';
 

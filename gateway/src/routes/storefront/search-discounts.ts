@@ -2,7 +2,7 @@ import type { Response } from 'express';
 import type { ServiceClients } from '../../clients/service-clients';
 import { callOptions } from '../../http/calls';
 import { requestContextOf } from '../../http/request-context';
-import type { DiscountLine } from '../partner/search.routes';
+import type { DiscountLine } from '../common/search-routes';
 
 /**
  * The storefront's automatic discount line on each price of a search (promotions' `BestDiscounts`, one call

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
-import { CarResult, FlightOffer, HotelResult, Place } from '../partner/contract/components';
-import { carSearchBody, dataOf, flightSearchBody, hotelSearchBody } from '../partner/contract/operations';
+import { CarResult, FlightOffer, HotelResult, Place } from '../common/partner-contract/components';
+import {
+  carSearchBody,
+  dataOf,
+  flightSearchBody,
+  hotelSearchBody,
+} from '../common/partner-contract/operations';
 
 // The storefront searches' schemas: the partner API's bodies (search.routes.ts validates with them) and
 // offers, priced with the platform default margin and each with its automatic discount line. Their words are

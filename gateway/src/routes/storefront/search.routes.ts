@@ -1,6 +1,6 @@
 import type { ServiceClients } from '../../clients/service-clients';
 import type { RouteDefinition } from '../../http/route-table';
-import { searchRoutesAt } from '../partner/search.routes';
+import { searchRoutesAt } from '../common/search-routes';
 import { storefrontDiscountLines } from './search-discounts';
 
 /** How the storefront searches: no caller (a public route), the platform default margin, tokens bound to it. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
-import { WalletEntry } from '../internal-components';
-import { pageOf, pageQuery } from '../partner/contract/operations';
+import { WalletEntry } from '../common/internal-components';
+import { pageOf, pageQuery } from '../common/partner-contract/operations';
 import { CardRefundStatus } from './bookings.contract';
 
 // The wallet and refund routes' schemas (wallet.routes.ts validates their query with `pageQuery`); their

@@ -5,8 +5,9 @@ import { dataBody, listBody } from '../../http/envelope';
 import { customerOf } from '../../http/request-context';
 import type { RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
-import { listBookingsQuery as pageQuery } from '../partner/booking-requests';
-import { presentRefund, presentWalletEntry } from './booking-presenters';
+import { listBookingsQuery as pageQuery } from '../common/booking-requests';
+import { presentWalletEntry } from '../common/wallet-presenters';
+import { presentRefund } from './booking-presenters';
 
 const customer = { kind: 'customer' } as const;
 

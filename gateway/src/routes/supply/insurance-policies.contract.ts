@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
-import { dataOf, pageOf, pageQuery } from '../partner/contract/operations';
+import { dataOf, pageOf, pageQuery } from '../common/partner-contract/operations';
 import { ownerQuery, ownerTenantId } from './vendors.contract';
 
 // The insurance-product routes' schemas (insurance-policies.routes.ts validates with them); their words are

@@ -1,5 +1,5 @@
 import type { supply } from '@travel/contracts';
-import { presentPrice } from '../partner/presenters';
+import { presentPrice } from '../common/offer-presenters';
 
 // Proto messages → the internal API's JSON shapes (internal.yaml). Absent optionals become null.
 

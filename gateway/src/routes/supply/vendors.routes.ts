@@ -6,7 +6,7 @@ import { staffOf } from '../../http/request-context';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { tenantInScope } from '../../http/tenant-scope';
 import { validate } from '../../http/validate';
-import { stringParam } from '../admin/params';
+import { stringParam } from '../common/params';
 import { presentVendor } from './presenters';
 import { createVendorBody, listVendorsQuery, ownerQuery, updateVendorBody } from './vendors.contract';
 

@@ -216,11 +216,12 @@ export interface paths {
         /**
          * Book an offer
          * @description Scope `bookings:write`; the key's client must be linked to a tenant (else `403 client_not_linked`).
-         *     Books the offer behind `offerToken` (from a search by any client of the same tenant, with a key
-         *     of the same environment, within 15 minutes). The server verifies the token and prices the offer
-         *     again with the tenant's current pricing rules: `amount` is the total charged to the tenant
+         *     Books the offer behind `offerToken` (from a search by this API client, with a key of the same
+         *     environment, within 15 minutes: "Offer tokens" above). The server verifies the token and prices the
+         *     offer again with the tenant's current pricing rules: `amount` is the total charged to the tenant
          *     (`price.total` of the offer unless the rules changed since the search); the client cannot change
-         *     it. An offer is not stock: a token may be booked again under another key. A test key makes a
+         *     it. An offer is not stock: the client may book a token again, with the same key or another of its
+         *     keys. A test key makes a
          *     test booking (`livemode: false`) that only test keys can see; a live key a live one.
          *
          *     **Idempotency.** Every request needs an `Idempotency-Key` header: 8 to 100 visible ASCII
@@ -372,8 +373,9 @@ export interface paths {
          *     in the signed `kid` claim (the key's RFC 7638 thumbprint). The key signing new tokens is first, with
          *     `active: true`; during a rotation the previous keys stay listed until their last token expired (15
          *     minutes). With these keys a token's signature, subtotal and expiry are checked offline before
-         *     booking: the SDK's `verifyOfferToken` does it. A verifier that meets an unknown `kid` fetches the set
-         *     again. Private keys never leave the platform.
+         *     booking, in any language: "Offer tokens" at the top of this document gives the format, the steps
+         *     and a worked example (the key below is that example's); the SDK's `verifyOfferToken` follows them.
+         *     A verifier that meets an unknown `kid` fetches the set again. Private keys never leave the platform.
          */
         get: operations["getOfferKeys"];
         put?: never;
@@ -486,7 +488,8 @@ export interface paths {
          *     `v1=` per valid secret (`t=...,v1=...,v1=...`): accept a delivery when any `v1=` matches a secret
          *     you hold. An endpoint whose every delivery has failed for 5 days is disabled (`enabled: false`,
          *     `status: disabled`, with `disabledReason` and `disabledAt`), the tenant's staff are emailed, and it
-         *     receives nothing until enabled again; `POST /webhooks/{id}/recover` sends failed deliveries again.
+         *     receives nothing until enabled again; `POST /webhooks/{id}/recover` then sends again every delivery
+         *     the list shows as `failed`, those the disable ended included.
          */
         post: operations["registerWebhook"];
         delete?: never;
@@ -518,13 +521,14 @@ export interface paths {
          * Change a webhook endpoint
          * @description Scope `webhooks:manage`. Changes any of `url`, `events` and `enabled`; absent fields stay as they
          *     are (an empty object changes nothing and answers the endpoint). `url` and `events` are checked as at
-         *     registration: a refused URL or an unknown event type is `400 bad_request` with a `details` entry for
-         *     each failing field, and nothing changes. The signing secret stays the same.
+         *     registration: a refused URL, an unknown event type or a non-boolean `enabled` is `400 bad_request`
+         *     with a `details` entry for every failing field at once, and nothing changes (where a host name
+         *     resolves is checked once the rest of the body passed). The signing secret stays the same.
          *
          *     `enabled: false` sets `status: disabled`: the endpoint receives nothing more, and its pending
-         *     deliveries end as `failed` (redeliver them once it is enabled again). `enabled: true` sets
-         *     `status: active`: events that happen from then on are delivered; those of the disabled time are not
-         *     (redeliver them from `GET /webhooks/{id}/deliveries`). The change reaches every delivery made after
+         *     deliveries end as `failed` (`POST /webhooks/{id}/recover` sends them once it is enabled again).
+         *     `enabled: true` sets `status: active`: events that happen from then on are delivered; those of the
+         *     disabled time are not (the events feed, `GET /events`, has them). The change reaches every delivery made after
          *     the answer. `404 not_found` as for `DELETE /webhooks/{id}`.
          */
         patch: operations["updateWebhook"];
@@ -600,7 +604,7 @@ export interface paths {
          * List an endpoint's deliveries
          * @description Scope `webhooks:manage`. The deliveries to one of the calling client's endpoints, newest first: the
          *     event, the status (`pending`: retries left, `succeeded`: a 2xx, `failed`: the retries ran out or
-         *     the endpoint was disabled meanwhile), every attempt with its time, the receiver's status code, the
+         *     the endpoint was disabled meanwhile; `POST /webhooks/{id}/recover` sends both kinds), every attempt with its time, the receiver's status code, the
          *     latency and the first bytes (at most 1 KiB) of its answer or why there was none, and when the next
          *     scheduled attempt is due. `held: true` marks a pending delivery that the endpoint's circuit breaker
          *     holds (see `POST /webhooks`). `status` and `type` narrow the list.
@@ -724,12 +728,13 @@ export interface paths {
         put?: never;
         /**
          * Send an endpoint's failed deliveries again
-         * @description Scope `webhooks:manage`. Every delivery to this endpoint created at or after `since` that ended
-         *     `failed` is attempted once more now, with the same `X-Partner-Delivery` id and body, signed afresh:
-         *     one whose retries all failed is `failed` again if that attempt fails too; one that ended because the
-         *     endpoint was disabled while it waited (held by its circuit breaker, or between retries) goes on with
-         *     the retries it had left. Use it after fixing a receiver that was down. The answer says how many were
-         *     queued.
+         * @description Scope `webhooks:manage`. Every delivery to this endpoint created at or after `since` that
+         *     `GET /webhooks/{id}/deliveries?status=failed` lists is attempted again now, each once, with the
+         *     same `X-Partner-Delivery` id and body, signed afresh: one whose retries all failed gets one more
+         *     attempt and is `failed` again if it fails too; one that ended because the endpoint was disabled
+         *     while it waited (held by its circuit breaker, or between retries) goes on with the attempt it was
+         *     waiting for and the retries left after it. Use it after fixing a receiver that was down and enabling
+         *     the endpoint. The answer says how many were queued.
          *
          *     Needs an `Idempotency-Key` header as `POST /bookings` does: the same key with the same `since`
          *     answers the first call's count again with `Idempotent-Replayed: true` and queues nothing more; with
@@ -822,11 +827,11 @@ export interface components {
         /** @description `HH:MM`, 24-hour. */
         ClockTime: string;
         /**
-         * @description Opaque and tamper-proof: pass it unchanged to `POST /bookings`. Valid for 15 minutes from the
-         *     search (then booking answers `410 offer_expired`), and only for the API client that searched
-         *     (in the same environment). Every search issues new tokens, even for the same offer. A token
-         *     the search did not issue (the examples in this document included) is `400 bad_request` on
-         *     `offerToken`.
+         * @description Signed, and checkable offline (`ot2.<claims>.<proof>.<signature>`: "Offer tokens" at the top of
+         *     this document): pass it unchanged to `POST /bookings`. Valid for 15 minutes from the search (then
+         *     booking answers `410 offer_expired`), and only for the API client that searched, with a key of the
+         *     same environment. Every search issues new tokens, even for the same offer. A token the search did
+         *     not issue (the examples in this document included) is `400 bad_request` on `offerToken`.
          */
         OfferToken: string;
         /**
@@ -995,10 +1000,11 @@ export interface components {
         };
         BookingRequest: {
             /**
-             * @description An offer's `offerToken` from a search by the same API client and environment, unchanged. Opaque
-             *     and tamper-proof; valid for 15 minutes from the search (then `410 offer_expired`) and only for the
-             *     client that searched. A token the search did not issue (the examples in this document included)
-             *     is `400 bad_request` on `offerToken`.
+             * @description An offer's `offerToken`, unchanged, from a search by this API client with a key of the same
+             *     environment; valid for 15 minutes from the search (then `410 offer_expired`). A token of another
+             *     client (of your tenant or another), of the other environment, altered, or that no search issued
+             *     (the examples in this document included) is `400 bad_request` on `offerToken` ("Offer tokens" at
+             *     the top of this document).
              */
             offerToken: string;
             /** @description Whom to contact about the booking. */
@@ -1102,8 +1108,14 @@ export interface components {
         WebhookEventType: "booking.created" | "booking.cancelled" | "invoice.paid";
         WebhookRequest: {
             /**
-             * @description https, public host (see above); outside production also `http` to a loopback address. The
-             *     host must resolve when the endpoint is registered, else `400 bad_request` on `url`.
+             * @description Where deliveries are sent.
+             *     An absolute URL without credentials: `https` to a public host; outside
+             *     production also `http` to a host that is loopback only. A host written as
+             *     an address must be public unicast (or loopback, outside production); a host
+             *     name must resolve, when the endpoint is registered or changed, to such
+             *     addresses only. A broken rule is a `400 bad_request` entry on `url` with the
+             *     reason, listed with every other failing field; where a name resolves is
+             *     checked once the rest of the body passed.
              */
             url: string;
             /** @description Types to receive; empty or absent means all. */
@@ -1336,7 +1348,10 @@ export interface components {
             alg: "EdDSA";
             /** @constant */
             use: "sig";
-            /** @description True for the key signing new tokens; the others verify tokens issued before a rotation. */
+            /**
+             * @description True for the newest key: it signs new tokens, or will 5 minutes after it is first listed. The
+             *     others verify the tokens they signed before a rotation. Choose a token's key by its `kid`.
+             */
             active: boolean;
         };
         /**
@@ -1408,7 +1423,7 @@ export interface components {
             eventType: components["schemas"]["WebhookEventType"];
             /**
              * @description `pending` (retries left), `succeeded` (a 2xx), `failed` (the retries ran out, or the endpoint was
-             *     disabled while it was pending).
+             *     disabled while it was pending). `POST /webhooks/{id}/recover` sends every `failed` one again.
              * @enum {string}
              */
             status: "pending" | "succeeded" | "failed";
@@ -2288,7 +2303,7 @@ export interface operations {
                      *             "adults": 2,
                      *             "subtotal": 9740,
                      *             "currency": "INR",
-                     *             "offerToken": "ot1.eyJ0eXBlIjoiZmxpZ2h0IiwidGVuYW50SWQiOiJ0ZW5fMyJ9.Xk2pQ9vL7rT0bZ4kWd9sHf3mJa6yReC8nV1uG5oE",
+                     *             "offerToken": "ot2.eyJ0eXBlIjoiZmxpZ2h0IiwidGVuYW50SWQiOiJ0ZW5fMyIsImNsaWVudElkIjo3LCJlbnZpcm9ubWVudCI6ImxpdmUiLCJzdWJ0b3RhbCI6OTc0MCwib2ZmZXIiOnsiYWlybGluZSI6IkluZGlHbyIsImZsaWdodE51bWJlciI6IjZFIDIxMzQiLCJmcm9tIjoiREVMIiwidG8iOiJCT00iLCJkYXRlIjoiMjAyNi0xMi0xMCIsImRlcGFydFRpbWUiOiIwNjoxNSIsImFycml2ZVRpbWUiOiIwODoyNSIsImR1cmF0aW9uIjoiMmggMTBtIiwic3RvcHMiOjAsImZhcmVUeXBlIjoic2F2ZXIiLCJyZWZ1bmRhYmxlIjpmYWxzZSwiY2FiaW4iOiJlY29ub215IiwiYmFnZ2FnZSI6eyJjYWJpbktnIjo3LCJjaGVja0luS2ciOjE1fSwicHJpY2VQZXJBZHVsdCI6NDg3MCwiYWR1bHRzIjoyLCJzdWJ0b3RhbCI6OTc0MCwiY3VycmVuY3kiOiJJTlIifSwiaWF0IjoxNzk1Njg3MjAwMDAwLCJleHAiOjE3OTU2ODgxMDAwMDAsIm5vbmNlIjoiWlhoaGJYQnNaUzF2Ym14NS4wIiwia2lkIjoia1ByS19xbXhWV2FZVkE5d3dCRjZJdW8zdlZ6ejdUeEhDVHdYQnlnclM0ayJ9.Aea87cnKVSpqi6PRvWdQnbyKPyH8WfjqqYsz6I0Ojegz.dp4AuOjB_uy7dD4TLychtMvKy7eCC0GGhtvDzWgpu7zOmq7kZDPfebCEeF72q7N-cgewwuvcRb2OiQ6TH0KBCA",
                      *             "price": {
                      *               "baseAmount": 10227,
                      *               "tax": 511,
@@ -2320,7 +2335,7 @@ export interface operations {
                      *             "adults": 2,
                      *             "subtotal": 10240,
                      *             "currency": "INR",
-                     *             "offerToken": "ot1.eyJ0eXBlIjoiZmxpZ2h0IiwidGVuYW50SWQiOiJ0ZW5fMyIsIm4iOjJ9.Rb7qN2cX1zA6sD4fG9hJ2kL5pO0iWm4pR8Zq7LmN",
+                     *             "offerToken": "ot2.eyJ0eXBlIjoiZmxpZ2h0IiwidGVuYW50SWQiOiJ0ZW5fMyIsImNsaWVudElkIjo3LCJlbnZpcm9ubWVudCI6ImxpdmUiLCJzdWJ0b3RhbCI6MTAyNDAsIm9mZmVyIjp7ImFpcmxpbmUiOiJBaXIgSW5kaWEiLCJmbGlnaHROdW1iZXIiOiJBSSA4NjQiLCJmcm9tIjoiQk9NIiwidG8iOiJERUwiLCJkYXRlIjoiMjAyNi0xMi0xNCIsImRlcGFydFRpbWUiOiIxOTo0MCIsImFycml2ZVRpbWUiOiIyMTo1NSIsImR1cmF0aW9uIjoiMmggMTVtIiwic3RvcHMiOjAsImZhcmVUeXBlIjoiZmxleGkiLCJyZWZ1bmRhYmxlIjp0cnVlLCJjYWJpbiI6ImVjb25vbXkiLCJiYWdnYWdlIjp7ImNhYmluS2ciOjcsImNoZWNrSW5LZyI6MTV9LCJwcmljZVBlckFkdWx0Ijo1MTIwLCJhZHVsdHMiOjIsInN1YnRvdGFsIjoxMDI0MCwiY3VycmVuY3kiOiJJTlIifSwiaWF0IjoxNzk1Njg3MjAwMDAwLCJleHAiOjE3OTU2ODgxMDAwMDAsIm5vbmNlIjoiWlhoaGJYQnNaUzF2Ym14NS4xIiwia2lkIjoia1ByS19xbXhWV2FZVkE5d3dCRjZJdW8zdlZ6ejdUeEhDVHdYQnlnclM0ayJ9.AG1ioCj1P5OkN1078apowYyKxs9eYCEr2nHrYzDQkk-v.dp4AuOjB_uy7dD4TLychtMvKy7eCC0GGhtvDzWgpu7zOmq7kZDPfebCEeF72q7N-cgewwuvcRb2OiQ6TH0KBCA",
                      *             "price": {
                      *               "baseAmount": 10752,
                      *               "tax": 538,
@@ -2434,7 +2449,7 @@ export interface operations {
                      *             "pricePerNight": 3400,
                      *             "subtotal": 6800,
                      *             "currency": "INR",
-                     *             "offerToken": "ot1.eyJ0eXBlIjoiaG90ZWwiLCJ0ZW5hbnRJZCI6InRlbl8zIn0.Hc5tY8uJ3kL0pO7iU2yT6rE9wQ4aS1dF8gH5jK2l",
+                     *             "offerToken": "ot2.eyJ0eXBlIjoiaG90ZWwiLCJ0ZW5hbnRJZCI6InRlbl8zIiwiY2xpZW50SWQiOjcsImVudmlyb25tZW50IjoibGl2ZSIsInN1YnRvdGFsIjo2ODAwLCJvZmZlciI6eyJpZCI6Imh0bF8xazl4MnF6IiwibmFtZSI6IkxlbW9uIFRyZWUgQmFnYSIsInN0YXJzIjozLCJhcmVhIjoiQmFnYSIsImNpdHkiOiJHb2EiLCJyYXRpbmciOjQuMSwiYW1lbml0aWVzIjpbIndpZmkiLCJhaXIgY29uZGl0aW9uaW5nIiwiYnJlYWtmYXN0IiwicmVzdGF1cmFudCIsImFpcnBvcnQgc2h1dHRsZSJdLCJmcmVlQ2FuY2VsbGF0aW9uIjp0cnVlLCJjaGVja0luIjoiMjAyNi0xMi0xMCIsImNoZWNrT3V0IjoiMjAyNi0xMi0xMiIsIm5pZ2h0cyI6Miwicm9vbXMiOjEsImd1ZXN0cyI6MiwicHJpY2VQZXJOaWdodCI6MzQwMCwic3VidG90YWwiOjY4MDAsImN1cnJlbmN5IjoiSU5SIn0sImlhdCI6MTc5NTY4NzIwMDAwMCwiZXhwIjoxNzk1Njg4MTAwMDAwLCJub25jZSI6IlpYaGhiWEJzWlMxdmJteDUuMCIsImtpZCI6ImtQcktfcW14VldhWVZBOXd3QkY2SXVvM3ZWeno3VHhIQ1R3WEJ5Z3JTNGsifQ..PVrfTAwISgDV_6b5nkHp5yklt4AQ6b7W98opzaPlEvRyQEYbaujPcHIj_aW8XaccxDJzvopuf2ZJ9Z_E6I8FCw",
                      *             "price": {
                      *               "baseAmount": 7140,
                      *               "tax": 857,
@@ -2534,12 +2549,56 @@ export interface operations {
                      *             "subtotal": 5400,
                      *             "unlimitedKm": true,
                      *             "currency": "INR",
-                     *             "offerToken": "ot1.eyJ0eXBlIjoiY2FyIiwidGVuYW50SWQiOiJ0ZW5fMyJ9.Pz3xC6vB9nM2qW5eR8tY1uI4oP7aS0dF3gH6jK9l",
+                     *             "offerToken": "ot2.eyJ0eXBlIjoiY2FyIiwidGVuYW50SWQiOiJ0ZW5fMyIsImNsaWVudElkIjo3LCJlbnZpcm9ubWVudCI6ImxpdmUiLCJzdWJ0b3RhbCI6NTQwMCwib2ZmZXIiOnsibmFtZSI6Ik1hcnV0aSBTdXp1a2kgU3dpZnQiLCJ0eXBlIjoiaGF0Y2hiYWNrIiwidHJhbnNtaXNzaW9uIjoibWFudWFsIiwic2VhdHMiOjUsInBpY2t1cCI6IkJlbmdhbHVydSIsImZyb20iOiIyMDI2LTEyLTEwIiwidW50aWwiOiIyMDI2LTEyLTEzIiwiZGF5cyI6MywicHJpY2VQZXJEYXkiOjE4MDAsInN1YnRvdGFsIjo1NDAwLCJ1bmxpbWl0ZWRLbSI6dHJ1ZSwiY3VycmVuY3kiOiJJTlIifSwiaWF0IjoxNzk1Njg3MjAwMDAwLCJleHAiOjE3OTU2ODgxMDAwMDAsIm5vbmNlIjoiWlhoaGJYQnNaUzF2Ym14NS4wIiwia2lkIjoia1ByS19xbXhWV2FZVkE5d3dCRjZJdW8zdlZ6ejdUeEhDVHdYQnlnclM0ayJ9.Ac0ota-jPuAKVhgWVeX0Kwow5gTCzZmDWW6krbwcPEVzAT0TvFi8Lra3BYs0jgOHjbUAsU4LSYxRCMmBFG2TCXMq.DVuJ0DadUtokmdm_9fxmsQ1gZDe-KhyUD8x1as6vjNwkgLNOwiFFkX2u32kUhZ9alP1-pumngonBKsEhya7XAw",
                      *             "price": {
                      *               "baseAmount": 5670,
                      *               "tax": 284,
                      *               "fee": 113,
                      *               "total": 6067,
+                     *               "currency": "INR"
+                     *             }
+                     *           },
+                     *           {
+                     *             "name": "Honda City",
+                     *             "type": "sedan",
+                     *             "transmission": "automatic",
+                     *             "seats": 5,
+                     *             "pickup": "Bengaluru",
+                     *             "from": "2026-12-10",
+                     *             "until": "2026-12-13",
+                     *             "days": 3,
+                     *             "pricePerDay": 2600,
+                     *             "subtotal": 7800,
+                     *             "unlimitedKm": false,
+                     *             "currency": "INR",
+                     *             "offerToken": "ot2.eyJ0eXBlIjoiY2FyIiwidGVuYW50SWQiOiJ0ZW5fMyIsImNsaWVudElkIjo3LCJlbnZpcm9ubWVudCI6ImxpdmUiLCJzdWJ0b3RhbCI6NzgwMCwib2ZmZXIiOnsibmFtZSI6IkhvbmRhIENpdHkiLCJ0eXBlIjoic2VkYW4iLCJ0cmFuc21pc3Npb24iOiJhdXRvbWF0aWMiLCJzZWF0cyI6NSwicGlja3VwIjoiQmVuZ2FsdXJ1IiwiZnJvbSI6IjIwMjYtMTItMTAiLCJ1bnRpbCI6IjIwMjYtMTItMTMiLCJkYXlzIjozLCJwcmljZVBlckRheSI6MjYwMCwic3VidG90YWwiOjc4MDAsInVubGltaXRlZEttIjpmYWxzZSwiY3VycmVuY3kiOiJJTlIifSwiaWF0IjoxNzk1Njg3MjAwMDAwLCJleHAiOjE3OTU2ODgxMDAwMDAsIm5vbmNlIjoiWlhoaGJYQnNaUzF2Ym14NS4xIiwia2lkIjoia1ByS19xbXhWV2FZVkE5d3dCRjZJdW8zdlZ6ejdUeEhDVHdYQnlnclM0ayJ9.AEFnRCK-xNZ0fw1Ut1lDhEH9LfWVV4fh4JAW0UUI3J5bAT0TvFi8Lra3BYs0jgOHjbUAsU4LSYxRCMmBFG2TCXMq.DVuJ0DadUtokmdm_9fxmsQ1gZDe-KhyUD8x1as6vjNwkgLNOwiFFkX2u32kUhZ9alP1-pumngonBKsEhya7XAw",
+                     *             "price": {
+                     *               "baseAmount": 8190,
+                     *               "tax": 410,
+                     *               "fee": 164,
+                     *               "total": 8764,
+                     *               "currency": "INR"
+                     *             }
+                     *           },
+                     *           {
+                     *             "name": "Mahindra XUV700",
+                     *             "type": "SUV",
+                     *             "transmission": "automatic",
+                     *             "seats": 7,
+                     *             "pickup": "Bengaluru",
+                     *             "from": "2026-12-10",
+                     *             "until": "2026-12-13",
+                     *             "days": 3,
+                     *             "pricePerDay": 3900,
+                     *             "subtotal": 11700,
+                     *             "unlimitedKm": true,
+                     *             "currency": "INR",
+                     *             "offerToken": "ot2.eyJ0eXBlIjoiY2FyIiwidGVuYW50SWQiOiJ0ZW5fMyIsImNsaWVudElkIjo3LCJlbnZpcm9ubWVudCI6ImxpdmUiLCJzdWJ0b3RhbCI6MTE3MDAsIm9mZmVyIjp7Im5hbWUiOiJNYWhpbmRyYSBYVVY3MDAiLCJ0eXBlIjoiU1VWIiwidHJhbnNtaXNzaW9uIjoiYXV0b21hdGljIiwic2VhdHMiOjcsInBpY2t1cCI6IkJlbmdhbHVydSIsImZyb20iOiIyMDI2LTEyLTEwIiwidW50aWwiOiIyMDI2LTEyLTEzIiwiZGF5cyI6MywicHJpY2VQZXJEYXkiOjM5MDAsInN1YnRvdGFsIjoxMTcwMCwidW5saW1pdGVkS20iOnRydWUsImN1cnJlbmN5IjoiSU5SIn0sImlhdCI6MTc5NTY4NzIwMDAwMCwiZXhwIjoxNzk1Njg4MTAwMDAwLCJub25jZSI6IlpYaGhiWEJzWlMxdmJteDUuMiIsImtpZCI6ImtQcktfcW14VldhWVZBOXd3QkY2SXVvM3ZWeno3VHhIQ1R3WEJ5Z3JTNGsifQ.AdjJnf19_ee5Ee60JZ7XCAH0VidJuLrmY_jiHpQ3-gAUAPWMqoL4UzDswgMyLDWRQj7zFUpUg1Tl5Oj--oC9-a98.DVuJ0DadUtokmdm_9fxmsQ1gZDe-KhyUD8x1as6vjNwkgLNOwiFFkX2u32kUhZ9alP1-pumngonBKsEhya7XAw",
+                     *             "price": {
+                     *               "baseAmount": 12285,
+                     *               "tax": 614,
+                     *               "fee": 246,
+                     *               "total": 13145,
                      *               "currency": "INR"
                      *             }
                      *           }
@@ -2670,7 +2729,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "offerToken": "ot2.eyJ0eXBlIjoiZmxpZ2h0In0.AAEC.Pz3xC6vB9nM2qW5eR8tY1uI4oP7aS0dF3gH6jK9l",
+                 *       "offerToken": "ot2.eyJ0eXBlIjoiZmxpZ2h0IiwidGVuYW50SWQiOiJ0ZW5fMyIsImNsaWVudElkIjo3LCJlbnZpcm9ubWVudCI6ImxpdmUiLCJzdWJ0b3RhbCI6OTc0MCwib2ZmZXIiOnsiYWlybGluZSI6IkluZGlHbyIsImZsaWdodE51bWJlciI6IjZFIDIxMzQiLCJmcm9tIjoiREVMIiwidG8iOiJCT00iLCJkYXRlIjoiMjAyNi0xMi0xMCIsImRlcGFydFRpbWUiOiIwNjoxNSIsImFycml2ZVRpbWUiOiIwODoyNSIsImR1cmF0aW9uIjoiMmggMTBtIiwic3RvcHMiOjAsImZhcmVUeXBlIjoic2F2ZXIiLCJyZWZ1bmRhYmxlIjpmYWxzZSwiY2FiaW4iOiJlY29ub215IiwiYmFnZ2FnZSI6eyJjYWJpbktnIjo3LCJjaGVja0luS2ciOjE1fSwicHJpY2VQZXJBZHVsdCI6NDg3MCwiYWR1bHRzIjoyLCJzdWJ0b3RhbCI6OTc0MCwiY3VycmVuY3kiOiJJTlIifSwiaWF0IjoxNzk1Njg3MjAwMDAwLCJleHAiOjE3OTU2ODgxMDAwMDAsIm5vbmNlIjoiWlhoaGJYQnNaUzF2Ym14NS4wIiwia2lkIjoia1ByS19xbXhWV2FZVkE5d3dCRjZJdW8zdlZ6ejdUeEhDVHdYQnlnclM0ayJ9.Aea87cnKVSpqi6PRvWdQnbyKPyH8WfjqqYsz6I0Ojegz.dp4AuOjB_uy7dD4TLychtMvKy7eCC0GGhtvDzWgpu7zOmq7kZDPfebCEeF72q7N-cgewwuvcRb2OiQ6TH0KBCA",
                  *       "contact": {
                  *         "name": "Asha Rao",
                  *         "email": "asha.rao@example.com",
@@ -3399,7 +3458,16 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description As at registration: https, public host; outside production also loopback `http`. */
+                    /**
+                     * @description As at registration.
+                     *     An absolute URL without credentials: `https` to a public host; outside
+                     *     production also `http` to a host that is loopback only. A host written as
+                     *     an address must be public unicast (or loopback, outside production); a host
+                     *     name must resolve, when the endpoint is registered or changed, to such
+                     *     addresses only. A broken rule is a `400 bad_request` entry on `url` with the
+                     *     reason, listed with every other failing field; where a name resolves is
+                     *     checked once the rest of the body passed.
+                     */
                     url?: string;
                     /** @description The new subscription; empty means all types. */
                     events?: ("booking.created" | "booking.cancelled" | "invoice.paid")[];
@@ -4070,7 +4138,7 @@ export interface operations {
                 "application/json": {
                     /**
                      * Format: date-time
-                     * @description ISO 8601 time: the failed deliveries created at or after it are sent again.
+                     * @description ISO 8601 time: the deliveries listed as `failed` created at or after it are sent again.
                      * @example 2026-11-21T10:00:00Z
                      */
                     since: string;
@@ -4098,7 +4166,7 @@ export interface operations {
                      */
                     "application/json": {
                         data: {
-                            /** @description Failed deliveries queued for a new attempt now. */
+                            /** @description Deliveries listed as `failed` (a disable ended some) queued for a new attempt now. */
                             queued: number;
                         };
                     };

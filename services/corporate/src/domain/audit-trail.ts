@@ -15,9 +15,3 @@ export interface AuditedChange {
 export function entryOf(actor: Actor, change: AuditedChange, at: Date): AuditEntry {
   return auditEntry(auditActorOf(actor), change, at);
 }
-
-/** Tenants live in identity; a platform administrator may only file records under one that exists. */
-export interface TenantDirectory {
-  /** `not_found` when there is no such tenant. */
-  requireTenant(actor: Actor, tenantId: string): Promise<void>;
-}

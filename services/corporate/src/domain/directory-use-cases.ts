@@ -1,7 +1,8 @@
 import { AppError } from '@travel/errors';
-import { entryOf, type TenantDirectory } from './audit-trail';
+import { entryOf } from './audit-trail';
 import type { Directory, PageRequest } from './directory';
 import type { Fields, Owned } from './records';
+import type { TenantDirectory } from './tenant-scope';
 import { type Actor, listScope, ownerOf, requireOwner, scopeOf } from './tenant-scope';
 
 /** How one kind of record is named in ids, audit actions and messages. */

@@ -1,8 +1,9 @@
 import { badRequest, type FieldProblem } from '@travel/errors';
-import { entryOf, type TenantDirectory } from './audit-trail';
+import { entryOf } from './audit-trail';
 import type { Directory, PageRequest, Referenced, TextFilter } from './directory';
 import { changedMeanwhile, changeOf, notFound } from './directory-use-cases';
 import type { Employee, EmployeeStatus, Fields } from './records';
+import type { TenantDirectory } from './tenant-scope';
 import { type Actor, listScope, ownerOf, requireOwner, scopeOf } from './tenant-scope';
 
 export interface EmployeeInput {

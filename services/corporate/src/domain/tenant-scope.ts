@@ -1,7 +1,6 @@
 import type { caller } from '@travel/contracts';
 import { AppError, badRequest, isAppError } from '@travel/errors';
 import { type Caller, requireCallerOf, tenantScopeOf } from '@travel/grpc';
-import type { TenantDirectory } from './audit-trail';
 import type { Scope } from './directory';
 
 /** The staff member behind a call, resolved from its `Caller` (docs/access.md, "Callers"). */
@@ -47,4 +46,10 @@ export async function requireOwner(tenants: TenantDirectory, actor: Actor, owner
       throw new AppError('not_found', `No tenant ${owner} (tenantId).`);
     throw error;
   }
+}
+
+/** Tenants live in identity; a platform administrator may only file records under one that exists. */
+export interface TenantDirectory {
+  /** `not_found` when there is no such tenant. */
+  requireTenant(actor: Actor, tenantId: string): Promise<void>;
 }

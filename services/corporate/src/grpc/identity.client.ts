@@ -1,6 +1,6 @@
 import { tenants } from '@travel/contracts';
 import { callerWire, createPeerClient, type PeerClientOptions } from '@travel/grpc';
-import type { TenantDirectory } from '../domain/audit-trail';
+import type { TenantDirectory } from '../domain/tenant-scope';
 
 /**
  * Identity as the corporate service uses it: its tenants (a platform administrator files records under one that

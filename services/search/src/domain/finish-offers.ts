@@ -47,11 +47,14 @@ export function createFinishOffers(deps: {
       throw new Error(`pricing answered ${prices.length} prices for ${drafts.length} offers`);
     // One signature for the whole search (the tokens share a Merkle root): signing is most of a search's CPU.
     const tokens = deps.signer.issueAll(
+      // `simulated` is a claim of its own beside the offer (docs/offer-tokens.md: claims may be added), so
+      // `offer` stays the offer exactly as the search answers it.
       drafts.map((draft) => ({
         type,
         ...searcher,
         subtotal: draft.subtotal,
-        offer: { ...draft, simulated: deps.supply.simulated },
+        offer: { ...draft },
+        simulated: deps.supply.simulated,
       })),
     );
     return drafts.map((draft, i) => ({

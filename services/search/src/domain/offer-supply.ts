@@ -1,6 +1,6 @@
 /**
- * Where a search's offers come from, as the offer itself tells it: each token's `offer` carries `simulated`,
- * and the booking made from the token says what it says (docs/decisions/sandbox.md, "Simulation is never
+ * Where a search's offers come from, as the offer itself tells it: each offer token carries the claim
+ * `simulated`, and the booking made from the token says what it says (docs/decisions/sandbox.md, "Simulation is never
  * silent"). A supplier adapter would finish its offers with `{ simulated: false }`.
  */
 export interface OfferSupply {

@@ -68,10 +68,10 @@ export interface DeliveryRepository {
    */
   recordManualAttempt(deliveryId: string, record: AttemptRecord): Promise<void>;
   /**
-   * Moves the endpoint's `failed` and `cancelled` deliveries (those partners read as failed) created at or
-   * after `since` back to `pending`, their next attempt due at `now` (a failed one gets one more attempt: after
-   * it fails it is `failed` again; a cancelled one goes on with the retries it had left), each marked with
-   * `recovery`.
+   * Moves the endpoint's `failed` and `cancelled` deliveries (those partners read, filter and recover as
+   * failed) created at or after `since` back to `pending`, no longer held, their next attempt due at `now` (a
+   * failed one gets one more attempt: after it fails it is `failed` again; a cancelled one goes on with the
+   * attempt it was waiting for and the retries left after it), each marked with `recovery`.
    * Answers how many carry that mark, so a recovery run again after a crash counts what it queued before.
    */
   requeueFailed(endpointId: string, since: Date, recovery: string, now: Date): Promise<number>;
@@ -290,14 +290,44 @@ export function createDeliveryRepository(connection: Connection): DeliveryReposi
       return firstFailed?.attempts[0]?.at ?? null;
     },
     async requeueFailed(endpointId, since, recovery, now) {
+      const made = { endpointId, createdAt: { $gte: since } };
+      const queued = { status: 'pending' as const, finishedAt: null, dueAt: now, recovery };
+      // Failed: `number` is its last attempt, so one more is `number + 1` (and the schedule has none after it).
       await raw.updateMany(
-        { endpointId, status: { $in: ['failed', 'cancelled'] }, createdAt: { $gte: since } },
-        { $set: { status: 'pending', finishedAt: null, dueAt: now, recovery }, $inc: { number: 1 } },
+        { ...made, status: 'failed' },
+        { $set: queued, $inc: { number: 1 }, $unset: { held: '' } },
       );
+      // Cancelled: `number` is the attempt it waited for, made only if it was out when the cancel came.
+      const cancelled = raw.find(
+        { ...made, status: 'cancelled' },
+        { projection: { number: 1, 'attempts.number': 1 }, batchSize: REQUEUE_BATCH },
+      );
+      let batch: mongo.AnyBulkWriteOperation<DeliveryDocument>[] = [];
+      const flush = async () => {
+        if (batch.length > 0) await raw.bulkWrite(batch, { ordered: false });
+        batch = [];
+      };
+      for await (const doc of cancelled) {
+        const waitedFor = (doc.attempts ?? []).some((attempt) => attempt.number === doc.number);
+        batch.push({
+          updateOne: {
+            filter: { _id: doc._id, status: 'cancelled' },
+            update: {
+              $set: { ...queued, number: waitedFor ? doc.number + 1 : doc.number },
+              $unset: { held: '' },
+            },
+          },
+        });
+        if (batch.length >= REQUEUE_BATCH) await flush();
+      }
+      await flush();
       return raw.countDocuments({ endpointId, recovery });
     },
   };
 }
+
+/** A recovery moves cancelled deliveries back this many to a bulk write. */
+const REQUEUE_BATCH = 500;
 
 /** An unordered insert that failed only because some documents were there already. */
 function onlyDuplicates(error: unknown): boolean {

@@ -1,7 +1,7 @@
-/** The events a partner can subscribe to (gateway/openapi/partner.yaml); an empty subscription means all of them. */
-export const EVENT_TYPES = ['booking.created', 'booking.cancelled', 'invoice.paid'] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
+import { isWebhookEventType, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@travel/webhook-rules';
 
-export function isEventType(value: string): value is EventType {
-  return (EVENT_TYPES as readonly string[]).includes(value);
-}
+/** The events a partner can subscribe to (@travel/webhook-rules, the gateway's contract too); an empty subscription means all of them. */
+export const EVENT_TYPES = WEBHOOK_EVENT_TYPES;
+export type EventType = WebhookEventType;
+
+export const isEventType = isWebhookEventType;

@@ -1,5 +1,5 @@
+import type { LeadDeps } from './lead-deps';
 import { type Contact, checkContact, newLead } from './lead-rules';
-import type { LeadDeps } from './lead-use-cases';
 
 export function createCreateDemoRequest(deps: LeadDeps) {
   const { leads, now } = deps;

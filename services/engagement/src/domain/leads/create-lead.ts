@@ -1,7 +1,7 @@
 import { changeEntry } from '../audit';
 import { type Staff, tenantOf } from '../records';
+import type { LeadDeps } from './lead-deps';
 import { type Contact, checkContact, newLead } from './lead-rules';
-import type { LeadDeps } from './lead-use-cases';
 
 export function createCreateLead(deps: LeadDeps) {
   const { leads, now } = deps;

@@ -2,7 +2,7 @@ import { AppError } from '@travel/errors';
 import { tenantScopeOf } from '@travel/grpc';
 import { changeEntry } from '../audit';
 import type { Staff } from '../records';
-import type { LeadDeps } from './lead-use-cases';
+import type { LeadDeps } from './lead-deps';
 
 export function createDeleteLead(deps: LeadDeps) {
   const { leads, now } = deps;

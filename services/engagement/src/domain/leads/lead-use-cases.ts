@@ -1,18 +1,10 @@
-import type { EmailRepository } from '../../db/email.repository';
-import type { LeadRepository } from '../../db/lead.repository';
 import { createCreateDemoRequest } from './create-demo-request';
 import { createCreateLead } from './create-lead';
 import { createDeleteLead } from './delete-lead';
+import type { LeadDeps } from './lead-deps';
 import { createListLeads } from './list-leads';
 import { createReplyToLead } from './reply-to-lead';
 import { createUpdateLead } from './update-lead';
-
-export interface LeadDeps {
-  leads: LeadRepository;
-  emails: EmailRepository;
-  now: () => Date;
-  emailsQueued: () => void;
-}
 
 /**
  * Leads belong to a tenant or to the platform (`tenantId` null: demo requests and WhatsApp). Tenant staff
@@ -31,3 +23,5 @@ export function createLeadUseCases(deps: LeadDeps) {
 }
 
 export type LeadUseCases = ReturnType<typeof createLeadUseCases>;
+
+export type { LeadDeps } from './lead-deps';

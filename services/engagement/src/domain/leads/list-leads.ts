@@ -2,8 +2,8 @@ import { tenantScopeOf } from '@travel/grpc';
 import { checks } from '../input';
 import { pageOf, pageResult } from '../page';
 import type { LeadStatus, Staff } from '../records';
+import type { LeadDeps } from './lead-deps';
 import { PLATFORM, STATUSES } from './lead-rules';
-import type { LeadDeps } from './lead-use-cases';
 
 export function createListLeads(deps: LeadDeps) {
   const { leads } = deps;

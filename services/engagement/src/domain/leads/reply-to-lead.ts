@@ -5,8 +5,8 @@ import { newId } from '../ids';
 import { checks } from '../input';
 import { leadReplyEmail } from '../mail-content';
 import type { Staff } from '../records';
+import type { LeadDeps } from './lead-deps';
 import { visibleLead } from './lead-rules';
-import type { LeadDeps } from './lead-use-cases';
 
 /** The email goes through the outbox; the message is on the lead at once, with its delivery state. */
 export function createReplyToLead(deps: LeadDeps) {

@@ -4,8 +4,8 @@ import type { LeadChanges } from '../../db/lead.repository';
 import { changeEntry } from '../audit';
 import { normalEmail } from '../input';
 import type { LeadStatus, Staff } from '../records';
+import type { LeadDeps } from './lead-deps';
 import { type Contact, checkContact, NEXT, STATUSES, visibleLead } from './lead-rules';
-import type { LeadDeps } from './lead-use-cases';
 
 export function createUpdateLead(deps: LeadDeps) {
   const { leads, now } = deps;

@@ -1,8 +1,8 @@
 import { changeEntry } from '../audit';
 import { newId } from '../ids';
 import type { Newsletter, Staff } from '../records';
+import type { NewsletterDeps } from './newsletter-deps';
 import { type Content, checkContent, viewOf } from './newsletter-rules';
-import type { NewsletterDeps } from './newsletter-use-cases';
 
 export function createCreateNewsletter(deps: NewsletterDeps) {
   const { newsletters, emails, now } = deps;

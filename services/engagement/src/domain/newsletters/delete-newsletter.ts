@@ -1,7 +1,7 @@
 import { changeEntry } from '../audit';
 import type { Staff } from '../records';
+import type { NewsletterDeps } from './newsletter-deps';
 import { notDraft } from './newsletter-rules';
-import type { NewsletterDeps } from './newsletter-use-cases';
 
 export function createDeleteNewsletter(deps: NewsletterDeps) {
   const { newsletters, now } = deps;

@@ -1,6 +1,6 @@
 import { pageOf, pageResult } from '../page';
+import type { NewsletterDeps } from './newsletter-deps';
 import { viewOf } from './newsletter-rules';
-import type { NewsletterDeps } from './newsletter-use-cases';
 
 export function createListNewsletters(deps: NewsletterDeps) {
   const { newsletters, emails } = deps;

@@ -2,8 +2,8 @@ import { AppError } from '@travel/errors';
 import type { NewsletterRepository } from '../../db/newsletter.repository';
 import { changeEntry } from '../audit';
 import type { Staff } from '../records';
+import type { NewsletterDeps } from './newsletter-deps';
 import { viewOf } from './newsletter-rules';
-import type { NewsletterDeps } from './newsletter-use-cases';
 
 export function createSendNewsletter(deps: NewsletterDeps) {
   const { newsletters, emails, now } = deps;

@@ -1,7 +1,7 @@
 import { changeEntry } from '../audit';
 import type { Staff } from '../records';
+import type { NewsletterDeps } from './newsletter-deps';
 import { type Content, checkContent, notDraft, viewOf } from './newsletter-rules';
-import type { NewsletterDeps } from './newsletter-use-cases';
 
 export function createUpdateNewsletter(deps: NewsletterDeps) {
   const { newsletters, emails, now } = deps;

@@ -4,7 +4,7 @@ import { changeEntry } from '../audit';
 import { checks } from '../input';
 import { queryReplyEmail } from '../mail-content';
 import type { Staff } from '../records';
-import type { QueryDeps } from './query-use-cases';
+import type { QueryDeps } from './query-deps';
 
 export function createAnswerQuery(deps: QueryDeps) {
   const { queries, now } = deps;

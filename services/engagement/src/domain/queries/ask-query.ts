@@ -3,7 +3,7 @@ import { changeEntry } from '../audit';
 import { newId } from '../ids';
 import { checks } from '../input';
 import type { Staff, SupportQuery } from '../records';
-import type { QueryDeps } from './query-use-cases';
+import type { QueryDeps } from './query-deps';
 
 export function createAskQuery(deps: QueryDeps) {
   const { queries, now } = deps;

@@ -1,7 +1,7 @@
 import { tenantScopeOf } from '@travel/grpc';
 import { pageOf, pageResult } from '../page';
 import type { Staff } from '../records';
-import type { QueryDeps } from './query-use-cases';
+import type { QueryDeps } from './query-deps';
 
 /** Tenant staff: their tenant's queries; the platform: every tenant's (they are all addressed to it). */
 export function createListQueries(deps: QueryDeps) {

@@ -1,15 +1,7 @@
-import type { EmailRepository } from '../../db/email.repository';
-import type { QueryRepository } from '../../db/query.repository';
 import { createAnswerQuery } from './answer-query';
 import { createAskQuery } from './ask-query';
 import { createListQueries } from './list-queries';
-
-export interface QueryDeps {
-  queries: QueryRepository;
-  emails: EmailRepository;
-  now: () => Date;
-  emailsQueued: () => void;
-}
+import type { QueryDeps } from './query-deps';
 
 /** Support questions from tenant staff to the platform; the platform answers in the thread and by email. */
 export function createQueryUseCases(deps: QueryDeps) {
@@ -21,3 +13,5 @@ export function createQueryUseCases(deps: QueryDeps) {
 }
 
 export type QueryUseCases = ReturnType<typeof createQueryUseCases>;
+
+export type { QueryDeps } from './query-deps';

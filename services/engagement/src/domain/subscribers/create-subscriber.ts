@@ -2,8 +2,8 @@ import { AppError } from '@travel/errors';
 import { changeEntry } from '../audit';
 import { checks } from '../input';
 import type { Staff } from '../records';
+import type { SubscriberDeps } from './subscriber-deps';
 import { freshSubscriber } from './subscriber-rules';
-import type { SubscriberDeps } from './subscriber-use-cases';
 
 export function createCreateSubscriber(deps: SubscriberDeps) {
   const { subscribers, now } = deps;

@@ -1,7 +1,7 @@
 import { AppError } from '@travel/errors';
 import { changeEntry } from '../audit';
 import type { Staff } from '../records';
-import type { SubscriberDeps } from './subscriber-use-cases';
+import type { SubscriberDeps } from './subscriber-deps';
 
 export function createDeleteSubscriber(deps: SubscriberDeps) {
   const { subscribers, now } = deps;

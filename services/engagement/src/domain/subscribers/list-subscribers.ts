@@ -1,8 +1,8 @@
 import { checks } from '../input';
 import { pageOf, pageResult } from '../page';
 import type { SubscriberStatus } from '../records';
+import type { SubscriberDeps } from './subscriber-deps';
 import { STATUSES } from './subscriber-rules';
-import type { SubscriberDeps } from './subscriber-use-cases';
 
 export function createListSubscribers(deps: SubscriberDeps) {
   const { subscribers } = deps;

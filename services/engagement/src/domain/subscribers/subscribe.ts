@@ -1,8 +1,8 @@
 import { AppError } from '@travel/errors';
 import { checks } from '../input';
 import type { Subscriber } from '../records';
+import type { SubscriberDeps } from './subscriber-deps';
 import { freshSubscriber } from './subscriber-rules';
-import type { SubscriberDeps } from './subscriber-use-cases';
 
 /** Idempotent: an address on the list is subscribed (again) and `created` is false. */
 export function createSubscribe(deps: SubscriberDeps) {

@@ -1,15 +1,10 @@
-import type { SubscriberRepository } from '../../db/subscriber.repository';
 import { createCreateSubscriber } from './create-subscriber';
 import { createDeleteSubscriber } from './delete-subscriber';
 import { createListSubscribers } from './list-subscribers';
 import { createSubscribe } from './subscribe';
+import type { SubscriberDeps } from './subscriber-deps';
 import { createUnsubscribe } from './unsubscribe';
 import { createUpdateSubscriber } from './update-subscriber';
-
-export interface SubscriberDeps {
-  subscribers: SubscriberRepository;
-  now: () => Date;
-}
 
 /** Staff manage the list (right `newsletters`, platform only); anyone subscribes and unsubscribes. */
 export function createSubscriberUseCases(deps: SubscriberDeps) {
@@ -24,3 +19,5 @@ export function createSubscriberUseCases(deps: SubscriberDeps) {
 }
 
 export type SubscriberUseCases = ReturnType<typeof createSubscriberUseCases>;
+
+export type { SubscriberDeps } from './subscriber-deps';

@@ -1,6 +1,6 @@
 import { AppError } from '@travel/errors';
+import type { SubscriberDeps } from './subscriber-deps';
 import { found } from './subscriber-rules';
-import type { SubscriberDeps } from './subscriber-use-cases';
 
 export function createUnsubscribe(deps: SubscriberDeps) {
   const { subscribers, now } = deps;

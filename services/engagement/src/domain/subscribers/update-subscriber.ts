@@ -1,8 +1,8 @@
 import { changeEntry } from '../audit';
 import { checks, normalEmail } from '../input';
 import type { Staff, SubscriberStatus } from '../records';
+import type { SubscriberDeps } from './subscriber-deps';
 import { found, STATUSES } from './subscriber-rules';
-import type { SubscriberDeps } from './subscriber-use-cases';
 
 export function createUpdateSubscriber(deps: SubscriberDeps) {
   const { subscribers, now } = deps;

@@ -4,8 +4,8 @@ import type { Logger } from '@travel/logger';
 import { newId } from '../ids';
 import type { Lead } from '../records';
 import { type InboundMessage, parseMessages } from './parse-messages';
+import type { WhatsappDeps } from './whatsapp-deps';
 import { isValidSignature } from './whatsapp-signature';
-import type { WhatsappDeps } from './whatsapp-use-cases';
 
 /** The intake works on the platform's own leads only; Meta's signature, checked first, is its credential. */
 const PLATFORM: TenantScope = {};

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { AppError } from '@travel/errors';
 
-import type { WhatsappDeps } from './whatsapp-use-cases';
+import type { WhatsappDeps } from './whatsapp-deps';
 
 /** The subscription handshake: Meta proves it knows our verify token and we echo its challenge. */
 export function createVerifySubscription(deps: WhatsappDeps) {

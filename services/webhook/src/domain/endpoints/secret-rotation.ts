@@ -1,9 +1,7 @@
 import type { Endpoint, RetiringSecret } from './endpoint';
 
-/** The overlap a rotation gives the old secret unless told: a day for the receivers to switch. */
-export const DEFAULT_OVERLAP_SECONDS = 24 * 3600;
-/** At most a week: an overlap is a switch-over, not a second permanent secret. */
-export const MAX_OVERLAP_SECONDS = 7 * 24 * 3600;
+// The default and the bound of an overlap, the same in the gateway's contract (@travel/webhook-rules).
+export { DEFAULT_OVERLAP_SECONDS, MAX_OVERLAP_SECONDS } from '@travel/webhook-rules';
 
 /**
  * The secrets an endpoint holds after a rotation to `newSealed` at `now`: the replaced one signs on until

@@ -1,5 +1,5 @@
 import { lookup } from 'node:dns/promises';
-import ipaddr from 'ipaddr.js';
+import { checkUrlForm, isAddress, judgeAddresses } from '@travel/webhook-rules';
 
 export type TargetCheck = { ok: true; url: URL; addresses: string[] } | { ok: false; reason: string };
 
@@ -18,38 +18,20 @@ const resolveWithDns = async (host: string) =>
  * name can change its address between the two (DNS rebinding). Every address of the name must be
  * public; private, loopback, link-local, carrier-grade NAT, multicast, documentation and other special
  * ranges are refused, for IPv4, IPv6 and IPv4 mapped into IPv6. Outside production a loopback `http`
- * target is allowed, so a partner can try webhooks on their own machine.
+ * target is allowed, so a partner can try webhooks on their own machine. The rules are @travel/webhook-rules';
+ * the gateway's contract applies those the URL's text decides before the call comes here.
  */
 export async function checkTarget(raw: string, policy: TargetPolicy): Promise<TargetCheck> {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return { ok: false, reason: 'must be an absolute URL' };
-  }
-  if (url.username || url.password) return { ok: false, reason: 'must not carry credentials' };
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, reason: 'must be https' };
-  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  const form = checkUrlForm(raw);
+  if (!form.ok) return form;
+  const { url, host } = form;
   let addresses: string[];
   try {
-    addresses = ipaddr.isValid(host) ? [host] : await (policy.resolve ?? resolveWithDns)(host);
+    addresses = isAddress(host) ? [host] : await (policy.resolve ?? resolveWithDns)(host);
   } catch {
     return { ok: false, reason: `host ${host} does not resolve` };
   }
   if (addresses.length === 0) return { ok: false, reason: `host ${host} does not resolve` };
-  const ranges = addresses.map(rangeOf);
-  const loopbackOnly = ranges.every((range) => range === 'loopback');
-  if (!policy.production && loopbackOnly) return { ok: true, url, addresses };
-  if (url.protocol !== 'https:') return { ok: false, reason: 'must be https' };
-  const refused = ranges.find((range) => range !== 'unicast');
-  if (refused) return { ok: false, reason: `must resolve to public addresses only (${host} is ${refused})` };
-  return { ok: true, url, addresses };
-}
-
-/** ipaddr.js's name of the special range an address is in, `unicast` for a public one. */
-function rangeOf(address: string): string {
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  return parsed.range();
+  const refused = judgeAddresses(url, host, addresses, policy.production);
+  return refused ? { ok: false, reason: refused } : { ok: true, url, addresses };
 }

@@ -1,0 +1,13 @@
+import type { ServiceClients } from '../../clients/service-clients';
+import type { RouteDefinition } from '../../http/route-table';
+import { apiAccessRoutes } from './api-access.routes';
+import { apiConsoleRoutes } from './api-console.routes';
+import { spendingLimitRoutes } from './spending-limits.routes';
+
+/**
+ * API clients and keys (identity): the platform's `/api/admin/api-access`, the tenants' `/api/admin/api-console`,
+ * and the spending limits of a key under either.
+ */
+export function apiKeyRoutes(deps: { clients: ServiceClients; now: () => Date }): RouteDefinition[] {
+  return [...apiAccessRoutes(deps), ...apiConsoleRoutes(deps), ...spendingLimitRoutes(deps)];
+}
