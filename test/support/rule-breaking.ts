@@ -1,21 +1,22 @@
-// A value for one field of a documented request body that has the field's TYPE but breaks a RULE its schema
+import { documentPathOf, type Route, requestBodyOf, resolveSchema } from './route-table';
+
+// Values for the fields of a documented request body that have each field's TYPE but break a RULE its schema
 // states (enum, pattern, format, length, range, item count), so that a suite can ask whether the gateway lists
 // such a field at once, beside every other failing one (docs/decisions/http-api.md "Errors and HTTP conventions").
 
-import { documentPathOf, type Route, requestBodyOf, resolveSchema } from './route-table';
-
 type Json = Record<string, unknown>;
+type Resolve = (schema: Json) => Json;
 
 /** A value no field of any body accepts: not a string, number, boolean, object, nor an array of any of them. */
 export const MALFORMED = [[]];
 
-/** How a field's value was chosen: the rule it breaks (`type` when its schema states none beyond its type). */
+/** One value of a field and the rule of its schema it breaks (`type` when the schema states no other). */
 export interface Broken {
   value: unknown;
   rule: string;
 }
 
-/** Strings of each documented format that are of the format's shape at a glance but are not one. */
+/** Strings of each documented format that look like one at a glance but are not. */
 const WRONG_FORMAT: Record<string, string> = {
   date: '2026-13-45',
   'date-time': '2026-13-45T25:61:00Z',
@@ -28,38 +29,34 @@ const WRONG_FORMAT: Record<string, string> = {
 const NON_MATCHING = ['!', ' ', '~~ not this ~~', '', '\u0000', 'a'];
 
 /**
- * The rule-breaking value of a schema (references already followed by `resolve`), or undefined when its schema
- * states no rule beyond its type. `example` is a valid value of the field when the document gives one (an
- * array's items are taken from it to exceed `maxItems`).
+ * One value per rule the schema states (references followed by `resolve`), each breaking that rule alone where
+ * it can; empty when the schema states no rule beyond its type. `example` is a valid value of the field when
+ * the document gives one (an array's items are taken from it to exceed `maxItems`).
  */
-export function ruleBreaking(
-  schema: Json,
-  resolve: (schema: Json) => Json,
-  example?: unknown,
-): Broken | undefined {
+export function ruleBreakings(schema: Json, resolve: Resolve, example?: unknown): Broken[] {
   const nullable = nonNullBranch(schema, resolve);
-  if (nullable) return ruleBreaking(nullable, resolve, example);
+  if (nullable) return ruleBreakings(nullable, resolve, example);
   const enumValues = schema.enum as unknown[] | undefined;
-  if (enumValues && enumValues.length > 0) return brokenEnum(enumValues);
+  if (enumValues && enumValues.length > 0) return [brokenEnum(enumValues)];
   switch (schema.type) {
     case 'string':
-      return brokenString(schema);
+      return brokenStrings(schema);
     case 'integer':
     case 'number':
-      return brokenNumber(schema);
+      return brokenNumbers(schema);
     case 'array':
-      return brokenArray(schema, resolve, example);
+      return brokenArrays(schema, resolve, example);
     default:
-      return undefined;
+      return [];
   }
 }
 
 /** `anyOf: [X, {type: null}]` (a nullable field) reads as X; any other union has no single rule to break. */
-function nonNullBranch(schema: Json, resolve: (schema: Json) => Json): Json | undefined {
+function nonNullBranch(schema: Json, resolve: Resolve): Json | undefined {
   const anyOf = schema.anyOf as Json[] | undefined;
   if (!anyOf) return undefined;
   const branches = anyOf.map(resolve).filter((branch) => branch.type !== 'null');
-  return branches.length === 1 ? { ...(branches[0] as Json), 'x-rule': schema['x-rule'] } : undefined;
+  return branches.length === 1 ? (branches[0] as Json) : undefined;
 }
 
 function brokenEnum(values: unknown[]): Broken {
@@ -67,83 +64,101 @@ function brokenEnum(values: unknown[]): Broken {
   return { value: 'not_a_listed_value', rule: 'enum' };
 }
 
-function brokenString(schema: Json): Broken | undefined {
+function brokenStrings(schema: Json): Broken[] {
+  const broken: Broken[] = [];
+  const minLength = (schema.minLength as number | undefined) ?? 0;
+  const maxLength = schema.maxLength as number | undefined;
   const pattern = schema.pattern as string | undefined;
   if (pattern) {
     const regex = new RegExp(pattern, 'u');
-    const minLength = (schema.minLength as number | undefined) ?? 0;
     const value = NON_MATCHING.find((candidate) => !regex.test(candidate) && candidate.length >= minLength);
-    if (value !== undefined) return { value, rule: 'pattern' };
+    if (value !== undefined) broken.push({ value, rule: 'pattern' });
   }
   const format = schema.format as string | undefined;
-  if (format && WRONG_FORMAT[format]) return { value: WRONG_FORMAT[format], rule: `format ${format}` };
-  const maxLength = schema.maxLength as number | undefined;
-  if (maxLength !== undefined) return { value: 'a'.repeat(maxLength + 1), rule: 'maxLength' };
-  const minLength = schema.minLength as number | undefined;
-  if (minLength !== undefined && minLength > 0) return { value: 'a'.repeat(minLength - 1), rule: 'minLength' };
-  return undefined;
+  if (format && WRONG_FORMAT[format]) broken.push({ value: WRONG_FORMAT[format], rule: `format ${format}` });
+  if (maxLength !== undefined) broken.push({ value: 'a'.repeat(maxLength + 1), rule: 'maxLength' });
+  if (minLength > 0) broken.push({ value: 'a'.repeat(minLength - 1), rule: 'minLength' });
+  return broken;
 }
 
-function brokenNumber(schema: Json): Broken | undefined {
-  const step = schema.type === 'integer' ? 1 : 0.5;
-  if (typeof schema.maximum === 'number') return { value: schema.maximum + step, rule: 'maximum' };
-  if (typeof schema.exclusiveMaximum === 'number') return { value: schema.exclusiveMaximum, rule: 'maximum' };
-  if (typeof schema.minimum === 'number') return { value: schema.minimum - step, rule: 'minimum' };
-  if (typeof schema.exclusiveMinimum === 'number') return { value: schema.exclusiveMinimum, rule: 'minimum' };
-  if (schema.type === 'integer') return { value: 1.5, rule: 'integer' };
-  return undefined;
+function brokenNumbers(schema: Json): Broken[] {
+  const broken: Broken[] = [];
+  const integer = schema.type === 'integer';
+  const step = integer ? 1 : 0.5;
+  const { maximum, exclusiveMaximum, minimum, exclusiveMinimum } = schema;
+  if (typeof maximum === 'number') broken.push({ value: maximum + step, rule: 'maximum' });
+  else if (typeof exclusiveMaximum === 'number') broken.push({ value: exclusiveMaximum, rule: 'maximum' });
+  if (typeof minimum === 'number') broken.push({ value: minimum - step, rule: 'minimum' });
+  else if (typeof exclusiveMinimum === 'number') broken.push({ value: exclusiveMinimum, rule: 'minimum' });
+  if (integer) {
+    const low = typeof minimum === 'number' ? minimum : 0;
+    broken.push({ value: low + 0.5, rule: 'integer' });
+  }
+  return broken;
 }
 
-function brokenArray(schema: Json, resolve: (schema: Json) => Json, example: unknown): Broken | undefined {
+function brokenArrays(schema: Json, resolve: Resolve, example: unknown): Broken[] {
+  const broken: Broken[] = [];
   const minItems = schema.minItems as number | undefined;
-  if (minItems !== undefined && minItems > 0) return { value: [], rule: 'minItems' };
+  if (minItems !== undefined && minItems > 0) broken.push({ value: [], rule: 'minItems' });
   const items = schema.items ? resolve(schema.items as Json) : undefined;
-  const item = items && ruleBreaking(items, resolve);
-  if (item) return { value: [item.value], rule: `items ${item.rule}` };
+  for (const item of items ? ruleBreakings(items, resolve) : [])
+    broken.push({ value: [item.value], rule: `items ${item.rule}` });
   const maxItems = schema.maxItems as number | undefined;
   const valid = Array.isArray(example) ? example[0] : undefined;
   if (maxItems !== undefined && valid !== undefined)
-    return { value: Array.from({ length: maxItems + 1 }, () => valid), rule: 'maxItems' };
-  return undefined;
+    broken.push({ value: Array.from({ length: maxItems + 1 }, () => valid), rule: 'maxItems' });
+  return broken;
 }
 
-/** The body that breaks every field's rule, the paths the answer must name, and what each field breaks. */
-export interface BrokenBody {
-  body: Json;
-  paths: string[];
-  rules: Record<string, string>;
-}
-
-/** Breaks every field of an object schema; an object field with named fields is descended into once. */
-function breakFields(schema: Json, api: 'partner' | 'internal', example: unknown, depth = 0): BrokenBody {
-  const resolve = (part: Json) => resolveSchema(part, api);
-  const properties = (schema.properties ?? {}) as Record<string, Json>;
-  const examples = (example && typeof example === 'object' ? example : {}) as Json;
-  const result: BrokenBody = { body: {}, paths: [], rules: {} };
-  for (const [field, part] of Object.entries(properties)) {
-    const fieldSchema = resolve(part);
-    const nested = fieldSchema.properties as Json | undefined;
-    if (depth === 0 && fieldSchema.type === 'object' && nested && Object.keys(nested).length > 0) {
-      const inner = breakFields(fieldSchema, api, examples[field], depth + 1);
-      result.body[field] = inner.body;
-      result.paths.push(...inner.paths.map((path) => `${field}.${path}`));
-      for (const [path, rule] of Object.entries(inner.rules)) result.rules[`${field}.${path}`] = rule;
-      continue;
-    }
-    const broken = ruleBreaking(fieldSchema, resolve, examples[field]);
-    result.body[field] = broken ? broken.value : MALFORMED;
-    result.paths.push(field);
-    result.rules[field] = broken ? broken.rule : 'type';
-  }
-  return result;
-}
-
-export function brokenBodyOf(route: Route): BrokenBody | undefined {
+/** The fields of a route's body, each path (`contact.email` one level down) with every value that breaks it. */
+export function brokenFieldsOf(route: Route): Map<string, Broken[]> | undefined {
   const documented = requestBodyOf(route);
   if (!documented?.schema) return undefined;
   const { api } = documentPathOf(route);
   const schema = resolveSchema(documented.schema, api);
   const properties = schema.properties as Json | undefined;
   if (schema.type !== 'object' || !properties || Object.keys(properties).length === 0) return undefined;
-  return breakFields(schema, api, documented.example);
+  const fields = new Map<string, Broken[]>();
+  breakFields(schema, (part) => resolveSchema(part, api), documented.example, [], fields);
+  return fields;
 }
+
+/** Every field of an object schema; an object field with named fields is descended into once. */
+function breakFields(
+  schema: Json,
+  resolve: Resolve,
+  example: unknown,
+  prefix: string[],
+  fields: Map<string, Broken[]>,
+): void {
+  const examples = (example && typeof example === 'object' ? example : {}) as Json;
+  for (const [field, part] of Object.entries((schema.properties ?? {}) as Record<string, Json>)) {
+    const fieldSchema = resolve(part);
+    const nested = fieldSchema.properties as Json | undefined;
+    if (prefix.length === 0 && fieldSchema.type === 'object' && nested && Object.keys(nested).length > 0) {
+      breakFields(fieldSchema, resolve, examples[field], [field], fields);
+      continue;
+    }
+    const broken = ruleBreakings(fieldSchema, resolve, examples[field]);
+    fields.set([...prefix, field].join('.'), broken.length > 0 ? broken : [{ value: MALFORMED, rule: 'type' }]);
+  }
+}
+
+/** The body of round `round`: each field breaks its rule of that number (its first, once it has no more). */
+export function brokenBody(fields: Map<string, Broken[]>, round: number): { body: Json; rules: Json } {
+  const body: Json = {};
+  const rules: Json = {};
+  for (const [path, broken] of fields) {
+    const chosen = (broken[round] ?? broken[0]) as Broken;
+    const [head, leaf] = path.split('.') as [string, string | undefined];
+    if (leaf === undefined) body[head] = chosen.value;
+    else body[head] = { ...((body[head] as Json | undefined) ?? {}), [leaf]: chosen.value };
+    rules[path] = chosen.rule;
+  }
+  return { body, rules };
+}
+
+/** How many bodies break every rule of every field once: the most rules any one field has. */
+export const roundsOf = (fields: Map<string, Broken[]>) =>
+  Math.max(...[...fields.values()].map((broken) => broken.length));

@@ -1098,6 +1098,7 @@ export interface components {
         WebhookEventType: "booking.created" | "booking.cancelled" | "invoice.paid";
         WebhookRequest: {
             /**
+             * Format: uri
              * @description Where deliveries are sent.
              *     An absolute URL without credentials: `https` to a public host; outside
              *     production also `http` to a host that is loopback only. A host written as
@@ -3432,6 +3433,7 @@ export interface operations {
                  */
                 "application/json": {
                     /**
+                     * Format: uri
                      * @description As at registration.
                      *     An absolute URL without credentials: `https` to a public host; outside
                      *     production also `http` to a host that is loopback only. A host written as

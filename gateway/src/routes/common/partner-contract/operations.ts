@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineOperations } from '../../../openapi/contract';
 import { documentedAs } from '../../../openapi/documented-as';
+import { isoDay } from '../params';
 import { quoteQuery } from '../quote';
 import { CancellationQuote, cancellationQuoteBody, partnerCancelBookingBody } from './cancellation-quotes';
 import {
@@ -57,9 +58,12 @@ export const pageOf = <S extends z.ZodType>(item: S) =>
 
 const simulated = z.literal(true).meta({ description: 'Inventory is simulated; no supplier is connected.' });
 
-/** A date the search service judges (a real day, not in the past, in order): the shape alone is checked here. */
+/**
+ * A search date: that it is a real day `YYYY-MM-DD` is checked here, beside every other field; whether it is
+ * today or later and in order with the other date, the search service judges (it checks the form too).
+ */
 const day = (description: string, rule: string) =>
-  z.string().min(1).max(20).meta({ format: 'date', description, 'x-rule': rule });
+  isoDay.meta({ format: 'date', description, 'x-rule': rule });
 
 export const flightSearchBody = z.strictObject({
   from: Place,
