@@ -17,8 +17,10 @@ import { tenantStaff } from '../support/staff';
 // breaks a RULE its documented schema states (a value outside the enum, a string that does not match the
 // pattern or the format, one character too long or too short, a number just out of range, an item too many or
 // a broken item). A field whose schema states no rule beyond its type is malformed instead, and a field that is
-// an object with named fields gets each of its own fields broken the same way. The answer is one `400
-// bad_request` naming every field: a rule the gateway left to the service would be missing from it.
+// an object with named fields gets each of its own fields broken the same way. A field with several rules is
+// sent once per rule (round 1 breaks each field's first rule, round 2 its second, ...), and every body carries
+// one field no body has, which the gateway refuses itself. Each answer is one `400 bad_request` naming every
+// field: a rule the gateway left to the service would be missing from it.
 
 /**
  * Route fields whose documented rule the gateway cannot judge from the request alone, with the reason. None so
@@ -82,6 +84,18 @@ async function send(route: Route, body: Json): Promise<ApiResponse> {
   return res;
 }
 
+/**
+ * A field no body has (every body is `additionalProperties: false`): the gateway refuses it, so the answer is
+ * surely the gateway's, and a field whose rule only a service checks cannot be listed by that service instead.
+ */
+const UNKNOWN_FIELD = 'notAFieldOfAnyBody';
+
+/** Whether the answer names the unknown field (an entry on the body saying so). */
+function namesUnknown(res: ApiResponse): boolean {
+  const error = (res.body as { error?: { details: { path: string; message: string }[] | null } }).error;
+  return (error?.details ?? []).some((detail) => detail.message.includes(UNKNOWN_FIELD));
+}
+
 /** Which of `paths` the answer does not name (a path's own entry, or one inside it: `travellers.0`). */
 function unnamed(res: ApiResponse, paths: string[]): string[] {
   const error = (res.body as { error?: { details: { path: string }[] | null } }).error;
@@ -113,12 +127,19 @@ describe('every broken rule is listed at once', () => {
       const rounds = Array.from({ length: roundsOf(fields) }, (_, round) => round + 1);
       const expected = [...fields.keys()].filter((path) => !EXCEPTIONS[`${routeKey(route)} ${path}`]);
 
-      it.each(rounds)(`when all ${fields.size} fields break a rule (round %i), then one 400 names each`, async (round) => {
-        const { body, rules } = brokenBody(fields, round - 1);
-        const res = await send(route, body);
-        const missing = unnamed(res, expected).map((path) => `${path} (${rules[path]})`);
-        expect({ status: res.status, missing }).toEqual({ status: 400, missing: [] });
-      });
+      it.each(rounds)(
+        `when all ${fields.size} fields break a rule (round %i), then one 400 names each`,
+        async (round) => {
+          const { body, rules } = brokenBody(fields, round - 1);
+          const res = await send(route, { ...body, [UNKNOWN_FIELD]: true });
+          const missing = unnamed(res, expected).map((path) => `${path} (${rules[path]})`);
+          expect({ status: res.status, missing, unknownNamed: namesUnknown(res) }).toEqual({
+            status: 400,
+            missing: [],
+            unknownNamed: true,
+          });
+        },
+      );
     },
   );
 });

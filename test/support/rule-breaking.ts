@@ -141,7 +141,10 @@ function breakFields(
       continue;
     }
     const broken = ruleBreakings(fieldSchema, resolve, examples[field]);
-    fields.set([...prefix, field].join('.'), broken.length > 0 ? broken : [{ value: MALFORMED, rule: 'type' }]);
+    fields.set(
+      [...prefix, field].join('.'),
+      broken.length > 0 ? broken : [{ value: MALFORMED, rule: 'type' }],
+    );
   }
 }
 
