@@ -1,7 +1,7 @@
 import { documentPathOf, type Route, requestBodyOf, resolveSchema } from './route-table';
 
 // Values for the fields of a documented request body that have each field's TYPE but break a RULE its schema
-// states (enum, pattern, format, length, range, item count), so that a suite can ask whether the gateway lists
+// states (enum, pattern, format, length, range, item count, and the few `x-rule`s the request alone decides), so that a suite can ask whether the gateway lists
 // such a field at once, beside every other failing one (docs/decisions/http-api.md "Errors and HTTP conventions").
 
 type Json = Record<string, unknown>;
@@ -25,6 +25,16 @@ const WRONG_FORMAT: Record<string, string> = {
   uuid: 'not-a-uuid',
 };
 
+/**
+ * Rules a schema says only in words (`x-rule`) that the request alone decides, with a value of the right form
+ * that breaks each. Rules that need a record, another field, DNS or the server's own state are not here.
+ */
+const X_RULE_BREAKERS: Record<string, unknown> = {
+  'today or later': '2001-01-01',
+  'a past date after 1900': '1899-12-31',
+  'at least one letter and one digit': 'abcdefghij',
+};
+
 /** Strings tried, in order, against a pattern until one does not match it. */
 const NON_MATCHING = ['!', ' ', '~~ not this ~~', '', '\u0000', 'a'];
 
@@ -34,6 +44,13 @@ const NON_MATCHING = ['!', ' ', '~~ not this ~~', '', '\u0000', 'a'];
  * the document gives one (an array's items are taken from it to exceed `maxItems`).
  */
 export function ruleBreakings(schema: Json, resolve: Resolve, example?: unknown): Broken[] {
+  const xRule = schema['x-rule'] as string | undefined;
+  const worded: Broken[] =
+    xRule && xRule in X_RULE_BREAKERS ? [{ value: X_RULE_BREAKERS[xRule], rule: `x-rule ${xRule}` }] : [];
+  return [...ruleBreakingsOfSchema(schema, resolve, example), ...worded];
+}
+
+function ruleBreakingsOfSchema(schema: Json, resolve: Resolve, example: unknown): Broken[] {
   const nullable = nonNullBranch(schema, resolve);
   if (nullable) return ruleBreakings(nullable, resolve, example);
   const enumValues = schema.enum as unknown[] | undefined;

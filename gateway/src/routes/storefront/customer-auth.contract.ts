@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { emailAddress } from '../../http/email';
+import { password } from '../../http/password';
 import { defineOperations } from '../../openapi/contract';
 import { RefreshTokenRequest } from '../common/internal-components';
 import { dataOf } from '../common/partner-contract/operations';
 
 // The customer sign-in routes' schemas (customer-auth.routes.ts validates with them); their words are in
-// internal.texts.yaml. The gateway checks every rule the schema states (the email address, the password's
-// length, the phone number's pattern), so one answer lists every failing field; identity checks them again,
-// and the password's letter and digit (an `x-rule`).
+// internal.texts.yaml. The gateway checks every rule the request decides (the email address, the password's
+// length, letter and digit, the phone number's pattern), so one answer lists every failing field; identity
+// checks them again.
 
 /** 7 to 15 digits, an optional leading `+`, single spaces or dashes between digits. */
 const MOBILE = /^\+?([0-9][ -]?){6,14}[0-9]$/;
@@ -50,10 +51,7 @@ const CustomerSessionBody = dataOf(CustomerTokens);
 
 export const registerCustomerBody = z.strictObject({
   email: emailAddress(),
-  password: z.string().min(8).max(200).meta({
-    description: '8 to 200 characters, with at least one letter and one digit.',
-    'x-rule': 'at least one letter and one digit',
-  }),
+  password: password('8 to 200 characters, with at least one letter and one digit.'),
   fullName: z.string().min(1).max(200),
   mobile: z
     .string()

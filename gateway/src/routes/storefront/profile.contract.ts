@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
+import { pastDayAfter1900 } from '../common/calendar-rules';
 import { DeletedBody } from '../common/internal-components';
-import { isoDay } from '../common/params';
 import { dataOf } from '../common/partner-contract/operations';
 import { CustomerBody } from './customer-auth.contract';
 
 // The profile and traveller routes' schemas (profile.routes.ts validates with them); their words are in
-// internal.texts.yaml. As for sign-in, the gateway checks every rule the schema states (the mobile pattern,
-// names not blank, a real date of birth, the passport's characters) and identity checks them again, with the
-// date of birth's `x-rule` (in the past, after 1900).
+// internal.texts.yaml. As for sign-in, the gateway checks every rule the request decides (the mobile pattern,
+// names not blank, a date of birth that is a real past day after 1900, the passport's characters) and
+// identity checks them again.
 
 /** A profile's mobile: as at sign-up, or empty. */
 const OPTIONAL_MOBILE = /^(\+?([0-9][ -]?){6,14}[0-9])?$/;
@@ -50,7 +50,7 @@ const personName = z
 export const addTravellerBody = z.strictObject({
   firstName: personName,
   lastName: personName,
-  dateOfBirth: isoDay.meta({ format: 'date', 'x-rule': 'a past date after 1900' }).optional(),
+  dateOfBirth: pastDayAfter1900.meta({ format: 'date', 'x-rule': 'a past date after 1900' }).optional(),
   passportNumber: z
     .string()
     .regex(/^[A-Za-z0-9]{5,20}$/, 'must be 5 to 20 letters and digits')

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineOperations } from '../../../openapi/contract';
 import { documentedAs } from '../../../openapi/documented-as';
+import { dayFromToday } from '../calendar-rules';
 import { isoDay } from '../params';
 import { quoteQuery } from '../quote';
 import { CancellationQuote, cancellationQuoteBody, partnerCancelBookingBody } from './cancellation-quotes';
@@ -59,11 +60,15 @@ export const pageOf = <S extends z.ZodType>(item: S) =>
 const simulated = z.literal(true).meta({ description: 'Inventory is simulated; no supplier is connected.' });
 
 /**
- * A search date: that it is a real day `YYYY-MM-DD` is checked here, beside every other field; whether it is
- * today or later and in order with the other date, the search service judges (it checks the form too).
+ * A search date: a real day `YYYY-MM-DD` is checked here, beside every other field, and so is today or later;
+ * its order with the other date (a rule of two fields) the search service judges, which checks all again.
  */
 const day = (description: string, rule: string) =>
-  isoDay.meta({ format: 'date', description, 'x-rule': rule });
+  (rule === 'today or later' ? dayFromToday('must not be in the past') : isoDay).meta({
+    format: 'date',
+    description,
+    'x-rule': rule,
+  });
 
 export const flightSearchBody = z.strictObject({
   from: Place,
