@@ -33,6 +33,10 @@ const X_RULE_BREAKERS: Record<string, unknown> = {
   'today or later': '2001-01-01',
   'a past date after 1900': '1899-12-31',
   'at least one letter and one digit': 'abcdefghij',
+  'in the future': '2001-01-01T00:00:00Z',
+  'an IPv4 or IPv6 address or CIDR': '300.1.2.3/40',
+  'at least 6 digits': '(012) 34',
+  'an absolute http(s) URL without credentials, to a host we may deliver to': 'ftp://hooks.example.com/in',
 };
 
 /** Strings tried, in order, against a pattern until one does not match it. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailAddress } from '../../http/email';
+import { ipRange } from '../../http/ip-range';
 import { defineOperations } from '../../openapi/contract';
 import { completeListOf, DeletedBody } from '../common/internal-components';
 import { dataOf } from '../common/partner-contract/operations';
@@ -50,7 +51,7 @@ export const updatePlatformSettingsBody = z.strictObject({
 });
 export const createConsoleIpRuleBody = z.strictObject({
   action: z.enum(['allow', 'deny']),
-  cidr: z.string().min(1).max(64).meta({ 'x-rule': 'an IPv4 or IPv6 address or CIDR' }),
+  cidr: ipRange('Must be an IPv4 or IPv6 address or CIDR, e.g. 203.0.113.0/24.'),
   note: z.string().max(200).default(''),
 });
 
