@@ -31,6 +31,11 @@ const WRONG_FORMAT: Record<string, string> = {
  */
 const X_RULE_BREAKERS: Record<string, unknown> = {
   'today or later': '2001-01-01',
+  // Before 2001-01-01, which the field this one is ordered after gets in the same round (both have a pattern
+  // and a format first, so their x-rules fall in the same round).
+  'not before departDate': '2000-01-01',
+  'after checkIn': '2000-01-01',
+  'not before from': '2000-01-01',
   'a past date after 1900': '1899-12-31',
   'at least one letter and one digit': 'abcdefghij',
   'in the future': '2001-01-01T00:00:00Z',
