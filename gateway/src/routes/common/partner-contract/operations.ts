@@ -23,7 +23,6 @@ import {
 } from './components';
 import { Event, eventFilters, eventIdParams } from './events';
 import { OfferKeySet } from './offer-keys';
-import { datesInOrder, evenAfterOtherFailures } from './search-date-order';
 import {
   recoveredWebhookDeliveries,
   recoverWebhookBody,
@@ -62,7 +61,7 @@ const simulated = z.literal(true).meta({ description: 'Inventory is simulated; n
 
 /**
  * A search date: a real day `YYYY-MM-DD` is checked here, beside every other field, and so is today or later
- * (its order with the other date: `datesInOrder`); the search service checks all again.
+ * (its order with the other date: `search-date-order.ts`); the search service checks all again.
  */
 const day = (description: string, rule: string) =>
   (rule === 'today or later' ? dayFromToday('must not be in the past') : isoDay).meta({
@@ -71,47 +70,32 @@ const day = (description: string, rule: string) =>
     'x-rule': rule,
   });
 
-export const flightSearchBody = z
-  .strictObject({
-    from: Place,
-    to: Place,
-    departDate: day('`YYYY-MM-DD`, today or later.', 'today or later'),
-    returnDate: day(
-      '`YYYY-MM-DD`, not before `departDate`; makes it a round trip.',
-      'not before departDate',
-    ).optional(),
-    adults: z.number().int().min(1).max(9).default(1),
-    cabin: Cabin,
-  })
-  .superRefine(
-    datesInOrder('departDate', 'returnDate', { sameDay: true, message: 'must not be before departDate' }),
-    evenAfterOtherFailures,
-  );
+export const flightSearchBody = z.strictObject({
+  from: Place,
+  to: Place,
+  departDate: day('`YYYY-MM-DD`, today or later.', 'today or later'),
+  returnDate: day(
+    '`YYYY-MM-DD`, not before `departDate`; makes it a round trip.',
+    'not before departDate',
+  ).optional(),
+  adults: z.number().int().min(1).max(9).default(1),
+  cabin: Cabin,
+});
 
-export const hotelSearchBody = z
-  .strictObject({
-    city: Place,
-    checkIn: day('`YYYY-MM-DD`, today or later.', 'today or later'),
-    checkOut: day('`YYYY-MM-DD`, after `checkIn`.', 'after checkIn'),
-    rooms: z.number().int().min(1).max(5).default(1),
-    guests: z.number().int().min(1).max(12).default(2),
-  })
-  .superRefine(
-    datesInOrder('checkIn', 'checkOut', { sameDay: false, message: 'must be after checkIn' }),
-    evenAfterOtherFailures,
-  );
+export const hotelSearchBody = z.strictObject({
+  city: Place,
+  checkIn: day('`YYYY-MM-DD`, today or later.', 'today or later'),
+  checkOut: day('`YYYY-MM-DD`, after `checkIn`.', 'after checkIn'),
+  rooms: z.number().int().min(1).max(5).default(1),
+  guests: z.number().int().min(1).max(12).default(2),
+});
 
-export const carSearchBody = z
-  .strictObject({
-    pickup: Place,
-    from: day('`YYYY-MM-DD`, today or later.', 'today or later'),
-    until: day('`YYYY-MM-DD`, not before `from`.', 'not before from'),
-    driverAge: z.number().int().min(18).max(99).default(30),
-  })
-  .superRefine(
-    datesInOrder('from', 'until', { sameDay: true, message: 'must not be before from' }),
-    evenAfterOtherFailures,
-  );
+export const carSearchBody = z.strictObject({
+  pickup: Place,
+  from: day('`YYYY-MM-DD`, today or later.', 'today or later'),
+  until: day('`YYYY-MM-DD`, not before `from`.', 'not before from'),
+  driverAge: z.number().int().min(18).max(99).default(30),
+});
 
 export const flightSearchResult = z.strictObject({
   simulated,
