@@ -1,5 +1,6 @@
 import { SCOPES } from '@travel/api-keys';
 import { z } from 'zod';
+import { ipRange } from '../../http/ip-range';
 import { defineOperations } from '../../openapi/contract';
 import { DisplayName, directoryPageQuery, pageInDataOf } from '../common/internal-components';
 import { isoDay } from '../common/params';
@@ -20,7 +21,7 @@ export const RateLimit = z
   .meta({ examples: [{ limit: 100, windowSeconds: 10 }] });
 
 export const IpAllowList = z
-  .array(z.string().min(1).max(64).meta({ 'x-rule': 'an IPv4 or IPv6 address or CIDR' }))
+  .array(ipRange('Must be an IPv4 or IPv6 address or CIDR range.'))
   .max(100)
   .meta({
     description:
@@ -239,7 +240,10 @@ export const clientIdParams = z.object({
 export const keyIdParams = z.object({ id: z.string().meta({ description: "The key's id (`key_…`)." }) });
 
 const tenantId = z.string().min(1).meta({ 'x-rule': 'an existing tenant' });
-const expiresAt = z.iso.datetime({ offset: true }).meta({ 'x-rule': 'in the future' });
+const expiresAt = z.iso
+  .datetime({ offset: true })
+  .refine((value) => Date.parse(value) > Date.now(), { error: 'Must be in the future.' })
+  .meta({ 'x-rule': 'in the future' });
 
 export const createApiClientBody = z.strictObject({
   name: DisplayName,

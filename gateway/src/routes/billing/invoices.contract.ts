@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
-import { isoDay } from '../common/params';
+import { dayFromToday } from '../common/calendar-rules';
 import { dataOf, idempotencyKey, pageOf, pageQuery } from '../common/partner-contract/operations';
 
 // The invoice routes' schemas (invoices.routes.ts validates with them); words in internal.texts.yaml.
@@ -58,7 +58,9 @@ export const createInvoiceBody = z.strictObject({
   tenantId: z.string().trim().min(1).max(100),
   /** Present: an invoice of this amount; absent: of the tenant's uninvoiced booking lines. */
   amount: z.number().int().min(1).max(1_000_000_000_000).optional(),
-  dueDate: isoDay.meta({ format: 'date', 'x-rule': 'today or later' }).optional(),
+  dueDate: dayFromToday('must not be before today')
+    .meta({ format: 'date', 'x-rule': 'today or later' })
+    .optional(),
 });
 
 export const updateInvoiceBody = z.strictObject({ status: z.enum(['draft', 'sent', 'paid', 'cancelled']) });

@@ -4,13 +4,14 @@ import type { ServiceClients } from '../../clients/service-clients';
 import { callOptions } from '../../http/calls';
 import { dataBody } from '../../http/envelope';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
-import { validate } from '../../http/validate';
+import { validateAcross } from '../../http/validate-across';
 import { presentCar, presentFlight, presentHotel } from './offer-presenters';
 import { carSearchBody, flightSearchBody, hotelSearchBody } from './partner-contract/operations';
+import { searchDateOrder } from './partner-contract/search-date-order';
 
-// The HTTP contract (types, required fields, ranges, defaults) is checked here with the partner contract's
-// schemas; dates and places are the search service's to judge (real days, not in the past, in order; known
-// cities and airports), which the document says in words (`x-rule`).
+// The HTTP contract (types, required fields, ranges, defaults, dates that are real days, not in the past and in
+// order) is checked here with the partner contract's schemas and date order; places are the search service's to
+// judge (known cities and airports), which the document says in words (`x-rule`), and it checks the dates again.
 
 /** Who searches, as the search service takes it: a partner's caller, or the public storefront (no caller). */
 export interface Searcher {
@@ -68,7 +69,7 @@ export function searchRoutesAt(options: {
       access,
       handlers: [
         async (req, res) => {
-          const body = validate(flightSearchBody, req.body);
+          const body = validateAcross(flightSearchBody, req.body, [searchDateOrder.flights]);
           const reply = await clients.search.searchFlights({ ...searcherOf(res), ...body }, callOptions(res));
           const [onward = [], back = []] = await withLines(
             'flight',
@@ -86,7 +87,7 @@ export function searchRoutesAt(options: {
       access,
       handlers: [
         async (req, res) => {
-          const body = validate(hotelSearchBody, req.body);
+          const body = validateAcross(hotelSearchBody, req.body, [searchDateOrder.hotels]);
           const reply = await clients.search.searchHotels({ ...searcherOf(res), ...body }, callOptions(res));
           const [results = []] = await withLines('hotel', [reply.results.map(presentHotel)], res);
           res.json(dataBody({ simulated: true, nights: reply.nights, results }));
@@ -99,7 +100,7 @@ export function searchRoutesAt(options: {
       access,
       handlers: [
         async (req, res) => {
-          const body = validate(carSearchBody, req.body);
+          const body = validateAcross(carSearchBody, req.body, [searchDateOrder.cars]);
           const reply = await clients.search.searchCars({ ...searcherOf(res), ...body }, callOptions(res));
           const [results = []] = await withLines('car', [reply.results.map(presentCar)], res);
           res.json(dataBody({ simulated: true, days: reply.days, results }));

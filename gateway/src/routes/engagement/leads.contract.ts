@@ -17,6 +17,7 @@ export const leadContact = {
     .string()
     .trim()
     .regex(/^\+?[0-9 ()-]{6,30}$/, 'must be a phone number')
+    .refine((phone) => phone.replace(/[^0-9]/g, '').length >= 6, { error: 'must have at least 6 digits' })
     .meta({
       description: 'At least 6 digits; spaces, ( ) and - may separate them, a + may lead.',
       'x-rule': 'at least 6 digits',

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { emailAddress } from '../../http/email';
+import { ipRange } from '../../http/ip-range';
 import { defineOperations } from '../../openapi/contract';
 import { completeListOf, DeletedBody } from '../common/internal-components';
 import { dataOf } from '../common/partner-contract/operations';
@@ -39,16 +41,17 @@ export const ConsoleIpRule = z.strictObject({
 
 const PlatformSettingsBody = dataOf(PlatformSettings);
 
-// `format: email` as the texts said: identity checks the address (and trims and lower-cases it).
+// `format: email` as the texts said, checked here beside every other field; identity checks the address again
+// (and trims and lower-cases it).
 export const updatePlatformSettingsBody = z.strictObject({
   siteName: z.string().min(1).max(100).optional(),
-  supportEmail: z.string().min(1).max(254).meta({ format: 'email' }).optional(),
+  supportEmail: emailAddress().optional(),
   supportPhone: z.string().max(30).meta({ description: 'Empty: none.' }).optional(),
   storefrontEnabled: z.boolean().optional(),
 });
 export const createConsoleIpRuleBody = z.strictObject({
   action: z.enum(['allow', 'deny']),
-  cidr: z.string().min(1).max(64).meta({ 'x-rule': 'an IPv4 or IPv6 address or CIDR' }),
+  cidr: ipRange('Must be an IPv4 or IPv6 address or CIDR, e.g. 203.0.113.0/24.'),
   note: z.string().max(200).default(''),
 });
 

@@ -85,11 +85,10 @@ const ruleIdParams = z.object({ id: z.string().meta({ description: "The pricing 
 
 export const createPricingRuleBody = z.strictObject({
   kind: PricingRuleKind,
-  // The pricing service answers 400 on any other form (the gateway checks only that it is not empty).
+  // The form of a tenant id, checked here beside every other field and again by the pricing service.
   tenantId: z
     .string()
-    .min(1)
-    .meta({ pattern: '^[A-Za-z0-9_-]{1,64}$' })
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, _ or -')
     .nullable()
     .optional()
     .meta({ 'x-rule': 'absent or null for tax and fee (platform-wide)' }),

@@ -1,9 +1,15 @@
-import { check } from '../../http/validate';
-import { newPromotionChecks } from './promotions.contract';
+import type { AppError } from '@travel/errors';
+import { validateAcross } from '../../http/validate-across';
+import { createPromotionBodies, newPromotionChecks } from './promotions.contract';
 
 const pathsOf = (kind: keyof typeof newPromotionChecks, body: unknown) => {
-  const checked = check(newPromotionChecks[kind], body);
-  return checked.ok ? [] : checked.problems.map((problem) => problem.path).sort();
+  try {
+    validateAcross(createPromotionBodies[kind], body, [newPromotionChecks[kind]]);
+    return [];
+  } catch (error) {
+    const details = (error as AppError).details as { path: string }[];
+    return details.map((problem) => problem.path).sort();
+  }
 };
 
 describe('new promotion bodies', () => {
@@ -33,6 +39,14 @@ describe('new promotion bodies', () => {
     expect(
       pathsOf('voucher', { code: 'SAVE', amount: 100, percentBps: 100, maxDiscount: 50, validUntil: 'x' }),
     ).toEqual(['amount', 'validUntil']);
+  });
+
+  it('when a field is not a whole number beside missing required ones, then every failing field is listed', () => {
+    expect(pathsOf('discount', { service: 'flight', percentBps: 2.5 })).toEqual([
+      'name',
+      'percentBps',
+      'validUntil',
+    ]);
   });
 
   it('when the body is valid or not an object, then no rule runs on it', () => {

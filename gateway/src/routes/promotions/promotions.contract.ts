@@ -1,3 +1,4 @@
+import type { FieldProblem } from '@travel/errors';
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
 import { DeletedBody, HttpUrl } from '../common/internal-components';
@@ -116,28 +117,36 @@ const percentOrAmount = [{ required: ['percentBps'] }, { required: ['amount'] }]
 
 type NewFields = Partial<Record<string, unknown>>;
 
+/** An instant as sent, when it is one. */
+const instantOf = (value: unknown) => {
+  const parsed = PromotionInstant.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+};
+
 /**
  * What a new promotion needs beyond each field's shape (the promotions service checks the same, with the same
- * paths and words, after an update's merge). It runs even when some field is malformed, so one answer lists
- * every failing field: a refinement that waited for a clean shape would hide these behind the first bad field.
+ * paths and words, after an update's merge). It is judged on the body as sent, beside the schema
+ * (`validateAcross`), so one answer lists every failing field: a zod refinement of the object is skipped once
+ * a field has the wrong type (a percent of `2.5`), even with `when`.
  */
 function newPromotionRules(kind: PromotionKind, required: string[]) {
-  return (body: NewFields, ctx: z.RefinementCtx) => {
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
-    const problem = (path: string, message: string) =>
-      ctx.addIssue({ code: 'custom', path: [path], message });
-    for (const path of required) if (body[path] === undefined) problem(path, 'is required');
+  return (body: unknown): FieldProblem[] => {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return [];
+    const fields = body as NewFields;
+    const problems: FieldProblem[] = [];
+    const problem = (path: string, message: string) => problems.push({ path, message });
+    for (const path of required) if (fields[path] === undefined) problem(path, 'is required');
     if (kind !== 'offer') {
-      if (body.percentBps === undefined && body.amount === undefined)
+      if (fields.percentBps === undefined && fields.amount === undefined)
         problem('percentBps', 'percentBps or amount is required');
-      if (body.percentBps !== undefined && body.amount !== undefined)
+      if (fields.percentBps !== undefined && fields.amount !== undefined)
         problem('amount', 'give percentBps or amount, not both');
     }
-    if (kind === 'voucher' && body.percentBps !== undefined && body.maxDiscount === undefined)
+    if (kind === 'voucher' && fields.percentBps !== undefined && fields.maxDiscount === undefined)
       problem('maxDiscount', 'is required for a percent voucher');
-    const { validFrom, validUntil } = body;
-    if (validFrom instanceof Date && validUntil instanceof Date && validUntil <= validFrom)
-      problem('validUntil', 'must be after validFrom');
+    const [validFrom, validUntil] = [instantOf(fields.validFrom), instantOf(fields.validUntil)];
+    if (validFrom && validUntil && validUntil <= validFrom) problem('validUntil', 'must be after validFrom');
+    return problems;
   };
 }
 
@@ -148,23 +157,15 @@ export const createPromotionBodies = {
   voucher: PromotionVoucherFields.meta({ required: ['code', 'validUntil'], oneOf: percentOrAmount }),
 };
 
-const always = { when: () => true };
-
 /**
- * What the create routes validate with: the create bodies plus their rules. Kept apart from the documented
- * schemas because a refinement is a new schema to zod, which the document would show inline instead of by
- * name; the document says the same rules with `required`, `oneOf` and `x-rule`.
+ * What a new promotion is checked with beyond its create body's fields, judged on the body as sent
+ * (`validateAcross(createPromotionBodies[kind], body, [newPromotionChecks[kind]])`); the document says the same
+ * rules with `required`, `oneOf` and `x-rule`.
  */
 export const newPromotionChecks = {
-  discount: createPromotionBodies.discount.superRefine(
-    newPromotionRules('discount', ['name', 'validUntil']),
-    always,
-  ),
-  offer: createPromotionBodies.offer.superRefine(newPromotionRules('offer', ['title', 'validUntil']), always),
-  voucher: createPromotionBodies.voucher.superRefine(
-    newPromotionRules('voucher', ['code', 'validUntil']),
-    always,
-  ),
+  discount: newPromotionRules('discount', ['name', 'validUntil']),
+  offer: newPromotionRules('offer', ['title', 'validUntil']),
+  voucher: newPromotionRules('voucher', ['code', 'validUntil']),
 };
 
 export const PromotionAllocationRequest = z

@@ -7,6 +7,7 @@ import { dataBody, listBody } from '../../http/envelope';
 import { requireCustomer, requireTenant } from '../../http/references';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
+import { validateAcross } from '../../http/validate-across';
 import { stringParam } from '../common/params';
 import { pageQuery } from '../common/partner-contract/operations';
 import type { PromotionKind } from './promotion-kinds';
@@ -17,6 +18,7 @@ import {
   presentPromotion,
 } from './promotion-presenters';
 import {
+  createPromotionBodies,
   newPromotionChecks,
   PromotionAllocationRequest,
   promotionFields,
@@ -148,7 +150,9 @@ function adminRoutesOf(clients: ServiceClients, kind: PromotionKind): RouteDefin
       access,
       handlers: [
         async (req, res) => {
-          const fields = fieldsOf(newPromotionChecks[kind], req.body);
+          const fields = validateAcross(createPromotionBodies[kind], req.body, [
+            newPromotionChecks[kind],
+          ]) as promotions.PromotionFields;
           const reply = await api.createPromotion({ caller: callerOf(res), kind, fields }, callOptions(res));
           const shown = presentAdminPromotion(reply.promotion);
           res.status(201).json(dataBody(shown));

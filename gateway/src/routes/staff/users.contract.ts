@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailAddress } from '../../http/email';
+import { password } from '../../http/password';
 import { defineOperations } from '../../openapi/contract';
 import { DeletedBody, DisplayName, directoryPageQuery } from '../common/internal-components';
 import { dataOf, pageOf } from '../common/partner-contract/operations';
@@ -31,11 +32,9 @@ export const StaffUser = z.strictObject(staffUserFields).meta({
   ],
 });
 
-// Identity checks the letters and digits.
-export const Password = z.string().min(8).max(200).meta({
-  description: '8 to 200 characters, with at least one letter and one digit. Stored only as a scrypt hash.',
-  'x-rule': 'at least one letter and one digit',
-});
+export const Password = password(
+  '8 to 200 characters, with at least one letter and one digit. Stored only as a scrypt hash.',
+);
 
 const StaffUserBody = dataOf(StaffUser);
 const userIdParams = z.object({ id: z.string().meta({ description: "The staff user's id (`usr_…`)." }) });

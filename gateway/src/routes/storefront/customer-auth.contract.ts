@@ -1,13 +1,17 @@
 import { z } from 'zod';
+import { emailAddress } from '../../http/email';
+import { password } from '../../http/password';
 import { defineOperations } from '../../openapi/contract';
 import { RefreshTokenRequest } from '../common/internal-components';
 import { dataOf } from '../common/partner-contract/operations';
 
 // The customer sign-in routes' schemas (customer-auth.routes.ts validates with them); their words are in
-// internal.texts.yaml. The gateway checks shapes and lengths; identity checks the rest (an email address, the
-// password rule, a phone number), which the document still says: in `.meta()`, beside the gateway's checks.
+// internal.texts.yaml. The gateway checks every rule the request decides (the email address, the password's
+// length, letter and digit, the phone number's pattern), so one answer lists every failing field; identity
+// checks them again.
 
-const MOBILE = '^\\+?([0-9][ -]?){6,14}[0-9]$';
+/** 7 to 15 digits, an optional leading `+`, single spaces or dashes between digits. */
+const MOBILE = /^\+?([0-9][ -]?){6,14}[0-9]$/;
 
 export const Customer = z
   .strictObject({
@@ -46,19 +50,15 @@ export const CustomerBody = dataOf(Customer);
 const CustomerSessionBody = dataOf(CustomerTokens);
 
 export const registerCustomerBody = z.strictObject({
-  email: z.string().min(1).max(254).meta({ format: 'email' }),
-  password: z.string().min(1).max(200).meta({
-    minLength: 8,
-    description: '8 to 200 characters, with at least one letter and one digit.',
-    'x-rule': 'at least one letter and one digit',
-  }),
+  email: emailAddress(),
+  password: password('8 to 200 characters, with at least one letter and one digit.'),
   fullName: z.string().min(1).max(200),
   mobile: z
     .string()
     .min(1)
     .max(30)
+    .regex(MOBILE, 'must be 7 to 15 digits, optionally starting with +')
     .meta({
-      pattern: MOBILE,
       description: '7 to 15 digits, optional leading +, single spaces or dashes between digits.',
     })
     .optional(),

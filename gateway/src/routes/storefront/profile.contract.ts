@@ -1,12 +1,17 @@
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
+import { pastDayAfter1900 } from '../common/calendar-rules';
 import { DeletedBody } from '../common/internal-components';
 import { dataOf } from '../common/partner-contract/operations';
 import { CustomerBody } from './customer-auth.contract';
 
 // The profile and traveller routes' schemas (profile.routes.ts validates with them); their words are in
-// internal.texts.yaml. As for sign-in, identity checks more than the gateway (the mobile pattern, names not
-// blank, a past date of birth, the passport's characters): the document says it in `.meta()`.
+// internal.texts.yaml. As for sign-in, the gateway checks every rule the request decides (the mobile pattern,
+// names not blank, a date of birth that is a real past day after 1900, the passport's characters) and
+// identity checks them again.
+
+/** A profile's mobile: as at sign-up, or empty. */
+const OPTIONAL_MOBILE = /^(\+?([0-9][ -]?){6,14}[0-9])?$/;
 
 export const Traveller = z.strictObject({
   id: z.string().regex(/^trv_/),
@@ -26,7 +31,7 @@ export const updateProfileBody = z.strictObject({
   mobile: z
     .string()
     .max(30)
-    .meta({ pattern: '^(\\+?([0-9][ -]?){6,14}[0-9])?$' })
+    .regex(OPTIONAL_MOBILE, 'must be 7 to 15 digits, optionally starting with +, or empty')
     .nullable()
     .optional()
     .meta({
@@ -35,13 +40,21 @@ export const updateProfileBody = z.strictObject({
     }),
 });
 
-const personName = z.string().min(1).max(100).meta({ pattern: '\\S', description: 'Trimmed; not blank.' });
+const personName = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/\S/, 'must not be blank')
+  .meta({ description: 'Trimmed; not blank.' });
 
 export const addTravellerBody = z.strictObject({
   firstName: personName,
   lastName: personName,
-  dateOfBirth: z.string().max(10).meta({ format: 'date', 'x-rule': 'a past date after 1900' }).optional(),
-  passportNumber: z.string().min(1).max(20).meta({ pattern: '^[A-Za-z0-9]{5,20}$' }).optional(),
+  dateOfBirth: pastDayAfter1900.meta({ format: 'date', 'x-rule': 'a past date after 1900' }).optional(),
+  passportNumber: z
+    .string()
+    .regex(/^[A-Za-z0-9]{5,20}$/, 'must be 5 to 20 letters and digits')
+    .optional(),
 });
 
 const travellerIdParams = z.object({

@@ -1108,6 +1108,7 @@ export interface components {
         WebhookEventType: "booking.created" | "booking.cancelled" | "invoice.paid";
         WebhookRequest: {
             /**
+             * Format: uri
              * @description Where deliveries are sent.
              *     An absolute URL without credentials: `https` to a public host; outside
              *     production also `http` to a host that is loopback only. A host written as
@@ -3459,6 +3460,7 @@ export interface operations {
                  */
                 "application/json": {
                     /**
+                     * Format: uri
                      * @description As at registration.
                      *     An absolute URL without credentials: `https` to a public host; outside
                      *     production also `http` to a host that is loopback only. A host written as

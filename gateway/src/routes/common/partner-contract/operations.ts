@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineOperations } from '../../../openapi/contract';
 import { documentedAs } from '../../../openapi/documented-as';
+import { dayFromToday } from '../calendar-rules';
+import { isoDay } from '../params';
 import { quoteQuery } from '../quote';
 import { CancellationQuote, cancellationQuoteBody, partnerCancelBookingBody } from './cancellation-quotes';
 import {
@@ -57,9 +59,16 @@ export const pageOf = <S extends z.ZodType>(item: S) =>
 
 const simulated = z.literal(true).meta({ description: 'Inventory is simulated; no supplier is connected.' });
 
-/** A date the search service judges (a real day, not in the past, in order): the shape alone is checked here. */
+/**
+ * A search date: a real day `YYYY-MM-DD` is checked here, beside every other field, and so is today or later
+ * (its order with the other date: `search-date-order.ts`); the search service checks all again.
+ */
 const day = (description: string, rule: string) =>
-  z.string().min(1).max(20).meta({ format: 'date', description, 'x-rule': rule });
+  (rule === 'today or later' ? dayFromToday('must not be in the past') : isoDay).meta({
+    format: 'date',
+    description,
+    'x-rule': rule,
+  });
 
 export const flightSearchBody = z.strictObject({
   from: Place,

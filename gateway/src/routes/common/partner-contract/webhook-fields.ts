@@ -35,6 +35,7 @@ export const webhookUrl = (description: string) =>
     })
     .meta({
       description: `${description}\n${URL_RULES}`,
+      format: 'uri',
       'x-rule': 'an absolute http(s) URL without credentials, to a host we may deliver to',
     });
 
