@@ -15,18 +15,15 @@ export interface TracingSdk {
   sdkTraceBase: typeof SdkTraceBase;
 }
 
-let loaded: TracingSdk | undefined;
-
-/** The SDK's modules, required on the first call. */
+/** The SDK's modules, required on the call (Node's own module cache makes every later call a lookup). */
 export function tracingSdk(): TracingSdk {
-  loaded ??= {
+  return {
     contextAsyncHooks: require('@opentelemetry/context-async-hooks'),
     core: require('@opentelemetry/core'),
     otlpHttp: require('@opentelemetry/exporter-trace-otlp-http'),
     resources: require('@opentelemetry/resources'),
     sdkTraceBase: require('@opentelemetry/sdk-trace-base'),
   };
-  return loaded;
 }
 
 /** Tests: an exporter that keeps every ended span in memory, to hand to `startTracing({ exporter })`. */
