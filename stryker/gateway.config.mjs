@@ -19,6 +19,8 @@ export default mutationTarget({
   // The gateway's unit tests.
   tests: ['<rootDir>/gateway/src/**/*.test.ts'],
   tsconfigFile: 'gateway/tsconfig.json',
+  // Its unit tests answer in milliseconds; 2 s fails a test a mutant left hanging without restarting the runner.
+  testTimeoutMs: 2000,
   options: {
     // Every test that covers a mutant runs and every one that fails is listed, so the report tells which mutants
     // the tests from before issue 47 killed ("before") and which only the new ones did.

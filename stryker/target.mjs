@@ -3,12 +3,14 @@
 // runs every such file (scripts/test-mutation.sh). Decisions and scores: docs/decisions/tests.md, "Mutation testing".
 
 /**
- * @param {{ name: string, mutate: string[], tests: string[], tsconfigFile: string, options?: import('@stryker-mutator/api/core').PartialStrykerOptions }} target
+ * @param {{ name: string, mutate: string[], tests: string[], tsconfigFile: string, testTimeoutMs?: number, options?: import('@stryker-mutator/api/core').PartialStrykerOptions }} target
  *   `mutate` and `tests` are globs from the repository's root (tests as jest `testMatch` entries under `<rootDir>`);
+ *   `testTimeoutMs`, jest's timeout per test: a mutant that leaves a request unanswered then fails its test (killed)
+ *   instead of running into Stryker's timeout, which restarts the test runner (tens of seconds each);
  *   `options`, Stryker options of this target only (they win over the shared ones below).
  * @returns {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
-export function mutationTarget({ name, mutate, tests, tsconfigFile, options = {} }) {
+export function mutationTarget({ name, mutate, tests, tsconfigFile, testTimeoutMs, options = {} }) {
   return {
     // In place: pnpm links each workspace package's dependencies in its own node_modules, which a sandbox copy
     // (root node_modules only) would lose. The originals are kept in .stryker-tmp and put back at the end.
@@ -23,7 +25,7 @@ export function mutationTarget({ name, mutate, tests, tsconfigFile, options = {}
       projectType: 'custom',
       // The repository's unit project (transform, environment), narrowed to the target's tests.
       configFile: 'stryker/jest-unit.config.js',
-      config: { testMatch: tests },
+      config: { testMatch: tests, ...(testTimeoutMs ? { testTimeout: testTimeoutMs } : {}) },
       enableFindRelatedTests: false,
     },
     coverageAnalysis: 'perTest',
@@ -39,6 +41,10 @@ export function mutationTarget({ name, mutate, tests, tsconfigFile, options = {}
     jsonReporter: { fileName: `reports/mutation/${name}/mutation.json` },
     thresholds: { high: 90, low: 80, break: 80 },
     tempDirName: `.stryker-tmp/${name}`,
+    // Results are kept between runs (git-ignored): a run stopped half-way goes on where it stopped, and a later
+    // run tests again only the mutants whose code or covering tests changed.
+    incremental: true,
+    incrementalFile: `reports/mutation/${name}/incremental.json`,
     // The originals are put back at the end, failed runs too; only a killed run leaves them in .stryker-tmp/<target>.
     cleanTempDir: 'always',
     ...options,
