@@ -12,7 +12,9 @@ export function runCommand<C extends { LOG_LEVEL: string }>(
   work: (config: C, logger: Logger) => Promise<unknown>,
 ): void {
   const config = readConfigOrExit(name, readConfig);
-  const logger = createLogger({ name, level: config.LOG_LEVEL });
+  // Synchronous lines: the result is the last line of stdout, as its callers read it (the launcher, the chart's
+  // hook Job, the images test); a process's asynchronous lines could land after it.
+  const logger = createLogger({ name, level: config.LOG_LEVEL, sync: true });
   work(config, logger).then(
     (result) => {
       process.stdout.write(`${JSON.stringify(result)}\n`);

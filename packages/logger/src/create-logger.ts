@@ -27,6 +27,11 @@ export interface LoggerOptions {
   level?: string;
   /** Where lines go; defaults to stdout, written asynchronously. Tests pass a stream to read the lines back. */
   destination?: pino.DestinationStream;
+  /**
+   * Write each line to stdout before going on: for one-shot commands, whose result line on the same stdout must
+   * come after every log line (asynchronous lines can land after it).
+   */
+  sync?: boolean;
 }
 
 /**
@@ -44,7 +49,7 @@ export function createLogger(options: LoggerOptions): Logger {
       mixin: traceFields,
     },
     // Asynchronous writes: a log line never blocks the event loop on the file; pino flushes at exit.
-    options.destination ?? pino.destination({ dest: 1, sync: false }),
+    options.destination ?? pino.destination({ dest: 1, sync: options.sync ?? false }),
   );
 }
 
