@@ -1,8 +1,7 @@
 import type { content } from '@travel/contracts';
+import { iso } from '../common/iso';
 
 // Proto messages → the internal API's JSON shapes (internal.yaml). Absent optionals become null.
-
-const iso = (date: Date | undefined) => (date ? date.toISOString() : null);
 
 /** Staff see the source they edit beside the sanitised HTML readers get. */
 export function presentBlog(blog: content.Blog | undefined) {

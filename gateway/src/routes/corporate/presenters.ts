@@ -1,6 +1,6 @@
 import type { corporate } from '@travel/contracts';
+import { iso } from '../common/iso';
 
-const iso = (date: Date | undefined) => (date ? date.toISOString() : null);
 const times = (record: { createdAt?: Date; updatedAt?: Date }) => ({
   createdAt: iso(record.createdAt),
   updatedAt: iso(record.updatedAt),

@@ -1,8 +1,7 @@
 import type { engagement } from '@travel/contracts';
+import { iso } from '../common/iso';
 
 // Engagement's proto messages → the internal API's JSON shapes (internal.yaml). Absent optionals become null.
-
-const iso = (date: Date | undefined) => (date ? date.toISOString() : null);
 
 export function presentSubscriber(subscriber: engagement.Subscriber | undefined) {
   if (!subscriber) throw new Error('engagement answered no subscriber');

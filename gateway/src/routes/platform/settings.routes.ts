@@ -6,6 +6,7 @@ import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
+import { iso } from '../common/iso';
 import { stringParam } from '../common/params';
 import {
   createConsoleIpRuleBody,
@@ -14,8 +15,6 @@ import {
 } from './settings.contract';
 
 const access: RouteAccess = { kind: 'staff', platformOnly: true, right: 'settings' };
-
-const iso = (date: Date | undefined) => (date ? date.toISOString() : null);
 
 function presentPlatformSettings(
   settings: platformSettings.PlatformSettings | undefined,

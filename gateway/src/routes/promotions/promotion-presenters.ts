@@ -1,11 +1,10 @@
 import type { promotions } from '@travel/contracts';
 import type { z } from 'zod';
+import { iso } from '../common/iso';
 import { FIELDS, type PromotionKind } from './promotion-kinds';
 import type { VoucherPreview } from './promotions.contract';
 
 // Proto messages → the internal API's JSON shapes (internal.yaml). Absent optionals become null.
-
-const iso = (date: Date | undefined) => (date ? date.toISOString() : null);
 
 export const presentAllocation = (allocation: promotions.Allocation | undefined) => ({
   id: allocation?.id ?? '',

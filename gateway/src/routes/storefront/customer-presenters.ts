@@ -1,8 +1,7 @@
 import type { customers } from '@travel/contracts';
+import { iso } from '../common/iso';
 
 // Proto messages → the storefront's JSON shapes (internal.yaml). Absent optionals become null.
-
-const iso = (date: Date | undefined) => (date ? date.toISOString() : null);
 
 export function presentCustomer(customer: customers.Customer | undefined) {
   if (!customer) throw new Error('identity answered no customer');

@@ -1,9 +1,8 @@
 import type { supply } from '@travel/contracts';
+import { iso } from '../common/iso';
 import { presentPrice } from '../common/offer-presenters';
 
 // Proto messages → the internal API's JSON shapes (internal.yaml). Absent optionals become null.
-
-const iso = (date: Date | undefined) => (date ? date.toISOString() : null);
 
 export function presentSupplier(supplier: supply.Supplier | undefined) {
   if (!supplier) throw new Error('supply answered no supplier');
