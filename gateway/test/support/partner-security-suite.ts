@@ -55,18 +55,21 @@ export function describePartnerSecurity(fixture: () => SecurityFixture) {
     const path = route.path.replace(/:(\w+)/g, 'x_$1');
     const scope = route.access.scope;
 
+    const call = (headers: Record<string, string>) =>
+      fetch(`${fixture().gateway}${path}`, {
+        method: route.method.toUpperCase(),
+        headers: { 'content-type': 'application/json', ...headers },
+        body: route.method === 'get' || route.method === 'delete' ? undefined : '{}',
+      });
+
     async function expectRejected(
       headers: Record<string, string>,
       status: number,
       code: string,
     ): Promise<Response> {
-      const { gateway, calls } = fixture();
+      const { calls } = fixture();
       const before = calls.length;
-      const res = await fetch(`${gateway}${path}`, {
-        method: route.method.toUpperCase(),
-        headers: { 'content-type': 'application/json', ...headers },
-        body: route.method === 'get' || route.method === 'delete' ? undefined : '{}',
-      });
+      const res = await call(headers);
       const body = (await res.json()) as { error: { code: string; requestId: string } };
       expect({ status: res.status, code: body.error?.code }).toEqual({ status, code });
       expect(body.error.requestId).toBe(res.headers.get('x-request-id'));
@@ -98,14 +101,25 @@ export function describePartnerSecurity(fixture: () => SecurityFixture) {
     if (scope !== null) {
       it(`when the key lacks ${scope}, then 403 insufficient_scope`, async () =>
         expectRejected(bearer(await fixture().keyWithout(scope)), 403, 'insufficient_scope'));
-      it(`when ${scope} is switched off platform-wide, then 403 scope_disabled`, () =>
-        fixture().withSwitches({ disabledScopes: [scope] }, async () => {
+      it(`when ${scope} is switched off platform-wide, then 403 scope_disabled`, async () => {
+        await fixture().withSwitches({ disabledScopes: [scope] }, async () => {
           // A switch reaches the gateway over Kafka a moment after the admin call answered.
           await waitFor(() => expectRejected(bearer(fixture().fullKey), 403, 'scope_disabled'), {
             timeoutMs: 2000,
             intervalMs: 50,
           });
-        }));
+        });
+        // Switched back on: the next check of this route starts once the gateway heard it (GET /me, which
+        // withSwitches waits on, needs no scope, so it cannot tell).
+        await waitFor(
+          async () => {
+            const res = await call(bearer(fixture().fullKey));
+            const body = (await res.json()) as { error?: { code: string } };
+            expect(body.error?.code).not.toBe('scope_disabled');
+          },
+          { timeoutMs: 5000, intervalMs: 50 },
+        );
+      });
     }
     if (route.access.tenantLinked) {
       it('when the client is not linked to a tenant, then 403 client_not_linked with RateLimit-* headers', async () => {

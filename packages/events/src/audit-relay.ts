@@ -1,4 +1,4 @@
-import type { AuditOutbox, PendingAuditEntries } from '@travel/audit';
+import type { AuditEntry, AuditOutbox, PendingAuditEntries } from '@travel/audit';
 import { crashHook, createPeriodicJob, type PeriodicJob } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { encodeAuditRecorded } from './audit-records';
@@ -50,20 +50,17 @@ export function createAuditRelay(options: AuditRelayOptions): PeriodicJob {
   return job;
 }
 
-/** The outbox as the generic relay reads it: one outbox entry per document, its audit entries as events. */
+/** The outbox as the generic relay reads it: runs of one document's audit entries, in the order they were made. */
 function auditSource(outbox: AuditOutbox, crash: (point: AuditCrashPoint) => void): OutboxSource {
   const read = new WeakMap<OutboxEntry, PendingAuditEntries>();
   return {
     async withPending(limit) {
-      // Oldest change first across documents and collections: two records' entries of one target (a gateway
-      // and the default naming it) read in one pass reach the log in the order they were made.
-      const oldestFirst = (await outbox.pending(limit)).sort((a, b) => firstAt(a) - firstAt(b));
-      return oldestFirst.map((pending) => {
+      return inOrderMade(await outbox.pending(limit)).map((run) => {
         const entry: OutboxEntry = {
-          id: `${pending.collection}/${String(pending.documentId)}`,
-          events: pending.entries.map(encodeAuditRecorded),
+          id: `${run.collection}/${String(run.documentId)}`,
+          events: run.entries.map(encodeAuditRecorded),
         };
-        read.set(entry, pending);
+        read.set(entry, run);
         return entry;
       });
     },
@@ -74,7 +71,29 @@ function auditSource(outbox: AuditOutbox, crash: (point: AuditCrashPoint) => voi
   };
 }
 
-/** When the oldest entry a document holds was made (entries are pushed in order). */
-function firstAt(pending: PendingAuditEntries): number {
-  return Math.min(...pending.entries.map((entry) => new Date(entry.at).getTime()));
+/**
+ * The documents' entries merged oldest first, as runs of one document each: two records' entries of one
+ * target (a gateway, and the default naming it) reach the log in the order they were made, even when one
+ * pass reads both (created, updated, made default, deleted; not created, updated, deleted, made default).
+ * One document's entries keep the order they were pushed in.
+ */
+export function inOrderMade(pending: PendingAuditEntries[]): PendingAuditEntries[] {
+  const next = pending.map(() => 0);
+  const headAt = (doc: number) => new Date(pending[doc]?.entries[next[doc] ?? 0]?.at ?? NaN).getTime();
+  const runs: PendingAuditEntries[] = [];
+  let runOf = -1;
+  for (;;) {
+    let oldest = -1;
+    for (let doc = 0; doc < pending.length; doc += 1) {
+      const waiting = (next[doc] ?? 0) < (pending[doc]?.entries.length ?? 0);
+      if (waiting && (oldest < 0 || headAt(doc) < headAt(oldest))) oldest = doc;
+    }
+    const doc = pending[oldest];
+    if (!doc) return runs;
+    const entry = doc.entries[next[oldest] ?? 0] as AuditEntry;
+    next[oldest] = (next[oldest] ?? 0) + 1;
+    if (runOf === oldest) runs.at(-1)?.entries.push(entry);
+    else runs.push({ collection: doc.collection, documentId: doc.documentId, entries: [entry] });
+    runOf = oldest;
+  }
 }
