@@ -167,6 +167,32 @@ describe('gateway rate limits in Redis', () => {
     });
   });
 
+  it('when a share is a fraction of a call, then it rounds down (at least one), and windows are kept under rl:<limit>:<seconds>:<key> by default', async () => {
+    await twoGateways(async ({ redis }) => {
+      const limits = createRateLimits(redis.client, { redisWaitMs: 10_000 });
+      const keyId = uniqueName('key_default_prefix');
+      const shareKey = `rl:150:60:${keyId}`; // 1 % of 150 is 1.5 calls: one at a time
+      const tinyKey = `rl:50:60:${keyId}`; // 1 % of 50 is half a call: still one
+      try {
+        for (let call = 0; call < 3; call += 1)
+          await limits.consume(keyId, { limit: 150, windowSeconds: 60 });
+        await limits.consume(keyId, { limit: 50, windowSeconds: 60 });
+        expect([await redis.client.get(shareKey), await redis.client.get(tinyKey)]).toEqual(['3', '1']);
+      } finally {
+        await redis.client.del([shareKey, tinyKey]);
+      }
+    });
+  });
+
+  it('when a replica is asked for a share outside (0, 100] percent, then it refuses to start', async () => {
+    await twoGateways(async ({ redis }) => {
+      const share = (sharePercent: number) => () => createRateLimits(redis.client, { sharePercent });
+      for (const wrong of [0, -1, 100.5, Number.NaN])
+        expect(share(wrong)).toThrow(new RangeError('sharePercent must be in (0, 100]'));
+      for (const right of [0.5, 100]) expect(share(right)).not.toThrow();
+    });
+  });
+
   it('when the connection to Redis is lost, then decisions come at once from the in-memory window and stop does not hang', async () => {
     const relay = await relayTo(testInfra().redisUrl);
     const redis = createRedis(relay.url, testLogger());
@@ -174,10 +200,14 @@ describe('gateway rate limits in Redis', () => {
     try {
       const limits = createRateLimits(redis.client, { prefix: uniqueName('ct:rl') });
       const limit = { limit: 2, windowSeconds: 60 };
-      expect((await limits.consume('key_1', limit)).allowed).toBe(true);
+      const fromRedis = await limits.consume('key_1', limit);
+      expect(fromRedis.allowed).toBe(true);
       relay.cut();
       await delay(50);
       expect(await threeCalls(limits, 'key_2', limit)).toEqual(IN_MEMORY_WINDOW_OF_TWO);
+      // A fresh window of a minute resets in 60 seconds, rounded up, in Redis and in memory alike.
+      const fromMemory = await limits.consume('key_3', limit);
+      expect([fromRedis.resetSeconds, fromMemory.resetSeconds]).toEqual([60, 60]);
       expect(await redis.ping().catch(() => false)).toBe(false);
     } finally {
       await redis.stop();
@@ -242,6 +272,20 @@ describe('failed-key windows per address in Redis', () => {
         expect(await redis.client.get(`${prefix}:key-failures:203.0.113.7`)).toBe('3');
       } finally {
         await b.stop();
+      }
+    });
+  });
+
+  it('when an address reaches the limit, then it waits out the window, 60 seconds rounded up, under rl:key-failures:<address> by default', async () => {
+    await twoGateways(async ({ redis }) => {
+      const failures = createKeyFailures(redis.client, { limit: 1, windowSeconds: 60, redisWaitMs: 10_000 });
+      const address = uniqueName('203.0.113.');
+      try {
+        await failures.record(address);
+        expect(await failures.standing(address)).toEqual({ blocked: true, retryAfterSeconds: 60 });
+        expect(await redis.client.get(`rl:key-failures:${address}`)).toBe('1');
+      } finally {
+        await redis.client.del(`rl:key-failures:${address}`);
       }
     });
   });
