@@ -2,6 +2,13 @@ export { type AuditTrail, type RelayedAudit, watchAuditTrail } from './audit-tra
 export { customerCaller, partnerCaller, type StaffFields, staffCaller } from './callers';
 export { type CapturedLogs, captureLogs } from './captured-logs';
 export { inDays } from './days';
+export {
+  documented,
+  documentText,
+  flattened,
+  PARTNER_DOCUMENTS,
+  type PartnerDocument,
+} from './documented';
 export { codeOf, failureOf } from './error-code';
 export { type ExactlyOptions, expectExactly } from './exactly';
 export { failedStarts } from './failed-starts';
