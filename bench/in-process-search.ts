@@ -65,13 +65,14 @@ function createSearch(data: InProcessSearchData) {
     ttlSeconds: searchConfig.OFFER_TOKEN_TTL_SECONDS,
     now,
   });
+  const supply = SIMULATED_INVENTORY;
   const finishOffers = createFinishOffers({
     priceOffers: ({ tenantId, service, subtotals }) =>
       priceOffers({ tenantId: tenantId ?? undefined, service, subtotals }),
     signer,
-    supply: SIMULATED_INVENTORY,
+    supply,
   });
-  return { mongo, searchFlights: createSearchFlights({ finishOffers, now }) };
+  return { mongo, searchFlights: createSearchFlights({ finishOffers, supply, now }) };
 }
 
 /** Search takes a request id to pass on to pricing; here there is no pricing call to pass it to. */

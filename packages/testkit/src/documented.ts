@@ -18,28 +18,20 @@ export type PartnerDocument = (typeof PARTNER_DOCUMENTS)[number];
 /** Text with every run of white space (line breaks, a YAML block's indentation) made one space. */
 export const flattened = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-let root: string | undefined;
 /** The repository's root: the folder of `pnpm-workspace.yaml` above this file. */
 function repositoryRoot(): string {
-  if (root) return root;
   let dir = __dirname;
   while (!existsSync(join(dir, 'pnpm-workspace.yaml'))) {
     const up = dirname(dir);
     if (up === dir) throw new Error('documented(): no pnpm-workspace.yaml above the testkit');
     dir = up;
   }
-  root = dir;
   return dir;
 }
 
-const texts = new Map<PartnerDocument, string>();
-/** A partner document's text, flattened, read once per test file. */
+/** A partner document's text, flattened. */
 export function documentText(document: PartnerDocument): string {
-  const known = texts.get(document);
-  if (known !== undefined) return known;
-  const text = flattened(readFileSync(join(repositoryRoot(), document), 'utf8'));
-  texts.set(document, text);
-  return text;
+  return flattened(readFileSync(join(repositoryRoot(), document), 'utf8'));
 }
 
 /**

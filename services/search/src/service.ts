@@ -47,15 +47,13 @@ export function createSearchService(
     ttlSeconds: config.OFFER_TOKEN_TTL_SECONDS,
     now,
   });
-  const finishOffers = createFinishOffers({
-    priceOffers: createPriceOffers(pricingClient),
-    signer,
-    supply: SIMULATED_INVENTORY,
-  });
+  // Where the offers come from: signed into each token and said by each answer (docs/decisions/sandbox.md).
+  const supply = SIMULATED_INVENTORY;
+  const finishOffers = createFinishOffers({ priceOffers: createPriceOffers(pricingClient), signer, supply });
   const searchGrpc = createSearchGrpc({
-    searchFlights: createSearchFlights({ finishOffers, now }),
-    searchHotels: createSearchHotels({ finishOffers, now }),
-    searchCars: createSearchCars({ finishOffers, now }),
+    searchFlights: createSearchFlights({ finishOffers, supply, now }),
+    searchHotels: createSearchHotels({ finishOffers, supply, now }),
+    searchCars: createSearchCars({ finishOffers, supply, now }),
   });
   const grpc = createGrpcServer({
     host: config.GRPC_HOST,

@@ -100,6 +100,8 @@ describe('search service', () => {
     };
     const reply = await client.searchFlights(request, withRequestMetadata('req_search_ct_1'));
     expect(reply.roundTrip).toBe(true);
+    // The answer says where its offers came from, as each token does (the gateway repeats it).
+    expect(reply.simulated).toBe(true);
     expect(reply.onward.length).toBeGreaterThanOrEqual(6);
     expect(reply.return.length).toBeGreaterThanOrEqual(6);
     for (const offer of reply.onward)
@@ -155,6 +157,7 @@ describe('search service', () => {
       guests: 3,
     });
     expect(reply.nights).toBe(3);
+    expect(reply.simulated).toBe(true);
     expect(reply.results.length).toBeGreaterThanOrEqual(6);
     for (const hotel of reply.results) {
       expect(hotel).toMatchObject({ city: 'Goa', nights: 3, rooms: 2, guests: 3, currency: 'INR' });
@@ -179,6 +182,7 @@ describe('search service', () => {
       driverAge: 30,
     });
     expect(reply.days).toBe(1);
+    expect(reply.simulated).toBe(true);
     expect(reply.results.length).toBeGreaterThanOrEqual(5);
     for (const car of reply.results) {
       expect(car).toMatchObject({ pickup: 'Pune Airport (PNQ)', days: 1, currency: 'INR' });

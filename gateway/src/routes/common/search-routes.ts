@@ -76,7 +76,7 @@ export function searchRoutesAt(options: {
             [reply.onward.map(presentFlight), reply.return.map(presentFlight)],
             res,
           );
-          const data = { simulated: true, onward };
+          const data = { simulated: simulatedOf(reply), onward };
           res.json(dataBody(reply.roundTrip ? { ...data, return: back } : data));
         },
       ],
@@ -90,7 +90,7 @@ export function searchRoutesAt(options: {
           const body = validateAcross(hotelSearchBody, req.body, [searchDateOrder.hotels]);
           const reply = await clients.search.searchHotels({ ...searcherOf(res), ...body }, callOptions(res));
           const [results = []] = await withLines('hotel', [reply.results.map(presentHotel)], res);
-          res.json(dataBody({ simulated: true, nights: reply.nights, results }));
+          res.json(dataBody({ simulated: simulatedOf(reply), nights: reply.nights, results }));
         },
       ],
     },
@@ -103,9 +103,15 @@ export function searchRoutesAt(options: {
           const body = validateAcross(carSearchBody, req.body, [searchDateOrder.cars]);
           const reply = await clients.search.searchCars({ ...searcherOf(res), ...body }, callOptions(res));
           const [results = []] = await withLines('car', [reply.results.map(presentCar)], res);
-          res.json(dataBody({ simulated: true, days: reply.days, results }));
+          res.json(dataBody({ simulated: simulatedOf(reply), days: reply.days, results }));
         },
       ],
     },
   ];
 }
+
+/**
+ * Whether the answer's offers came from simulated supply, as search says; a search that does not say (older than
+ * the field) counts as simulated: a simulated offer must never pass for a supplier's (docs/decisions/sandbox.md).
+ */
+const simulatedOf = (reply: { simulated?: boolean | undefined }) => reply.simulated ?? true;

@@ -6,6 +6,7 @@ import {
   dataOf,
   flightSearchBody,
   hotelSearchBody,
+  searchSimulated as simulated,
 } from '../common/partner-contract/operations';
 
 // The storefront searches' schemas: the partner API's bodies (search.routes.ts validates with them) and
@@ -66,8 +67,6 @@ export const StorefrontFlightOffer = FlightOffer.extend({
 });
 export const StorefrontHotelResult = HotelResult.extend(storefrontPricing);
 export const StorefrontCarResult = CarResult.extend(storefrontPricing);
-
-const simulated = z.literal(true).meta({ description: 'Inventory is simulated; no supplier is connected.' });
 
 const flightResults = z.strictObject({
   simulated,

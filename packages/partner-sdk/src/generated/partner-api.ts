@@ -2352,10 +2352,10 @@ export interface operations {
                     "application/json": {
                         data: {
                             /**
-                             * @description Inventory is simulated; no supplier is connected.
-                             * @constant
+                             * @description `true` when the offers came from simulated supply: no supplier is connected (today every answer says `true`),
+                             *     and a booking made from one of them reaches no supplier and says `simulated: true` too.
                              */
-                            simulated: true;
+                            simulated: boolean;
                             /** @description Offers from `from` to `to` on `departDate`. */
                             onward: components["schemas"]["FlightOffer"][];
                             /** @description Only when `returnDate` was sent; offers from `to` to `from` on `returnDate`. */
@@ -2466,10 +2466,10 @@ export interface operations {
                     "application/json": {
                         data: {
                             /**
-                             * @description Inventory is simulated; no supplier is connected.
-                             * @constant
+                             * @description `true` when the offers came from simulated supply: no supplier is connected (today every answer says `true`),
+                             *     and a booking made from one of them reaches no supplier and says `simulated: true` too.
                              */
-                            simulated: true;
+                            simulated: boolean;
                             /** @description Nights from `checkIn` to `checkOut`. */
                             nights: number;
                             results: components["schemas"]["HotelResult"][];
@@ -2610,10 +2610,10 @@ export interface operations {
                     "application/json": {
                         data: {
                             /**
-                             * @description Inventory is simulated; no supplier is connected.
-                             * @constant
+                             * @description `true` when the offers came from simulated supply: no supplier is connected (today every answer says `true`),
+                             *     and a booking made from one of them reaches no supplier and says `simulated: true` too.
                              */
-                            simulated: true;
+                            simulated: boolean;
                             /** @description Days from `from` to `until`; a same-day rental counts one. */
                             days: number;
                             results: components["schemas"]["CarResult"][];

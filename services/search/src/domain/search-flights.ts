@@ -1,10 +1,15 @@
 import type { FinishOffers } from './finish-offers';
 import { generateFlights } from './flight-inventory';
+import type { OfferSupply } from './offer-supply';
 import { checkFlightQuery, type FlightRequest } from './search-queries';
 import type { Searcher } from './searcher';
 
 /** Flights one way or round trip: the return leg swaps from/to and flies on returnDate. */
-export function createSearchFlights(deps: { finishOffers: FinishOffers; now: () => Date }) {
+export function createSearchFlights(deps: {
+  finishOffers: FinishOffers;
+  supply: OfferSupply;
+  now: () => Date;
+}) {
   return async function searchFlights(request: FlightRequest & { searcher: Searcher }, requestId: string) {
     const { searcher } = request;
     const query = checkFlightQuery(request, deps.now());
@@ -18,6 +23,7 @@ export function createSearchFlights(deps: { finishOffers: FinishOffers; now: () 
       onward: offers.slice(0, onward.length),
       return: offers.slice(onward.length),
       roundTrip: query.returnDate !== undefined,
+      simulated: deps.supply.simulated,
     };
   };
 }

@@ -57,7 +57,12 @@ export const pageOf = <S extends z.ZodType>(item: S) =>
       .meta({ description: 'Pass as `cursor` for the next page; null on the last page.' }),
   });
 
-const simulated = z.literal(true).meta({ description: 'Inventory is simulated; no supplier is connected.' });
+/** A search answer's word on its supply (docs/decisions/sandbox.md, "Simulation is never silent"). */
+export const searchSimulated = z.boolean().meta({
+  description:
+    '`true` when the offers came from simulated supply: no supplier is connected (today every answer says `true`),\n' +
+    'and a booking made from one of them reaches no supplier and says `simulated: true` too.',
+});
 
 /**
  * A search date: a real day `YYYY-MM-DD` is checked here, beside every other field, and so is today or later
@@ -98,7 +103,7 @@ export const carSearchBody = z.strictObject({
 });
 
 export const flightSearchResult = z.strictObject({
-  simulated,
+  simulated: searchSimulated,
   onward: z.array(FlightOffer).meta({ description: 'Offers from `from` to `to` on `departDate`.' }),
   return: z
     .array(FlightOffer)
@@ -107,13 +112,13 @@ export const flightSearchResult = z.strictObject({
 });
 
 export const hotelSearchResult = z.strictObject({
-  simulated,
+  simulated: searchSimulated,
   nights: z.number().int().min(1).meta({ description: 'Nights from `checkIn` to `checkOut`.' }),
   results: z.array(HotelResult),
 });
 
 export const carSearchResult = z.strictObject({
-  simulated,
+  simulated: searchSimulated,
   days: z
     .number()
     .int()
