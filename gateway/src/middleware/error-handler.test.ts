@@ -1,4 +1,5 @@
 import { AppError } from '@travel/errors';
+import { documented } from '@travel/testkit';
 import request from 'supertest';
 import { middlewareTestApp } from './middleware.fixture';
 
@@ -73,9 +74,22 @@ describe('error handler', () => {
   });
 
   it('when an unknown error is thrown, then a generic 500 internal_error hides its text', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '| 500 | `internal_error` | Unexpected; retry with backoff and report `requestId` |',
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '`internal_error`: unexpected; retry with backoff and report `requestId`.',
+    );
     const res = await request(app).get('/boom');
     expect(res.status).toBe(500);
-    expect(res.body.error.code).toBe('internal_error');
+    expect(res.body.error).toEqual({
+      code: 'internal_error',
+      message: 'An unexpected error occurred. Retry with backoff and report the request id.',
+      requestId: res.headers['x-request-id'],
+      details: null,
+    });
     expect(JSON.stringify(res.body)).not.toContain('hunter2');
   });
 
