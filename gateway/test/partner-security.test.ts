@@ -174,6 +174,26 @@ describe('partner security suite', () => {
     });
   });
 
+  it('when no key is sent to an unknown route or a known route with another method, then 404 or 405 with Allow, before any key check', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'An unknown route is `404 not_found` and a known route with another method `405 method_not_allowed` with an `Allow` header, both without authentication.',
+    );
+    const before = fixture.calls.length;
+    const unknown = await fetch(`${fixture.gateway}/api/v1/no-such-route`);
+    const body = (await unknown.json()) as { error: { code: string } };
+    expect([unknown.status, body.error.code]).toEqual([404, 'not_found']);
+    const other = await fetch(`${fixture.gateway}/api/v1/me`, { method: 'DELETE' });
+    const otherBody = (await other.json()) as { error: { code: string } };
+    expect([other.status, otherBody.error.code, other.headers.get('allow')]).toEqual([
+      405,
+      'method_not_allowed',
+      'GET, HEAD',
+    ]);
+    for (const res of [unknown, other]) expect(res.headers.get('ratelimit-limit')).toBeNull();
+    expect(fixture.calls.slice(before)).toEqual([]);
+  });
+
   describePartnerSecurity(() => fixture);
 });
 
