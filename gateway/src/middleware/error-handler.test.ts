@@ -69,6 +69,10 @@ describe('error handler', () => {
   });
 
   it('when a bad request has field problems, then details lists them', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '| 400 | `bad_request` | Validation failed; `details` lists `{ path, message }` per field |',
+    );
     const res = await request(app).get('/invalid');
     expect(res.body.error.details).toEqual([{ path: 'contact.email', message: 'must be an email' }]);
   });

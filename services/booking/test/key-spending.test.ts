@@ -1,6 +1,6 @@
 import { keySpending } from '@travel/contracts';
 import { AppError } from '@travel/errors';
-import { codeOf, createServiceClient, partnerCaller, uniqueName } from '@travel/testkit';
+import { codeOf, createServiceClient, documented, partnerCaller, uniqueName } from '@travel/testkit';
 import {
   type BookingClient,
   bookingEnv,
@@ -50,6 +50,10 @@ async function refusalOf(call: Promise<unknown>) {
 
 describe('a daily limit', () => {
   it('when 20 bookings race through two replicas with a limit that fits 7, then exactly 7 book and 13 are refused with what remains', async () => {
+    documented(
+      'docs/access.md',
+      '| counted and enforced | booking: `key_spending`, one row per key and UTC day, reserved by one conditional `$inc` before the booking is written |',
+    );
     const probe = partnerCaller(201, 'live', 'ten_a');
     const { token, total } = await world.flightOffer(probe);
     const limit = total * 7 + Math.floor(total / 2);
@@ -109,6 +113,10 @@ describe('a daily limit', () => {
 
 describe('a per-booking limit', () => {
   it('when a booking costs more than it, then it is refused, nothing is counted, and the same idempotency key books once the limit allows', async () => {
+    documented(
+      'docs/access.md',
+      '- **Refusal**: `403 spending_limit_exceeded`, nothing booked, with `details` `{ limit: "daily" | "per_booking", amount, remaining, dailyLimit, perBookingLimit, resetsAt }`; `remaining` is what the key may still book today (null without a daily limit).',
+    );
     const probe = partnerCaller(204, 'live', 'ten_a');
     const { token, total } = await world.flightOffer(probe);
     const id = uniqueName('key');
@@ -137,6 +145,10 @@ describe('a per-booking limit', () => {
 
 describe('fail closed', () => {
   it('when a partner caller names no key or no limits, then booking and the spending read are forbidden and nothing is booked', async () => {
+    documented(
+      'docs/access.md',
+      "- **Fail closed.** Booking refuses (`403 forbidden`) a partner booking whose caller does not name its key and the key's limits.",
+    );
     const who = partnerCaller(205, 'live', 'ten_a');
     const { token } = await world.flightOffer(who);
     const noKey = { ...who, apiKeyId: undefined };
