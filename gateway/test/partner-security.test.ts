@@ -135,8 +135,41 @@ describe('partner security suite', () => {
       body: JSON.stringify({ pickup: 'Goa', from: '2030-01-10', until: '2030-01-12' }),
     });
     // No search service runs beside this gateway: the call is made, then answered 503.
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '| 503 | `service_unavailable` | A backing service does not answer; retry with backoff |',
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'retry after `Retry-After`, with backoff (`RateLimit-*` present once the key is valid)',
+    );
     expect(res.status).toBe(503);
     expect(fixture.calls.slice(before)).toEqual(['search.searchCars']);
+    const body = (await res.json()) as { error: { code: string; message: string } };
+    expect(body.error).toEqual(
+      expect.objectContaining({
+        code: 'service_unavailable',
+        message: 'A backing service is temporarily unavailable. Retry with backoff.',
+      }),
+    );
+    expect(res.headers.get('retry-after')).toBe('1');
+    expect(res.headers.get('ratelimit-limit')).toBe('100');
+  });
+
+  it('when a key waits the Retry-After of its 429, then its next call is admitted', async () => {
+    documented('gateway/openapi/partner.texts.yaml', 'Wait `Retry-After` seconds.');
+    const limited = await admin.createKey(linkedClientId, { rateLimit: { limit: 1, windowSeconds: 2 } });
+    const me = () =>
+      fetch(`${fixture.gateway}/api/v1/me`, { headers: { authorization: `Bearer ${limited.secret}` } });
+    // The window may end between the first two calls: then the second is the first of the next window.
+    let refused = await me();
+    for (let i = 0; i < 3 && refused.status !== 429; i++) refused = await me();
+    expect(refused.status).toBe(429);
+    const wait = Number(refused.headers.get('retry-after'));
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(2);
+    await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+    expect((await me()).status).toBe(200);
   });
 
   it('when the key of a linked client is valid, then a booking read reaches the booking service (so the tenant-link check can fail)', async () => {
