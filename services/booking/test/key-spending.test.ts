@@ -1,6 +1,15 @@
 import { keySpending } from '@travel/contracts';
 import { AppError } from '@travel/errors';
-import { codeOf, createServiceClient, documented, partnerCaller, uniqueName } from '@travel/testkit';
+import { createMongo } from '@travel/mongo';
+import {
+  codeOf,
+  createServiceClient,
+  documented,
+  partnerCaller,
+  testInfra,
+  testLogger,
+  uniqueName,
+} from '@travel/testkit';
 import {
   type BookingClient,
   bookingEnv,
@@ -87,6 +96,7 @@ describe('a daily limit', () => {
   });
 
   it('when a booking is replayed by its idempotency key, then it is counted once', async () => {
+    documented('docs/access.md', 'a replay by `Idempotency-Key` counts once');
     const who = keyOf(202, { dailyLimit: 10_000_000 });
     const { token, total } = await world.flightOffer(who);
     const request = createRequest(who, token, uniqueName('replay'));
@@ -140,6 +150,50 @@ describe('a per-booking limit', () => {
     const reply = await clients[1]?.createBooking(createRequest(raised, token, idem));
     expect(reply?.replayed).toBe(false);
     expect((await spendingOf(raised)).spent).toBe(total);
+  });
+});
+
+describe('a booking whose write fails', () => {
+  it('when the store refuses the booking after its amount was reserved, then the amount is given back', async () => {
+    // A replay counting once: 'a daily limit' above.
+    documented(
+      'docs/access.md',
+      'A booking whose write then fails gives its amount back; a replay by `Idempotency-Key` counts once.',
+    );
+    const env = bookingEnv(world, uniqueName('ct_booking_spend_fail'), `${uniqueName('ct_bk_spf')}.`);
+    const own = await startBooking(env);
+    const store = createMongo({
+      url: testInfra().mongoUrl,
+      database: env.MONGO_DATABASE as string,
+      logger: testLogger(),
+    });
+    await store.start();
+    try {
+      // A rule of the store's own that a second booking with the same reference breaks: its write fails
+      // after the reservation, as a write refused by the store for any reason would.
+      await store.connection
+        .collection('bookings')
+        .createIndex({ reference: 1 }, { unique: true, name: 'ct_one_booking_per_reference' });
+      const spending = createServiceClient(keySpending.KeySpendingServiceDefinition, own.address, {
+        deadlineMs: 20_000,
+      });
+      const who = keyOf(206, { dailyLimit: 10_000_000 });
+      const { token, total } = await world.flightOffer(who);
+      const withReference = (idempotencyKey: string) => ({
+        ...createRequest(who, token, idempotencyKey),
+        reference: 'PO-206',
+      });
+      await own.client.createBooking(withReference(uniqueName('first')));
+      expect((await spending.getKeySpending({ caller: who })).spent).toBe(total);
+      expect(await codeOf(own.client.createBooking(withReference(uniqueName('second'))))).toBe(
+        'internal_error',
+      );
+      expect((await spending.getKeySpending({ caller: who })).spent).toBe(total);
+    } finally {
+      await own.stop();
+      await store.connection.dropDatabase();
+      await store.stop();
+    }
   });
 });
 
