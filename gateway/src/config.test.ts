@@ -1,3 +1,4 @@
+import { documented } from '@travel/testkit';
 import { readConfig } from './config';
 
 /** The gateway's two certificate folders (docs/caller-trust.md); not read while the config is. */
@@ -22,6 +23,10 @@ describe('gateway config', () => {
     const config = readConfig(TLS);
     expect(config.CORS_ALLOWED_ORIGINS).toEqual([]);
     expect(config.PUBLIC_TLS).toBe(false);
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'a client address that sent 20 refused keys (malformed, unknown, revoked or expired) within 5 minutes',
+    );
     expect([config.KEY_FAILURES_PER_ADDRESS, config.KEY_FAILURE_WINDOW_SECONDS]).toEqual([20, 300]);
   });
 

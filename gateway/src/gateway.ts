@@ -52,8 +52,6 @@ export function createGateway(
   const usage = createUsageRecorder({
     publisher,
     flushIntervalMs: config.USAGE_FLUSH_MS,
-    batchSize: 5000,
-    maxBuffered: 100_000,
     logger,
   });
   const health = createHealthSnapshot({

@@ -1,5 +1,5 @@
 import { issueApiKey } from '@travel/api-keys';
-import { createOpenApiValidator } from '@travel/testkit';
+import { createOpenApiValidator, documented } from '@travel/testkit';
 import { type AdminApi, DEMO_ADMIN, signInAdmin } from '../../deploy/local/src/launcher/admin-api';
 import { loadOpenApiDocuments } from '../src/openapi/documents';
 import { type AccessHarness, startAccessHarness } from './support/access-harness';
@@ -36,6 +36,27 @@ const me = (gateway: string, key: string, from: string) =>
 
 describe('the failed-key limit', () => {
   it('when an address has sent 3 unknown keys, then its next call is 429 with Retry-After on every replica, and identity is not asked', async () => {
+    // 20 within 5 minutes by default (config.test.ts); 3 within 120 seconds here.
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '**Refused keys per address**: a client address that sent 20 refused keys (malformed, unknown, revoked or expired) within 5 minutes is `429 rate_limited` with `Retry-After` (the seconds left in its window) on every call until the window ends, whatever key it sends, without `RateLimit-*` headers.',
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'A misconfigured key retried in a loop ends here: fix the key, then wait `Retry-After`.',
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      "| 429 | `rate_limited` | Key's rate limit, or too many refused keys from your address; `Retry-After` |",
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'or your address sent too many refused keys (that answer carries no `RateLimit-*` headers)',
+    );
+    documented(
+      'docs/access.md',
+      '**failed-key limit** (`key-failure-limit.ts`): an address whose keys were refused `KEY_FAILURES_PER_ADDRESS` times (default 20) within `KEY_FAILURE_WINDOW_SECONDS` (default 300) is `429 rate_limited` with `Retry-After` (the seconds left in its window), whatever key it sends now, before the key is read: no lookup in the directory, so no call to identity and no churn of the key cache.',
+    );
     const [first, second] = harness.gateways as [string, string];
     const from = '203.0.113.10';
     const lookupsBefore = harness.lookups.length;
@@ -51,6 +72,9 @@ describe('the failed-key limit', () => {
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
       expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(120);
       expect(body.error).toMatchObject({ code: 'rate_limited', requestId: res.headers.get('x-request-id') });
+      expect(
+        ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'].map((h) => res.headers.get(h)),
+      ).toEqual([null, null, null]);
       validate({ method: 'get', path: '/api/v1/me', status: 429, body });
     }
     // A good key from that address waits too; neither it nor the made-up ones reached identity.

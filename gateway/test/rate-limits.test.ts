@@ -1,6 +1,6 @@
 import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
-import { testInfra, testLogger, uniqueName } from '@travel/testkit';
+import { documented, testInfra, testLogger, uniqueName } from '@travel/testkit';
 import { createKeyFailures } from '../src/access/key-failures';
 import {
   createRateLimits,
@@ -127,6 +127,7 @@ async function stallableLimits(
 
 describe('gateway rate limits in Redis', () => {
   it('when Redis is reachable, then a window admits exactly its limit, shared by two gateways', async () => {
+    documented('docs/access.md', 'a fixed window in Redis shared by replicas');
     await twoGateways(async ({ limitsA, limitsB }) => {
       const limit = { limit: 3, windowSeconds: 60 };
       const decisions = [
@@ -147,6 +148,10 @@ describe('gateway rate limits in Redis', () => {
   });
 
   it('when a key’s limit is large, then each gateway reserves a share at a time and together they admit exactly the limit', async () => {
+    documented(
+      'docs/access.md',
+      "**rate limit**: the key's own limit or the platform default, a fixed window in Redis shared by replicas: each replica reserves 1 % of the window at a time (at least one call) with one atomic increment and admits calls from its share, so limits under 200 a window are counted call by call and a window never admits more than its limit; an in-memory window of the same size, which counts this replica's calls all along, stands in when Redis fails or has not answered within `REDIS_WAIT_MS`.",
+    );
     await twoGateways(async ({ limitsA, limitsB, prefix, redis }) => {
       const limit = { limit: 1000, windowSeconds: 60 }; // a share of 10 calls (1 %)
       const counted = async () => Number(await redis.client.get(`${prefix}:1000:60:key_1`));
@@ -168,6 +173,7 @@ describe('gateway rate limits in Redis', () => {
   });
 
   it('when a share is a fraction of a call, then it rounds down (at least one), and windows are kept under rl:<limit>:<seconds>:<key> by default', async () => {
+    documented('docs/access.md', 'each replica reserves 1 % of the window at a time (at least one call)');
     await twoGateways(async ({ redis }) => {
       const limits = createRateLimits(redis.client, { redisWaitMs: 10_000 });
       const keyId = uniqueName('key_default_prefix');
@@ -194,6 +200,10 @@ describe('gateway rate limits in Redis', () => {
   });
 
   it('when the connection to Redis is lost, then decisions come at once from the in-memory window and stop does not hang', async () => {
+    documented(
+      'docs/access.md',
+      "an in-memory window of the same size, which counts this replica's calls all along, stands in when Redis fails",
+    );
     const relay = await relayTo(testInfra().redisUrl);
     const redis = createRedis(relay.url, testLogger());
     await redis.start();
@@ -215,6 +225,7 @@ describe('gateway rate limits in Redis', () => {
   });
 
   it('when Redis keeps the connection but stops answering, then decisions come from the in-memory window after the wait, and from Redis once it answers again', async () => {
+    documented('docs/access.md', 'stands in when Redis fails or has not answered within `REDIS_WAIT_MS`');
     await stallableLimits(async ({ relay, redis, limits }) => {
       const limit = { limit: 2, windowSeconds: 60 };
       expect((await limits.consume('key_1', limit)).remaining).toBe(1);
@@ -230,6 +241,10 @@ describe('gateway rate limits in Redis', () => {
   });
 
   it('when a key used its limit in Redis and then Redis stops answering, then the in-memory window, which counted this gateway’s calls all along, refuses it too', async () => {
+    documented(
+      'docs/access.md',
+      "an in-memory window of the same size, which counts this replica's calls all along",
+    );
     await stallableLimits(async ({ relay, redis, limits }) => {
       const limit = { limit: 2, windowSeconds: 60 };
       const spent = [await limits.consume('key_1', limit), await limits.consume('key_1', limit)];

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { waitFor } from '@travel/testkit';
+import { documented, waitFor } from '@travel/testkit';
 import { type AdminApi, bearer, newPartner, platformAdmin } from '../support/admin';
 import { contact, flightOffers, partnerCall } from '../support/bookings';
 import { consoleCall, dataOf } from '../support/console-calls';
@@ -108,6 +108,19 @@ async function spendingDay(secret: string): Promise<Pick<Spending, 'day' | 'rese
 
 describe('a daily spending limit', () => {
   it('when 20 bookings race through two gateways with a limit that fits 7, then 7 book, 13 are spending_limit_exceeded with what remains, and /me shows it', async () => {
+    documented('gateway/openapi/partner.texts.yaml', 'A booking past them is `403 spending_limit_exceeded`.');
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      "| 403 | `spending_limit_exceeded` | A booking over the key's per-booking limit or past its daily limit; `details` says what remains |",
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      "- `spending_limit_exceeded`: the booking is over the key's per-booking limit, or would take the key's bookings of the day (UTC) past its daily limit; `details` is a `SpendingLimitRefusal` (`limit`, `amount`, `remaining`, the two limits, `resetsAt`).",
+    );
+    documented(
+      'docs/access.md',
+      'Why it lives in booking and why `403`: [decisions](decisions/partner-tools.md#spending-limits-per-api-key-issue-32) ("Spending limits per API key").',
+    );
     const { key } = await newPartner(admin);
     const [offer] = await flightOffers(key.secret);
     if (!offer) throw new Error('no offer');
@@ -128,7 +141,14 @@ describe('a daily spending limit', () => {
       expect(res.status).toBe(403);
       expect(errorOf(res)).toMatchObject({
         code: 'spending_limit_exceeded',
-        details: { limit: 'daily', amount: total, remaining: limit - 7 * total, dailyLimit: limit },
+        details: {
+          limit: 'daily',
+          amount: total,
+          remaining: limit - 7 * total,
+          dailyLimit: limit,
+          perBookingLimit: null,
+          resetsAt,
+        },
       });
     }
     const list = await partnerCall(key.secret, 'GET', '/api/v1/bookings?limit=100');
@@ -151,6 +171,14 @@ describe('a daily spending limit', () => {
 
 describe('a per-booking limit', () => {
   it("when the tenant's console sets one below an offer's total, then that booking is refused and a raised limit lets it book", async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'Nothing was booked; the `Idempotency-Key` is free to use again.',
+    );
+    documented(
+      'docs/access.md',
+      '- **Refusal**: `403 spending_limit_exceeded`, nothing booked, with `details` `{ limit: "daily" | "per_booking", amount, remaining, dailyLimit, perBookingLimit, resetsAt }`; `remaining` is what the key may still book today (null without a daily limit).',
+    );
     const staff = await tenantStaff(admin, ['api-console']);
     const [offer] = await flightOffers(staff.key.secret);
     if (!offer) throw new Error('no offer');
@@ -180,6 +208,8 @@ describe('a per-booking limit', () => {
       code: 'spending_limit_exceeded',
       details: { limit: 'per_booking', amount: total, remaining: null, perBookingLimit: total - 1 },
     });
+    // Nothing was booked.
+    expect((await partnerCall(staff.key.secret, 'GET', '/api/v1/bookings')).body).toMatchObject({ data: [] });
 
     expect(
       (await consoleCall(staff.token, 'PUT', path, { dailyLimit: null, perBookingLimit: total })).status,

@@ -1,4 +1,5 @@
 import { isPartnerApiError } from '@partner-travel/sdk';
+import { documented } from '@travel/testkit';
 import { newPartner, platformAdmin } from '../support/admin';
 import {
   type Booking,
@@ -92,6 +93,11 @@ describe('POST /api/v1/bookings/{id}/cancel with a quoteId', () => {
   });
 
   it("when the quote is another booking's or unknown, then 409 quote_invalid and nothing changes; a malformed one is 400 on quoteId", async () => {
+    // quote_expired and refund_changed: services/booking/test/cancellation-quotes.test.ts.
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '| 409 | `quote_invalid`, `quote_expired`, `refund_changed` | A cancel naming a cancellation quote it cannot honour |',
+    );
     const [first, second] = [await bookOne(), await bookOne()];
     const { data } = (await quote(first.id)).body as QuoteBody;
     for (const quoteId of [data.id, 'cqt_AAAAAAAAAAAAAAAAAAAAAA']) {

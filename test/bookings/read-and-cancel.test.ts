@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { documented } from '@travel/testkit';
 import { newPartner, platformAdmin } from '../support/admin';
 import {
   type Booking,
@@ -59,6 +60,10 @@ describe('test and live keys', () => {
 
 describe('GET /api/v1/bookings/{id} and cancel across clients', () => {
   it('when another client (same tenant or another) asks for a booking, then 404 and nothing changes', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '`not_found`: the resource does not exist or belongs to another organisation.',
+    );
     const admin = await platformAdmin();
     const owner = await newPartner(admin);
     const sameTenantClient = await admin.createClient(`Second client ${randomUUID()}`, owner.tenant.id);
@@ -78,6 +83,11 @@ describe('GET /api/v1/bookings/{id} and cancel across clients', () => {
   });
 
   it('when the id is unknown or not a booking id, then 404 not_found', async () => {
+    // An unknown route: test/platform/envelopes.test.ts; one of another organisation: the test above.
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '| 404 | `not_found` | Unknown route or resource, or one of another organisation |',
+    );
     const { key } = await newPartner(await platformAdmin());
     for (const id of ['bkg_999999999', 'not-an-id', 'bkg_12x']) {
       const res = await partnerCall(key.secret, 'GET', `/api/v1/bookings/${id}`);
@@ -112,6 +122,10 @@ describe('POST /api/v1/bookings/{id}/cancel', () => {
 
 describe('GET /api/v1/bookings', () => {
   it('when a client pages through its bookings, then they come newest first, each once, with limit and cursor', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'success bodies are `{ "data": ... }`; lists add `hasMore` and `nextCursor`',
+    );
     const { key } = await newPartner(await platformAdmin());
     const made: string[] = [];
     for (let i = 0; i < 5; i++) made.push((await bookOne(key.secret, `order ${i}`)).id);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { inDays, startReceiver, waitFor } from '@travel/testkit';
+import { documented, inDays, startReceiver, waitFor } from '@travel/testkit';
 import { type AdminApi, newPartner, platformAdmin } from '../support/admin';
 import { book, contact, flightOffers, partnerCall } from '../support/bookings';
 import { consoleCall } from '../support/console-calls';
@@ -242,6 +242,14 @@ function masked(steps: Seen[]): Seen[] {
 
 describe('sandbox parity', () => {
   it('when the same journey runs with a live key and a test key, then both see the same answers, events and deliveries, ids, times and mode aside', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      "A test key (`ptk_test_`) behaves like a live key (`ptk_live_`) in everything you can observe: the same routes, answers, errors, rate limit, spending limits and idempotency; its bookings emit `booking.created` and `booking.cancelled`, delivered to the test key's webhook endpoints and listed in its events feed as a live booking's are to the live key's.",
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      "No supplier system is connected yet: search results come from a simulated inventory, and everything made from them says so with `simulated: true`: the search answer, every booking made from one of its offers (the booking answers, reads and lists), and the `data` of that booking's `booking.created` and `booking.cancelled` (webhook deliveries and the events feed).",
+    );
     const admin = await platformAdmin();
     const { client, key: live } = await newPartner(admin);
     const test = await admin.createKey(client.id, { environment: 'test' });

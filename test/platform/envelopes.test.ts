@@ -1,3 +1,4 @@
+import { documented } from '@travel/testkit';
 import { type ApiResponse, call } from '../support/gateway';
 
 function expectEnvelope(res: ApiResponse, status: number, code: string) {
@@ -22,6 +23,7 @@ describe('request id and error envelopes through the gateway', () => {
   });
 
   it('when the route is unknown, then 404 not_found', async () => {
+    documented('gateway/openapi/partner.texts.yaml', 'and we echo it); errors use the envelope below.');
     expectEnvelope(await call('GET', '/api/v1/does-not-exist'), 404, 'not_found');
     expectEnvelope(await call('GET', '/nothing'), 404, 'not_found');
   });

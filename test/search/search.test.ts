@@ -1,8 +1,11 @@
-import { inDays } from '@travel/testkit';
+import { documented, inDays } from '@travel/testkit';
 import { bearer, newPartner, platformAdmin } from '../support/admin';
 import { type ApiResponse, call, expectDocumented } from '../support/gateway';
 
 const json = { 'content-type': 'application/json' };
+/** The paths the `details` of an error name, in order. */
+const detailPathsOf = (res: ApiResponse) =>
+  (res.body as { error?: { details?: { path: string }[] | null } }).error?.details?.map((d) => d.path);
 
 async function search(
   secret: string,
@@ -133,6 +136,10 @@ describe('pricing through the gateway', () => {
   });
 
   it('when the amount has paise or is not positive, then it is priced exactly or refused', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'A missing or unknown `service`, or an `amount` that is not a number greater than 0 with at most two decimals, is `400 bad_request` with one `details` entry per parameter.',
+    );
     const { key } = await newPartner(await platformAdmin(), { scopes: ['pricing:read'] });
     const ok = await call('GET', '/api/v1/pricing/quote?service=flight&amount=1234.5', {
       headers: bearer(key.secret),
@@ -142,7 +149,24 @@ describe('pricing through the gateway', () => {
       const res = await call('GET', `/api/v1/pricing/quote?service=flight&amount=${amount}`, {
         headers: bearer(key.secret),
       });
-      expect({ amount, status: res.status }).toEqual({ amount, status: 400 });
+      expect({ amount, status: res.status, paths: detailPathsOf(res) }).toEqual({
+        amount,
+        status: 400,
+        paths: ['amount'],
+      });
+    }
+    for (const [query, paths] of [
+      ['amount=100', ['service']],
+      ['service=boat&amount=100', ['service']],
+      ['service=boat&amount=abc', ['service', 'amount']],
+      ['', ['service', 'amount']],
+    ] as const) {
+      const res = await call('GET', `/api/v1/pricing/quote?${query}`, { headers: bearer(key.secret) });
+      expect({ query, status: res.status, paths: detailPathsOf(res) }).toEqual({
+        query,
+        status: 400,
+        paths,
+      });
     }
   });
 });

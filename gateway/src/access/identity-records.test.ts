@@ -1,5 +1,6 @@
 import { checkIpAllowList } from '@travel/api-keys';
 import type { apiAccess } from '@travel/contracts';
+import { documented } from '@travel/testkit';
 import { loadedCustomerSession, loadedKey, loadedStaffSession } from './identity-records';
 
 const record: apiAccess.KeyAuthRecord = {
@@ -19,6 +20,10 @@ const record: apiAccess.KeyAuthRecord = {
 
 describe("identity's key records as the gateway keeps them", () => {
   it('when identity finds the key, then every field is kept and it is tagged by its key, client and tenant', () => {
+    documented(
+      'docs/access.md',
+      "| carried | the gateway's cached key record, then every partner call's `Caller` (`api_key_id`, `spending_limits`) |",
+    );
     const loaded = loadedKey({ found: true, record });
     const { ipRanges, ...rest } = loaded.value ?? { ipRanges: [] };
     expect(rest).toEqual({

@@ -1,5 +1,6 @@
 import { caller as contract } from '@travel/contracts';
 import { requireCaller } from '@travel/grpc';
+import { documented } from '@travel/testkit';
 import type { Response } from 'express';
 import { callerOf } from './caller';
 import type { RequestLocals } from './request-context';
@@ -45,6 +46,11 @@ describe('callerOf', () => {
   });
 
   it('when a partner key calls, then client, environment, key id and spending limits come from the verified key', () => {
+    // The cached record keeps the limits: access/identity-records.test.ts.
+    documented(
+      'docs/access.md',
+      "| carried | the gateway's cached key record, then every partner call's `Caller` (`api_key_id`, `spending_limits`) |",
+    );
     const key = {
       keyId: 'key_9',
       clientId: 12,

@@ -19,7 +19,13 @@ export function untrustedForwarders(logger: Logger, now: () => number = Date.now
     'Requests with X-Forwarded-For or Forwarded from a peer not in TRUSTED_PROXIES (the headers are ignored).',
     [],
   );
-  const warned = new LRUCache<string, true>({ max: 10_000, ttl: WARN_AGAIN_AFTER_MS, ttlResolution: 0 });
+  // The cache's hour is read off the same clock as the one-line-a-second gap.
+  const warned = new LRUCache<string, true>({
+    max: 10_000,
+    ttl: WARN_AGAIN_AFTER_MS,
+    ttlResolution: 0,
+    perf: { now },
+  });
   let lastLineAt = Number.NEGATIVE_INFINITY;
   return function noteUntrustedForwarder(peer: string, headers: string[]): void {
     requests.inc();

@@ -1,4 +1,5 @@
 import { AppError } from '@travel/errors';
+import { documented } from '@travel/testkit';
 import request from 'supertest';
 import { middlewareTestApp } from './middleware.fixture';
 
@@ -68,14 +69,31 @@ describe('error handler', () => {
   });
 
   it('when a bad request has field problems, then details lists them', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '| 400 | `bad_request` | Validation failed; `details` lists `{ path, message }` per field |',
+    );
     const res = await request(app).get('/invalid');
     expect(res.body.error.details).toEqual([{ path: 'contact.email', message: 'must be an email' }]);
   });
 
   it('when an unknown error is thrown, then a generic 500 internal_error hides its text', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '| 500 | `internal_error` | Unexpected; retry with backoff and report `requestId` |',
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '`internal_error`: unexpected; retry with backoff and report `requestId`.',
+    );
     const res = await request(app).get('/boom');
     expect(res.status).toBe(500);
-    expect(res.body.error.code).toBe('internal_error');
+    expect(res.body.error).toEqual({
+      code: 'internal_error',
+      message: 'An unexpected error occurred. Retry with backoff and report the request id.',
+      requestId: res.headers['x-request-id'],
+      details: null,
+    });
     expect(JSON.stringify(res.body)).not.toContain('hunter2');
   });
 

@@ -1,3 +1,4 @@
+import { documented } from '@travel/testkit';
 import request from 'supertest';
 import { MAX_BODY_BYTES } from './json-body';
 import { middlewareTestApp } from './middleware.fixture';
@@ -26,6 +27,10 @@ describe('json body', () => {
   });
 
   it('when the JSON is malformed, then 400 bad_request in the envelope', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'Request bodies are JSON only and at most 1 MiB (`413 payload_too_large`); a body that is not JSON, or not `Content-Type: application/json`, is `400 bad_request`.',
+    );
     const res = await request(app).post('/echo').set('Content-Type', 'application/json').send('{"a":');
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code: 'bad_request', details: null });
@@ -38,6 +43,12 @@ describe('json body', () => {
   });
 
   it('when the body is over 1 MiB, then 413 payload_too_large', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '| 413 | `payload_too_large` | Request body over 1 MiB |',
+    );
+    documented('gateway/openapi/partner.texts.yaml', '`payload_too_large`: the body is over 1 MiB.');
+    expect(MAX_BODY_BYTES).toBe(1024 * 1024);
     const big = JSON.stringify({ blob: 'x'.repeat(MAX_BODY_BYTES) });
     const res = await request(app).post('/echo').set('Content-Type', 'application/json').send(big);
     expect(res.status).toBe(413);

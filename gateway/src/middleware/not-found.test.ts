@@ -1,3 +1,4 @@
+import { documented } from '@travel/testkit';
 import request from 'supertest';
 import { middlewareTestApp } from './middleware.fixture';
 
@@ -20,6 +21,14 @@ describe('not found and method not allowed', () => {
   });
 
   it('when the path exists with other methods, then 405 with an Allow header listing them', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '| 405 | `method_not_allowed` | Known route, other method; `Allow` lists the methods |',
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '`method_not_allowed`: the path exists but not with this method; `Allow` lists the methods it has.',
+    );
     const res = await request(app).post('/things/42');
     expect(res.status).toBe(405);
     expect(res.headers.allow).toBe('DELETE, GET, HEAD, PUT');

@@ -1,5 +1,6 @@
 import { issueApiKey, type KeyRecord, parseAllowListEntry } from '@travel/api-keys';
 import { createLogger } from '@travel/logger';
+import { documented } from '@travel/testkit';
 import request from 'supertest';
 import type { AccessDirectory, PlatformSettings } from '../access/access-directory';
 import type { KeyFailures } from '../access/key-failures';
@@ -80,6 +81,8 @@ function partnerApp(setup: Setup = {}) {
 
 describe('partner key authentication', () => {
   it('when a known live key is sent, then the route sees it', async () => {
+    // The directory knows the key only by its hash (partnerApp).
+    documented('docs/access.md', 'The key is looked up by its SHA-256 in the **access directory**.');
     const { call, failed } = partnerApp();
     const answer = await call('/api/v1/me');
     expect(answer.status).toBe(200);
@@ -111,6 +114,7 @@ describe('partner key authentication', () => {
       401,
       'The API key has expired.',
     ]);
+    expect(expired.failed).toHaveLength(1);
 
     const suspended = partnerApp({ key: { clientStatus: 'suspended' } });
     const suspendedAnswer = await suspended.call('/api/v1/me');

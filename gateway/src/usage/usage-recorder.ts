@@ -18,13 +18,18 @@ export interface UsageRecorder {
   record(call: PartnerCall): void;
 }
 
+/** Most totals in one `api.calls` event (docs/access.md, "Usage"). */
+export const USAGE_TOTALS_PER_EVENT = 5000;
+/** Most totals kept while Kafka refuses them (docs/access.md, "Usage"). */
+export const USAGE_TOTALS_KEPT = 100_000;
+
 export interface UsageRecorderOptions {
   publisher: EventPublisher;
   flushIntervalMs: number;
-  /** Most totals in one event; a flush sends as many events as it needs. */
-  batchSize: number;
-  /** Past this many totals (Kafka unreachable for long), the oldest are dropped; logged. */
-  maxBuffered: number;
+  /** Most totals in one event (default USAGE_TOTALS_PER_EVENT); a flush sends as many events as it needs. */
+  batchSize?: number;
+  /** Past this many totals (Kafka unreachable for long; default USAGE_TOTALS_KEPT), the oldest are dropped; logged. */
+  maxBuffered?: number;
   logger: Logger;
 }
 
@@ -36,6 +41,8 @@ export interface UsageRecorderOptions {
  */
 export function createUsageRecorder(options: UsageRecorderOptions): UsageRecorder {
   const { publisher, logger } = options;
+  const batchSize = options.batchSize ?? USAGE_TOTALS_PER_EVENT;
+  const maxBuffered = options.maxBuffered ?? USAGE_TOTALS_KEPT;
   let counted = new Map<string, ApiCallTotal>();
   let timer: NodeJS.Timeout | undefined;
   let flushing: Promise<void> = Promise.resolve();
@@ -52,7 +59,7 @@ export function createUsageRecorder(options: UsageRecorderOptions): UsageRecorde
       found.latencyMaxMs = Math.max(found.latencyMaxMs, total.latencyMaxMs);
       return;
     }
-    if (counted.size >= options.maxBuffered) {
+    if (counted.size >= maxBuffered) {
       counted.delete(counted.keys().next().value as string);
       logger.warn('usage buffer full; oldest total dropped');
     }
@@ -80,9 +87,9 @@ export function createUsageRecorder(options: UsageRecorderOptions): UsageRecorde
     flushing = flushing.then(async () => {
       const totals = [...counted.values()];
       counted = new Map();
-      for (let start = 0; start < totals.length; start += options.batchSize) {
-        if (!(await send(totals.slice(start, start + options.batchSize)))) {
-          for (const total of totals.slice(start + options.batchSize)) add(total);
+      for (let start = 0; start < totals.length; start += batchSize) {
+        if (!(await send(totals.slice(start, start + batchSize)))) {
+          for (const total of totals.slice(start + batchSize)) add(total);
           break;
         }
       }

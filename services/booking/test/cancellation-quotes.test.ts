@@ -1,7 +1,8 @@
 import { bookingEvents } from '@travel/contracts';
+import { errorCatalog } from '@travel/errors';
 import { createMongo } from '@travel/mongo';
 import { generateOfferKeyPair, offerJwkOf } from '@travel/offer-tokens';
-import { codeOf, expectExactly, testInfra, testLogger, uniqueName } from '@travel/testkit';
+import { codeOf, documented, expectExactly, testInfra, testLogger, uniqueName } from '@travel/testkit';
 import {
   bookingEnv,
   caller,
@@ -113,6 +114,11 @@ describe('cancelling at a quote', () => {
   });
 
   it('when the quote has expired, then it is quote_expired and the booking stays Upcoming', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '| 409 | `quote_invalid`, `quote_expired`, `refund_changed` | A cancel naming a cancellation quote it cannot honour |',
+    );
+    expect(errorCatalog.quote_expired.http).toBe(409);
     const who = caller(311);
     const booking = await bookedBy(who);
     const { quote } = await service.client.quoteCancellation({ caller: who, id: booking.id });
@@ -148,6 +154,11 @@ describe('cancelling at a quote', () => {
   });
 
   it('when the rule now gives another refund than the quote promised, then it is refund_changed and nothing changes', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '| 409 | `quote_invalid`, `quote_expired`, `refund_changed` | A cancel naming a cancellation quote it cannot honour |',
+    );
+    expect(errorCatalog.refund_changed.http).toBe(409);
     const who = caller(314);
     const booking = await bookedBy(who);
     const { quote } = await service.client.quoteCancellation({ caller: who, id: booking.id });

@@ -1,6 +1,15 @@
 import { keySpending } from '@travel/contracts';
 import { AppError } from '@travel/errors';
-import { codeOf, createServiceClient, partnerCaller, uniqueName } from '@travel/testkit';
+import { createMongo } from '@travel/mongo';
+import {
+  codeOf,
+  createServiceClient,
+  documented,
+  partnerCaller,
+  testInfra,
+  testLogger,
+  uniqueName,
+} from '@travel/testkit';
 import {
   type BookingClient,
   bookingEnv,
@@ -50,6 +59,10 @@ async function refusalOf(call: Promise<unknown>) {
 
 describe('a daily limit', () => {
   it('when 20 bookings race through two replicas with a limit that fits 7, then exactly 7 book and 13 are refused with what remains', async () => {
+    documented(
+      'docs/access.md',
+      '| counted and enforced | booking: `key_spending`, one row per key and UTC day, reserved by one conditional `$inc` before the booking is written |',
+    );
     const probe = partnerCaller(201, 'live', 'ten_a');
     const { token, total } = await world.flightOffer(probe);
     const limit = total * 7 + Math.floor(total / 2);
@@ -83,6 +96,7 @@ describe('a daily limit', () => {
   });
 
   it('when a booking is replayed by its idempotency key, then it is counted once', async () => {
+    documented('docs/access.md', 'a replay by `Idempotency-Key` counts once');
     const who = keyOf(202, { dailyLimit: 10_000_000 });
     const { token, total } = await world.flightOffer(who);
     const request = createRequest(who, token, uniqueName('replay'));
@@ -109,6 +123,10 @@ describe('a daily limit', () => {
 
 describe('a per-booking limit', () => {
   it('when a booking costs more than it, then it is refused, nothing is counted, and the same idempotency key books once the limit allows', async () => {
+    documented(
+      'docs/access.md',
+      '- **Refusal**: `403 spending_limit_exceeded`, nothing booked, with `details` `{ limit: "daily" | "per_booking", amount, remaining, dailyLimit, perBookingLimit, resetsAt }`; `remaining` is what the key may still book today (null without a daily limit).',
+    );
     const probe = partnerCaller(204, 'live', 'ten_a');
     const { token, total } = await world.flightOffer(probe);
     const id = uniqueName('key');
@@ -135,8 +153,56 @@ describe('a per-booking limit', () => {
   });
 });
 
+describe('a booking whose write fails', () => {
+  it('when the store refuses the booking after its amount was reserved, then the amount is given back', async () => {
+    // A replay counting once: 'a daily limit' above.
+    documented(
+      'docs/access.md',
+      'A booking whose write then fails gives its amount back; a replay by `Idempotency-Key` counts once.',
+    );
+    const env = bookingEnv(world, uniqueName('ct_booking_spend_fail'), `${uniqueName('ct_bk_spf')}.`);
+    const own = await startBooking(env);
+    const store = createMongo({
+      url: testInfra().mongoUrl,
+      database: env.MONGO_DATABASE as string,
+      logger: testLogger(),
+    });
+    await store.start();
+    try {
+      // A rule of the store's own that a second booking with the same reference breaks: its write fails
+      // after the reservation, as a write refused by the store for any reason would.
+      await store.connection
+        .collection('bookings')
+        .createIndex({ reference: 1 }, { unique: true, name: 'ct_one_booking_per_reference' });
+      const spending = createServiceClient(keySpending.KeySpendingServiceDefinition, own.address, {
+        deadlineMs: 20_000,
+      });
+      const who = keyOf(206, { dailyLimit: 10_000_000 });
+      const { token, total } = await world.flightOffer(who);
+      const withReference = (idempotencyKey: string) => ({
+        ...createRequest(who, token, idempotencyKey),
+        reference: 'PO-206',
+      });
+      await own.client.createBooking(withReference(uniqueName('first')));
+      expect((await spending.getKeySpending({ caller: who })).spent).toBe(total);
+      expect(await codeOf(own.client.createBooking(withReference(uniqueName('second'))))).toBe(
+        'internal_error',
+      );
+      expect((await spending.getKeySpending({ caller: who })).spent).toBe(total);
+    } finally {
+      await own.stop();
+      await store.connection.dropDatabase();
+      await store.stop();
+    }
+  });
+});
+
 describe('fail closed', () => {
   it('when a partner caller names no key or no limits, then booking and the spending read are forbidden and nothing is booked', async () => {
+    documented(
+      'docs/access.md',
+      "- **Fail closed.** Booking refuses (`403 forbidden`) a partner booking whose caller does not name its key and the key's limits.",
+    );
     const who = partnerCaller(205, 'live', 'ten_a');
     const { token } = await world.flightOffer(who);
     const noKey = { ...who, apiKeyId: undefined };

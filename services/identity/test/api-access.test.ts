@@ -1,6 +1,6 @@
 import { hashApiKey } from '@travel/api-keys';
 import type { apiAccess } from '@travel/contracts';
-import { waitFor } from '@travel/testkit';
+import { documented, waitFor } from '@travel/testkit';
 import { type ApiAccessUnderTest, PLATFORM, startApiAccess, tenantActor } from './api-access.fixture';
 
 let identity: ApiAccessUnderTest;
@@ -147,6 +147,10 @@ describe('api clients', () => {
 
 describe('api keys', () => {
   it('when a key is created, then its secret is answered once and never listed, nor its hash', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'A key is `ptk_live_` or `ptk_test_` followed by 32 base62 characters; it is shown once, when it is issued or rotated, and we keep only its SHA-256 hash.',
+    );
     const client = await createClient();
     const expiresAt = new Date(identity.now().getTime() + 86_400_000);
     const { key, secret } = await createKey(client.id, {
@@ -177,6 +181,15 @@ describe('api keys', () => {
     expect(everything).not.toContain(secret);
     expect(everything).not.toContain(hashApiKey(secret));
     expect(everything).not.toContain(secret.slice(13));
+    // What the store keeps, in every collection: the key's SHA-256, never the secret.
+    const db = identity.connection.db;
+    if (!db) throw new Error('no database');
+    const stored = await db.collection('api_keys').findOne({ _id: key.id } as object);
+    expect(stored?.hash).toBe(hashApiKey(secret));
+    for (const { name } of await db.listCollections().toArray()) {
+      const documents = JSON.stringify(await db.collection(name).find().toArray());
+      expect({ name, secret: documents.includes(secret.slice(13)) }).toEqual({ name, secret: false });
+    }
   });
 
   it('when the gateway looks a key up by its hash, then it gets the key with its client; an unknown hash is not found', async () => {
@@ -347,6 +360,8 @@ describe('key rotation', () => {
     });
     const fresh = rotated.issued?.key;
     expect(rotated.issued?.secret).toMatch(/^ptk_test_[0-9A-Za-z]{32}$/);
+    // Shown once: the rotation's answer; every later read lists the key without it.
+    expect(JSON.stringify(await keysOf(client.id))).not.toContain(rotated.issued?.secret);
     expect(fresh).toMatchObject({
       id: expect.not.stringMatching(old.key.id),
       name: 'Rotating',

@@ -1,5 +1,5 @@
 import { hashApiKey } from '@travel/api-keys';
-import { codeOf, staffCaller, waitFor } from '@travel/testkit';
+import { codeOf, documented, staffCaller, waitFor } from '@travel/testkit';
 import { type ApiAccessUnderTest, PLATFORM, startApiAccess } from './api-access.fixture';
 
 // Spending limits per API key as identity stores them: set from either console, scoped, validated, audited,
@@ -45,6 +45,11 @@ const recordOf = async (secret: string) =>
 
 describe('setting spending limits', () => {
   it('when the platform sets them, then the key, the list and the gateway lookup carry them, audited and announced; nulls remove them', async () => {
+    // Copied by a rotation: the next test.
+    documented(
+      'docs/access.md',
+      '| stored | identity, on the key (`api_keys.spendingLimits`); audited, announced on `identity.changes`, copied by a rotation |',
+    );
     const { clientId, key, secret } = await partnerKey();
     expect(key.spendingLimits).toEqual({});
     const { key: limited } = await identity.apiAccess.setKeySpendingLimits({
@@ -74,6 +79,7 @@ describe('setting spending limits', () => {
   });
 
   it('when a key with limits is rotated, then the new key has the same limits', async () => {
+    documented('docs/access.md', 'audited, announced on `identity.changes`, copied by a rotation');
     const { key } = await partnerKey();
     await identity.apiAccess.setKeySpendingLimits({
       caller: PLATFORM,
