@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { inDays } from '@travel/testkit';
+import { documented, inDays } from '@travel/testkit';
 import { newPartner, platformAdmin } from '../support/admin';
 import {
   book,
@@ -141,9 +141,16 @@ describe('POST /api/v1/bookings', () => {
   });
 
   it('when a client of another tenant books this tenant’s offer, then 400 on offerToken', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'Another client, of your tenant or of another, gets `400 bad_request` on `offerToken`, as for a token the platform did not issue.',
+    );
     const other = await newPartner(await platformAdmin());
     const res = await book(other.key.secret, { offerToken: offer(6).offerToken, contact });
-    expect([res.status, detailPaths(res)]).toEqual([400, ['offerToken']]);
+    expect([res.status, errorOf(res).code, detailPaths(res)]).toEqual([400, 'bad_request', ['offerToken']]);
+    // As for a token the platform did not issue: the same code and field.
+    const forged = await book(other.key.secret, { offerToken: 'ot2.not.a.token', contact });
+    expect([forged.status, errorOf(forged).code, detailPaths(forged)]).toEqual([400, 'bad_request', ['offerToken']]);
   });
 
   it('when another client of the same tenant books this client’s offer, then 400 on offerToken; another key of the searching client books it (docs/offer-tokens.md, "Who can book a token")', async () => {

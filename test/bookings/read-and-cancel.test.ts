@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { documented } from '@travel/testkit';
 import { newPartner, platformAdmin } from '../support/admin';
 import {
   type Booking,
@@ -48,12 +49,24 @@ describe('test and live keys', () => {
   });
 
   it('when a test key books a live key’s offer, then 400 on offerToken', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'A token books only for the API client whose key searched: any key of that client in the environment of the search (tokens of a live key book with live keys, those of a test key with test keys), within 15 minutes.',
+    );
     const admin = await platformAdmin();
     const { client, key: live } = await newPartner(admin);
     const test = await admin.createKey(client.id, { environment: 'test' });
     const [offer] = await flightOffers(live.secret);
     const res = await book(test.secret, { offerToken: offer?.offerToken, contact });
     expect([res.status, detailPaths(res)]).toEqual([400, ['offerToken']]);
+    // A test key's token: another test key of the client books it, a live key does not.
+    const [testOffer] = await flightOffers(test.secret);
+    const liveTry = await book(live.secret, { offerToken: testOffer?.offerToken, contact });
+    expect([liveTry.status, detailPaths(liveTry)]).toEqual([400, ['offerToken']]);
+    const secondTest = await admin.createKey(client.id, { environment: 'test' });
+    const booked = await book(secondTest.secret, { offerToken: testOffer?.offerToken, contact });
+    expect([booked.status, dataOf(booked).livemode]).toEqual([201, false]);
+    // (The 15 minutes: services/booking/src/domain/offer-check.test.ts.)
   });
 });
 
