@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { waitFor } from '@travel/testkit';
+import { documented, waitFor } from '@travel/testkit';
 import { type AdminApi, bearer, newPartner, platformAdmin } from '../support/admin';
 import { contact, flightOffers, partnerCall } from '../support/bookings';
 import { consoleCall, dataOf } from '../support/console-calls';
@@ -108,6 +108,10 @@ async function spendingDay(secret: string): Promise<Pick<Spending, 'day' | 'rese
 
 describe('a daily spending limit', () => {
   it('when 20 bookings race through two gateways with a limit that fits 7, then 7 book, 13 are spending_limit_exceeded with what remains, and /me shows it', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      "A booking whose `amount` is over the per-booking limit, or would take the key's bookings of the day past the daily limit, is `403 spending_limit_exceeded` and books nothing; its `details` say which limit, the amount, and what the key may still book today (`remaining`).",
+    );
     const { key } = await newPartner(admin);
     const [offer] = await flightOffers(key.secret);
     if (!offer) throw new Error('no offer');
@@ -151,6 +155,10 @@ describe('a daily spending limit', () => {
 
 describe('a per-booking limit', () => {
   it("when the tenant's console sets one below an offer's total, then that booking is refused and a raised limit lets it book", async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      "A booking whose `amount` is over the per-booking limit, or would take the key's bookings of the day past the daily limit, is `403 spending_limit_exceeded` and books nothing; its `details` say which limit, the amount, and what the key may still book today (`remaining`).",
+    );
     const staff = await tenantStaff(admin, ['api-console']);
     const [offer] = await flightOffers(staff.key.secret);
     if (!offer) throw new Error('no offer');

@@ -29,6 +29,10 @@ const pageOf = (res: { body: unknown }) => res.body as Page;
 
 describe('test and live keys', () => {
   it('when a client books with a test key and a live key, then each sees only its own environment', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      "`404 not_found` when no booking has this id, when it belongs to another client, or when it was made in the other environment (test or live) than the key's.",
+    );
     const admin = await platformAdmin();
     const { client, key: live } = await newPartner(admin);
     const test = await admin.createKey(client.id, { environment: 'test' });
@@ -72,6 +76,11 @@ describe('test and live keys', () => {
 
 describe('GET /api/v1/bookings/{id} and cancel across clients', () => {
   it('when another client (same tenant or another) asks for a booking, then 404 and nothing changes', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      "`404 not_found` when no booking has this id, when it belongs to another client, or when it was made in the other environment (test or live) than the key's.",
+    );
+    documented('gateway/openapi/partner.texts.yaml', '`404 not_found` as for `GET /bookings/{id}`.');
     const admin = await platformAdmin();
     const owner = await newPartner(admin);
     const sameTenantClient = await admin.createClient(`Second client ${randomUUID()}`, owner.tenant.id);
@@ -91,6 +100,10 @@ describe('GET /api/v1/bookings/{id} and cancel across clients', () => {
   });
 
   it('when the id is unknown or not a booking id, then 404 not_found', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      "`404 not_found` when no booking has this id, when it belongs to another client, or when it was made in the other environment (test or live) than the key's.",
+    );
     const { key } = await newPartner(await platformAdmin());
     for (const id of ['bkg_999999999', 'not-an-id', 'bkg_12x']) {
       const res = await partnerCall(key.secret, 'GET', `/api/v1/bookings/${id}`);
@@ -101,6 +114,15 @@ describe('GET /api/v1/bookings/{id} and cancel across clients', () => {
 
 describe('POST /api/v1/bookings/{id}/cancel', () => {
   it('when an upcoming booking is cancelled, then it is Cancelled; a second cancel is 409 and changes nothing', async () => {
+    // booking.cancelled after a test and a live cancel: test/bookings/sandbox-parity.test.ts and services/booking/test/bookings.test.ts.
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'Cancels a booking in state `Upcoming` and answers it with `status: Cancelled`',
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'A booking in any other state (`Cancelled`, `Completed`) is `409 conflict` and nothing changes, so retrying a cancel is safe.',
+    );
     const { key } = await newPartner(await platformAdmin());
     const booking = await bookOne(key.secret);
     const first = await partnerCall(key.secret, 'POST', `/api/v1/bookings/${booking.id}/cancel`);
@@ -114,6 +136,10 @@ describe('POST /api/v1/bookings/{id}/cancel', () => {
   });
 
   it('when a cancel sends a body other than {}, then 400', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'No request body is needed (an empty body or `{}` is accepted; anything else is `400 bad_request`).',
+    );
     const { key } = await newPartner(await platformAdmin());
     const booking = await bookOne(key.secret);
     const res = await partnerCall(key.secret, 'POST', `/api/v1/bookings/${booking.id}/cancel`, {
@@ -150,6 +176,10 @@ describe('GET /api/v1/bookings', () => {
   });
 
   it('when limit or cursor is invalid, then 400 bad_request names it', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'A `limit` that is not an integer from 1 to 100, or a `cursor` this list did not return, is `400 bad_request` with a `details` entry for it.',
+    );
     const { key } = await newPartner(await platformAdmin());
     for (const [query, path] of [
       ['limit=0', 'limit'],

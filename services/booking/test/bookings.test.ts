@@ -185,7 +185,10 @@ describe('creating a booking', () => {
   });
 
   it('when pricing does not answer, then it is service_unavailable, nothing is booked, and the same key books once pricing is back', async () => {
-    documented('gateway/openapi/partner.texts.yaml', 'Pricing unreachable is `503 service_unavailable`, and nothing is booked.');
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'Pricing unreachable is `503 service_unavailable`, and nothing is booked.',
+    );
     documented(
       'gateway/openapi/partner.texts.yaml',
       'After an error (`400`, `409`, `410`, `5xx`, a timeout) a retry with the same key runs again.',
@@ -240,6 +243,10 @@ describe('reading and cancelling', () => {
   });
 
   it('when an upcoming test-mode booking is cancelled, then it is Cancelled with one booking.cancelled after its booking.created, and a second cancel is conflict', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'Cancels a booking in state `Upcoming` and answers it with `status: Cancelled`; the event `booking.cancelled` follows (for test and live bookings).',
+    );
     const who = caller(112, 'ten_a', 'test');
     const { booking } = await client.createBooking(
       createRequest(who, (await world.flightOffer(who)).token, key()),

@@ -64,7 +64,12 @@ it('when the travel date has passed, then the sweeper completes the booking and 
     await waitFor(async () =>
       expect((await later.client.getBooking({ caller: who, id })).booking?.status).toBe('Completed'),
     );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'A booking in any other state (`Cancelled`, `Completed`) is `409 conflict` and nothing changes, so retrying a cancel is safe.',
+    );
     await expect(later.client.cancelBooking({ caller: who, id })).rejects.toMatchObject({ code: 'conflict' });
+    expect((await later.client.getBooking({ caller: who, id })).booking?.status).toBe('Completed');
   } finally {
     await later.stop();
   }
