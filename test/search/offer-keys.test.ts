@@ -26,7 +26,10 @@ function withClaim(token: string, claim: string, value: unknown): string {
 
 describe('GET /api/v1/offer-keys', () => {
   it('when asked without a key, then 200 with a cacheable JWKS of public Ed25519 keys, one active', async () => {
-    documented('gateway/openapi/partner.texts.yaml', 'No authentication; cacheable (`Cache-Control: public, max-age=300`).');
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'No authentication; cacheable (`Cache-Control: public, max-age=300`).',
+    );
     documented('gateway/openapi/partner.texts.yaml', '`public, max-age=300`.');
     documented(
       'gateway/openapi/partner.texts.yaml',

@@ -59,8 +59,14 @@ describe('offer check', () => {
       'gateway/openapi/partner.texts.yaml',
       'Only now trust the claims: the token can be booked until `exp`; from `exp` on, booking answers `410 offer_expired` (search again).',
     );
-    documented('gateway/openapi/partner.texts.yaml', 'A token older than 15 minutes is `410 offer_expired`: search again.');
-    documented('gateway/openapi/partner.texts.yaml', '`offer_expired`: the `offerToken` is older than 15 minutes.');
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'A token older than 15 minutes is `410 offer_expired`: search again.',
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '`offer_expired`: the `offerToken` is older than 15 minutes.',
+    );
     const issued = now;
     const token = tokenFor();
     now = new Date(issued.getTime() + 899_999);
