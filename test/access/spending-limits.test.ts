@@ -121,6 +121,10 @@ describe('a daily spending limit', () => {
       'docs/access.md',
       'Why it lives in booking and why `403`: [decisions](decisions/partner-tools.md#spending-limits-per-api-key-issue-32) ("Spending limits per API key").',
     );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      "A booking whose `amount` is over the per-booking limit, or would take the key's bookings of the day past the daily limit, is `403 spending_limit_exceeded` and books nothing; its `details` say which limit, the amount, and what the key may still book today (`remaining`).",
+    );
     const { key } = await newPartner(admin);
     const [offer] = await flightOffers(key.secret);
     if (!offer) throw new Error('no offer');
@@ -178,6 +182,10 @@ describe('a per-booking limit', () => {
     documented(
       'docs/access.md',
       '- **Refusal**: `403 spending_limit_exceeded`, nothing booked, with `details` `{ limit: "daily" | "per_booking", amount, remaining, dailyLimit, perBookingLimit, resetsAt }`; `remaining` is what the key may still book today (null without a daily limit).',
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      "A booking whose `amount` is over the per-booking limit, or would take the key's bookings of the day past the daily limit, is `403 spending_limit_exceeded` and books nothing; its `details` say which limit, the amount, and what the key may still book today (`remaining`).",
     );
     const staff = await tenantStaff(admin, ['api-console']);
     const [offer] = await flightOffers(staff.key.secret);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { inDays } from '@travel/testkit';
+import { documented, inDays } from '@travel/testkit';
 import { newPartner, platformAdmin } from '../support/admin';
 import {
   book,
@@ -26,6 +26,10 @@ const offer = (i: number) => offers[i % offers.length] as FlightOffer;
 
 describe('POST /api/v1/bookings', () => {
   it('when a searched offer is booked, then 201 with the repriced booking, also on a read by id', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '`amount` is the total charged to the tenant (`price.total` of the offer unless the rules changed since the search)',
+    );
     const body = {
       offerToken: offer(0).offerToken,
       contact: { ...contact, phone: '+91 98450 12345' },
@@ -76,6 +80,14 @@ describe('POST /api/v1/bookings', () => {
   });
 
   it('when the same key comes again with the same JSON value, then the first 201 is replayed and no second booking is made', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '- Same key, same body: the first request\'s `201` again, with `Idempotent-Replayed: true`, and no second booking. "Same body" means the same JSON value: key order and whitespace do not matter.',
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '`true` when this `201` is the stored answer of an earlier request with the same `Idempotency-Key` and body (no second booking was made).',
+    );
     const key = randomUUID();
     const first = await book(secret, { offerToken: offer(1).offerToken, contact, reference: 'replay' }, key);
     expect(first.status).toBe(201);
@@ -91,6 +103,10 @@ describe('POST /api/v1/bookings', () => {
   });
 
   it('when the same key comes with another body, then 422 idempotency_key_reuse', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '- Same key, another body: `422 idempotency_key_reuse`.',
+    );
     const key = randomUUID();
     expect((await book(secret, { offerToken: offer(2).offerToken, contact }, key)).status).toBe(201);
     const other = await book(secret, { offerToken: offer(2).offerToken, contact, reference: 'changed' }, key);
@@ -98,6 +114,7 @@ describe('POST /api/v1/bookings', () => {
   });
 
   it('when the Idempotency-Key is missing, too short or too long, then 400 with its own code or a detail', async () => {
+    documented('gateway/openapi/partner.texts.yaml', 'No key: `400 idempotency_key_required`.');
     const body = { offerToken: offer(3).offerToken, contact };
     const missing = await book(secret, body, null);
     expect([missing.status, errorOf(missing).code]).toEqual([400, 'idempotency_key_required']);
@@ -132,6 +149,10 @@ describe('POST /api/v1/bookings', () => {
   });
 
   it('when the offer token is tampered with, then 400 bad_request on offerToken', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'A malformed or tampered `offerToken`, or one issued to another API client (of your tenant or another) or in the other environment (test or live), is `400` on `offerToken`: a token books only for the client whose key searched.',
+    );
     const token = offer(5).offerToken;
     const flipped = `${token.slice(0, 20)}${token[20] === 'A' ? 'B' : 'A'}${token.slice(21)}`;
     for (const offerToken of [flipped, 'ot2.not.a.token', `${token}x`]) {
@@ -141,12 +162,31 @@ describe('POST /api/v1/bookings', () => {
   });
 
   it('when a client of another tenant books this tenant’s offer, then 400 on offerToken', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'Another client, of your tenant or of another, gets `400 bad_request` on `offerToken`, as for a token the platform did not issue.',
+    );
     const other = await newPartner(await platformAdmin());
     const res = await book(other.key.secret, { offerToken: offer(6).offerToken, contact });
-    expect([res.status, detailPaths(res)]).toEqual([400, ['offerToken']]);
+    expect([res.status, errorOf(res).code, detailPaths(res)]).toEqual([400, 'bad_request', ['offerToken']]);
+    // As for a token the platform did not issue: the same code and field.
+    const forged = await book(other.key.secret, { offerToken: 'ot2.not.a.token', contact });
+    expect([forged.status, errorOf(forged).code, detailPaths(forged)]).toEqual([
+      400,
+      'bad_request',
+      ['offerToken'],
+    ]);
   });
 
   it('when another client of the same tenant books this client’s offer, then 400 on offerToken; another key of the searching client books it (docs/offer-tokens.md, "Who can book a token")', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'Another client, of your tenant or of another, gets `400 bad_request` on `offerToken`, as for a token the platform did not issue.',
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'Books the offer behind `offerToken` (from a search by this API client, with a key of the same environment, within 15 minutes: "Offer tokens" above).',
+    );
     const admin = await platformAdmin();
     const sibling = await admin.createClient(`Sibling ${randomUUID()}`, partner.tenant.id);
     const siblingKey = await admin.createKey(sibling.id);
@@ -160,7 +200,35 @@ describe('POST /api/v1/bookings', () => {
     expect((await book(secondKey.secret, { offerToken: offer(7).offerToken, contact })).status).toBe(201);
   });
 
+  it("when the tenant's pricing rule changes after the search, then the booking is priced anew; an amount sent by the client is refused", async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      "The server verifies the token and prices the offer again with the tenant's current pricing rules: `amount` is the total charged to the tenant (`price.total` of the offer unless the rules changed since the search); the client cannot change it.",
+    );
+    const admin = await platformAdmin();
+    const repriced = await newPartner(admin);
+    const [searched] = await flightOffers(repriced.key.secret);
+    const offerToken = searched?.offerToken;
+    const total = searched?.price.total ?? 0;
+    const named = await book(repriced.key.secret, { offerToken, contact, amount: 1 });
+    expect([named.status, errorOf(named).code, detailPaths(named)]).toEqual([400, 'bad_request', ['body']]);
+    // The platform default flight margin is 5 %; the tenant's rule from now on is 10 %.
+    await admin.request('POST', '/api/pricing/rules', {
+      kind: 'margin',
+      tenantId: repriced.tenant.id,
+      service: 'flight',
+      bps: 1000,
+    });
+    const res = await book(repriced.key.secret, { offerToken, contact });
+    expect(res.status).toBe(201);
+    expect(dataOf(res).amount).toBeGreaterThan(total);
+  });
+
   it('when the client is not linked to a tenant, then 403 client_not_linked', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      "Scope `bookings:write`; the key's client must be linked to a tenant (else `403 client_not_linked`).",
+    );
     const admin = await platformAdmin();
     const client = await admin.createClient(`Unlinked ${randomUUID()}`, null);
     const key = await admin.createKey(client.id);

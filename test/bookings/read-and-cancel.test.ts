@@ -29,6 +29,10 @@ const pageOf = (res: { body: unknown }) => res.body as Page;
 
 describe('test and live keys', () => {
   it('when a client books with a test key and a live key, then each sees only its own environment', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      "`404 not_found` when no booking has this id, when it belongs to another client, or when it was made in the other environment (test or live) than the key's.",
+    );
     const admin = await platformAdmin();
     const { client, key: live } = await newPartner(admin);
     const test = await admin.createKey(client.id, { environment: 'test' });
@@ -49,12 +53,24 @@ describe('test and live keys', () => {
   });
 
   it('when a test key books a live key’s offer, then 400 on offerToken', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'A token books only for the API client whose key searched: any key of that client in the environment of the search (tokens of a live key book with live keys, those of a test key with test keys), within 15 minutes.',
+    );
     const admin = await platformAdmin();
     const { client, key: live } = await newPartner(admin);
     const test = await admin.createKey(client.id, { environment: 'test' });
     const [offer] = await flightOffers(live.secret);
     const res = await book(test.secret, { offerToken: offer?.offerToken, contact });
     expect([res.status, detailPaths(res)]).toEqual([400, ['offerToken']]);
+    // A test key's token: another test key of the client books it, a live key does not.
+    const [testOffer] = await flightOffers(test.secret);
+    const liveTry = await book(live.secret, { offerToken: testOffer?.offerToken, contact });
+    expect([liveTry.status, detailPaths(liveTry)]).toEqual([400, ['offerToken']]);
+    const secondTest = await admin.createKey(client.id, { environment: 'test' });
+    const booked = await book(secondTest.secret, { offerToken: testOffer?.offerToken, contact });
+    expect([booked.status, dataOf(booked).livemode]).toEqual([201, false]);
+    // (The 15 minutes: services/booking/src/domain/offer-check.test.ts.)
   });
 });
 
@@ -64,6 +80,11 @@ describe('GET /api/v1/bookings/{id} and cancel across clients', () => {
       'gateway/openapi/partner.texts.yaml',
       '`not_found`: the resource does not exist or belongs to another organisation.',
     );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      "`404 not_found` when no booking has this id, when it belongs to another client, or when it was made in the other environment (test or live) than the key's.",
+    );
+    documented('gateway/openapi/partner.texts.yaml', '`404 not_found` as for `GET /bookings/{id}`.');
     const admin = await platformAdmin();
     const owner = await newPartner(admin);
     const sameTenantClient = await admin.createClient(`Second client ${randomUUID()}`, owner.tenant.id);
@@ -88,6 +109,10 @@ describe('GET /api/v1/bookings/{id} and cancel across clients', () => {
       'gateway/openapi/partner.texts.yaml',
       '| 404 | `not_found` | Unknown route or resource, or one of another organisation |',
     );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      "`404 not_found` when no booking has this id, when it belongs to another client, or when it was made in the other environment (test or live) than the key's.",
+    );
     const { key } = await newPartner(await platformAdmin());
     for (const id of ['bkg_999999999', 'not-an-id', 'bkg_12x']) {
       const res = await partnerCall(key.secret, 'GET', `/api/v1/bookings/${id}`);
@@ -98,6 +123,15 @@ describe('GET /api/v1/bookings/{id} and cancel across clients', () => {
 
 describe('POST /api/v1/bookings/{id}/cancel', () => {
   it('when an upcoming booking is cancelled, then it is Cancelled; a second cancel is 409 and changes nothing', async () => {
+    // booking.cancelled after a test and a live cancel: test/bookings/sandbox-parity.test.ts and services/booking/test/bookings.test.ts.
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'Cancels a booking in state `Upcoming` and answers it with `status: Cancelled`',
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'A booking in any other state (`Cancelled`, `Completed`) is `409 conflict` and nothing changes, so retrying a cancel is safe.',
+    );
     const { key } = await newPartner(await platformAdmin());
     const booking = await bookOne(key.secret);
     const first = await partnerCall(key.secret, 'POST', `/api/v1/bookings/${booking.id}/cancel`);
@@ -111,6 +145,10 @@ describe('POST /api/v1/bookings/{id}/cancel', () => {
   });
 
   it('when a cancel sends a body other than {}, then 400', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'No request body is needed (an empty body or `{}` is accepted; anything else is `400 bad_request`).',
+    );
     const { key } = await newPartner(await platformAdmin());
     const booking = await bookOne(key.secret);
     const res = await partnerCall(key.secret, 'POST', `/api/v1/bookings/${booking.id}/cancel`, {
@@ -151,6 +189,10 @@ describe('GET /api/v1/bookings', () => {
   });
 
   it('when limit or cursor is invalid, then 400 bad_request names it', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'A `limit` that is not an integer from 1 to 100, or a `cursor` this list did not return, is `400 bad_request` with a `details` entry for it.',
+    );
     const { key } = await newPartner(await platformAdmin());
     for (const [query, path] of [
       ['limit=0', 'limit'],

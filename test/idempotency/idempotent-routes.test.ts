@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { documented } from '@travel/testkit';
 import { bookAsCustomer, storefrontCall, storefrontFlight, walletOf } from '../storefront/storefront.fixture';
 import { type AdminApi, bearer, newPartner, platformAdmin } from '../support/admin';
 import { type Booking, book, contact, dataOf, errorOf, flightOffers, partnerCall } from '../support/bookings';
@@ -40,7 +41,12 @@ async function expectOneOfTen(send: () => Promise<ApiResponse>, okStatus: number
     if (other.status === okStatus) expect(other.headers.get('idempotent-replayed')).toBe('true');
     else {
       expect([other.status, errorOf(other).code]).toEqual([409, 'idempotency_key_in_use']);
-      expect(Number(other.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      // Whole seconds, at most the 3 s lease, and the same number in the envelope.
+      const seconds = Number(other.headers.get('retry-after'));
+      expect([Number.isInteger(seconds), seconds >= 1, seconds <= 3]).toEqual([true, true, true]);
+      expect((other.body as { error: { details: unknown } }).error.details).toEqual({
+        retryAfterSeconds: seconds,
+      });
     }
   }
   return answers;
@@ -48,6 +54,26 @@ async function expectOneOfTen(send: () => Promise<ApiResponse>, okStatus: number
 
 describe('partner bookings and cancels', () => {
   it('when ten bookings race with one key, then one booking; a repeat replays it; another body is 422', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '- Same key while the first request is still running: `409 idempotency_key_in_use` at once, with `Retry-After` (whole seconds, at most the lease of a few seconds) and the same number in `details.retryAfterSeconds`; retry with the same key and body then.',
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      "On `idempotency_key_in_use`: whole seconds until the first request's lease ends (at most a few); retry with the same key and body then.",
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '- `idempotency_key_in_use`: the first request with this `Idempotency-Key` is still running; retry with the same key and body after `Retry-After` seconds (also in `details.retryAfterSeconds`);',
+    );
+    documented(
+      'docs/idempotency.md',
+      "- **Same key while the first request is still running**: `409 idempotency_key_in_use` at once, with `Retry-After` (whole seconds: what is left of the first request's lease, at most a few) and the same number in the envelope's `details.retryAfterSeconds`.",
+    );
+    documented(
+      'docs/idempotency.md',
+      '- **Same key, another body** (or, on a cancel, another booking): `422 idempotency_key_reuse`; nothing changes.',
+    );
     const { key } = await newPartner(admin);
     const [offer] = await flightOffers(key.secret);
     const idem = randomUUID();
@@ -62,15 +88,31 @@ describe('partner bookings and cancels', () => {
   });
 
   it('when the expected price is not the price to book, then 409 price_changed with the price now, and nothing is booked', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '**Expected price.** Send `expectedPrice` (`price.total` and `price.currency` as the search showed them) to book only at that price: when the price to book differs (a pricing rule changed since the search), the answer is `409 price_changed` with the price now in `details`, and nothing is booked; the key stays free, so book again with the new price once your traveller agreed.',
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '- `price_changed`: the price to book is not your `expectedPrice`; `details` has the price now (`amount`, `currency`) and the one you sent.',
+    );
+    documented('gateway/openapi/partner.texts.yaml', 'Absent on `price_changed`.');
+    documented('gateway/openapi/partner.texts.yaml', '- Only a `201` is remembered.');
+    documented(
+      'docs/idempotency.md',
+      '- **Expected price.** A booking may carry `expectedPrice` (`amount` and `currency` as the search showed them): when the price to book differs, `409 price_changed` with the price now in `details` (`amount`, `currency`, `expectedAmount`, `expectedCurrency`), and nothing is booked, reserved or paid.',
+    );
     const { key } = await newPartner(admin);
     const [offer] = await flightOffers(key.secret);
     const total = offer?.price.total ?? 0;
-    const refused = await book(key.secret, {
-      offerToken: offer?.offerToken,
-      contact,
-      expectedPrice: { amount: total + 1, currency: 'INR' },
-    });
+    const idem = randomUUID();
+    const refused = await book(
+      key.secret,
+      { offerToken: offer?.offerToken, contact, expectedPrice: { amount: total + 1, currency: 'INR' } },
+      idem,
+    );
     expect([refused.status, errorOf(refused).code]).toEqual([409, 'price_changed']);
+    expect(refused.headers.get('retry-after')).toBeNull();
     expect((refused.body as { error: { details: unknown } }).error.details).toEqual({
       amount: total,
       currency: 'INR',
@@ -80,22 +122,48 @@ describe('partner bookings and cancels', () => {
     expect(((await partnerCall(key.secret, 'GET', '/api/v1/bookings')).body as { data: [] }).data).toEqual(
       [],
     );
-    const booked = await book(key.secret, {
-      offerToken: offer?.offerToken,
-      contact,
-      expectedPrice: { amount: total, currency: 'INR' },
-    });
-    expect([booked.status, dataOf(booked).amount]).toEqual([201, total]);
+    // The key stays free: the same key books at the price now.
+    const booked = await book(
+      key.secret,
+      { offerToken: offer?.offerToken, contact, expectedPrice: { amount: total, currency: 'INR' } },
+      idem,
+    );
+    expect([booked.status, booked.headers.get('idempotent-replayed'), dataOf(booked).amount]).toEqual([
+      201,
+      null,
+      total,
+    ]);
   });
 
   it('when a cancel is sent twice with one key, then the same 200, the second replayed; ten at once cancel once', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '`true` when this answer is that of an earlier request with the same `Idempotency-Key` and body (the change was made once, by it).',
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '- `idempotency_key_in_use`: the first cancel with this `Idempotency-Key` is still running; retry with the same key after `Retry-After` seconds;',
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '`idempotency_key_reuse`: this client already used the `Idempotency-Key` (within 48 hours) with a different body (or, cancelling, for another booking).',
+    );
+    documented(
+      'docs/idempotency.md',
+      'A create answers `201`, a cancel `200`, also when the booking was cancelled by that very first request.',
+    );
+    documented(
+      'docs/idempotency.md',
+      '- **Same key, another body** (or, on a cancel, another booking): `422 idempotency_key_reuse`; nothing changes.',
+    );
     const { key } = await newPartner(admin);
     const [offer] = await flightOffers(key.secret);
     const cancelOf = (id: string, idem: string) =>
       partnerCall(key.secret, 'POST', `/api/v1/bookings/${id}/cancel`, {
         headers: { 'idempotency-key': idem },
       });
-    const first = dataOf(await book(key.secret, { offerToken: offer?.offerToken, contact }));
+    const bookingKey = randomUUID();
+    const first = dataOf(await book(key.secret, { offerToken: offer?.offerToken, contact }, bookingKey));
     const idem = randomUUID();
     const once = await cancelOf(first.id, idem);
     const twice = await cancelOf(first.id, idem);
@@ -109,6 +177,13 @@ describe('partner bookings and cancels', () => {
     await expectOneOfTen(() => cancelOf(second.id, racing), 200);
     const other = await cancelOf(first.id, racing);
     expect([other.status, errorOf(other).code]).toEqual([422, 'idempotency_key_reuse']);
+    // The create's key, after the booking was cancelled: still the first 201.
+    const created = await book(key.secret, { offerToken: offer?.offerToken, contact }, bookingKey);
+    expect([created.status, created.headers.get('idempotent-replayed'), dataOf(created).id]).toEqual([
+      201,
+      'true',
+      first.id,
+    ]);
   });
 });
 

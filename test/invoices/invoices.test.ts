@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { waitFor } from '@travel/testkit';
+import { documented, waitFor } from '@travel/testkit';
 import { type AdminApi, bearer, newPartner, platformAdmin } from '../support/admin';
 import { book, contact, dataOf, errorOf, flightOffers, partnerCall } from '../support/bookings';
 import { type ApiResponse, call, expectDocumented } from '../support/gateway';
@@ -127,6 +127,10 @@ describe('invoices from bookings to paid', () => {
 
 describe('who sees which invoice', () => {
   it('when another tenant or an unlinked client reads, then 404 and 403 client_not_linked', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '`404 not_found` when no invoice has this id, when it belongs to another tenant, when it is a draft, or with a test key (invoices are live data).',
+    );
     const admin = await platformAdmin();
     const owner = await newPartner(admin);
     const other = await newPartner(admin);
@@ -140,6 +144,23 @@ describe('who sees which invoice', () => {
       404,
       'not_found',
     ]);
+    expect(codeOf(await partnerCall(owner.key.secret, 'GET', '/api/v1/invoices/inv_999999999'))).toEqual([
+      404,
+      'not_found',
+    ]);
+    const draft = invoiceOf(
+      await staffCall(admin.token, 'POST', '/api/admin/invoices', { tenantId: owner.tenant.id, amount: 600 }),
+    );
+    expect(codeOf(await partnerCall(owner.key.secret, 'GET', `/api/v1/invoices/${draft.id}`))).toEqual([
+      404,
+      'not_found',
+    ]);
+    const testKey = await admin.createKey(owner.client.id, { environment: 'test' });
+    expect(codeOf(await partnerCall(testKey.secret, 'GET', `/api/v1/invoices/${invoice.id}`))).toEqual([
+      404,
+      'not_found',
+    ]);
+    expect((await partnerCall(owner.key.secret, 'GET', `/api/v1/invoices/${invoice.id}`)).status).toBe(200);
 
     const unlinked = await admin.createClient(`Unlinked ${Date.now()}`, null);
     const unlinkedKey = await admin.createKey(unlinked.id);
@@ -148,6 +169,10 @@ describe('who sees which invoice', () => {
   });
 
   it('when a partner pages, then newest first without drafts and without repeats; bad limit or cursor is 400', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'A `limit` that is not an integer from 1 to 100, or a `cursor` this list did not return, is `400 bad_request`.',
+    );
     const admin = await platformAdmin();
     const { tenant, key } = await newPartner(admin);
     const sent: string[] = [];

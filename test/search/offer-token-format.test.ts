@@ -1,4 +1,4 @@
-import { inDays } from '@travel/testkit';
+import { documented, inDays } from '@travel/testkit';
 import { bearer, newPartner, platformAdmin } from '../support/admin';
 import { book, contact, detailPaths } from '../support/bookings';
 import { call } from '../support/gateway';
@@ -54,8 +54,60 @@ function withClaim(token: string, claim: string, value: unknown): string {
 }
 
 describe('docs/offer-tokens.md, "Verify a token", with the published keys', () => {
-  it('when every token of a live round-trip search is checked by the documented steps, then each is valid and states the offer, the searching client and 15 minutes', () => {
+  it('when every token of a live round-trip search is checked by the documented steps, then each is valid and states the offer, the searching client and 15 minutes, and books', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'It is what `POST /bookings` books, and a signed statement of the offer that you can check offline, in any language, with SHA-256, Ed25519 and the public keys of `GET /offer-keys`.',
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '`proof`: zero or more steps of 33 bytes, each one side byte (`0x00` or `0x01`) then a 32-byte sibling hash',
+    );
+    documented('gateway/openapi/partner.texts.yaml', '`signature`: 64 bytes, Ed25519.');
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'A token is about 1 KB; booking takes up to 4096 characters.',
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '`exp` | integer | Expiry, Unix time in milliseconds (`iat` + 900000: 15 minutes)',
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'a leaf is `SHA-256(0x00 ‖ C)`, `C` the ASCII bytes of the `claims` part exactly as it is in the token (the base64url text, not the JSON it decodes to);',
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'a node is `SHA-256(0x01 ‖ L ‖ R)`, `L` and `R` the 32-byte hashes of its left and right children.',
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'the leaves are in the order of the answer (flights: `onward`, then `return`); each level pairs its hashes from left to right, an odd last hash with itself (`SHA-256(0x01 ‖ H ‖ H)`), until one is left: the root.',
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'The signed message is 36 bytes: the four ASCII bytes `ot2.` (`6f 74 32 2e`), then the 32 bytes of the root.',
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'The leaf: `h = SHA-256(0x00 ‖ claims)`, over the ASCII text of the `claims` part.',
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'For each 33-byte step of `proof`, in order, with `s` its first byte and `S` the 32 bytes after it: `h = SHA-256(0x01 ‖ h ‖ S)` when `s` is `0x01`, `h = SHA-256(0x01 ‖ S ‖ h)` when `s` is `0x00`; refuse any other `s`.',
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'The message: `ot2.` (ASCII) followed by the root, 36 bytes.',
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      "To trust what you show, also compare: `claims.offer` with the offer you show, field by field (all but `offerToken` and `price`), and `clientId` and `environment` with your key's (`GET /me`).",
+    );
     expect(offers.length).toBeGreaterThan(2);
+    // "Format": about 1 KB each (booking takes up to 4096 characters: gateway/src/routes/common/booking-requests.test.ts).
+    for (const { offerToken } of offers)
+      expect([offerToken.length > 500, offerToken.length < 2048]).toEqual([true, true]);
     // "Key set": each kid is the thumbprint of its x.
     for (const key of keys) expect(kidOf(key.x)).toBe(key.kid);
     const now = new Date();
@@ -74,6 +126,53 @@ describe('docs/offer-tokens.md, "Verify a token", with the published keys', () =
     expect([...roots]).toEqual([
       rootOfAll(offers.map((offer) => leafOf(offer.offerToken.split('.')[1] ?? ''))).toString('hex'),
     ]);
+    // What `POST /bookings` books.
+    expect((await book(secret, { offerToken: offers[0]?.offerToken, contact })).status).toBe(201);
+  });
+
+  it('when a part is not canonical base64url, the proof is cut short or names another side, or the signature is cut, then the documented steps refuse it, and so does booking', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'Refuse the token when a part does not encode back to exactly the same text, when `proof` is not a multiple of 33 bytes long, or when `signature` is not 64 bytes.',
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'For each 33-byte step of `proof`, in order, with `s` its first byte and `S` the 32 bytes after it: `h = SHA-256(0x01 ‖ h ‖ S)` when `s` is `0x01`, `h = SHA-256(0x01 ‖ S ‖ h)` when `s` is `0x00`; refuse any other `s`.',
+    );
+    const [version, claims, proof, signature] = (offers[0] as Offer).offerToken.split('.') as [
+      string,
+      string,
+      string,
+      string,
+    ];
+    const proofBytes = decodePart(proof) as Buffer;
+    const signatureBytes = decodePart(signature) as Buffer;
+    expect(proofBytes.length % 33).toBe(0);
+    expect(proofBytes.length).toBeGreaterThan(0);
+    const otherSide = Buffer.from(proofBytes);
+    otherSide[0] = 0x02;
+    const cases: [string, string, number][] = [
+      ['padded claims', `${version}.${claims}=.${proof}.${signature}`, 2],
+      [
+        'a proof a byte short',
+        `${version}.${claims}.${proofBytes.subarray(1).toString('base64url')}.${signature}`,
+        2,
+      ],
+      [
+        'a signature a byte short',
+        `${version}.${claims}.${proof}.${signatureBytes.subarray(1).toString('base64url')}`,
+        2,
+      ],
+      ['a side byte of 0x02', `${version}.${claims}.${otherSide.toString('base64url')}.${signature}`, 4],
+    ];
+    for (const [name, token, step] of cases) {
+      expect([name, verifyAsDocumented(token, keys, new Date())]).toEqual([
+        name,
+        expect.objectContaining({ result: 'rejected', step }),
+      ]);
+      const res = await book(secret, { offerToken: token, contact });
+      expect([name, res.status, detailPaths(res)]).toEqual([name, 400, ['offerToken']]);
+    }
   });
 
   it('when a token’s price is changed and its claims encoded again, then the documented steps refuse it at the signature (step 7), and so does booking', async () => {

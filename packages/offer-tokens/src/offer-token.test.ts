@@ -155,6 +155,21 @@ describe('the offer token format', () => {
     }
   });
 
+  it('when a search answers a single offer, then its proof is empty (the token holds `..`) and its root is its leaf', () => {
+    const [token] = signer.issueAll([claims]) as [string];
+    const [version, payload, proof, signature] = token.split('.') as [string, string, string, string];
+    expect([version, proof, token.includes('..')]).toEqual(['ot2', '', true]);
+    const leaf = documentedRoot(payload, Buffer.alloc(0));
+    expect(
+      verify(
+        null,
+        Buffer.concat([Buffer.from('ot2.'), leaf]),
+        keys.publicKeyPem,
+        Buffer.from(signature, 'base64url'),
+      ),
+    ).toBe(true);
+  });
+
   it('when a token was signed before key rings (no kid), then any key of the ring may verify it', () => {
     const previous = generateOfferKeyPair();
     const signed = { ...claims, iat: issuedAt.getTime(), exp: minutesLater(15).getTime(), nonce: 'n.0' };

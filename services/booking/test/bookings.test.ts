@@ -1,6 +1,6 @@
 import { bookingEvents } from '@travel/contracts';
 import { createOfferTokenSigner, createOfferTokenVerifier } from '@travel/offer-tokens';
-import { uniqueName, waitFor } from '@travel/testkit';
+import { documented, freePort, uniqueName, waitFor } from '@travel/testkit';
 import {
   type BookingClient,
   bookingEnv,
@@ -117,6 +117,10 @@ describe('creating a booking', () => {
   });
 
   it('when the key was used by another client or in the other environment, then it is a different key', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      "Keys belong to the API client and the key's environment (another client, or a test key of the same client, using the same key makes its own booking)",
+    );
     const idem = key();
     const a = await client.createBooking(
       createRequest(caller(103), (await world.flightOffer(caller(103))).token, idem),
@@ -180,6 +184,40 @@ describe('creating a booking', () => {
     expect((await client.listBookings({ caller: who, limit: 10 })).bookings).toHaveLength(0);
   });
 
+  it('when pricing does not answer, then it is service_unavailable, nothing is booked, and the same key books once pricing is back', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'Pricing unreachable is `503 service_unavailable`, and nothing is booked.',
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'After an error (`400`, `409`, `410`, `5xx`, a timeout) a retry with the same key runs again.',
+    );
+    documented(
+      'docs/idempotency.md',
+      'A request that failed before it changed anything (`400`, `409 price_changed`, `410`, a `503` from a service that was down) frees its key: the retry runs again.',
+    );
+    const who = caller(108);
+    const offer = await world.flightOffer(who);
+    const idem = key();
+    const env = bookingEnv(world, uniqueName('ct_booking_no_pricing'), namespace);
+    // Two processes on one store: one whose pricing is gone, one whose pricing answers.
+    const cut = await startBooking({ ...env, PRICING_ADDRESS: `127.0.0.1:${await freePort()}` });
+    const back = await startBooking(env);
+    try {
+      await expect(cut.client.createBooking(createRequest(who, offer.token, idem))).rejects.toMatchObject({
+        code: 'service_unavailable',
+      });
+      expect((await cut.client.listBookings({ caller: who, limit: 10 })).bookings).toEqual([]);
+      // At once, inside the 3 s lease a kept key would still hold (409 idempotency_key_in_use): it runs again.
+      const booked = await back.client.createBooking(createRequest(who, offer.token, idem));
+      expect([booked.replayed, booked.booking?.amount]).toEqual([false, offer.total]);
+    } finally {
+      await cut.stop();
+      await back.stop();
+    }
+  });
+
   it('when the client has no tenant, then it is client_not_linked', async () => {
     const who = caller(107, null);
     const offer = await world.flightOffer(who);
@@ -204,6 +242,10 @@ describe('reading and cancelling', () => {
   });
 
   it('when an upcoming test-mode booking is cancelled, then it is Cancelled with one booking.cancelled after its booking.created, and a second cancel is conflict', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'Cancels a booking in state `Upcoming` and answers it with `status: Cancelled`; the event `booking.cancelled` follows (for test and live bookings).',
+    );
     const who = caller(112, 'ten_a', 'test');
     const { booking } = await client.createBooking(
       createRequest(who, (await world.flightOffer(who)).token, key()),

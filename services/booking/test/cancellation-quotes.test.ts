@@ -119,6 +119,10 @@ describe('cancelling at a quote', () => {
       '| 409 | `quote_invalid`, `quote_expired`, `refund_changed` | A cancel naming a cancellation quote it cannot honour |',
     );
     expect(errorCatalog.quote_expired.http).toBe(409);
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '`quote_expired`: the quote is past its `expiresAt`; ask for a new one;',
+    );
     const who = caller(311);
     const booking = await bookedBy(who);
     const { quote } = await service.client.quoteCancellation({ caller: who, id: booking.id });
@@ -126,6 +130,9 @@ describe('cancelling at a quote', () => {
     expect(
       await messageOf(service.client.cancelBooking({ caller: who, id: booking.id, quoteId: quote?.id })),
     ).toContain('expired at');
+    expect(
+      await codeOf(service.client.cancelBooking({ caller: who, id: booking.id, quoteId: quote?.id })),
+    ).toBe('quote_expired');
     skewMs = 0;
     expect((await service.client.getBooking({ caller: who, id: booking.id })).booking?.status).toBe(
       'Upcoming',
@@ -133,6 +140,10 @@ describe('cancelling at a quote', () => {
   });
 
   it("when the quote is another booking's, another client's, or unknown, then it is quote_invalid", async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '`quote_invalid`: `quoteId` is not a cancellation quote of this booking by your client;',
+    );
     const who = caller(312);
     const [first, second] = [await bookedBy(who), await bookedBy(who)];
     const { quote } = await service.client.quoteCancellation({ caller: who, id: first.id });
@@ -143,10 +154,14 @@ describe('cancelling at a quote', () => {
       [second.id, quote?.id],
       [first.id, otherQuote?.id],
       [first.id, 'cqt_AAAAAAAAAAAAAAAAAAAAAA'],
-    ])
+    ]) {
       expect(await messageOf(service.client.cancelBooking({ caller: who, id: id ?? '', quoteId }))).toContain(
         'is not a cancellation quote of',
       );
+      expect(await codeOf(service.client.cancelBooking({ caller: who, id: id ?? '', quoteId }))).toBe(
+        'quote_invalid',
+      );
+    }
     for (const booking of [first, second])
       expect((await service.client.getBooking({ caller: who, id: booking.id })).booking?.status).toBe(
         'Upcoming',
@@ -159,6 +174,10 @@ describe('cancelling at a quote', () => {
       '| 409 | `quote_invalid`, `quote_expired`, `refund_changed` | A cancel naming a cancellation quote it cannot honour |',
     );
     expect(errorCatalog.refund_changed.http).toBe(409);
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '`refund_changed`: cancelling now would refund something other than the quote; ask for a new one.',
+    );
     const who = caller(314);
     const booking = await bookedBy(who);
     const { quote } = await service.client.quoteCancellation({ caller: who, id: booking.id });
@@ -169,6 +188,9 @@ describe('cancelling at a quote', () => {
     expect(
       await messageOf(service.client.cancelBooking({ caller: who, id: booking.id, quoteId: quote?.id })),
     ).toContain(`not the quoted ${booking.amount - 500}`);
+    expect(
+      await codeOf(service.client.cancelBooking({ caller: who, id: booking.id, quoteId: quote?.id })),
+    ).toBe('refund_changed');
     expect((await service.client.getBooking({ caller: who, id: booking.id })).booking?.status).toBe(
       'Upcoming',
     );
@@ -203,6 +225,20 @@ describe('offer keys', () => {
   });
 
   it('when a rotation names the old key as previous, then its tokens still book and both keys are listed; dropped, they are refused', async () => {
+    // The waits of a planned rotation (5 minutes, then 15) are the operator's steps (docs/deploy.md); what the
+    // platform does at each step is this.
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'Keys are rotated without refusing a live offer: a new key is listed first, with `active: true`',
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'The key signing new tokens is first, with `active: true`; during a rotation the previous keys stay listed until their last token expired (15 minutes).',
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'After a leaked key the platform replaces it at once, without these waits: the tokens it signed are then refused (`400`) and you search again.',
+    );
     const next = generateOfferKeyPair();
     const env = bookingEnv(world, uniqueName('ct_booking_rotation'), namespace);
     const rotating = await startBooking({

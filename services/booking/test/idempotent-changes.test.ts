@@ -1,5 +1,5 @@
 import { adminBooking, bookingEvents } from '@travel/contracts';
-import { createServiceClient, uniqueName, waitFor, wireCallers } from '@travel/testkit';
+import { createServiceClient, documented, uniqueName, waitFor, wireCallers } from '@travel/testkit';
 import {
   bookingEnv,
   caller,
@@ -137,6 +137,72 @@ describe('idempotent cancellations', () => {
     const again = await admin.cancelOfflineBooking({ caller: platformStaff, id, idempotency });
     expect(first.booking?.booking?.status).toBe('Cancelled');
     expect(again).toEqual({ ...first, replayed: true });
+  });
+});
+
+describe('whose key it is', () => {
+  it("when one key is sent by a client in each environment, two customers, two tenants' staff and the platform's staff, then each makes its own booking; the create's key cancels afresh", async () => {
+    // The 48 hours: services/booking/test/lists-and-sweeps.test.ts.
+    documented(
+      'docs/idempotency.md',
+      'It belongs to whoever sends it (the API client in its environment, the customer, the staff of a tenant or of the platform) and to one operation, and is remembered 48 hours.',
+    );
+    const idem = uniqueName('shared');
+    const made: Array<{ replayed: boolean; id: string }> = [];
+    const tenantOf = uniqueName('ten');
+    const live = caller(406, tenantOf);
+    for (const who of [live, caller(406, tenantOf, 'test')]) {
+      const reply = await service.client.createBooking(
+        createRequest(who, (await world.flightOffer(who)).token, idem),
+      );
+      made.push({ replayed: reply.replayed, id: reply.booking?.id ?? '' });
+    }
+    const storefront = storefrontClient(service.address);
+    const admin = createServiceClient(adminBooking.AdminBookingServiceDefinition, service.address, {
+      deadlineMs: 20_000,
+    });
+    for (const customerId of [uniqueName('cus'), uniqueName('cus')]) {
+      const offer = await storefrontFlight(world, true);
+      await topUp(billing.wallet, customerId, offer.total);
+      const reply = await storefront.createStorefrontBooking(
+        storefrontRequest(customerId, offer.token, idem),
+      );
+      made.push({ replayed: reply.replayed, id: reply.booking?.id ?? '' });
+    }
+    for (const tenantId of [uniqueName('ten'), uniqueName('ten')]) {
+      const { token } = await world.flightOffer(caller(407, tenantId));
+      const reply = await admin.createOfflineBooking({
+        ...createRequest(caller(407, tenantId), token, idem),
+        caller: wireCallers.tenantStaff(tenantId, ['bookings']),
+        tenantId,
+      });
+      made.push({ replayed: reply.replayed, id: reply.booking?.booking?.id ?? '' });
+    }
+    // The platform's staff booking for a customer (paid from the wallet).
+    const customerId = uniqueName('cus');
+    const offer = await storefrontFlight(world, true);
+    await topUp(billing.wallet, customerId, offer.total);
+    const byPlatform = await admin.createOfflineBooking({
+      tenantId: '',
+      customerId,
+      payment: 'wallet',
+      caller: platformStaff,
+      idempotencyKey: idem,
+      requestFingerprint: 'c'.repeat(64),
+      offerToken: offer.token,
+      contact: { name: 'Meera Iyer', email: 'meera@example.com' },
+      travellers: [],
+    });
+    made.push({ replayed: byPlatform.replayed, id: byPlatform.booking?.booking?.id ?? '' });
+    expect(made.map((reply) => reply.replayed)).toEqual(Array(7).fill(false));
+    expect(new Set(made.map((reply) => reply.id)).size).toBe(7);
+    // One operation: the key of the live booking's create, sent with its cancel, is the cancel's own.
+    const cancelled = await service.client.cancelBooking({
+      caller: live,
+      id: made[0]?.id ?? '',
+      idempotency: keyOf(idem),
+    });
+    expect([cancelled.replayed, cancelled.booking?.status]).toEqual([false, 'Cancelled']);
   });
 });
 

@@ -1,4 +1,4 @@
-import { uniqueName, waitFor } from '@travel/testkit';
+import { documented, uniqueName, waitFor } from '@travel/testkit';
 import {
   bookingEnv,
   bookMany,
@@ -64,7 +64,12 @@ it('when the travel date has passed, then the sweeper completes the booking and 
     await waitFor(async () =>
       expect((await later.client.getBooking({ caller: who, id })).booking?.status).toBe('Completed'),
     );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'A booking in any other state (`Cancelled`, `Completed`) is `409 conflict` and nothing changes, so retrying a cancel is safe.',
+    );
     await expect(later.client.cancelBooking({ caller: who, id })).rejects.toMatchObject({ code: 'conflict' });
+    expect((await later.client.getBooking({ caller: who, id })).booking?.status).toBe('Completed');
   } finally {
     await later.stop();
   }
@@ -86,6 +91,22 @@ it('when an idempotency key is older than 48 hours, then it is forgotten: anothe
     });
   } finally {
     await now.stop();
+  }
+  documented(
+    'gateway/openapi/partner.texts.yaml',
+    "Keys belong to the API client and the key's environment (another client, or a test key of the same client, using the same key makes its own booking) and are remembered for 48 hours.",
+  );
+  // 47 hours later the key still remembers its first body: another body is 422, before the token is judged.
+  const within = await startBooking(
+    bookingEnv(world, database, namespace),
+    () => new Date(Date.now() + 47 * HOUR_MS),
+  );
+  try {
+    await expect(
+      within.client.createBooking(createRequest(who, token, idem, 'c'.repeat(64))),
+    ).rejects.toMatchObject({ code: 'idempotency_key_reuse' });
+  } finally {
+    await within.stop();
   }
   // 49 hours later (the token is checked with the same clock, so it is minted fresh for that moment).
   const at = () => new Date(Date.now() + 49 * HOUR_MS);

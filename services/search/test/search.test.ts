@@ -3,6 +3,7 @@ import { type ServiceClient, withRequestMetadata } from '@travel/grpc';
 import { createOfferTokenVerifier, generateOfferKeyPair } from '@travel/offer-tokens';
 import {
   createServiceClient,
+  documented,
   partnerCaller,
   peerTlsEnv,
   type ServiceUnderTest,
@@ -83,12 +84,23 @@ function claimsOf(token: string) {
   return check.claims;
 }
 
+/** Until when a token books: 15 minutes after the search. */
+const FIFTEEN_MINUTES_ON = new Date(now.getTime() + 900_000);
+function expiryOf(token: string) {
+  const check = verifier.verify(token);
+  return 'expiresAt' in check ? check.expiresAt : undefined;
+}
+
 describe('search service', () => {
   it('when probed, then the process is SERVING (it owns no database)', async () => {
     expect(await searchService.health()).toBe('SERVING');
   });
 
   it('when a tenant searches a round trip, then both legs are priced with its margin and carry its own tokens', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      "Every offer is priced for the key's tenant (the platform default margin when the client is not linked to one); book it within 15 minutes with `POST /bookings`.",
+    );
     const request = {
       caller: live(TENANT),
       from: 'Delhi',
@@ -111,6 +123,7 @@ describe('search service', () => {
     for (const offer of [...reply.onward, ...reply.return]) {
       expect(offer.subtotal).toBe(offer.pricePerAdult * 2);
       expect(offer.price).toEqual(expectedPrice(offer.subtotal, TENANT_FLIGHT_MARGIN_BPS, 500, 200));
+      expect(expiryOf(offer.offerToken)).toEqual(FIFTEEN_MINUTES_ON);
       const { offerToken, price: _price, ...fields } = offer;
       expect(claimsOf(offerToken)).toEqual({
         type: 'flight',
@@ -148,6 +161,10 @@ describe('search service', () => {
   });
 
   it('when a client without a tenant searches hotels, then the platform default margin applies and the token says so', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      "`subtotal` is `pricePerNight × nights × rooms`; every result is priced for the key's tenant and bookable with its `offerToken` for 15 minutes.",
+    );
     const reply = await client.searchHotels({
       caller: partnerCaller(8, 'test'),
       city: 'goa',
@@ -163,6 +180,7 @@ describe('search service', () => {
       expect(hotel).toMatchObject({ city: 'Goa', nights: 3, rooms: 2, guests: 3, currency: 'INR' });
       expect(hotel.subtotal).toBe(hotel.pricePerNight * 3 * 2);
       expect(hotel.price).toEqual(expectedPrice(hotel.subtotal, 500, 1200, 200));
+      expect(expiryOf(hotel.offerToken)).toEqual(FIFTEEN_MINUTES_ON);
       expect(claimsOf(hotel.offerToken)).toMatchObject({
         type: 'hotel',
         tenantId: null,
@@ -174,6 +192,10 @@ describe('search service', () => {
   });
 
   it('when cars are searched for a same-day rental, then it is one day and priced with the platform default margin', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      "`days` is the number of days from `from` to `until`, at least 1 (a same-day rental counts one day); `subtotal` is `pricePerDay × days`; every result is priced for the key's tenant and bookable with its `offerToken` for 15 minutes.",
+    );
     const reply = await client.searchCars({
       caller: live(TENANT),
       pickup: 'PNQ',
@@ -189,6 +211,7 @@ describe('search service', () => {
       expect(car.subtotal).toBe(car.pricePerDay);
       // The tenant's margin rule is for flights only: cars fall back to the platform default.
       expect(car.price).toEqual(expectedPrice(car.subtotal, 500, 500, 200));
+      expect(expiryOf(car.offerToken)).toEqual(FIFTEEN_MINUTES_ON);
       expect(claimsOf(car.offerToken)).toMatchObject({
         type: 'car',
         tenantId: TENANT,

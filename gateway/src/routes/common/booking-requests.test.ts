@@ -1,4 +1,5 @@
 import { AppError } from '@travel/errors';
+import { documented } from '@travel/testkit';
 import { validate } from '../../http/validate';
 import { fingerprintOf, isBookingId, listBookingsQuery, readCreateBooking } from './booking-requests';
 
@@ -37,6 +38,11 @@ describe('readCreateBooking', () => {
   });
 
   it.each([undefined, ''])('when the key is %p, then 400 idempotency_key_required', (header) => {
+    documented('gateway/openapi/partner.texts.yaml', 'No key: `400 idempotency_key_required`.');
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '`idempotency_key_required`: the `Idempotency-Key` header is missing (or empty);',
+    );
     expect(failureOf(() => readCreateBooking(header, body))).toEqual({
       code: 'idempotency_key_required',
       details: null,
@@ -49,6 +55,10 @@ describe('readCreateBooking', () => {
     ['a space', 'abcd efgh'],
     ['non-ASCII', 'clé-de-réessai'],
   ])('when the key has %s, then 400 bad_request on Idempotency-Key', (_case, header) => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'A key that is too short, too long or has spaces or non-ASCII characters: `400 bad_request` with a `details` entry for `Idempotency-Key`.',
+    );
     expect(failureOf(() => readCreateBooking(header, body))).toEqual({
       code: 'bad_request',
       details: [{ path: 'Idempotency-Key', message: expect.any(String) }],
@@ -56,11 +66,31 @@ describe('readCreateBooking', () => {
   });
 
   it('when the key is 8 or 100 visible characters, then it passes', () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '**Idempotency.** Every request needs an `Idempotency-Key` header: 8 to 100 visible ASCII characters (a UUID is suitable), one per logical booking attempt, reused for every retry of that attempt.',
+    );
+    documented(
+      'docs/idempotency.md',
+      'A key is 8 to 100 visible ASCII characters (a UUID fits), chosen by the caller once per logical attempt and sent again on every retry of that attempt.',
+    );
     expect(readCreateBooking('a'.repeat(8), body).idempotencyKey).toHaveLength(8);
     expect(readCreateBooking('~'.repeat(100), body).idempotencyKey).toHaveLength(100);
   });
 
   it('when the key and several fields are wrong, then one 400 lists each of them', () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '`400 bad_request` lists one `details` entry per failing field (`offerToken`, `contact.name`, `contact.email`, `travellers.2.lastName`, `reference`, `Idempotency-Key`, ...).',
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '`bad_request`: validation failed (`details` lists each failing field), or the body is not JSON.',
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '`bad_request`: the key or the body is invalid; `details` lists each failing field (the key as `Idempotency-Key`), or the body is not JSON.',
+    );
     const bad = {
       offerToken: '',
       contact: { name: '  ', email: 'not-an-email', phone: 'x'.repeat(41) },
@@ -83,6 +113,18 @@ describe('readCreateBooking', () => {
         'body',
       ].sort(),
     );
+  });
+
+  it('when the offer token has 4096 characters, then it passes; 4097 is 400 on offerToken', () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'A token is about 1 KB; booking takes up to 4096 characters.',
+    );
+    const token = (length: number) => `ot2.${'a'.repeat(length - 4)}`;
+    expect(readCreateBooking(KEY, { ...body, offerToken: token(4096) }).body.offerToken).toHaveLength(4096);
+    expect(pathsOf(() => readCreateBooking(KEY, { ...body, offerToken: token(4097) }))).toEqual([
+      'offerToken',
+    ]);
   });
 
   it('when 10 travellers are sent, then 400 on travellers; 9 pass', () => {
@@ -110,6 +152,10 @@ describe('readCreateBooking', () => {
 
 describe('fingerprintOf', () => {
   it('when the same JSON value comes with another key order, then the fingerprint is the same', () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '"Same body" means the same JSON value: key order and whitespace do not matter.',
+    );
     const reordered = JSON.parse(
       '{ "reference": "PO-1042", "travellers": [{ "lastName": "Rao", "firstName": "Asha" }],' +
         ' "contact": { "phone": "+91 98450 12345", "email": "asha@example.com", "name": " Asha Rao " },' +

@@ -1,4 +1,5 @@
 import { caller as callerContract } from '@travel/contracts';
+import { documented } from '@travel/testkit';
 import request from 'supertest';
 import type { ServiceClients } from '../../clients/service-clients';
 import { partnerTestApp, testKey } from '../../middleware/middleware.fixture';
@@ -71,6 +72,10 @@ describe('booking routes', () => {
   });
 
   it('when the service replays an earlier booking, then 201 with Idempotent-Replayed: true', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '`true` when this `201` is the stored answer of an earlier request with the same `Idempotency-Key` and body (no second booking was made).',
+    );
     const res = await request(appWith({ replayed: true }).app)
       .post('/api/v1/bookings')
       .set('Idempotency-Key', KEY)
@@ -80,6 +85,7 @@ describe('booking routes', () => {
   });
 
   it('when the key is missing, then 400 idempotency_key_required and no service call', async () => {
+    documented('gateway/openapi/partner.texts.yaml', 'No key: `400 idempotency_key_required`.');
     const { app, calls } = appWith();
     const res = await request(app).post('/api/v1/bookings').send(body);
     expect([res.status, res.body.error.code]).toEqual([400, 'idempotency_key_required']);
@@ -139,6 +145,10 @@ describe('booking routes', () => {
   });
 
   it('when a booking is cancelled with no body or {}, then the service cancels it; any other body is 400', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'No request body is needed (an empty body or `{}` is accepted; anything else is `400 bad_request`).',
+    );
     const { app, calls } = appWith();
     const res = await request(app).post('/api/v1/bookings/bkg_42/cancel');
     expect([res.status, res.body.data.status]).toEqual([200, 'Cancelled']);

@@ -1,4 +1,5 @@
 import { createOfferTokenSigner, createOfferTokenVerifier, generateOfferKeyPair } from '@travel/offer-tokens';
+import { documented } from '@travel/testkit';
 import { checkOffer, checkTenantOffer } from './offer-check';
 
 const keys = generateOfferKeyPair();
@@ -47,6 +48,39 @@ describe('offer check', () => {
     expect(() => checkOffer(verifier, tokenFor(change), owner)).toThrow(
       expect.objectContaining({ code: 'bad_request' }),
     );
+  });
+
+  it('when the token is a millisecond short of exp, then it books; from exp (iat + 900000) on, it is 410 offer_expired', () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '| `exp` | integer | Expiry, Unix time in milliseconds (`iat` + 900000: 15 minutes); from then on booking answers `410 offer_expired`. |',
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'Only now trust the claims: the token can be booked until `exp`; from `exp` on, booking answers `410 offer_expired` (search again).',
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'A token older than 15 minutes is `410 offer_expired`: search again.',
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '`offer_expired`: the `offerToken` is older than 15 minutes.',
+    );
+    const issued = now;
+    const token = tokenFor();
+    now = new Date(issued.getTime() + 899_999);
+    const signed = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+    expect(signed.exp).toBe(issued.getTime() + 900_000);
+    expect(checkOffer(verifier, token, owner)).toMatchObject({ subtotal: 9000 });
+    now = new Date(issued.getTime() + 900_000);
+    let refused: unknown;
+    try {
+      checkOffer(verifier, token, owner);
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toMatchObject({ code: 'offer_expired', httpStatus: 410 });
   });
 
   it('when the token is 15 minutes and a second old, then it is offer_expired; tampered, bad_request', () => {

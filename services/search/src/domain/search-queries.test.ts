@@ -1,4 +1,5 @@
 import { AppError } from '@travel/errors';
+import { documented } from '@travel/testkit';
 import { checkCarQuery, checkFlightQuery, checkHotelQuery } from './search-queries';
 
 const now = new Date('2026-11-21T23:30:00Z');
@@ -35,6 +36,11 @@ describe('flight query rules', () => {
   });
 
   it('when from or to is unknown or missing, then each is named', () => {
+    // The places are the search service's to judge; the gateway's rules: gateway/src/routes/common/partner-contract/search-bodies.test.ts.
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '`400 bad_request`, one `details` entry per failing field: a missing `from`, `to` or `departDate`; an unknown city or airport; a `to` that is the same place as `from`; a date that is not an existing `YYYY-MM-DD` day; a date in the past; a `returnDate` before `departDate`; `adults` outside 1 to 9; a `cabin` other than those listed; a field not listed here.',
+    );
     expect(problemsOf(() => checkFlightQuery({ ...flight, from: 'Atlantis', to: '' }, now))).toEqual([
       { path: 'from', message: 'unknown airport or city' },
       { path: 'to', message: 'is required' },
@@ -42,6 +48,10 @@ describe('flight query rules', () => {
   });
 
   it('when from and to are the same airport (by city or code), then to is refused', () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '`400 bad_request`, one `details` entry per failing field: a missing `from`, `to` or `departDate`; an unknown city or airport; a `to` that is the same place as `from`; a date that is not an existing `YYYY-MM-DD` day; a date in the past; a `returnDate` before `departDate`; `adults` outside 1 to 9; a `cabin` other than those listed; a field not listed here.',
+    );
     expect(pathsOf(() => checkFlightQuery({ ...flight, from: 'Mumbai', to: 'BOM' }, now))).toEqual(['to']);
   });
 
@@ -119,6 +129,10 @@ describe('hotel query rules', () => {
   });
 
   it('when the city is unknown, in the past or impossible, then each field is named', () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '`400 bad_request`, one `details` entry per failing field: a missing `city`, `checkIn` or `checkOut`; an unknown city; a date that is not an existing `YYYY-MM-DD` day; a date in the past; a `checkOut` not after `checkIn`; `rooms` outside 1 to 5; `guests` outside 1 to 12; a field not listed here.',
+    );
     const request = { ...hotel, city: 'Gotham', checkIn: '2026-11-01', checkOut: '2027-02-30' };
     expect(pathsOf(() => checkHotelQuery(request, now))).toEqual(['city', 'checkIn', 'checkOut']);
   });
@@ -143,6 +157,10 @@ describe('car query rules', () => {
   });
 
   it('when pickup is a city or an airport code, then it answers the city or its airport', () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '`400 bad_request`, one `details` entry per failing field: a missing `pickup`, `from` or `until`; an unknown city or airport; a date that is not an existing `YYYY-MM-DD` day; a date in the past; an `until` before `from`; `driverAge` outside 18 to 99; a field not listed here.',
+    );
     expect(checkCarQuery({ ...car, pickup: 'pune' }, now).pickup).toBe('Pune');
     expect(checkCarQuery({ ...car, pickup: 'pnq' }, now).pickup).toBe('Pune Airport (PNQ)');
     expect(pathsOf(() => checkCarQuery({ ...car, pickup: 'Narnia', from: '2027-02-30' }, now))).toEqual([
