@@ -1,11 +1,12 @@
 import type { search } from '@travel/contracts';
+import { documented } from '@travel/testkit';
 import request from 'supertest';
 import type { ServiceClients } from '../../clients/service-clients';
 import { partnerTestApp, testKey } from '../../middleware/middleware.fixture';
 import { searchRoutes } from './search.routes';
 
 /** The partner search routes in front of a search service that answers `simulated` as given (or not at all). */
-function appAnswering(simulated: boolean | undefined) {
+function appAnswering(simulated: boolean | undefined, asked: string[] = []) {
   const said = simulated === undefined ? {} : { simulated };
   const reply = {
     flights: { onward: [], return: [], roundTrip: false, ...said } satisfies search.SearchFlightsResponse,
@@ -14,9 +15,9 @@ function appAnswering(simulated: boolean | undefined) {
   };
   const clients = {
     search: {
-      searchFlights: async () => reply.flights,
-      searchHotels: async () => reply.hotels,
-      searchCars: async () => reply.cars,
+      searchFlights: async () => (asked.push('flights'), reply.flights),
+      searchHotels: async () => (asked.push('hotels'), reply.hotels),
+      searchCars: async () => (asked.push('cars'), reply.cars),
     },
   } as unknown as ServiceClients;
   return partnerTestApp(searchRoutes({ clients }), testKey({ environment: 'live', tenantId: 'ten_1' }));
@@ -43,5 +44,30 @@ describe('partner search answers say where their offers came from', () => {
         simulated: shown,
       });
     }
+  });
+});
+
+describe('partner search bodies', () => {
+  it('when a place is unknown and another field fails, then the other field is listed and search is not asked (places are looked up once the rest passes)', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'A city or airport is looked up once every other field passes: an unknown one is listed when nothing else fails.',
+    );
+    const asked: string[] = [];
+    const app = appAnswering(true, asked);
+    const bodies = [
+      ['flights', { from: 'Atlantis', to: 'BOM', departDate: '2099-12-05', adults: 10 }, 'adults'],
+      ['hotels', { city: 'Atlantis', checkIn: '2099-12-05', checkOut: '2099-12-07', rooms: 6 }, 'rooms'],
+      ['cars', { pickup: 'Atlantis', from: '2099-12-05', until: '2099-12-05', driverAge: 17 }, 'driverAge'],
+    ] as const;
+    for (const [kind, body, failing] of bodies) {
+      const res = await request(app).post(`/api/v1/search/${kind}`).send(body);
+      expect({
+        kind,
+        status: res.status,
+        paths: res.body.error.details.map((d: { path: string }) => d.path),
+      }).toEqual({ kind, status: 400, paths: [failing] });
+    }
+    expect(asked).toEqual([]);
   });
 });

@@ -131,6 +131,7 @@ export interface paths {
          *     `departDate`; an unknown city or airport; a `to` that is the same place as `from`; a date that is
          *     not an existing `YYYY-MM-DD` day; a date in the past; a `returnDate` before `departDate`; `adults`
          *     outside 1 to 9; a `cabin` other than those listed; a field not listed here.
+         *     A city or airport is looked up once every other field passes: an unknown one is listed when nothing else fails.
          */
         post: operations["searchFlights"];
         delete?: never;
@@ -157,6 +158,7 @@ export interface paths {
          *     `400 bad_request`, one `details` entry per failing field: a missing `city`, `checkIn` or
          *     `checkOut`; an unknown city; a date that is not an existing `YYYY-MM-DD` day; a date in the past;
          *     a `checkOut` not after `checkIn`; `rooms` outside 1 to 5; `guests` outside 1 to 12; a field not listed here.
+         *     A city or airport is looked up once every other field passes: an unknown one is listed when nothing else fails.
          */
         post: operations["searchHotels"];
         delete?: never;
@@ -185,6 +187,7 @@ export interface paths {
          *     `400 bad_request`, one `details` entry per failing field: a missing `pickup`, `from` or `until`;
          *     an unknown city or airport; a date that is not an existing `YYYY-MM-DD` day; a date in the past;
          *     an `until` before `from`; `driverAge` outside 18 to 99; a field not listed here.
+         *     A city or airport is looked up once every other field passes: an unknown one is listed when nothing else fails.
          */
         post: operations["searchCars"];
         delete?: never;
