@@ -13,12 +13,12 @@ function appAnswering(simulated: boolean | undefined, asked: string[] = []) {
     hotels: { nights: 2, results: [], ...said } satisfies search.SearchHotelsResponse,
     cars: { days: 1, results: [], ...said } satisfies search.SearchCarsResponse,
   };
+  const answer = (kind: keyof typeof reply) => async () => {
+    asked.push(kind);
+    return reply[kind];
+  };
   const clients = {
-    search: {
-      searchFlights: async () => (asked.push('flights'), reply.flights),
-      searchHotels: async () => (asked.push('hotels'), reply.hotels),
-      searchCars: async () => (asked.push('cars'), reply.cars),
-    },
+    search: { searchFlights: answer('flights'), searchHotels: answer('hotels'), searchCars: answer('cars') },
   } as unknown as ServiceClients;
   return partnerTestApp(searchRoutes({ clients }), testKey({ environment: 'live', tenantId: 'ten_1' }));
 }
