@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { inDays, startReceiver, waitFor } from '@travel/testkit';
+import { documented, inDays, startReceiver, waitFor } from '@travel/testkit';
 import { type AdminApi, newPartner, platformAdmin } from '../support/admin';
 import { book, contact, flightOffers, partnerCall } from '../support/bookings';
 import { consoleCall } from '../support/console-calls';
@@ -242,6 +242,10 @@ function masked(steps: Seen[]): Seen[] {
 
 describe('sandbox parity', () => {
   it('when the same journey runs with a live key and a test key, then both see the same answers, events and deliveries, ids, times and mode aside', async () => {
+    documented(
+      'docs/webhooks.md',
+      "A test key's endpoints and events feed are told what a live key's are: `booking.created` when one of its bookings is made, `booking.cancelled` when it is cancelled, with `livemode: false`",
+    );
     const admin = await platformAdmin();
     const { client, key: live } = await newPartner(admin);
     const test = await admin.createKey(client.id, { environment: 'test' });

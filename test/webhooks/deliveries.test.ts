@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { failFirst, startReceiver, verifySignature, waitFor } from '@travel/testkit';
+import { documented, failFirst, startReceiver, verifySignature, waitFor } from '@travel/testkit';
 import { bearer, newPartner, platformAdmin } from '../support/admin';
 import { type Booking, book, contact, dataOf, flightOffers, partnerCall } from '../support/bookings';
 import { call } from '../support/gateway';
@@ -63,6 +63,11 @@ describe('webhook deliveries through the whole platform', () => {
   });
 
   it('when a test key books and cancels, then only the test endpoint hears it, its creation and its cancellation', async () => {
+    documented('gateway/openapi/partner.texts.yaml', 'an empty or absent list receives all of them');
+    documented(
+      'docs/webhooks.md',
+      "A test key's endpoints and events feed are told what a live key's are: `booking.created` when one of its bookings is made, `booking.cancelled` when it is cancelled, with `livemode: false`",
+    );
     const admin = await platformAdmin();
     const { client, key: live } = await newPartner(admin);
     const test = await admin.createKey(client.id, { environment: 'test' });
@@ -107,6 +112,10 @@ describe('webhook deliveries through the whole platform', () => {
   });
 
   it('when an invoice of the tenant is paid in full, then every client of the tenant hears invoice.paid, once', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '`booking.*` events go to the endpoints of the client that made the booking; `invoice.paid` to the endpoints of every client of the tenant.',
+    );
     const admin = await platformAdmin();
     const { tenant, key } = await newPartner(admin);
     const colleague = await admin.createClient(`${tenant.name} desk`, tenant.id);
