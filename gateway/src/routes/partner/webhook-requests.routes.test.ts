@@ -147,6 +147,10 @@ describe('webhook write routes: every failing field in one 400', () => {
     'http://localhost:9000/hooks',
     'https://[2606:4700::1111]/in',
   ])('when the URL is %s, then the change goes to the service', async (url) => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '(where a host name resolves is checked once the rest of the body passed)',
+    );
     const { app, calls } = appWithWebhook();
     const res = await request(app)
       .patch('/api/v1/webhooks/whk_1')
