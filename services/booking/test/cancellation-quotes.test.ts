@@ -212,6 +212,32 @@ describe('cancelling at a quote', () => {
   });
 });
 
+describe('cancelling with an Idempotency-Key', () => {
+  it('when a cancel key is 48 hours old, then it is forgotten; until then another booking with it is idempotency_key_reuse, and the other environment has keys of its own', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '(8 to 100 visible ASCII characters, remembered 48 hours per client and environment)',
+    );
+    const HOUR = 3_600_000;
+    const who = caller(320);
+    const [first, second] = [await bookedBy(who), await bookedBy(who)];
+    const testWho = caller(320, 'ten_a', 'test');
+    const inTest = await bookedBy(testWho);
+    const idempotency = { key: uniqueName('cancel-key'), requestFingerprint: 'c'.repeat(64) };
+    const cancel = (by: ReturnType<typeof caller>, id: string) =>
+      messageOf(service.client.cancelBooking({ caller: by, id, idempotency }));
+    expect(await cancel(who, first.id)).toBe('ok');
+    // The same client and environment: remembered (the service's clock 47 hours on).
+    skewMs = 47 * HOUR;
+    expect(await cancel(who, second.id)).toMatch(/^idempotency_key_reuse \(422\): /);
+    // The client's test key: a key of its own environment.
+    expect(await cancel(testWho, inTest.id)).toBe('ok');
+    // 49 hours on: forgotten, so the key cancels another booking.
+    skewMs = 49 * HOUR;
+    expect(await cancel(who, second.id)).toBe('ok');
+  });
+});
+
 describe('offer keys', () => {
   it('when asked, then the key that verifies search tokens is listed by its thumbprint, active', async () => {
     const { keys } = await service.client.listOfferKeys({});
