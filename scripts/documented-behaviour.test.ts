@@ -8,8 +8,6 @@ import { behaviourSentences } from './documented-sentences';
 // (issue 44; docs/decisions/documented-behaviour.md). A test names a sentence with `documented(document, sentence)`
 // of @travel/testkit, which also fails that test when the document stops saying it.
 const root = join(__dirname, '..');
-/** The sentences no test names yet, one `<document>: <sentence>` a line: each leaves once a test names it. */
-const BACKLOG = 'scripts/documented-backlog.txt';
 
 /** The `documented(...)` calls of the repository's TypeScript, as [document, quoted sentence, where]. */
 function citations(): Array<{ document: string; quote: string; where: string }> {
@@ -54,21 +52,15 @@ describe('sentences of the partner documents that state behaviour', () => {
     for (const document of PARTNER_DOCUMENTS) expect(behaviourSentences(document).length).toBeGreaterThan(3);
   });
 
-  it('are each named by a test that checks them, or wait in the backlog (which only shrinks)', () => {
+  it('are each named by a test that checks them', () => {
     const unnamed = PARTNER_DOCUMENTS.flatMap((document) => {
       const quotes = quotesOf(document);
       return behaviourSentences(document)
         .filter((sentence) => !named(sentence, quotes))
         .map((sentence) => `${document}: ${sentence}`);
     });
-    const backlog = readFileSync(join(root, BACKLOG), 'utf8').split('\n').filter(Boolean);
-    // A new or changed sentence no test names fails here; so does a backlog line a test now names (take it out).
-    expect({ unnamedOutsideTheBacklog: unnamed.filter((line) => !backlog.includes(line)) }).toEqual({
-      unnamedOutsideTheBacklog: [],
-    });
-    expect({ namedOrGoneButInTheBacklog: backlog.filter((line) => !unnamed.includes(line)) }).toEqual({
-      namedOrGoneButInTheBacklog: [],
-    });
+    // A new or reworded sentence no test names fails here: name it in the test that proves it, or it goes.
+    expect(unnamed).toEqual([]);
   });
 
   it('are quoted as the document says them, from a document of the register', () => {

@@ -49,6 +49,14 @@ const cancel = (id: string, body: object, key = secret) =>
 
 describe('POST /api/v1/bookings/{id}/cancellation-quote', () => {
   it('when the owner asks, then 200 with the full refund and its rule for 5 minutes, and the booking stays Upcoming', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'Answers what cancelling this `Upcoming` booking now would refund (`refundAmount`, `penalty`, `currency`) and the refund rule that applied, as a quote `id` valid until `expiresAt` (5 minutes).',
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      "Today's rule: `full_refund_before_travel` (an `Upcoming` booking cancelled before its travel date, UTC, is credited in full on the tenant's next invoice; `penalty` 0).",
+    );
     const booking = await bookOne();
     const res = await quote(booking.id);
     expect(res.status).toBe(200);
@@ -70,6 +78,7 @@ describe('POST /api/v1/bookings/{id}/cancellation-quote', () => {
   });
 
   it("when another organisation's client asks, then 404 not_found", async () => {
+    documented('gateway/openapi/partner.texts.yaml', "Another client's booking is `404 not_found`.");
     const booking = await bookOne();
     const other = (await newPartner(await platformAdmin())).key.secret;
     const res = await quote(booking.id, other);
@@ -77,6 +86,7 @@ describe('POST /api/v1/bookings/{id}/cancellation-quote', () => {
   });
 
   it('when the booking is cancelled already, then 409 conflict', async () => {
+    documented('gateway/openapi/partner.texts.yaml', 'is `409 conflict`, as the cancel would answer');
     const booking = await bookOne();
     expect((await cancel(booking.id, {})).status).toBe(200);
     const res = await quote(booking.id);
@@ -98,6 +108,10 @@ describe('POST /api/v1/bookings/{id}/cancel with a quoteId', () => {
       'gateway/openapi/partner.texts.yaml',
       '| 409 | `quote_invalid`, `quote_expired`, `refund_changed` | A cancel naming a cancellation quote it cannot honour |',
     );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      "a quote that is not this booking's (or not your client's) is `409 quote_invalid`",
+    );
     const [first, second] = [await bookOne(), await bookOne()];
     const { data } = (await quote(first.id)).body as QuoteBody;
     for (const quoteId of [data.id, 'cqt_AAAAAAAAAAAAAAAAAAAAAA']) {
@@ -111,6 +125,10 @@ describe('POST /api/v1/bookings/{id}/cancel with a quoteId', () => {
   });
 
   it('when 10 cancels name the same quote at once, then exactly one is 200 and the others 409 conflict', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'A booking cancels once, so many cancels naming the same quote make one cancellation (the others `409 conflict`).',
+    );
     const booking = await bookOne();
     const { data } = (await quote(booking.id)).body as QuoteBody;
     const answers = await Promise.all(

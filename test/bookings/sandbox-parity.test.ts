@@ -250,6 +250,10 @@ describe('sandbox parity', () => {
       'gateway/openapi/partner.texts.yaml',
       "No supplier system is connected yet: search results come from a simulated inventory, and everything made from them says so with `simulated: true`: the search answer, every booking made from one of its offers (the booking answers, reads and lists), and the `data` of that booking's `booking.created` and `booking.cancelled` (webhook deliveries and the events feed).",
     );
+    documented(
+      'docs/webhooks.md',
+      "A test key's endpoints and events feed are told what a live key's are: `booking.created` when one of its bookings is made, `booking.cancelled` when it is cancelled, with `livemode: false`",
+    );
     const admin = await platformAdmin();
     const { client, key: live } = await newPartner(admin);
     const test = await admin.createKey(client.id, { environment: 'test' });

@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { documented } from '@travel/testkit';
 import { bookAsCustomer, storefrontCall, storefrontFlight, walletOf } from '../storefront/storefront.fixture';
 import { type AdminApi, bearer, newPartner, platformAdmin } from '../support/admin';
-import { type Booking, book, contact, dataOf, errorOf, flightOffers, partnerCall } from '../support/bookings';
+import {
+  type Booking,
+  book,
+  contact,
+  dataOf,
+  detailPaths,
+  errorOf,
+  flightOffers,
+  partnerCall,
+} from '../support/bookings';
 import { auditOf } from '../support/console-calls';
 import { registerCustomer } from '../support/customers';
 import { type ApiResponse, call, expectDocumented } from '../support/gateway';
@@ -156,6 +165,14 @@ describe('partner bookings and cancels', () => {
       'docs/idempotency.md',
       '- **Same key, another body** (or, on a cancel, another booking): `422 idempotency_key_reuse`; nothing changes.',
     );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '**Idempotency.** Send an `Idempotency-Key` (8 to 100 visible ASCII characters',
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'the same key and body for the same booking answer the cancel that landed again (`200`, `Idempotent-Replayed: true`), not `409 conflict`; another body (or another booking) with the key is `422 idempotency_key_reuse`; while the first is still running, `409 idempotency_key_in_use` with `Retry-After`.',
+    );
     const { key } = await newPartner(admin);
     const [offer] = await flightOffers(key.secret);
     const cancelOf = (id: string, idem: string) =>
@@ -171,6 +188,15 @@ describe('partner bookings and cancels', () => {
     expect(twice.body).toEqual(once.body);
     const withoutKey = await partnerCall(key.secret, 'POST', `/api/v1/bookings/${first.id}/cancel`);
     expect([withoutKey.status, errorOf(withoutKey).code]).toEqual([409, 'conflict']);
+    // A key is 8 to 100 visible ASCII characters: 7, 101, or one with a space is refused on the header.
+    for (const malformed of ['a'.repeat(7), 'a'.repeat(101), 'with space']) {
+      const refused = await cancelOf(first.id, malformed);
+      expect([refused.status, errorOf(refused).code, detailPaths(refused)]).toEqual([
+        400,
+        'bad_request',
+        ['Idempotency-Key'],
+      ]);
+    }
 
     const second = dataOf(await book(key.secret, { offerToken: offer?.offerToken, contact }));
     const racing = randomUUID();

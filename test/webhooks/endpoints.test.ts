@@ -1,9 +1,14 @@
+import { documented } from '@travel/testkit';
 import { newPartner, platformAdmin } from '../support/admin';
 import { detailPaths, errorOf, partnerCall } from '../support/bookings';
 import { endpointOf, registerWebhook } from '../support/webhooks';
 
 describe('POST, GET and DELETE /api/v1/webhooks', () => {
   it('when an endpoint is registered, then 201 shows its secret once; the list never does', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'The answer is the only time the signing `secret` is shown; keep it to verify `X-Partner-Signature`.',
+    );
     const { key } = await newPartner(await platformAdmin());
     const res = await registerWebhook(key.secret, {
       url: 'http://127.0.0.1:9/hooks',
@@ -27,6 +32,10 @@ describe('POST, GET and DELETE /api/v1/webhooks', () => {
   });
 
   it('when the URL is private or an event type unknown, then 400 with a detail for each and nothing is registered', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'A refused URL or an unknown event type is `400 bad_request` with a `details` entry for it',
+    );
     const { key } = await newPartner(await platformAdmin());
     const res = await registerWebhook(key.secret, { url: 'http://10.0.0.8/hooks', events: ['booking.made'] });
     expect([res.status, errorOf(res).code, detailPaths(res)]).toEqual([
@@ -41,6 +50,10 @@ describe('POST, GET and DELETE /api/v1/webhooks', () => {
   });
 
   it('when a client has 10 endpoints, then the 11th is 409 conflict; after a DELETE there is room again', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'a client has at most 10 endpoints, and the eleventh is `409 conflict`',
+    );
     const { key } = await newPartner(await platformAdmin());
     const ids: string[] = [];
     for (let i = 0; i < 10; i++)
@@ -54,12 +67,18 @@ describe('POST, GET and DELETE /api/v1/webhooks', () => {
   });
 
   it('when another client deletes an endpoint, or the id is unknown or malformed, then 404 not_found', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      "`404 not_found` when no endpoint has this id, or when it belongs to another client or to the other environment than the key's.",
+    );
     const admin = await platformAdmin();
     const owner = await newPartner(admin);
     const stranger = await newPartner(admin);
+    const ownerTest = await admin.createKey(owner.client.id, { environment: 'test' });
     const { id } = endpointOf(await registerWebhook(owner.key.secret, { url: 'http://127.0.0.1:9/hooks' }));
     for (const [secret, target] of [
       [stranger.key.secret, id],
+      [ownerTest.secret, id],
       [owner.key.secret, 'whk_999999999'],
       [owner.key.secret, 'hook-1'],
     ] as const) {

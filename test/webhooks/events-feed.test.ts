@@ -1,5 +1,5 @@
 import { PartnerClient } from '@partner-travel/sdk';
-import { type Received, startReceiver, waitFor } from '@travel/testkit';
+import { documented, type Received, startReceiver, waitFor } from '@travel/testkit';
 import { ALL_SCOPES, newPartner, platformAdmin } from '../support/admin';
 import {
   type Booking,
@@ -59,6 +59,10 @@ async function catchUp(secret: string): Promise<FeedEvent[]> {
 
 describe('events feed through the whole platform', () => {
   it('when a partner books and cancels, then its feed has every event, contiguous from 1, newest first or caught up oldest first, and the delivery carries the same sequence', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      "Every event the calling client may see in the key's environment, whether or not an endpoint of it was subscribed to the type: its `booking.created` and `booking.cancelled`",
+    );
     const { key } = await newPartner(await platformAdmin());
     const hooks = await startReceiver();
     receivers.push(hooks);
@@ -118,6 +122,14 @@ describe('events feed through the whole platform', () => {
   });
 
   it("when another client, the client's test key or a key without webhooks:manage reads, then none sees the events; by id 404; a bad query is 400 on every field", async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'A `limit` that is not an integer from 1 to 100, a `cursor` this list did not return, `after` that is not a whole number, `after` together with `cursor`, or an unknown `type` is `400 bad_request` with a `details` entry for each.',
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      "`404 not_found` when no event of the calling client in the key's environment has this id: another client's, the other environment's",
+    );
     const admin = await platformAdmin();
     const { client, key } = await newPartner(admin);
     const { key: other } = await newPartner(admin);
@@ -144,6 +156,10 @@ describe('events feed through the whole platform', () => {
     const bad = await events(key.secret, '?limit=0&after=-1&type=booking.updated&cursor=nope');
     expect([bad.status, errorOf(bad).code]).toEqual([400, 'bad_request']);
     expect(detailPaths(bad)?.sort()).toEqual(['after', 'limit', 'type']);
+    const notOurs = await events(key.secret, '?cursor=nope');
+    expect([notOurs.status, detailPaths(notOurs)]).toEqual([400, ['cursor']]);
+    const fraction = await events(key.secret, '?after=1.5');
+    expect([fraction.status, detailPaths(fraction)]).toEqual([400, ['after']]);
     const both = await events(key.secret, '?after=1&cursor=nope');
     expect([both.status, detailPaths(both)?.sort()]).toEqual([400, ['after', 'cursor']]);
   });

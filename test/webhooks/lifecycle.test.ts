@@ -1,4 +1,4 @@
-import { emailsTo, startReceiver, verifySignature, waitFor } from '@travel/testkit';
+import { documented, emailsTo, startReceiver, verifySignature, waitFor } from '@travel/testkit';
 import { newPartner, platformAdmin } from '../support/admin';
 import { book, contact, dataOf, detailPaths, errorOf, flightOffers, partnerCall } from '../support/bookings';
 import { tenantStaff } from '../support/staff';
@@ -78,6 +78,10 @@ describe('POST /api/v1/webhooks/{id}/rotate-secret', () => {
   });
 
   it('when rotated with overlapSeconds 0, then the old secret signs nothing more; another client is 404, a bad overlap 400', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '`400 bad_request` for an `overlapSeconds` out of range.',
+    );
     const admin = await platformAdmin();
     const { key } = await newPartner(admin);
     const stranger = await newPartner(admin);
@@ -87,7 +91,11 @@ describe('POST /api/v1/webhooks/{id}/rotate-secret', () => {
     const other = await rotate(stranger.key.secret, registered.id, {});
     expect([other.status, errorOf(other).code]).toEqual([404, 'not_found']);
     const bad = await rotate(key.secret, registered.id, { overlapSeconds: -1 });
-    expect([bad.status, detailPaths(bad)]).toEqual([400, ['overlapSeconds']]);
+    expect([bad.status, errorOf(bad).code, detailPaths(bad)]).toEqual([
+      400,
+      'bad_request',
+      ['overlapSeconds'],
+    ]);
 
     const res = await rotate(key.secret, registered.id, { overlapSeconds: 0 });
     const rotated = (res.body as { data: { secret: string; previousSecretExpiresAt: null } }).data;
@@ -101,6 +109,18 @@ describe('POST /api/v1/webhooks/{id}/rotate-secret', () => {
 
 describe('POST /api/v1/webhooks/{id}/recover', () => {
   it('when a receiver was down, then recover re-sends the failed delivery with its id once per Idempotency-Key', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      "Needs an `Idempotency-Key` header as `POST /bookings` does: the same key with the same `since` answers the first call's count again with `Idempotent-Replayed: true` and queues nothing more; with another `since` or endpoint it is `422 idempotency_key_reuse`; no key is `400 idempotency_key_required`.",
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '`404 not_found` as for `POST /webhooks/{id}/rotate-secret`.',
+    );
+    documented(
+      'docs/webhooks.md',
+      'Needs an `Idempotency-Key`; the endpoint must be enabled (`409` otherwise).',
+    );
     const admin = await platformAdmin();
     const { key } = await newPartner(admin);
     const stranger = await newPartner(admin);
@@ -138,6 +158,13 @@ describe('POST /api/v1/webhooks/{id}/recover', () => {
     ]);
     const reuse = await recover(key.secret, { since: '2026-01-01T00:00:00Z' }, 'recover-e2e-0001');
     expect([reuse.status, errorOf(reuse).code]).toEqual([422, 'idempotency_key_reuse']);
+    // The same key and since for another endpoint of the client: reused too.
+    const another = endpointOf(await registerWebhook(key.secret, { url: hooks.url }));
+    const elsewhere = await partnerCall(key.secret, 'POST', `/api/v1/webhooks/${another.id}/recover`, {
+      body: JSON.stringify({ since }),
+      headers: { 'Idempotency-Key': 'recover-e2e-0001' },
+    });
+    expect([elsewhere.status, errorOf(elsewhere).code]).toEqual([422, 'idempotency_key_reuse']);
     const noKey = await recover(key.secret, { since });
     expect([noKey.status, errorOf(noKey).code]).toEqual([400, 'idempotency_key_required']);
     const badSince = await recover(key.secret, { since: 'yesterday' }, 'recover-e2e-0002');
@@ -151,9 +178,22 @@ describe('POST /api/v1/webhooks/{id}/recover', () => {
 
 describe('auto-disable of a failing endpoint', () => {
   it("when every delivery failed for the set period, then reads show enabled false with the reason and the tenant's staff get an email", async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'A disabled endpoint shows `enabled: false` with `disabledReason` (e.g. every delivery failed for 5 days) and `disabledAt`.',
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'A disabled endpoint is `409 conflict`: enable it first.',
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '`POST /webhooks/{id}/recover` then sends again every delivery the list shows as `failed`, those the disable ended included',
+    );
     const admin = await platformAdmin();
     const { key, email } = await tenantStaff(admin, []);
-    const hooks = await receiver(() => ({ status: 500 }));
+    let up = false;
+    const hooks = await receiver(() => ({ status: up ? 200 : 500 }));
     const { id } = endpointOf(await registerWebhook(key.secret, { url: hooks.url }));
     await bookOne(key.secret);
     await waitFor(
@@ -183,5 +223,39 @@ describe('auto-disable of a failing endpoint', () => {
       headers: { 'Idempotency-Key': 'recover-disabled-01' },
     });
     expect([recover.status, errorOf(recover).code]).toEqual([409, 'conflict']);
+
+    // Nothing is pending any more (a disable ends what waited, as failed).
+    await waitFor(async () => {
+      const pending = await partnerCall(
+        key.secret,
+        'GET',
+        `/api/v1/webhooks/${id}/deliveries?status=pending`,
+      );
+      expect((pending.body as { data: unknown[] }).data).toEqual([]);
+    });
+    // Fixed and enabled again: recover sends every delivery the list shows as failed, each once.
+    up = true;
+    const enabled = await partnerCall(key.secret, 'PATCH', `/api/v1/webhooks/${id}`, {
+      body: JSON.stringify({ enabled: true }),
+    });
+    expect(enabled.status).toBe(200);
+    const failed = await partnerCall(key.secret, 'GET', `/api/v1/webhooks/${id}/deliveries?status=failed`);
+    const failedIds = (failed.body as { data: { id: string }[] }).data.map((d) => d.id).sort();
+    expect(failedIds.length).toBeGreaterThan(0);
+    const sentBefore = hooks.received.length;
+    const recovered = await partnerCall(key.secret, 'POST', `/api/v1/webhooks/${id}/recover`, {
+      body: JSON.stringify({ since: '2026-01-01T00:00:00Z' }),
+      headers: { 'Idempotency-Key': 'recover-enabled-01' },
+    });
+    expect([recovered.status, recovered.body]).toEqual([200, { data: { queued: failedIds.length } }]);
+    await waitFor(() => expect(hooks.received.length).toBe(sentBefore + failedIds.length), {
+      timeoutMs: 20_000,
+    });
+    expect(
+      hooks.received
+        .slice(sentBefore)
+        .map((r) => String(r.headers['x-partner-delivery']))
+        .sort(),
+    ).toEqual(failedIds);
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PartnerClient } from '@partner-travel/sdk';
-import { type Received, startReceiver, verifySignature, waitFor } from '@travel/testkit';
+import { documented, type Received, startReceiver, verifySignature, waitFor } from '@travel/testkit';
 import { newPartner, platformAdmin } from '../support/admin';
 import { book, contact, dataOf, detailPaths, errorOf, flightOffers, partnerCall } from '../support/bookings';
 import { gatewayUrl } from '../support/gateway';
@@ -92,6 +92,14 @@ async function partnerWithDeliveries() {
 
 describe('webhook operations through the gateway', () => {
   it('when a partner lists an endpoint deliveries, then they come newest first, page by page, with every attempt and the first bytes of each answer', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'A `limit` outside 1 to 100, an unknown `status` or `type`, or a `cursor` this list did not return is `400 bad_request` (one `details` entry each).',
+    );
+    documented(
+      'docs/webhooks.md',
+      "| `GET /webhooks/{id}/deliveries` | The endpoint's deliveries, newest first, in cursor pages (`limit`, `cursor`), narrowed by `status`",
+    );
     const { key, endpoint, booking } = await partnerWithDeliveries();
     const first = await deliveries(key.secret, endpoint.id, '?limit=1');
     expect(first.data.map((d) => d.eventType)).toEqual(['booking.cancelled']);
@@ -131,6 +139,26 @@ describe('webhook operations through the gateway', () => {
   });
 
   it('when a delivery is redelivered with a key, then one attempt goes with the same delivery id and a fresh signature; the key again sends nothing, even five at once', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      "The body is the event exactly as first sent, the `X-Partner-Delivery` header keeps the delivery's id (so your de-duplication still works) and `X-Partner-Signature` is made afresh (a new `t`).",
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '**Idempotency.** Every request needs an `Idempotency-Key` header (as for `POST /bookings`: 8 to 100 visible ASCII characters',
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'The same key again answers the attempt it made (`Idempotent-Replayed: true`) and sends nothing; the same key while its first request is still sending is `409 conflict`; the same key for another delivery is `422 idempotency_key_reuse`.',
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'this client already used the `Idempotency-Key` (within 48 hours) for another request',
+    );
+    documented(
+      'docs/webhooks.md',
+      '| `POST /webhooks/{id}/deliveries/{deliveryId}/redeliver` | One attempt now, with the same body and `X-Partner-Delivery` (your de-duplication keeps working) and a fresh `X-Partner-Signature`. Needs an `Idempotency-Key`: the same key again answers the first attempt (`Idempotent-Replayed: true`) and sends nothing. A 2xx makes the delivery `succeeded`.',
+    );
     const { key, hooks, endpoint } = await partnerWithDeliveries();
     const [cancelled, created] = (await deliveries(key.secret, endpoint.id)).data;
     const idempotencyKey = randomUUID();
@@ -173,10 +201,27 @@ describe('webhook operations through the gateway', () => {
     expect([reused.status, errorOf(reused).code]).toEqual([422, 'idempotency_key_reuse']);
     const keyless = await redeliver(key.secret, endpoint.id, cancelled?.id ?? '', null);
     expect([keyless.status, errorOf(keyless).code]).toEqual([400, 'idempotency_key_required']);
+    // A key is 8 to 100 visible ASCII characters: 7, 101, or one with a space is refused on the header.
+    for (const malformed of ['a'.repeat(7), 'a'.repeat(101), 'with space'])
+      expect(
+        await redeliver(key.secret, endpoint.id, cancelled?.id ?? '', malformed).then((res) => [
+          res.status,
+          errorOf(res).code,
+          detailPaths(res),
+        ]),
+      ).toEqual([400, 'bad_request', ['Idempotency-Key']]);
     expect(hooks.received).toHaveLength(5);
   });
 
   it('when an endpoint is pinged, then a signed ping event reaches it at once and the answer is the attempt', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'Sends a `ping` event to the endpoint at once, signed and with the same headers as any delivery (`X-Partner-Event: ping`, an `X-Partner-Delivery` of its own), and answers the attempt: the status code, the latency and the first bytes of the answer, or why there was none.',
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      "The ping's attempt, whatever the receiver answered (see `attempt.succeeded`).",
+    );
     const { key } = await newPartner(await platformAdmin());
     const hooks = await receiver(() => ({ status: 202, body: 'pong' }));
     const { id, secret } = endpointOf(
@@ -185,10 +230,23 @@ describe('webhook operations through the gateway', () => {
     const res = await partnerCall(key.secret, 'POST', `/api/v1/webhooks/${id}/ping`);
     expect(res.status).toBe(200);
     const { eventId, attempt } = (res.body as { data: { eventId: string; attempt: Attempt } }).data;
-    expect(attempt).toMatchObject({ statusCode: 202, responseBody: 'pong', succeeded: true, error: null });
+    expect(attempt).toMatchObject({
+      statusCode: 202,
+      latencyMs: expect.any(Number),
+      responseBody: 'pong',
+      succeeded: true,
+      error: null,
+    });
     expect(hooks.received).toHaveLength(1);
     const [ping] = hooks.received;
-    expect(ping?.headers['x-partner-event']).toBe('ping');
+    // The headers of any delivery, with a delivery id of its own.
+    expect(ping?.method).toBe('POST');
+    expect(ping?.headers).toMatchObject({
+      'content-type': 'application/json',
+      'user-agent': 'Partner-Webhooks/1.0',
+      'x-partner-event': 'ping',
+      'x-partner-delivery': expect.stringMatching(/^whd_ping_/),
+    });
     expect(JSON.parse(ping?.rawBody ?? '{}')).toMatchObject({
       id: eventId,
       type: 'ping',
@@ -199,6 +257,7 @@ describe('webhook operations through the gateway', () => {
 
     const down = endpointOf(await registerWebhook(key.secret, { url: 'http://127.0.0.1:9/hooks' }));
     const failed = await partnerCall(key.secret, 'POST', `/api/v1/webhooks/${down.id}/ping`);
+    expect(failed.status).toBe(200);
     expect((failed.body as { data: { attempt: Attempt } }).data.attempt).toMatchObject({
       statusCode: null,
       succeeded: false,
@@ -207,6 +266,14 @@ describe('webhook operations through the gateway', () => {
   });
 
   it('when an endpoint is changed, then bad fields are listed together and a change applies, also disabling and enabling again', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '`url` and `events` are checked as at registration: a refused URL, an unknown event type or a non-boolean `enabled` is `400 bad_request` with a `details` entry for every failing field at once, and nothing changes',
+    );
+    documented(
+      'docs/webhooks.md',
+      '| `PATCH /webhooks/{id}` | Changes `url`, `events` and `enabled`, each checked as at registration (every failing field listed in one `400`: a URL that is no absolute `http(s)` URL, carries credentials or names a private address, an unknown event type, a non-boolean `enabled`, together;',
+    );
     const { key } = await newPartner(await platformAdmin());
     const { id } = endpointOf(await registerWebhook(key.secret, { url: 'http://127.0.0.1:9/hooks' }));
     const bad = await partnerCall(key.secret, 'PATCH', `/api/v1/webhooks/${id}`, {
@@ -222,6 +289,11 @@ describe('webhook operations through the gateway', () => {
       body: JSON.stringify({ url: 7, events: 'all', enabled: 'no' }),
     });
     expect([shape.status, detailPaths(shape)?.sort()]).toEqual([400, ['enabled', 'events', 'url']]);
+    // Nothing changed.
+    const unchanged = await partnerCall(key.secret, 'GET', '/api/v1/webhooks');
+    expect((unchanged.body as { data: unknown[] }).data).toEqual([
+      expect.objectContaining({ id, url: 'http://127.0.0.1:9/hooks', events: [], status: 'active' }),
+    ]);
 
     const changed = await partnerCall(key.secret, 'PATCH', `/api/v1/webhooks/${id}`, {
       body: JSON.stringify({ url: 'http://127.0.0.1:9/v2', events: ['booking.cancelled'], enabled: false }),
@@ -247,11 +319,25 @@ describe('webhook operations through the gateway', () => {
   });
 
   it('when another client names an endpoint, then every operation on it is 404 not_found', async () => {
+    documented('gateway/openapi/partner.texts.yaml', '`404 not_found` as for `DELETE /webhooks/{id}`.');
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      "`404 not_found` when the endpoint is not the caller's (as for `DELETE /webhooks/{id}`) or the delivery is not one of its.",
+    );
+    documented(
+      'docs/webhooks.md',
+      "reaches only the calling client's endpoints of the key's environment; any other id is `404 not_found`",
+    );
     const admin = await platformAdmin();
     const owner = await newPartner(admin);
     const stranger = await newPartner(admin);
+    // The owner's own test key is of the other environment: the live endpoint is not its either.
+    const ownerTest = await admin.createKey(owner.client.id, { environment: 'test' });
     const { id } = endpointOf(await registerWebhook(owner.key.secret, { url: 'http://127.0.0.1:9/hooks' }));
     const calls = [
+      partnerCall(ownerTest.secret, 'GET', `/api/v1/webhooks/${id}/deliveries`),
+      partnerCall(ownerTest.secret, 'POST', `/api/v1/webhooks/${id}/ping`),
+      partnerCall(ownerTest.secret, 'DELETE', `/api/v1/webhooks/${id}`),
       partnerCall(stranger.key.secret, 'GET', `/api/v1/webhooks/${id}/deliveries`),
       partnerCall(stranger.key.secret, 'POST', `/api/v1/webhooks/${id}/ping`),
       partnerCall(stranger.key.secret, 'PATCH', `/api/v1/webhooks/${id}`, {

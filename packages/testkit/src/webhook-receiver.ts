@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 
 export interface Received {
   at: number;
+  /** The request's method (deliveries are `POST`). */
+  method: string;
   headers: IncomingHttpHeaders;
   /** Exactly the bytes that arrived, before any JSON parsing. */
   rawBody: string;
@@ -20,6 +22,7 @@ export async function startReceiver(behaviour: Behaviour = () => ({ status: 200 
     req.on('end', () => {
       received.push({
         at: Date.now(),
+        method: req.method ?? '',
         headers: req.headers,
         rawBody: Buffer.concat(chunks).toString('utf8'),
       });

@@ -1,4 +1,4 @@
-import { wireCallers } from '@travel/testkit';
+import { documented, wireCallers } from '@travel/testkit';
 import { type Billing, codeOf, newTenant, partner, staff, startBilling } from './billing.fixture';
 
 jest.setTimeout(60_000);
@@ -11,6 +11,7 @@ afterAll(() => world.stop());
 
 describe('booking events become invoice lines', () => {
   it('when a live booking event is redelivered (same id or a new one), then it is one line; test bookings are none', async () => {
+    documented('docs/webhooks.md', 'so it is on no invoice and no `invoice.paid` is ever about it');
     const tenantId = newTenant();
     const eventId = await world.publishBooking({
       type: 'booking.created',
@@ -72,6 +73,7 @@ describe('booking events become invoice lines', () => {
   });
 
   it('when a booking is cancelled, then a reversing line cancels its amount on the next invoice', async () => {
+    documented('gateway/openapi/partner.texts.yaml', "is credited in full on the tenant's next invoice");
     const tenantId = newTenant();
     await world.publishBooking({ type: 'booking.created', tenantId, bookingId: 'bkg_201', amount: 1000 });
     await world.publishBooking({ type: 'booking.created', tenantId, bookingId: 'bkg_202', amount: 500 });

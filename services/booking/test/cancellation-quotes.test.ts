@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { bookingEvents } from '@travel/contracts';
-import { errorCatalog } from '@travel/errors';
+import { type ErrorCode, errorCatalog } from '@travel/errors';
 import { createMongo } from '@travel/mongo';
 import { generateOfferKeyPair, offerJwkOf } from '@travel/offer-tokens';
 import { codeOf, documented, expectExactly, testInfra, testLogger, uniqueName } from '@travel/testkit';
@@ -44,12 +45,14 @@ afterEach(() => {
   skewMs = 0;
 });
 
+/** `ok`, or the refusal as `<catalog code> (<its HTTP status>): <message>`. */
 const messageOf = async (call: Promise<unknown>) => {
   try {
     await call;
     return 'ok';
   } catch (error) {
-    return (error as { message: string }).message;
+    const { code, message } = error as { code: string; message: string };
+    return `${code} (${errorCatalog[code as ErrorCode]?.http}): ${message}`;
   }
 };
 
@@ -62,6 +65,10 @@ async function bookedBy(who: ReturnType<typeof caller>) {
 
 describe('quoting a cancellation', () => {
   it('when the owner asks, then it answers the full refund under the rule, valid 5 minutes, and nothing changes', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'Answers what cancelling this `Upcoming` booking now would refund (`refundAmount`, `penalty`, `currency`) and the refund rule that applied, as a quote `id` valid until `expiresAt` (5 minutes).',
+    );
     const who = caller(301);
     const booking = await bookedBy(who);
     const before = Date.now();
@@ -83,19 +90,27 @@ describe('quoting a cancellation', () => {
   });
 
   it('when another client, tenant or environment asks, then it is not_found', async () => {
+    documented('gateway/openapi/partner.texts.yaml', "Another client's booking is `404 not_found`.");
     const booking = await bookedBy(caller(302));
     for (const other of [caller(303), caller(302, 'ten_b'), caller(302, 'ten_a', 'test')])
-      expect(await messageOf(service.client.quoteCancellation({ caller: other, id: booking.id }))).toContain(
-        `No booking ${booking.id}`,
+      expect(await messageOf(service.client.quoteCancellation({ caller: other, id: booking.id }))).toMatch(
+        new RegExp(`^not_found \\(404\\): .*No booking ${booking.id}`),
       );
   });
 
   it('when the booking is cancelled already, then the quote is conflict, as the cancel would be', async () => {
+    documented('gateway/openapi/partner.texts.yaml', 'is `409 conflict`, as the cancel would answer');
     const who = caller(304);
     const booking = await bookedBy(who);
     await service.client.cancelBooking({ caller: who, id: booking.id });
-    expect(await messageOf(service.client.quoteCancellation({ caller: who, id: booking.id }))).toContain(
-      'is Cancelled',
+    expect(await messageOf(service.client.quoteCancellation({ caller: who, id: booking.id }))).toMatch(
+      /^conflict \(409\): .*is Cancelled/,
+    );
+    // Its travel date passed (the service's clock two years on): it cannot be cancelled, it is Completed.
+    const travelled = await bookedBy(who);
+    skewMs = 2 * 365 * 86_400_000;
+    expect(await messageOf(service.client.quoteCancellation({ caller: who, id: travelled.id }))).toMatch(
+      /^conflict \(409\): .*is Completed/,
     );
   });
 });
@@ -123,16 +138,14 @@ describe('cancelling at a quote', () => {
       'gateway/openapi/partner.texts.yaml',
       '`quote_expired`: the quote is past its `expiresAt`; ask for a new one;',
     );
+    documented('gateway/openapi/partner.texts.yaml', 'one past its `expiresAt` `409 quote_expired`');
     const who = caller(311);
     const booking = await bookedBy(who);
     const { quote } = await service.client.quoteCancellation({ caller: who, id: booking.id });
     skewMs = 300_001;
     expect(
       await messageOf(service.client.cancelBooking({ caller: who, id: booking.id, quoteId: quote?.id })),
-    ).toContain('expired at');
-    expect(
-      await codeOf(service.client.cancelBooking({ caller: who, id: booking.id, quoteId: quote?.id })),
-    ).toBe('quote_expired');
+    ).toMatch(/^quote_expired \(409\): .*expired at/);
     skewMs = 0;
     expect((await service.client.getBooking({ caller: who, id: booking.id })).booking?.status).toBe(
       'Upcoming',
@@ -144,6 +157,10 @@ describe('cancelling at a quote', () => {
       'gateway/openapi/partner.texts.yaml',
       '`quote_invalid`: `quoteId` is not a cancellation quote of this booking by your client;',
     );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      "a quote that is not this booking's (or not your client's) is `409 quote_invalid`",
+    );
     const who = caller(312);
     const [first, second] = [await bookedBy(who), await bookedBy(who)];
     const { quote } = await service.client.quoteCancellation({ caller: who, id: first.id });
@@ -154,14 +171,10 @@ describe('cancelling at a quote', () => {
       [second.id, quote?.id],
       [first.id, otherQuote?.id],
       [first.id, 'cqt_AAAAAAAAAAAAAAAAAAAAAA'],
-    ]) {
-      expect(await messageOf(service.client.cancelBooking({ caller: who, id: id ?? '', quoteId }))).toContain(
-        'is not a cancellation quote of',
+    ])
+      expect(await messageOf(service.client.cancelBooking({ caller: who, id: id ?? '', quoteId }))).toMatch(
+        /^quote_invalid \(409\): .*is not a cancellation quote of/,
       );
-      expect(await codeOf(service.client.cancelBooking({ caller: who, id: id ?? '', quoteId }))).toBe(
-        'quote_invalid',
-      );
-    }
     for (const booking of [first, second])
       expect((await service.client.getBooking({ caller: who, id: booking.id })).booking?.status).toBe(
         'Upcoming',
@@ -178,6 +191,10 @@ describe('cancelling at a quote', () => {
       'gateway/openapi/partner.texts.yaml',
       '`refund_changed`: cancelling now would refund something other than the quote; ask for a new one.',
     );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'and a refund that is no longer the quoted one `409 refund_changed`; nothing changes on any of them',
+    );
     const who = caller(314);
     const booking = await bookedBy(who);
     const { quote } = await service.client.quoteCancellation({ caller: who, id: booking.id });
@@ -187,16 +204,17 @@ describe('cancelling at a quote', () => {
     });
     expect(
       await messageOf(service.client.cancelBooking({ caller: who, id: booking.id, quoteId: quote?.id })),
-    ).toContain(`not the quoted ${booking.amount - 500}`);
-    expect(
-      await codeOf(service.client.cancelBooking({ caller: who, id: booking.id, quoteId: quote?.id })),
-    ).toBe('refund_changed');
+    ).toMatch(new RegExp(`^refund_changed \\(409\\): .*not the quoted ${booking.amount - 500}`));
     expect((await service.client.getBooking({ caller: who, id: booking.id })).booking?.status).toBe(
       'Upcoming',
     );
   });
 
   it('when 10 cancels name the same quote at once, then one cancels, the others are conflict, and one booking.cancelled follows', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'A booking cancels once, so many cancels naming the same quote make one cancellation (the others `409 conflict`).',
+    );
     const who = caller(315);
     const booking = await bookedBy(who);
     const { quote } = await service.client.quoteCancellation({ caller: who, id: booking.id });
@@ -206,7 +224,7 @@ describe('cancelling at a quote', () => {
       ),
     );
     expect(answers.filter((answer) => answer === 'ok')).toHaveLength(1);
-    expect(answers.filter((answer) => answer.includes('is Cancelled'))).toHaveLength(9);
+    expect(answers.filter((answer) => /^conflict \(409\): .*is Cancelled/.test(answer))).toHaveLength(9);
     const cancelledEvents = () =>
       events.heard.filter(
         (e) =>
@@ -214,6 +232,39 @@ describe('cancelling at a quote', () => {
       );
     // One, and still one after a settle window: a second cancel that slipped through would publish late.
     await expectExactly(() => cancelledEvents().length, 1);
+  });
+});
+
+describe('cancelling with an Idempotency-Key', () => {
+  it('when a cancel key is 48 hours old, then it is forgotten; until then another booking with it is idempotency_key_reuse, and the other environment has keys of its own', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '(8 to 100 visible ASCII characters, remembered 48 hours per client and environment)',
+    );
+    const HOUR = 3_600_000;
+    const who = caller(320);
+    const [first, second] = [await bookedBy(who), await bookedBy(who)];
+    const testWho = caller(320, 'ten_a', 'test');
+    const inTest = await bookedBy(testWho);
+    const key = uniqueName('cancel-key');
+    // The gateway's fingerprint covers the booking cancelled: another booking is another request.
+    const cancel = (by: ReturnType<typeof caller>, id: string) =>
+      messageOf(
+        service.client.cancelBooking({
+          caller: by,
+          id,
+          idempotency: { key, requestFingerprint: createHash('sha256').update(id).digest('hex') },
+        }),
+      );
+    expect(await cancel(who, first.id)).toBe('ok');
+    // The same client and environment: remembered (the service's clock 47 hours on).
+    skewMs = 47 * HOUR;
+    expect(await cancel(who, second.id)).toMatch(/^idempotency_key_reuse \(422\): /);
+    // The client's test key: a key of its own environment.
+    expect(await cancel(testWho, inTest.id)).toBe('ok');
+    // 49 hours on: forgotten, so the key cancels another booking.
+    skewMs = 49 * HOUR;
+    expect(await cancel(who, second.id)).toBe('ok');
   });
 });
 

@@ -151,6 +151,10 @@ describe('api keys', () => {
       'gateway/openapi/partner.texts.yaml',
       'A key is `ptk_live_` or `ptk_test_` followed by 32 base62 characters; it is shown once, when it is issued or rotated, and we keep only its SHA-256 hash.',
     );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'The value is shown once, when the administrator issues it or rotates it; we store only its SHA-256 hash and cannot show it again.',
+    );
     const client = await createClient();
     const expiresAt = new Date(identity.now().getTime() + 86_400_000);
     const { key, secret } = await createKey(client.id, {

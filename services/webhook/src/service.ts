@@ -37,7 +37,7 @@ import { createEndpointRepository } from './db/endpoint.repository';
 import { createEndpointSecrets } from './db/endpoint-secrets';
 import { createFeedRepository } from './db/feed.repository';
 import { createRecoveryRepository } from './db/recovery.repository';
-import { createRedeliveryKeys } from './db/redelivery-keys';
+import { createRedeliveryKeys, REDELIVERY_KEY_RETENTION_MS } from './db/redelivery-keys';
 import { createPageDeliveries } from './domain/deliveries/page-deliveries';
 import { createReadDeliveries } from './domain/deliveries/read-deliveries';
 import { createRecoverDeliveries } from './domain/deliveries/recover-deliveries';
@@ -64,9 +64,6 @@ import { createSweepDeliveries } from './jobs/sweep-deliveries';
 
 /** How often each replica deletes the deliveries past their retention. */
 const DELIVERY_SWEEP_MS = 3_600_000;
-
-/** A redelivery's `Idempotency-Key` is remembered as long as a booking's (48 hours). */
-const REDELIVERY_KEY_RETENTION_MS = 48 * 3_600_000;
 
 export interface WebhookServiceOptions {
   /** How host names resolve (DNS by default); the SSRF tests pass a table and never open a connection. */

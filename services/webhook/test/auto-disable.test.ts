@@ -1,4 +1,4 @@
-import { emailsTo, startReceiver, waitFor } from '@travel/testkit';
+import { documented, emailsTo, startReceiver, waitFor } from '@travel/testkit';
 import { startEngagement } from '../../engagement/test/engagement.fixture';
 import {
   ADMIN,
@@ -44,6 +44,10 @@ afterAll(async () => {
 
 describe('auto-disable of failing endpoints', () => {
   it("when every delivery to an endpoint failed for the set period, then it is disabled with its reason, the tenant's staff are emailed once, it gets nothing more, and once enabled it receives the events from then on and needs a full period of fresh failures to be disabled again", async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      "An endpoint whose every delivery has failed for 5 days is disabled (`enabled: false`, `status: disabled`, with `disabledReason` and `disabledAt`), the tenant's staff are emailed, and it receives nothing until enabled again",
+    );
     const platform = actorOf((await login(identity, ADMIN.email, ADMIN.password)).profile);
     const first = await newTenantStaff(identity, platform, []);
     const second = await newTenantStaff(identity, platform, [], first.tenantId, 'Developer');

@@ -1,5 +1,5 @@
 import { createMongo } from '@travel/mongo';
-import { testInfra, testLogger, uniqueName } from '@travel/testkit';
+import { documented, testInfra, testLogger, uniqueName } from '@travel/testkit';
 import { createCircuitRepository } from '../src/db/circuit.repository';
 import { createDeliveryRepository } from '../src/db/delivery.repository';
 import type { AttemptResult, ClaimedAttempt, Delivery } from '../src/domain/deliveries/delivery';
@@ -76,6 +76,18 @@ afterAll(async () => {
 
 describe('circuit breakers shared by replicas', () => {
   it('when one replica sees 3 timeouts in a row, then the breaker opens for both, the due deliveries are held, and one probe goes out when the wait is over; its 2xx closes it and releases them', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      "After 5 failed attempts in a row, or 3 in a row without an answer within 5 seconds, it opens: the endpoint's pending deliveries are held (`held: true` in its deliveries, none attempted) for 30 seconds, then one of them is sent as a probe.",
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'A 2xx closes the breaker and the held deliveries follow at once',
+    );
+    documented(
+      'docs/webhooks.md',
+      'after 30 seconds one held delivery is sent as a **probe** (the earliest due)',
+    );
     const [a, b] = [replica(), replica()];
     await deliveries.enqueue(
       [1, 2, 3].map((n) => delivery('whk_1', n)),
@@ -111,6 +123,10 @@ describe('circuit breakers shared by replicas', () => {
   });
 
   it('when the replica sending a probe dies, then after its lease another opens the breaker again for twice as long', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'a failed probe holds them twice as long each time, up to 10 minutes',
+    );
     const [a, b] = [replica(), replica()];
     await deliveries.enqueue(
       [1, 2].map((n) => delivery('whk_2', n)),

@@ -1,4 +1,4 @@
-import { failFirst, type Received, verifySignature, waitFor } from '@travel/testkit';
+import { documented, failFirst, type Received, verifySignature, waitFor } from '@travel/testkit';
 import {
   bookingEvent,
   caller,
@@ -31,6 +31,10 @@ const gaps = (received: Received[]) => received.slice(1).map((r, i) => r.at - (r
 
 describe('webhook deliveries', () => {
   it('when a booking event arrives, then the endpoint gets the event body with the five headers, signed as documented', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'Deliveries: `POST` of the event (see the `WebhookEvent` schema) with `Content-Type`, `User-Agent: Partner-Webhooks/1.0`, `X-Partner-Event`, `X-Partner-Delivery` and `X-Partner-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the secret>`.',
+    );
     const who = caller(nextClient());
     const hooks = await receiver();
     const { secret } = await register(who, hooks.url);
@@ -39,6 +43,7 @@ describe('webhook deliveries', () => {
     await waitFor(() => expect(hooks.received).toHaveLength(1));
 
     const [request] = hooks.received as [Received];
+    expect(request.method).toBe('POST');
     expect(request.headers).toMatchObject({
       'content-type': 'application/json',
       'user-agent': 'Partner-Webhooks/1.0',
@@ -76,6 +81,14 @@ describe('webhook deliveries', () => {
   });
 
   it('when events arrive, then only endpoints of that client, environment and subscription get them, and invoice.paid every client of the tenant', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '`events` selects the types to receive (`booking.created`, `booking.cancelled`, `invoice.paid`); an empty or absent list receives all of them.',
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '`booking.*` events go to the endpoints of the client that made the booking; `invoice.paid` to the endpoints of every client of the tenant.',
+    );
     const booker = caller(nextClient());
     const colleague = caller(nextClient());
     const outsider = caller(nextClient(), 'live', 'ten_other');
@@ -169,6 +182,10 @@ describe('webhook deliveries', () => {
   });
 
   it('when the receiver always fails (a redirect too), then six attempts, the last after the last delay, then failed', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'Answer any 2xx within 5 seconds; anything else (a 3xx too), a timeout or a connection error is retried after 1 minute, 5 minutes, 30 minutes, 2 hours and 12 hours, then the delivery is marked failed.',
+    );
     const who = caller(nextClient());
     const hooks = await receiver((n) => ({ status: n === 1 ? 302 : 503 }));
     await register(who, hooks.url);
@@ -187,6 +204,10 @@ describe('webhook deliveries', () => {
   });
 
   it('when the receiver takes 6 seconds, then the attempt counts as failed at 5 seconds and a retry is scheduled', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'Answer any 2xx within 5 seconds; anything else (a 3xx too), a timeout or a connection error is retried',
+    );
     const who = caller(nextClient());
     const hooks = await receiver((n) => ({ status: 200, sleepMs: n === 1 ? 6000 : 0 }));
     await register(who, hooks.url);
@@ -208,5 +229,25 @@ describe('webhook deliveries', () => {
     expect(first?.durationMs).toBeGreaterThanOrEqual(5000);
     expect(first?.durationMs).toBeLessThan(10_000);
     expect(second).toMatchObject({ number: 2, statusCode: 200, acknowledged: true });
+  });
+
+  it('when the receiver cannot be reached, then the connection error is an attempt without a status, retried like any failure, then failed', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'a timeout or a connection error is retried after 1 minute, 5 minutes, 30 minutes, 2 hours and 12 hours, then the delivery is marked failed',
+    );
+    const who = caller(nextClient());
+    // Nothing listens on port 9 (discard): every attempt is refused before any answer.
+    await register(who, 'http://127.0.0.1:9/hooks');
+    const event = bookingEvent(who.clientId);
+    await webhook.publisher().publish('booking.events', event);
+    await waitFor(async () => expect((await deliveryOf(event.id))?.status).toBe('failed'), {
+      timeoutMs: 15_000,
+    });
+    const attempts = (await deliveryOf(event.id))?.attempts ?? [];
+    expect(attempts.map((a) => [a.number, a.statusCode, a.acknowledged])).toEqual(
+      [1, 2, 3, 4, 5, 6].map((n) => [n, undefined, false]),
+    );
+    expect(attempts.every((a) => (a.error ?? '') !== '')).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { metricValue } from '@travel/metrics';
-import { waitFor } from '@travel/testkit';
+import { documented, waitFor } from '@travel/testkit';
 import { bookingEvent, caller, type WebhookClient, webhookEnv, webhookForThisFile } from './webhook.fixture';
 
 // One endpoint hangs while nine others of the same client receive the same 100 events (docs/decisions/webhooks.md,
@@ -77,6 +77,10 @@ beforeAll(async () => {
 
 describe('endpoints isolated from each other', () => {
   it('when one endpoint hangs while nine others receive 100 events each, then all 900 arrive while it holds only its own 4 places, before its first attempt times out', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'at most 4 deliveries to one endpoint are in flight at once per sending process',
+    );
     const { hanger, others } = scenario;
     await waitFor(() => expect(others.map((r) => r.received.length)).toEqual(Array(9).fill(EVENTS)), {
       timeoutMs: 60_000,
@@ -92,6 +96,18 @@ describe('endpoints isolated from each other', () => {
   });
 
   it('when its attempts time out, then its breaker opens and holds its deliveries, new ones too (shown held, counted open), a failed probe opens it again, and a probe answered closes it and sends the rest', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      "Held time uses up none of a delivery's retries; at most 4 deliveries to one endpoint are in flight at once per sending process.",
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      "the endpoint's pending deliveries are held (`held: true` in its deliveries, none attempted)",
+    );
+    documented(
+      'docs/webhooks.md',
+      '**held time uses up no retry**: the retry schedule (1 minute, 5 minutes, 30 minutes, 2 hours, 12 hours, then `failed`) counts attempts that were sent and failed.',
+    );
     const { hanger, hangerId } = scenario;
     const requests = () => hanger?.received.length ?? 0;
     // Its first attempts time out: 3 in a row open the breaker (the places the first two freed were used again

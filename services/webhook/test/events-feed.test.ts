@@ -1,6 +1,13 @@
 import { eventFeed } from '@travel/contracts';
 import { newEventId } from '@travel/events';
-import { codeOf, createServiceClient, type Received, staffCaller, waitFor } from '@travel/testkit';
+import {
+  codeOf,
+  createServiceClient,
+  documented,
+  type Received,
+  staffCaller,
+  waitFor,
+} from '@travel/testkit';
 import { createFeedRepository } from '../src/db/feed.repository';
 import { bookingEvent, caller, invoicePaidEvent, webhookEnv, webhookForThisFile } from './webhook.fixture';
 
@@ -38,6 +45,10 @@ const oneTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
 describe('events feed', () => {
   it("when a client's events arrive without any endpoint, then its feed holds each once, numbered 1..n, newest first by default and oldest first after a sequence, page by page", async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      "Every event the calling client may see in the key's environment, whether or not an endpoint of it was subscribed to the type: its `booking.created` and `booking.cancelled`",
+    );
     const who = caller(nextClient());
     const published = [];
     for (const type of [
@@ -113,6 +124,10 @@ describe('events feed', () => {
   });
 
   it("when another client or the other environment reads, then it never sees the client's events, and by id they are not_found", async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      "`404 not_found` when no event of the calling client in the key's environment has this id: another client's, the other environment's",
+    );
     const owner = caller(nextClient());
     const ownerTest = caller(owner.clientId, 'test');
     const intruder = caller(nextClient());
@@ -134,6 +149,10 @@ describe('events feed', () => {
   });
 
   it("when invoice.paid arrives, then every client of the tenant the service knows gets it in its feed, and its deliveries carry the client's sequence", async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      "Every event the calling client may see in the key's environment, whether or not an endpoint of it was subscribed to the type: its `booking.created` and `booking.cancelled`, and `invoice.paid` of its tenant.",
+    );
     const tenantId = `ten_${nextClient()}`;
     const reader = caller(nextClient(), 'live', tenantId);
     const booker = caller(nextClient(), 'live', tenantId);
@@ -201,6 +220,33 @@ describe('events feed', () => {
       'limit',
       'type',
     ]);
+  });
+
+  it('when an event is recorded, then it is kept 30 days: its entry expires then, the store drops it, and an id of a dropped event is not_found', async () => {
+    documented('gateway/openapi/partner.texts.yaml', 'Events are kept 30 days after they happened.');
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      "`404 not_found` when no event of the calling client in the key's environment has this id: another client's, the other environment's, one older than 30 days, or an id of another form.",
+    );
+    const who = caller(nextClient());
+    const event = bookingEvent(who.clientId);
+    const before = Date.now();
+    await webhook.publisher().publish('booking.events', event);
+    await feedHas(who, 1);
+    const entries = webhook.service().connection.collection('webhook_feed_events');
+    const stored = await entries.findOne({ eventId: event.id });
+    if (!stored) throw new Error(`no feed entry for ${event.id}`);
+    const keptDays = ((stored.expiresAt as Date).getTime() - before) / 86_400_000;
+    expect(keptDays).toBeGreaterThanOrEqual(30);
+    expect(keptDays).toBeLessThan(30.01);
+    // The store deletes an entry once its `expiresAt` has passed.
+    expect(await entries.indexes()).toContainEqual(
+      expect.objectContaining({ key: { expiresAt: 1 }, expireAfterSeconds: 0 }),
+    );
+    // What the TTL index does 30 days later: the event is in no page and not found by its id.
+    await entries.deleteMany({ eventId: event.id });
+    expect(await catchUp(who)).toEqual([]);
+    expect(await codeOf(feedClient.getEvent({ caller: who, id: event.id }))).toBe('not_found');
   });
 });
 

@@ -1,4 +1,4 @@
-import { codeOf, type Received, verifySignature, waitFor } from '@travel/testkit';
+import { codeOf, documented, type Received, verifySignature, waitFor } from '@travel/testkit';
 import { bookingEvent, caller, webhookEnv, webhookForThisFile } from './webhook.fixture';
 
 // One retry an hour away: a failed first attempt leaves its delivery pending for the whole file.
@@ -52,6 +52,10 @@ async function endpointWithThreeDeliveries() {
 
 describe('an endpoint deliveries, page by page', () => {
   it('when a client pages its endpoint deliveries, then they come newest first with every attempt, and filters narrow them', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      "The deliveries to one of the calling client's endpoints, newest first: the event, the status (`pending`: retries left, `succeeded`: a 2xx, `failed`: the retries ran out or the endpoint was disabled meanwhile; `POST /webhooks/{id}/recover` sends both kinds), every attempt with its time, the receiver's status code, the latency and the first bytes (at most 1 KiB) of its answer or why there was none, and when the next scheduled attempt is due.",
+    );
     const { who, endpoint, events } = await endpointWithThreeDeliveries();
     const first = await client().listDeliveries({ caller: who, endpointId: endpoint.id, limit: 2 });
     expect(first.deliveries.map((d) => [d.eventId, d.status])).toEqual([
@@ -91,6 +95,10 @@ describe('an endpoint deliveries, page by page', () => {
   });
 
   it('when the query is bad in every field, then one bad_request lists each', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'A `limit` outside 1 to 100, an unknown `status` or `type`, or a `cursor` this list did not return is `400 bad_request` (one `details` entry each).',
+    );
     const who = caller(nextClient());
     const { id } = await register(who, 'http://127.0.0.1:9/hooks');
     await expect(
@@ -162,6 +170,10 @@ describe('redelivering a delivery', () => {
   });
 
   it('when five requests with one key race, then exactly one attempt is made', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '`conflict`: a request with this `Idempotency-Key` is still sending (retry shortly), or the endpoint is disabled.',
+    );
     const { who, hooks, endpoint } = await endpointWithThreeDeliveries();
     const [latest] = (await page(who, endpoint.id)).deliveries;
     const request = {
@@ -183,6 +195,10 @@ describe('redelivering a delivery', () => {
   });
 
   it('when the key was used for another delivery, or the endpoint is not the caller, then it is refused and nothing is sent', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'this client already used the `Idempotency-Key` (within 48 hours) for another request',
+    );
     const { who, hooks, endpoint } = await endpointWithThreeDeliveries();
     const [a, b] = (await page(who, endpoint.id)).deliveries;
     const key = 'reused-key-0001';
@@ -218,6 +234,10 @@ describe('redelivering a delivery', () => {
 
 describe('pinging an endpoint', () => {
   it('when an endpoint is pinged, then it gets a signed ping event at once and the answer is the attempt', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'Sends a `ping` event to the endpoint at once, signed and with the same headers as any delivery (`X-Partner-Event: ping`, an `X-Partner-Delivery` of its own), and answers the attempt: the status code, the latency and the first bytes of the answer, or why there was none.',
+    );
     const who = caller(nextClient());
     const hooks = await webhook.receiver(() => ({ status: 204 }));
     const { id, secret } = await register(who, hooks.url, ['invoice.paid']);
@@ -227,7 +247,10 @@ describe('pinging an endpoint', () => {
       attempt: { statusCode: 204, acknowledged: true, durationMs: expect.any(Number) },
     });
     const [ping] = hooks.received;
+    expect(ping?.method).toBe('POST');
     expect(ping?.headers).toMatchObject({
+      'content-type': 'application/json',
+      'user-agent': 'Partner-Webhooks/1.0',
       'x-partner-event': 'ping',
       'x-partner-delivery': expect.stringMatching(/^whd_ping_/),
     });
@@ -252,6 +275,10 @@ describe('pinging an endpoint', () => {
   });
 
   it('when the receiver is down, then the ping answers the failure', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      "The ping's attempt, whatever the receiver answered (see `attempt.succeeded`).",
+    );
     const who = caller(nextClient());
     const { id } = await register(who, 'http://127.0.0.1:9/hooks');
     const reply = await client().pingEndpoint({ caller: who, id });
@@ -288,6 +315,15 @@ describe('changing an endpoint', () => {
   });
 
   it('when an endpoint is disabled, then its pending delivery ends and nothing more is sent until it is enabled again', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '`409 conflict` also when the endpoint is disabled (enable it first).',
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '`conflict`: a request with this `Idempotency-Key` is still sending (retry shortly), or the endpoint is disabled.',
+    );
+    documented('docs/webhooks.md', 'The endpoint must be enabled (`409` otherwise).');
     const { who, hooks, endpoint } = await endpointWithThreeDeliveries();
     const disabled = await client().updateEndpoint({ caller: who, id: endpoint.id, enabled: false });
     expect(disabled.endpoint?.status).toBe('disabled');

@@ -1,4 +1,4 @@
-import { startReceiver, waitFor } from '@travel/testkit';
+import { documented, startReceiver, waitFor } from '@travel/testkit';
 import { bookingEvent, caller, startPublisher, startWebhook, webhookEnv } from './webhook.fixture';
 
 // "What the list shows is what recover sends" (docs/decisions/webhooks.md "A delivery cancelled by a disable reads,
@@ -29,6 +29,26 @@ const deliveryIdsIn = (received: { headers: Record<string, unknown> }[]) =>
 
 describe('recovering after a disable', () => {
   it('when an endpoint with pending deliveries is disabled, enabled and recovered, then exactly the deliveries listed as failed arrive, once each', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'Every delivery to this endpoint created at or after `since` that `GET /webhooks/{id}/deliveries?status=failed` lists is attempted again now, each once, with the same `X-Partner-Delivery` id and body, signed afresh: one whose retries all failed gets one more attempt and is `failed` again if it fails too; one that ended because the endpoint was disabled while it waited (held by its circuit breaker, or between retries) goes on with the attempt it was waiting for and the retries left after it.',
+    );
+    documented(
+      'docs/webhooks.md',
+      'Sends again every delivery made since `since` that the list shows as `failed`, whichever way it got there: one whose retries ran out gets one more attempt, one a disable ended goes on with the attempts it had left.',
+    );
+    documented(
+      'docs/webhooks.md',
+      '`enabled: false` stops deliveries and ends pending ones as `failed`; `enabled: true` delivers the events that happen from then on, and `POST /webhooks/{id}/recover` sends those it ended.',
+    );
+    documented(
+      'docs/webhooks.md',
+      'once you have fixed the receiver and enabled it again, `POST /webhooks/{id}/recover` with a `since` before the outage sends them (every delivery the list shows as `failed` since then)',
+    );
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '`failed`: the retries ran out or the endpoint was disabled meanwhile; `POST /webhooks/{id}/recover` sends both kinds',
+    );
     const clientId = 7411;
     const who = caller(clientId);
     const { endpoint } = await service.client.registerEndpoint({

@@ -1,4 +1,4 @@
-import { codeOf, startReceiver, waitFor } from '@travel/testkit';
+import { codeOf, documented, startReceiver, waitFor } from '@travel/testkit';
 import { bookingEvent, caller, startPublisher, startWebhook, webhookEnv } from './webhook.fixture';
 
 // `POST /webhooks/{id}/recover` (docs/decisions/partner-tools.md "Webhook secret rotation, auto-disable and recovery").
@@ -21,6 +21,10 @@ afterAll(async () => {
 
 describe('recovering failed deliveries', () => {
   it('when a receiver was down, then recover re-sends the failed deliveries since a time once per key, with their ids, and answers the count', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'Every delivery to this endpoint created at or after `since` that `GET /webhooks/{id}/deliveries?status=failed` lists is attempted again now, each once, with the same `X-Partner-Delivery` id and body, signed afresh: one whose retries all failed gets one more attempt',
+    );
     const clientId = 7401;
     const who = caller(clientId);
     const { endpoint } = await service.client.registerEndpoint({

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { waitFor } from '@travel/testkit';
+import { documented, waitFor } from '@travel/testkit';
 import { bookingEvent, caller, SUPPORT, startPublisher, startWebhook, webhookEnv } from './webhook.fixture';
 
 /** The only DNS there is in these tests: no name resolves anywhere else, and no connection is opened. */
@@ -79,6 +79,10 @@ describe('webhook targets in production', () => {
   });
 
   it('when a registered name later resolves to a private address, then a ping is refused and sent nowhere, and a change to a private URL is 400 on url', async () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '(where a host name resolves is checked once the rest of the body passed)',
+    );
     const who = caller(403);
     dns.set('ping.partner.example', ['93.184.216.34']);
     const { endpoint } = await service.client.registerEndpoint({

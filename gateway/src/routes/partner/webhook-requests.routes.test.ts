@@ -1,6 +1,8 @@
+import { documented } from '@travel/testkit';
 import request from 'supertest';
 import type { ServiceClients } from '../../clients/service-clients';
 import { partnerTestApp, testKey } from '../../middleware/middleware.fixture';
+import { eventsRoutes } from './events.routes';
 import { webhookLifecycleRoutes } from './webhook-lifecycle.routes';
 import { webhookOperationsRoutes } from './webhook-operations.routes';
 import { webhooksRoutes } from './webhooks.routes';
@@ -145,6 +147,10 @@ describe('webhook write routes: every failing field in one 400', () => {
     'http://localhost:9000/hooks',
     'https://[2606:4700::1111]/in',
   ])('when the URL is %s, then the change goes to the service', async (url) => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      '(where a host name resolves is checked once the rest of the body passed)',
+    );
     const { app, calls } = appWithWebhook();
     const res = await request(app)
       .patch('/api/v1/webhooks/whk_1')
@@ -161,5 +167,34 @@ describe('webhook write routes: every failing field in one 400', () => {
         }),
       ],
     ]);
+  });
+});
+
+describe('webhook routes and their scope', () => {
+  // The gateway refuses a key without the route's scope before any service is called, on every partner route
+  // (gateway/test/partner-security.test.ts); here, the scope every webhook and events-feed route declares.
+  it('when a route manages endpoints or reads the events feed, then it needs webhooks:manage', () => {
+    documented('docs/webhooks.md', 'Every route needs a key with the scope `webhooks:manage`');
+    const clients = {} as ServiceClients;
+    const routes = [
+      ...webhooksRoutes({ clients }),
+      ...webhookOperationsRoutes({ clients }),
+      ...webhookLifecycleRoutes({ clients }),
+      ...eventsRoutes({ clients }),
+    ];
+    expect(routes.map((route) => `${route.method.toUpperCase()} ${route.path}`).sort()).toEqual([
+      'DELETE /api/v1/webhooks/:id',
+      'GET /api/v1/events',
+      'GET /api/v1/events/:id',
+      'GET /api/v1/webhooks',
+      'GET /api/v1/webhooks/:id/deliveries',
+      'PATCH /api/v1/webhooks/:id',
+      'POST /api/v1/webhooks',
+      'POST /api/v1/webhooks/:id/deliveries/:deliveryId/redeliver',
+      'POST /api/v1/webhooks/:id/ping',
+      'POST /api/v1/webhooks/:id/recover',
+      'POST /api/v1/webhooks/:id/rotate-secret',
+    ]);
+    for (const route of routes) expect(route.access).toEqual({ kind: 'partner', scope: 'webhooks:manage' });
   });
 });

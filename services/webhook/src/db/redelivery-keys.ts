@@ -29,6 +29,9 @@ export interface RedeliveryKeys {
 
 const MAX_CLAIM_ROUNDS = 5;
 
+/** A redelivery's `Idempotency-Key` is remembered as long as a booking's (48 hours). */
+export const REDELIVERY_KEY_RETENTION_MS = 48 * 3_600_000;
+
 export function createRedeliveryKeys(
   connection: Connection,
   policy: { leaseMs: number; retentionMs: number },

@@ -1,3 +1,4 @@
+import { documented } from '@travel/testkit';
 import type { AttemptResult } from '../deliveries/delivery';
 import { type CircuitPolicy, holdFor, nextStreak, type Streak, tripReason } from './circuit';
 
@@ -31,11 +32,23 @@ const after = (results: AttemptResult[]): Streak =>
 
 describe('circuit breaker policy', () => {
   it('when attempts fail in a row, then it trips at the fifth, not before', () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'After 5 failed attempts in a row, or 3 in a row without an answer within 5 seconds, it opens',
+    );
+    documented(
+      'docs/webhooks.md',
+      'it **opens** after 5 failed attempts in a row (anything but a 2xx within 5 seconds), or 3 in a row that got no answer within 5 seconds',
+    );
     expect(tripReason(after(Array(4).fill(answered(500))), POLICY)).toBeNull();
     expect(tripReason(after(Array(5).fill(answered(500))), POLICY)).toBe('5 attempts in a row failed');
   });
 
   it('when attempts time out in a row, then it trips at the third; a refused connection is a failure, not a timeout', () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'After 5 failed attempts in a row, or 3 in a row without an answer within 5 seconds, it opens',
+    );
     expect(tripReason(after([noAnswer(5000), noAnswer(5003)]), POLICY)).toBeNull();
     expect(tripReason(after([noAnswer(5000), noAnswer(5003), noAnswer(5001)]), POLICY)).toBe(
       '3 attempts in a row got no answer within 5000 ms',
@@ -51,6 +64,10 @@ describe('circuit breaker policy', () => {
   });
 
   it('when it opens again and again, then it holds 30 s, 60 s, 120 s ... up to 10 minutes', () => {
+    documented(
+      'gateway/openapi/partner.texts.yaml',
+      'a failed probe holds them twice as long each time, up to 10 minutes',
+    );
     expect([1, 2, 3, 4, 5, 6, 7, 20].map((openings) => holdFor(openings, POLICY) / 1000)).toEqual([
       30, 60, 120, 240, 480, 600, 600, 600,
     ]);
