@@ -196,6 +196,13 @@ describe('gateway rate limits in Redis', () => {
       for (const wrong of [0, -1, 100.5, Number.NaN])
         expect(share(wrong)).toThrow(new RangeError('sharePercent must be in (0, 100]'));
       for (const right of [0.5, 100]) expect(share(right)).not.toThrow();
+      // A share of 10 % of 100 calls a window reserves 10 calls at a time.
+      const prefix = uniqueName('ct:rl');
+      await createRateLimits(redis.client, { prefix, sharePercent: 10 }).consume('key_1', {
+        limit: 100,
+        windowSeconds: 60,
+      });
+      expect(await redis.client.get(`${prefix}:100:60:key_1`)).toBe('10');
     });
   });
 
