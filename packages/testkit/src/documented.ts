@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 /**
  * The documents a partner reads, whose sentences about behaviour each name a test that checks them
@@ -18,20 +18,12 @@ export type PartnerDocument = (typeof PARTNER_DOCUMENTS)[number];
 /** Text with every run of white space (line breaks, a YAML block's indentation) made one space. */
 export const flattened = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-/** The repository's root: the folder of `pnpm-workspace.yaml` above this file. */
-function repositoryRoot(): string {
-  let dir = __dirname;
-  while (!existsSync(join(dir, 'pnpm-workspace.yaml'))) {
-    const up = dirname(dir);
-    if (up === dir) throw new Error('documented(): no pnpm-workspace.yaml above the testkit');
-    dir = up;
-  }
-  return dir;
-}
+/** The repository's root: this file is in `packages/testkit/src` (or its build in `dist`). */
+const ROOT = join(__dirname, '..', '..', '..');
 
 /** A partner document's text, flattened. */
 export function documentText(document: PartnerDocument): string {
-  return flattened(readFileSync(join(repositoryRoot(), document), 'utf8'));
+  return flattened(readFileSync(join(ROOT, document), 'utf8'));
 }
 
 /**
