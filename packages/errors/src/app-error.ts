@@ -21,8 +21,15 @@ export class AppError extends Error {
   readonly details: FieldProblem[] | null;
   readonly facts: ErrorFacts | null;
 
-  constructor(code: ErrorCode, message?: string, details?: FieldProblem[] | null, facts?: ErrorFacts | null) {
-    super(message ?? errorCatalog[code].message);
+  /** `options.cause`: what failed underneath (a transport's error), logged with this one, never answered. */
+  constructor(
+    code: ErrorCode,
+    message?: string,
+    details?: FieldProblem[] | null,
+    facts?: ErrorFacts | null,
+    options?: { cause?: unknown },
+  ) {
+    super(message ?? errorCatalog[code].message, options);
     this.name = 'AppError';
     this.code = code;
     this.details = details ?? null;

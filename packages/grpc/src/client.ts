@@ -58,7 +58,8 @@ const catalogErrorMiddleware: ClientMiddleware = async function* catalogErrors(c
         : new AppError(code, error.details, null, details);
     }
     const mapped = uncodedStatus[error.code];
-    throw mapped ? new AppError(mapped) : error;
+    // The transport's status and details stay on as the cause: the gateway's log of a 503 says which call failed how.
+    throw mapped ? new AppError(mapped, undefined, null, null, { cause: error }) : error;
   }
 };
 

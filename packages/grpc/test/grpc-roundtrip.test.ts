@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { audit } from '@travel/contracts';
 import { AppError } from '@travel/errors';
 import { createLogger } from '@travel/logger';
-import type { CallContext } from 'nice-grpc';
+import { type CallContext, Status } from 'nice-grpc';
 import {
   CALLER_KEY,
   createGrpcServer,
@@ -105,10 +105,16 @@ describe('gRPC round trip', () => {
     expect(error.code).toBe('service_unavailable');
   });
 
-  it('when nothing listens, then the call fails as service_unavailable', async () => {
+  it('when nothing listens, then the call fails as service_unavailable, caused by the transport status it logs', async () => {
     const dead = createServiceClient(audit.AuditServiceDefinition, '127.0.0.1:1', { deadlineMs: 500 });
     const error = (await dead.listAuditEntries({}).catch((e: unknown) => e)) as AppError;
     expect(error.code).toBe('service_unavailable');
+    // The gateway's log of the 503 names the call and how it failed (the answer does not).
+    expect(error.cause).toMatchObject({
+      name: 'ClientError',
+      path: '/travel.identity.v1.AuditService/ListAuditEntries',
+      code: Status.UNAVAILABLE,
+    });
   });
 
   it('when the server ends the stream without a gRPC status, then the call fails as service_unavailable', async () => {
