@@ -1,6 +1,10 @@
 import { AppError } from '@travel/errors';
+import { createLogger } from '@travel/logger';
 import { documented } from '@travel/testkit';
+import type { NextFunction, Request, Response } from 'express';
 import request from 'supertest';
+import { assembleApp } from '../app';
+import type { RouteDefinition } from '../http/route-table';
 import { middlewareTestApp } from './middleware.fixture';
 
 const app = middlewareTestApp([
@@ -109,5 +113,84 @@ describe('error handler', () => {
   it('when another error is answered, then it carries no Retry-After', async () => {
     const res = await request(app).get('/conflict');
     expect(res.headers['retry-after']).toBeUndefined();
+  });
+});
+
+/** A route that throws `error`, after the handler's own step (a header set, a body started) if any. */
+function throwing(path: string, error: Error, before?: (res: Response) => void): RouteDefinition {
+  return {
+    method: 'get',
+    path,
+    access: { kind: 'public' },
+    handlers: [
+      (_req: Request, res: Response, next: NextFunction) => {
+        before?.(res);
+        next(error);
+      },
+    ],
+  };
+}
+
+describe('error handler, what it logs and keeps', () => {
+  const lines: { level: string; msg: string; err?: { message?: string; code?: string } }[] = [];
+  const logger = createLogger({
+    name: 'test',
+    level: 'debug',
+    destination: { write: (line: string) => lines.push(JSON.parse(line)) },
+  });
+  const logged = () =>
+    lines
+      .filter((line) => line.level === 'error')
+      .map((line) => ({ msg: line.msg, err: line.err?.message, code: line.err?.code }));
+  const loggingApp = assembleApp(
+    logger,
+    [
+      throwing('/unavailable', new AppError('service_unavailable')),
+      throwing('/internal', new AppError('internal_error', 'The ledger is inconsistent.')),
+      throwing('/conflict', new AppError('conflict', 'Taken.')),
+      throwing('/boom', new Error('database password is hunter2')),
+      throwing('/busy', new AppError('service_unavailable'), (res) => res.setHeader('Retry-After', '7')),
+      throwing('/late', new Error('failed after the first byte'), (res) => {
+        res.status(200).type('text/plain').write('partial');
+      }),
+    ],
+    undefined,
+  );
+  beforeEach(() => {
+    lines.length = 0;
+  });
+
+  it('when a 5xx catalog error is answered, then it is logged as an error with its message; a 4xx is not', async () => {
+    await request(loggingApp).get('/unavailable');
+    await request(loggingApp).get('/internal');
+    await request(loggingApp).get('/conflict');
+    expect(logged()).toEqual([
+      {
+        msg: 'A backing service is temporarily unavailable. Retry with backoff.',
+        err: 'A backing service is temporarily unavailable. Retry with backoff.',
+        code: 'service_unavailable',
+      },
+      { msg: 'The ledger is inconsistent.', err: 'The ledger is inconsistent.', code: 'internal_error' },
+    ]);
+  });
+
+  it('when an unknown error is answered 500, then the log keeps what the answer hides', async () => {
+    await request(loggingApp).get('/boom');
+    expect(logged()).toEqual([
+      { msg: 'unhandled error', err: 'database password is hunter2', code: undefined },
+    ]);
+  });
+
+  it('when the route set its own Retry-After, then a 503 keeps it', async () => {
+    const res = await request(loggingApp).get('/busy');
+    expect([res.status, res.headers['retry-after']]).toEqual([503, '7']);
+  });
+
+  it('when the answer had started, then it is ended as it was (no envelope after it) and the error is logged', async () => {
+    const res = await request(loggingApp).get('/late');
+    expect([res.status, res.text]).toEqual([200, 'partial']);
+    expect(logged()).toEqual([
+      { msg: 'error after the response started', err: 'failed after the first byte', code: undefined },
+    ]);
   });
 });
