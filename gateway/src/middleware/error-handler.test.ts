@@ -7,59 +7,32 @@ import { assembleApp } from '../app';
 import type { RouteDefinition } from '../http/route-table';
 import { middlewareTestApp } from './middleware.fixture';
 
+/** A route that throws `error`, after the handler's own step (a header set, a body started) if any. */
+function throwing(path: string, error: Error, before?: (res: Response) => void): RouteDefinition {
+  return {
+    method: 'get',
+    path,
+    access: { kind: 'public' },
+    handlers: [
+      (_req: Request, res: Response, next: NextFunction) => {
+        before?.(res);
+        next(error);
+      },
+    ],
+  };
+}
+
 const app = middlewareTestApp([
-  {
-    method: 'get',
-    path: '/conflict',
-    access: { kind: 'public' },
-    handlers: [
-      () => {
-        throw new AppError('conflict', 'Only Upcoming bookings can be cancelled.');
-      },
-    ],
-  },
-  {
-    method: 'get',
-    path: '/invalid',
-    access: { kind: 'public' },
-    handlers: [
-      () => {
-        throw new AppError('bad_request', 'Validation failed.', [
-          { path: 'contact.email', message: 'must be an email' },
-        ]);
-      },
-    ],
-  },
-  {
-    method: 'get',
-    path: '/unavailable',
-    access: { kind: 'public' },
-    handlers: [
-      () => {
-        throw new AppError('service_unavailable');
-      },
-    ],
-  },
-  {
-    method: 'get',
-    path: '/switched-off',
-    access: { kind: 'public' },
-    handlers: [
-      () => {
-        throw new AppError('api_disabled');
-      },
-    ],
-  },
-  {
-    method: 'get',
-    path: '/boom',
-    access: { kind: 'public' },
-    handlers: [
-      () => {
-        throw new Error('database password is hunter2');
-      },
-    ],
-  },
+  throwing('/conflict', new AppError('conflict', 'Only Upcoming bookings can be cancelled.')),
+  throwing(
+    '/invalid',
+    new AppError('bad_request', 'Validation failed.', [
+      { path: 'contact.email', message: 'must be an email' },
+    ]),
+  ),
+  throwing('/unavailable', new AppError('service_unavailable')),
+  throwing('/switched-off', new AppError('api_disabled')),
+  throwing('/boom', new Error('database password is hunter2')),
 ]);
 
 describe('error handler', () => {
@@ -115,21 +88,6 @@ describe('error handler', () => {
     expect(res.headers['retry-after']).toBeUndefined();
   });
 });
-
-/** A route that throws `error`, after the handler's own step (a header set, a body started) if any. */
-function throwing(path: string, error: Error, before?: (res: Response) => void): RouteDefinition {
-  return {
-    method: 'get',
-    path,
-    access: { kind: 'public' },
-    handlers: [
-      (_req: Request, res: Response, next: NextFunction) => {
-        before?.(res);
-        next(error);
-      },
-    ],
-  };
-}
 
 describe('error handler, what it logs and keeps', () => {
   const lines: { level: string; msg: string; err?: { message?: string; code?: string } }[] = [];
