@@ -32,6 +32,12 @@ export interface BroadcastSubscriber {
  * the topic. For cache invalidation, where a missed past event does not matter but a new one must reach
  * every replica. `start()` resolves only once the group has joined, so nothing published after it is lost.
  */
+/**
+ * An idle subscriber's requests: one fetch a second and a heartbeat every three (a 100 ms fetch wait and a heartbeat a
+ * second cost an idle platform of 13 processes about 10 % of a core, broker included; docs/decisions/events.md).
+ */
+const BROADCAST_FETCH_WAIT_MS = 1000;
+const BROADCAST_HEARTBEAT_MS = 3000;
 /** `stop()` ends once the consumer has made no request for this long (at most `STOP_QUIET_LIMIT_MS`). */
 const STOP_QUIET_MS = 300;
 const STOP_QUIET_LIMIT_MS = 10_000;
@@ -45,8 +51,11 @@ export function createBroadcastSubscriber(options: BroadcastOptions): BroadcastS
   const consumer: Consumer = kafka.consumer({
     groupId,
     sessionTimeout: 10_000,
-    heartbeatInterval: 1000,
-    maxWaitTimeInMs: 100,
+    // The group has one member (this process): a heartbeat only keeps it alive, it never learns of a rebalance.
+    heartbeatInterval: BROADCAST_HEARTBEAT_MS,
+    // A long poll: the broker answers a fetch as soon as an event arrives (kafkajs asks for one byte at least), so
+    // the wait only bounds an idle fetch, and `stop()` (kafkajs ends its fetch before it disconnects).
+    maxWaitTimeInMs: BROADCAST_FETCH_WAIT_MS,
     // After a broker outage kafkajs restarts a crashed consumer on a timer; once stopped, it must not.
     retry: { ...KAFKA_RETRY, restartOnFailure: async () => !stopped },
   });

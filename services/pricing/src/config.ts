@@ -31,7 +31,7 @@ const schema = z
     RULE_BROADCAST_WAIT_MS: positiveInt(2000),
     /**
      * After its own echo, how long a change still waits before answering: a replica whose long poll had just
-     * ended (the subscribers poll every 100 ms) hears the broadcast on its next fetch, within this time.
+     * ended hears the broadcast on its next fetch (sent at once), within this time.
      */
     RULE_BROADCAST_SETTLE_MS: z.coerce.number().int().min(0).max(5000).default(250),
   })
