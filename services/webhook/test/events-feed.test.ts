@@ -269,6 +269,49 @@ describe('feed repository', () => {
     expect([...taken].sort((a, b) => a - b)).toEqual(oneTo(20));
   });
 
+  it('when two replicas append to one stream by turns and at once, then the numbers run 1..N, each once', async () => {
+    const connection = webhook.service().connection;
+    const [first, second] = [createFeedRepository(connection), createFeedRepository(connection)];
+    const clientId = nextClient();
+    const taken: number[] = [];
+    // By turns: each replica's remembered highest is behind the other's every time.
+    for (let i = 0; i < 6; i++)
+      taken.push(await (i % 2 ? second : first).append(entry(clientId), null, inAMonth()));
+    // At once: both replicas, ten appends each.
+    const racing = oneTo(20).map((i) => (i % 2 ? second : first).append(entry(clientId), null, inAMonth()));
+    taken.push(...(await Promise.all(racing)));
+    expect([...taken].sort((a, b) => a - b)).toEqual(oneTo(26));
+  });
+
+  it("when a replica appends to a stream it numbered last, then each append is the entry's insert and the stream's update, without a read", async () => {
+    const connection = webhook.service().connection;
+    const feed = createFeedRepository(connection);
+    const clientId = nextClient();
+    await feed.append(entry(clientId), null, inAMonth());
+    const opsOn = async () => {
+      const { totals } = (await connection.getClient().db('admin').command({ top: 1 })) as {
+        totals: Record<string, Record<string, { count: number }>>;
+      };
+      const ns = (name: string) => totals[`${connection.name}.${name}`] ?? {};
+      const count = (name: string, kind: string) => ns(name)[kind]?.count ?? 0;
+      return ['webhook_feed_events', 'webhook_feed_streams'].flatMap((name) =>
+        ['queries', 'insert', 'update'].map((kind) => count(name, kind)),
+      );
+    };
+    const before = await opsOn();
+    for (let i = 0; i < 5; i++) await feed.append(entry(clientId), null, inAMonth());
+    const after = await opsOn();
+    const [entryReads, entryInserts, , streamReads, , streamUpdates] = after.map(
+      (n, i) => n - (before[i] ?? 0),
+    );
+    expect({ entryReads, entryInserts, streamReads, streamUpdates }).toEqual({
+      entryReads: 0,
+      entryInserts: 5,
+      streamReads: 0,
+      streamUpdates: 5,
+    });
+  });
+
   it('when an append stopped after storing its entry, then appending the event again answers the same sequence and the stream moves on after it', async () => {
     const feed = createFeedRepository(webhook.service().connection);
     const clientId = nextClient();

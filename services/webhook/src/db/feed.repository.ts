@@ -43,6 +43,10 @@ export interface FeedRepository {
 
 /** Racing appends to one stream each number again after a loss; far more losses than that is a fault. */
 const MAX_APPEND_ROUNDS = 100;
+/** Streams whose highest sequence this process remembers; more and it starts again. */
+const MAX_KNOWN_STREAMS = 10_000;
+/** A remembered highest sequence is read again after this long (another replica may have moved on). */
+const KNOWN_FOR_MS = 60_000;
 
 export function createFeedRepository(connection: Connection): FeedRepository {
   const entries = modelOn(connection, 'WebhookFeedEvent', feedEntrySchema);
@@ -79,22 +83,71 @@ export function createFeedRepository(connection: Connection): FeedRepository {
     return Math.max(stream?.sequence ?? 0, top?.sequence ?? 0);
   }
 
+  /**
+   * The highest sequence each stream has given, as this process last saw it, and the append in progress on
+   * each stream: appends to one stream take their numbers one after another in this process, so the usual
+   * append is two writes (the entry's insert, the stream's `$max`) and no read. A number is still taken only
+   * by an insert, and another replica's number collides on the unique index: then the store is read again.
+   */
+  const known = new Map<string, { sequence: number; at: number }>();
+  const inProgress = new Map<string, Promise<unknown>>();
+
+  async function knownHighest(owner: FeedOwner, stream: string): Promise<number> {
+    const remembered = known.get(stream);
+    if (remembered && performance.now() - remembered.at < KNOWN_FOR_MS) return remembered.sequence;
+    return highest(owner);
+  }
+
+  function remember(stream: string, sequence: number) {
+    if (known.size >= MAX_KNOWN_STREAMS) known.clear();
+    known.set(stream, { sequence, at: performance.now() });
+  }
+
+  /** Runs `append` after the stream's earlier appends in this process have finished, whatever their outcome. */
+  function inTurn<T>(stream: string, append: () => Promise<T>): Promise<T> {
+    const previous = inProgress.get(stream) ?? Promise.resolve();
+    const mine = previous.then(append, append);
+    const settled = mine.then(
+      () => undefined,
+      () => undefined,
+    );
+    inProgress.set(stream, settled);
+    void settled.then(() => {
+      if (inProgress.get(stream) === settled) inProgress.delete(stream);
+    });
+    return mine;
+  }
+
+  /** One event into its stream: an entry already there (a redelivery) keeps its number. */
+  async function appendInTurn(
+    _id: string,
+    entry: Omit<FeedEvent, 'sequence' | 'id'>,
+    id: string,
+    expiresAt: Date,
+  ): Promise<{ sequence: number }> {
+    const stream = streamIdOf(entry.clientId, entry.environment);
+    let sequence = (await knownHighest(entry, stream)) + 1;
+    for (let round = 0; round < MAX_APPEND_ROUNDS; round++) {
+      if (await insertWholeIfAbsent(entries, { _id, eventId: id, ...entry, sequence, expiresAt })) {
+        remember(stream, sequence);
+        return { sequence };
+      }
+      const recorded = await rawEntries.findOne({ _id }, { projection: { sequence: 1 } });
+      if (recorded) return { sequence: recorded.sequence };
+      // The number was taken (another replica, or an entry this process did not see): read the stream again.
+      sequence = (await highest(entry)) + 1;
+    }
+    throw new Error(`no sequence for ${id} after ${MAX_APPEND_ROUNDS} rounds of racing appends`);
+  }
+
   return {
     async append({ id, ...entry }, tenantId, expiresAt) {
       const _id = feedEntryIdOf(id, entry.clientId);
-      for (let round = 0; round < MAX_APPEND_ROUNDS; round++) {
-        const recorded = await rawEntries.findOne({ _id }, { projection: { sequence: 1 } });
-        if (recorded) {
-          await settle(entry, tenantId, recorded.sequence);
-          return recorded.sequence;
-        }
-        const sequence = (await highest(entry)) + 1;
-        if (await insertWholeIfAbsent(entries, { _id, eventId: id, ...entry, sequence, expiresAt })) {
-          await settle(entry, tenantId, sequence);
-          return sequence;
-        }
-      }
-      throw new Error(`no sequence for ${id} after ${MAX_APPEND_ROUNDS} rounds of racing appends`);
+      const stream = streamIdOf(entry.clientId, entry.environment);
+      const { sequence } = await inTurn(stream, () => appendInTurn(_id, entry, id, expiresAt));
+      // After the turn: `$max` lands right in any order, so the next append does not wait for it.
+      await settle(entry, tenantId, sequence);
+      return sequence;
     },
     async clientsOfTenant(tenantId) {
       const docs = await rawStreams.find({ tenantId }, { projection: { clientId: 1 } }).toArray();
