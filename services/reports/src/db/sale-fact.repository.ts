@@ -1,4 +1,4 @@
-import { insertIfAbsent, modelOn } from '@travel/mongo';
+import { insertWholeIfAbsent, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
 import type { SaleFact, Service } from '../domain/facts';
 import { type SaleFactDocument, saleFactSchema } from './sale-fact.schema';
@@ -54,7 +54,8 @@ export function createSaleFactRepository(
         destination: destination.label,
         destinationKey: destination.key,
       };
-      return insertIfAbsent(model, doc);
+      // Through the driver: the fact is built whole here; mongoose's document building was a fifth of the consumer's CPU (bench/log).
+      return insertWholeIfAbsent(model, doc);
     },
     async tally(filter) {
       // Summed when asked: facts are inserted once each and never incremented, so a redelivery or a

@@ -1,4 +1,4 @@
-import { insertIfAbsent, modelOn } from '@travel/mongo';
+import { insertWholeIfAbsent, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
 import type { SearchFact } from '../domain/facts';
 import type { FactFilter, PlaceTally } from './sale-fact.repository';
@@ -30,7 +30,8 @@ export function createSearchFactRepository(
         destinationKey: destination.key,
         expiresAt: new Date(fields.occurredAt.getTime() + keepMs),
       };
-      return insertIfAbsent(model, doc);
+      // Through the driver: the fact is built whole here; mongoose's document building was a fifth of the consumer's CPU (bench/log).
+      return insertWholeIfAbsent(model, doc);
     },
     async searchedPlaces(filter) {
       const rows = await model.aggregate<{
