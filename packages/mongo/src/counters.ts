@@ -1,6 +1,7 @@
 import { type Connection, type mongo, Schema } from 'mongoose';
 import { isDuplicateKeyError } from './duplicate-key';
 import { modelOn } from './model';
+import { createWriteCombiner } from './write-combiner';
 
 interface SequenceDocument {
   /** The sequence's name (`booking`, `invoice`, ...). */
@@ -41,39 +42,20 @@ export function createCounters(connection: Connection): Counters {
   };
 
   /**
-   * Per sequence, the callers waiting for values while an `$inc` is out: the next `$inc` advances by their
-   * number at once and hands the range out in order, so concurrent callers cost one write, not one each.
+   * Callers that ask while a sequence's `$inc` is out share the next one: it advances by their number at
+   * once and hands the range out in order, so concurrent callers cost one write, not one each.
    */
-  const waiting = new Map<
-    string,
-    Array<{ resolve: (value: number) => void; reject: (e: unknown) => void }>
-  >();
-
-  async function claimRange(sequence: string): Promise<void> {
-    for (
-      let callers = waiting.get(sequence);
-      callers && callers.length > 0;
-      callers = waiting.get(sequence)
-    ) {
-      waiting.set(sequence, []);
-      try {
-        // Through the driver: a fixed `$inc` by `_id` needs none of mongoose's query casting.
-        const doc = await raw.findOneAndUpdate(
-          { _id: sequence },
-          { $inc: { value: callers.length } },
-          { returnDocument: 'after' },
-        );
-        if (!doc) throw new Error(`counter ${sequence}: its document is missing`);
-        const first = doc.value - callers.length + 1;
-        callers.forEach((caller, i) => {
-          caller.resolve(first + i);
-        });
-      } catch (error) {
-        for (const caller of callers) caller.reject(error);
-      }
-    }
-    waiting.delete(sequence);
-  }
+  const claimRange = createWriteCombiner<null, number>(async (sequence, callers) => {
+    // Through the driver: a fixed `$inc` by `_id` needs none of mongoose's query casting.
+    const doc = await raw.findOneAndUpdate(
+      { _id: sequence },
+      { $inc: { value: callers.length } },
+      { returnDocument: 'after' },
+    );
+    if (!doc) throw new Error(`counter ${sequence}: its document is missing`);
+    const first = doc.value - callers.length + 1;
+    return callers.map((_, i) => first + i);
+  });
 
   return {
     async next(sequence) {
@@ -84,12 +66,7 @@ export function createCounters(connection: Connection): Counters {
         creating.catch(() => created.delete(sequence));
       }
       await creating;
-      return new Promise<number>((resolve, reject) => {
-        const callers = waiting.get(sequence);
-        if (callers) return void callers.push({ resolve, reject });
-        waiting.set(sequence, [{ resolve, reject }]);
-        void claimRange(sequence);
-      });
+      return claimRange(sequence, null);
     },
   };
 }

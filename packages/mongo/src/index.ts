@@ -30,3 +30,4 @@ export {
 } from './processed-events';
 export { setAndUnset } from './set-fields';
 export { withMongo } from './with-mongo';
+export { type CombinedWrite, createWriteCombiner } from './write-combiner';

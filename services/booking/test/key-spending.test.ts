@@ -121,6 +121,23 @@ describe('a daily limit', () => {
   });
 });
 
+describe('a key without a daily limit', () => {
+  it('when 20 bookings race through two replicas, then every one books and the day counts all 20', async () => {
+    documented('docs/access.md', "Every key's bookings are counted, with or without limits");
+    const who = keyOf(204, {});
+    const { token, total } = await world.flightOffer(who);
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        refusalOf(
+          (clients[i % 2] as BookingClient).createBooking(createRequest(who, token, uniqueName('free'))),
+        ),
+      ),
+    );
+    expect(outcomes.map((o) => o.code)).toEqual(Array(20).fill('ok'));
+    expect((await spendingOf(who)).spent).toBe(20 * total);
+  });
+});
+
 describe('a per-booking limit', () => {
   it('when a booking costs more than it, then it is refused, nothing is counted, and the same idempotency key books once the limit allows', async () => {
     documented(

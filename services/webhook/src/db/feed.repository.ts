@@ -1,4 +1,4 @@
-import { insertWholeIfAbsent, modelOn } from '@travel/mongo';
+import { createWriteCombiner, insertWholeIfAbsent, modelOn } from '@travel/mongo';
 import type { Connection, mongo } from 'mongoose';
 import type { Environment } from '../domain/endpoints/endpoint';
 import type { EventType } from '../domain/event-types';
@@ -54,23 +54,34 @@ export function createFeedRepository(connection: Connection): FeedRepository {
   const rawEntries = entries.collection as unknown as mongo.Collection<FeedEntryDocument>;
   const rawStreams = streams.collection as unknown as mongo.Collection<FeedStreamDocument>;
 
-  /** The stream remembers its highest sequence, for when every entry holding it has expired. */
-  async function settle(owner: FeedOwner, tenantId: string | null, sequence: number) {
-    await rawStreams.updateOne(
-      { _id: streamIdOf(owner.clientId, owner.environment) },
-      {
-        $max: { sequence },
-        $setOnInsert: {
-          clientId: owner.clientId,
-          environment: owner.environment,
-          ...(tenantId ? {} : { tenantId: null }),
+  /**
+   * The stream remembers its highest sequence, for when every entry holding it has expired. The appends of
+   * one stream that finish while its `$max` is out share the next one (each answers once it has landed).
+   */
+  const settleStream = createWriteCombiner<{ owner: FeedOwner; tenantId: string | null; sequence: number }>(
+    async (_id, settled) => {
+      const { owner } = settled[0] as (typeof settled)[number];
+      const sequence = Math.max(...settled.map((one) => one.sequence));
+      // An event without a tenant says nothing about the client's tenant: a known one is kept.
+      const tenantId = [...settled].reverse().find((one) => one.tenantId)?.tenantId ?? null;
+      await rawStreams.updateOne(
+        { _id },
+        {
+          $max: { sequence },
+          $setOnInsert: {
+            clientId: owner.clientId,
+            environment: owner.environment,
+            ...(tenantId ? {} : { tenantId: null }),
+          },
+          ...(tenantId ? { $set: { tenantId } } : {}),
         },
-        // An event without a tenant says nothing about the client's tenant: a known one is kept.
-        ...(tenantId ? { $set: { tenantId } } : {}),
-      },
-      { upsert: true },
-    );
-  }
+        { upsert: true },
+      );
+      return [];
+    },
+  );
+  const settle = (owner: FeedOwner, tenantId: string | null, sequence: number) =>
+    settleStream(streamIdOf(owner.clientId, owner.environment), { owner, tenantId, sequence });
 
   async function highest(owner: FeedOwner): Promise<number> {
     const [stream, top] = await Promise.all([
