@@ -4,6 +4,12 @@ import type { Target } from './load';
 import { roundTripSearch } from './platform';
 import { connections, count, fail, print, printTable } from './report';
 import type { Runner } from './runner';
+import {
+  openStoreCounters,
+  printStoreOperations,
+  type StoreCounters,
+  type StoreCounts,
+} from './store-counters';
 
 /**
  * `--route booking`: search once, then `POST /api/v1/bookings` with the offer's token, a fresh
@@ -18,6 +24,8 @@ export interface BookingBenchOptions {
   warmupSeconds: number;
   connections: number;
   rate: number;
+  /** The platform's store, whose own counters give the store operations of a new booking. */
+  storeUrl: string;
 }
 
 /** A bound on the bookings of one run besides its duration. */
@@ -148,12 +156,30 @@ export async function benchBookings(
   for (const target of targets)
     paced.push(await run(target, options.seconds, { ...limits, rate: options.rate }));
   const max = [];
-  for (const target of targets) max.push(await run(target, options.seconds, limits));
+  const counters = await openStoreCounters(options.storeUrl);
+  let store: { before: StoreCounts; after: StoreCounts } | undefined;
+  try {
+    for (const target of targets) {
+      const before = target === targets[0] ? await counters.read() : undefined;
+      max.push(await run(target, options.seconds, limits));
+      // Two seconds for the consumers to write what the last bookings' events ask of them.
+      if (before) store = { before, after: await settledCounts(counters) };
+    }
+  } finally {
+    await counters.close();
+  }
   printTable(`fixed rate ${count(options.rate)} req/s`, paced, LABELS);
   printTable(`full speed (${connections(options.connections)}, no rate set)`, max, LABELS);
+  const booked = max[0]?.ok ?? 0;
+  if (store && booked > 0) printStoreOperations(store.before, store.after, booked, 'new partner booking');
   const [fresh, replayed] = max;
   if (fresh && replayed) {
     print();
     print(`replay/new-key throughput at full speed: ${(replayed.rps / fresh.rps).toFixed(2)}`);
   }
+}
+
+async function settledCounts(counters: StoreCounters): Promise<StoreCounts> {
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  return counters.read();
 }

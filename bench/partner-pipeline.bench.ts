@@ -6,6 +6,7 @@ import { assertPlatformRunning, roundTripSearch, withBenchKey } from './platform
 import { count, fail, print, printLoad, printMachine, printTable } from './report';
 import { createRunner, type Runner } from './runner';
 import { type InProcessSearch, printSplitCost, startInProcessSearch } from './search-route';
+import { benchSweep } from './sweep-route';
 import { benchVoucherPreview } from './voucher-route';
 import { benchWebhooks, MAX_BOOKING_SECONDS } from './webhook-route';
 import { startWorkerRoute } from './worker-route';
@@ -18,24 +19,32 @@ import { startWorkerRoute } from './worker-route';
 
 const USAGE = `usage: pnpm bench [-- options]   (or node bench/dist/partner-pipeline.bench.js [options])
   --gateway URL      a running platform on this machine (default http://127.0.0.1:8080)
-  --duration S       seconds per measured run (default 15; 1-120)
-  --warmup S         seconds of warm-up per target, not measured (default 3; 0-60)
+  --duration S       seconds per measured run (default 15, for sweep and --all 3; 1-120)
+  --warmup S         seconds of warm-up per target, not measured (default 3, for sweep and --all 1; 0-60)
   --connections N    keep-alive connections (default 10; 1-1000)
   --rate N           the fixed rate in requests/s (default: half the bare route's maximum;
                      half the platform's for search; 50 for booking, 10 bookings/s for webhook, 100 for voucher)
   --route NAME       the partner call to drive: me (GET /api/v1/me, default), search
                      (POST /api/v1/search/flights, a round trip for 2 adults, and the same
                      search in one process without the service split), booking
-                     (POST /api/v1/bookings: a new key per request, and one key replayed) or
-                     webhook (bookings fanned out to 10 webhook receivers on 127.0.0.1) or
-                     voucher (POST /api/admin/vouchers/apply, a voucher preview)
+                     (POST /api/v1/bookings: a new key per request, and one key replayed),
+                     webhook (bookings fanned out to 10 webhook receivers on 127.0.0.1),
+                     voucher (POST /api/admin/vouchers/apply, a voucher preview) or
+                     sweep (every route of both OpenAPI documents the demo data can serve, one
+                     run each; the others listed with the reason)
+  --all              every route above in turn (me, search, booking, webhook, voucher, sweep):
+                     a few minutes at the shorter defaults; --rate, if given, applies to each
   --bookings N       webhook: bookings to make (default 100; 1-5000, at most ${MAX_BOOKING_SECONDS} s of them)
   --wait S           webhook: seconds to wait for missing deliveries (default 60; 1-600)
   --bare-only        measure the bare route only; no platform needed
-env: ADMIN_EMAIL, ADMIN_PASSWORD (default: the demo platform administrator)`;
+env: ADMIN_EMAIL, ADMIN_PASSWORD (default: the demo platform administrator),
+     CUSTOMER_EMAIL, CUSTOMER_PASSWORD (sweep; default: the demo storefront customer)`;
 
-const ROUTES = ['me', 'search', 'booking', 'webhook', 'voucher'] as const;
+const ROUTES = ['me', 'search', 'booking', 'webhook', 'voucher', 'sweep'] as const;
 type Route = (typeof ROUTES)[number];
+
+/** The storefront's demo customer, seeded by the launcher (deploy/local, `demo-seed.ts`). */
+const DEMO_CUSTOMER = { email: 'customer@partner-travel.local', password: 'customer-demo-2026' };
 
 interface Options {
   gateway: string;
@@ -45,9 +54,12 @@ interface Options {
   rate: number | undefined;
   bareOnly: boolean;
   route: Route;
+  /** `--all`: every route in turn. */
+  all: boolean;
   bookings: number;
   waitSeconds: number;
   admin: { email: string; password: string };
+  customer: { email: string; password: string };
   /** What the launcher read too: where the infrastructure is, and this checkout's state directory. */
   env: NodeJS.ProcessEnv;
 }
@@ -59,12 +71,13 @@ function readOptions(): Options {
     args: process.argv.slice(2).filter((arg) => arg !== '--'),
     options: {
       gateway: { type: 'string', default: 'http://127.0.0.1:8080' },
-      duration: { type: 'string', default: '15' },
-      warmup: { type: 'string', default: '3' },
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
       connections: { type: 'string', default: '10' },
       rate: { type: 'string' },
       'bare-only': { type: 'boolean', default: false },
-      route: { type: 'string', default: 'me' },
+      route: { type: 'string' },
+      all: { type: 'boolean', default: false },
       bookings: { type: 'string', default: '100' },
       wait: { type: 'string', default: '60' },
       help: { type: 'boolean', default: false },
@@ -78,21 +91,31 @@ function readOptions(): Options {
   if (!['127.0.0.1', 'localhost', '[::1]'].includes(new URL(gateway).hostname)) {
     fail(`--gateway must be on this machine (127.0.0.1), got ${gateway}`);
   }
+  if (values.all && (values.route !== undefined || values['bare-only'])) {
+    fail(`--all runs every route: leave out --route and --bare-only\n${USAGE}`);
+  }
+  // The sweep runs once per route and --all runs every route: both default to short runs.
+  const short = values.all || values.route === 'sweep';
   return {
     gateway,
-    seconds: integer('--duration', values.duration, 1, 120),
-    warmupSeconds: integer('--warmup', values.warmup, 0, 60),
+    seconds: integer('--duration', values.duration ?? (short ? '3' : '15'), 1, 120),
+    warmupSeconds: integer('--warmup', values.warmup ?? (short ? '1' : '3'), 0, 60),
     connections: integer('--connections', values.connections, 1, 1000),
     rate: values.rate === undefined ? undefined : integer('--rate', values.rate, 1, 1_000_000),
     bareOnly: values['bare-only'],
     route:
-      ROUTES.find((route) => route === values.route) ??
-      fail(`--route must be me, search, booking, webhook or voucher\n${USAGE}`),
+      ROUTES.find((route) => route === (values.route ?? 'me')) ??
+      fail(`--route must be me, search, booking, webhook, voucher or sweep\n${USAGE}`),
+    all: values.all,
     bookings: integer('--bookings', values.bookings, 1, 5000),
     waitSeconds: integer('--wait', values.wait, 1, 600),
     admin: {
       email: process.env.ADMIN_EMAIL || DEMO_ADMIN.email,
       password: process.env.ADMIN_PASSWORD || DEMO_ADMIN.password,
+    },
+    customer: {
+      email: process.env.CUSTOMER_EMAIL || DEMO_CUSTOMER.email,
+      password: process.env.CUSTOMER_PASSWORD || DEMO_CUSTOMER.password,
     },
     env: process.env,
   };
@@ -195,7 +218,7 @@ async function measureSearch(
 /** The booking route needs no bare route: it compares a new booking with a replayed one. */
 async function mainBookings(options: Options, run: Runner): Promise<void> {
   await withBenchKey({ ...options, tenantLinked: true }, (secret) =>
-    benchBookings(run, { ...options, rate: options.rate ?? 50 }, secret),
+    benchBookings(run, { ...options, rate: options.rate ?? 50, storeUrl: storeUrlOf(options.env) }, secret),
   );
 }
 
@@ -212,20 +235,8 @@ async function mainWebhooks(options: Options): Promise<void> {
   );
 }
 
-async function main(): Promise<void> {
-  const options = readOptions();
-  if (options.route === 'webhook' && !options.bareOnly) {
-    await assertPlatformRunning(options.gateway);
-    printMachine();
-    return mainWebhooks(options);
-  }
-  const run = createRunner(options.connections);
-  if (!options.bareOnly) await assertPlatformRunning(options.gateway);
-  printMachine();
-  printLoad(options);
-  if (options.route === 'booking' && !options.bareOnly) return mainBookings(options, run);
-  if (options.route === 'voucher' && !options.bareOnly)
-    return benchVoucherPreview(run, { ...options, rate: options.rate ?? 100 });
+/** `me` and `search` (and `--bare-only`): the partner call beside the bare route. */
+async function mainAgainstBare(options: Options, run: Runner): Promise<void> {
   const bare = await startBareRoute();
   try {
     if (options.bareOnly) {
@@ -250,7 +261,52 @@ async function main(): Promise<void> {
   }
 }
 
+/** One route, as `--route` names it. */
+async function runRoute(options: Options, run: Runner): Promise<void> {
+  if (options.route === 'webhook' && !options.bareOnly) return mainWebhooks(options);
+  printLoad(options);
+  if (options.bareOnly) return mainAgainstBare(options, run);
+  if (options.route === 'booking') return mainBookings(options, run);
+  if (options.route === 'voucher') return benchVoucherPreview(run, { ...options, rate: options.rate ?? 100 });
+  if (options.route === 'sweep') {
+    return withBenchKey({ ...options, tenantLinked: true }, (secret) => benchSweep(run, options, secret));
+  }
+  return mainAgainstBare(options, run);
+}
+
+/** `--all`: every route in turn, each under its heading; Ctrl-C ends the current one (cleaned up) and the rest. */
+async function runAll(options: Options, run: Runner): Promise<void> {
+  let interrupted = false;
+  process.once('SIGINT', () => {
+    interrupted = true;
+  });
+  const start = performance.now();
+  for (const route of ROUTES) {
+    if (interrupted) return;
+    print();
+    print(`=== --route ${route} (at ${Math.round((performance.now() - start) / 1000)} s)`);
+    await runRoute({ ...options, route }, run);
+  }
+  print();
+  print(`=== every route in ${Math.round((performance.now() - start) / 1000)} s`);
+}
+
+async function main(): Promise<void> {
+  const options = readOptions();
+  if (!options.bareOnly) await assertPlatformRunning(options.gateway);
+  printMachine();
+  // The webhook route has no load runs; its own Ctrl-C handler stops the bookings.
+  if (options.route === 'webhook' && !options.all && !options.bareOnly) return mainWebhooks(options);
+  const run = createRunner(options.connections);
+  return options.all ? runAll(options, run) : runRoute(options, run);
+}
+
 main().catch((error: unknown) => {
   if (error instanceof AdminApiError) fail(`setting up through the admin API failed: ${error.message}`);
   fail(error instanceof Error ? (error.stack ?? error.message) : String(error));
 });
+
+/** The store the platform uses, as the launcher reads it (the local one unless MONGO_URL names another). */
+function storeUrlOf(env: NodeJS.ProcessEnv): string {
+  return env.MONGO_URL || 'mongodb://127.0.0.1:27017';
+}

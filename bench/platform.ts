@@ -15,7 +15,7 @@ export async function assertPlatformRunning(gateway: string): Promise<void> {
 /** The admin API cannot delete a tenant, so every run that needs one shares this one. */
 const BENCH_TENANT = 'Benchmark agency';
 
-async function benchTenantId(admin: AdminApi): Promise<string> {
+export async function benchTenantId(admin: AdminApi): Promise<string> {
   const tenants = await admin.everyItem<{ id: string; name: string }>('/api/admin/tenant-directory');
   return (tenants.find((t) => t.name === BENCH_TENANT) ?? (await admin.createTenant(BENCH_TENANT))).id;
 }
@@ -56,3 +56,36 @@ export async function withBenchKey<T>(
 /** The search the benchmark drives and books from: a round trip for 2 adults, a month ahead. */
 export const roundTripSearch = () =>
   JSON.stringify({ from: 'DEL', to: 'BOM', departDate: inDays(30), returnDate: inDays(37), adults: 2 });
+
+/** A call that has not answered in this time fails. */
+const CALL_TIMEOUT_MS = 10_000;
+
+export interface ApiCall {
+  method: string;
+  path: string;
+  /** A bearer credential: a partner key's secret, a staff or a customer token. */
+  token?: string;
+  headers?: Record<string, string>;
+  /** A value sent as JSON, or a JSON text as it is. */
+  body?: unknown;
+  expected: number;
+}
+
+/** One call of the platform's API that must answer `expected`; its `data`. */
+export async function apiCall<T>(gateway: string, call: ApiCall): Promise<T> {
+  const res = await fetch(`${gateway}${call.path}`, {
+    method: call.method,
+    headers: {
+      'content-type': 'application/json',
+      ...(call.token ? { authorization: `Bearer ${call.token}` } : {}),
+      ...call.headers,
+    },
+    body: call.body === undefined || typeof call.body === 'string' ? call.body : JSON.stringify(call.body),
+    signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+  });
+  const text = await res.text();
+  if (res.status !== call.expected) {
+    throw new Error(`${call.method} ${call.path} answered ${res.status}: ${text}`);
+  }
+  return (JSON.parse(text) as { data: T }).data;
+}

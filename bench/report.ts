@@ -16,8 +16,8 @@ export const count = (value: number) => Math.round(value).toLocaleString('en-US'
 /** `1 connection`, `10 connections`. */
 export const connections = (n: number) => `${n} connection${n === 1 ? '' : 's'}`;
 
-/** Column widths; the first column is left-aligned. */
-const WIDTHS = [33, 9, 9, 9, 10, 8, 7];
+/** Column widths after the first, which is left-aligned and as wide as its longest name (at least 33). */
+const WIDTHS = [9, 9, 9, 10, 8, 7];
 
 /** What the good and the other answers are called in a table's heading. */
 export interface AnswerLabels {
@@ -27,27 +27,32 @@ export interface AnswerLabels {
 
 const ANY_2XX: AnswerLabels = { good: '2xx', other: 'non-2xx' };
 
-function line(cells: string[]): string {
-  const padded = cells.map((cell, i) => {
-    const width = WIDTHS[i] ?? 0;
-    return i === 0 ? cell.padEnd(width) : cell.padStart(width);
-  });
+function line(first: number, cells: string[]): string {
+  const padded = cells.map((cell, i) => (i === 0 ? cell.padEnd(first) : cell.padStart(WIDTHS[i - 1] ?? 0)));
   return `  ${padded.join('')}`;
 }
 
-function row(m: Measurement): string {
+function row(first: number, m: Measurement, note: string): string {
   const cells = [m.target, count(m.rps), fixed(m.p50), fixed(m.p99), count(m.ok), count(m.bad)];
   const problems = Object.entries(m.problems);
   const detail =
     problems.length > 0 ? `   (${problems.map(([label, n]) => `${label}: ${n}`).join(', ')})` : '';
-  return line([...cells, count(m.errors)]) + detail;
+  return line(first, [...cells, count(m.errors)]) + (note ? `   ${note}` : '') + detail;
 }
 
-export function printTable(title: string, rows: (Measurement | undefined)[], labels = ANY_2XX): void {
+/** One row a measurement; `note` adds a word after a row (a mark). */
+export function printTable(
+  title: string,
+  rows: (Measurement | undefined)[],
+  labels = ANY_2XX,
+  note: (m: Measurement) => string = () => '',
+): void {
+  const present = rows.filter((m): m is Measurement => m !== undefined);
+  const first = Math.max(33, ...present.map((m) => m.target.length + 2));
   print();
   print(title);
-  print(line(['target', 'req/s', 'p50 ms', 'p99 ms', labels.good, labels.other, 'errors']));
-  for (const m of rows) if (m) print(row(m));
+  print(line(first, ['target', 'req/s', 'p50 ms', 'p99 ms', labels.good, labels.other, 'errors']));
+  for (const m of present) print(row(first, m, note(m)));
 }
 
 export function printMachine(): void {

@@ -3,6 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bookingBody, firstOfferToken } from './booking-route';
 import { percentile } from './load';
+import { apiCall } from './platform';
 import { count, print } from './report';
 
 /**
@@ -54,7 +55,7 @@ interface BookingAnswer {
   at: number;
 }
 
-interface Receiver {
+export interface Receiver {
   url: string;
   server: Server;
   /** The endpoint's signing secret, known once it is registered. */
@@ -94,7 +95,7 @@ function readEvent(body: Buffer): { type: string; bookingId: string | undefined 
 }
 
 /** An HTTP server on 127.0.0.1 that reads each POST, answers 200 at once and reports it. */
-function startReceiver(index: number, onArrival: (arrival: Arrival) => void): Promise<Receiver> {
+export function startReceiver(index: number, onArrival: (arrival: Arrival) => void): Promise<Receiver> {
   const receiver: Partial<Receiver> = {};
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -123,40 +124,22 @@ function startReceiver(index: number, onArrival: (arrival: Arrival) => void): Pr
   });
 }
 
-function stopReceiver({ server }: Receiver): Promise<void> {
+export function stopReceiver({ server }: Receiver): Promise<void> {
   server.closeAllConnections();
   return new Promise((resolve) => server.close(() => resolve()));
 }
 
-/** A partner call of the benchmark's key that must answer `expected`; its `data`. */
-async function partnerCall<T>(
-  gateway: string,
-  secret: string,
-  call: { method: string; path: string; body?: unknown; expected: number },
-): Promise<T> {
-  const res = await fetch(`${gateway}${call.path}`, {
-    method: call.method,
-    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
-    body: call.body === undefined ? undefined : JSON.stringify(call.body),
-    signal: AbortSignal.timeout(BOOKING_TIMEOUT_MS),
-  });
-  const text = await res.text();
-  if (res.status !== call.expected) {
-    throw new Error(`${call.method} ${call.path} answered ${res.status}: ${text}`);
-  }
-  return (JSON.parse(text) as { data: T }).data;
-}
-
 /** Registers every receiver (all event types), keeps its secret and adds its endpoint's id to `ids`. */
-async function registerReceivers(
+export async function registerReceivers(
   gateway: string,
   secret: string,
   receivers: Receiver[],
   ids: string[],
 ): Promise<void> {
   for (const receiver of receivers) {
-    const endpoint = await partnerCall<{ id: string; secret: string }>(gateway, secret, {
+    const endpoint = await apiCall<{ id: string; secret: string }>(gateway, {
       method: 'POST',
+      token: secret,
       path: '/api/v1/webhooks',
       body: { url: receiver.url, events: [] },
       expected: 201,
@@ -166,9 +149,14 @@ async function registerReceivers(
   }
 }
 
-async function deleteEndpoints(gateway: string, secret: string, ids: string[]): Promise<void> {
+export async function deleteEndpoints(gateway: string, secret: string, ids: string[]): Promise<void> {
   for (const id of ids) {
-    await partnerCall(gateway, secret, { method: 'DELETE', path: `/api/v1/webhooks/${id}`, expected: 200 });
+    await apiCall(gateway, {
+      method: 'DELETE',
+      path: `/api/v1/webhooks/${id}`,
+      token: secret,
+      expected: 200,
+    });
   }
 }
 
