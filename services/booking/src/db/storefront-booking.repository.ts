@@ -61,8 +61,10 @@ export function createStorefrontBookingRepository(connection: Connection): Store
     },
     async listOwned(customerId, beforeNumber, limit) {
       const below = beforeNumber === undefined ? {} : { number: { $lt: beforeNumber } };
+      // `shown` inside `$and`: the embedded store answers a top-level `$or` beside the customer 15× slower
+      // (10 ms for a customer with no booking among 17,000), the same filter in `$and` in under 1 ms (bench/log).
       const docs = await model
-        .find({ 'storefront.customerId': customerId, ...shown, ...below }, VIEW)
+        .find({ $and: [{ 'storefront.customerId': customerId, ...below }, shown] }, VIEW)
         .sort({ number: -1 })
         .limit(limit)
         .lean<BookingDocument[]>();
