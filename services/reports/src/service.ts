@@ -18,6 +18,7 @@ import type { ReportsConfig } from './config';
 import { collections } from './db/collections';
 import { createSaleFactRepository } from './db/sale-fact.repository';
 import { createSearchFactRepository } from './db/search-fact.repository';
+import { createSharedReads, withSharedSaleReads, withSharedSearchReads } from './db/shared-reads';
 import { createLogSearch } from './domain/log-search';
 import { createReadPopularDestinations } from './domain/read-popular-destinations';
 import { createReadSales } from './domain/read-sales';
@@ -60,11 +61,16 @@ export function createReportsService(
   const audit = createAuditOutbox();
   const auditRelay = createAuditRelay({ service: 'reports', outbox: audit, publisher, config, logger });
   const reads = { maxTimeMs: longReadLimitMs(config) };
-  const sales = createSaleFactRepository(mongo.connection, reads);
-  const searches = createSearchFactRepository(mongo.connection, {
-    ...reads,
-    keepMs: config.REPORTS_SEARCH_FACTS_DAYS * 86_400_000,
-  });
+  // Identical report questions share one aggregation (db/shared-reads.ts, docs/decisions/reports.md).
+  const shared = createSharedReads();
+  const sales = withSharedSaleReads(createSaleFactRepository(mongo.connection, reads), shared);
+  const searches = withSharedSearchReads(
+    createSearchFactRepository(mongo.connection, {
+      ...reads,
+      keepMs: config.REPORTS_SEARCH_FACTS_DAYS * 86_400_000,
+    }),
+    shared,
+  );
   const parkedEvents = createParkedEventStore(
     mongo.connection,
     'reports',
