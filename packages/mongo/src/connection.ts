@@ -153,6 +153,9 @@ const MIGRATION_WAIT_MS = 30_000;
 
 /** One connection per service, created up front so repositories can be built before `start()`. */
 export function createMongo(options: MongoOptions): MongoHandle {
+  // Mongoose keeps `new Error().stack` of every query it runs, only to word a "query was already executed" error;
+  // with source maps on, building that stack was about 3 % of a service's CPU under load (bench/log/2026-11-29.md).
+  mongoose.set('skipOriginalStackTraces', true);
   const connection = mongoose.createConnection();
   // No process creates or drops collections or indexes: the migration does, as a step of its own (`migrate()`,
   // docs/decisions/data.md). Commands are never buffered while disconnected (they go to the driver, which fails
