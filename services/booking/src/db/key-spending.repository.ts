@@ -55,15 +55,14 @@ export function createKeySpendingLedger(connection: Connection): KeySpendingLedg
         await count(_id, { keyId, day, amount });
         return { reserved: true };
       }
-      const fits = dailyLimit === null ? {} : { spent: { $lte: dailyLimit - amount } };
+      const fits = { spent: { $lte: dailyLimit - amount } };
       for (let round = 0; round < MAX_ROUNDS; round++) {
         const updated = await model.collection.updateOne({ _id, ...fits } as object, {
           $inc: { spent: amount },
         });
         if (updated.modifiedCount === 1) return { reserved: true };
         const row = await findRow(_id);
-        if (row && dailyLimit !== null && row.spent + amount > dailyLimit)
-          return { reserved: false, spent: row.spent };
+        if (row && row.spent + amount > dailyLimit) return { reserved: false, spent: row.spent };
         // No row: the key's first booking of the day makes it, by a unique insert, never an upsert (racing
         // upserts are not safe on the embedded store, docs/decisions/data.md "Data"). A row that fits now appeared, or
         // was given back into, since the update: either way the same conditional update runs again.

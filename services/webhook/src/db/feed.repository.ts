@@ -131,20 +131,20 @@ export function createFeedRepository(connection: Connection): FeedRepository {
 
   /** One event into its stream: an entry already there (a redelivery) keeps its number. */
   async function appendInTurn(
+    stream: string,
     _id: string,
     entry: Omit<FeedEvent, 'sequence' | 'id'>,
     id: string,
     expiresAt: Date,
-  ): Promise<{ sequence: number }> {
-    const stream = streamIdOf(entry.clientId, entry.environment);
+  ): Promise<number> {
     let sequence = (await knownHighest(entry, stream)) + 1;
     for (let round = 0; round < MAX_APPEND_ROUNDS; round++) {
       if (await insertWholeIfAbsent(entries, { _id, eventId: id, ...entry, sequence, expiresAt })) {
         remember(stream, sequence);
-        return { sequence };
+        return sequence;
       }
       const recorded = await rawEntries.findOne({ _id }, { projection: { sequence: 1 } });
-      if (recorded) return { sequence: recorded.sequence };
+      if (recorded) return recorded.sequence;
       // The number was taken (another replica, or an entry this process did not see): read the stream again.
       sequence = (await highest(entry)) + 1;
     }
@@ -155,7 +155,7 @@ export function createFeedRepository(connection: Connection): FeedRepository {
     async append({ id, ...entry }, tenantId, expiresAt) {
       const _id = feedEntryIdOf(id, entry.clientId);
       const stream = streamIdOf(entry.clientId, entry.environment);
-      const { sequence } = await inTurn(stream, () => appendInTurn(_id, entry, id, expiresAt));
+      const sequence = await inTurn(stream, () => appendInTurn(stream, _id, entry, id, expiresAt));
       // After the turn: `$max` lands right in any order, so the next append does not wait for it.
       await settle(entry, tenantId, sequence);
       return sequence;
