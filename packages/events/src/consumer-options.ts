@@ -55,4 +55,10 @@ export interface ConsumerOptions {
    * partition (one key: one booking, one invoice) are still handled one after another, in order.
    */
   partitionsConsumedConcurrently?: number;
+  /**
+   * Handle the messages of a fetched batch at once, one lane per key (default false: one after another). A
+   * key's messages stay in order, and the handler's writes of several bookings can share one store call
+   * (`createCombinedInsert`). Only for handlers whose order matters within a key, not across keys.
+   */
+  handleKeysAtOnce?: boolean;
 }

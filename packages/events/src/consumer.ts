@@ -5,6 +5,7 @@ import type { ConsumerOptions, HandleContext, KeyOrderAfterPark } from './consum
 import { consumerMetrics } from './event-metrics';
 import { handleOnce } from './handle-once';
 import { namespaced } from './kafka-client';
+import { consumeInKeyLanes } from './key-lanes';
 import type { ParkedEvent } from './parked-events';
 import { type ParkInput, parkMessage } from './parking';
 import { restartAfterCrash } from './restart-after-crash';
@@ -40,7 +41,9 @@ const COMMIT_EVERY_MS = 1000;
  * within its retry budget and then parks it in the service's database, so one event never blocks its
  * partition for good (docs/architecture.md, "Events"). Each fetched batch is handled message by message, each
  * offset resolved after its message (handled or parked), exactly as kafkajs' own `eachMessage` does; the
- * batch form lets the handler know when the batch arrived and lets a retry heartbeat while it waits.
+ * batch form lets the handler know when the batch arrived and lets a retry heartbeat while it waits. With
+ * `handleKeysAtOnce`, a batch's keys are handled at once instead, each key's messages still in order
+ * (key-lanes.ts), and an offset moves only past messages that are all done.
  */
 export function createEventConsumer(options: ConsumerOptions): EventConsumer {
   const { kafka, groupId, logger } = options;
@@ -144,13 +147,21 @@ export function createEventConsumer(options: ConsumerOptions): EventConsumer {
         const controls: BatchControls = { heartbeat, isRunning, isStale };
         const topic = plainTopicOf(options, batch.topic);
         if (options.keyOrderAfterPark === 'block') await blocked.ready();
-        for (const message of batch.messages) {
-          if (!isRunning() || isStale()) break;
-          if (!(await consume(topic, batch.partition, message, context, controls))) break;
+        const consumeOne = async (message: KafkaMessage) =>
+          isRunning() && !isStale() && consume(topic, batch.partition, message, context, controls);
+        const handledUpTo = async (message: KafkaMessage) => {
           resolveOffset(message.offset);
           metrics.handledUpTo(topic, batch.partition, message.offset, batch.highWatermark);
           await heartbeat();
           await commitOffsetsIfNecessary();
+        };
+        if (options.handleKeysAtOnce) {
+          await consumeInKeyLanes(batch.messages, consumeOne, handledUpTo);
+          return;
+        }
+        for (const message of batch.messages) {
+          if (!(await consumeOne(message))) break;
+          await handledUpTo(message);
         }
       },
     });

@@ -41,22 +41,46 @@ const consumer = createEventConsumer({
     handled.push({ id: event.id, partitionOf: Number(event.clientId), calledAt, receivedAt });
   },
 });
+
+// A second topic of one partition, whose consumer handles each fetched batch by key (handleKeysAtOnce).
+const laneTopic = uniqueName('ct.lanes');
+const byKey: Array<{ id: string; key: string }> = [];
+let releaseLane: () => void = () => {};
+const laneReleased = new Promise<void>((resolve) => {
+  releaseLane = resolve;
+});
+const laneConsumer = createEventConsumer({
+  kafka,
+  groupId: uniqueName('ct-lanes-group'),
+  topics: [laneTopic],
+  topicOptions: { ...topicOptions, partitions: 1 },
+  handledEvents: createProcessedEvents(mongo.connection),
+  parkedEvents: createParkedEventStore(mongo.connection, 'ct', createAuditOutbox()),
+  keyOrderAfterPark: 'block',
+  handleKeysAtOnce: true,
+  logger,
+  async handle(event) {
+    if (event.type === 'test.slow') await laneReleased;
+    byKey.push({ id: event.id, key: event.clientId });
+  },
+});
 let producer: Producer;
 
-/** Publishes straight to a partition (the publisher picks partitions by key). */
-async function publishTo(partition: number, type = 'test.event') {
+/** Publishes straight to a partition (the publisher picks partitions by key); `key` on the lanes' topic. */
+async function publishTo(partition: number, type = 'test.event', key?: string) {
   const id = newEventId();
   await producer.send({
-    topic: namespaced(kafka, topic),
+    topic: namespaced(kafka, key ? laneTopic : topic),
     messages: [
       {
         partition,
+        key,
         value: encodeEnvelope({
           id,
           type,
           occurredAt: new Date(),
           tenantId: 'ten_1',
-          clientId: String(partition),
+          clientId: key ?? String(partition),
           livemode: true,
           payload: Buffer.from('payload'),
         }),
@@ -69,6 +93,8 @@ async function publishTo(partition: number, type = 'test.event') {
 let slow: string;
 let queuedBehindSlow: string;
 let others: string[];
+let keyA: string[];
+let keyB: string[];
 
 // Published before the consumer starts, so that its first fetch carries all three partitions: kafkajs
 // handles the batches of one fetch at once, and fetches again when all of them are done.
@@ -81,12 +107,18 @@ beforeAll(async () => {
   slow = await publishTo(0, 'test.slow');
   queuedBehindSlow = await publishTo(0);
   others = [await publishTo(1), await publishTo(2), await publishTo(1), await publishTo(2)];
-  await consumer.start();
+  await ensureTopics(kafka, [laneTopic], { ...topicOptions, partitions: 1 });
+  keyA = [await publishTo(0, 'test.slow', 'a')];
+  keyB = [await publishTo(0, 'test.event', 'b')];
+  keyA.push(await publishTo(0, 'test.event', 'a'));
+  keyB.push(await publishTo(0, 'test.event', 'b'));
+  await Promise.all([consumer.start(), laneConsumer.start()]);
 });
 afterAll(async () => {
   releaseSlow();
+  releaseLane();
   await producer?.disconnect();
-  await consumer.stop();
+  await Promise.all([consumer.stop(), laneConsumer.stop()]);
   await mongo.connection.dropDatabase();
   await mongo.stop();
 });
@@ -109,5 +141,14 @@ describe('a consumer of partitions at once', () => {
     );
     // Each handler is told a moment by which its event had arrived (what a cache may be checked against).
     for (const call of handled) expect(call.receivedAt).toBeLessThanOrEqual(call.calledAt);
+  });
+});
+
+describe('a consumer that handles a batch by key', () => {
+  it('when one key waits on a slow event, then the other key of the same partition goes on, and each key stays in order', async () => {
+    await waitFor(() => expect(byKey.map((h) => h.id)).toEqual(keyB), { timeoutMs: 30_000 });
+    releaseLane();
+    await waitFor(() => expect(byKey.filter((h) => h.key === 'a').map((h) => h.id)).toEqual(keyA));
+    expect(byKey.map((h) => h.id)).toEqual([...keyB, ...keyA]);
   });
 });

@@ -20,6 +20,7 @@ export { insertIfAbsent, insertWholeIfAbsent, isDuplicateKeyError } from './dupl
 export { checkIndexes, type MissingIndex } from './index-check';
 export { IndexConflictError, type IndexMigrationReport, migrateIndexes } from './index-migration';
 export { INDEX_RECORD_COLLECTION } from './index-record';
+export { type CombinedInsert, createCombinedInsert } from './insert-combiner';
 export { migrateCollections } from './migrate-command';
 export { modelOn } from './model';
 export {

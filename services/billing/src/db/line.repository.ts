@@ -1,4 +1,4 @@
-import { insertIfAbsent, insertWholeIfAbsent, modelOn } from '@travel/mongo';
+import { createCombinedInsert, insertIfAbsent, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
 import type { InvoiceLine } from '../domain/invoice';
 import { type LineDocument, lineClaimSchema, lineSchema } from './line.schema';
@@ -19,6 +19,8 @@ export interface LineRepository {
 export function createLineRepository(connection: Connection): LineRepository {
   const lines = modelOn(connection, 'InvoiceLine', lineSchema);
   const claims = modelOn(connection, 'InvoiceLineClaim', lineClaimSchema);
+  // Concurrent consumers' lines go in one insert (the events of a fetched batch are handled at once by key).
+  const insertLine = createCombinedInsert(lines);
   return {
     insert({ id, tenantId, bookingId, pnr, route, date, amount, simulated, createdAt }, eventId) {
       // Through the driver, the document built whole (one per booking event: the consumer's hot path).
@@ -34,7 +36,7 @@ export function createLineRepository(connection: Connection): LineRepository {
         eventId,
         createdAt,
       };
-      return insertWholeIfAbsent(lines, doc);
+      return insertLine(doc);
     },
     async findById(id) {
       const doc = await lines.findById(id).lean<LineDocument>();

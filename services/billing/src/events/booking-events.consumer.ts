@@ -27,6 +27,8 @@ export function createBookingEventsConsumer(options: BookingEventsConsumerOption
     // A booking's cancellation reverses its line: it must not be recorded while its creation is parked, so
     // later events of a booking wait behind a parked one (docs/decisions/events.md, "Per-key order after a park").
     keyOrderAfterPark: 'block',
+    // A booking's events in order, different bookings at once: their lines go in one insert (db/).
+    handleKeysAtOnce: true,
     async handle(event, _topic, logger) {
       if (event.type !== 'booking.created' && event.type !== 'booking.cancelled') {
         logger.debug('not a booking fact billing records; ignored');

@@ -1,4 +1,4 @@
-import { insertWholeIfAbsent, modelOn } from '@travel/mongo';
+import { createCombinedInsert, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
 import type { SaleFact, Service } from '../domain/facts';
 import { type SaleFactDocument, saleFactSchema } from './sale-fact.schema';
@@ -46,6 +46,8 @@ export function createSaleFactRepository(
   { maxTimeMs }: { maxTimeMs?: number } = {},
 ): SaleFactRepository {
   const model = modelOn(connection, 'SaleFact', saleFactSchema);
+  // Facts handled at once (several partitions, several bookings of a batch) go in one insert.
+  const insertFact = createCombinedInsert(model);
   return {
     insert({ id, destination, ...fields }) {
       const doc: SaleFactDocument = {
@@ -55,7 +57,7 @@ export function createSaleFactRepository(
         destinationKey: destination.key,
       };
       // Through the driver: the fact is built whole here; mongoose's document building was a fifth of the consumer's CPU (bench/log).
-      return insertWholeIfAbsent(model, doc);
+      return insertFact(doc);
     },
     async tally(filter) {
       // Summed when asked: facts are inserted once each and never incremented, so a redelivery or a

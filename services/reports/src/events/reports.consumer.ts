@@ -45,6 +45,8 @@ export function createReportsConsumer(options: ReportsConsumerOptions): EventCon
     handledEvents: FACTS_ARE_THE_RECORD,
     // Each fact is counted on its own and summed when read: a parked sale holds nothing else back.
     keyOrderAfterPark: 'proceed',
+    // Facts are independent: a batch's events are recorded at once, their inserts combined (db/).
+    handleKeysAtOnce: true,
     async handle(event, topic, logger) {
       if (topic === SEARCH_LOGS_TOPIC && event.type === SEARCH_LOGGED)
         return recordSearch(decodeSearchFact(event), logger);

@@ -1,0 +1,44 @@
+import type { Model } from 'mongoose';
+import { isDuplicateKeyError } from './duplicate-key';
+import { createWriteCombiner } from './write-combiner';
+
+/** One `insertWholeIfAbsent` of many callers: true when the caller's document landed, false when its `_id` was taken. */
+export type CombinedInsert<T> = (doc: T & { _id: unknown }) => Promise<boolean>;
+
+/**
+ * `insertWholeIfAbsent` for a consumer's hot path, with the documents of concurrent callers written by one
+ * unordered `insertMany`: the first caller's insert goes at once, and those that arrive while it is out go
+ * together in the next. Each caller learns its own outcome from the bulk write's per-document errors: a
+ * duplicate `_id` is `false` (its record was there first), any other error of its document rejects it, and an
+ * error of the whole write rejects every caller of that write. Alone, a caller costs one insert as before.
+ */
+export function createCombinedInsert<T>(model: Model<T>): CombinedInsert<T> {
+  const combined = createWriteCombiner<T & { _id: unknown }, boolean | { failed: unknown }>(
+    async (_key, docs) => {
+      try {
+        await model.collection.insertMany(docs as never[], { ordered: false });
+        return docs.map(() => true);
+      } catch (error) {
+        const failures = perDocumentErrorsOf(error);
+        if (!failures) throw error;
+        return docs.map((_doc, index) => {
+          const failure = failures.get(index);
+          if (failure === undefined) return true;
+          return isDuplicateKeyError(failure) ? false : { failed: failure };
+        });
+      }
+    },
+  );
+  return async (doc) => {
+    const outcome = await combined(model.collection.collectionName, doc);
+    if (typeof outcome === 'boolean') return outcome;
+    throw outcome.failed;
+  };
+}
+
+/** The bulk write's errors by document index; undefined when the write failed as a whole. */
+function perDocumentErrorsOf(error: unknown): Map<number, { code?: unknown }> | undefined {
+  const writeErrors = (error as { writeErrors?: unknown }).writeErrors;
+  if (!Array.isArray(writeErrors) || writeErrors.length === 0) return undefined;
+  return new Map(writeErrors.map((failure: { index: number; code?: unknown }) => [failure.index, failure]));
+}
