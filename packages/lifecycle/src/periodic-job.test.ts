@@ -92,3 +92,86 @@ describe('periodic job', () => {
     expect(seen).toEqual([undefined, undefined]);
   });
 });
+
+describe('periodic job with an idle backoff', () => {
+  /** Starts a job whose passes answer `found()`, and records when each pass began. */
+  function watched(found: () => boolean | undefined, options: { everyMs: number; idleMaxMs?: number }) {
+    const passes: number[] = [];
+    const job = createPeriodicJob({
+      name: 'backoff',
+      ...options,
+      logger,
+      run: async () => {
+        passes.push(performance.now());
+        return found();
+      },
+    });
+    return { job, passes };
+  }
+  const gaps = (passes: number[]) => passes.slice(1).map((at, i) => at - (passes[i] ?? at));
+
+  it('when passes find nothing, then the pause doubles up to its maximum', async () => {
+    const { job, passes } = watched(() => false, { everyMs: 10, idleMaxMs: 80 });
+    await job.start();
+    await sleep(450);
+    await job.stop();
+    // 20, 40, 80, 80, 80...: about 7 passes in 450 ms where a 10 ms pace makes 30 or more.
+    expect(passes.length).toBeGreaterThanOrEqual(4);
+    expect(passes.length).toBeLessThanOrEqual(10);
+    expect(Math.max(...gaps(passes))).toBeLessThan(80 + 60);
+    expect(gaps(passes).at(-1)).toBeGreaterThanOrEqual(75);
+  });
+
+  it('when passes find work, or the job has no backoff, then it keeps its pace', async () => {
+    const working = watched(() => true, { everyMs: 10, idleMaxMs: 80 });
+    const plain = watched(() => false, { everyMs: 10 });
+    await Promise.all([working.job.start(), plain.job.start()]);
+    await sleep(300);
+    await Promise.all([working.job.stop(), plain.job.stop()]);
+    expect(working.passes.length).toBeGreaterThanOrEqual(12);
+    expect(plain.passes.length).toBeGreaterThanOrEqual(12);
+  });
+
+  it('when nudged after backing off, then it runs at once and starts again from its pace', async () => {
+    const { job, passes } = watched(() => false, { everyMs: 20, idleMaxMs: 5_000 });
+    await job.start();
+    await sleep(350); // passes at 0, 40, 120, 280: the next pause is 320 ms
+    const before = passes.length;
+    const nudgedAt = performance.now();
+    job.nudge();
+    await sleep(150);
+    await job.stop();
+    // The nudged pass at once, then one 40 ms later (twice the pace), not after 320 ms or more.
+    expect(passes.length).toBeGreaterThanOrEqual(before + 2);
+    expect((passes[before] ?? Number.POSITIVE_INFINITY) - nudgedAt).toBeLessThan(30);
+    expect((passes[before + 1] ?? Number.POSITIVE_INFINITY) - (passes[before] ?? 0)).toBeLessThan(100);
+  });
+
+  it('when a pass fails after backing off, then the next one comes at the pace again', async () => {
+    let failNext = false;
+    const passes: number[] = [];
+    const job = createPeriodicJob({
+      name: 'backoff-failing',
+      everyMs: 20,
+      idleMaxMs: 5_000,
+      logger,
+      run: async () => {
+        passes.push(performance.now());
+        if (failNext) {
+          failNext = false;
+          throw new Error('broker down');
+        }
+        return false;
+      },
+    });
+    await job.start();
+    await sleep(150); // passes at 0, 40, 120: the next pause is 160 ms
+    failNext = true;
+    job.nudge();
+    await sleep(60);
+    await job.stop();
+    const failed = passes.length - 2;
+    // The failed pass, then one 20 ms later: a failure is retried at the pace, whatever the backoff had reached.
+    expect((passes[failed + 1] ?? Number.POSITIVE_INFINITY) - (passes[failed] ?? 0)).toBeLessThan(50);
+  });
+});

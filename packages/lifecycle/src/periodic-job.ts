@@ -6,8 +6,17 @@ export interface PeriodicJobOptions {
   name: string;
   /** Pause between the end of one run and the start of the next. */
   everyMs: number;
-  /** One pass of the work. A thrown error is logged and the job carries on at its next turn. */
-  run(): Promise<void>;
+  /**
+   * One pass of the work. A thrown error is logged and the job carries on at its next turn. With `idleMaxMs` it
+   * answers whether it found work: `false` (found nothing) lets the job back off; anything else counts as work.
+   */
+  run(): Promise<unknown>;
+  /**
+   * Opt-in idle backoff: each pass in a row that answers `false` doubles the pause, up to this (never below
+   * `everyMs`). A pass that found work, a failed pass or a `nudge()` puts it back to `everyMs`. Only for work
+   * that its own writers nudge: what nobody nudges for (another replica's, a crashed process's) waits up to this.
+   */
+  idleMaxMs?: number;
   logger: Logger;
 }
 
@@ -21,11 +30,13 @@ export interface PeriodicJob extends Component {
  * stops the job, and `stop()` waits for the run in progress so shutdown does not cut a pass in half.
  */
 export function createPeriodicJob(options: PeriodicJobOptions): PeriodicJob {
-  const { name, logger } = options;
+  const { name, logger, everyMs } = options;
+  const idleMaxMs = Math.max(everyMs, options.idleMaxMs ?? everyMs);
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = true;
+  let pauseMs = everyMs;
 
   const schedule = (delayMs: number) => {
     if (stopped) return;
@@ -41,20 +52,28 @@ export function createPeriodicJob(options: PeriodicJobOptions): PeriodicJob {
     }
     running = options
       .run()
-      .catch((error: unknown) =>
-        logger.error({ err: error, job: name }, 'periodic job failed; retrying later'),
+      .then(
+        (found) => {
+          pauseMs = found === false ? Math.min(pauseMs * 2, idleMaxMs) : everyMs;
+        },
+        (error: unknown) => {
+          pauseMs = everyMs;
+          logger.error({ err: error, job: name }, 'periodic job failed; retrying later');
+        },
       )
       .finally(() => {
         running = undefined;
         const soon = again;
         again = false;
-        schedule(soon ? 0 : options.everyMs);
+        if (soon) pauseMs = everyMs;
+        schedule(soon ? 0 : pauseMs);
       });
   });
   return {
     name,
     async start() {
       stopped = false;
+      pauseMs = everyMs;
       schedule(0);
     },
     async stop() {
@@ -64,6 +83,7 @@ export function createPeriodicJob(options: PeriodicJobOptions): PeriodicJob {
     },
     nudge() {
       if (stopped) return;
+      pauseMs = everyMs;
       if (running) again = true;
       else schedule(0);
     },
