@@ -205,6 +205,9 @@ export function createWebhookService(
       scheduled: () => dispatchJob.nudge(),
     }),
     partitionsConsumedConcurrently: config.WEBHOOK_INTAKE_PARTITIONS,
+    // One booking's (one invoice's) events in order, different ones at once: a client's feed appends that
+    // queue together share one insert (db/feed.repository.ts).
+    handleKeysAtOnce: true,
     parkedEvents,
     retryBudget: retryBudgetOf(config),
     // Each event becomes deliveries of its own, which partners receive in no guaranteed order anyway (each
