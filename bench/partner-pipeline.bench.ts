@@ -231,7 +231,7 @@ async function mainWebhooks(options: Options): Promise<void> {
     );
   }
   await withBenchKey({ ...options, tenantLinked: true }, (secret) =>
-    benchWebhooks({ ...options, rate }, secret),
+    benchWebhooks({ ...options, rate, storeUrl: storeUrlOf(options.env) }, secret),
   );
 }
 

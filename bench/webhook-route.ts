@@ -5,6 +5,7 @@ import { bookingBody, firstOfferToken } from './booking-route';
 import { percentile } from './load';
 import { apiCall } from './platform';
 import { count, print } from './report';
+import { openStoreCounters, printStoreOperations } from './store-counters';
 
 /**
  * `--route webhook`: ten receivers on 127.0.0.1, each registered as a webhook endpoint of the benchmark's
@@ -21,6 +22,8 @@ export interface WebhookBenchOptions {
   rate: number;
   /** How long to wait for the missing deliveries after the last booking answered. */
   waitSeconds: number;
+  /** The store whose own counters give the operations per delivery. */
+  storeUrl: string;
 }
 
 /** The most endpoints a client may have (`gateway/openapi/partner.yaml`, `POST /webhooks`). */
@@ -314,20 +317,27 @@ export async function benchWebhooks(options: WebhookBenchOptions, secret: string
     Array.from({ length: RECEIVERS }, (_, i) => startReceiver(i, (arrival) => arrivals.push(arrival))),
   );
   const endpointIds: string[] = [];
+  const counters = await openStoreCounters(options.storeUrl);
   try {
     await registerReceivers(options.gateway, secret, receivers, endpointIds);
     print(
       `webhook fan-out: ${RECEIVERS} receivers on 127.0.0.1, ${count(options.bookings)} bookings at ${count(options.rate)}/s (a live key: booking.created to every receiver)`,
     );
+    const before = await counters.read();
     const answers = await makeBookings(options, headers, body, stopped);
     const expected = answers.filter((a) => a.status === 201).length * RECEIVERS;
     const received = () =>
       new Set(arrivals.filter((a) => a.type === 'booking.created').map((a) => a.deliveryId)).size;
     await awaitDeliveries(() => expected, received, options.waitSeconds, stopped);
+    // A second for the last outcomes to be written after their deliveries arrived.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const after = await counters.read();
     printFigures(options, { answers, arrivals: [...arrivals], waitSeconds: options.waitSeconds });
+    if (received() > 0) printStoreOperations(before, after, received(), 'delivery (its booking included)');
   } finally {
     process.removeListener('SIGINT', onSigint);
     await deleteEndpoints(options.gateway, secret, endpointIds);
     await Promise.all(receivers.map(stopReceiver));
+    await counters.close();
   }
 }

@@ -134,6 +134,8 @@ export function createBillingService(
     retryBudget: retryBudgetOf(config),
     // No processed-id list: a line's `_id` derives from its booking, so a redelivery inserts nothing.
     recordBookingEvent: createRecordBookingEvent({ lines }),
+    // Lines of different bookings are independent: the partitions' batches at once, their inserts combined.
+    partitionsConsumedConcurrently: config.KAFKA_TOPIC_PARTITIONS,
     logger,
   });
   const billingGrpc = createBillingGrpc({
