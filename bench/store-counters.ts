@@ -8,6 +8,9 @@ import { print } from './report';
  * counted by the store itself, every service's share included (the consumers' writes of a booking's event).
  */
 
+/** The dev stack's databases (`npm start`'s profile, deploy/local). */
+const PLATFORM_DATABASES = 'travel_';
+
 export type StoreCounts = Map<string, Record<Kind, number>>;
 const KINDS = ['queries', 'insert', 'update', 'remove', 'commands'] as const;
 type Kind = (typeof KINDS)[number];
@@ -52,6 +55,8 @@ export function printStoreOperations(
 ): void {
   const rows: { namespace: string; perUnit: Record<Kind, number>; total: number }[] = [];
   for (const [namespace, counts] of after) {
+    // Only the dev stack's databases: a test suite running beside the bench writes to its own.
+    if (!namespace.startsWith(PLATFORM_DATABASES)) continue;
     const earlier = before.get(namespace);
     const perUnit = Object.fromEntries(
       KINDS.map((kind) => [kind, (counts[kind] - (earlier?.[kind] ?? 0)) / units]),
