@@ -38,6 +38,8 @@ export function createAuditRelay(options: AuditRelayOptions): PeriodicJob {
   const job = createPeriodicJob({
     name: 'audit-relay',
     everyMs: config.AUDIT_RELAY_POLL_MS,
+    // Every audited write nudges it; idle, it backs off to ten polls (docs/decisions/audit.md).
+    idleMaxMs: 10 * config.AUDIT_RELAY_POLL_MS,
     run: relay.run,
     logger: options.logger,
   });

@@ -74,6 +74,21 @@ describe('outbox relay', () => {
     expect(pending.size).toBe(0);
   });
 
+  it('when a pass publishes nothing, then it says so (its job may back off); told or scanned events say work', async () => {
+    const pending = new Map<string, OutgoingEvent[]>();
+    const w = world(pending);
+    let clock = 0;
+    const relay = createOutboxRelay({ ...w, name: 'test', topic: 't', rescanMs: 1_000, now: () => clock });
+    expect(await relay.run()).toBe(false); // the first scan: nothing yet
+    relay.written(write(pending, 'd1', event('evt_1')));
+    expect(await relay.run()).toBe(true); // told
+    expect(await relay.run()).toBe(false); // nothing told, no scan due
+    write(pending, 'd2', event('evt_2')); // another replica's, untold
+    clock = 1_000;
+    expect(await relay.run()).toBe(true); // the scan found it
+    expect(w.published()).toEqual(['evt_1', 'evt_2']);
+  });
+
   it('when more is told than one batch, then a pass sends batch by batch', async () => {
     const pending = new Map<string, OutgoingEvent[]>();
     const w = world(pending);

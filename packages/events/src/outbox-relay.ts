@@ -41,9 +41,10 @@ export interface OutboxRelayOptions {
 export interface OutboxRelay {
   /**
    * One pass: everything told since the last pass (one producer send and one clear per `batch`), then,
-   * every `rescanMs`, a scan for the rest. Never run two at once (a periodic job runs it).
+   * every `rescanMs`, a scan for the rest. Never run two at once (a periodic job runs it). Answers whether it
+   * published anything, so its job can back off while idle (`idleMaxMs` of `createPeriodicJob`).
    */
-  run(): Promise<void>;
+  run(): Promise<boolean>;
   /**
    * A document was just written with these events (all it holds pending, in order): relay them at the next
    * pass without reading them back. A document told twice keeps one entry, its events in order.
@@ -98,7 +99,8 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     forget(batch);
   }
 
-  async function relayTold(): Promise<void> {
+  /** Answers whether it had anything to publish. */
+  async function relayTold(): Promise<boolean> {
     const taken = [...told].map(([id, events]) => ({ id, events }));
     told = new Map();
     for (let i = 0; i < taken.length; i += batchSize) {
@@ -113,23 +115,26 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
         throw error;
       }
     }
+    return taken.length > 0;
   }
 
-  async function scan(): Promise<void> {
-    for (;;) {
+  /** Answers whether it found anything to publish. */
+  async function scan(): Promise<boolean> {
+    for (let found = false; ; found = true) {
       const batch = await source.withPending(batchSize);
       if (batch.length > 0) await relay(batch);
-      if (batch.length < batchSize) return;
+      if (batch.length < batchSize) return found || batch.length > 0;
     }
   }
 
   return {
     async run() {
-      await relayTold();
-      if (now() - lastScan < options.rescanMs) return;
+      const published = await relayTold();
+      if (now() - lastScan < options.rescanMs) return published;
       scanAsked = false;
-      await scan();
+      const scanned = await scan();
       if (!scanAsked) lastScan = now();
+      return published || scanned;
     },
     written(entry) {
       if (entry.events.length === 0) return;

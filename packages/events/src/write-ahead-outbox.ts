@@ -12,7 +12,7 @@ export interface WriteAheadOutboxOptions {
   outbox: EventOutbox;
   publisher: EventPublisher;
   topic: string;
-  /** How often the relay runs when nobody nudges it. */
+  /** How often the relay runs when nobody nudges it, backing off to ten times this while it finds nothing. */
   pollMs: number;
   /** How often a pass also scans the collection (another replica's events, a crash's). */
   rescanMs: number;
@@ -55,6 +55,8 @@ export function createWriteAheadOutbox(options: WriteAheadOutboxOptions): WriteA
   const job = createPeriodicJob({
     name: `${options.name}-relay`,
     everyMs: options.pollMs,
+    // Every released event nudges it; idle, it backs off to ten polls (docs/decisions/events.md).
+    idleMaxMs: 10 * options.pollMs,
     run: relay.run,
     logger,
   });

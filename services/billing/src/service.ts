@@ -107,6 +107,8 @@ export function createBillingService(
   const relayJob = createPeriodicJob({
     name: 'outbox-relay',
     everyMs: config.OUTBOX_POLL_MS,
+    // Every settlement nudges it; idle, it backs off to ten polls (docs/decisions/billing.md).
+    idleMaxMs: 10 * config.OUTBOX_POLL_MS,
     run: relay.run,
     logger,
   });
@@ -206,6 +208,8 @@ function createStorefrontMoney(
   const relayJob = createPeriodicJob({
     name: 'money-outbox-relay',
     everyMs: config.OUTBOX_POLL_MS,
+    // Every payment or refund nudges it; idle, it backs off to ten polls (docs/decisions/billing.md).
+    idleMaxMs: 10 * config.OUTBOX_POLL_MS,
     run: relay.run,
     logger,
   });

@@ -124,6 +124,8 @@ export function createBookingService(
   const relayJob = createPeriodicJob({
     name: 'outbox-relay',
     everyMs: config.OUTBOX_POLL_MS,
+    // Every write nudges it; idle, it backs off to ten polls (docs/decisions/bookings.md, the outbox).
+    idleMaxMs: 10 * config.OUTBOX_POLL_MS,
     run: relay.run,
     logger,
   });

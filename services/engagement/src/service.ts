@@ -92,6 +92,8 @@ export function createEngagementService(
   const senderJob = createPeriodicJob({
     name: 'email-sender',
     everyMs: config.EMAIL_POLL_MS,
+    // Every email queued nudges it; idle, it backs off to ten polls (docs/decisions/engagement.md).
+    idleMaxMs: 10 * config.EMAIL_POLL_MS,
     run: createEmailSender({
       emails,
       mailer: options.wrapMailer ? options.wrapMailer(mailer) : mailer,
@@ -120,6 +122,8 @@ export function createEngagementService(
   const fanoutJob = createPeriodicJob({
     name: 'newsletter-fanout',
     everyMs: config.EMAIL_POLL_MS,
+    // A send request nudges it; idle, it backs off to ten polls (docs/decisions/engagement.md).
+    idleMaxMs: 10 * config.EMAIL_POLL_MS,
     run: createNewsletterFanout({
       newsletters,
       subscribers,

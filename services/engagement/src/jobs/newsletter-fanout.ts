@@ -27,11 +27,13 @@ export interface FanoutDeps {
  * is not sent this newsletter.
  */
 export function createNewsletterFanout(deps: FanoutDeps) {
-  return async function fanOut(): Promise<void> {
-    while (!deps.stopping()) {
+  /** Answers whether it found a newsletter to fan out (its job backs off while there is none). */
+  return async function fanOut(): Promise<boolean> {
+    let found = false;
+    for (; !deps.stopping(); found = true) {
       let lease = new Date(deps.now().getTime() + deps.leaseMs);
       const newsletter = await deps.newsletters.leaseFanout(deps.now(), lease);
-      if (!newsletter) return;
+      if (!newsletter) return found;
       let after = newsletter.fanoutAfter;
       for (;;) {
         const batch = await deps.subscribers.subscribedAfter(after, deps.batchSize);
@@ -52,9 +54,10 @@ export function createNewsletterFanout(deps: FanoutDeps) {
         if (deps.stopping()) {
           // A restart (or another replica) goes on from `after` at once instead of after the lease.
           await deps.newsletters.releaseFanout(newsletter.id, lease);
-          return;
+          return true;
         }
       }
     }
+    return found;
   };
 }
