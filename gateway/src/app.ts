@@ -58,6 +58,7 @@ import { customerRoutes } from './routes/storefront/customer-routes';
 import { paymentWebhookRoutes } from './routes/storefront/payment-webhooks.routes';
 import { shopRoutes } from './routes/storefront/shop-routes';
 import { supplyRoutes } from './routes/supply';
+import type { RequestLogRecorder } from './usage/request-log-recorder';
 import type { UsageRecorder } from './usage/usage-recorder';
 
 export interface AppDeps {
@@ -76,6 +77,8 @@ export interface AppDeps {
   staffTokens: StaffTokenVerifier;
   customerTokens: CustomerTokenVerifier;
   usage: UsageRecorder;
+  /** The request log's recorder; absent when REQUEST_LOG_ENABLED is false. */
+  requestLog?: RequestLogRecorder | undefined;
   trustedProxies: readonly CidrRange[];
   signInAttemptsPerMinute: number;
   customerSignInPerAddressPerMinute: number;
@@ -131,7 +134,7 @@ export function accessChain(deps: AppDeps): AccessChain {
     platform: [consoleIpRules(deps.directory), storefrontSwitch(deps.directory)],
     public: [publicRateLimit(deps.rateLimits)],
     partner: [
-      recordUsage(deps.usage),
+      recordUsage(deps.usage, deps.requestLog),
       keyFailureLimit(deps.keyFailures),
       authenticateKey(deps.directory, deps.now, deps.keyFailures),
       ipAllowList,

@@ -114,6 +114,15 @@ const schema = z.object({
   /** How often buffered usage is sent to Kafka. */
   USAGE_FLUSH_MS: positiveInt(1000),
   /**
+   * The request log (docs/access.md, "Request log"): every partner call recorded one by one for the tenant's
+   * console. `false` records none (the bench measures `/me` with it on and off).
+   */
+  REQUEST_LOG_ENABLED: flag('true'),
+  /** How often the calls waiting for the request log are sent to Kafka. */
+  REQUEST_LOG_FLUSH_MS: positiveInt(1000),
+  /** Most calls waiting for Kafka; past them the oldest are dropped (`gateway_request_log_dropped_total`). */
+  REQUEST_LOG_MAX_BUFFERED: positiveInt(50_000),
+  /**
    * Failed API-key authentications (a malformed, unknown, revoked or expired key) allowed per client address
    * per window; past them the address is `429` before its key is looked up (docs/access.md).
    */

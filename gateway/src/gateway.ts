@@ -17,11 +17,12 @@ import { checkPlatformHealth } from './health/platform-health';
 import { createDrain } from './http/drain';
 import { loadOpenApiDocuments } from './openapi/documents';
 import { createHttpServer } from './server';
+import { API_REQUEST_LOGS_TOPIC, createRequestLogRecorder } from './usage/request-log-recorder';
 import { API_USAGE_TOPIC, createUsageRecorder } from './usage/usage-recorder';
 
 /**
  * Wires the gateway by hand. Started in order, stopped in reverse: HTTP stops first (drains for the shutdown
- * delay, then takes no new calls), then usage is flushed, then the cache listener and Redis go.
+ * delay, then takes no new calls), then usage and the request log are flushed, then the cache listener and Redis go.
  */
 export function createGateway(
   config: GatewayConfig,
@@ -48,12 +49,25 @@ export function createGateway(
     lookupDeadlineMs: config.ACCESS_LOOKUP_DEADLINE_MS,
   });
   const changes = createIdentityChangesListener({ kafka, topicOptions, directory, logger });
-  const publisher = createEventPublisher({ kafka, topics: [API_USAGE_TOPIC], topicOptions, logger });
+  const publisher = createEventPublisher({
+    kafka,
+    topics: [API_USAGE_TOPIC, API_REQUEST_LOGS_TOPIC],
+    topicOptions,
+    logger,
+  });
   const usage = createUsageRecorder({
     publisher,
     flushIntervalMs: config.USAGE_FLUSH_MS,
     logger,
   });
+  const requestLog = config.REQUEST_LOG_ENABLED
+    ? createRequestLogRecorder({
+        publisher,
+        flushIntervalMs: config.REQUEST_LOG_FLUSH_MS,
+        maxBuffered: config.REQUEST_LOG_MAX_BUFFERED,
+        logger,
+      })
+    : undefined;
   const health = createHealthSnapshot({
     check: () => checkPlatformHealth(clients, redis.ping, now),
     everyMs: config.HEALTH_REFRESH_MS,
@@ -83,6 +97,7 @@ export function createGateway(
     staffTokens: createStaffTokenVerifier(clients.staff, now, config.ACCESS_LOOKUP_DEADLINE_MS),
     customerTokens: createCustomerTokenVerifier(clients.customers, now, config.ACCESS_LOOKUP_DEADLINE_MS),
     usage,
+    requestLog,
     trustedProxies: config.TRUSTED_PROXIES,
     signInAttemptsPerMinute: config.SIGN_IN_ATTEMPTS_PER_MINUTE,
     customerSignInPerAddressPerMinute: config.CUSTOMER_SIGN_IN_PER_ADDRESS_PER_MINUTE,
@@ -101,7 +116,15 @@ export function createGateway(
     drain,
     shutdownDelayMs: config.SHUTDOWN_DELAY_MS,
   });
-  const components: Component[] = [redis, changes, publisher, usage, health, http];
+  const components: Component[] = [
+    redis,
+    changes,
+    publisher,
+    usage,
+    ...(requestLog ? [requestLog] : []),
+    health,
+    http,
+  ];
   // The drain comes before the usual deadline for in-flight work, not out of it.
   const shutdownDeadlineMs = DEFAULT_SHUTDOWN_DEADLINE_MS + config.SHUTDOWN_DELAY_MS;
   return { components, http, app, directory, shutdownDeadlineMs };

@@ -1,6 +1,7 @@
 import type { KeyRecord } from '@travel/api-keys';
 import type { Logger } from '@travel/logger';
 import type { Response } from 'express';
+import type { ErrorBody } from './envelope';
 import type { RouteDefinition } from './route-table';
 
 /** The signed-in staff member, as the staff access middleware resolved it. */
@@ -40,6 +41,8 @@ export interface RequestLocals {
   deadline?: Date;
   /** Aborted when the client hangs up before the answer: the calls in flight are cancelled. */
   signal?: AbortSignal;
+  /** The error envelope the error handler answered (the request log keeps a failed partner call's). */
+  errorBody?: ErrorBody;
 }
 
 export function requestContextOf(res: Response): RequestLocals {

@@ -13,7 +13,8 @@ const DEFAULT_RETRY_AFTER_SECONDS = 1;
 
 /** Last in the chain: every failure leaves in the envelope; unknown errors are logged in full, answered 500. */
 export const errorHandler: ErrorRequestHandler = (error, _req, res, _next) => {
-  const { requestId, log, signal } = requestContextOf(res);
+  const context = requestContextOf(res);
+  const { requestId, log, signal } = context;
   if (res.headersSent) {
     log.error({ err: error }, 'error after the response started');
     res.end();
@@ -30,11 +31,11 @@ export const errorHandler: ErrorRequestHandler = (error, _req, res, _next) => {
     // Unless the route set its own (an idempotency key in use says when to ask again).
     if (error.httpStatus === 503 && !res.getHeader('retry-after'))
       res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS[error.code] ?? DEFAULT_RETRY_AFTER_SECONDS));
-    res
-      .status(error.httpStatus)
-      .json(errorBody(error.code, error.message, requestId, error.details ?? error.facts));
+    context.errorBody = errorBody(error.code, error.message, requestId, error.details ?? error.facts);
+    res.status(error.httpStatus).json(context.errorBody);
     return;
   }
   log.error({ err: error }, 'unhandled error');
-  res.status(500).json(errorBody('internal_error', errorCatalog.internal_error.message, requestId));
+  context.errorBody = errorBody('internal_error', errorCatalog.internal_error.message, requestId);
+  res.status(500).json(context.errorBody);
 };

@@ -1,6 +1,7 @@
 import { mergeContracts } from '../openapi/contract';
 import { apiAccessContract } from './api-access/api-access.contract';
 import { apiConsoleContract } from './api-access/api-console.contract';
+import { requestLogsContract } from './api-access/request-logs.contract';
 import { spendingLimitsContract } from './api-access/spending-limits.contract';
 import { invoicesContract } from './billing/invoices.contract';
 import { paymentGatewaysContract } from './billing/payment-gateways.contract';
@@ -54,6 +55,7 @@ export const internalContract = mergeContracts(
     apiAccessContract,
     apiConsoleContract,
     spendingLimitsContract,
+    requestLogsContract,
     settingsContract,
     healthContract,
     jwksContract,

@@ -1,6 +1,7 @@
 import { apiUsage } from '@travel/contracts';
 import { API_USAGE_TOPIC, type EventPublisher, newEventId } from '@travel/events';
 import type { Logger } from '@travel/logger';
+import { periodicFlush } from './periodic-flush';
 
 export { API_USAGE_TOPIC };
 
@@ -44,8 +45,6 @@ export function createUsageRecorder(options: UsageRecorderOptions): UsageRecorde
   const batchSize = options.batchSize ?? USAGE_TOTALS_PER_EVENT;
   const maxBuffered = options.maxBuffered ?? USAGE_TOTALS_KEPT;
   let counted = new Map<string, ApiCallTotal>();
-  let timer: NodeJS.Timeout | undefined;
-  let flushing: Promise<void> = Promise.resolve();
 
   /** Adds to the total of the total's day, client, key, method and route, making room if needed. */
   function add(total: ApiCallTotal): void {
@@ -83,30 +82,19 @@ export function createUsageRecorder(options: UsageRecorderOptions): UsageRecorde
     }
   }
 
-  function flush(): Promise<void> {
-    flushing = flushing.then(async () => {
-      const totals = [...counted.values()];
-      counted = new Map();
-      for (let start = 0; start < totals.length; start += batchSize) {
-        if (!(await send(totals.slice(start, start + batchSize)))) {
-          for (const total of totals.slice(start + batchSize)) add(total);
-          break;
-        }
+  async function flush(): Promise<void> {
+    const totals = [...counted.values()];
+    counted = new Map();
+    for (let start = 0; start < totals.length; start += batchSize) {
+      if (!(await send(totals.slice(start, start + batchSize)))) {
+        for (const total of totals.slice(start + batchSize)) add(total);
+        break;
       }
-    });
-    return flushing;
+    }
   }
 
   return {
-    name: 'usage-recorder',
-    async start() {
-      timer = setInterval(() => void flush(), options.flushIntervalMs);
-      timer.unref();
-    },
-    async stop() {
-      clearInterval(timer);
-      await flush();
-    },
+    ...periodicFlush('usage-recorder', options.flushIntervalMs, flush),
     record(call) {
       add({
         day: call.at.toISOString().slice(0, 10),

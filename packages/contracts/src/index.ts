@@ -12,6 +12,7 @@ export * as caller from './gen/travel/caller/v1/caller';
 export * as content from './gen/travel/content/v1/content_service';
 export * as corporate from './gen/travel/corporate/v1/corporate_service';
 export * as engagement from './gen/travel/engagement/v1/engagement_service';
+export * as apiRequestLog from './gen/travel/events/v1/api_request_log';
 export * as apiUsage from './gen/travel/events/v1/api_usage';
 export * as auditRecorded from './gen/travel/events/v1/audit_recorded';
 export * as bookingEvents from './gen/travel/events/v1/booking_event';

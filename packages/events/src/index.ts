@@ -55,6 +55,7 @@ export {
   retryBudgetOf,
 } from './retry-budget';
 export {
+  API_REQUEST_LOGS_TOPIC,
   API_USAGE_TOPIC,
   AUDIT_ENTRIES_TOPIC,
   BILLING_EVENTS_TOPIC,

@@ -15,6 +15,8 @@ export const PRICING_CHANGES_TOPIC = 'pricing.changes';
 export const IDENTITY_CHANGES_TOPIC = 'identity.changes';
 /** The partner API calls each gateway answered, counted by identity. */
 export const API_USAGE_TOPIC = 'api.usage';
+/** The partner API calls each gateway answered, one by one, kept by identity as the tenants' request log. */
+export const API_REQUEST_LOGS_TOPIC = 'api.request-logs';
 /** Reports' own topic: storefront searches, published by `RecordSearch`, read back by its consumer. */
 export const SEARCH_LOGS_TOPIC = 'reports.search-logs';
 /** Every service's audited changes, relayed from the changed documents' outboxes, recorded by identity. */
@@ -28,6 +30,7 @@ export const AUDIT_ENTRIES_TOPIC = 'audit.entries';
 export const TOPICS = [
   IDENTITY_CHANGES_TOPIC,
   API_USAGE_TOPIC,
+  API_REQUEST_LOGS_TOPIC,
   BOOKING_EVENTS_TOPIC,
   BILLING_EVENTS_TOPIC,
   PRICING_CHANGES_TOPIC,

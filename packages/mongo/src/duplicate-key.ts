@@ -35,3 +35,21 @@ async function landed(insert: () => Promise<unknown>): Promise<boolean> {
     throw error;
   }
 }
+
+/**
+ * `insertWholeIfAbsent` of many documents in one unordered `insertMany`: every document whose `_id` is free
+ * lands, those already stored (a redelivered batch) are left alone; answers how many landed. Any other error
+ * of the write rejects.
+ */
+export async function insertAllIfAbsent<T>(model: Model<T>, docs: (T & { _id: unknown })[]): Promise<number> {
+  if (docs.length === 0) return 0;
+  try {
+    await model.collection.insertMany(docs as never[], { ordered: false });
+    return docs.length;
+  } catch (error) {
+    const writeErrors = (error as { writeErrors?: unknown }).writeErrors;
+    if (!Array.isArray(writeErrors) || writeErrors.length === 0 || !writeErrors.every(isDuplicateKeyError))
+      throw error;
+    return docs.length - writeErrors.length;
+  }
+}

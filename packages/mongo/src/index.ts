@@ -16,7 +16,7 @@ export {
   registeredCollectionsOf,
 } from './declared-indexes';
 export { type DeleteInBatchesOptions, deleteInBatches } from './delete-in-batches';
-export { insertIfAbsent, insertWholeIfAbsent, isDuplicateKeyError } from './duplicate-key';
+export { insertAllIfAbsent, insertIfAbsent, insertWholeIfAbsent, isDuplicateKeyError } from './duplicate-key';
 export { checkIndexes, type MissingIndex } from './index-check';
 export { IndexConflictError, type IndexMigrationReport, migrateIndexes } from './index-migration';
 export { INDEX_RECORD_COLLECTION } from './index-record';

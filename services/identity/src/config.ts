@@ -58,6 +58,11 @@ const fields = z.object({
   USAGE_RAW_DAYS: positiveInt(3),
   /** Usage: a day's roll-up (calls per client, key and route) is kept this long after the day. */
   USAGE_ROLLUP_DAYS: positiveInt(400),
+  /**
+   * Retention (docs/retention.md): a partner call of the request log is kept this long (30 days: Stripe keeps
+   * its request logs for weeks, and a month covers a partner's monthly reconciliation and a support case).
+   */
+  REQUEST_LOG_RETENTION_DAYS: positiveInt(30),
   /** Usage: how often each replica looks for days to roll up. */
   USAGE_ROLLUP_EVERY_MS: positiveInt(600_000),
   /** The `identity.changes` relay runs this often when no write nudges it (every write does). */

@@ -77,12 +77,18 @@ import { createUpdateTenant } from './domain/tenants/update-tenant';
 import { API_USAGE_TOPIC, createApiUsageConsumer, USAGE_CONSUMER_GROUP } from './events/api-usage.consumer';
 import { AUDIT_CONSUMER_GROUP, createAuditEntriesConsumer } from './events/audit-entries.consumer';
 import { createIdentityChangesOutbox, IDENTITY_CHANGES_TOPIC } from './events/identity-changes.outbox';
+import {
+  API_REQUEST_LOGS_TOPIC,
+  createRequestLogsConsumer,
+  REQUEST_LOGS_CONSUMER_GROUP,
+} from './events/request-logs.consumer';
 import { createApiAccessGrpc } from './grpc/api-access.grpc';
 import { createAuditGrpc } from './grpc/audit.grpc';
 import { createStaffGrpc } from './grpc/staff.grpc';
 import { createTenantsGrpc } from './grpc/tenants.grpc';
 import { wireCustomers } from './wiring/customers.wiring';
 import { wirePlatformSettings } from './wiring/platform-settings.wiring';
+import { wireRequestLogs } from './wiring/request-logs.wiring';
 import { wireUsage } from './wiring/usage.wiring';
 
 export interface IdentityServiceOptions {
@@ -160,9 +166,11 @@ export function createIdentityService(
   });
   const now = options.now ?? (() => new Date());
   const usage = wireUsage(config, mongo.connection, { now, logger });
+  const requestLogs = wireRequestLogs(config, mongo.connection);
   const apiAccessWiring = wireApiAccess(mongo.connection, {
     auditOutbox,
     getUsage: usage.getUsage,
+    requestLogs,
     settings,
     settingsDefaults,
     changes,
@@ -186,6 +194,16 @@ export function createIdentityService(
       retentionMs: config.KAFKA_PROCESSED_IDS_DAYS * DAY_MS,
     }),
     recordApiUsage: usage.recordApiUsage,
+    logger,
+  });
+  const requestLogsConsumer = createRequestLogsConsumer({
+    kafka,
+    topic: API_REQUEST_LOGS_TOPIC,
+    groupId: REQUEST_LOGS_CONSUMER_GROUP,
+    topicOptions,
+    parkedEvents,
+    retryBudget: retryBudgetOf(config),
+    recordRequestLogs: requestLogs.recordRequestLogs,
     logger,
   });
   const auditConsumer = createAuditEntriesConsumer({
@@ -233,7 +251,7 @@ export function createIdentityService(
           recordAuditEntry: createRecordAuditEntry({ audit: auditLog }),
         }),
       },
-      parkedEventsServiceOf(parkedEvents, [usageConsumer, auditConsumer]),
+      parkedEventsServiceOf(parkedEvents, [usageConsumer, requestLogsConsumer, auditConsumer]),
     ],
     healthChecks: { mongodb: mongo.ping, kafka: publisher.ping },
     logger,
@@ -245,6 +263,7 @@ export function createIdentityService(
     auditRelay,
     staffWiring.bootstrap,
     usageConsumer,
+    requestLogsConsumer,
     auditConsumer,
     usage.rollupJob,
     grpc,
@@ -350,6 +369,7 @@ function wireApiAccess(
   shared: {
     auditOutbox: AuditOutbox;
     getUsage: ReturnType<typeof wireUsage>['getUsage'];
+    requestLogs: Omit<ReturnType<typeof wireRequestLogs>, 'recordRequestLogs'>;
     settings: ApiSettingsRepository;
     settingsDefaults: ApiSettings;
     changes: IdentityChanges;
@@ -376,6 +396,8 @@ function wireApiAccess(
     revokeKey: createRevokeKey(keyDeps),
     rotateKey: createRotateKey(keyDeps),
     getUsage: shared.getUsage,
+    listRequestLogs: shared.requestLogs.listRequestLogs,
+    getRequestLog: shared.requestLogs.getRequestLog,
     setKeySpendingLimits: createSetKeySpendingLimits(keyDeps),
   });
   const tenantDeps = { tenants: tenantRepository, changes, now };

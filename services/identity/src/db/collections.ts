@@ -14,6 +14,7 @@ import { customerSessionSchema } from './customer-session.schema';
 import { platformSettingsSchema } from './platform-settings.schema';
 import { refreshTokenSchema } from './refresh-token.schema';
 import { refreshTokenUseSchema } from './refresh-token-use.schema';
+import { requestLogSchema } from './request-log.schema';
 import { roleSchema } from './role.schema';
 import { sessionRevocationSchema } from './session-revocation.schema';
 import { signingKeySchema } from './signing-key.schema';
@@ -31,6 +32,7 @@ export const collections: Schema[] = [
   apiUsageSchema,
   usageRollupSchema,
   usageDaySchema,
+  requestLogSchema,
   auditLogSchema,
   staffUserSchema,
   roleSchema,

@@ -1,12 +1,7 @@
 import { apiUsage } from '@travel/contracts';
-import {
-  type ConsumerOptions,
-  createEventConsumer,
-  type EventConsumer,
-  type EventEnvelope,
-  PoisonEventError,
-} from '@travel/events';
+import { type EventConsumer, type EventEnvelope, PoisonEventError } from '@travel/events';
 import { type ApiCall, summariseCalls, type UsageRow, usageTotals } from '../domain/usage/api-usage';
+import { createOneTypeConsumer, type OneTypeConsumerOptions } from './one-type-consumer';
 
 /** Topic on which gateways report the partner API calls they answered, in batches. */
 export { API_USAGE_TOPIC } from '@travel/events';
@@ -14,28 +9,17 @@ export const API_CALLS_EVENT = 'api.calls';
 /** One group for every identity replica: each batch is recorded by one of them. */
 export const USAGE_CONSUMER_GROUP = 'identity-usage';
 
-export interface ApiUsageConsumerOptions
-  extends Omit<ConsumerOptions, 'topics' | 'handle' | 'keyOrderAfterPark'> {
-  topic: string;
+export type ApiUsageConsumerOptions = OneTypeConsumerOptions & {
   recordApiUsage(eventId: string, rows: readonly UsageRow[]): Promise<void>;
-}
+};
 
 /** Entry point for `api.calls` batches: decode, check, record once per event id; a bad batch is parked. */
 export function createApiUsageConsumer(options: ApiUsageConsumerOptions): EventConsumer {
-  const { topic, recordApiUsage, ...consumer } = options;
-  return createEventConsumer({
-    ...consumer,
-    topics: [topic],
-    // Each batch of totals is added on its own: a parked batch holds no later one back.
-    keyOrderAfterPark: 'proceed',
-    async handle(event, _topic, logger) {
-      if (event.type !== API_CALLS_EVENT) {
-        logger.debug('not a usage batch; ignored');
-        return;
-      }
-      await recordApiUsage(event.id, decodeUsage(event));
-    },
-  });
+  const { recordApiUsage, ...consumer } = options;
+  // Each batch of totals is added on its own: a parked batch holds no later one back.
+  return createOneTypeConsumer(consumer, API_CALLS_EVENT, (event) =>
+    recordApiUsage(event.id, decodeUsage(event)),
+  );
 }
 
 /**

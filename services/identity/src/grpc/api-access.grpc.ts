@@ -1,4 +1,4 @@
-import type { apiAccess, caller } from '@travel/contracts';
+import type { apiAccess, apiRequestLog, caller } from '@travel/contracts';
 import type { RequestContext, ServiceImplementation } from '@travel/grpc';
 import type { ApiKeyView, SpendingLimits } from '../domain/api-access/api-key';
 import type { createCreateClient } from '../domain/api-access/create-client';
@@ -11,6 +11,12 @@ import type { createRotateKey } from '../domain/api-access/rotate-key';
 import type { createSetKeySpendingLimits } from '../domain/api-access/set-key-spending-limits';
 import type { createUpdateClient } from '../domain/api-access/update-client';
 import type { createUpdateKey } from '../domain/api-access/update-key';
+import {
+  type createGetRequestLog,
+  type createListRequestLogs,
+  REQUEST_LOG_RIGHTS,
+  type RequestLogEntry,
+} from '../domain/request-logs/request-logs';
 import type { ApiSettings } from '../domain/settings/api-settings';
 import type { createUpdateApiSettings } from '../domain/settings/update-api-settings';
 import type { createGetUsage } from '../domain/usage/get-usage';
@@ -32,6 +38,8 @@ export interface ApiAccessUseCases {
   revokeKey: ReturnType<typeof createRevokeKey>;
   rotateKey: ReturnType<typeof createRotateKey>;
   getUsage: ReturnType<typeof createGetUsage>;
+  listRequestLogs: ReturnType<typeof createListRequestLogs>;
+  getRequestLog: ReturnType<typeof createGetRequestLog>;
   setKeySpendingLimits: ReturnType<typeof createSetKeySpendingLimits>;
 }
 
@@ -129,7 +137,27 @@ export function createApiAccessGrpc(
         rows: await useCases.getUsage({ ...request, actor: requireStaffWith(request.caller, API_ACCESS) }),
       };
     },
+    async listRequestLogs({ caller, ...request }) {
+      // Platform staff through the API-access console, tenant staff (their own tenant's calls) through their API console.
+      const page = await useCases.listRequestLogs({
+        ...request,
+        actor: requireConsoleStaff(caller, REQUEST_LOG_RIGHTS),
+      });
+      return { entries: page.items.map(encodeRequestLog), nextCursor: page.nextCursor };
+    },
+    async getRequestLog(request) {
+      const entry = await useCases.getRequestLog({
+        actor: requireConsoleStaff(request.caller, REQUEST_LOG_RIGHTS),
+        requestId: request.requestId,
+      });
+      return { entry: encodeRequestLog(entry) };
+    },
   };
+}
+
+function encodeRequestLog(entry: RequestLogEntry): apiRequestLog.ApiRequest {
+  const { id: _recordId, ...fields } = entry as RequestLogEntry & { id?: string };
+  return fields;
 }
 
 function encodeKey(key: ApiKeyView): apiAccess.ApiKey {
