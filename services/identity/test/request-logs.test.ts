@@ -1,0 +1,99 @@
+import { apiRequestLog } from '@travel/contracts';
+import { createEventPublisher, type EventPublisher, newEventId, type OutgoingEvent } from '@travel/events';
+import { staffCaller, testLogger, waitFor } from '@travel/testkit';
+import { API_REQUEST_LOGS_TOPIC, API_REQUESTS_EVENT } from '../src/events/request-logs.consumer';
+import { type ApiAccessUnderTest, PLATFORM, startApiAccess } from './api-access.fixture';
+
+/** A tenant's staff member with the right of the tenant's API console. */
+const consoleOf = (tenantId: string) =>
+  staffCaller({
+    userId: `usr_ct_${tenantId}`,
+    email: `admin@${tenantId}.example`,
+    tenantId,
+    rights: ['api-console'],
+    ip: '203.0.113.9',
+    requestId: 'req_ct_request_logs',
+  });
+
+let identity: ApiAccessUnderTest;
+let gateway: EventPublisher;
+
+beforeAll(async () => {
+  identity = await startApiAccess();
+  gateway = createEventPublisher({
+    kafka: identity.kafka,
+    topics: [API_REQUEST_LOGS_TOPIC],
+    topicOptions: { partitions: 1, replicationFactor: 1 },
+    logger: testLogger(),
+  });
+  await gateway.start();
+});
+afterAll(async () => {
+  await gateway.stop();
+  await identity.stop();
+});
+
+const call = (requestId: string, tenantId: string): apiRequestLog.ApiRequest => ({
+  at: new Date(),
+  requestId,
+  clientId: 7,
+  keyId: 'key_7',
+  tenantId,
+  environment: 'live',
+  method: 'GET',
+  route: '/api/v1/me',
+  path: '/api/v1/me',
+  status: 200,
+  latencyMs: 1,
+  clientAddress: '203.0.113.7',
+  idempotencyKey: '',
+  errorEnvelope: '',
+});
+
+function batch(requests: apiRequestLog.ApiRequest[], id = newEventId()): OutgoingEvent {
+  const payload = Buffer.from(apiRequestLog.ApiRequests.encode({ requests }).finish());
+  return {
+    id,
+    type: API_REQUESTS_EVENT,
+    occurredAt: new Date(),
+    tenantId: '',
+    clientId: '',
+    livemode: false,
+    payload,
+    key: id,
+  };
+}
+
+const listOf = (tenantId: string, caller = PLATFORM) =>
+  identity.apiAccess.listRequestLogs({ caller, tenantId, limit: 100 }).then((reply) => reply.entries);
+
+describe('identity keeps the request log', () => {
+  it('when a batch is delivered twice, then each call is stored once', async () => {
+    const tenant = `ten_redelivered_${Date.now()}`;
+    const twice = batch([call('req_twice_1', tenant), call('req_twice_2', tenant)]);
+    await gateway.publish(API_REQUEST_LOGS_TOPIC, [twice]);
+    await gateway.publish(API_REQUEST_LOGS_TOPIC, [twice]);
+    // One partition, in order: once the sentinel is stored, both deliveries have been handled.
+    await gateway.publish(API_REQUEST_LOGS_TOPIC, [batch([call('req_twice_sentinel', tenant)])]);
+    await waitFor(async () => expect(await listOf(tenant)).toHaveLength(3), { timeoutMs: 30_000 });
+    expect((await listOf(tenant)).map((entry) => entry.requestId).sort()).toEqual([
+      'req_twice_1',
+      'req_twice_2',
+      'req_twice_sentinel',
+    ]);
+  });
+
+  it("when tenant staff ask for another tenant's calls, then identity answers their own tenant's only", async () => {
+    const mine = `ten_mine_${Date.now()}`;
+    const theirs = `ten_theirs_${Date.now()}`;
+    await gateway.publish(API_REQUEST_LOGS_TOPIC, [
+      batch([call('req_mine', mine), call('req_theirs', theirs)]),
+    ]);
+    await waitFor(async () => expect(await listOf(theirs)).toHaveLength(1), { timeoutMs: 30_000 });
+    const asMine = await listOf(theirs, consoleOf(mine));
+    expect(asMine.map((entry) => entry.requestId)).toEqual(['req_mine']);
+    await expect(
+      identity.apiAccess.getRequestLog({ caller: consoleOf(mine), requestId: 'req_theirs' }),
+    ).rejects.toThrow(/NOT_FOUND|No call/);
+  });
+});
