@@ -36,20 +36,40 @@ async function landed(insert: () => Promise<unknown>): Promise<boolean> {
   }
 }
 
+/** One document's outcome in an unordered `insertMany`: landed, refused as a duplicate `_id`, or another error. */
+export type InsertOutcome = true | false | { failed: unknown };
+
 /**
- * `insertWholeIfAbsent` of many documents in one unordered `insertMany`: every document whose `_id` is free
- * lands, those already stored (a redelivered batch) are left alone; answers how many landed. Any other error
- * of the write rejects.
+ * `insertWholeIfAbsent` of many documents in one unordered `insertMany`, each document's outcome told apart by
+ * the bulk write's per-document errors; an error of the whole write (no per-document errors) rejects.
  */
-export async function insertAllIfAbsent<T>(model: Model<T>, docs: (T & { _id: unknown })[]): Promise<number> {
-  if (docs.length === 0) return 0;
+export async function insertEachIfAbsent<T>(
+  model: Model<T>,
+  docs: (T & { _id: unknown })[],
+): Promise<InsertOutcome[]> {
+  if (docs.length === 0) return [];
   try {
     await model.collection.insertMany(docs as never[], { ordered: false });
-    return docs.length;
+    return docs.map(() => true);
   } catch (error) {
     const writeErrors = (error as { writeErrors?: unknown }).writeErrors;
-    if (!Array.isArray(writeErrors) || writeErrors.length === 0 || !writeErrors.every(isDuplicateKeyError))
-      throw error;
-    return docs.length - writeErrors.length;
+    if (!Array.isArray(writeErrors) || writeErrors.length === 0) throw error;
+    const failures = new Map(writeErrors.map((failure: { index: number }) => [failure.index, failure]));
+    return docs.map((_doc, index) => {
+      const failure = failures.get(index);
+      if (failure === undefined) return true;
+      return isDuplicateKeyError(failure) ? false : { failed: failure };
+    });
   }
+}
+
+/**
+ * `insertEachIfAbsent` for a batch stored as one: every document whose `_id` is free lands, those already
+ * stored (a redelivered batch) are left alone; answers how many landed. Any other error rejects.
+ */
+export async function insertAllIfAbsent<T>(model: Model<T>, docs: (T & { _id: unknown })[]): Promise<number> {
+  const outcomes = await insertEachIfAbsent(model, docs);
+  const failed = outcomes.find((outcome) => typeof outcome === 'object');
+  if (failed) throw failed.failed;
+  return outcomes.filter((outcome) => outcome === true).length;
 }

@@ -1,5 +1,5 @@
 import type { Model } from 'mongoose';
-import { isDuplicateKeyError } from './duplicate-key';
+import { type InsertOutcome, insertEachIfAbsent } from './duplicate-key';
 import { createWriteCombiner } from './write-combiner';
 
 /** One `insertWholeIfAbsent` of many callers: true when the caller's document landed, false when its `_id` was taken. */
@@ -13,32 +13,12 @@ export type CombinedInsert<T> = (doc: T & { _id: unknown }) => Promise<boolean>;
  * error of the whole write rejects every caller of that write. Alone, a caller costs one insert as before.
  */
 export function createCombinedInsert<T>(model: Model<T>): CombinedInsert<T> {
-  const combined = createWriteCombiner<T & { _id: unknown }, boolean | { failed: unknown }>(
-    async (_key, docs) => {
-      try {
-        await model.collection.insertMany(docs as never[], { ordered: false });
-        return docs.map(() => true);
-      } catch (error) {
-        const failures = perDocumentErrorsOf(error);
-        if (!failures) throw error;
-        return docs.map((_doc, index) => {
-          const failure = failures.get(index);
-          if (failure === undefined) return true;
-          return isDuplicateKeyError(failure) ? false : { failed: failure };
-        });
-      }
-    },
+  const combined = createWriteCombiner<T & { _id: unknown }, InsertOutcome>((_key, docs) =>
+    insertEachIfAbsent(model, docs),
   );
   return async (doc) => {
     const outcome = await combined(model.collection.collectionName, doc);
     if (typeof outcome === 'boolean') return outcome;
     throw outcome.failed;
   };
-}
-
-/** The bulk write's errors by document index; undefined when the write failed as a whole. */
-function perDocumentErrorsOf(error: unknown): Map<number, { code?: unknown }> | undefined {
-  const writeErrors = (error as { writeErrors?: unknown }).writeErrors;
-  if (!Array.isArray(writeErrors) || writeErrors.length === 0) return undefined;
-  return new Map(writeErrors.map((failure: { index: number; code?: unknown }) => [failure.index, failure]));
 }
