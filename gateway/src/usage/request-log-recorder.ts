@@ -1,13 +1,11 @@
 import { apiRequestLog } from '@travel/contracts';
-import { API_REQUEST_LOGS_TOPIC, type EventPublisher, newEventId } from '@travel/events';
+import { API_REQUEST_LOGS_TOPIC, API_REQUESTS_EVENT, type EventPublisher } from '@travel/events';
 import type { Logger } from '@travel/logger';
 import { counter } from '@travel/metrics';
 import { periodicFlush } from './periodic-flush';
+import { publishBatch } from './publish-batch';
 
 export { API_REQUEST_LOGS_TOPIC };
-
-/** The event of a batch of calls on `api.request-logs`. */
-export const API_REQUESTS_EVENT = 'api.requests';
 
 /** One partner call as the request log keeps it: the ApiRequest message, its time a Date. */
 export type LoggedCall = Omit<apiRequestLog.ApiRequest, 'at'> & { at: Date };
@@ -60,11 +58,9 @@ export function createRequestLogRecorder(options: RequestLogRecorderOptions): Re
   let refused: LoggedCall[] | undefined;
 
   async function send(calls: LoggedCall[]): Promise<boolean> {
-    const payload = Buffer.from(apiRequestLog.ApiRequests.encode({ requests: calls }).finish());
-    const id = newEventId();
-    const event = { id, type: API_REQUESTS_EVENT, occurredAt: new Date(), tenantId: '', clientId: '' };
+    const payload = apiRequestLog.ApiRequests.encode({ requests: calls }).finish();
     try {
-      await publisher.publish(API_REQUEST_LOGS_TOPIC, [{ ...event, livemode: false, payload, key: id }]);
+      await publishBatch(publisher, API_REQUEST_LOGS_TOPIC, API_REQUESTS_EVENT, payload);
       return true;
     } catch (error) {
       logger.warn(

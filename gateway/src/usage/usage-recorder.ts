@@ -1,7 +1,8 @@
 import { apiUsage } from '@travel/contracts';
-import { API_USAGE_TOPIC, type EventPublisher, newEventId } from '@travel/events';
+import { API_CALLS_EVENT, API_USAGE_TOPIC, type EventPublisher } from '@travel/events';
 import type { Logger } from '@travel/logger';
 import { periodicFlush } from './periodic-flush';
+import { publishBatch } from './publish-batch';
 
 export { API_USAGE_TOPIC };
 
@@ -67,10 +68,9 @@ export function createUsageRecorder(options: UsageRecorderOptions): UsageRecorde
 
   /** False when Kafka refused the batch; its totals are then counted again for the next flush. */
   async function send(totals: ApiCallTotal[]): Promise<boolean> {
-    const payload = Buffer.from(apiUsage.ApiCalls.encode({ calls: [], totals }).finish());
-    const event = { id: newEventId(), type: 'api.calls', occurredAt: new Date(), tenantId: '', clientId: '' };
+    const payload = apiUsage.ApiCalls.encode({ calls: [], totals }).finish();
     try {
-      await publisher.publish(API_USAGE_TOPIC, [{ ...event, livemode: false, payload, key: event.id }]);
+      await publishBatch(publisher, API_USAGE_TOPIC, API_CALLS_EVENT, payload);
       return true;
     } catch (error) {
       logger.warn(

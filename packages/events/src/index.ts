@@ -55,7 +55,9 @@ export {
   retryBudgetOf,
 } from './retry-budget';
 export {
+  API_CALLS_EVENT,
   API_REQUEST_LOGS_TOPIC,
+  API_REQUESTS_EVENT,
   API_USAGE_TOPIC,
   AUDIT_ENTRIES_TOPIC,
   BILLING_EVENTS_TOPIC,

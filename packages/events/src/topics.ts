@@ -15,8 +15,12 @@ export const PRICING_CHANGES_TOPIC = 'pricing.changes';
 export const IDENTITY_CHANGES_TOPIC = 'identity.changes';
 /** The partner API calls each gateway answered, counted by identity. */
 export const API_USAGE_TOPIC = 'api.usage';
+/** The event of a gateway's batch of usage totals on `api.usage`. */
+export const API_CALLS_EVENT = 'api.calls';
 /** The partner API calls each gateway answered, one by one, kept by identity as the tenants' request log. */
 export const API_REQUEST_LOGS_TOPIC = 'api.request-logs';
+/** The event of a gateway's batch of calls on `api.request-logs`. */
+export const API_REQUESTS_EVENT = 'api.requests';
 /** Reports' own topic: storefront searches, published by `RecordSearch`, read back by its consumer. */
 export const SEARCH_LOGS_TOPIC = 'reports.search-logs';
 /** Every service's audited changes, relayed from the changed documents' outboxes, recorded by identity. */

@@ -1,11 +1,10 @@
 import { apiUsage } from '@travel/contracts';
-import { type EventConsumer, type EventEnvelope, PoisonEventError } from '@travel/events';
+import { API_CALLS_EVENT, type EventConsumer, type EventEnvelope, PoisonEventError } from '@travel/events';
 import { type ApiCall, summariseCalls, type UsageRow, usageTotals } from '../domain/usage/api-usage';
 import { createOneTypeConsumer, type OneTypeConsumerOptions } from './one-type-consumer';
 
 /** Topic on which gateways report the partner API calls they answered, in batches. */
 export { API_USAGE_TOPIC } from '@travel/events';
-export const API_CALLS_EVENT = 'api.calls';
 /** One group for every identity replica: each batch is recorded by one of them. */
 export const USAGE_CONSUMER_GROUP = 'identity-usage';
 

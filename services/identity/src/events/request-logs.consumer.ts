@@ -1,11 +1,10 @@
 import { apiRequestLog } from '@travel/contracts';
-import { type EventConsumer, type EventEnvelope, PoisonEventError } from '@travel/events';
+import { API_REQUESTS_EVENT, type EventConsumer, type EventEnvelope, PoisonEventError } from '@travel/events';
 import type { RequestLogEntry } from '../domain/request-logs/request-logs';
 import { createOneTypeConsumer, type OneTypeConsumerOptions } from './one-type-consumer';
 
 /** Topic on which gateways send the partner calls they answered, one by one, in batches. */
-export { API_REQUEST_LOGS_TOPIC } from '@travel/events';
-export const API_REQUESTS_EVENT = 'api.requests';
+export { API_REQUEST_LOGS_TOPIC, API_REQUESTS_EVENT } from '@travel/events';
 /** One group for every identity replica: each batch is stored by one of them. */
 export const REQUEST_LOGS_CONSUMER_GROUP = 'identity-request-logs';
 
