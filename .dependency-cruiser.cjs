@@ -64,6 +64,22 @@ module.exports = {
       to: { path: '^gateway/src/(routes/|app\\.ts$|openapi-documents\\.ts$)' },
     },
     {
+      name: 'console-apart',
+      severity: 'error',
+      comment:
+        'The partner console (console/) reaches the platform over HTTP, through the internal API, never by importing a service, the gateway or the launcher; it builds on packages/ alone.',
+      from: { path: '^console/' },
+      to: { path: '^(services|gateway|deploy|test|bench)/' },
+    },
+    {
+      name: 'nothing-imports-the-console',
+      severity: 'error',
+      comment:
+        'The console is a process of its own: the gateway proxies to it over HTTP and the launcher starts its built file; no code imports it.',
+      from: { pathNot: '^console/' },
+      to: { path: '^console/' },
+    },
+    {
       name: 'generated-code-through-contracts',
       severity: 'error',
       comment: 'Generated code is imported only through @travel/contracts, which names what it exports.',

@@ -16,6 +16,7 @@ import { authenticateKey } from './middleware/authenticate-key';
 import { authenticateStaff } from './middleware/authenticate-staff';
 import { clientAddress } from './middleware/client-address';
 import { consoleIpRules } from './middleware/console-ip-rules';
+import { consoleProxy } from './middleware/console-proxy';
 import { cors } from './middleware/cors';
 import { errorHandler } from './middleware/error-handler';
 import { httpMetrics } from './middleware/http-metrics';
@@ -89,6 +90,8 @@ export interface AppDeps {
   corsAllowedOrigins: readonly string[];
   /** REQUEST_BUDGET_MS: how long a request may take, every service call in it included. */
   requestBudgetMs: number;
+  /** CONSOLE_URL: the partner console's web server, answering `/console/*`; absent: no console here. */
+  consoleUrl?: string | undefined;
 }
 
 /** Every route the gateway serves; access checks, the 405 check and the OpenAPI coverage test read this list. */
@@ -160,6 +163,8 @@ export function createApp(deps: AppDeps): Express {
     // Versioned files of swagger-ui-dist, no secrets: a browser may keep them for a day.
     mountStatic: (app) => {
       app.use(DOCS_ASSETS_PATH, express.static(getAbsoluteFSPath(), { index: false, maxAge: '1d' }));
+      // The partner console's pages (docs/console.md): its own process, the same origin as the APIs.
+      if (deps.consoleUrl) app.use(consoleProxy(deps.consoleUrl, deps.logger));
     },
   });
 }

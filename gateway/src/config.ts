@@ -138,6 +138,11 @@ const schema = z.object({
     'must be origins like https://shop.example.com (scheme, host and port only; no "*")',
   ),
   /**
+   * The partner console's web server (its own process): the gateway answers `/console/*` from it, so the console
+   * shares the APIs' origin (docs/console.md). Empty: no console (`/console` is 404).
+   */
+  CONSOLE_URL: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).default('http://127.0.0.1:8090'),
+  /**
    * Test-only fault hook: the gateway kills itself (SIGKILL) after a service answered an idempotent change
    * and before the answer is sent (routes/idempotency.ts), so a test proves the retry does the work once.
    */

@@ -106,6 +106,7 @@ export function createGateway(
     hstsMaxAgeSeconds: config.PUBLIC_TLS ? config.HSTS_MAX_AGE_SECONDS : null,
     corsAllowedOrigins: config.CORS_ALLOWED_ORIGINS,
     requestBudgetMs: config.REQUEST_BUDGET_MS,
+    consoleUrl: config.CONSOLE_URL || undefined,
   });
   // The crash test's hook (routes/idempotency.ts); a no-op unless GATEWAY_CRASH_AT names a point.
   app.locals.crash = crashHook(config.GATEWAY_CRASH_AT);

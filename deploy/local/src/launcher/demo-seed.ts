@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureDir, stateRoot } from '../infra/paths';
 import { DEMO_ADMIN, signInAdmin } from './admin-api';
+import { ensureDemoTenantUser, makeDemoTraffic } from './demo-console';
 import { gatewayUrl, type StackProfile } from './profile';
 
 export interface DemoAccess {
@@ -11,6 +12,8 @@ export interface DemoAccess {
   testKey: string;
   admin: { email: string; password: string };
   customer: { email: string; password: string };
+  /** The demo tenant's staff member, for the partner console (`/console`). */
+  tenantUser: { email: string; password: string };
 }
 
 /** The storefront's demo customer (`POST /api/auth/login`). */
@@ -33,19 +36,29 @@ function demoFile(env: NodeJS.ProcessEnv, profile: StackProfile): string {
  * again on later starts as long as the live key still works; otherwise fresh keys are issued.
  */
 export async function seedDemo(env: NodeJS.ProcessEnv, profile: StackProfile): Promise<DemoAccess> {
+  const access = await seedDemoAccess(env, profile);
+  // The console's request log shows these within seconds (docs/console.md, "Demo").
+  await makeDemoTraffic(gatewayUrl(profile), access.liveKey);
+  return access;
+}
+
+async function seedDemoAccess(env: NodeJS.ProcessEnv, profile: StackProfile): Promise<DemoAccess> {
   const baseUrl = gatewayUrl(profile);
   const file = demoFile(env, profile);
   const customer = await ensureDemoCustomer(baseUrl);
-  if (existsSync(file)) {
-    const saved = JSON.parse(readFileSync(file, 'utf8')) as DemoAccess;
-    const me = await fetch(`${baseUrl}/api/v1/me`, { headers: { authorization: `Bearer ${saved.liveKey}` } });
-    if (me.ok) return { ...saved, customer };
-  }
   const credentials = {
     email: env.ADMIN_EMAIL ?? DEMO_ADMIN.email,
     password: env.ADMIN_PASSWORD ?? DEMO_ADMIN.password,
   };
   const admin = await signInAdmin(baseUrl, credentials);
+  if (existsSync(file)) {
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as DemoAccess;
+    const me = await fetch(`${baseUrl}/api/v1/me`, { headers: { authorization: `Bearer ${saved.liveKey}` } });
+    if (me.ok) {
+      const tenantUser = await ensureDemoTenantUser(admin, saved.tenant.id);
+      return { ...saved, customer, tenantUser };
+    }
+  }
   const tenants = await admin.everyItem<{ id: string; name: string }>('/api/admin/tenant-directory');
   const tenant = tenants.find((t) => t.name === TENANT_NAME) ?? (await admin.createTenant(TENANT_NAME));
   const clients = await admin.everyItem(
@@ -64,6 +77,7 @@ export async function seedDemo(env: NodeJS.ProcessEnv, profile: StackProfile): P
     testKey: test.secret,
     admin: credentials,
     customer,
+    tenantUser: await ensureDemoTenantUser(admin, tenant.id),
   };
   writeFileSync(file, `${JSON.stringify(access, null, 2)}\n`, { mode: 0o600 });
   return access;

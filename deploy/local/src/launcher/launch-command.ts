@@ -39,6 +39,7 @@ function printWelcome(profile: StackProfile, demo: DemoAccess, counts: ReplicaCo
       `  Partner docs     ${url}/api/v1/docs`,
       `  Internal API     ${url}/api      (health: ${url}/api/health)`,
       `  Internal docs    ${url}/api/docs`,
+      `  Partner console  ${url}/console   (sign in as the demo tenant's staff below)`,
       `  Logs             .local/logs/${profile.name}-<process>.log`,
       `  Metrics          http://127.0.0.1:${metricsPort(profile, 'gateway')}/metrics (gateway; services on the next ${SERVICES.length} ports)`,
       ...(replicas === ''
@@ -53,6 +54,8 @@ function printWelcome(profile: StackProfile, demo: DemoAccess, counts: ReplicaCo
       `  Live key (every scope)   ${demo.liveKey}`,
       `  Test key (every scope)   ${demo.testKey}`,
       `  Try: curl -H "Authorization: Bearer ${demo.liveKey}" ${url}/api/v1/me`,
+      `Demo tenant staff (partner console): ${demo.tenantUser.email} / ${demo.tenantUser.password}`,
+      `  Open ${url}/console and sign in; its request logs already hold a few calls of the live key, one refused`,
       `Platform administrator: ${demo.admin.email} / ${demo.admin.password}`,
       `  Try: curl -X POST ${url}/api/admin/auth/login -H 'content-type: application/json' \\`,
       `         -d '{"email":"${demo.admin.email}","password":"${demo.admin.password}"}'`,

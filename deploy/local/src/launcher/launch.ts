@@ -5,7 +5,7 @@ import { deleteTopics } from './fresh-topics';
 import { migrateDatabases } from './migrate-databases';
 import { offerKeysFor } from './offer-keys';
 import { peerTlsFor } from './peer-tls';
-import { processSpecs } from './process-specs';
+import { consoleSpec, processSpecs } from './process-specs';
 import { loadSpecs, processPid, saveSpecs, startProcess, stopProcess } from './processes';
 import { gatewayUrl, type StackProfile } from './profile';
 import { isReplicaReady, waitReplicaReady } from './replica-ready';
@@ -40,7 +40,7 @@ export async function launchPlatform(options: LaunchOptions): Promise<LaunchedPl
   const started = Date.now();
   const { urls, startedNow } = await startInfra({ env, log });
   const keys = { ...offerKeysFor(env, profile), peerTlsRoot: await peerTlsFor(env, profile) };
-  const specs = processSpecs(profile, urls, keys, options.replicas);
+  const specs = [...processSpecs(profile, urls, keys, options.replicas), consoleSpec(profile)];
   await stopPlatformProcesses(env, profile);
   if (profile.freshDatabases) {
     await dropDatabases(urls.mongoUrl, profile.databasePrefix, log);

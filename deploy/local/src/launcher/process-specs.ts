@@ -4,6 +4,8 @@ import type { InfraUrls } from '../infra/types';
 import { engagementEnv } from './engagement-env';
 import type { OfferKeys } from './offer-keys';
 import {
+  consolePort,
+  consoleServerUrl,
   grpcPort,
   grpcTarget,
   isTestProfile,
@@ -171,6 +173,7 @@ function gatewaySpec(
       RATE_LIMIT_PREFIX: profile.redisPrefix,
       GRPC_TLS_DIR: join(keys.peerTlsRoot, 'gateway'),
       PAYMENT_WEBHOOKS_TLS_DIR: join(keys.peerTlsRoot, 'payment-webhooks'),
+      CONSOLE_URL: consoleServerUrl(profile),
       ...gatewayTestTuning(profile),
     },
   };
@@ -196,4 +199,24 @@ export function processSpecs(
       gatewaySpec(profile, urls, keys, target, replica),
     ),
   ];
+}
+
+/**
+ * The partner console's web server (docs/console.md): one replica on 127.0.0.1, reached by browsers through every
+ * gateway's `/console`. It holds no secret and calls no service (the page calls the internal API itself). Kept
+ * out of `processSpecs`, which is the API platform the images tier and the benches boot, until the images tier
+ * builds the console's image too; the launcher starts it beside them.
+ */
+export function consoleSpec(profile: StackProfile): ProcessSpec {
+  return {
+    name: 'console',
+    replica: 1,
+    entry: join(repoRoot, 'console', 'dist', 'main.js'),
+    env: {
+      HTTP_HOST: replicaHost(profile),
+      HTTP_PORT: String(consolePort(profile)),
+      METRICS_HOST: replicaHost(profile),
+      METRICS_PORT: String(metricsPort(profile, 'console')),
+    },
+  };
 }

@@ -85,7 +85,7 @@ export const isTestProfile = (profile: StackProfile) => profile.name !== 'dev';
 /** The twelve services, in launch order: the platform's peers, as the certificates and allowed-peers table name them. */
 export const SERVICES = SERVICE_PEERS;
 export type ServiceName = (typeof SERVICES)[number];
-export type ProcessName = ServiceName | 'gateway';
+export type ProcessName = ServiceName | 'gateway' | 'console';
 
 /** The most replicas of one process the launcher runs (each takes a loopback address of its own). */
 export const MAX_REPLICAS = 16;
@@ -130,12 +130,24 @@ export function grpcTarget(profile: StackProfile, service: ServiceName, replicas
 
 /** Where Prometheus scrapes one process of this profile (loopback only, like every port here). */
 export function metricsPort(profile: StackProfile, name: ProcessName): number {
-  return name === 'gateway' ? profile.metricsPortBase : profile.metricsPortBase + 1 + SERVICES.indexOf(name);
+  if (name === 'gateway') return profile.metricsPortBase;
+  // The console after the twelve services (9463 in `dev`).
+  if (name === 'console') return profile.metricsPortBase + 1 + SERVICES.length;
+  return profile.metricsPortBase + 1 + SERVICES.indexOf(name);
 }
 
 /** One replica's metrics (`GET /metrics`): its own address, the process's metrics port. */
 export function metricsUrl(profile: StackProfile, name: ProcessName, replica = 1): string {
   return `http://${replicaHost(profile, replica)}:${metricsPort(profile, name)}/metrics`;
+}
+
+/** The partner console's web server: the gateway's HTTP port + 10 (8090 in `dev`); browsers use the gateway's `/console`. */
+export function consolePort(profile: StackProfile): number {
+  return profile.httpPort + 10;
+}
+
+export function consoleServerUrl(profile: StackProfile): string {
+  return `http://${replicaHost(profile)}:${consolePort(profile)}`;
 }
 
 export function gatewayUrl(profile: StackProfile, replica = 1): string {

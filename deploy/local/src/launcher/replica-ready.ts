@@ -1,6 +1,6 @@
 import { health } from '@travel/contracts';
 import { createChannel, createClient } from 'nice-grpc';
-import { gatewayUrl, probePort, replicaHost, type StackProfile } from './profile';
+import { consoleServerUrl, gatewayUrl, probePort, replicaHost, type StackProfile } from './profile';
 import { type ProcessOrReplica, type ProcessRef, refOf, replicaLabel } from './replicas';
 
 const PROBE_DEADLINE_MS = 2000;
@@ -11,12 +11,15 @@ const PROBE_DEADLINE_MS = 2000;
  */
 export async function isReplicaReady(profile: StackProfile, target: ProcessOrReplica): Promise<boolean> {
   const ref = refOf(target);
-  return ref.name === 'gateway' ? gatewayReady(profile, ref.replica) : serviceServing(profile, ref);
+  if (ref.name === 'gateway') return httpReady(`${gatewayUrl(profile, ref.replica)}/api/ready`);
+  // The console's web server: its `/health` (the chart's probes ask the same).
+  if (ref.name === 'console') return httpReady(`${consoleServerUrl(profile)}/health`);
+  return serviceServing(profile, ref);
 }
 
-async function gatewayReady(profile: StackProfile, replica: number): Promise<boolean> {
+async function httpReady(url: string): Promise<boolean> {
   try {
-    const res = await fetch(`${gatewayUrl(profile, replica)}/api/ready`, {
+    const res = await fetch(url, {
       signal: AbortSignal.timeout(PROBE_DEADLINE_MS),
     });
     await res.arrayBuffer();
@@ -27,7 +30,7 @@ async function gatewayReady(profile: StackProfile, replica: number): Promise<boo
 }
 
 async function serviceServing(profile: StackProfile, ref: ProcessRef): Promise<boolean> {
-  if (ref.name === 'gateway') return false;
+  if (ref.name === 'gateway' || ref.name === 'console') return false;
   // Its own channel, to this replica only: a probe must not be balanced to another one.
   const channel = createChannel(`${replicaHost(profile, ref.replica)}:${probePort(profile, ref.name)}`);
   try {

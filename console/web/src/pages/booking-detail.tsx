@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { Link, useParams } from 'wouter';
+import { call, type Outcome, type Schemas } from '../api/client';
+import { ErrorNotice, Loading } from '../ui/errors';
+import { formatMoney, formatTime } from '../ui/format';
+import { useScope } from '../ui/scope';
+import { useCarry } from '../ui/url-state';
+import { useLoad } from '../ui/use-load';
+
+interface Quote {
+  id: string;
+  bookingId: string;
+  refundAmount: number;
+  penalty: number;
+  currency: string;
+  expiresAt: string;
+}
+
+/** One booking; cancel it from a cancellation quote (the refund and penalty it will get, valid a while). */
+export function BookingDetailPage() {
+  const { id = '' } = useParams<{ id: string }>();
+  const scope = useScope();
+  const carry = useCarry();
+  const booking = useLoad(
+    () =>
+      call<Schemas['AdminBooking']>('GET', `/admin/bookings/${encodeURIComponent(id)}`, {
+        query: { tenantId: scope.platform ? scope.tenantId : undefined },
+      }),
+    [id],
+  );
+  const [quote, setQuote] = useState<Quote | null>(null);
+  const [failure, setFailure] = useState<Outcome<unknown> | null>(null);
+  const [cancelled, setCancelled] = useState(false);
+
+  async function askQuote() {
+    const outcome = await call<Quote>(
+      'POST',
+      `/admin/bookings/${encodeURIComponent(id)}/cancellation-quote`,
+      {
+        body: {},
+      },
+    );
+    setFailure(outcome.ok ? null : outcome);
+    setQuote(outcome.data ?? null);
+  }
+  async function cancel() {
+    if (!quote) return;
+    const outcome = await call('POST', `/admin/bookings/${encodeURIComponent(id)}/cancel`, {
+      body: { quoteId: quote.id },
+    });
+    setFailure(outcome.ok ? null : outcome);
+    if (outcome.ok) {
+      setCancelled(true);
+      setQuote(null);
+      booking.reload();
+    }
+  }
+  const data = booking.outcome?.data;
+  return (
+    <>
+      <p>
+        <Link href={carry('/bookings')}>Back to bookings</Link>
+      </p>
+      <h1>
+        Booking <code>{id}</code>
+      </h1>
+      {booking.loading ? <Loading what="the booking" /> : null}
+      {booking.outcome && !booking.outcome.ok ? (
+        <ErrorNotice error={booking.outcome.error} status={booking.outcome.status} />
+      ) : null}
+      {data ? (
+        <dl className="facts">
+          <dt>PNR</dt>
+          <dd>{data.pnr}</dd>
+          <dt>Status</dt>
+          <dd>{data.status}</dd>
+          <dt>Type</dt>
+          <dd>{data.type}</dd>
+          <dt>Route</dt>
+          <dd>{data.route}</dd>
+          <dt>Travel date</dt>
+          <dd>{data.date}</dd>
+          <dt>Amount</dt>
+          <dd>{formatMoney(data.amount, data.currency)}</dd>
+          <dt>Mode</dt>
+          <dd>{data.livemode ? 'live' : 'test'}</dd>
+          <dt>Booked</dt>
+          <dd>
+            <time dateTime={data.createdAt}>{formatTime(data.createdAt)}</time>
+          </dd>
+          <dt>Reference</dt>
+          <dd>{data.reference ?? '—'}</dd>
+        </dl>
+      ) : null}
+      {cancelled ? (
+        <p role="status" className="notice">
+          The booking is cancelled.
+        </p>
+      ) : null}
+      {failure && !failure.ok ? <ErrorNotice error={failure.error} status={failure.status} /> : null}
+      {scope.canWrite && data?.status === 'Upcoming' ? (
+        <section aria-labelledby="cancel-title" className="card">
+          <h2 id="cancel-title">Cancel this booking</h2>
+          {quote ? (
+            <>
+              <p>
+                Refund {formatMoney(quote.refundAmount, quote.currency)}, penalty{' '}
+                {formatMoney(quote.penalty, quote.currency)}; this quote holds until{' '}
+                <time dateTime={quote.expiresAt}>{formatTime(quote.expiresAt)}</time>.
+              </p>
+              <button type="button" className="danger" onClick={() => void cancel()}>
+                Cancel booking
+              </button>
+            </>
+          ) : (
+            <button type="button" onClick={() => void askQuote()}>
+              Get cancellation quote
+            </button>
+          )}
+        </section>
+      ) : null}
+    </>
+  );
+}

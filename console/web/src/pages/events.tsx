@@ -1,0 +1,85 @@
+import { callList, type Outcome } from '../api/client';
+import { ErrorNotice, Loading } from '../ui/errors';
+import { formatTime } from '../ui/format';
+import { ModeSwitch } from '../ui/mode-switch';
+import { useMode, useUrlState } from '../ui/url-state';
+import { useLoad } from '../ui/use-load';
+import { ClientPicker, useClientChoice } from './clients';
+
+interface FeedEvent {
+  id: string;
+  type: string;
+  created: string;
+  livemode: boolean;
+  sequence: number;
+  data: unknown;
+}
+
+/** The client's event feed in one mode, by its sequence (what webhooks deliver, readable again). */
+export function EventsPage() {
+  const mode = useMode();
+  const { get, set } = useUrlState();
+  const { clients, clientId, choose } = useClientChoice();
+  const cursor = get('cursor');
+  const events = useLoad(
+    () =>
+      clientId
+        ? callList<FeedEvent>(`/admin/api-console/clients/${clientId}/events`, { environment: mode, cursor })
+        : Promise.resolve<Outcome<FeedEvent[]>>({ ok: true, status: 200, data: [] }),
+    [clientId, mode, cursor],
+  );
+  return (
+    <>
+      <h1>Events</h1>
+      <div className="toolbar">
+        <ModeSwitch />
+        <ClientPicker clients={clients.outcome?.data?.clients ?? []} clientId={clientId} choose={choose} />
+      </div>
+      {events.loading ? <Loading what="events" /> : null}
+      {events.outcome && !events.outcome.ok ? (
+        <ErrorNotice error={events.outcome.error} status={events.outcome.status} />
+      ) : null}
+      {events.outcome?.ok ? (
+        <div className="table-wrap">
+          <table>
+            <caption>The event feed</caption>
+            <thead>
+              <tr>
+                <th scope="col">Sequence</th>
+                <th scope="col">Type</th>
+                <th scope="col">Created</th>
+                <th scope="col">Event id</th>
+                <th scope="col">Data</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(events.outcome.data ?? []).map((event) => (
+                <tr key={event.id}>
+                  <td>{event.sequence}</td>
+                  <td>{event.type}</td>
+                  <td>
+                    <time dateTime={event.created}>{formatTime(event.created)}</time>
+                  </td>
+                  <td>
+                    <code>{event.id}</code>
+                  </td>
+                  <td>
+                    <details>
+                      <summary>Data</summary>
+                      <pre className="json">{JSON.stringify(event.data, null, 2)}</pre>
+                    </details>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {events.outcome?.ok && events.outcome.nextCursor ? (
+        <button type="button" onClick={() => set({ cursor: events.outcome?.nextCursor ?? undefined })}>
+          Older events
+        </button>
+      ) : null}
+    </>
+  );
+}

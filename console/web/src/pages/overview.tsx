@@ -1,0 +1,209 @@
+import { callList, type Outcome, type Schemas } from '../api/client';
+import { BarChart } from '../ui/bar-chart';
+import { ErrorNotice, Loading } from '../ui/errors';
+import { formatMs, percentile } from '../ui/format';
+import { ModeSwitch } from '../ui/mode-switch';
+import { useScope } from '../ui/scope';
+import { useMode, useUrlState } from '../ui/url-state';
+import { useLoad } from '../ui/use-load';
+import { requestLogPath } from './request-logs';
+
+type RequestLog = Schemas['RequestLog'];
+
+const PERIODS = { day: 24, week: 24 * 7, month: 24 * 30 } as const;
+type Period = keyof typeof PERIODS;
+/** The newest calls the page reads for its figures (10 pages of 100). */
+const MAX_CALLS = 1000;
+
+async function loadWindow(
+  path: string,
+  query: Record<string, string | undefined>,
+): Promise<Outcome<RequestLog[]> & { truncated?: boolean }> {
+  const rows: RequestLog[] = [];
+  let cursor: string | undefined;
+  while (rows.length < MAX_CALLS) {
+    const page = await callList<RequestLog>(path, { ...query, limit: '100', cursor });
+    if (!page.ok) return page;
+    rows.push(...(page.data ?? []));
+    if (!page.nextCursor) return { ok: true, status: 200, data: rows };
+    cursor = page.nextCursor;
+  }
+  return { ok: true, status: 200, data: rows, truncated: true };
+}
+
+interface RouteFigures {
+  route: string;
+  calls: number;
+  errors: number;
+  p50: number;
+  p95: number;
+}
+
+function byRoute(rows: readonly RequestLog[]): RouteFigures[] {
+  const groups = new Map<string, RequestLog[]>();
+  for (const row of rows) {
+    const name = `${row.method} ${row.route}`;
+    groups.set(name, [...(groups.get(name) ?? []), row]);
+  }
+  return [...groups.entries()]
+    .map(([route, calls]) => {
+      const latencies = calls.map((call) => call.latencyMs);
+      return {
+        route,
+        calls: calls.length,
+        errors: calls.filter((call) => call.status >= 400).length,
+        p50: percentile(latencies, 50),
+        p95: percentile(latencies, 95),
+      };
+    })
+    .sort((a, b) => b.calls - a.calls);
+}
+
+function byErrorCode(rows: readonly RequestLog[]): [string, number][] {
+  const counts = new Map<string, number>();
+  for (const row of rows) {
+    if (row.status < 400) continue;
+    const code = row.error?.error.code ?? String(row.status);
+    counts.set(code, (counts.get(code) ?? 0) + 1);
+  }
+  return [...counts.entries()].sort((a, b) => b[1] - a[1]);
+}
+
+/** Calls per hour (a day) or per day (a week, a month), oldest first, with their errors. */
+function buckets(rows: readonly RequestLog[], period: Period, now: number) {
+  const hours = PERIODS[period];
+  const size = period === 'day' ? 3600_000 : 86_400_000;
+  const count = period === 'day' ? hours : hours / 24;
+  const start = now - count * size;
+  const bars = Array.from({ length: count }, (_, i) => ({
+    label: new Date(start + i * size).toISOString(),
+    value: 0,
+    part: 0,
+  }));
+  for (const row of rows) {
+    const bar = bars[Math.floor((Date.parse(row.at) - start) / size)];
+    if (!bar) continue;
+    bar.value += 1;
+    if (row.status >= 400) bar.part += 1;
+  }
+  return bars;
+}
+
+/** Calls, errors and latency over the last day, week or month, per route, and errors grouped by code. */
+export function OverviewPage() {
+  const { get, set } = useUrlState();
+  const mode = useMode();
+  const scope = useScope();
+  const period: Period = (['day', 'week', 'month'] as const).find((p) => p === get('period')) ?? 'day';
+  const now = Date.now();
+  const traffic = useLoad(
+    () =>
+      loadWindow(requestLogPath(scope.platform), {
+        environment: mode,
+        from: new Date(now - PERIODS[period] * 3600_000).toISOString(),
+        tenantId: scope.platform ? scope.tenantId : undefined,
+      }),
+    [mode, period, scope.platform, scope.tenantId],
+  );
+  const rows = traffic.outcome?.data ?? [];
+  const routes = byRoute(rows);
+  const codes = byErrorCode(rows);
+  const errors = rows.filter((row) => row.status >= 400).length;
+  const latencies = rows.map((row) => row.latencyMs);
+  return (
+    <>
+      <h1>Overview</h1>
+      <div className="toolbar">
+        <ModeSwitch />
+        <label>
+          Period
+          <select
+            value={period}
+            onChange={(event) =>
+              set({ period: event.target.value === 'day' ? undefined : event.target.value })
+            }
+          >
+            <option value="day">Last day</option>
+            <option value="week">Last week</option>
+            <option value="month">Last month</option>
+          </select>
+        </label>
+      </div>
+      {traffic.loading ? <Loading what="traffic" /> : null}
+      {traffic.outcome && !traffic.outcome.ok ? (
+        <ErrorNotice error={traffic.outcome.error} status={traffic.outcome.status} />
+      ) : null}
+      {traffic.outcome?.ok ? (
+        <>
+          <section aria-labelledby="totals-title">
+            <h2 id="totals-title">Totals</h2>
+            <dl className="stats">
+              <div>
+                <dt>Calls</dt>
+                <dd>{rows.length}</dd>
+              </div>
+              <div>
+                <dt>Errors</dt>
+                <dd>{errors}</dd>
+              </div>
+              <div>
+                <dt>Latency p50</dt>
+                <dd>{formatMs(percentile(latencies, 50))}</dd>
+              </div>
+              <div>
+                <dt>Latency p95</dt>
+                <dd>{formatMs(percentile(latencies, 95))}</dd>
+              </div>
+            </dl>
+            {(traffic.outcome as { truncated?: boolean }).truncated ? (
+              <p className="muted">From the newest {MAX_CALLS} calls of the period.</p>
+            ) : null}
+            <BarChart bars={buckets(rows, period, now)} />
+          </section>
+          <section aria-labelledby="routes-title">
+            <h2 id="routes-title">Per route</h2>
+            <div className="table-wrap">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">Route</th>
+                    <th scope="col">Calls</th>
+                    <th scope="col">Errors</th>
+                    <th scope="col">p50</th>
+                    <th scope="col">p95</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {routes.map((route) => (
+                    <tr key={route.route}>
+                      <th scope="row">{route.route}</th>
+                      <td>{route.calls}</td>
+                      <td>{route.errors}</td>
+                      <td>{formatMs(route.p50)}</td>
+                      <td>{formatMs(route.p95)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {routes.length === 0 ? <p>No call in this period.</p> : null}
+          </section>
+          <section aria-labelledby="codes-title">
+            <h2 id="codes-title">Errors by code</h2>
+            {codes.length === 0 ? (
+              <p>No failed call in this period.</p>
+            ) : (
+              <ul className="codes">
+                {codes.map(([code, count]) => (
+                  <li key={code}>
+                    <code>{code}</code>: {count}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import type { ErrorEnvelope } from '../api/client';
+
+/** A failed call, as the API answered it: its message, code and request id (what support asks for). */
+export function ErrorNotice({
+  error,
+  status,
+}: {
+  error?: ErrorEnvelope['error'] | undefined;
+  status?: number;
+}) {
+  if (status === 404 && !error)
+    return (
+      <p className="notice" role="alert">
+        This part of the console is not served by this platform yet.
+      </p>
+    );
+  return (
+    <div className="notice notice-error" role="alert">
+      <p>
+        <strong>{error?.message ?? `The call failed (${status ?? 'no answer'}).`}</strong>
+      </p>
+      {error ? (
+        <p className="muted">
+          Code <code>{error.code}</code>
+          {error.requestId ? (
+            <>
+              {' '}
+              · request id <code>{error.requestId}</code>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function Loading({ what }: { what: string }) {
+  return (
+    <p className="muted" role="status">
+      Loading {what}…
+    </p>
+  );
+}
