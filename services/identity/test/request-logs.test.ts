@@ -96,4 +96,55 @@ describe('identity keeps the request log', () => {
       identity.apiAccess.getRequestLog({ caller: consoleOf(mine), requestId: 'req_theirs' }),
     ).rejects.toThrow(/NOT_FOUND|No call/);
   });
+
+  it('when batches overlap in time, then the list pages through every call newest first across them, filtered', async () => {
+    const tenant = `ten_pages_${Date.now()}`;
+    const base = Date.now() - 60_000;
+    // Three gateways' batches whose calls interleave in time: call n answered at base + n seconds, every third a 404.
+    const timed = (n: number): apiRequestLog.ApiRequest => ({
+      ...call(`req_page_${n}`, tenant),
+      at: new Date(base + n * 1000),
+      status: n % 3 === 0 ? 404 : 200,
+      keyId: n % 2 === 0 ? 'key_even' : 'key_odd',
+    });
+    const batches = [0, 1, 2].map((gateway) =>
+      batch([0, 1, 2, 3, 4, 5].map((step) => timed(step * 3 + gateway)).reverse()),
+    );
+    await gateway.publish(API_REQUEST_LOGS_TOPIC, batches);
+    await waitFor(async () => expect(await listOf(tenant)).toHaveLength(18), { timeoutMs: 30_000 });
+
+    const readAll = async (filter: Record<string, unknown>) => {
+      const ids: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const reply = await identity.apiAccess.listRequestLogs({
+          caller: PLATFORM,
+          tenantId: tenant,
+          limit: 4,
+          ...filter,
+          ...(cursor ? { cursor } : {}),
+        });
+        ids.push(...reply.entries.map((entry) => entry.requestId));
+        cursor = reply.nextCursor;
+      } while (cursor);
+      return ids;
+    };
+    const newestFirst = (ns: number[]) => ns.sort((a, b) => b - a).map((n) => `req_page_${n}`);
+    const all = Array.from({ length: 18 }, (_, n) => n);
+    expect(await readAll({})).toEqual(newestFirst([...all]));
+    expect(await readAll({ statusClass: 4 })).toEqual(newestFirst(all.filter((n) => n % 3 === 0)));
+    expect(await readAll({ keyId: 'key_even', statusClass: 2 })).toEqual(
+      newestFirst(all.filter((n) => n % 2 === 0 && n % 3 !== 0)),
+    );
+    expect(await readAll({ from: new Date(base + 5000), to: new Date(base + 11_000) })).toEqual(
+      newestFirst([5, 6, 7, 8, 9, 10]),
+    );
+    const found = await identity.apiAccess.getRequestLog({ caller: PLATFORM, requestId: 'req_page_7' });
+    expect(found.entry).toMatchObject({
+      requestId: 'req_page_7',
+      tenantId: tenant,
+      status: 200,
+      keyId: 'key_odd',
+    });
+  });
 });

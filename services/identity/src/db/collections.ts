@@ -14,7 +14,7 @@ import { customerSessionSchema } from './customer-session.schema';
 import { platformSettingsSchema } from './platform-settings.schema';
 import { refreshTokenSchema } from './refresh-token.schema';
 import { refreshTokenUseSchema } from './refresh-token-use.schema';
-import { requestLogSchema } from './request-log.schema';
+import { requestLogPageSchema } from './request-log.schema';
 import { roleSchema } from './role.schema';
 import { sessionRevocationSchema } from './session-revocation.schema';
 import { signingKeySchema } from './signing-key.schema';
@@ -32,7 +32,7 @@ export const collections: Schema[] = [
   apiUsageSchema,
   usageRollupSchema,
   usageDaySchema,
-  requestLogSchema,
+  requestLogPageSchema,
   auditLogSchema,
   staffUserSchema,
   roleSchema,

@@ -1,88 +1,164 @@
 import { insertAllIfAbsent, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
 import type {
+  RequestLogEntry,
   RequestLogFilter,
   RequestLogPosition,
   RequestLogStore,
   StoredRequestLogEntry,
 } from '../domain/request-logs/request-logs';
-import { type RequestLogDocument, requestLogSchema } from './request-log.schema';
+import {
+  type RequestLogPageCall,
+  type RequestLogPageDocument,
+  requestLogPageSchema,
+} from './request-log.schema';
 
-const NEWEST_FIRST = { at: -1, _id: -1 } as const;
-/** Named when no environment is asked for, so the indexes that start tenant, environment serve every list. */
-const ENVIRONMENTS = ['live', 'test'];
+/** Pages fetched per round trip while a list reads pages newest first. */
+const PAGES_PER_FETCH = 8;
+/** Pages read to find a request id, newest first (a request id is one call unless a client repeats its own). */
+const PAGES_PER_REQUEST_ID = 8;
 
 export interface RequestLogRepositoryOptions {
   /** How long a call is kept (REQUEST_LOG_RETENTION_DAYS). */
   retentionMs: number;
 }
 
-/** The request log (docs/access.md, "Request log"): one document per partner call, newest first. */
+/**
+ * The request log (docs/access.md, "Request log"), stored as pages: one document per gateway batch, tenant and
+ * mode (request-log.schema.ts). A list reads the pages that can hold a match newest first and orders their calls
+ * in memory; it stops once no page left can hold a call newer than the last one it answers.
+ */
 export function createRequestLogRepository(
   connection: Connection,
   options: RequestLogRepositoryOptions,
 ): RequestLogStore {
-  const model = modelOn(connection, 'RequestLog', requestLogSchema);
+  const model = modelOn(connection, 'RequestLogPage', requestLogPageSchema);
   return {
     insertBatch(eventId, entries) {
-      // One unordered insertMany per batch: a redelivered batch's ids are taken and nothing lands twice.
-      const docs = entries.map(
-        (entry, index): RequestLogDocument => ({
-          _id: `${eventId}:${index}`,
-          ...entry,
-          statusClass: Math.floor(entry.status / 100),
-          expiresAt: new Date(entry.at.getTime() + options.retentionMs),
-        }),
-      );
-      return insertAllIfAbsent(model, docs);
+      // One unordered insertMany per batch: a redelivered batch's page ids are taken and nothing lands twice.
+      return insertAllIfAbsent(model, pagesOf(eventId, entries, options.retentionMs));
     },
     async list(filter, after, count) {
-      const docs = await model
-        .find({ ...queryOf(filter), ...afterPosition(after) })
-        .sort(NEWEST_FIRST)
-        .limit(count)
-        .lean<RequestLogDocument[]>();
-      return docs.map(toEntry);
+      const pages = model
+        .find(pageQuery(filter, after))
+        .sort({ last: -1 })
+        .lean<RequestLogPageDocument[]>()
+        .cursor({ batchSize: PAGES_PER_FETCH });
+      let found: StoredRequestLogEntry[] = [];
+      try {
+        for await (const page of pages as AsyncIterable<RequestLogPageDocument>) {
+          const oldest = found[count - 1];
+          if (oldest !== undefined && page.last.getTime() < oldest.at.getTime()) break;
+          for (const call of page.calls) {
+            const entry = entryOf(page, call);
+            if (matches(entry, filter, after)) found.push(entry);
+          }
+          found = found.sort(newestFirst).slice(0, count);
+        }
+      } finally {
+        await pages.close();
+      }
+      return found;
     },
     async findByRequestId(requestId, tenantId) {
-      const doc = await model
-        .findOne({ requestId, ...(tenantId === undefined ? {} : { tenantId }) })
-        .sort(NEWEST_FIRST)
-        .lean<RequestLogDocument>();
-      return doc ? toEntry(doc) : undefined;
+      const pages = await model
+        .find({ requestIds: requestId, ...(tenantId === undefined ? {} : { tenantId }) })
+        .sort({ last: -1 })
+        .limit(PAGES_PER_REQUEST_ID)
+        .lean<RequestLogPageDocument[]>();
+      const calls = pages.flatMap((page) =>
+        page.calls.filter((call) => call.requestId === requestId).map((call) => entryOf(page, call)),
+      );
+      return calls.sort(newestFirst)[0];
     },
   };
 }
 
-function queryOf(filter: RequestLogFilter): Record<string, unknown> {
-  const at = {
-    ...(filter.from === undefined ? {} : { $gte: filter.from }),
+/** A batch's calls grouped by tenant and mode, one page each, in the batch's order. */
+function pagesOf(
+  eventId: string,
+  entries: readonly RequestLogEntry[],
+  retentionMs: number,
+): RequestLogPageDocument[] {
+  const groups = new Map<string, { tenantId: string; environment: string; calls: RequestLogPageCall[] }>();
+  entries.forEach(({ tenantId, environment, ...call }, index) => {
+    const id = `${eventId}|${tenantId}|${environment}`;
+    const group = groups.get(id) ?? { tenantId, environment, calls: [] };
+    group.calls.push({ ...call, index });
+    groups.set(id, group);
+  });
+  return [...groups].map(([id, { tenantId, environment, calls }]) => {
+    const times = calls.map((call) => call.at.getTime());
+    const last = new Date(Math.max(...times));
+    return {
+      _id: id,
+      eventId,
+      tenantId,
+      environment,
+      first: new Date(Math.min(...times)),
+      last,
+      keyIds: distinct(calls.map((call) => call.keyId)),
+      statusClasses: distinct(calls.map((call) => statusClassOf(call.status))),
+      routes: distinct(calls.map((call) => call.route)),
+      requestIds: distinct(calls.map((call) => call.requestId)),
+      calls,
+      expiresAt: new Date(last.getTime() + retentionMs),
+    };
+  });
+}
+
+/** The pages that can hold a call the list answers: the filter's values in their arrays, their times in range. */
+function pageQuery(filter: RequestLogFilter, after: RequestLogPosition | undefined): Record<string, unknown> {
+  const first = {
     ...(filter.to === undefined ? {} : { $lt: filter.to }),
+    ...(after === undefined ? {} : { $lte: new Date(after.at) }),
   };
-  const scoped = filter.tenantId !== undefined;
   return {
-    ...(scoped ? { tenantId: filter.tenantId } : {}),
-    ...(filter.environment !== undefined
-      ? { environment: filter.environment }
-      : scoped && filter.keyId === undefined
-        ? { environment: { $in: ENVIRONMENTS } }
-        : {}),
-    ...(filter.keyId === undefined ? {} : { keyId: filter.keyId }),
-    ...(filter.statusClass === undefined ? {} : { statusClass: filter.statusClass }),
-    ...(filter.route === undefined ? {} : { route: filter.route }),
-    ...(filter.method === undefined ? {} : { method: filter.method }),
-    ...(Object.keys(at).length === 0 ? {} : { at }),
+    ...(filter.tenantId === undefined ? {} : { tenantId: filter.tenantId }),
+    ...(filter.environment === undefined ? {} : { environment: filter.environment }),
+    ...(filter.keyId === undefined ? {} : { keyIds: filter.keyId }),
+    ...(filter.statusClass === undefined ? {} : { statusClasses: filter.statusClass }),
+    ...(filter.route === undefined ? {} : { routes: filter.route }),
+    ...(filter.from === undefined ? {} : { last: { $gte: filter.from } }),
+    ...(Object.keys(first).length === 0 ? {} : { first }),
   };
 }
 
-/** The calls after a position in newest-first order. */
-function afterPosition(after: RequestLogPosition | undefined): Record<string, unknown> {
-  if (after === undefined) return {};
-  const at = new Date(after.at);
-  return { $or: [{ at: { $lt: at } }, { at, _id: { $lt: after.id } }] };
+/** Whether a call of a page is one the list answers: the filter's values, its time range, after the cursor. */
+function matches(
+  entry: StoredRequestLogEntry,
+  filter: RequestLogFilter,
+  after: RequestLogPosition | undefined,
+) {
+  const at = entry.at.getTime();
+  return (
+    (filter.environment === undefined || entry.environment === filter.environment) &&
+    (filter.keyId === undefined || entry.keyId === filter.keyId) &&
+    (filter.statusClass === undefined || statusClassOf(entry.status) === filter.statusClass) &&
+    (filter.route === undefined || entry.route === filter.route) &&
+    (filter.method === undefined || entry.method === filter.method) &&
+    (filter.from === undefined || at >= filter.from.getTime()) &&
+    (filter.to === undefined || at < filter.to.getTime()) &&
+    (after === undefined || at < after.at || (at === after.at && entry.id < after.id))
+  );
 }
 
-function toEntry(doc: RequestLogDocument): StoredRequestLogEntry {
-  const { _id, statusClass: _class, expiresAt: _expires, ...entry } = doc;
-  return { id: _id, ...entry };
+/** Newest first; calls of one millisecond by record id, descending. */
+function newestFirst(a: StoredRequestLogEntry, b: StoredRequestLogEntry): number {
+  const byTime = b.at.getTime() - a.at.getTime();
+  if (byTime !== 0) return byTime;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
 }
+
+function entryOf(page: RequestLogPageDocument, call: RequestLogPageCall): StoredRequestLogEntry {
+  const { index, ...entry } = call;
+  return {
+    id: `${page.eventId}:${index}`,
+    ...entry,
+    tenantId: page.tenantId,
+    environment: page.environment,
+  };
+}
+
+const statusClassOf = (status: number) => Math.floor(status / 100);
+const distinct = <T>(values: T[]): T[] => [...new Set(values)];

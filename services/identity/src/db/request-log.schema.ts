@@ -1,54 +1,91 @@
 import { Schema } from 'mongoose';
 import type { RequestLogEntry } from '../domain/request-logs/request-logs';
 
+/** One call of a page: the entry as a gateway sent it, with its index in the gateway's batch. */
+export interface RequestLogPageCall extends Omit<RequestLogEntry, 'tenantId' | 'environment'> {
+  /** The call's index in its `api.requests` event: the record id is `<event id>:<index>`. */
+  index: number;
+}
+
 /**
- * One partner call of the request log, as a gateway sent it (docs/access.md, "Request log"): `_id`
- * `<event id>:<index>`, so a redelivered batch collides with itself and inserts nothing. Never a secret, an
- * Authorization header, a query string or a body. Deleted by the store at `expiresAt` (docs/retention.md).
+ * One page of the request log (docs/access.md, "Request log"): the calls of one gateway batch (one `api.requests`
+ * event) that belong to one tenant and one mode, stored as one document, so the store writes a document and an
+ * index entry per page, not per call. `_id` `<event id>|<tenant>|<mode>`, so a redelivered batch collides with
+ * itself and inserts nothing. The page carries the distinct keys, status classes and routes of its calls, so a
+ * filtered list reads only the pages that hold a match. Never a secret, an Authorization header, a query string or
+ * a body. Deleted by the store at `expiresAt`, its newest call's time plus the retention (docs/retention.md).
  */
-export interface RequestLogDocument extends RequestLogEntry {
+export interface RequestLogPageDocument {
   _id: string;
-  /** 2, 3, 4 or 5: the status's hundreds, for the status-class filter. */
-  statusClass: number;
-  /** at + REQUEST_LOG_RETENTION_DAYS. */
+  eventId: string;
+  /** '' for clients linked to no tenant. */
+  tenantId: string;
+  environment: string;
+  /** The oldest and the newest call's time. */
+  first: Date;
+  last: Date;
+  keyIds: string[];
+  /** 2, 3, 4 or 5: the statuses' hundreds, for the status-class filter. */
+  statusClasses: number[];
+  routes: string[];
+  /** Every call's request id, for a request id pasted into the console. */
+  requestIds: string[];
+  calls: RequestLogPageCall[];
+  /** last + REQUEST_LOG_RETENTION_DAYS. */
   expiresAt: Date;
 }
 
-export const requestLogSchema = new Schema<RequestLogDocument>(
+const callSchema = new Schema<RequestLogPageCall>(
   {
-    _id: { type: String, required: true },
+    index: { type: Number, required: true },
     requestId: { type: String, required: true },
     at: { type: Date, required: true },
     clientId: { type: Number, required: true },
     keyId: { type: String, required: true },
-    tenantId: { type: String, default: '' },
-    environment: { type: String, required: true },
     method: { type: String, required: true },
     route: { type: String, required: true },
     path: { type: String, default: '' },
     status: { type: Number, required: true },
-    statusClass: { type: Number, required: true },
     latencyMs: { type: Number, required: true },
     clientAddress: { type: String, default: '' },
     idempotencyKey: { type: String, default: '' },
     errorEnvelope: { type: String, default: '' },
+  },
+  { _id: false },
+);
+
+export const requestLogPageSchema = new Schema<RequestLogPageDocument>(
+  {
+    _id: { type: String, required: true },
+    eventId: { type: String, required: true },
+    tenantId: { type: String, default: '' },
+    environment: { type: String, required: true },
+    first: { type: Date, required: true },
+    last: { type: Date, required: true },
+    keyIds: { type: [String], default: [] },
+    statusClasses: { type: [Number], default: [] },
+    routes: { type: [String], default: [] },
+    requestIds: { type: [String], default: [] },
+    calls: { type: [callSchema], default: [] },
     expiresAt: { type: Date, required: true },
   },
-  { collection: 'api_request_logs', versionKey: false },
+  { collection: 'api_request_log_pages', versionKey: false },
 );
-// Every list is newest first, `(at, _id)` descending, after the cursor's position, within one tenant (tenant
-// staff; the platform naming one) or all of them (the platform naming none), the time range bounding `at`.
-// Newest first per tenant and mode: the console's default page; the method filter is read off it.
-requestLogSchema.index({ tenantId: 1, environment: 1, at: -1, _id: -1 });
-// The key filter (a key has one environment).
-requestLogSchema.index({ tenantId: 1, keyId: 1, at: -1, _id: -1 });
+// Every list reads pages newest call first (`last` descending), within one tenant (tenant staff; the platform
+// naming one) or all of them (the platform naming none); a page's calls are ordered in memory, and the mode and
+// method are read off the pages (no `$in` over modes: the store walks one index range in order). The page arrays
+// below are multikey: an entry per distinct value of a page, a few per page, not one per call.
+// Newest first per tenant: the console's default page.
+requestLogPageSchema.index({ tenantId: 1, last: -1 });
+// The key filter.
+requestLogPageSchema.index({ tenantId: 1, keyIds: 1, last: -1 });
 // The status-class filter (failures are few: read off the main index they would cost a long scan).
-requestLogSchema.index({ tenantId: 1, environment: 1, statusClass: 1, at: -1, _id: -1 });
+requestLogPageSchema.index({ tenantId: 1, statusClasses: 1, last: -1 });
 // The route filter, with or without its method.
-requestLogSchema.index({ tenantId: 1, environment: 1, route: 1, method: 1, at: -1, _id: -1 });
-// A request id pasted into the console.
-requestLogSchema.index({ requestId: 1, tenantId: 1 });
+requestLogPageSchema.index({ tenantId: 1, routes: 1, last: -1 });
+// A request id pasted into the console: the one index with an entry per call.
+requestLogPageSchema.index({ requestIds: 1 });
 // The platform's list of every tenant's calls.
-requestLogSchema.index({ at: -1, _id: -1 });
-// Retention (TTL): the store deletes a call at its `expiresAt`.
-requestLogSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
+requestLogPageSchema.index({ last: -1 });
+// Retention (TTL): the store deletes a page at its `expiresAt`.
+requestLogPageSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });

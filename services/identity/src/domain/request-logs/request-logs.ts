@@ -47,7 +47,10 @@ export interface StoredRequestLogEntry extends RequestLogEntry {
 }
 
 export interface RequestLogStore {
-  /** Inserts a batch's calls as `<eventId>:<index>`; calls already stored (a redelivery) are left alone. */
+  /**
+   * Stores a batch's calls as `<eventId>:<index>`; calls already stored (a redelivery) are left alone. Answers how
+   * many documents landed (0: a redelivery).
+   */
   insertBatch(eventId: string, entries: readonly RequestLogEntry[]): Promise<number>;
   /** Up to `count` calls after `after`, newest first. */
   list(
