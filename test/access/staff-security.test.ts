@@ -107,6 +107,7 @@ async function recordsOf(owner: Principal, partnerKey: string, customer: Custome
       roleId: role,
     }),
     apiKey: '',
+    apiClient: '',
     vendor: await made(t, '/api/admin/vendors', { name: `Goa Cabs ${tag}`, category: 'transport' }),
     costCenter,
     approver,
@@ -164,6 +165,7 @@ beforeAll(async () => {
     records: {
       ...(await recordsOf(tenantA, a.key.secret, customerA)),
       apiKey: a.key.id,
+      apiClient: String(a.client.id),
     },
   };
 }, 120_000);

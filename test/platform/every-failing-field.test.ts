@@ -88,6 +88,7 @@ beforeAll(async () => {
   knownIds = {
     'PUT /api/admin/api-access/clients/:id': String(client.id),
     'POST /api/admin/api-access/clients/:id/keys': String(client.id),
+    'POST /api/admin/api-console/clients/:id/keys': String(staff.client.id),
   };
   headersFor = (route) => {
     const access = route.access;

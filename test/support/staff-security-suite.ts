@@ -23,6 +23,7 @@ export type RecordKind =
   | 'user'
   | 'role'
   | 'apiKey'
+  | 'apiClient'
   | 'vendor'
   | 'costCenter'
   | 'approver'
@@ -69,6 +70,9 @@ export const TENANT_RECORDS: Record<string, RecordKind> = {
   'DELETE /api/admin/users/:id': 'user',
   'PUT /api/admin/roles/:id': 'role',
   'DELETE /api/admin/roles/:id': 'role',
+  'POST /api/admin/api-console/clients/:id/keys': 'apiClient',
+  'PUT /api/admin/api-console/keys/:id': 'apiKey',
+  'POST /api/admin/api-console/keys/:id/revoke': 'apiKey',
   'POST /api/admin/api-console/keys/:id/rotate': 'apiKey',
   'PUT /api/admin/api-console/keys/:id/spending-limits': 'apiKey',
   'PUT /api/admin/vendors/:id': 'vendor',

@@ -1,3 +1,4 @@
+export { CHROMIUM_PATH, ensureChromium } from './infra/chromium';
 export { resolveInfraUrls } from './infra/config';
 export * from './infra/docker/index';
 export { InfraError } from './infra/errors';

@@ -24,9 +24,10 @@ const PLATFORM_STAFF = {
 /** The platform administrator's `Caller`, as the gateway builds it from the verified session. */
 export const PLATFORM: caller.Caller = staffCaller(PLATFORM_STAFF);
 
-export function tenantActor(tenantId: string): caller.Caller {
+export function tenantActor(tenantId: string, rights: string[] = PLATFORM_STAFF.rights): caller.Caller {
   return staffCaller({
     ...PLATFORM_STAFF,
+    rights,
     userId: `usr_ct_${tenantId}`,
     email: `admin@${tenantId}.example`,
     tenantId,

@@ -497,24 +497,50 @@ describe('key rotation', () => {
     expect(audited).toMatchObject({ action: 'api_key.rotated', actorTenantId: tenantA.id });
   });
 
+  it('when the tenant console issues, changes and revokes keys, then only for its own tenant’s clients', async () => {
+    const tenantA = await createTenant('Tenant A');
+    const tenantB = await createTenant('Tenant B');
+    const clientA = await createClient(tenantA.id);
+    const clientB = await createClient(tenantB.id);
+    const keyB = await createKey(clientB.id);
+    const adminA = tenantActor(tenantA.id, ['api-console']);
+    const settings = { scopes: ['search:read'], ipAllowList: ['203.0.113.0/24'], environment: 'test' };
+    // Without the tenant console's right, its own keys are out of reach too.
+    const lacking = tenantActor(tenantA.id, ['api-access', 'audit']);
+    await expect(
+      identity.apiAccess.createKey({ caller: lacking, clientId: clientA.id, ...settings }),
+    ).rejects.toMatchObject({ code: 'forbidden' });
+    const refused = [
+      () => identity.apiAccess.createKey({ caller: adminA, clientId: clientB.id, ...settings }),
+      () => identity.apiAccess.updateKey({ caller: adminA, id: keyB.key.id, name: 'mine now' }),
+      () => identity.apiAccess.revokeKey({ caller: adminA, id: keyB.key.id }),
+    ];
+    for (const attempt of refused) await expect(attempt()).rejects.toMatchObject({ code: 'not_found' });
+    expect(await keysOf(clientB.id)).toEqual([keyB.key]);
+    const { issued } = await identity.apiAccess.createKey({
+      caller: adminA,
+      clientId: clientA.id,
+      ...settings,
+    });
+    expect(issued?.secret).toMatch(/^ptk_test_/);
+    expect(issued?.key).toMatchObject({ clientId: clientA.id, environment: 'test', scopes: ['search:read'] });
+    const id = issued?.key?.id ?? '';
+    const { key: renamed } = await identity.apiAccess.updateKey({ caller: adminA, id, name: 'Robot' });
+    expect(renamed).toMatchObject({ id, name: 'Robot' });
+    const { key: revoked } = await identity.apiAccess.revokeKey({ caller: adminA, id });
+    expect(revoked).toMatchObject({ id, status: 'revoked' });
+    const [audited] = await identity.auditOf('api_key', id);
+    expect(audited).toMatchObject({ action: 'api_key.revoked', actorTenantId: tenantA.id });
+  });
+
   it('when tenant staff try platform-only changes, then they are forbidden', async () => {
     const tenant = await createTenant();
     const client = await createClient(tenant.id);
-    const { key } = await createKey(client.id);
     const admin = tenantActor(tenant.id);
     const attempts = [
       () => identity.apiAccess.createClient({ caller: admin, name: 'Mine' }),
       () => identity.apiAccess.updateClient({ caller: admin, id: client.id, status: 'active' }),
       () => identity.apiAccess.deleteClient({ caller: admin, id: client.id }),
-      () =>
-        identity.apiAccess.createKey({
-          caller: admin,
-          clientId: client.id,
-          scopes: ['search:read'],
-          ipAllowList: [],
-        }),
-      () => identity.apiAccess.updateKey({ caller: admin, id: key.id, name: 'x' }),
-      () => identity.apiAccess.revokeKey({ caller: admin, id: key.id }),
       () => identity.apiAccess.updateApiSettings({ caller: admin, apiEnabled: false }),
       () => identity.apiAccess.getUsage({ caller: admin, from: '2026-01-01', to: '2026-01-01' }),
     ];

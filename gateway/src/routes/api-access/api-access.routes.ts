@@ -1,4 +1,3 @@
-import { AppError } from '@travel/errors';
 import type { Request, Response } from 'express';
 import type { ServiceClients } from '../../clients/service-clients';
 import { callerOf } from '../../http/caller';
@@ -10,28 +9,18 @@ import { directoryPageQuery } from '../common/internal-components';
 import { stringParam } from '../common/params';
 import {
   apiUsageQuery,
-  clientIdParams,
   createApiClientBody,
-  createApiKeyBody,
   RotateRequest,
   updateApiClientBody,
-  updateApiKeyBody,
   updateApiSettingsBody,
 } from './api-access.contract';
+import { clientIdOf, createKeyHandler, revokeKeyHandler, updateKeyHandler } from './key-handlers';
 import { presentClient, presentIssuedKey, presentKey, presentSettings, presentUsageRow } from './presenters';
 
 const access: RouteAccess = { kind: 'staff', platformOnly: true, right: 'api-access' };
 
 const DAY_MS = 86_400_000;
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
-
-/** The client id of the path; an id of any other form names no client. */
-function clientIdOf(req: Request): number {
-  const id = String(req.params.id ?? '');
-  if (!clientIdParams.shape.id.safeParse(id).success)
-    throw new AppError('not_found', `No resource with id ${id}.`);
-  return Number(id);
-}
 
 /** The platform administrator's API-access console (docs/access.md, "A partner call"). */
 export function apiAccessRoutes({
@@ -116,69 +105,19 @@ export function apiAccessRoutes({
       method: 'post',
       path: '/api/admin/api-access/clients/:id/keys',
       access,
-      handlers: [
-        async (req, res) => {
-          const clientId = clientIdOf(req);
-          const body = validate(createApiKeyBody, req.body);
-          const reply = await api.createKey(
-            {
-              caller: callerOf(res),
-              clientId,
-              name: body.name,
-              scopes: body.scopes,
-              environment: body.environment,
-              ipAllowList: body.ipAllowList,
-              expiresAt: body.expiresAt ? new Date(body.expiresAt) : undefined,
-              rateLimit: body.rateLimit,
-            },
-            callOptions(res),
-          );
-          res.status(201).json(dataBody(presentIssuedKey(reply.issued)));
-        },
-      ],
+      handlers: [createKeyHandler(clients)],
     },
     {
       method: 'put',
       path: '/api/admin/api-access/keys/:id',
       access,
-      handlers: [
-        async (req, res) => {
-          const body = validate(updateApiKeyBody, req.body);
-          const reply = await api.updateKey(
-            {
-              caller: callerOf(res),
-              id: stringParam(req, 'id'),
-              name: body.name,
-              scopes: body.scopes && { values: body.scopes },
-              ipAllowList: body.ipAllowList && { values: body.ipAllowList },
-              expiry:
-                body.expiresAt === undefined
-                  ? undefined
-                  : { expiresAt: body.expiresAt === null ? undefined : new Date(body.expiresAt) },
-              rateLimit:
-                body.rateLimit === undefined ? undefined : { rateLimit: body.rateLimit ?? undefined },
-            },
-            callOptions(res),
-          );
-          if (!reply.key) throw new Error('identity answered no key');
-          res.json(dataBody(presentKey(reply.key)));
-        },
-      ],
+      handlers: [updateKeyHandler(clients)],
     },
     {
       method: 'post',
       path: '/api/admin/api-access/keys/:id/revoke',
       access,
-      handlers: [
-        async (req, res) => {
-          const reply = await api.revokeKey(
-            { caller: callerOf(res), id: stringParam(req, 'id') },
-            callOptions(res),
-          );
-          if (!reply.key) throw new Error('identity answered no key');
-          res.json(dataBody(presentKey(reply.key)));
-        },
-      ],
+      handlers: [revokeKeyHandler(clients)],
     },
     {
       method: 'post',

@@ -7,11 +7,15 @@ import type { RouteAccess, RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import { directoryPageQuery } from '../common/internal-components';
 import { rotateKeyHandler } from './api-access.routes';
+import { createKeyHandler, revokeKeyHandler, updateKeyHandler } from './key-handlers';
 import { presentClient } from './presenters';
 
 const access: RouteAccess = { kind: 'staff', tenantOnly: true, right: 'api-console' };
 
-/** The tenant administrator's own clients and keys (never secrets); rotation of its own keys only. */
+/**
+ * The tenant administrator's own clients and keys (never secrets but a new key's, once): issue, change, revoke and
+ * rotate keys of its own tenant's clients only (identity answers another tenant's `404`).
+ */
 export function apiConsoleRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
   return [
     {
@@ -31,6 +35,24 @@ export function apiConsoleRoutes({ clients }: { clients: ServiceClients }): Rout
           );
         },
       ],
+    },
+    {
+      method: 'post',
+      path: '/api/admin/api-console/clients/:id/keys',
+      access,
+      handlers: [createKeyHandler(clients)],
+    },
+    {
+      method: 'put',
+      path: '/api/admin/api-console/keys/:id',
+      access,
+      handlers: [updateKeyHandler(clients)],
+    },
+    {
+      method: 'post',
+      path: '/api/admin/api-console/keys/:id/revoke',
+      access,
+      handlers: [revokeKeyHandler(clients)],
     },
     {
       method: 'post',

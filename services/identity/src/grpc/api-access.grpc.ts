@@ -22,8 +22,10 @@ import type { createUpdateApiSettings } from '../domain/settings/update-api-sett
 import type { createGetUsage } from '../domain/usage/get-usage';
 import { requireConsoleStaff, requireStaff, requireStaffWith } from './staff-actor';
 
-/** The right the gateway's `/api/admin/api-access` routes require; the API console's two methods need none here. */
+/** The right the gateway's `/api/admin/api-access` routes require (platform staff). */
 const API_ACCESS = 'api-access';
+/** Key methods both consoles call: the platform's API-access console and the tenant's own API console. */
+const KEY_RIGHTS = { platform: API_ACCESS, tenant: 'api-console' };
 
 export interface ApiAccessUseCases {
   getApiSettings(): Promise<ApiSettings>;
@@ -93,13 +95,13 @@ export function createApiAccessGrpc(
     async createKey(request) {
       return {
         issued: encodeIssued(
-          await useCases.createKey({ ...request, actor: requireStaffWith(request.caller, API_ACCESS) }),
+          await useCases.createKey({ ...request, actor: requireConsoleStaff(request.caller, KEY_RIGHTS) }),
         ),
       };
     },
     async updateKey(request) {
       const key = await useCases.updateKey({
-        actor: requireStaffWith(request.caller, API_ACCESS),
+        actor: requireConsoleStaff(request.caller, KEY_RIGHTS),
         id: request.id,
         name: request.name,
         scopes: request.scopes?.values,
@@ -112,7 +114,7 @@ export function createApiAccessGrpc(
     async revokeKey(request) {
       return {
         key: encodeKey(
-          await useCases.revokeKey({ ...request, actor: requireStaffWith(request.caller, API_ACCESS) }),
+          await useCases.revokeKey({ ...request, actor: requireConsoleStaff(request.caller, KEY_RIGHTS) }),
         ),
       };
     },
@@ -123,7 +125,7 @@ export function createApiAccessGrpc(
     async setKeySpendingLimits(request) {
       const key = await useCases.setKeySpendingLimits({
         // Platform staff through the API-access console, tenant staff through their API console.
-        actor: requireConsoleStaff(request.caller, { platform: API_ACCESS, tenant: 'api-console' }),
+        actor: requireConsoleStaff(request.caller, KEY_RIGHTS),
         id: request.id,
         limits: {
           dailyLimit: request.limits?.dailyLimit ?? null,

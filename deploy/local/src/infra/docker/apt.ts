@@ -8,8 +8,15 @@ import type { InfraContext } from '../types';
 import { which } from '../which';
 
 const NAME = 'docker';
-/** Debian's packages: the daemon (with containerd and runc) and the tool that makes the base image. */
-export const APT_PACKAGES = { dockerd: 'docker.io', debootstrap: 'debootstrap' } as const;
+/**
+ * Debian's packages, by the program each installs: the daemon (with containerd and runc), the tool that makes the
+ * base image, and the browser the console's browser tests drive (test/console).
+ */
+export const APT_PACKAGES = {
+  dockerd: 'docker.io',
+  debootstrap: 'debootstrap',
+  chromium: 'chromium',
+} as const;
 /** Where Debian installs the two programs; /usr/sbin is not on every PATH. */
 const SBIN = '/usr/sbin';
 /** Debian's hook that tells package scripts not to start services (exit 101: "not allowed"). */
@@ -28,24 +35,25 @@ export function sbinProgram(program: string, env: NodeJS.ProcessEnv): string | u
 export async function ensureAptPackages(
   ctx: InfraContext,
   programs: (keyof typeof APT_PACKAGES)[],
+  name: string = NAME,
 ): Promise<void> {
   const missing = programs.filter((p) => sbinProgram(p, ctx.env) === undefined).map((p) => APT_PACKAGES[p]);
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0)
     throw new InfraError(
-      NAME,
-      `${missing.join(' and ')} missing: install with "sudo apt-get install ${missing.join(' ')}", or set DOCKER_HOST to a running daemon`,
+      name,
+      `${missing.join(' and ')} missing: install with "sudo apt-get install ${missing.join(' ')}"${name === NAME ? ', or set DOCKER_HOST to a running daemon' : ''}`,
     );
-  const log = logFile(ctx.env, 'docker-install');
+  const log = logFile(ctx.env, `${name}-install`);
   const env = { ...ctx.env, DEBIAN_FRONTEND: 'noninteractive' };
-  say(ctx, NAME, `installing ${missing.join(', ')} from Debian's packages (first run only)…`);
+  say(ctx, name, `installing ${missing.join(', ')} from Debian's packages (first run only)…`);
   const addedPolicy = !existsSync(POLICY_RC);
   if (addedPolicy) writeFileSync(POLICY_RC, '#!/bin/sh\nexit 101\n', { mode: 0o755 });
   try {
     await runLogged({ command: 'apt-get', args: ['update'], logFile: log, env });
     const install = ['install', '-y', '--no-install-recommends', ...missing];
     await runLogged({ command: 'apt-get', args: install, logFile: log, env }).catch((err) => {
-      throw stepFailed(NAME, 'install', `apt-get ${install.join(' ')}`, log, err);
+      throw stepFailed(name, 'install', `apt-get ${install.join(' ')}`, log, err);
     });
   } finally {
     if (addedPolicy) rmSync(POLICY_RC, { force: true });

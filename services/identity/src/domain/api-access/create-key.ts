@@ -1,11 +1,10 @@
 import { issueApiKey } from '@travel/api-keys';
-import { AppError, badRequest } from '@travel/errors';
+import { badRequest } from '@travel/errors';
 import { auditActorOf, entryOf } from '../audit/audit';
-import { assertPlatformStaff } from '../staff/platform-staff';
 import type { StaffActor } from '../staff/staff';
 import { type ApiKeyView, keyViewOf, NO_SPENDING_LIMITS, type RateLimit } from './api-key';
 import { isKeyEnvironment, keySettingsProblems, normaliseAllowList, normaliseScopes } from './key-settings';
-import type { KeyChangeDeps } from './key-views';
+import { assertManages, type KeyChangeDeps } from './key-views';
 
 export type CreateKeyDeps = Pick<KeyChangeDeps, 'clients' | 'keys' | 'changes' | 'now'>;
 
@@ -26,16 +25,16 @@ export interface KeyWithSecret {
   secret: string;
 }
 
-/** Issues a key for a client: only its SHA-256 and prefix are stored, with the key's audit entry. */
+/** Issues a key for a client (either console): only its SHA-256 and prefix are stored, with the key's audit entry. */
 export function createCreateKey({ clients, keys, changes, now }: CreateKeyDeps) {
   return async function createKey(input: CreateKeyInput): Promise<KeyWithSecret> {
-    assertPlatformStaff(input.actor);
     const at = now();
     const environment = input.environment ?? 'live';
     const problems = keySettingsProblems({ ...input, environment }, at);
     if (problems.length > 0 || !isKeyEnvironment(environment)) throw badRequest(problems);
     const client = await clients.findById(input.clientId);
-    if (!client) throw new AppError('not_found', 'No such API client.');
+    // Platform staff issue keys for any client, tenant staff for their own tenant's clients only.
+    assertManages(input.actor, client, 'API client');
     const issued = issueApiKey(environment);
     const fields = {
       clientId: client.id,

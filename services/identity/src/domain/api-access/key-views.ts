@@ -3,6 +3,8 @@ import type { ApiClientRepository } from '../../db/api-client.repository';
 import type { ApiKeyRepository } from '../../db/api-key.repository';
 import type { ApiKeyRevocationRepository } from '../../db/api-key-revocation.repository';
 import type { IdentityChanges } from '../identity-changes';
+import type { StaffActor } from '../staff/staff';
+import { tenantScopeOf } from '../staff/tenant-scope';
 import type { ApiClient } from './api-client';
 import { type ApiKeyView, type KeyRevocation, keyViewOf, type StoredKey } from './api-key';
 
@@ -47,4 +49,18 @@ export async function findManagedKey(
   const client = key ? await repositories.clients.findById(key.clientId) : null;
   if (!key || !client) throw new AppError('not_found', 'No such API key.');
   return { key, client };
+}
+
+/**
+ * Platform staff manage every client's keys, tenant staff (their API console) only their own tenant's clients':
+ * another tenant's client or key is `not_found`, as if it did not exist.
+ */
+export function assertManages(
+  actor: StaffActor,
+  client: ApiClient | null,
+  what: string,
+): asserts client is ApiClient {
+  const scope = tenantScopeOf(actor, undefined);
+  if (!client || !scope || (scope.tenantId !== undefined && client.tenantId !== scope.tenantId))
+    throw new AppError('not_found', `No such ${what}.`);
 }

@@ -1,8 +1,7 @@
 import { auditActorOf, entryOf } from '../audit/audit';
-import { assertPlatformStaff } from '../staff/platform-staff';
 import type { StaffActor } from '../staff/staff';
 import type { ApiKeyView } from './api-key';
-import { findManagedKey, type KeyChangeDeps, keyViewOfOne } from './key-views';
+import { assertManages, findManagedKey, type KeyChangeDeps, keyViewOfOne } from './key-views';
 
 /**
  * Stops a key now, also one in a rotation's grace period. Idempotent: a revoked key keeps its first
@@ -11,9 +10,9 @@ import { findManagedKey, type KeyChangeDeps, keyViewOfOne } from './key-views';
  */
 export function createRevokeKey({ clients, keys, revocations, changes, now }: KeyChangeDeps) {
   return async function revokeKey(input: { actor: StaffActor; id: string }): Promise<ApiKeyView> {
-    assertPlatformStaff(input.actor);
     const at = now();
-    const { key } = await findManagedKey({ keys, clients }, input.id);
+    const { key, client } = await findManagedKey({ keys, clients }, input.id);
+    assertManages(input.actor, client, 'API key');
     const before = await keyViewOfOne(key, revocations, at);
     if (before.status === 'revoked') return before;
     const entry = entryOf(

@@ -1,11 +1,10 @@
 import { AppError, badRequest } from '@travel/errors';
 import type { KeyChanges } from '../../db/api-key.repository';
 import { auditActorOf, entryOf } from '../audit/audit';
-import { assertPlatformStaff } from '../staff/platform-staff';
 import type { StaffActor } from '../staff/staff';
 import type { ApiKeyView, RateLimit } from './api-key';
 import { keySettingsProblems, normaliseAllowList, normaliseScopes } from './key-settings';
-import { findManagedKey, type KeyChangeDeps, keyViewOfOne } from './key-views';
+import { assertManages, findManagedKey, type KeyChangeDeps, keyViewOfOne } from './key-views';
 
 /** A partial change: absent fields stay; `expiresAt`/`rateLimit` null clear the setting. */
 export interface UpdateKeyInput {
@@ -21,11 +20,11 @@ export interface UpdateKeyInput {
 /** Changes a key's name, scopes, allow-list, expiry or rate limit, with its audit entry. A revoked key is final. */
 export function createUpdateKey({ clients, keys, revocations, changes, now }: KeyChangeDeps) {
   return async function updateKey(input: UpdateKeyInput): Promise<ApiKeyView> {
-    assertPlatformStaff(input.actor);
     const at = now();
     const problems = keySettingsProblems(input, at);
     if (problems.length > 0) throw badRequest(problems);
-    const { key } = await findManagedKey({ keys, clients }, input.id);
+    const { key, client } = await findManagedKey({ keys, clients }, input.id);
+    assertManages(input.actor, client, 'API key');
     if ((await keyViewOfOne(key, revocations, at)).status === 'revoked') {
       throw new AppError('conflict', 'A revoked key cannot be changed.');
     }
