@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# One image per process of the platform (the gateway or a service), from this one file:
+# One image per process of the platform (the gateway, a service or the console), from this one file:
 #   docker build --build-arg PROCESS=booking -t registry.example.com/partner-travel/booking:0.1.0 .
 # The build stage compiles the whole workspace with pnpm; the runtime stage holds only that process's `dist`
 # and its production dependencies (`pnpm deploy --prod`), runs as the unprivileged `node` user (uid 1000) and
@@ -23,8 +23,8 @@ RUN pnpm run build
 # PROCESS is declared only here: a build argument takes part in the cache key of every RUN after it, so the
 # layers above are the same for every process and the builds after the first reuse them.
 ARG PROCESS
-# The process's package (gateway/ or services/<name>/) with its dist and production dependencies only.
-RUN test -n "${PROCESS}" || { echo 'build with --build-arg PROCESS=<gateway or a service name>' >&2; exit 1; }
+# The process's package (gateway/, console/ or services/<name>/) with its dist and production dependencies only.
+RUN test -n "${PROCESS}" || { echo 'build with --build-arg PROCESS=<gateway, console or a service name>' >&2; exit 1; }
 # proto/ beside it: gRPC reflection, when GRPC_REFLECTION turns it on, describes the services from these files.
 RUN pnpm --filter "@travel/${PROCESS}" deploy --prod /out \
     && test -f /out/dist/main.js \

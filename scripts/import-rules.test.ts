@@ -40,8 +40,8 @@ const tree: Record<string, string> = {
   'gateway/src/middleware/m.test.ts': "import { app } from '../app';\nexport const m = app;\n",
   'services/alpha/test/neighbour.test.ts': "import { y } from '../../beta/src/y';\nexport const z = y;\n",
   // the console importing the gateway's code, and the gateway importing the console's
-  'console/server/c.ts': "import { route } from '../../gateway/src/route';\nexport const c = route;\n",
-  'gateway/src/uses-console.ts': "import { c } from '../../console/server/c';\nexport const u = c;\n",
+  'console/src/c.ts': "import { route } from '../../gateway/src/route';\nexport const c = route;\n",
+  'gateway/src/uses-console.ts': "import { c } from '../../console/src/c';\nexport const u = c;\n",
   'packages/partner-sdk/src/webhooks.test.ts':
     "import { y } from '../../../services/beta/src/y';\nexport const w = y;\n",
 };
@@ -84,8 +84,8 @@ describe('the import rules', () => {
   it('find each breach, and nothing in the written exceptions', () => {
     expect(found).toEqual(
       [
-        'console-apart: console/server/c.ts -> gateway/src/route.ts',
-        'nothing-imports-the-console: gateway/src/uses-console.ts -> console/server/c.ts',
+        'console-apart: console/src/c.ts -> gateway/src/route.ts',
+        'nothing-imports-the-console: gateway/src/uses-console.ts -> console/src/c.ts',
         'gateway-groups-apart: gateway/src/routes/alpha/a.routes.ts -> gateway/src/routes/beta/b.routes.ts',
         'gateway-groups-below-their-composition: gateway/src/routes/alpha/a.routes.ts -> gateway/src/routes/root.routes.ts',
         'gateway-layers-below-routes: gateway/src/http/h.ts -> gateway/src/routes/beta/b.routes.ts',

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 /**
- * The console's build: served by console/server under `/console` (the gateway's path for it), into
+ * The console's build: served by console/src under `/console` (the gateway's path for it), into
  * console/dist/web. TSX through esbuild alone (no Babel, no React plugin: nothing here needs fast refresh in
  * production). No module-preload polyfill: it would be the one script the CSP has to think about.
  */

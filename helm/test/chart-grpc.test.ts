@@ -99,7 +99,11 @@ describe('the chart and gRPC balancing', () => {
         ],
       ),
     );
-    for (const process of nonEmpty(processes, 'processes')) {
+    // The console's web server calls no service and serves no gRPC: no gRPC setting at all.
+    for (const process of nonEmpty(
+      processes.filter((p) => p.name !== 'console'),
+      'processes',
+    )) {
       const keepalive = { GRPC_KEEPALIVE_TIME_MS: '20000', GRPC_KEEPALIVE_TIMEOUT_MS: '3000' };
       const age = {
         GRPC_MAX_CONNECTION_AGE_MS: '60000',
@@ -122,11 +126,12 @@ describe('the chart and gRPC balancing', () => {
     const defaults = render();
     const services = resolveProcesses(defaults)
       .map((p) => p.name)
-      .filter((name) => name !== 'gateway');
+      .filter((name) => name !== 'gateway' && name !== 'console');
     expect(services).toHaveLength(12);
     const everyService = (value: string) => ({
       ...Object.fromEntries(services.map((name) => [name, value])),
       gateway: undefined,
+      console: undefined,
     });
     // The chart's nodeEnv is production: off unless asked.
     expect(reflectionOf(defaults)).toEqual(everyService('false'));

@@ -26,7 +26,8 @@ describe('the chart and metrics', () => {
     const docs = render();
     const env = new Map(resolveProcesses(docs).map((p) => [p.name, p.env]));
     const deployments = ofKind(docs, 'Deployment');
-    expect(deployments.length).toBe(13);
+    // The gateway, the twelve services and the console.
+    expect(deployments.length).toBe(14);
     for (const deployment of deployments) {
       const name = component(deployment);
       const port = metricsPortOf(deployment);

@@ -94,7 +94,11 @@ describe.each(installs)('the chart rendered with %s', (_label, files, optionalKi
         expect(container[probe]).toBeDefined();
       // No probe asks a shared dependency (docs/decisions/health.md): readiness is the process from start to
       // drain, liveness that it answers; the gateway's /api/health (a report on every service) is never a probe.
-      if (name === 'gateway') {
+      if (name === 'console') {
+        // The console's web server: its /health, from the process alone.
+        for (const probe of ['startupProbe', 'readinessProbe', 'livenessProbe'])
+          expect(container[probe].httpGet).toEqual({ path: '/health', port: 'http' });
+      } else if (name === 'gateway') {
         expect(container.startupProbe.httpGet).toEqual({ path: '/api/v1/health', port: 'http' });
         expect(container.readinessProbe.httpGet).toEqual({ path: '/api/ready', port: 'http' });
         expect(container.livenessProbe.httpGet).toEqual({ path: '/api/v1/health', port: 'http' });
@@ -186,10 +190,35 @@ describe.each(installs)('the chart rendered with %s', (_label, files, optionalKi
 });
 
 describe('the chart and the platform', () => {
-  it('when the processes of the chart are listed, then they are the launcher SERVICES and the gateway (a new service needs its entry)', () => {
-    expect(Object.keys(defaultValues().processes).sort()).toEqual([...SERVICES, 'gateway'].sort());
+  it('when the processes of the chart are listed, then they are the launcher SERVICES, the gateway and the console (a new service needs its entry)', () => {
+    expect(Object.keys(defaultValues().processes).sort()).toEqual([...SERVICES, 'gateway', 'console'].sort());
     const rendered = ofKind(render(), 'Deployment').map(component);
-    expect(rendered.sort()).toEqual([...SERVICES, 'gateway'].sort());
+    expect(rendered.sort()).toEqual([...SERVICES, 'gateway', 'console'].sort());
+  });
+
+  it('when the console is enabled or not, then the gateway names its Service in CONSOLE_URL, and only the gateway may reach it', () => {
+    const gatewayEnv = (docs: K8sDoc[]) =>
+      resolveProcesses(docs).find((p) => p.name === 'gateway')?.env ?? {};
+    const docs = render();
+    expect(gatewayEnv(docs).CONSOLE_URL).toBe('http://travel-partner-travel-console:8090');
+    const service = ofKind(docs, 'Service').find((s) => component(s) === 'console');
+    expect(service?.spec).toMatchObject({ type: 'ClusterIP', ports: [{ name: 'http', port: 8090 }] });
+    const policy = ofKind(docs, 'NetworkPolicy').find((p) => component(p) === 'console');
+    expect(policy?.spec.ingress[0].from).toEqual([
+      { podSelector: { matchLabels: expect.objectContaining({ 'app.kubernetes.io/component': 'gateway' }) } },
+    ]);
+    const gatewayPolicy = ofKind(docs, 'NetworkPolicy').find((p) => component(p) === 'gateway');
+    expect(gatewayPolicy?.spec.egress).toContainEqual({
+      to: [
+        {
+          podSelector: { matchLabels: expect.objectContaining({ 'app.kubernetes.io/component': 'console' }) },
+        },
+      ],
+      ports: [{ port: 8090, protocol: 'TCP' }],
+    });
+    const without = render([], ['processes.console.enabled=false']);
+    expect(gatewayEnv(without).CONSOLE_URL).toBe('');
+    expect(ofKind(without, 'Deployment').map(component)).not.toContain('console');
   });
 
   it('when the gateway environment is resolved, then it has the address of every service its config.ts reads, and each owning service its own database', () => {

@@ -210,7 +210,7 @@ key: {{ $var }}
 {{- $settings := $entry.settings | default list -}}
 {{- $env := dict "NODE_ENV" $v.nodeEnv "LOG_LEVEL" $v.logLevel -}}
 {{- $_ := set $env "OTEL_EXPORTER_OTLP_ENDPOINT" (($v.tracing | default dict).otlpEndpoint | default "") -}}
-{{- if eq $entry.kind "http" -}}
+{{- if or (eq $entry.kind "http") (eq $entry.kind "web") -}}
 {{- $_ := set $env "HTTP_HOST" "0.0.0.0" -}}
 {{- $_ := set $env "HTTP_PORT" (int64 $entry.port | toString) -}}
 {{- else -}}
@@ -315,11 +315,27 @@ key: {{ $var }}
 {{- $_ := set $env "REDIS_WAIT_MS" (int64 $g.redisWaitMs | toString) -}}
 {{- $_ := set $env "RATE_LIMIT_SHARE_PERCENT" (toString $g.rateLimitSharePercent) -}}
 {{- $_ := set $env "SHUTDOWN_DELAY_MS" (int64 $g.shutdownDelayMs | toString) -}}
+{{- /* The partner console's web server, which the gateway serves at /console; empty: no console. */ -}}
+{{- $console := "" -}}
+{{- range $other := include "partner-travel.enabledProcesses" $root | fromYamlArray -}}
+{{- $o := index $v.processes $other -}}
+{{- if eq $o.kind "web" -}}{{- $console = printf "http://%s:%d" (include "partner-travel.processName" (list $root $other)) (int64 $o.port) -}}{{- end -}}
+{{- end -}}
+{{- $_ := set $env "CONSOLE_URL" $console -}}
 {{- end -}}
 {{- range $key, $value := ($entry.env | default dict) -}}
 {{- $_ := set $env $key (toString $value) -}}
 {{- end -}}
 {{- toYaml $env -}}
+{{- end -}}
+
+{{/* Names of the enabled web processes (the partner console), sorted, as a YAML list. */}}
+{{- define "partner-travel.webProcesses" -}}
+{{- $names := list -}}
+{{- range $name := include "partner-travel.enabledProcesses" . | fromYamlArray -}}
+{{- if eq (index $.Values.processes $name).kind "web" -}}{{- $names = append $names $name -}}{{- end -}}
+{{- end -}}
+{{- toYaml $names -}}
 {{- end -}}
 
 {{/* The port of a process's metrics listener: its own metricsPort, else metrics.port. */}}

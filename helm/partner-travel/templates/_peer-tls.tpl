@@ -6,9 +6,16 @@ Mutual TLS between processes (docs/caller-trust.md): each process proves who it 
 `existing` (Secrets <existingSecretPrefix><peer> that you or cert-manager keep).
 */}}
 
-{{/* The peers with a certificate: every enabled process, and the webhook route beside an enabled gateway. */}}
+{{/*
+The peers with a certificate: every enabled process but the web ones (the console calls no service), and the
+webhook route beside an enabled gateway.
+*/}}
 {{- define "partner-travel.tlsPeers" -}}
-{{- $peers := include "partner-travel.enabledProcesses" . | fromYamlArray -}}
+{{- $web := include "partner-travel.webProcesses" . | fromYamlArray -}}
+{{- $peers := list -}}
+{{- range $name := include "partner-travel.enabledProcesses" . | fromYamlArray -}}
+{{- if not (has $name $web) -}}{{- $peers = append $peers $name -}}{{- end -}}
+{{- end -}}
 {{- if has "gateway" $peers -}}{{- $peers = append $peers "payment-webhooks" -}}{{- end -}}
 {{- toYaml $peers -}}
 {{- end -}}
@@ -27,6 +34,7 @@ Mutual TLS between processes (docs/caller-trust.md): each process proves who it 
 {{/* The certificate folders of one process: {variable, peer, path}, as a YAML list. Call with (list $ "name"). */}}
 {{- define "partner-travel.peerTlsMounts" -}}
 {{- $mounts := list (dict "variable" "GRPC_TLS_DIR" "peer" (index . 1) "path" "/etc/partner-travel/peer-tls") -}}
+{{- if eq (index (index . 0).Values.processes (index . 1)).kind "web" -}}{{- $mounts = list -}}{{- end -}}
 {{- if eq (index . 1) "gateway" -}}
 {{- $mounts = append $mounts (dict "variable" "PAYMENT_WEBHOOKS_TLS_DIR" "peer" "payment-webhooks" "path" "/etc/partner-travel/payment-webhooks-tls") -}}
 {{- end -}}

@@ -81,5 +81,6 @@ export function schemaProblems(docs: K8sDoc[]): string[] {
 
 /** The package of a process (its image is built from it): the gateway, or services/<name>. */
 export function packageDirOf(process: string): string {
-  return process === 'gateway' ? join(repoRoot, 'gateway') : join(repoRoot, 'services', process);
+  if (process === 'gateway' || process === 'console') return join(repoRoot, process);
+  return join(repoRoot, 'services', process);
 }
