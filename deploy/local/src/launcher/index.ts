@@ -17,9 +17,12 @@ export {
 } from './launch';
 export { type OfferKeys, offerKeysFor } from './offer-keys';
 export { peerTlsFor, peerTlsRoot } from './peer-tls';
-export { type ProcessSpec, processSpecs, type StackKeys } from './process-specs';
+export { consoleSpec, type ProcessSpec, processSpecs, type StackKeys } from './process-specs';
+export { DEMO_TENANT_USER } from './demo-console';
 export { processLogFile } from './processes';
 export {
+  consolePort,
+  consoleServerUrl,
   gatewayUrl,
   grpcAddress,
   grpcTarget,
