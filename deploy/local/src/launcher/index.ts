@@ -6,6 +6,7 @@ export {
   type IssuedKey,
   signInAdmin,
 } from './admin-api';
+export { DEMO_TENANT_USER } from './demo-console';
 export { type DemoAccess, seedDemo } from './demo-seed';
 export {
   type LaunchedPlatform,
@@ -18,7 +19,6 @@ export {
 export { type OfferKeys, offerKeysFor } from './offer-keys';
 export { peerTlsFor, peerTlsRoot } from './peer-tls';
 export { consoleSpec, type ProcessSpec, processSpecs, type StackKeys } from './process-specs';
-export { DEMO_TENANT_USER } from './demo-console';
 export { processLogFile } from './processes';
 export {
   consolePort,
