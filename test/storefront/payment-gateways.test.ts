@@ -121,6 +121,9 @@ describe('payment gateways', () => {
     );
     expect(audit.text).not.toContain(SECRET);
     expect(audit.text).not.toContain(KEY_ID);
+    // Processes write their log lines in batches, at the latest a second or two after a quiet line
+    // (docs/architecture.md, "Logs are written in batches"): wait, so every line of this test is in the files.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
     const logs = join(repoRoot, '.local', 'logs');
     const files = readdirSync(logs).filter((name) => name.startsWith('e2e-'));
     expect(files.length).toBeGreaterThan(0);

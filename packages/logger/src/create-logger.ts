@@ -1,4 +1,5 @@
 import pino, { type Logger } from 'pino';
+import { bufferedDestination } from './buffered-destination';
 import { traceFields } from './trace-fields';
 
 export type { Logger } from 'pino';
@@ -25,7 +26,10 @@ export interface LoggerOptions {
   /** The process name, e.g. `booking` or `gateway`; on every line. */
   name: string;
   level?: string;
-  /** Where lines go; defaults to stdout, written asynchronously. Tests pass a stream to read the lines back. */
+  /**
+   * Where lines go; defaults to stdout, written asynchronously and buffered (buffered-destination.ts). Tests pass
+   * a stream to read the lines back.
+   */
   destination?: pino.DestinationStream;
   /**
    * Write each line to stdout before going on: for one-shot commands, whose result line on the same stdout must
@@ -39,6 +43,8 @@ export interface LoggerOptions {
  * written inside a traced span also carries its `traceId` and `spanId`.
  */
 export function createLogger(options: LoggerOptions): Logger {
+  // A log line never blocks the event loop on the file (but for `sync`); pino flushes at exit.
+  const buffered = options.destination === undefined && !options.sync ? bufferedDestination(1) : undefined;
   return pino(
     {
       name: options.name,
@@ -47,9 +53,9 @@ export function createLogger(options: LoggerOptions): Logger {
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
       mixin: traceFields,
+      ...(buffered ? { hooks: { streamWrite: buffered.streamWrite } } : {}),
     },
-    // Asynchronous writes: a log line never blocks the event loop on the file; pino flushes at exit.
-    options.destination ?? pino.destination({ dest: 1, sync: options.sync ?? false }),
+    options.destination ?? buffered?.stream ?? pino.destination({ dest: 1, sync: true }),
   );
 }
 
