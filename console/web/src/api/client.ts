@@ -21,6 +21,17 @@ export interface Outcome<T> {
   nextCursor?: string | null;
 }
 
+/** An `openapi-fetch` answer as an `Outcome`: its `data`, or the error envelope and status. */
+export function outcomeOf<T>(result: {
+  data?: { data: T } | undefined;
+  error?: unknown;
+  response: Response;
+}): Outcome<T> {
+  if (result.data !== undefined) return { ok: true, status: result.response.status, data: result.data.data };
+  const envelope = result.error as Partial<ErrorEnvelope> | undefined;
+  return { ok: false, status: result.response.status, ...(envelope?.error ? { error: envelope.error } : {}) };
+}
+
 /**
  * A call by path, for the routes the console uses that the internal document does not describe yet (the
  * tenant-scoped twins being added beside it: /work/tmp/console-routes.md). Same token, same envelope.

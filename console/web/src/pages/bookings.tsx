@@ -5,6 +5,7 @@ import { ErrorNotice, Loading } from '../ui/errors';
 import { formatMoney, formatTime } from '../ui/format';
 import { ModeSwitch } from '../ui/mode-switch';
 import { useScope } from '../ui/scope';
+import { ScrollRegion } from '../ui/scroll-region';
 import { useCarry, useMode, useUrlState } from '../ui/url-state';
 import { useLoad } from '../ui/use-load';
 
@@ -102,7 +103,7 @@ export function BookingsPage() {
         <ErrorNotice error={bookings.outcome.error} status={bookings.outcome.status} />
       ) : null}
       {bookings.outcome?.ok ? (
-        <div className="table-wrap">
+        <ScrollRegion className="table-wrap" label="Bookings, newest first">
           <table>
             <caption>Bookings, newest first</caption>
             <thead>
@@ -136,7 +137,7 @@ export function BookingsPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       ) : null}
       {bookings.outcome?.ok && rows.length === 0 ? <p>No booking matches.</p> : null}
       {bookings.outcome?.ok && bookings.outcome.nextCursor ? (

@@ -2,6 +2,7 @@ import { callList, type Outcome } from '../api/client';
 import { ErrorNotice, Loading } from '../ui/errors';
 import { formatTime } from '../ui/format';
 import { ModeSwitch } from '../ui/mode-switch';
+import { JsonBlock, ScrollRegion } from '../ui/scroll-region';
 import { useMode, useUrlState } from '../ui/url-state';
 import { useLoad } from '../ui/use-load';
 import { ClientPicker, useClientChoice } from './clients';
@@ -40,7 +41,7 @@ export function EventsPage() {
         <ErrorNotice error={events.outcome.error} status={events.outcome.status} />
       ) : null}
       {events.outcome?.ok ? (
-        <div className="table-wrap">
+        <ScrollRegion className="table-wrap" label="The event feed">
           <table>
             <caption>The event feed</caption>
             <thead>
@@ -66,14 +67,14 @@ export function EventsPage() {
                   <td>
                     <details>
                       <summary>Data</summary>
-                      <pre className="json">{JSON.stringify(event.data, null, 2)}</pre>
+                      <JsonBlock label={`Data of ${event.id}`} value={event.data} />
                     </details>
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       ) : null}
       {events.outcome?.ok && events.outcome.nextCursor ? (
         <button type="button" onClick={() => set({ cursor: events.outcome?.nextCursor ?? undefined })}>

@@ -2,6 +2,7 @@ import { callList, type Schemas } from '../api/client';
 import { ErrorNotice, Loading } from '../ui/errors';
 import { formatMoney, formatTime } from '../ui/format';
 import { useScope } from '../ui/scope';
+import { ScrollRegion } from '../ui/scroll-region';
 import { useUrlState } from '../ui/url-state';
 import { useLoad } from '../ui/use-load';
 
@@ -37,7 +38,7 @@ export function InvoicesPage() {
         <ErrorNotice error={invoices.outcome.error} status={invoices.outcome.status} />
       ) : null}
       {invoices.outcome?.ok ? (
-        <div className="table-wrap">
+        <ScrollRegion className="table-wrap" label="Invoices">
           <table>
             <caption>Invoices</caption>
             <thead>
@@ -78,7 +79,7 @@ export function InvoicesPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       ) : null}
       {invoices.outcome?.ok && (invoices.outcome.data ?? []).length === 0 ? <p>No invoice yet.</p> : null}
       {invoices.outcome?.ok && invoices.outcome.nextCursor ? (

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { call, type Outcome, type Schemas } from '../api/client';
+import { api, type Outcome, outcomeOf, type Schemas } from '../api/client';
 import { ErrorNotice } from '../ui/errors';
 
 const SCOPES: Schemas['Scope'][] = [
@@ -42,8 +42,8 @@ export function CreateKeyForm({
     const expires = String(form.get('expiresAt') ?? '');
     const body = {
       name: String(form.get('name') ?? '').trim(),
-      environment: String(form.get('environment') ?? mode),
-      scopes: form.getAll('scopes').map(String),
+      environment: form.get('environment') === 'test' ? ('test' as const) : ('live' as const),
+      scopes: form.getAll('scopes').map(String) as Schemas['Scope'][],
       ipAllowList: String(form.get('ipAllowList') ?? '')
         .split(/[\s,]+/)
         .filter(Boolean),
@@ -51,9 +51,12 @@ export function CreateKeyForm({
       ...(rate !== null ? { rateLimit: { limit: rate, windowSeconds: 60 } } : {}),
     };
     setBusy(true);
-    const created = await call<Schemas['IssuedKey']>('POST', `/admin/api-console/clients/${clientId}/keys`, {
-      body,
-    });
+    const created = outcomeOf(
+      await api.POST('/admin/api-console/clients/{id}/keys', {
+        params: { path: { id: String(clientId) } },
+        body,
+      }),
+    );
     if (!created.ok || !created.data) {
       setBusy(false);
       setFailure(created);
@@ -62,12 +65,11 @@ export function CreateKeyForm({
     const dailyLimit = numberOrNull(form.get('dailyLimit'));
     const perBookingLimit = numberOrNull(form.get('perBookingLimit'));
     if (dailyLimit !== null || perBookingLimit !== null) {
-      const limits = await call(
-        'PUT',
-        `/admin/api-console/keys/${encodeURIComponent(created.data.id)}/spending-limits`,
-        {
+      const limits = outcomeOf(
+        await api.PUT('/admin/api-console/keys/{id}/spending-limits', {
+          params: { path: { id: created.data.id } },
           body: { dailyLimit, perBookingLimit },
-        },
+        }),
       );
       if (!limits.ok) setFailure(limits);
     }

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { call, type Schemas } from '../api/client';
+import { api, call, type Outcome, outcomeOf, type Schemas } from '../api/client';
 import { ErrorNotice, Loading } from '../ui/errors';
 import { formatMoney, formatTime } from '../ui/format';
 import { ModeSwitch } from '../ui/mode-switch';
 import { useScope } from '../ui/scope';
+import { ScrollRegion } from '../ui/scroll-region';
 import { useMode } from '../ui/url-state';
 import { useLoad } from '../ui/use-load';
 import { CreateKeyForm, type IssuedSecret, SecretOnce } from './key-form';
@@ -34,13 +35,12 @@ export function KeysPage() {
   const [issued, setIssued] = useState<IssuedSecret | null>(null);
   const [creating, setCreating] = useState<number | null>(null);
   const [rotating, setRotating] = useState<ApiKey | null>(null);
-  const [failure, setFailure] = useState<Awaited<ReturnType<typeof call>> | null>(null);
+  const [failure, setFailure] = useState<Outcome<unknown> | null>(null);
 
   async function revoke(key: ApiKey) {
     if (!window.confirm(`Revoke the key "${key.name}"? Calls with it fail at once.`)) return;
-    const outcome = await call<ApiKey>(
-      'POST',
-      `/admin/api-console/keys/${encodeURIComponent(key.id)}/revoke`,
+    const outcome = outcomeOf(
+      await api.POST('/admin/api-console/keys/{id}/revoke', { params: { path: { id: key.id } } }),
     );
     setFailure(outcome.ok ? null : outcome);
     clients.reload();
@@ -96,7 +96,10 @@ export function KeysPage() {
                 }}
               />
             ) : null}
-            <div className="table-wrap">
+            <ScrollRegion
+              className="table-wrap"
+              label={`${mode === 'live' ? 'Live' : 'Test'} keys of ${client.name}`}
+            >
               <table>
                 <caption>{mode === 'live' ? 'Live' : 'Test'} keys</caption>
                 <thead>
@@ -167,7 +170,7 @@ export function KeysPage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
             {keys.length === 0 ? <p>No {mode} key.</p> : null}
           </section>
         );

@@ -4,6 +4,7 @@ import { ErrorNotice, Loading } from '../ui/errors';
 import { formatMs, percentile } from '../ui/format';
 import { ModeSwitch } from '../ui/mode-switch';
 import { useScope } from '../ui/scope';
+import { ScrollRegion } from '../ui/scroll-region';
 import { useMode, useUrlState } from '../ui/url-state';
 import { useLoad } from '../ui/use-load';
 import { requestLogPath } from './request-logs';
@@ -162,7 +163,7 @@ export function OverviewPage() {
           </section>
           <section aria-labelledby="routes-title">
             <h2 id="routes-title">Per route</h2>
-            <div className="table-wrap">
+            <ScrollRegion className="table-wrap" label="Calls per route">
               <table>
                 <thead>
                   <tr>
@@ -185,7 +186,7 @@ export function OverviewPage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
             {routes.length === 0 ? <p>No call in this period.</p> : null}
           </section>
           <section aria-labelledby="codes-title">

@@ -3,6 +3,7 @@ import { call, type Schemas } from '../api/client';
 import { ErrorNotice, Loading } from '../ui/errors';
 import { formatMs, formatTime } from '../ui/format';
 import { useScope } from '../ui/scope';
+import { JsonBlock } from '../ui/scroll-region';
 import { useCarry } from '../ui/url-state';
 import { useLoad } from '../ui/use-load';
 import { requestLogPath } from './request-logs';
@@ -81,7 +82,7 @@ export function RequestLogDetailPage() {
               </p>
               <figure>
                 <figcaption>Error envelope</figcaption>
-                <pre className="json">{JSON.stringify(row.error, null, 2)}</pre>
+                <JsonBlock label="Error envelope JSON" value={row.error} />
               </figure>
             </section>
           ) : null}

@@ -5,6 +5,7 @@ import { ErrorNotice, Loading } from '../ui/errors';
 import { formatMs, formatTime } from '../ui/format';
 import { ModeSwitch } from '../ui/mode-switch';
 import { useScope } from '../ui/scope';
+import { ScrollRegion } from '../ui/scroll-region';
 import { useCarry, useMode, useUrlState } from '../ui/url-state';
 import { useLoad } from '../ui/use-load';
 
@@ -125,7 +126,7 @@ export function RequestLogsPage() {
       ) : null}
       {logs.outcome?.ok ? (
         <>
-          <div className="table-wrap">
+          <ScrollRegion className="table-wrap" label="Calls, newest first">
             <table>
               <caption>Calls, newest first</caption>
               <thead>
@@ -170,7 +171,7 @@ export function RequestLogsPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
           {(logs.outcome.data ?? []).length === 0 ? <p>No call matches these filters.</p> : null}
           <div className="actions">
             {cursor ? (

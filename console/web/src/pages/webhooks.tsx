@@ -4,6 +4,7 @@ import { ErrorNotice, Loading } from '../ui/errors';
 import { formatTime } from '../ui/format';
 import { ModeSwitch } from '../ui/mode-switch';
 import { useScope } from '../ui/scope';
+import { JsonBlock } from '../ui/scroll-region';
 import { useMode, useUrlState } from '../ui/url-state';
 import { useLoad } from '../ui/use-load';
 import { ClientPicker, useClientChoice } from './clients';
@@ -293,7 +294,7 @@ function Deliveries({ base, canWrite, mode }: { base: string; canWrite: boolean;
             {delivery.payload !== undefined ? (
               <details>
                 <summary>Payload</summary>
-                <pre className="json">{JSON.stringify(delivery.payload, null, 2)}</pre>
+                <JsonBlock label={`Payload of ${delivery.id}`} value={delivery.payload} />
               </details>
             ) : null}
             {canWrite ? (

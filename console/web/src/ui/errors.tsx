@@ -8,7 +8,8 @@ export function ErrorNotice({
   error?: ErrorEnvelope['error'] | undefined;
   status?: number;
 }) {
-  if (status === 404 && !error)
+  // The gateway's own 404 for a path it has no route for: a page whose API this platform does not serve yet.
+  if (status === 404 && (!error || error.message.startsWith('No route for')))
     return (
       <p className="notice" role="alert">
         This part of the console is not served by this platform yet.
