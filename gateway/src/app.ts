@@ -43,6 +43,7 @@ import { bodyRequired, type OpenApiDocuments } from './openapi/documents';
 import { apiKeyRoutes } from './routes/api-access';
 import { billingRoutes } from './routes/billing';
 import { adminBookingRoutes } from './routes/bookings/admin-bookings.routes';
+import { staffBookingQuoteRoutes } from './routes/bookings/staff-booking-quotes.routes';
 import { contentRoutes } from './routes/content';
 import { corporateRoutes } from './routes/corporate/corporate.routes';
 import { DOCS_ASSETS_PATH, docsRoutes } from './routes/docs.routes';
@@ -107,6 +108,7 @@ export function allRoutes(deps: AppDeps): RouteDefinition[] {
     ...pricingAdminRoutes(deps),
     ...billingRoutes(deps),
     ...adminBookingRoutes(deps),
+    ...staffBookingQuoteRoutes(deps),
     ...contentRoutes(deps),
     ...supplyRoutes(deps),
     ...corporateRoutes(deps),

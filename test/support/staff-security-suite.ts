@@ -92,6 +92,8 @@ export const TENANT_RECORDS: Record<string, RecordKind> = {
   'POST /api/admin/leads/:id/reply': 'lead',
   'POST /api/admin/themes/:id/activate': 'theme',
   'POST /api/admin/bookings/:id/cancel': 'offlineBooking',
+  'GET /api/admin/bookings/:id': 'offlineBooking',
+  'POST /api/admin/bookings/:id/cancellation-quote': 'offlineBooking',
   'DELETE /api/travellers/:id': 'traveller',
   'GET /api/bookings/:id': 'storefrontBooking',
   'POST /api/bookings/:id/cancel': 'storefrontBooking',

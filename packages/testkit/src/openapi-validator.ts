@@ -25,11 +25,16 @@ export function createOpenApiValidator(document: OpenApiDocument, serverPrefix =
   const ajv = new Ajv2020({ allErrors: true, strict: false });
   addFormats(ajv);
   ajv.addSchema({ $id: 'openapi.json', components: document.components ?? {} });
-  const routes = Object.entries(document.paths).map(([template, operations]) => ({
-    template,
-    pattern: new RegExp(`^${serverPrefix}${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
-    operations,
-  }));
+  // A concrete path is matched before a templated one (OpenAPI 3.1, "Path Templating Matching"):
+  // `/bookings/assign-supplier` is not `/bookings/{id}`. Fewer parameters first.
+  const routes = Object.entries(document.paths)
+    .map(([template, operations]) => ({
+      template,
+      pattern: new RegExp(`^${serverPrefix}${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+      operations,
+      parameters: (template.match(/\{/g) ?? []).length,
+    }))
+    .sort((a, b) => a.parameters - b.parameters);
 
   return function assertMatches(check: ResponseCheck): void {
     const path = check.path.split('?')[0] ?? check.path;

@@ -45,7 +45,6 @@ import { createAssignSupplier } from './domain/assign-supplier';
 import { createStorefrontDiscounts, createTenantDiscounts } from './domain/booking-discounts';
 import { createCancelBooking, createCancelOwned } from './domain/cancel-booking';
 import { createCancelIdempotently } from './domain/cancel-idempotently';
-import { createCancelOfflineBooking } from './domain/cancel-offline-booking';
 import { createCancelStorefrontBooking } from './domain/cancel-storefront-booking';
 import {
   type CreateBookingDeps,
@@ -61,6 +60,11 @@ import { createQuoteCancellation } from './domain/quote-cancellation';
 import { createGetBooking, createListBookings } from './domain/read-bookings';
 import { createGetStorefrontBooking, createListStorefrontBookings } from './domain/read-storefront-bookings';
 import { createSettleStorefrontBooking } from './domain/settle-storefront-booking';
+import { createCancelOfflineBooking } from './domain/staff-bookings/cancel-offline-booking';
+import {
+  createGetAdminBooking,
+  createQuoteAdminCancellation,
+} from './domain/staff-bookings/quote-admin-cancellation';
 import { createBookingOutbox, outboxEntryOf } from './events/booking-outbox';
 import { observeOutboxBacklog } from './events/outbox-metrics';
 import { createAdminBookingsGrpc } from './grpc/admin-bookings.grpc';
@@ -243,6 +247,7 @@ export function createBookingService(
   });
   // Staff views and changes across owners (admin bookings), on the same collection and create path.
   const adminBookings = createAdminBookingRepository(mongo.connection, audit);
+  const getAdminBooking = createGetAdminBooking({ bookings: adminBookings });
   const adminGrpc = createAdminBookingsGrpc({
     listAdminBookings: createListAdminBookings({ bookings: adminBookings }),
     createOfflineBooking: createCreateOfflineBooking({
@@ -260,6 +265,16 @@ export function createBookingService(
       cancelOwned: createCancelOwned({ bookings, quotes, now, eventsWritten }),
       cancelledBy: bookings.findCancelledBy,
       cancelIdempotently,
+    }),
+    getAdminBooking,
+    quoteAdminCancellation: createQuoteAdminCancellation({
+      getAdminBooking,
+      quoteCancellation: createQuoteCancellation({
+        bookings,
+        quotes,
+        now,
+        ttlSeconds: config.CANCELLATION_QUOTE_TTL_SECONDS,
+      }),
     }),
   });
   const grpc = createGrpcServer({

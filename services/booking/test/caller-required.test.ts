@@ -76,6 +76,8 @@ describe('booking callers', () => {
         tenantId: tenantA,
       }),
       admin.cancelOfflineBooking({ id }),
+      admin.getAdminBooking({ id }),
+      admin.quoteAdminCancellation({ id }),
       admin.assignSupplier({ bookingIds: [id], supplierId: 'sup_1' }),
       storefront.getStorefrontBooking({ id }),
       storefront.listStorefrontBookings({ limit: 10 }),
@@ -90,6 +92,10 @@ describe('booking callers', () => {
   it("when tenant A's staff name tenant B's booking, then it is not_found, unchanged, and absent from their list", async () => {
     const ofB = await offline(tenantB);
     expect(await codeOf(admin.cancelOfflineBooking({ caller: staffOf(tenantA), id: ofB }))).toBe('not_found');
+    expect(await codeOf(admin.getAdminBooking({ caller: staffOf(tenantA), id: ofB }))).toBe('not_found');
+    expect(await codeOf(admin.quoteAdminCancellation({ caller: staffOf(tenantA), id: ofB }))).toBe(
+      'not_found',
+    );
     expect(await statusOf(ofB)).toBe('Upcoming');
     // Asking for tenant B's list does not widen tenant A's staff's scope.
     const listed = await admin.listAdminBookings({

@@ -3,7 +3,11 @@ import { defineOperations } from '../../openapi/contract';
 import { createBookingBody } from '../common/booking-requests';
 import { isoDay } from '../common/params';
 import {
-  cancelBookingBody,
+  CancellationQuote,
+  cancellationQuoteBody,
+  QuoteId,
+} from '../common/partner-contract/cancellation-quotes';
+import {
   dataOf,
   idempotencyKey,
   optionalIdempotencyKey,
@@ -155,6 +159,16 @@ export const AdminBookingWithPeople = AdminBooking.extend({
 
 const BookingWithPeopleBody = dataOf(AdminBookingWithPeople);
 
+/** `{}` for an offline booking; an API client's booking of the tenant needs the quote it is cancelled at. */
+export const adminCancelBookingBody = z.strictObject({ quoteId: QuoteId.optional() });
+
+const bookingIdParams = z.object({
+  id: z.string().meta({
+    description: '`bkg_<n>`; anything else names no booking (`404`).',
+    examples: ['bkg_1042'],
+  }),
+});
+
 export const adminBookingsContract = {
   operations: defineOperations({
     listAdminBookings: {
@@ -178,15 +192,23 @@ export const adminBookingsContract = {
     cancelOfflineBooking: {
       method: 'post',
       path: '/admin/bookings/{id}/cancel',
-      params: z.object({
-        id: z.string().meta({
-          description: '`bkg_<n>`; anything else names no booking (`404`).',
-          examples: ['bkg_1042'],
-        }),
-      }),
+      params: bookingIdParams,
       headers: z.object({ 'Idempotency-Key': optionalIdempotencyKey }),
-      body: cancelBookingBody,
+      body: adminCancelBookingBody,
       responses: { '200': BookingWithPeopleBody },
+    },
+    getAdminBooking: {
+      method: 'get',
+      path: '/admin/bookings/{id}',
+      params: bookingIdParams,
+      responses: { '200': BookingWithPeopleBody },
+    },
+    quoteAdminCancellation: {
+      method: 'post',
+      path: '/admin/bookings/{id}/cancellation-quote',
+      params: bookingIdParams,
+      body: cancellationQuoteBody,
+      responses: { '200': dataOf(CancellationQuote) },
     },
     assignSupplier: {
       method: 'put',

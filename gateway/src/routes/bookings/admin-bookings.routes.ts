@@ -10,16 +10,12 @@ import { staffOf } from '../../http/request-context';
 import type { RouteDefinition } from '../../http/route-table';
 import { tenantScopeOf } from '../../http/tenant-scope';
 import { validate } from '../../http/validate';
-import {
-  cancelBookingBody,
-  IDEMPOTENCY_KEY_HEADER,
-  isBookingId,
-  readIdempotentCreate,
-} from '../common/booking-requests';
+import { IDEMPOTENCY_KEY_HEADER, isBookingId, readIdempotentCreate } from '../common/booking-requests';
 import { CUSTOMER_SUPPORT_RIGHT } from '../common/customer-support';
 import { idempotentHandler, markReplayed, readIdempotentChange } from '../common/idempotency';
 import { stringParam } from '../common/params';
 import {
+  adminCancelBookingBody,
   assignSupplierBody,
   createOfflineBookingBody,
   listAdminBookingsQuery,
@@ -106,14 +102,15 @@ export function adminBookingRoutes({ clients }: { clients: ServiceClients }): Ro
       handlers: [
         idempotentHandler(async (req, res) => {
           const id = stringParam(req, 'id');
-          if (!isBookingId(id)) throw new AppError('not_found', `No booking ${id}.`);
-          const { idempotency } = readIdempotentChange(cancelBookingBody, req, {
+          // The body first: bad input lists every failing field, whatever the path names.
+          const { body, idempotency } = readIdempotentChange(adminCancelBookingBody, req, {
             required: false,
             target: { id },
           });
-          // Booking holds tenant staff to their own tenant's bookings.
+          if (!isBookingId(id)) throw new AppError('not_found', `No booking ${id}.`);
+          // Booking holds tenant staff to their own tenant's bookings; an API client's only with a quote.
           const reply = await api.cancelOfflineBooking(
-            { caller: callerOf(res), id, idempotency },
+            { caller: callerOf(res), id, idempotency, quoteId: body.quoteId },
             callOptions(res),
           );
           const cancelled = presentAdminBooking(reply.booking, true);

@@ -1,15 +1,11 @@
-import type { booking } from '@travel/contracts';
-import type { z } from 'zod';
 import type { ServiceClients } from '../../clients/service-clients';
 import { callerOf } from '../../http/caller';
 import { callOptions } from '../../http/calls';
 import { dataBody } from '../../http/envelope';
 import type { RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
-import {
-  type CancellationQuote,
-  cancellationQuoteBody,
-} from '../common/partner-contract/cancellation-quotes';
+import { presentCancellationQuote } from '../common/cancellation-quote-presenter';
+import { cancellationQuoteBody } from '../common/partner-contract/cancellation-quotes';
 import { bookingIdOf } from './bookings.routes';
 
 /** `POST /bookings/{id}/cancellation-quote`: what cancelling the caller's booking would refund now. */
@@ -31,19 +27,4 @@ export function cancellationQuotesRoutes({ clients }: { clients: ServiceClients 
       ],
     },
   ];
-}
-
-export function presentCancellationQuote(
-  quote: booking.CancellationQuote | undefined,
-): z.infer<typeof CancellationQuote> {
-  if (!quote?.expiresAt) throw new Error('booking answered a quote without its expiry');
-  return {
-    id: quote.id,
-    bookingId: quote.bookingId,
-    refundAmount: quote.refundAmount,
-    penalty: quote.penalty,
-    currency: 'INR',
-    rule: 'full_refund_before_travel',
-    expiresAt: quote.expiresAt.toISOString(),
-  };
 }

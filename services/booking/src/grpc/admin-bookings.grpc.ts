@@ -6,10 +6,14 @@ import type { AdminBookingRow } from '../db/admin-booking.repository';
 import { askedTenantOf } from '../domain/admin-scope';
 import type { createAssignSupplier } from '../domain/assign-supplier';
 import { discountOf } from '../domain/booking';
-import type { createCancelOfflineBooking } from '../domain/cancel-offline-booking';
 import type { createCreateOfflineBooking } from '../domain/create-offline-booking';
 import type { createListAdminBookings } from '../domain/list-admin-bookings';
-import { encodeBooking } from './booking.grpc';
+import type { createCancelOfflineBooking } from '../domain/staff-bookings/cancel-offline-booking';
+import type {
+  createGetAdminBooking,
+  createQuoteAdminCancellation,
+} from '../domain/staff-bookings/quote-admin-cancellation';
+import { encodeBooking, encodeQuote } from './booking.grpc';
 import { type Staff, staffOf, tenantFilterOf } from './callers';
 
 /**
@@ -23,6 +27,8 @@ export interface AdminBookingUseCases {
   createOfflineBooking: ReturnType<typeof createCreateOfflineBooking>;
   assignSupplier: ReturnType<typeof createAssignSupplier>;
   cancelOfflineBooking: ReturnType<typeof createCancelOfflineBooking>;
+  getAdminBooking: ReturnType<typeof createGetAdminBooking>;
+  quoteAdminCancellation: ReturnType<typeof createQuoteAdminCancellation>;
 }
 
 /**
@@ -73,6 +79,22 @@ export function createAdminBookingsGrpc(
       const tenantId = tenantFilterOf(staff, () => undefined);
       const { value, replayed } = await useCases.cancelOfflineBooking(request, tenantId, auditActorOf(staff));
       return { booking: encodeAdminBooking(value, true), replayed };
+    },
+    async getAdminBooking(request) {
+      const staff = staffOf(request.caller);
+      const row = await useCases.getAdminBooking(
+        request.id,
+        tenantFilterOf(staff, () => undefined),
+      );
+      return { booking: encodeAdminBooking(row, true) };
+    },
+    async quoteAdminCancellation(request) {
+      const staff = staffOf(request.caller);
+      const quote = await useCases.quoteAdminCancellation(
+        request.id,
+        tenantFilterOf(staff, () => undefined),
+      );
+      return { quote: encodeQuote(quote) };
     },
     async assignSupplier(request) {
       const staff = requireCallerOf(request.caller, 'platform-staff');

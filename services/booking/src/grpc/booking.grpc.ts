@@ -1,5 +1,6 @@
 import type { booking } from '@travel/contracts';
 import type { RequestContext, ServiceImplementation } from '@travel/grpc';
+import type { CancellationQuote } from '../db/cancellation-quote.repository';
 import type { Booking } from '../domain/booking';
 import type { createCancelBooking } from '../domain/cancel-booking';
 import type { createCreateBooking } from '../domain/create-booking';
@@ -46,17 +47,7 @@ export function createBookingGrpc(
     },
     async quoteCancellation(request) {
       const quote = await useCases.quoteCancellation(request.id, partnerOwnerOf(request.caller));
-      return {
-        quote: {
-          id: quote.id,
-          bookingId: quote.bookingId,
-          refundAmount: quote.refund.amount,
-          penalty: quote.refund.penalty,
-          currency: quote.refund.currency,
-          rule: quote.refund.rule,
-          expiresAt: quote.expiresAt,
-        },
-      };
+      return { quote: encodeQuote(quote) };
     },
     async listOfferKeys() {
       return { keys: useCases.offerKeys() };
@@ -83,5 +74,18 @@ export function encodeBooking(view: Booking, withPeople: boolean): booking.Booki
       ? { name: view.contact.name, email: view.contact.email, phone: view.contact.phone ?? undefined }
       : undefined,
     travellers: withPeople ? view.travellers : [],
+  };
+}
+
+/** A cancellation quote on the wire, for the partner's quote and the staff's (admin-bookings.grpc.ts). */
+export function encodeQuote(quote: CancellationQuote): booking.CancellationQuote {
+  return {
+    id: quote.id,
+    bookingId: quote.bookingId,
+    refundAmount: quote.refund.amount,
+    penalty: quote.refund.penalty,
+    currency: quote.refund.currency,
+    rule: quote.refund.rule,
+    expiresAt: quote.expiresAt,
   };
 }

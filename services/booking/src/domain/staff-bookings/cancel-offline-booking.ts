@@ -1,10 +1,11 @@
 import { type AuditActor, auditEntry } from '@travel/audit';
 import type { adminBooking } from '@travel/contracts';
 import { AppError } from '@travel/errors';
-import type { AdminBookingRepository, AdminBookingRow } from '../db/admin-booking.repository';
-import type { BookingRepository } from '../db/booking.repository';
-import type { createCancelOwned } from './cancel-booking';
-import type { CancelIdempotently } from './cancel-idempotently';
+import type { AdminBookingRepository, AdminBookingRow } from '../../db/admin-booking.repository';
+import type { BookingRepository } from '../../db/booking.repository';
+import type { createCancelOwned } from '../cancel-booking';
+import type { CancelIdempotently } from '../cancel-idempotently';
+import { tenantOwnerOf } from './quote-admin-cancellation';
 
 const BOOKING_ID = /^bkg_[0-9]{1,15}$/;
 
@@ -12,8 +13,10 @@ const BOOKING_ID = /^bkg_[0-9]{1,15}$/;
  * `POST /api/admin/bookings/{id}/cancel` (docs/decisions/bookings.md "Admin bookings"): staff cancel a tenant's
  * offline booking (client 0, no storefront part) in their scope through the partner cancel's one
  * conditional update, so its `booking.cancelled` reverses the invoice line and gives a voucher's redemption
- * back. Outside the scope `404`; a partner's or a customer's booking `409` (its owner cancels it). The cancel
- * carries its audit entry (`booking.cancelled_offline`) in the same update.
+ * back. An API client's booking of the tenant only with a quote of `QuoteAdminCancellation` (the partner
+ * console), checked like the partner's. Outside the scope `404`; a customer's booking, or a client's without a
+ * quote, `409`. The cancel carries its audit entry (`booking.cancelled_offline`, or `booking.cancelled_by_staff`
+ * for a client's booking) in the same update.
  */
 export function createCancelOfflineBooking(deps: {
   bookings: AdminBookingRepository;
@@ -26,21 +29,26 @@ export function createCancelOfflineBooking(deps: {
     tenantId: string | undefined,
     attempt: string | undefined,
     by: AuditActor,
+    quoteId: string | undefined,
   ): Promise<AdminBookingRow> => {
     const row = await rowOf(id, tenantId);
     const booking = row.booking;
-    if (booking.storefront || booking.clientId !== 0 || !booking.tenantId)
+    const byClient = !booking.storefront && booking.clientId !== 0;
+    // An API client's booking only at a quote's refund (the partner console, issue 46).
+    if (booking.storefront || !booking.tenantId || (byClient && quoteId === undefined))
       throw new AppError(
         'conflict',
-        `Booking ${booking.id} was made by ${booking.storefront ? 'a storefront customer' : 'an API client'}; it is cancelled there.`,
+        booking.storefront || !booking.tenantId
+          ? `Booking ${booking.id} was made by a storefront customer; it is cancelled there.`
+          : `Booking ${booking.id} was made by an API client; ask for a cancellation quote and name it to cancel it.`,
       );
     const change = {
-      action: 'booking.cancelled_offline',
+      action: byClient ? 'booking.cancelled_by_staff' : 'booking.cancelled_offline',
       target: { type: 'booking', id: booking.id },
-      details: { tenantId: booking.tenantId },
+      details: { tenantId: booking.tenantId, ...(byClient ? { clientId: booking.clientId, quoteId } : {}) },
     };
-    const owner = { tenantId: booking.tenantId, clientId: 0, livemode: booking.livemode };
-    const cancelled = await deps.cancelOwned(booking.id, owner, undefined, attempt, (at) =>
+    const owner = tenantOwnerOf(row);
+    const cancelled = await deps.cancelOwned(booking.id, owner, quoteId, attempt, (at) =>
       auditEntry(by, change, at),
     );
     return { booking: cancelled, supplierId: row.supplierId };
@@ -55,7 +63,7 @@ export function createCancelOfflineBooking(deps: {
   /** With an `Idempotency-Key`, scoped to the staff of the tenant (or the platform's) like the create's. */
   return (request: adminBooking.CancelOfflineBookingRequest, tenantId: string | undefined, by: AuditActor) =>
     deps.cancelIdempotently(request.idempotency, `staff:${tenantId ?? 'platform'}`, {
-      cancel: (attempt) => cancel(request.id, tenantId, attempt, by),
+      cancel: (attempt) => cancel(request.id, tenantId, attempt, by, request.quoteId),
       cancelledBy: (attempt) => deps.cancelledBy(request.id, attempt),
       replay: () => rowOf(request.id, tenantId),
     });
