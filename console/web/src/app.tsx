@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { Redirect, Route, Router, Switch } from 'wouter';
-import { currentUser, onSessionChange, refresh } from './api/session';
+import { Redirect, Route, Router, Switch, useLocation, useSearch } from 'wouter';
+import { currentUser, onSessionChange, refresh, type StaffProfile } from './api/session';
 import { Layout } from './layout';
 import { BookingDetailPage } from './pages/booking-detail';
 import { BookingsPage } from './pages/bookings';
@@ -32,31 +32,55 @@ export function App() {
         <Switch>
           <Route path="/sign-in" component={SignInPage} />
           <Route>
-            <Redirect to="/sign-in" replace />
+            <ToSignIn />
           </Route>
         </Switch>
       ) : (
-        <Layout user={user}>
-          <Switch>
-            <Route path="/" component={OverviewPage} />
-            <Route path="/sign-in">
-              <Redirect to="/" replace />
-            </Route>
-            <Route path="/keys" component={KeysPage} />
-            <Route path="/logs" component={RequestLogsPage} />
-            <Route path="/logs/:requestId" component={RequestLogDetailPage} />
-            <Route path="/webhooks" component={WebhooksPage} />
-            <Route path="/events" component={EventsPage} />
-            <Route path="/bookings" component={BookingsPage} />
-            <Route path="/bookings/:id" component={BookingDetailPage} />
-            <Route path="/invoices" component={InvoicesPage} />
-            <Route>
-              <h1>Page not found</h1>
-              <p>There is no such page in the console.</p>
-            </Route>
-          </Switch>
-        </Layout>
+        <Switch>
+          <Route path="/sign-in">
+            <BackFromSignIn />
+          </Route>
+          <Route>
+            <Pages user={user} />
+          </Route>
+        </Switch>
       )}
     </Router>
+  );
+}
+
+/** Signed out: the sign-in page, remembering the page asked for (`?next=`). */
+function ToSignIn() {
+  const [location] = useLocation();
+  const search = useSearch();
+  const next = `${location}${search ? `?${search}` : ''}`;
+  return <Redirect to={next === '/' ? '/sign-in' : `/sign-in?next=${encodeURIComponent(next)}`} replace />;
+}
+
+/** Signed in on the sign-in page: back to the page asked for, a path of the console only. */
+function BackFromSignIn() {
+  const next = new URLSearchParams(useSearch()).get('next') ?? '/';
+  return <Redirect to={next.startsWith('/') && !next.startsWith('//') ? next : '/'} replace />;
+}
+
+function Pages({ user }: { user: StaffProfile }) {
+  return (
+    <Layout user={user}>
+      <Switch>
+        <Route path="/" component={OverviewPage} />
+        <Route path="/keys" component={KeysPage} />
+        <Route path="/logs" component={RequestLogsPage} />
+        <Route path="/logs/:requestId" component={RequestLogDetailPage} />
+        <Route path="/webhooks" component={WebhooksPage} />
+        <Route path="/events" component={EventsPage} />
+        <Route path="/bookings" component={BookingsPage} />
+        <Route path="/bookings/:id" component={BookingDetailPage} />
+        <Route path="/invoices" component={InvoicesPage} />
+        <Route>
+          <h1>Page not found</h1>
+          <p>There is no such page in the console.</p>
+        </Route>
+      </Switch>
+    </Layout>
   );
 }
