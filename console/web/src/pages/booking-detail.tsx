@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
-import { call, type Outcome, type Schemas } from '../api/client';
+import { api, type Outcome, outcomeOf } from '../api/client';
 import { ErrorNotice, Loading } from '../ui/errors';
 import { formatMoney, formatTime } from '../ui/format';
 import { useScope } from '../ui/scope';
@@ -22,10 +22,7 @@ export function BookingDetailPage() {
   const scope = useScope();
   const carry = useCarry();
   const booking = useLoad(
-    () =>
-      call<Schemas['AdminBooking']>('GET', `/admin/bookings/${encodeURIComponent(id)}`, {
-        query: { tenantId: scope.platform ? scope.tenantId : undefined },
-      }),
+    async () => outcomeOf(await api.GET('/admin/bookings/{id}', { params: { path: { id } } })),
     [id],
   );
   const [quote, setQuote] = useState<Quote | null>(null);
@@ -33,21 +30,20 @@ export function BookingDetailPage() {
   const [cancelled, setCancelled] = useState(false);
 
   async function askQuote() {
-    const outcome = await call<Quote>(
-      'POST',
-      `/admin/bookings/${encodeURIComponent(id)}/cancellation-quote`,
-      {
-        body: {},
-      },
+    const outcome = outcomeOf(
+      await api.POST('/admin/bookings/{id}/cancellation-quote', { params: { path: { id } }, body: {} }),
     );
     setFailure(outcome.ok ? null : outcome);
     setQuote(outcome.data ?? null);
   }
   async function cancel() {
     if (!quote) return;
-    const outcome = await call('POST', `/admin/bookings/${encodeURIComponent(id)}/cancel`, {
-      body: { quoteId: quote.id },
-    });
+    const outcome = outcomeOf(
+      await api.POST('/admin/bookings/{id}/cancel', {
+        params: { path: { id } },
+        body: { quoteId: quote.id },
+      }),
+    );
     setFailure(outcome.ok ? null : outcome);
     if (outcome.ok) {
       setCancelled(true);
