@@ -70,7 +70,7 @@ module.exports = {
       testMatch: [
         '<rootDir>/{packages,services,deploy}/*/src/**/*.test.ts',
         '<rootDir>/gateway/src/**/*.test.ts',
-        '<rootDir>/console/src/**/*.test.ts',
+        '<rootDir>/console/{src,web/src}/**/*.test.ts',
         '<rootDir>/helm/test/*.test.ts',
         '<rootDir>/scripts/*.test.ts',
       ],

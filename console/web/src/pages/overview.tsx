@@ -7,12 +7,11 @@ import { useScope } from '../ui/scope';
 import { ScrollRegion } from '../ui/scroll-region';
 import { useMode, useUrlState } from '../ui/url-state';
 import { useLoad } from '../ui/use-load';
+import { buckets, byErrorCode, byRoute, PERIODS, type Period } from './overview-figures';
 import { requestLogPath } from './request-logs';
 
 type RequestLog = Schemas['RequestLog'];
 
-const PERIODS = { day: 24, week: 24 * 7, month: 24 * 30 } as const;
-type Period = keyof typeof PERIODS;
 /** The newest calls the page reads for its figures (10 pages of 100). */
 const MAX_CALLS = 1000;
 
@@ -30,64 +29,6 @@ async function loadWindow(
     cursor = page.nextCursor;
   }
   return { ok: true, status: 200, data: rows, truncated: true };
-}
-
-interface RouteFigures {
-  route: string;
-  calls: number;
-  errors: number;
-  p50: number;
-  p95: number;
-}
-
-function byRoute(rows: readonly RequestLog[]): RouteFigures[] {
-  const groups = new Map<string, RequestLog[]>();
-  for (const row of rows) {
-    const name = `${row.method} ${row.route}`;
-    groups.set(name, [...(groups.get(name) ?? []), row]);
-  }
-  return [...groups.entries()]
-    .map(([route, calls]) => {
-      const latencies = calls.map((call) => call.latencyMs);
-      return {
-        route,
-        calls: calls.length,
-        errors: calls.filter((call) => call.status >= 400).length,
-        p50: percentile(latencies, 50),
-        p95: percentile(latencies, 95),
-      };
-    })
-    .sort((a, b) => b.calls - a.calls);
-}
-
-function byErrorCode(rows: readonly RequestLog[]): [string, number][] {
-  const counts = new Map<string, number>();
-  for (const row of rows) {
-    if (row.status < 400) continue;
-    const code = row.error?.error.code ?? String(row.status);
-    counts.set(code, (counts.get(code) ?? 0) + 1);
-  }
-  return [...counts.entries()].sort((a, b) => b[1] - a[1]);
-}
-
-/** Calls per hour (a day) or per day (a week, a month), oldest first, with their errors. */
-function buckets(rows: readonly RequestLog[], period: Period, now: number) {
-  const hours = PERIODS[period];
-  const size = period === 'day' ? 3600_000 : 86_400_000;
-  const count = period === 'day' ? hours : hours / 24;
-  const start = now - count * size;
-  const bars = Array.from({ length: count }, (_, i) => ({
-    label: new Date(start + i * size).toISOString(),
-    value: 0,
-    part: 0,
-  }));
-  for (const row of rows) {
-    const bar = bars[Math.floor((Date.parse(row.at) - start) / size)];
-    if (!bar) continue;
-    bar.value += 1;
-    if (row.status >= 400) bar.part += 1;
-  }
-  return bars;
 }
 
 /** Calls, errors and latency over the last day, week or month, per route, and errors grouped by code. */
