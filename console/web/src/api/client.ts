@@ -32,6 +32,21 @@ export function outcomeOf<T>(result: {
   return { ok: false, status: result.response.status, ...(envelope?.error ? { error: envelope.error } : {}) };
 }
 
+/** A list answer of `openapi-fetch` (`{ data: [...], nextCursor }`) as an `Outcome` with its cursor. */
+export function listOutcomeOf<T>(result: {
+  data?: { data: T[]; nextCursor: string | null } | undefined;
+  error?: unknown;
+  response: Response;
+}): Outcome<T[]> {
+  if (result.data === undefined) return outcomeOf<T[]>({ error: result.error, response: result.response });
+  return {
+    ok: true,
+    status: result.response.status,
+    data: result.data.data,
+    nextCursor: result.data.nextCursor,
+  };
+}
+
 /**
  * A call by path, for the routes the console uses that the internal document does not describe yet (the
  * tenant-scoped twins being added beside it: /work/tmp/console-routes.md). Same token, same envelope.

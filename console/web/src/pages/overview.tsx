@@ -1,4 +1,4 @@
-import { callList, type Outcome, type Schemas } from '../api/client';
+import type { Outcome } from '../api/client';
 import { BarChart } from '../ui/bar-chart';
 import { ErrorNotice, Loading } from '../ui/errors';
 import { formatMs, percentile } from '../ui/format';
@@ -8,21 +8,20 @@ import { ScrollRegion } from '../ui/scroll-region';
 import { useMode, useUrlState } from '../ui/url-state';
 import { useLoad } from '../ui/use-load';
 import { buckets, byErrorCode, byRoute, PERIODS, type Period } from './overview-figures';
-import { requestLogPath } from './request-logs';
-
-type RequestLog = Schemas['RequestLog'];
+import { listRequestLogs, type RequestLog, type RequestLogQuery } from './request-log-api';
 
 /** The newest calls the page reads for its figures (10 pages of 100). */
 const MAX_CALLS = 1000;
 
+/** The period's calls, newest first, page after page up to MAX_CALLS. */
 async function loadWindow(
-  path: string,
-  query: Record<string, string | undefined>,
+  scope: { platform: boolean; tenantId: string },
+  query: RequestLogQuery,
 ): Promise<Outcome<RequestLog[]> & { truncated?: boolean }> {
   const rows: RequestLog[] = [];
   let cursor: string | undefined;
   while (rows.length < MAX_CALLS) {
-    const page = await callList<RequestLog>(path, { ...query, limit: '100', cursor });
+    const page = await listRequestLogs(scope, { ...query, limit: 100, ...(cursor ? { cursor } : {}) });
     if (!page.ok) return page;
     rows.push(...(page.data ?? []));
     if (!page.nextCursor) return { ok: true, status: 200, data: rows };
@@ -40,10 +39,9 @@ export function OverviewPage() {
   const now = Date.now();
   const traffic = useLoad(
     () =>
-      loadWindow(requestLogPath(scope.platform), {
+      loadWindow(scope, {
         environment: mode,
         from: new Date(now - PERIODS[period] * 3600_000).toISOString(),
-        tenantId: scope.platform ? scope.tenantId : undefined,
       }),
     [mode, period, scope.platform, scope.tenantId],
   );

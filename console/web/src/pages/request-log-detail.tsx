@@ -1,29 +1,18 @@
 import { Link, useParams } from 'wouter';
-import { call, type Schemas } from '../api/client';
 import { ErrorNotice, Loading } from '../ui/errors';
 import { formatMs, formatTime } from '../ui/format';
 import { useScope } from '../ui/scope';
 import { JsonBlock } from '../ui/scroll-region';
 import { useCarry } from '../ui/url-state';
 import { useLoad } from '../ui/use-load';
-import { requestLogPath } from './request-logs';
+import { getRequestLog } from './request-log-api';
 
 /** One call by its request id: every recorded field and, for a failed call, the error envelope it answered. */
 export function RequestLogDetailPage() {
   const { requestId = '' } = useParams<{ requestId: string }>();
   const scope = useScope();
   const carry = useCarry();
-  const log = useLoad(
-    () =>
-      call<Schemas['RequestLog']>(
-        'GET',
-        `${requestLogPath(scope.platform)}/${encodeURIComponent(requestId)}`,
-        {
-          query: { tenantId: scope.platform ? scope.tenantId : undefined },
-        },
-      ),
-    [requestId, scope.platform, scope.tenantId],
-  );
+  const log = useLoad(() => getRequestLog(scope, requestId), [requestId, scope.platform]);
   const row = log.outcome?.data;
   return (
     <>

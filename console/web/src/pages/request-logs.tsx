@@ -1,6 +1,5 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { callList, type Schemas } from '../api/client';
 import { ErrorNotice, Loading } from '../ui/errors';
 import { formatMs, formatTime } from '../ui/format';
 import { ModeSwitch } from '../ui/mode-switch';
@@ -8,15 +7,9 @@ import { useScope } from '../ui/scope';
 import { ScrollRegion } from '../ui/scroll-region';
 import { useCarry, useMode, useUrlState } from '../ui/url-state';
 import { useLoad } from '../ui/use-load';
-
-type RequestLog = Schemas['RequestLog'];
+import { listRequestLogs, methodOf, statusClassOf } from './request-log-api';
 
 const FILTERS = ['statusClass', 'keyId', 'route', 'method', 'from', 'to'] as const;
-
-/** The path of the tenant's request log (tenant staff) or the platform's, narrowed to the chosen tenant. */
-export function requestLogPath(platform: boolean): string {
-  return platform ? '/admin/api-access/request-logs' : '/admin/api-console/request-logs';
-}
 
 /** Every partner call of the tenant's keys, newest first; filters in the URL; a request id opens its call. */
 export function RequestLogsPage() {
@@ -29,14 +22,18 @@ export function RequestLogsPage() {
   const cursor = get('cursor');
   const logs = useLoad(
     () =>
-      callList<RequestLog>(requestLogPath(scope.platform), {
-        ...filters,
-        from: filters.from ? new Date(filters.from).toISOString() : undefined,
-        to: filters.to ? new Date(filters.to).toISOString() : undefined,
+      listRequestLogs(scope, {
         environment: mode,
-        cursor,
-        limit: '50',
-        tenantId: scope.platform ? scope.tenantId : undefined,
+        limit: 50,
+        ...(cursor ? { cursor } : {}),
+        ...(filters.keyId ? { keyId: filters.keyId } : {}),
+        ...(filters.route ? { route: filters.route } : {}),
+        ...(statusClassOf(filters.statusClass ?? '')
+          ? { statusClass: statusClassOf(filters.statusClass ?? '') }
+          : {}),
+        ...(methodOf(filters.method ?? '') ? { method: methodOf(filters.method ?? '') } : {}),
+        ...(filters.from ? { from: new Date(filters.from).toISOString() } : {}),
+        ...(filters.to ? { to: new Date(filters.to).toISOString() } : {}),
       }),
     [JSON.stringify(filters), mode, cursor, scope.platform, scope.tenantId],
   );
