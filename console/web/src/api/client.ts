@@ -48,8 +48,8 @@ export function listOutcomeOf<T>(result: {
 }
 
 /**
- * A call by path, for the routes the console uses that the internal document does not describe yet (the
- * tenant-scoped twins being added beside it: /work/tmp/console-routes.md). Same token, same envelope.
+ * A call by path, for the lists whose filters come from the URL and the routes the internal document does not
+ * describe yet (the tenant's webhooks). Same token, same envelope; a list keeps its `nextCursor`.
  */
 export async function call<T>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
@@ -66,10 +66,13 @@ export async function call<T>(
       : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(options.body) };
   try {
     const res = await authorizedFetch(new Request(url, init));
-    const body = (await res.json().catch(() => null)) as { data?: T; error?: ErrorEnvelope['error'] } | null;
-    return res.ok
-      ? { ok: true, status: res.status, data: body?.data as T }
-      : { ok: false, status: res.status, ...(body?.error ? { error: body.error } : {}) };
+    const body = (await res.json().catch(() => null)) as {
+      data?: T;
+      nextCursor?: string | null;
+      error?: ErrorEnvelope['error'];
+    } | null;
+    if (!res.ok) return { ok: false, status: res.status, ...(body?.error ? { error: body.error } : {}) };
+    return { ok: true, status: res.status, data: body?.data as T, nextCursor: body?.nextCursor ?? null };
   } catch (error) {
     return {
       ok: false,
@@ -84,23 +87,6 @@ export async function callList<T>(
   path: string,
   query: Record<string, string | undefined>,
 ): Promise<Outcome<T[]>> {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) if (value) search.set(name, value);
-  try {
-    const res = await authorizedFetch(new Request(`/api${path}${search.size > 0 ? `?${search}` : ''}`));
-    const body = (await res.json().catch(() => null)) as {
-      data?: T[];
-      nextCursor?: string | null;
-      error?: ErrorEnvelope['error'];
-    } | null;
-    return res.ok
-      ? { ok: true, status: res.status, data: body?.data ?? [], nextCursor: body?.nextCursor ?? null }
-      : { ok: false, status: res.status, ...(body?.error ? { error: body.error } : {}) };
-  } catch (error) {
-    return {
-      ok: false,
-      status: 0,
-      error: { code: 'network_error', message: String(error), requestId: '', details: null },
-    };
-  }
+  const outcome = await call<T[]>('GET', path, { query });
+  return outcome.ok ? { ...outcome, data: outcome.data ?? [] } : outcome;
 }

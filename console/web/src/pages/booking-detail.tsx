@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { api, type Outcome, outcomeOf } from '../api/client';
-import { ErrorNotice, Loading } from '../ui/errors';
+import { ErrorNotice, LoadStatus } from '../ui/errors';
 import { formatMoney, formatTime } from '../ui/format';
 import { useScope } from '../ui/scope';
 import { useCarry } from '../ui/url-state';
@@ -60,10 +60,7 @@ export function BookingDetailPage() {
       <h1>
         Booking <code>{id}</code>
       </h1>
-      {booking.loading ? <Loading what="the booking" /> : null}
-      {booking.outcome && !booking.outcome.ok ? (
-        <ErrorNotice error={booking.outcome.error} status={booking.outcome.status} />
-      ) : null}
+      <LoadStatus loaded={booking} what="the booking" />
       {data ? (
         <dl className="facts">
           <dt>PNR</dt>

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { Link } from 'wouter';
 import { callList, type Schemas } from '../api/client';
-import { ErrorNotice, Loading } from '../ui/errors';
+import { LoadStatus } from '../ui/errors';
 import { formatMoney, formatTime } from '../ui/format';
 import { ModeSwitch } from '../ui/mode-switch';
 import { useScope } from '../ui/scope';
@@ -98,10 +98,7 @@ export function BookingsPage() {
           <button type="submit">Search</button>
         </div>
       </form>
-      {bookings.loading ? <Loading what="bookings" /> : null}
-      {bookings.outcome && !bookings.outcome.ok ? (
-        <ErrorNotice error={bookings.outcome.error} status={bookings.outcome.status} />
-      ) : null}
+      <LoadStatus loaded={bookings} what="bookings" />
       {bookings.outcome?.ok ? (
         <ScrollRegion className="table-wrap" label="Bookings, newest first">
           <table>

@@ -1,5 +1,5 @@
 import { callList, type Outcome } from '../api/client';
-import { ErrorNotice, Loading } from '../ui/errors';
+import { LoadStatus } from '../ui/errors';
 import { formatTime } from '../ui/format';
 import { ModeSwitch } from '../ui/mode-switch';
 import { JsonBlock, ScrollRegion } from '../ui/scroll-region';
@@ -36,10 +36,7 @@ export function EventsPage() {
         <ModeSwitch />
         <ClientPicker clients={clients.outcome?.data?.clients ?? []} clientId={clientId} choose={choose} />
       </div>
-      {events.loading ? <Loading what="events" /> : null}
-      {events.outcome && !events.outcome.ok ? (
-        <ErrorNotice error={events.outcome.error} status={events.outcome.status} />
-      ) : null}
+      <LoadStatus loaded={events} what="events" />
       {events.outcome?.ok ? (
         <ScrollRegion className="table-wrap" label="The event feed">
           <table>

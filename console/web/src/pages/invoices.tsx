@@ -1,5 +1,5 @@
 import { callList, type Schemas } from '../api/client';
-import { ErrorNotice, Loading } from '../ui/errors';
+import { LoadStatus } from '../ui/errors';
 import { formatMoney, formatTime } from '../ui/format';
 import { useScope } from '../ui/scope';
 import { ScrollRegion } from '../ui/scroll-region';
@@ -33,10 +33,7 @@ export function InvoicesPage() {
   return (
     <>
       <h1>Invoices</h1>
-      {invoices.loading ? <Loading what="invoices" /> : null}
-      {invoices.outcome && !invoices.outcome.ok ? (
-        <ErrorNotice error={invoices.outcome.error} status={invoices.outcome.status} />
-      ) : null}
+      <LoadStatus loaded={invoices} what="invoices" />
       {invoices.outcome?.ok ? (
         <ScrollRegion className="table-wrap" label="Invoices">
           <table>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { api, call, type Outcome, outcomeOf, type Schemas } from '../api/client';
-import { ErrorNotice, Loading } from '../ui/errors';
+import { ErrorNotice, LoadStatus } from '../ui/errors';
 import { formatMoney, formatTime } from '../ui/format';
 import { ModeSwitch } from '../ui/mode-switch';
 import { useScope } from '../ui/scope';
@@ -56,10 +56,7 @@ export function KeysPage() {
       ) : null}
       {issued ? <SecretOnce issued={issued} onDone={() => setIssued(null)} /> : null}
       {failure && !failure.ok ? <ErrorNotice error={failure.error} status={failure.status} /> : null}
-      {clients.loading ? <Loading what="keys" /> : null}
-      {clients.outcome && !clients.outcome.ok ? (
-        <ErrorNotice error={clients.outcome.error} status={clients.outcome.status} />
-      ) : null}
+      <LoadStatus loaded={clients} what="keys" />
       {list.length === 0 && clients.outcome?.ok ? <p>This tenant has no API client yet.</p> : null}
       {list.map((client) => {
         const keys = client.keys.filter((key) => key.environment === mode);

@@ -1,6 +1,6 @@
 import type { Outcome } from '../api/client';
 import { BarChart } from '../ui/bar-chart';
-import { ErrorNotice, Loading } from '../ui/errors';
+import { LoadStatus } from '../ui/errors';
 import { formatMs, percentile } from '../ui/format';
 import { ModeSwitch } from '../ui/mode-switch';
 import { useScope } from '../ui/scope';
@@ -69,10 +69,7 @@ export function OverviewPage() {
           </select>
         </label>
       </div>
-      {traffic.loading ? <Loading what="traffic" /> : null}
-      {traffic.outcome && !traffic.outcome.ok ? (
-        <ErrorNotice error={traffic.outcome.error} status={traffic.outcome.status} />
-      ) : null}
+      <LoadStatus loaded={traffic} what="traffic" />
       {traffic.outcome?.ok ? (
         <>
           <section aria-labelledby="totals-title">

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { ErrorNotice, Loading } from '../ui/errors';
+import { LoadStatus } from '../ui/errors';
 import { formatMs, formatTime } from '../ui/format';
 import { ModeSwitch } from '../ui/mode-switch';
 import { useScope } from '../ui/scope';
@@ -117,10 +117,7 @@ export function RequestLogsPage() {
           </button>
         </div>
       </form>
-      {logs.loading ? <Loading what="calls" /> : null}
-      {logs.outcome && !logs.outcome.ok ? (
-        <ErrorNotice error={logs.outcome.error} status={logs.outcome.status} />
-      ) : null}
+      <LoadStatus loaded={logs} what="calls" />
       {logs.outcome?.ok ? (
         <>
           <ScrollRegion className="table-wrap" label="Calls, newest first">

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { call, callList, type Outcome } from '../api/client';
-import { ErrorNotice, Loading } from '../ui/errors';
+import { ErrorNotice, LoadStatus } from '../ui/errors';
 import { formatTime } from '../ui/format';
 import { ModeSwitch } from '../ui/mode-switch';
 import { useScope } from '../ui/scope';
@@ -106,10 +106,7 @@ export function WebhooksPage() {
           }}
         />
       ) : null}
-      {endpoints.loading ? <Loading what="endpoints" /> : null}
-      {endpoints.outcome && !endpoints.outcome.ok ? (
-        <ErrorNotice error={endpoints.outcome.error} status={endpoints.outcome.status} />
-      ) : null}
+      <LoadStatus loaded={endpoints} what="endpoints" />
       {endpoints.outcome?.ok && list.length === 0 ? <p>No {mode} webhook endpoint.</p> : null}
       <ul className="cards">
         {list.map((endpoint) => (
@@ -257,10 +254,7 @@ function Deliveries({ base, canWrite, mode }: { base: string; canWrite: boolean;
         Refresh deliveries
       </button>
       {failure && !failure.ok ? <ErrorNotice error={failure.error} status={failure.status} /> : null}
-      {deliveries.loading ? <Loading what="deliveries" /> : null}
-      {deliveries.outcome && !deliveries.outcome.ok ? (
-        <ErrorNotice error={deliveries.outcome.error} status={deliveries.outcome.status} />
-      ) : null}
+      <LoadStatus loaded={deliveries} what="deliveries" />
       <ul className="cards">
         {(deliveries.outcome?.data ?? []).map((delivery) => (
           <li key={delivery.id} className="card">

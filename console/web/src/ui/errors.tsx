@@ -1,4 +1,5 @@
 import type { ErrorEnvelope } from '../api/client';
+import type { Loaded } from './use-load';
 
 /** A failed call, as the API answered it: its message, code and request id (what support asks for). */
 export function ErrorNotice({
@@ -40,5 +41,17 @@ export function Loading({ what }: { what: string }) {
     <p className="muted" role="status">
       Loading {what}…
     </p>
+  );
+}
+
+/** What a page says while its data loads, and the API's error if the load failed. */
+export function LoadStatus({ loaded, what }: { loaded: Loaded<unknown>; what: string }) {
+  return (
+    <>
+      {loaded.loading ? <Loading what={what} /> : null}
+      {loaded.outcome && !loaded.outcome.ok ? (
+        <ErrorNotice error={loaded.outcome.error} status={loaded.outcome.status} />
+      ) : null}
+    </>
   );
 }
