@@ -71,6 +71,7 @@ export const TENANT_RECORDS: Record<string, RecordKind> = {
   'PUT /api/admin/roles/:id': 'role',
   'DELETE /api/admin/roles/:id': 'role',
   'POST /api/admin/api-console/clients/:id/keys': 'apiClient',
+  'GET /api/admin/api-console/clients/:id/events': 'apiClient',
   'PUT /api/admin/api-console/keys/:id': 'apiKey',
   'POST /api/admin/api-console/keys/:id/revoke': 'apiKey',
   'POST /api/admin/api-console/keys/:id/rotate': 'apiKey',

@@ -1,6 +1,7 @@
 import { mergeContracts } from '../openapi/contract';
 import { apiAccessContract } from './api-access/api-access.contract';
 import { apiConsoleContract } from './api-access/api-console.contract';
+import { apiConsoleEventsContract } from './api-access/api-console-events.contract';
 import { requestLogsContract } from './api-access/request-logs.contract';
 import { spendingLimitsContract } from './api-access/spending-limits.contract';
 import { invoicesContract } from './billing/invoices.contract';
@@ -54,6 +55,7 @@ export const internalContract = mergeContracts(
     parkedEventsContract,
     apiAccessContract,
     apiConsoleContract,
+    apiConsoleEventsContract,
     spendingLimitsContract,
     requestLogsContract,
     settingsContract,

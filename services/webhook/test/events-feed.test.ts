@@ -222,6 +222,31 @@ describe('events feed', () => {
     ]);
   });
 
+  it("when a tenant's staff read a client's feed (the partner console), then only a stream made for their tenant", async () => {
+    const tenantId = `ten_${nextClient()}`;
+    const booker = caller(nextClient(), 'live', tenantId);
+    await webhook.publisher().publish('booking.events', bookingEvent(booker.clientId, { tenantId }));
+    const [event] = await feedHas(booker, 1);
+    const staffOf = (tenant: string, rights = ['api-console']) =>
+      staffCaller({ userId: `usr_${tenant}`, tenantId: tenant, rights });
+    const own = { clientId: booker.clientId, environment: 'live', limit: 10 };
+    const read = await feedClient.listEvents({ caller: staffOf(tenantId), ...own });
+    expect(read.events.map((listed) => [listed.id, listed.sequence])).toEqual([[event?.id, 1]]);
+    const none = await feedClient.listEvents({ caller: staffOf(tenantId), ...own, environment: 'test' });
+    expect(none.events).toEqual([]);
+    expect(await codeOf(feedClient.listEvents({ caller: staffOf(`${tenantId}x`), ...own }))).toBe(
+      'not_found',
+    );
+    expect(await codeOf(feedClient.listEvents({ caller: staffOf(tenantId, []), ...own }))).toBe('forbidden');
+    const unnamed = (await feedClient
+      .listEvents({ caller: staffOf(tenantId), limit: 10 })
+      .catch((error: unknown) => error)) as { code?: string; details?: Array<{ path: string }> };
+    expect([unnamed.code, unnamed.details?.map((problem) => problem.path).sort()]).toEqual([
+      'bad_request',
+      ['clientId', 'environment'],
+    ]);
+  });
+
   it('when an event is recorded, then it is kept 30 days: its entry expires then, the store drops it, and an id of a dropped event is not_found', async () => {
     documented('gateway/openapi/partner.texts.yaml', 'Events are kept 30 days after they happened.');
     documented(

@@ -1,14 +1,13 @@
-import type { eventFeed } from '@travel/contracts';
 import { AppError } from '@travel/errors';
 import type { Request } from 'express';
-import type { z } from 'zod';
 import type { ServiceClients } from '../../clients/service-clients';
 import { callerOf } from '../../http/caller';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import type { RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
-import { type Event, eventIdParams } from '../common/partner-contract/events';
+import { presentEvent } from '../common/event-presenter';
+import { eventIdParams } from '../common/partner-contract/events';
 import { eventsQuery } from '../common/partner-contract/operations';
 
 // The feed is the pull side of the webhooks: what a key that may register endpoints can receive anyway.
@@ -47,21 +46,6 @@ export function eventsRoutes({ clients }: { clients: ServiceClients }): RouteDef
       ],
     },
   ];
-}
-
-type PresentedEvent = z.output<typeof Event>;
-
-/** The envelope as webhook deliveries carry it, in the same key order; the type is the service's closed set. */
-function presentEvent(event: eventFeed.FeedEvent | undefined): PresentedEvent {
-  if (!event) throw new Error('the webhook service answered no event');
-  return {
-    id: event.id,
-    type: event.type as PresentedEvent['type'],
-    created: (event.created as Date).toISOString(),
-    livemode: event.livemode,
-    sequence: event.sequence,
-    data: JSON.parse(event.dataJson) as PresentedEvent['data'],
-  };
 }
 
 /** An id that is not `evt_...` names no event: 404 without asking the service. */

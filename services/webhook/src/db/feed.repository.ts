@@ -35,6 +35,8 @@ export interface FeedRepository {
   append(entry: Omit<FeedEvent, 'sequence'>, tenantId: string | null, expiresAt: Date): Promise<number>;
   /** The clients a stream of which (in either environment) says they belong to the tenant. */
   clientsOfTenant(tenantId: string): Promise<number[]>;
+  /** The tenant a client's stream was made for: `undefined` when the client has no stream in that environment. */
+  tenantOfStream(owner: FeedOwner): Promise<string | null | undefined>;
   /** Makes the client's stream known (its first feed read), so tenant-wide events reach it from then on. */
   ensureStream(owner: FeedOwner, tenantId: string | null): Promise<void>;
   page(owner: FeedOwner, query: FeedPageQuery): Promise<FeedEvent[]>;
@@ -168,6 +170,13 @@ export function createFeedRepository(connection: Connection): FeedRepository {
     async clientsOfTenant(tenantId) {
       const docs = await rawStreams.find({ tenantId }, { projection: { clientId: 1 } }).toArray();
       return [...new Set(docs.map((doc) => doc.clientId))];
+    },
+    async tenantOfStream(owner) {
+      const stream = await rawStreams.findOne(
+        { _id: streamIdOf(owner.clientId, owner.environment) },
+        { projection: { tenantId: 1 } },
+      );
+      return stream ? (stream.tenantId ?? null) : undefined;
     },
     async ensureStream(owner, tenantId) {
       await rawStreams.updateOne(

@@ -1,8 +1,14 @@
-import type { eventFeed } from '@travel/contracts';
-import type { RequestContext, ServiceImplementation } from '@travel/grpc';
+import { caller, type eventFeed } from '@travel/contracts';
+import { badRequest, type FieldProblem } from '@travel/errors';
+import { type RequestContext, requireCallerOf, requireRight, type ServiceImplementation } from '@travel/grpc';
+import type { FeedOwner } from '../db/feed.repository';
 import { partnerOf } from '../domain/caller';
+import type { Environment } from '../domain/endpoints/endpoint';
 import type { FeedEvent } from '../domain/feed/feed-event';
 import type { createReadEvents } from '../domain/feed/read-events';
+
+/** The right the partner console's feed route requires (the tenant's API console). */
+const TENANT_FEED_RIGHT = 'api-console';
 
 /** Thin handlers of the events feed: resolve the partner caller (anyone else: refused), call, encode. */
 export function createEventFeedGrpc(
@@ -10,18 +16,41 @@ export function createEventFeedGrpc(
 ): ServiceImplementation<typeof eventFeed.EventFeedServiceDefinition, RequestContext> {
   return {
     async listEvents(request) {
-      const page = await readEvents.list(partnerOf(request.caller), {
+      const query = {
         limit: request.limit,
         ...(request.cursor === undefined ? {} : { cursor: request.cursor }),
         ...(request.after === undefined ? {} : { after: request.after }),
         ...(request.type === undefined ? {} : { type: request.type }),
-      });
+      };
+      const page =
+        request.caller?.kind === caller.Caller_Kind.KIND_TENANT_STAFF
+          ? await readEvents.listForTenant(...tenantFeedOf(request), query)
+          : await readEvents.list(partnerOf(request.caller), query);
       return { events: page.events.map(encodeFeedEvent), nextCursor: page.nextCursor };
     },
     async getEvent(request) {
       return { event: encodeFeedEvent(await readEvents.get(partnerOf(request.caller), request.id)) };
     },
   };
+}
+
+/**
+ * The partner console's read: tenant staff holding `api-console` (checked again here), the client and mode named
+ * (both required); anyone else but a partner is refused (fail closed).
+ */
+function tenantFeedOf(request: eventFeed.ListEventsRequest): [string, FeedOwner] {
+  const staff = requireCallerOf(request.caller, 'tenant-staff');
+  requireRight(staff, TENANT_FEED_RIGHT);
+  const problems: FieldProblem[] = [];
+  if (request.clientId === undefined || request.clientId < 1)
+    problems.push({ path: 'clientId', message: 'is required' });
+  if (request.environment !== 'live' && request.environment !== 'test')
+    problems.push({ path: 'environment', message: 'must be live or test' });
+  if (problems.length > 0) throw badRequest(problems);
+  return [
+    staff.tenantId,
+    { clientId: request.clientId as number, environment: request.environment as Environment },
+  ];
 }
 
 function encodeFeedEvent(event: FeedEvent): eventFeed.FeedEvent {

@@ -34,6 +34,18 @@ export function createReadEvents(deps: { feed: FeedRepository }) {
       await deps.feed.ensureStream(owner, caller.tenantId);
       return pageOf(deps.feed, owner, { ...position, ...(type ? { type } : {}), limit: query.limit });
     },
+    /**
+     * A tenant's staff read one of the tenant's clients' feeds (the partner console): only a stream made for
+     * their tenant; another tenant's is `not_found`, and a client with no stream yet has no event to show.
+     */
+    async listForTenant(tenantId: string, owner: FeedOwner, query: ListEventsQuery): Promise<EventsPage> {
+      const position = positionOf(query);
+      const type = typeOf(query.type);
+      const streamTenant = await deps.feed.tenantOfStream(owner);
+      if (streamTenant === undefined) return { events: [] };
+      if (streamTenant !== tenantId) throw new AppError('not_found', `No API client ${owner.clientId}.`);
+      return pageOf(deps.feed, owner, { ...position, ...(type ? { type } : {}), limit: query.limit });
+    },
     async get(caller: Caller, id: string): Promise<FeedEvent> {
       const event = await deps.feed.find(ownerOf(caller), id);
       if (!event) throw new AppError('not_found', `No event ${id}.`);
