@@ -46,6 +46,7 @@ const E2E_ALONE = [
   'settings/storefront-switch', // switches the storefront off for everyone
   'settings/console-ip-rules', // console IP rules for everyone
   'platform/references', // "nothing stored" compares platform-wide lists (every API client, every tenant)
+  'console/console', // a real browser: two cores shared with another suite made its page waits flaky
 ].map((suite) => `<rootDir>/test/${suite}.test.ts`);
 const FAULTS = [
   'faults/fault-suite',

@@ -46,10 +46,11 @@ prefixed typecheck pnpm run --silent typecheck &
 TYPECHECK=$!
 wait_all "$LINT" "$TYPECHECK"
 
-say "helm, promtool and the Kubernetes control plane for the chart's tests (built once from the Go module proxy into ~/.cache/partner-travel; the control plane ~10 min cold on 2 cores)"
+say "helm, promtool and the Kubernetes control plane for the chart's tests (built once from the Go module proxy into ~/.cache/partner-travel; the control plane ~10 min cold on 2 cores); Debian's chromium for the console's browser tests (apt, first run only)"
 node -e "const d = require('./deploy/local/dist'); const log = (line) => console.log(line);
   d.ensureHelm({ log }).then(() => d.ensurePromtool({ log })).then(() => d.ensureKubernetes({ log }))
-    .then((bin) => console.log('[test] kubernetes: ' + require('node:path').dirname(bin.kubeApiserver)))"
+    .then((bin) => console.log('[test] kubernetes: ' + require('node:path').dirname(bin.kubeApiserver)))
+    .then(() => d.ensureChromium({ log })).then((path) => console.log('[test] chromium: ' + path))"
 
 say "unit tests, two files at a time; the local infrastructure (store, Kafka, Redis, MailDev) starts meanwhile"
 prefixed infra node "$CLI" infra start &
