@@ -1,4 +1,4 @@
-import { callList, type Outcome } from '../api/client';
+import { api, listOutcomeOf } from '../api/client';
 import { LoadStatus } from '../ui/errors';
 import { formatTime } from '../ui/format';
 import { ModeSwitch } from '../ui/mode-switch';
@@ -7,13 +7,13 @@ import { useMode, useUrlState } from '../ui/url-state';
 import { useLoad } from '../ui/use-load';
 import { ClientPicker, useClientChoice } from './clients';
 
-interface FeedEvent {
-  id: string;
-  type: string;
-  created: string;
-  livemode: boolean;
-  sequence: number;
-  data: unknown;
+/** The client's feed in one mode, a page at a time (the tenant's own clients only; another's is 404). */
+async function listEvents(clientId: string, mode: 'live' | 'test', cursor: string) {
+  return listOutcomeOf(
+    await api.GET('/admin/api-console/clients/{id}/events', {
+      params: { path: { id: clientId }, query: { environment: mode, ...(cursor ? { cursor } : {}) } },
+    }),
+  );
 }
 
 /** The client's event feed in one mode, by its sequence (what webhooks deliver, readable again). */
@@ -24,9 +24,7 @@ export function EventsPage() {
   const cursor = get('cursor');
   const events = useLoad(
     () =>
-      clientId
-        ? callList<FeedEvent>(`/admin/api-console/clients/${clientId}/events`, { environment: mode, cursor })
-        : Promise.resolve<Outcome<FeedEvent[]>>({ ok: true, status: 200, data: [] }),
+      clientId ? listEvents(clientId, mode, cursor) : Promise.resolve({ ok: true, status: 200, data: [] }),
     [clientId, mode, cursor],
   );
   return (
