@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
 import { dayFromToday } from '../common/calendar-rules';
+import { nonBlank } from '../common/params';
 import { dataOf, idempotencyKey, pageOf, pageQuery } from '../common/partner-contract/operations';
 
 // The invoice routes' schemas (invoices.routes.ts validates with them); words in internal.texts.yaml.
@@ -55,7 +56,7 @@ export const listInvoicesQuery = pageQuery.extend({
 });
 
 export const createInvoiceBody = z.strictObject({
-  tenantId: z.string().trim().min(1).max(100),
+  tenantId: nonBlank(100),
   /** Present: an invoice of this amount; absent: of the tenant's uninvoiced booking lines. */
   amount: z.number().int().min(1).max(1_000_000_000_000).optional(),
   dueDate: dayFromToday('must not be before today')
@@ -67,8 +68,8 @@ export const updateInvoiceBody = z.strictObject({ status: z.enum(['draft', 'sent
 
 export const recordPaymentBody = z.strictObject({
   amount: z.number().int().min(1).max(1_000_000_000_000),
-  method: z.string().trim().min(1).max(40).meta({ description: 'e.g. `bank_transfer`, `upi`' }),
-  reference: z.string().trim().min(1).max(100).optional(),
+  method: nonBlank(40).meta({ description: 'e.g. `bank_transfer`, `upi`' }),
+  reference: nonBlank(100).optional(),
   receivedAt: z.iso.datetime({ offset: true }).optional(),
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
 import { DeletedBody, directoryPageQuery } from '../common/internal-components';
+import { nonBlank } from '../common/params';
 import { dataOf, pageOf } from '../common/partner-contract/operations';
 
 // The payment gateway routes' schemas (payment-gateways.routes.ts validates with them); words in
@@ -37,7 +38,7 @@ export const PaymentGateway = z.strictObject({
 
 const PaymentGatewayBody = dataOf(PaymentGateway);
 const gatewayIdParams = z.object({ id: z.string().meta({ description: '`pgw_<n>`.', examples: ['pgw_3'] }) });
-const displayName = z.string().trim().min(1).max(100);
+const displayName = nonBlank(100);
 
 /** What the provider's adapter needs, which depends on the provider (billing checks it). */
 const credentialsRule = { 'x-rule': "a stripe gateway's hold secretKey and webhookSecret" };

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
 import { WalletEntry } from '../common/internal-components';
+import { nonBlank } from '../common/params';
 import { dataOf, idempotencyKey } from '../common/partner-contract/operations';
 
 // The wallet top-up's schemas (wallets.routes.ts validates with them); its words are in internal.texts.yaml.
 
 export const topUpBody = z.strictObject({
   amount: z.number().int().min(1).max(10_000_000),
-  note: z.string().trim().min(1).max(200).optional(),
+  note: nonBlank(200).optional(),
 });
 
 const TopUp = z.strictObject({

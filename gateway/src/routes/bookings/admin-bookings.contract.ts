@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
 import { createBookingBody } from '../common/booking-requests';
-import { isoDay } from '../common/params';
+import { isoDay, nonBlank } from '../common/params';
 import {
   CancellationQuote,
   cancellationQuoteBody,
@@ -22,7 +22,7 @@ const BookingStatus = z.enum(['Upcoming', 'Cancelled', 'Completed']);
 const day = (description: string) => isoDay.meta({ format: 'date', description });
 
 export const listAdminBookingsQuery = z.strictObject({
-  tenantId: z.string().trim().min(1).max(100).optional().meta({
+  tenantId: nonBlank(100).optional().meta({
     description: 'Platform staff only (tenant staff may name their own); a tenant id or `storefront`.',
   }),
   status: BookingStatus.optional(),
@@ -58,12 +58,12 @@ export const createOfflineBookingBody = createBookingBody
   .extend({
     // The partner's words about the token speak of a partner's search; the operation's description says whose.
     offerToken: createBookingBody.shape.offerToken.meta({ description: undefined }),
-    tenantId: z.string().trim().min(1).max(100).optional().meta({
+    tenantId: nonBlank(100).optional().meta({
       description: 'The tenant booked for; absent with `customerId`.',
       'x-rule':
         'required when platform staff book for a tenant (absent with `customerId`); an existing tenant',
     }),
-    customerId: z.string().trim().min(1).max(40).optional().meta({
+    customerId: nonBlank(40).optional().meta({
       description: '`cus_<n>`: book for this storefront customer instead of a tenant (platform staff).',
       'x-rule': 'an existing storefront customer; platform staff only',
     }),
@@ -71,7 +71,7 @@ export const createOfflineBookingBody = createBookingBody
       description:
         "Required with `customerId` (and only then): `wallet` pays the whole total from the customer's wallet.",
     }),
-    voucherCode: z.string().trim().min(1).max(40).meta({ pattern: '\\S' }).optional().meta({
+    voucherCode: nonBlank(40).optional().meta({
       description:
         "A tenant's booking only: a voucher code (any case, trimmed) redeemed by the booking with the tenant as holder.",
       'x-rule':
@@ -102,7 +102,7 @@ export const assignSupplierBody = z.strictObject({
     .array(z.string().min(1).max(40).meta({ description: 'A booking id.' }))
     .min(1)
     .max(100),
-  supplierId: z.string().trim().min(1).max(100),
+  supplierId: nonBlank(100),
 });
 
 export const AdminBooking = z.strictObject({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HTTP_URL_PATTERN, httpUrl } from '../../http/http-url';
+import { nonBlank } from './params';
 import { ERROR_CODES, IdempotencyKeyInUse, PriceChanged } from './partner-contract/components';
 import { dataOf, pageLimit, pageOf, pageQuery } from './partner-contract/operations';
 
@@ -46,12 +47,7 @@ export const HttpUrl = httpUrl().meta({
   'x-rule': 'an http(s) URL a browser can open (its host and port)',
 });
 
-export const DisplayName = z
-  .string()
-  .trim()
-  .min(1)
-  .max(120)
-  .meta({ description: 'Trimmed, 1 to 120 characters.' });
+export const DisplayName = nonBlank(120).meta({ description: 'Trimmed, 1 to 120 characters.' });
 
 export const RefreshTokenRequest = z.strictObject({ refreshToken: z.string().min(1).max(500) });
 

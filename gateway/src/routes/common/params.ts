@@ -15,3 +15,11 @@ export const isoDay = z
       new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
     'is not a calendar day',
   );
+
+/**
+ * Text a person types: trimmed, then 1 to `max` characters. The document says it must hold a character that is
+ * not a space (`pattern: \S`): a blank one is refused, and a client reading the document (or the fuzzer) knows
+ * it before sending it.
+ */
+export const nonBlank = (max: number) =>
+  z.string().trim().min(1, 'must not be blank').max(max).meta({ pattern: '\\S' });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
 import { DeletedBody, HttpUrl } from '../common/internal-components';
+import { nonBlank } from '../common/params';
 import { dataOf, pageOf, pageQuery } from '../common/partner-contract/operations';
 
 // The blog routes' schemas (blogs.routes.ts validates with them); their words are in internal.texts.yaml.
@@ -17,7 +18,7 @@ const BLOG_FORMATS = ['html', 'markdown'] as const;
 const BLOG_STATUSES = ['draft', 'published', 'unpublished'] as const;
 
 const blogFields = {
-  title: z.string().trim().min(1).max(200),
+  title: nonBlank(200),
   slug: Slug,
   excerpt: z.string().max(500).nullable(),
   format: z.enum(BLOG_FORMATS),

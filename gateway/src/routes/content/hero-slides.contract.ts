@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
 import { DeletedBody, HttpUrl } from '../common/internal-components';
+import { nonBlank } from '../common/params';
 import { dataOf, pageOf, pageQuery } from '../common/partner-contract/operations';
 
 // The hero slide routes' schemas (hero-slides.routes.ts validates with them); their words are in
@@ -10,7 +11,7 @@ import { dataOf, pageOf, pageQuery } from '../common/partner-contract/operations
 const storefrontPath = z.string().regex(/^\/[^/].{0,1999}$/, 'must be a URL or a path');
 
 const slideFields = {
-  title: z.string().trim().min(1).max(200),
+  title: nonBlank(200),
   imageUrl: HttpUrl,
   linkUrl: z.union([HttpUrl, storefrontPath, z.null()]).meta({
     description: 'A full http(s) URL or a storefront path such as `/offers`.',

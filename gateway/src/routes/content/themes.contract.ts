@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
 import { HttpUrl } from '../common/internal-components';
+import { nonBlank } from '../common/params';
 import { dataOf, pageOf, pageQuery } from '../common/partner-contract/operations';
 
 // The theme routes' schemas (themes.routes.ts validates with them); their words are in internal.texts.yaml.
@@ -22,7 +23,7 @@ const ownerTenantId = z
 
 export const createThemeBody = z.strictObject({
   tenantId: z.string().min(1).max(100).optional(),
-  name: z.string().trim().min(1).max(100),
+  name: nonBlank(100),
   colors: z.strictObject({
     primary: Colour,
     secondary: Colour,

@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { emailAddress } from '../../http/email';
 import { defineOperations, type OperationSchemas } from '../../openapi/contract';
 import { DeletedBody } from '../common/internal-components';
-import { isoDay } from '../common/params';
+import { isoDay, nonBlank } from '../common/params';
 import { dataOf, pageOf, pageQuery } from '../common/partner-contract/operations';
 
 // The corporate directory's schemas (`/api/admin/{cost-centers,approvers,policies,employees,contracts}`,
 // corporate.routes.ts validates with the requests); their words are in internal.texts.yaml. What only the
 // corporate service can judge (the tenant, the records named, the supplier) is `x-rule`.
 
-const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max);
+const text = (max: number) => nonBlank(max);
 const id = text(100);
 const amount = z.number().int().min(0).max(100_000_000);
 const email = emailAddress();
@@ -118,7 +118,7 @@ export const employeeRequests = {
     tenantId,
     name: text(120),
     email,
-    employeeCode: z.string().trim().min(1).max(40).optional(),
+    employeeCode: nonBlank(40).optional(),
     costCenterId: sameTenant(id),
     approverId: sameTenant(id),
     policyId: sameTenant(id).optional(),
@@ -167,11 +167,7 @@ export const contractRequests = {
     .strictObject({
       tenantId,
       ...contractFields,
-      reference: z
-        .string()
-        .trim()
-        .min(1)
-        .max(80)
+      reference: nonBlank(80)
         .optional()
         .meta({ description: "The contract's own number, as the company files it." }),
     })

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailAddress } from '../../http/email';
 import { defineOperations } from '../../openapi/contract';
 import { DeletedBody } from '../common/internal-components';
+import { nonBlank } from '../common/params';
 import { dataOf, pageOf, pageQuery } from '../common/partner-contract/operations';
 
 // The lead and support query routes' schemas (leads.routes.ts validates with them); their words are in
@@ -11,7 +12,7 @@ const LEAD_STATUSES = ['new', 'contacted', 'won', 'lost'] as const;
 
 /** A lead's contact, as staff record it and as a demo request (public.contract.ts) brings it. */
 export const leadContact = {
-  name: z.string().trim().min(1).max(200),
+  name: nonBlank(200),
   email: emailAddress(),
   phone: z
     .string()
@@ -22,10 +23,10 @@ export const leadContact = {
       description: 'At least 6 digits; spaces, ( ) and - may separate them, a + may lead.',
       'x-rule': 'at least 6 digits',
     }),
-  company: z.string().trim().min(1).max(200),
+  company: nonBlank(200),
 };
 /** What the lead first wrote. */
-export const leadMessage = z.string().trim().min(1).max(5000);
+export const leadMessage = nonBlank(5000);
 
 export const createLeadBody = z.strictObject({
   ...leadContact,
@@ -33,11 +34,7 @@ export const createLeadBody = z.strictObject({
   phone: leadContact.phone.optional(),
   company: leadContact.company.optional(),
   message: leadMessage.optional(),
-  tenantId: z
-    .string()
-    .trim()
-    .min(1)
-    .max(100)
+  tenantId: nonBlank(100)
     .meta({ description: "Platform only; absent is the platform's own lead." })
     .optional(),
 });
@@ -58,14 +55,14 @@ export const listLeadsQuery = pageQuery.extend({
     })
     .optional(),
 });
-const replyMessage = z.string().trim().min(1).max(20_000);
+const replyMessage = nonBlank(20_000);
 export const replyToLeadBody = z.strictObject({
   // The engagement service writes `Re: your enquiry` when none is given.
-  subject: z.string().trim().min(1).max(200).meta({ default: 'Re: your enquiry' }).optional(),
+  subject: nonBlank(200).meta({ default: 'Re: your enquiry' }).optional(),
   message: replyMessage,
 });
 export const createQueryBody = z.strictObject({
-  subject: z.string().trim().min(1).max(200),
+  subject: nonBlank(200),
   message: replyMessage,
 });
 export const replyToQueryBody = z.strictObject({ message: replyMessage });

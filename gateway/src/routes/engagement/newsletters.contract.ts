@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailAddress } from '../../http/email';
 import { defineOperations } from '../../openapi/contract';
 import { DeletedBody } from '../common/internal-components';
+import { nonBlank } from '../common/params';
 import { dataOf, pageOf, pageQuery } from '../common/partner-contract/operations';
 
 // The subscriber and newsletter routes' schemas (newsletters.routes.ts validates with them); their words are
@@ -20,7 +21,7 @@ export const updateSubscriberBody = z
 export const listSubscribersQuery = pageQuery.extend({ status: subscriberStatus.optional() });
 
 const newsletterFields = {
-  subject: z.string().trim().min(1).max(200),
+  subject: nonBlank(200),
   html: z.string().min(1).max(200_000),
   text: z.string().min(1).max(200_000),
 };

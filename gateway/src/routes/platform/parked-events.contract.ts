@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
+import { nonBlank } from '../common/params';
 import { dataOf, pageOf, pageQuery } from '../common/partner-contract/operations';
 
 // The parked-event routes' schemas (parked-events.routes.ts validates with them); words in internal.texts.yaml.
@@ -67,12 +68,7 @@ export const listParkedEventsQuery = pageQuery.extend({
 });
 
 export const discardParkedEventBody = z.strictObject({
-  reason: z
-    .string()
-    .trim()
-    .min(1)
-    .max(500)
-    .meta({ description: 'Why the event is given up; kept and audited.' }),
+  reason: nonBlank(500).meta({ description: 'Why the event is given up; kept and audited.' }),
 });
 
 const parkedEventIdParams = z.object({

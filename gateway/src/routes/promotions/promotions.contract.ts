@@ -2,6 +2,7 @@ import type { FieldProblem } from '@travel/errors';
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
 import { DeletedBody, HttpUrl } from '../common/internal-components';
+import { nonBlank } from '../common/params';
 import { dataOf, pageOf, pageQuery } from '../common/partner-contract/operations';
 import type { PromotionKind } from './promotion-kinds';
 
@@ -20,7 +21,7 @@ const money = z
   .int('must be a whole number of rupees')
   .min(1, 'must be above zero')
   .max(1_000_000_000);
-const text = (max: number) => z.string().trim().min(1).max(max);
+const text = (max: number) => nonBlank(max);
 const oneOfPercentAndAmount = 'exactly one of percentBps and amount';
 const voucherCode = z.string().regex(/^[A-Za-z0-9_-]{3,40}$/, 'must be 3 to 40 letters, digits, - or _');
 const worth = {
@@ -180,7 +181,7 @@ export const PromotionAllocationRequest = z
   });
 
 export const VoucherApplyRequest = z.strictObject({
-  code: z.string().trim().min(1).max(40).meta({ description: 'Any case.' }),
+  code: nonBlank(40).meta({ description: 'Any case.' }),
   service: z.enum(['flight', 'hotel', 'car']),
   amount: money.meta({ description: 'The booking amount in whole rupees.' }),
 });

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
 import { completeListOf } from '../common/internal-components';
-import { isoDay } from '../common/params';
+import { isoDay, nonBlank } from '../common/params';
 import { dataOf } from '../common/partner-contract/operations';
 
 // The report routes' schemas (reports.routes.ts validates with them); their words are in internal.texts.yaml.
 
 const ReportedService = z.enum(['flight', 'hotel', 'car']);
 const day = z.string().meta({ format: 'date' });
-const place = z.string().trim().min(1).max(100);
+const place = nonBlank(100);
 const date = (description: string) => isoDay.meta({ format: 'date', description });
 
 /** `POST /api/search-logs`: what the storefront searched; no personal data is accepted. */
@@ -45,11 +45,7 @@ export const salesQuery = z.strictObject({
     .meta({ 'x-rule': 'on or after from, at most 366 days after it' })
     .optional(),
   service: ReportedService.optional().meta({ description: 'Only this service.' }),
-  tenantId: z
-    .string()
-    .trim()
-    .min(1)
-    .max(100)
+  tenantId: nonBlank(100)
     .optional()
     .meta({
       description:

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
 import { DeletedBody, directoryPageQuery } from '../common/internal-components';
+import { nonBlank } from '../common/params';
 import { dataOf, pageOf } from '../common/partner-contract/operations';
 
 // The role routes' schemas (roles.routes.ts validates with them); their words are in internal.texts.yaml.
@@ -29,12 +30,7 @@ export const Right = z.enum(RIGHTS).meta({
   description: 'A role-menu right (a navigation id of the consoles), enforced on the routes that name it.',
 });
 
-export const RoleName = z
-  .string()
-  .trim()
-  .min(1)
-  .max(80)
-  .meta({ description: 'Trimmed, 1 to 80 characters.' });
+export const RoleName = nonBlank(80).meta({ description: 'Trimmed, 1 to 80 characters.' });
 
 // The gateway checks only the shape of each right; identity refuses one it does not know (`permissions.<i>`).
 export const Permissions = z

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
 import { createBookingBody } from '../common/booking-requests';
+import { nonBlank } from '../common/params';
 import {
   cancelBookingBody,
   dataOf,
@@ -31,11 +32,7 @@ export const storefrontBookingBody = createBookingBody.omit({ reference: true })
       "`410 offer_expired`). A partner's token, or one no search issued, is `400 bad_request` on `offerToken`.",
   }),
   useWallet: z.boolean().default(false).meta({ description: 'The wallet pays what it can first.' }),
-  voucherCode: z
-    .string()
-    .trim()
-    .min(1)
-    .max(40)
+  voucherCode: nonBlank(40)
     .optional()
     .meta({ description: 'A voucher to redeem (any case); the customer is its holder.' }),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperations } from '../../openapi/contract';
+import { nonBlank } from '../common/params';
 import { dataOf, pageOf, pageQuery } from '../common/partner-contract/operations';
 import { ownerQuery, ownerTenantId } from './vendors.contract';
 
@@ -32,8 +33,8 @@ const InsurancePolicyList = pageOf(InsurancePolicy);
 
 export const createInsurancePolicyBody = z.strictObject({
   tenantId: ownerTenantId.optional(),
-  insurer: z.string().trim().min(1).max(120),
-  name: z.string().trim().min(1).max(120),
+  insurer: nonBlank(120),
+  name: nonBlank(120),
   coverage: z.number().int().min(1).max(1_000_000_000),
   // Checked by the supply service, with this path.
   premiumBps: z
@@ -42,7 +43,7 @@ export const createInsurancePolicyBody = z.strictObject({
     .min(1)
     .max(10_000)
     .meta({ 'x-rule': 'with coverage, a premium of at least 1 paisa: coverage × premiumBps is at least 50' }),
-  description: z.string().trim().min(1).max(2000).optional(),
+  description: nonBlank(2000).optional(),
 });
 export const listInsurancePoliciesQuery = pageQuery.extend(ownerQuery.shape);
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailAddress } from '../../http/email';
 import { defineOperations } from '../../openapi/contract';
 import { DeletedBody } from '../common/internal-components';
+import { nonBlank } from '../common/params';
 import { dataOf, pageOf, pageQuery } from '../common/partner-contract/operations';
 
 // The supplier routes' schemas (suppliers.routes.ts validates with them); their words are in internal.texts.yaml.
@@ -30,7 +31,7 @@ const SupplierList = pageOf(Supplier);
 const supplierIdParams = z.object({ id: z.string().meta({ description: "The supplier's id (`sup_…`)." }) });
 
 const fields = {
-  name: z.string().trim().min(1).max(120),
+  name: nonBlank(120),
   services: SuppliedServices,
   contactEmail: emailAddress().nullable(),
   contactPhone: z

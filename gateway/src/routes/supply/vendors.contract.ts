@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailAddress } from '../../http/email';
 import { defineOperations } from '../../openapi/contract';
 import { DeletedBody } from '../common/internal-components';
+import { nonBlank } from '../common/params';
 import { dataOf, pageOf, pageQuery } from '../common/partner-contract/operations';
 
 // The vendor routes' schemas (vendors.routes.ts validates with them); their words are in internal.texts.yaml.
@@ -46,7 +47,7 @@ export const ownerQuery = z.object({
   }),
 });
 
-const text = (max: number) => z.string().trim().min(1).max(max);
+const text = (max: number) => nonBlank(max);
 const fields = {
   name: text(120),
   category: VendorCategory,

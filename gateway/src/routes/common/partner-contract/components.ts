@@ -2,6 +2,7 @@ import { SCOPES } from '@travel/api-keys';
 import { WEBHOOK_EVENT_TYPES } from '@travel/webhook-rules';
 import { z } from 'zod';
 import { emailAddress } from '../../../http/email';
+import { nonBlank } from '../params';
 import { CancellationQuote, QuoteId } from './cancellation-quotes';
 import { OfferJwk, OfferKeySet } from './offer-keys';
 import { webhookEvents, webhookUrl } from './webhook-fields';
@@ -78,18 +79,13 @@ export const Me = z.strictObject({
 export const PRICED_SERVICES = ['flight', 'hotel', 'car', 'insurance'] as const;
 export const PricedService = z.enum(PRICED_SERVICES);
 
-export const Place = z
-  .string()
-  .trim()
-  .min(1)
-  .max(80)
-  .meta({
-    description:
-      'An IATA airport code (`DEL`) or a city name (`Delhi`), in any case, trimmed; common aliases\n' +
-      '(Bangalore, Bombay, Calcutta, ...) too. It must be a place the search knows (27 Indian and 12\n' +
-      'international cities with their airports); another is `400 bad_request` on the field.\n',
-    'x-rule': 'a place the search knows',
-  });
+export const Place = nonBlank(80).meta({
+  description:
+    'An IATA airport code (`DEL`) or a city name (`Delhi`), in any case, trimmed; common aliases\n' +
+    '(Bangalore, Bombay, Calcutta, ...) too. It must be a place the search knows (27 Indian and 12\n' +
+    'international cities with their airports); another is `400 bad_request` on the field.\n',
+  'x-rule': 'a place the search knows',
+});
 
 export const CABINS = ['economy', 'premium', 'business'] as const;
 export const Cabin = z.enum(CABINS).default('economy');
