@@ -261,7 +261,7 @@ export function createBookingService(
     }),
     assignSupplier: createAssignSupplier({ bookings: adminBookings, now }),
     cancelOfflineBooking: createCancelOfflineBooking({
-      bookings: adminBookings,
+      getAdminBooking,
       cancelOwned: createCancelOwned({ bookings, quotes, now, eventsWritten }),
       cancelledBy: bookings.findCancelledBy,
       cancelIdempotently,

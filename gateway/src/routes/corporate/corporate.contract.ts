@@ -9,8 +9,7 @@ import { dataOf, pageOf, pageQuery } from '../common/partner-contract/operations
 // corporate.routes.ts validates with the requests); their words are in internal.texts.yaml. What only the
 // corporate service can judge (the tenant, the records named, the supplier) is `x-rule`.
 
-const text = (max: number) => nonBlank(max);
-const id = text(100);
+const id = nonBlank(100);
 const amount = z.number().int().min(0).max(100_000_000);
 const email = emailAddress();
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
@@ -45,7 +44,9 @@ const listedTenantId = id.optional().meta({
     "Platform staff: only this tenant's records (absent: every tenant's). Tenant staff: their own tenant only (another is `404`).",
 });
 const listQuery = (q: string) =>
-  pageQuery.extend({ tenantId: listedTenantId, q: text(100).optional().meta({ description: q }) }).strict();
+  pageQuery
+    .extend({ tenantId: listedTenantId, q: nonBlank(100).optional().meta({ description: q }) })
+    .strict();
 
 const code = z.string().trim().regex(CODE, 'must be 1-32 letters, digits, ".", "_" or "-"').meta({
   description: 'Unique in the tenant, case-insensitive.',
@@ -55,18 +56,18 @@ export const costCenterRequests = {
   create: z.strictObject({
     tenantId,
     code,
-    name: text(120),
+    name: nonBlank(120),
     description: z.string().trim().max(500).optional(),
   }),
-  update: someOf(z.strictObject({ code, name: text(120), description: cleared(optionalText(500)) })),
+  update: someOf(z.strictObject({ code, name: nonBlank(120), description: cleared(optionalText(500)) })),
 };
 
 export const approverRequests = {
   list: listQuery('Case-insensitive text in the name or email.'),
-  create: z.strictObject({ tenantId, name: text(120), email, approvalLimit: amount.min(1).optional() }),
+  create: z.strictObject({ tenantId, name: nonBlank(120), email, approvalLimit: amount.min(1).optional() }),
   update: someOf(
     z.strictObject({
-      name: text(120),
+      name: nonBlank(120),
       email,
       approvalLimit: cleared(amount.min(1).nullable(), 'removes the limit'),
     }),
@@ -89,7 +90,7 @@ export const policyRequests = {
   list: listQuery('Case-insensitive text in the name.'),
   create: z.strictObject({
     tenantId,
-    name: text(120),
+    name: nonBlank(120),
     description: z.string().trim().max(500).optional(),
     flight: flightRule,
     hotel: stayRule,
@@ -97,7 +98,7 @@ export const policyRequests = {
   }),
   update: someOf(
     z.strictObject({
-      name: text(120),
+      name: nonBlank(120),
       description: cleared(optionalText(500)),
       flight: flightRule,
       hotel: stayRule,
@@ -116,7 +117,7 @@ export const employeeRequests = {
   }),
   create: z.strictObject({
     tenantId,
-    name: text(120),
+    name: nonBlank(120),
     email,
     employeeCode: nonBlank(40).optional(),
     costCenterId: sameTenant(id),
@@ -127,7 +128,7 @@ export const employeeRequests = {
   }),
   update: someOf(
     z.strictObject({
-      name: text(120),
+      name: nonBlank(120),
       email,
       employeeCode: cleared(optionalText(40)),
       costCenterId: sameTenant(id),

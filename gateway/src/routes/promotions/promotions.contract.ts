@@ -21,7 +21,6 @@ const money = z
   .int('must be a whole number of rupees')
   .min(1, 'must be above zero')
   .max(1_000_000_000);
-const text = (max: number) => nonBlank(max);
 const oneOfPercentAndAmount = 'exactly one of percentBps and amount';
 const voucherCode = z.string().regex(/^[A-Za-z0-9_-]{3,40}$/, 'must be 3 to 40 letters, digits, - or _');
 const worth = {
@@ -60,7 +59,7 @@ const validity = {
 
 export const PromotionDiscountFields = z
   .strictObject({
-    name: text(120),
+    name: nonBlank(120),
     ...worth,
     ...validity,
     audience: z.enum(['b2c', 'tenants']).meta({
@@ -71,7 +70,7 @@ export const PromotionDiscountFields = z
 
 export const PromotionOfferFields = z
   .strictObject({
-    title: text(120),
+    title: nonBlank(120),
     description: z.string().trim().max(2000),
     imageUrl: HttpUrl,
     code: voucherCode.meta({ description: 'A voucher code the offer advertises.' }),
@@ -170,7 +169,7 @@ export const newPromotionChecks = {
 };
 
 export const PromotionAllocationRequest = z
-  .strictObject({ tenantId: text(100).optional(), customerId: text(100).optional() })
+  .strictObject({ tenantId: nonBlank(100).optional(), customerId: nonBlank(100).optional() })
   .refine((body) => (body.tenantId === undefined) !== (body.customerId === undefined), {
     message: 'give exactly one of tenantId and customerId',
     path: ['tenantId'],

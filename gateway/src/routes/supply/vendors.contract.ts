@@ -47,16 +47,15 @@ export const ownerQuery = z.object({
   }),
 });
 
-const text = (max: number) => nonBlank(max);
 const fields = {
-  name: text(120),
+  name: nonBlank(120),
   category: VendorCategory,
-  contactName: text(120),
+  contactName: nonBlank(120),
   email: emailAddress(),
   phone: z
     .string()
     .regex(/^\+?[0-9][0-9 -]{5,19}$/, 'must be a phone number (digits, spaces, hyphens, an optional +)'),
-  city: text(80),
+  city: nonBlank(80),
 };
 export const createVendorBody = z.strictObject({
   tenantId: ownerTenantId.optional(),

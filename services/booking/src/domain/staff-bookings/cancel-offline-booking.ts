@@ -1,13 +1,11 @@
 import { type AuditActor, auditEntry } from '@travel/audit';
 import type { adminBooking } from '@travel/contracts';
 import { AppError } from '@travel/errors';
-import type { AdminBookingRepository, AdminBookingRow } from '../../db/admin-booking.repository';
+import type { AdminBookingRow } from '../../db/admin-booking.repository';
 import type { BookingRepository } from '../../db/booking.repository';
 import type { createCancelOwned } from '../cancel-booking';
 import type { CancelIdempotently } from '../cancel-idempotently';
-import { tenantOwnerOf } from './quote-admin-cancellation';
-
-const BOOKING_ID = /^bkg_[0-9]{1,15}$/;
+import { type createGetAdminBooking, tenantOwnerOf } from './quote-admin-cancellation';
 
 /**
  * `POST /api/admin/bookings/{id}/cancel` (docs/decisions/bookings.md "Admin bookings"): staff cancel a tenant's
@@ -19,7 +17,7 @@ const BOOKING_ID = /^bkg_[0-9]{1,15}$/;
  * for a client's booking) in the same update.
  */
 export function createCancelOfflineBooking(deps: {
-  bookings: AdminBookingRepository;
+  getAdminBooking: ReturnType<typeof createGetAdminBooking>;
   cancelOwned: ReturnType<typeof createCancelOwned>;
   cancelledBy: BookingRepository['findCancelledBy'];
   cancelIdempotently: CancelIdempotently;
@@ -31,7 +29,7 @@ export function createCancelOfflineBooking(deps: {
     by: AuditActor,
     quoteId: string | undefined,
   ): Promise<AdminBookingRow> => {
-    const row = await rowOf(id, tenantId);
+    const row = await deps.getAdminBooking(id, tenantId);
     const booking = row.booking;
     const byClient = !booking.storefront && booking.clientId !== 0;
     // An API client's booking only at a quote's refund (the partner console, issue 46).
@@ -54,17 +52,11 @@ export function createCancelOfflineBooking(deps: {
     return { booking: cancelled, supplierId: row.supplierId };
   };
 
-  async function rowOf(id: string, tenantId: string | undefined) {
-    const [row] = BOOKING_ID.test(id) ? await deps.bookings.findByIds([id], tenantId) : [];
-    if (!row?.booking) throw new AppError('not_found', `No booking ${id}.`);
-    return { booking: row.booking, supplierId: row.supplierId };
-  }
-
   /** With an `Idempotency-Key`, scoped to the staff of the tenant (or the platform's) like the create's. */
   return (request: adminBooking.CancelOfflineBookingRequest, tenantId: string | undefined, by: AuditActor) =>
     deps.cancelIdempotently(request.idempotency, `staff:${tenantId ?? 'platform'}`, {
       cancel: (attempt) => cancel(request.id, tenantId, attempt, by, request.quoteId),
       cancelledBy: (attempt) => deps.cancelledBy(request.id, attempt),
-      replay: () => rowOf(request.id, tenantId),
+      replay: () => deps.getAdminBooking(request.id, tenantId),
     });
 }
