@@ -8,9 +8,11 @@ import type { CustomerTokenVerifier } from './access/customer-tokens';
 import type { KeyFailures } from './access/key-failures';
 import type { RateLimits } from './access/rate-limits';
 import type { StaffTokenVerifier } from './access/staff-tokens';
+import type { TenantViewAudit } from './access/tenant-view-audit';
 import type { ServiceClients } from './clients/service-clients';
 import type { HealthSnapshot } from './health/health-snapshot';
 import { createRouteTable, type RouteDefinition } from './http/route-table';
+import { auditTenantViews } from './middleware/audit-tenant-views';
 import { authenticateCustomer } from './middleware/authenticate-customer';
 import { authenticateKey } from './middleware/authenticate-key';
 import { authenticateStaff } from './middleware/authenticate-staff';
@@ -78,6 +80,8 @@ export interface AppDeps {
   keyFailures: KeyFailures;
   staffTokens: StaffTokenVerifier;
   customerTokens: CustomerTokenVerifier;
+  /** Platform staff's reads of one tenant, audited once per member, tenant and window (docs/access.md). */
+  tenantViews: TenantViewAudit;
   usage: UsageRecorder;
   /** The request log's recorder; absent when REQUEST_LOG_ENABLED is false. */
   requestLog?: RequestLogRecorder | undefined;
@@ -148,7 +152,11 @@ export function accessChain(deps: AppDeps): AccessChain {
       rateLimit(deps.rateLimits, deps.directory),
       requireTenantLink,
     ],
-    staff: [authenticateStaff(deps.staffTokens, deps.directory), requireStaffAccess],
+    staff: [
+      authenticateStaff(deps.staffTokens, deps.directory),
+      requireStaffAccess,
+      auditTenantViews(deps.tenantViews),
+    ],
     customer: [authenticateCustomer(deps.customerTokens, deps.directory)],
   };
 }
@@ -184,7 +192,8 @@ export interface AssembleOptions {
  * security headers → CORS (answers preflights) → docs assets → route → budget → platform
  * gates (console IP rules, storefront switch) → public limits → partner checks (failed-key limit → authenticate →
  * IP allow-list →
- * platform switches → scope → rate limit → tenant link), staff checks or customer checks → body → route →
+ * platform switches → scope → rate limit → tenant link), staff checks (authenticate → access → a platform
+ * member's view of a tenant audited) or customer checks → body → route →
  * not found → error handler. Middleware tests assemble it around their own routes, so they exercise
  * exactly this order.
  */

@@ -123,6 +123,11 @@ const schema = z.object({
   /** Most calls waiting for Kafka; past them the oldest are dropped (`gateway_request_log_dropped_total`). */
   REQUEST_LOG_MAX_BUFFERED: positiveInt(50_000),
   /**
+   * A platform member's reads of one tenant's records are audited as one `tenant.viewed` per member, tenant and
+   * window of this many seconds, per gateway replica (docs/access.md, "Platform staff's views of a tenant").
+   */
+  TENANT_VIEW_AUDIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  /**
    * Failed API-key authentications (a malformed, unknown, revoked or expired key) allowed per client address
    * per window; past them the address is `429` before its key is looked up (docs/access.md).
    */

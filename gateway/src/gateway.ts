@@ -8,6 +8,7 @@ import { createKeyFailures } from './access/key-failures';
 import { countRefusals } from './access/rate-limit-metrics';
 import { createRateLimits } from './access/rate-limits';
 import { createStaffTokenVerifier } from './access/staff-tokens';
+import { createTenantViewAudit } from './access/tenant-view-audit';
 import { createApp } from './app';
 import { createRedis, redisConnectionOf } from './clients/redis';
 import { createServiceClients, type ServiceClients } from './clients/service-clients';
@@ -96,6 +97,13 @@ export function createGateway(
     }),
     staffTokens: createStaffTokenVerifier(clients.staff, now, config.ACCESS_LOOKUP_DEADLINE_MS),
     customerTokens: createCustomerTokenVerifier(clients.customers, now, config.ACCESS_LOOKUP_DEADLINE_MS),
+    tenantViews: createTenantViewAudit({
+      clients,
+      windowMs: config.TENANT_VIEW_AUDIT_WINDOW_SECONDS * 1000,
+      // About 1 MB of member and tenant pairs: beyond it a view is recorded again, never one skipped.
+      maxRemembered: 10_000,
+      now: Date.now,
+    }),
     usage,
     requestLog,
     trustedProxies: config.TRUSTED_PROXIES,

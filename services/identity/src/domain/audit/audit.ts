@@ -14,7 +14,7 @@ export interface AuditRecord {
 
 /** Appends to the audit log (implemented by `db/audit-log.repository.ts`). */
 export interface AuditLog {
-  /** A record of something that changed nothing else (a failed sign-in): written on its own. */
+  /** A record of something that changed nothing (a failed sign-in, a platform member's view of a tenant). */
   record(entry: AuditRecord): Promise<void>;
   /** An entry relayed from a changed document's outbox: recorded once per entry id, however often delivered. */
   recordOnce(entry: RelayedEntry): Promise<void>;

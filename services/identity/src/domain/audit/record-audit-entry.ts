@@ -11,8 +11,9 @@ export interface ForeignChange {
 const ACTION = /^[a-z][a-z_]{0,40}\.[a-z][a-z_]{0,40}$/;
 
 /**
- * Appends a console change another service stored for a staff member, so `GET /api/admin/audit` shows every
- * mutation in one place. The actor is the gateway's verified staff member, passed on by that service.
+ * Appends an entry that records no change, at once: the gateway's `tenant.viewed` (a platform member reading one
+ * tenant's records; docs/access.md). Changes ride on their own writes (docs/decisions/audit.md). The actor is the
+ * gateway's verified staff member.
  */
 export function createRecordAuditEntry({ audit }: { audit: AuditLog }) {
   return async function recordAuditEntry(actor: StaffActor, change: ForeignChange): Promise<void> {
