@@ -30,6 +30,14 @@ describe('gateway config', () => {
     expect([config.KEY_FAILURES_PER_ADDRESS, config.KEY_FAILURE_WINDOW_SECONDS]).toEqual([20, 300]);
   });
 
+  it("when nothing is set, then a platform member's views of one tenant are audited once per 15 minutes; zero is refused", () => {
+    documented('docs/access.md', '`TENANT_VIEW_AUDIT_WINDOW_SECONDS` (gateway, default 900: 15 minutes)');
+    expect(readConfig(TLS).TENANT_VIEW_AUDIT_WINDOW_SECONDS).toBe(900);
+    expect(() => readConfig({ ...TLS, TENANT_VIEW_AUDIT_WINDOW_SECONDS: '0' })).toThrow(
+      /TENANT_VIEW_AUDIT_WINDOW_SECONDS/,
+    );
+  });
+
   it('when CORS origins are listed, then exact origins are kept and anything else refuses the config', () => {
     const origins = 'https://shop.example.com, http://127.0.0.1:5173';
     expect(readConfig({ ...TLS, CORS_ALLOWED_ORIGINS: origins }).CORS_ALLOWED_ORIGINS).toEqual([

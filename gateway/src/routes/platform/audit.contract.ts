@@ -40,7 +40,8 @@ export const AuditEntry = z.strictObject({
       description: 'Who. A failed sign-in with an unknown email has no user; `email` is then what was typed.',
     }),
   action: z.string().meta({
-    description: 'Dotted: `auth.login`, `auth.login_failed`, `api_key.revoked`, `tenant.created`, ...',
+    description:
+      'Dotted: `auth.login`, `auth.login_failed`, `api_key.revoked`, `tenant.created`, `tenant.viewed` (a platform member read the tenant), ...',
   }),
   target: z
     .strictObject({ type: z.string(), id: z.string() })
