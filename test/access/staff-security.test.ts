@@ -108,6 +108,7 @@ async function recordsOf(owner: Principal, partnerKey: string, customer: Custome
     }),
     apiKey: '',
     apiClient: '',
+    webhookEndpoint: '',
     vendor: await made(t, '/api/admin/vendors', { name: `Goa Cabs ${tag}`, category: 'transport' }),
     costCenter,
     approver,
@@ -166,6 +167,9 @@ beforeAll(async () => {
       ...(await recordsOf(tenantA, a.key.secret, customerA)),
       apiKey: a.key.id,
       apiClient: String(a.client.id),
+      webhookEndpoint: await made(tenantA.token, `/api/admin/api-console/clients/${a.client.id}/webhooks`, {
+        url: 'http://127.0.0.1:9/suite',
+      }),
     },
   };
 }, 120_000);

@@ -38,6 +38,16 @@ export function operationOf(route: Route): Json {
   return operation;
 }
 
+/** The request headers the document requires (`Idempotency-Key` of a redelivery), by name. */
+export function requiredHeadersOf(route: Route): string[] {
+  const parameters = (operationOf(route).parameters ?? []) as {
+    in: string;
+    name: string;
+    required?: boolean;
+  }[];
+  return parameters.filter((p) => p.in === 'header' && p.required).map((p) => p.name);
+}
+
 /** The JSON request body the document declares: its schema and first example, if it has one. */
 export function requestBodyOf(route: Route): { schema: Json; example: unknown } | undefined {
   const body = operationOf(route).requestBody as { content?: Record<string, Json> } | undefined;

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { type ApiResponse, call } from './gateway';
 import {
   expectDocumentedAnswer,
   gatewayRoutes,
   type Route,
   requestBodyOf,
+  requiredHeadersOf,
   routeKey,
   type StaffAccess,
 } from './route-table';
@@ -24,6 +26,7 @@ export type RecordKind =
   | 'role'
   | 'apiKey'
   | 'apiClient'
+  | 'webhookEndpoint'
   | 'vendor'
   | 'costCenter'
   | 'approver'
@@ -61,17 +64,39 @@ export function guardedRoutes(): Route[] {
 const isStaff = (route: Route): route is StaffRoute => route.access.kind === 'staff';
 const isWrite = (route: Route) => route.method !== 'get';
 
+/** Which record each path parameter names, where a route names two (a client's webhook endpoint). */
+type RecordPlace = RecordKind | Record<string, RecordKind>;
+
+/** A tenant's client's webhook endpoint (the partner console): the client and the endpoint. */
+const CLIENT_ENDPOINT: RecordPlace = { clientId: 'apiClient', id: 'webhookEndpoint' };
+/** The list of tenant A's client's live endpoints, which shows what every webhook write of the console changes. */
+const CLIENT_ENDPOINTS: Witness = {
+  path: '/api/admin/api-console/clients/:clientId/webhooks',
+  as: 'tenantA',
+  params: { clientId: 'apiClient' },
+};
+
 /**
  * The routes with an id of a record a tenant (or a customer) owns, and which of tenant A's (customer A's) records
  * the suite puts there: another tenant's staff (customer) must get `404` and change nothing.
  */
-export const TENANT_RECORDS: Record<string, RecordKind> = {
+export const TENANT_RECORDS: Record<string, RecordPlace> = {
   'PUT /api/admin/users/:id': 'user',
   'DELETE /api/admin/users/:id': 'user',
   'PUT /api/admin/roles/:id': 'role',
   'DELETE /api/admin/roles/:id': 'role',
   'POST /api/admin/api-console/clients/:id/keys': 'apiClient',
   'GET /api/admin/api-console/clients/:id/events': 'apiClient',
+  'GET /api/admin/api-console/clients/:clientId/webhooks': 'apiClient',
+  'POST /api/admin/api-console/clients/:clientId/webhooks': 'apiClient',
+  'PATCH /api/admin/api-console/clients/:clientId/webhooks/:id': CLIENT_ENDPOINT,
+  'DELETE /api/admin/api-console/clients/:clientId/webhooks/:id': CLIENT_ENDPOINT,
+  'GET /api/admin/api-console/clients/:clientId/webhooks/:id/deliveries': CLIENT_ENDPOINT,
+  'POST /api/admin/api-console/clients/:clientId/webhooks/:id/deliveries/:deliveryId/redeliver':
+    CLIENT_ENDPOINT,
+  'POST /api/admin/api-console/clients/:clientId/webhooks/:id/ping': CLIENT_ENDPOINT,
+  'POST /api/admin/api-console/clients/:clientId/webhooks/:id/rotate-secret': CLIENT_ENDPOINT,
+  'POST /api/admin/api-console/clients/:clientId/webhooks/:id/recover': CLIENT_ENDPOINT,
   'PUT /api/admin/api-console/keys/:id': 'apiKey',
   'POST /api/admin/api-console/keys/:id/revoke': 'apiKey',
   'POST /api/admin/api-console/keys/:id/rotate': 'apiKey',
@@ -118,8 +143,18 @@ export const PLATFORM_RECORDS: Record<string, RecordKind> = {
 interface Witness {
   path: string;
   as: 'admin' | 'tenantA' | 'customerA';
+  /** The records its path parameters name. */
+  params?: Record<string, RecordKind>;
 }
 export const WITNESSES: Record<string, Witness> = {
+  'POST /api/admin/api-console/clients/:clientId/webhooks': CLIENT_ENDPOINTS,
+  'PATCH /api/admin/api-console/clients/:clientId/webhooks/:id': CLIENT_ENDPOINTS,
+  'DELETE /api/admin/api-console/clients/:clientId/webhooks/:id': CLIENT_ENDPOINTS,
+  'POST /api/admin/api-console/clients/:clientId/webhooks/:id/deliveries/:deliveryId/redeliver':
+    CLIENT_ENDPOINTS,
+  'POST /api/admin/api-console/clients/:clientId/webhooks/:id/ping': CLIENT_ENDPOINTS,
+  'POST /api/admin/api-console/clients/:clientId/webhooks/:id/rotate-secret': CLIENT_ENDPOINTS,
+  'POST /api/admin/api-console/clients/:clientId/webhooks/:id/recover': CLIENT_ENDPOINTS,
   'POST /api/admin/wallets/:customerId/top-ups': { path: '/api/wallet', as: 'customerA' },
   'POST /api/admin/queries': { path: '/api/admin/queries/mine', as: 'tenantA' },
   'POST /api/admin/queries/:id/reply': { path: '/api/admin/queries/mine', as: 'admin' },
@@ -130,8 +165,14 @@ export const NO_WITNESS: Record<string, string> = {};
 
 /** The path of a route with its parameters filled: tenant A's record where the suite has one, else a stand-in. */
 function concretePath(route: Route, records: Record<RecordKind, string>): string {
-  const kind = TENANT_RECORDS[routeKey(route)] ?? PLATFORM_RECORDS[routeKey(route)];
-  return route.path.replace(/:(\w+)/g, (_match, name: string) => (kind ? records[kind] : `x_${name}`));
+  return filled(route.path, TENANT_RECORDS[routeKey(route)] ?? PLATFORM_RECORDS[routeKey(route)], records);
+}
+
+function filled(path: string, place: RecordPlace | undefined, records: Record<RecordKind, string>): string {
+  return path.replace(/:(\w+)/g, (_match, name: string) => {
+    const kind = typeof place === 'string' ? place : place?.[name];
+    return kind ? records[kind] : `x_${name}`;
+  });
 }
 
 const startsWithSegments = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
@@ -157,6 +198,9 @@ async function send(route: Route, path: string, token: string | null): Promise<A
   const example = isWrite(route) ? requestBodyOf(route)?.example : undefined;
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (token !== null) headers.authorization = `Bearer ${token}`;
+  // A required idempotency key gets a fresh one, so that only the check under test can refuse the call.
+  for (const name of requiredHeadersOf(route))
+    if (name.toLowerCase() === 'idempotency-key') headers[name] = randomUUID();
   const body = route.method === 'get' ? undefined : JSON.stringify(example ?? {});
   return call(route.method.toUpperCase(), path, { headers, body });
 }
@@ -174,8 +218,9 @@ export function describeStaffSecurity(fixture: () => StaffSecurityFixture) {
   async function snapshot(witness: Witness | undefined): Promise<string | undefined> {
     if (!witness) return undefined;
     const reader = fixture()[witness.as];
-    const res = await call('GET', witness.path, { headers: { authorization: `Bearer ${reader.token}` } });
-    expect({ witness: witness.path, status: res.status }).toEqual({ witness: witness.path, status: 200 });
+    const path = filled(witness.path, witness.params, fixture().records);
+    const res = await call('GET', path, { headers: { authorization: `Bearer ${reader.token}` } });
+    expect({ witness: path, status: res.status }).toEqual({ witness: path, status: 200 });
     return JSON.stringify((res.body as { data: unknown }).data);
   }
 

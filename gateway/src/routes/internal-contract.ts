@@ -2,6 +2,7 @@ import { mergeContracts } from '../openapi/contract';
 import { apiAccessContract } from './api-access/api-access.contract';
 import { apiConsoleContract } from './api-access/api-console.contract';
 import { apiConsoleEventsContract } from './api-access/api-console-events.contract';
+import { apiConsoleWebhooksContract } from './api-access/api-console-webhooks.contract';
 import { requestLogsContract } from './api-access/request-logs.contract';
 import { spendingLimitsContract } from './api-access/spending-limits.contract';
 import { invoicesContract } from './billing/invoices.contract';
@@ -56,6 +57,7 @@ export const internalContract = mergeContracts(
     apiAccessContract,
     apiConsoleContract,
     apiConsoleEventsContract,
+    apiConsoleWebhooksContract,
     spendingLimitsContract,
     requestLogsContract,
     settingsContract,

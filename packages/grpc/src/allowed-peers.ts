@@ -91,9 +91,11 @@ export const ALLOWED_PEERS: Record<ServicePeer, AllowedPeers> = {
     [platformSettings.PlatformSettingsServiceDefinition.fullName]: GATEWAY,
     [audit.AuditServiceDefinition.fullName]: GATEWAY,
     [parkedEvents.ParkedEventsServiceDefinition.fullName]: GATEWAY,
-    // Corporate checks tenants (its audit entries come through `audit.entries`); engagement mails a tenant's staff.
+    // Corporate checks tenants (its audit entries come through `audit.entries`); engagement mails a tenant's staff;
+    // webhook checks a client's tenant before the tenant's staff manage its endpoints (the partner console).
     [method(tenants.TenantServiceDefinition, 'getTenant')]: ['gateway', 'corporate'],
     [method(staff.StaffServiceDefinition, 'listTenantStaffEmails')]: ['engagement'],
+    [method(apiAccess.ApiAccessServiceDefinition, 'getClientTenant')]: ['webhook'],
   },
   search: {
     [search.SearchServiceDefinition.fullName]: GATEWAY,

@@ -32,6 +32,7 @@ import { createStaffUserRepository } from './db/staff-user.repository';
 import { createTenantRepository } from './db/tenant.repository';
 import { createAccessTokens } from './domain/access-tokens/access-tokens';
 import { createSigningKeyRing, type SigningKeyRing } from './domain/access-tokens/signing-key-ring';
+import { createGetClientTenant } from './domain/api-access/client-tenant';
 import { createCreateClient } from './domain/api-access/create-client';
 import { createCreateKey } from './domain/api-access/create-key';
 import { createDeleteClient } from './domain/api-access/delete-client';
@@ -388,6 +389,7 @@ function wireApiAccess(
     updateApiSettings: createUpdateApiSettings({ settings, defaults, changes }),
     findKeyByHash: createFindKeyByHash({ clients, keys, revocations }),
     listClients: createListClients({ clients, keys, revocations, now, logger }),
+    getClientTenant: createGetClientTenant({ clients }),
     createClient: createCreateClient({ clients, tenants: tenantRepository, changes, now }),
     updateClient: createUpdateClient({ ...keyDeps, tenants: tenantRepository, logger }),
     deleteClient: createDeleteClient(keyDeps),

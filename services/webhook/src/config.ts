@@ -75,6 +75,9 @@ const schema = z
     /** Engagement, which emails an auto-disabled endpoint's tenant staff (its outbox, over SMTP). */
     ENGAGEMENT_ADDRESS: z.string().min(1).default('127.0.0.1:50061'),
     ENGAGEMENT_DEADLINE_MS: positiveInt(5000),
+    /** Identity says which tenant a client belongs to before a tenant's staff manage its endpoints (the console). */
+    IDENTITY_ADDRESS: z.string().min(1).default('127.0.0.1:50051'),
+    IDENTITY_DEADLINE_MS: positiveInt(2000),
   })
   .refine(...refusedInProduction('AUDIT_CRASH_AT', 'is a test hook'));
 

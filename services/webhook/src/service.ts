@@ -53,6 +53,7 @@ import { createRecordEvent } from './domain/feed/record-event';
 import { createEventIntake } from './events/event-intake.consumer';
 import { createStaffNotifier } from './grpc/engagement.client';
 import { createEventFeedGrpc } from './grpc/event-feed.grpc';
+import { createTenantOfClient } from './grpc/identity.client';
 import { createWebhookGrpc } from './grpc/webhook.grpc';
 import { createAutoDisable } from './jobs/auto-disable-endpoints';
 import { createAttemptRunner } from './jobs/delivery/attempt-runner';
@@ -81,6 +82,7 @@ export function createWebhookService(
   options: WebhookServiceOptions = {},
 ) {
   const now = () => new Date();
+  const peerOptions = { caller: 'webhook', keepalive: keepaliveOf(config), tls: peerTlsOf(config) };
   const policy: TargetPolicy = { production: config.NODE_ENV === 'production', resolve: options.resolve };
   const mongo = createMongo({ ...mongoOptionsOf(config), logger, collections });
   const endpoints = createEndpointRepository(mongo.connection);
@@ -144,12 +146,7 @@ export function createWebhookService(
       afterMs: config.WEBHOOK_AUTO_DISABLE_AFTER,
       notify: createStaffNotifier(
         config.ENGAGEMENT_ADDRESS,
-        {
-          caller: 'webhook',
-          deadlineMs: config.ENGAGEMENT_DEADLINE_MS,
-          keepalive: keepaliveOf(config),
-          tls: peerTlsOf(config),
-        },
+        { ...peerOptions, deadlineMs: config.ENGAGEMENT_DEADLINE_MS },
         logger,
       ),
       now,
@@ -224,40 +221,46 @@ export function createWebhookService(
     services: [
       {
         definition: webhook.WebhookServiceDefinition,
-        implementation: createWebhookGrpc({
-          manage: createManageEndpoints({
-            endpoints,
-            secrets,
-            deliveries,
-            counters: createCounters(mongo.connection),
-            policy,
-            limitPerClient: config.WEBHOOK_ENDPOINTS_PER_CLIENT,
-            now,
-          }),
-          readDeliveries: createReadDeliveries({ deliveries, endpoints }),
-          pageDeliveries: createPageDeliveries({ deliveries, endpoints }),
-          redeliver: createRedeliver({
-            endpoints,
-            deliveries,
-            keys: createRedeliveryKeys(mongo.connection, {
-              leaseMs: config.WEBHOOK_LEASE_MS,
-              retentionMs: REDELIVERY_KEY_RETENTION_MS,
+        implementation: createWebhookGrpc(
+          {
+            manage: createManageEndpoints({
+              endpoints,
+              secrets,
+              deliveries,
+              counters: createCounters(mongo.connection),
+              policy,
+              limitPerClient: config.WEBHOOK_ENDPOINTS_PER_CLIENT,
+              now,
             }),
-            secrets,
-            post,
-            now,
+            readDeliveries: createReadDeliveries({ deliveries, endpoints }),
+            pageDeliveries: createPageDeliveries({ deliveries, endpoints }),
+            redeliver: createRedeliver({
+              endpoints,
+              deliveries,
+              keys: createRedeliveryKeys(mongo.connection, {
+                leaseMs: config.WEBHOOK_LEASE_MS,
+                retentionMs: REDELIVERY_KEY_RETENTION_MS,
+              }),
+              secrets,
+              post,
+              now,
+            }),
+            pingEndpoint: createPingEndpoint({ endpoints, secrets, post, now }),
+            updateEndpoint: createUpdateEndpoint({ endpoints, deliveries, policy, now }),
+            rotateSecret: createRotateSecret({ endpoints, secrets, now }),
+            recoverDeliveries: createRecoverDeliveries({
+              endpoints,
+              deliveries,
+              recoveries: createRecoveryRepository(mongo.connection),
+              now,
+              queued: () => dispatchJob.nudge(),
+            }),
+          },
+          createTenantOfClient(config.IDENTITY_ADDRESS, {
+            ...peerOptions,
+            deadlineMs: config.IDENTITY_DEADLINE_MS,
           }),
-          pingEndpoint: createPingEndpoint({ endpoints, secrets, post, now }),
-          updateEndpoint: createUpdateEndpoint({ endpoints, deliveries, policy, now }),
-          rotateSecret: createRotateSecret({ endpoints, secrets, now }),
-          recoverDeliveries: createRecoverDeliveries({
-            endpoints,
-            deliveries,
-            recoveries: createRecoveryRepository(mongo.connection),
-            now,
-            queued: () => dispatchJob.nudge(),
-          }),
-        }),
+        ),
       },
       {
         definition: eventFeed.EventFeedServiceDefinition,

@@ -77,11 +77,12 @@ function serviceExtras(
   if (service === 'supply') return { PRICING_ADDRESS: target('pricing') };
   // The test suites watch whole retry schedules, so theirs lasts seconds, not 15 hours (an endpoint's breaker
   // holds a second, not 30), and an endpoint that failed for 20 seconds (not 5 days) is disabled. Engagement
-  // emails its tenant's staff.
+  // emails its tenant's staff; identity names a client's tenant for the console's webhook calls.
   if (service === 'webhook')
     return {
       ...sealingEnvOf(keys),
       ENGAGEMENT_ADDRESS: target('engagement'),
+      IDENTITY_ADDRESS: target('identity'),
       ...(isTestProfile(profile)
         ? {
             WEBHOOK_RETRY_DELAYS: '1s,1s,1s,1s,1s',

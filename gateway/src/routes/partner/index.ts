@@ -8,8 +8,6 @@ import { meRoutes } from './me.routes';
 import { offerKeysRoutes } from './offer-keys.routes';
 import { pricingRoutes } from './pricing.routes';
 import { searchRoutes } from './search.routes';
-import { webhookLifecycleRoutes } from './webhook-lifecycle.routes';
-import { webhookOperationsRoutes } from './webhook-operations.routes';
 import { webhooksRoutes } from './webhooks.routes';
 
 /** Every partner route (`/api/v1`), each with its scope. */
@@ -24,7 +22,5 @@ export function partnerRoutes(deps: { clients: ServiceClients }): RouteDefinitio
     ...invoicesRoutes(deps),
     ...webhooksRoutes(deps),
     ...eventsRoutes(deps),
-    ...webhookOperationsRoutes(deps),
-    ...webhookLifecycleRoutes(deps),
   ];
 }

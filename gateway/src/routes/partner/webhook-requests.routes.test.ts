@@ -3,8 +3,6 @@ import request from 'supertest';
 import type { ServiceClients } from '../../clients/service-clients';
 import { partnerTestApp, testKey } from '../../middleware/middleware.fixture';
 import { eventsRoutes } from './events.routes';
-import { webhookLifecycleRoutes } from './webhook-lifecycle.routes';
-import { webhookOperationsRoutes } from './webhook-operations.routes';
 import { webhooksRoutes } from './webhooks.routes';
 
 // "Every failing field in one answer" for the webhook write routes (docs/webhooks.md, PATCH; docs/decisions/webhooks.md
@@ -33,11 +31,7 @@ function appWithWebhook() {
     recoverDeliveries: answer('recoverDeliveries', { queued: 0, replayed: false }),
   };
   const clients = { webhook } as unknown as ServiceClients;
-  const routes = [
-    ...webhooksRoutes({ clients }),
-    ...webhookOperationsRoutes({ clients }),
-    ...webhookLifecycleRoutes({ clients }),
-  ];
+  const routes = [...webhooksRoutes({ clients })];
   return { calls, app: partnerTestApp(routes, testKey({ scopes: ['webhooks:manage'] })) };
 }
 
@@ -176,12 +170,7 @@ describe('webhook routes and their scope', () => {
   it('when a route manages endpoints or reads the events feed, then it needs webhooks:manage', () => {
     documented('docs/webhooks.md', 'Every route needs a key with the scope `webhooks:manage`');
     const clients = {} as ServiceClients;
-    const routes = [
-      ...webhooksRoutes({ clients }),
-      ...webhookOperationsRoutes({ clients }),
-      ...webhookLifecycleRoutes({ clients }),
-      ...eventsRoutes({ clients }),
-    ];
+    const routes = [...webhooksRoutes({ clients }), ...eventsRoutes({ clients })];
     expect(routes.map((route) => `${route.method.toUpperCase()} ${route.path}`).sort()).toEqual([
       'DELETE /api/v1/webhooks/:id',
       'GET /api/v1/events',

@@ -1,99 +1,15 @@
-import type { webhook } from '@travel/contracts';
-import { AppError } from '@travel/errors';
-import type { Request } from 'express';
-import type { z } from 'zod';
 import type { ServiceClients } from '../../clients/service-clients';
 import { callerOf } from '../../http/caller';
-import { callOptions } from '../../http/calls';
-import { dataBody, listBody } from '../../http/envelope';
 import type { RouteDefinition } from '../../http/route-table';
-import { validate } from '../../http/validate';
-import { formatCreatedAt } from '../common/offer-presenters';
-import { type WebhookEndpoint, WebhookRequest } from '../common/partner-contract/components';
-import {
-  type deletedWebhook,
-  type registeredWebhook,
-  webhookIdParams,
-} from '../common/partner-contract/operations';
+import { type WebhookMount, webhookRoutesAt } from '../common/webhooks';
 
-const manage = { kind: 'partner', scope: 'webhooks:manage' } as const;
+/** The partner's own endpoints (`/api/v1/webhooks`): the key's client and mode, scope `webhooks:manage`. */
+export const partnerWebhooks: WebhookMount = {
+  base: '/api/v1/webhooks',
+  access: { kind: 'partner', scope: 'webhooks:manage' },
+  targetOf: (_req, res) => ({ caller: callerOf(res) }),
+};
 
-/** `POST /webhooks`, `GET /webhooks`, `DELETE /webhooks/{id}`: the calling client's endpoints. */
 export function webhooksRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
-  return [
-    {
-      method: 'post',
-      path: '/api/v1/webhooks',
-      access: manage,
-      handlers: [
-        async (req, res) => {
-          const body = validate(WebhookRequest, req.body);
-          const reply = await clients.webhook.registerEndpoint(
-            { caller: callerOf(res), url: body.url, events: body.events ?? [] },
-            callOptions(res),
-          );
-          const registered: z.output<typeof registeredWebhook> = {
-            ...presentEndpoint(reply.endpoint),
-            secret: reply.secret,
-          };
-          res.status(201).json(dataBody(registered));
-        },
-      ],
-    },
-    {
-      method: 'get',
-      path: '/api/v1/webhooks',
-      access: manage,
-      handlers: [
-        async (_req, res) => {
-          const reply = await clients.webhook.listEndpoints({ caller: callerOf(res) }, callOptions(res));
-          res.json(listBody(reply.endpoints.map(presentEndpoint)));
-        },
-      ],
-    },
-    {
-      method: 'delete',
-      path: '/api/v1/webhooks/:id',
-      access: manage,
-      handlers: [
-        async (req, res) => {
-          const reply = await clients.webhook.deleteEndpoint(
-            { caller: callerOf(res), id: endpointIdOf(req) },
-            callOptions(res),
-          );
-          const deleted: z.output<typeof deletedWebhook> = { id: reply.id, deleted: true };
-          res.json(dataBody(deleted));
-        },
-      ],
-    },
-  ];
-}
-
-type Endpoint = z.output<typeof WebhookEndpoint>;
-
-/**
- * A webhook endpoint as gateway/openapi/partner.yaml shows it; the secret only ever comes with the registration. The
- * proto's strings are the service's closed sets (its domain types), hence the casts.
- */
-export function presentEndpoint(endpoint: webhook.Endpoint | undefined): Endpoint {
-  if (!endpoint) throw new Error('the webhook service answered no endpoint');
-  return {
-    id: endpoint.id,
-    url: endpoint.url,
-    events: endpoint.events as Endpoint['events'],
-    status: endpoint.status as Endpoint['status'],
-    createdAt: formatCreatedAt(endpoint.createdAt),
-    enabled: endpoint.status !== 'disabled',
-    disabledReason: endpoint.status === 'disabled' ? (endpoint.disabledReason ?? null) : null,
-    disabledAt:
-      endpoint.status === 'disabled' && endpoint.disabledAt ? formatCreatedAt(endpoint.disabledAt) : null,
-  };
-}
-
-/** An id that is not `whk_<n>` names no endpoint: 404 without asking the service. */
-export function endpointIdOf(req: Request): string {
-  const id = String(req.params.id);
-  if (!webhookIdParams.shape.id.safeParse(id).success)
-    throw new AppError('not_found', `No webhook endpoint ${id}.`);
-  return id;
+  return webhookRoutesAt(clients, partnerWebhooks);
 }

@@ -1,6 +1,7 @@
 import type { apiAccess, apiRequestLog, caller } from '@travel/contracts';
-import type { RequestContext, ServiceImplementation } from '@travel/grpc';
+import { type RequestContext, requireCallerOf, type ServiceImplementation } from '@travel/grpc';
 import type { ApiKeyView, SpendingLimits } from '../domain/api-access/api-key';
+import type { createGetClientTenant } from '../domain/api-access/client-tenant';
 import type { createCreateClient } from '../domain/api-access/create-client';
 import type { createCreateKey, KeyWithSecret } from '../domain/api-access/create-key';
 import type { createDeleteClient } from '../domain/api-access/delete-client';
@@ -32,6 +33,7 @@ export interface ApiAccessUseCases {
   updateApiSettings: ReturnType<typeof createUpdateApiSettings>;
   findKeyByHash: ReturnType<typeof createFindKeyByHash>;
   listClients: ReturnType<typeof createListClients>;
+  getClientTenant: ReturnType<typeof createGetClientTenant>;
   createClient: ReturnType<typeof createCreateClient>;
   updateClient: ReturnType<typeof createUpdateClient>;
   deleteClient: ReturnType<typeof createDeleteClient>;
@@ -73,6 +75,12 @@ export function createApiAccessGrpc(
     async listClients(request) {
       const page = await useCases.listClients({ ...request, actor: requireStaff(request.caller) });
       return { clients: page.items.map(encodeClient), nextCursor: page.nextCursor };
+    },
+    async getClientTenant(request) {
+      // Another service's check (webhook's), never a person's: an internal job's caller only (fail closed).
+      requireCallerOf(request.caller, 'internal-job');
+      const answer = await useCases.getClientTenant(request.clientId);
+      return answer.found ? { found: true, tenantId: answer.tenantId ?? undefined } : { found: false };
     },
     async createClient(request) {
       return {

@@ -1,14 +1,9 @@
 import { caller, type eventFeed } from '@travel/contracts';
-import { badRequest, type FieldProblem } from '@travel/errors';
 import { type RequestContext, requireCallerOf, requireRight, type ServiceImplementation } from '@travel/grpc';
 import type { FeedOwner } from '../db/feed.repository';
-import { partnerOf } from '../domain/caller';
-import type { Environment } from '../domain/endpoints/endpoint';
+import { CONSOLE_RIGHT, clientScopeOf, partnerOf } from '../domain/caller';
 import type { FeedEvent } from '../domain/feed/feed-event';
 import type { createReadEvents } from '../domain/feed/read-events';
-
-/** The right the partner console's feed route requires (the tenant's API console). */
-const TENANT_FEED_RIGHT = 'api-console';
 
 /** Thin handlers of the events feed: resolve the partner caller (anyone else: refused), call, encode. */
 export function createEventFeedGrpc(
@@ -40,17 +35,8 @@ export function createEventFeedGrpc(
  */
 function tenantFeedOf(request: eventFeed.ListEventsRequest): [string, FeedOwner] {
   const staff = requireCallerOf(request.caller, 'tenant-staff');
-  requireRight(staff, TENANT_FEED_RIGHT);
-  const problems: FieldProblem[] = [];
-  if (request.clientId === undefined || request.clientId < 1)
-    problems.push({ path: 'clientId', message: 'is required' });
-  if (request.environment !== 'live' && request.environment !== 'test')
-    problems.push({ path: 'environment', message: 'must be live or test' });
-  if (problems.length > 0) throw badRequest(problems);
-  return [
-    staff.tenantId,
-    { clientId: request.clientId as number, environment: request.environment as Environment },
-  ];
+  requireRight(staff, CONSOLE_RIGHT);
+  return [staff.tenantId, clientScopeOf(request)];
 }
 
 function encodeFeedEvent(event: FeedEvent): eventFeed.FeedEvent {

@@ -1,7 +1,7 @@
-import type { webhook } from '@travel/contracts';
+import type { caller, webhook } from '@travel/contracts';
 import { AppError } from '@travel/errors';
 import type { RequestContext, ServiceImplementation } from '@travel/grpc';
-import { deliveryReaderOf, partnerOf } from '../domain/caller';
+import { deliveryReaderOf, endpointCallerOf, type TenantOfClient } from '../domain/caller';
 import type { AttemptRecord, AttemptResult, DeliveryHistory } from '../domain/deliveries/delivery';
 import type { createPageDeliveries } from '../domain/deliveries/page-deliveries';
 import type { createReadDeliveries } from '../domain/deliveries/read-deliveries';
@@ -24,28 +24,36 @@ export interface WebhookUseCases {
   recoverDeliveries: ReturnType<typeof createRecoverDeliveries>;
 }
 
-/** Thin handlers: resolve the caller (none: refused), decode, call one use case, encode. */
+/**
+ * Thin handlers: resolve the caller (none: refused; a tenant's staff for one client of theirs, asking identity
+ * through `tenantOf`), decode, call one use case, encode.
+ */
 export function createWebhookGrpc(
   useCases: WebhookUseCases,
+  tenantOf: TenantOfClient,
 ): ServiceImplementation<typeof webhook.WebhookServiceDefinition, RequestContext> {
+  const ownerOf = (request: {
+    caller?: caller.Caller | undefined;
+    client?: webhook.ClientScope | undefined;
+  }) => endpointCallerOf(request.caller, request.client, tenantOf);
   return {
     async registerEndpoint(request) {
       const { endpoint, secret } = await useCases.manage.register(
-        partnerOf(request.caller),
+        await ownerOf(request),
         request.url,
         request.events,
       );
       return { endpoint: encodeEndpoint(endpoint), secret };
     },
     async listEndpoints(request) {
-      const endpoints = await useCases.manage.list(partnerOf(request.caller));
+      const endpoints = await useCases.manage.list(await ownerOf(request));
       return { endpoints: endpoints.map(encodeEndpoint) };
     },
     async deleteEndpoint(request) {
-      return { id: await useCases.manage.remove(partnerOf(request.caller), request.id) };
+      return { id: await useCases.manage.remove(await ownerOf(request), request.id) };
     },
     async listDeliveries(request) {
-      const caller = deliveryReaderOf(request.caller);
+      const caller = await deliveryReaderOf(request.caller, request.client, tenantOf);
       if (request.limit !== undefined) {
         if (!request.endpointId) throw new AppError('bad_request', 'A page of deliveries names an endpoint.');
         const page = await useCases.pageDeliveries(caller, {
@@ -64,7 +72,7 @@ export function createWebhookGrpc(
       return { deliveries: views.map(encodeDelivery) };
     },
     async redeliverDelivery(request) {
-      const done = await useCases.redeliver(partnerOf(request.caller), {
+      const done = await useCases.redeliver(await ownerOf(request), {
         endpointId: request.endpointId,
         deliveryId: request.deliveryId,
         idempotencyKey: request.idempotencyKey,
@@ -76,11 +84,11 @@ export function createWebhookGrpc(
       };
     },
     async pingEndpoint(request) {
-      const { eventId, attempt } = await useCases.pingEndpoint(partnerOf(request.caller), request.id);
+      const { eventId, attempt } = await useCases.pingEndpoint(await ownerOf(request), request.id);
       return { eventId, attempt: encodeAttempt({ ...attempt, number: 0 }) };
     },
     async updateEndpoint(request) {
-      const endpoint = await useCases.updateEndpoint(partnerOf(request.caller), request.id, {
+      const endpoint = await useCases.updateEndpoint(await ownerOf(request), request.id, {
         ...(request.url === undefined ? {} : { url: request.url }),
         ...(request.events === undefined ? {} : { events: request.events.types }),
         ...(request.enabled === undefined ? {} : { enabled: request.enabled }),
@@ -88,11 +96,7 @@ export function createWebhookGrpc(
       return { endpoint: encodeEndpoint(endpoint) };
     },
     async rotateEndpointSecret(request) {
-      const rotated = await useCases.rotateSecret(
-        partnerOf(request.caller),
-        request.id,
-        request.overlapSeconds,
-      );
+      const rotated = await useCases.rotateSecret(await ownerOf(request), request.id, request.overlapSeconds);
       return {
         endpoint: encodeEndpoint(rotated.endpoint),
         secret: rotated.secret,
@@ -101,7 +105,7 @@ export function createWebhookGrpc(
     },
     async recoverDeliveries(request) {
       return useCases.recoverDeliveries(
-        partnerOf(request.caller),
+        await ownerOf(request),
         request.id,
         request.since,
         request.idempotencyKey,

@@ -1,36 +1,35 @@
 import type { z } from 'zod';
-import type { ServiceClients } from '../../clients/service-clients';
-import { callerOf } from '../../http/caller';
-import { callOptions } from '../../http/calls';
-import { dataBody } from '../../http/envelope';
-import type { RouteDefinition } from '../../http/route-table';
-import { validate } from '../../http/validate';
-import { IDEMPOTENCY_KEY_HEADER, readIdempotentCreate } from '../common/booking-requests';
-import { formatCreatedAt } from '../common/offer-presenters';
+import type { ServiceClients } from '../../../clients/service-clients';
+import { callOptions } from '../../../http/calls';
+import { dataBody } from '../../../http/envelope';
+import type { RouteDefinition } from '../../../http/route-table';
+import { validate } from '../../../http/validate';
+import { IDEMPOTENCY_KEY_HEADER, readIdempotentCreate } from '../booking-requests';
+import { formatCreatedAt } from '../offer-presenters';
 import {
   type recoveredWebhookDeliveries,
   recoverWebhookBody,
   type rotatedWebhookSecret,
   rotateWebhookSecretBody,
-} from '../common/partner-contract/webhook-lifecycle';
-import { endpointIdOf, presentEndpoint } from './webhooks.routes';
+} from '../partner-contract/webhook-lifecycle';
+import { endpointIdOf, presentEndpoint } from './endpoints.routes';
+import type { WebhookMount } from './mount';
 
-const manage = { kind: 'partner', scope: 'webhooks:manage' } as const;
-
-/** `POST /webhooks/{id}/rotate-secret` and `POST /webhooks/{id}/recover`: the calling client's endpoints only. */
-export function webhookLifecycleRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
+/** `POST <base>/{id}/rotate-secret` and `POST <base>/{id}/recover`: the mount's client's endpoints only. */
+export function webhookLifecycleRoutes(clients: ServiceClients, mount: WebhookMount): RouteDefinition[] {
+  const { base, access, targetOf } = mount;
   return [
     {
       method: 'post',
-      path: '/api/v1/webhooks/:id/rotate-secret',
-      access: manage,
+      path: `${base}/:id/rotate-secret`,
+      access,
       handlers: [
         async (req, res) => {
           // The body first: a request naming every failing field is the same whatever the id (see PATCH).
           const body = validate(rotateWebhookSecretBody, req.body);
           const id = endpointIdOf(req);
           const reply = await clients.webhook.rotateEndpointSecret(
-            { caller: callerOf(res), id, overlapSeconds: body.overlapSeconds },
+            { ...targetOf(req, res), id, overlapSeconds: body.overlapSeconds },
             callOptions(res),
           );
           const rotated: z.output<typeof rotatedWebhookSecret> = {
@@ -46,8 +45,8 @@ export function webhookLifecycleRoutes({ clients }: { clients: ServiceClients })
     },
     {
       method: 'post',
-      path: '/api/v1/webhooks/:id/recover',
-      access: manage,
+      path: `${base}/:id/recover`,
+      access,
       handlers: [
         async (req, res) => {
           const { idempotencyKey, body } = readIdempotentCreate(
@@ -57,7 +56,7 @@ export function webhookLifecycleRoutes({ clients }: { clients: ServiceClients })
           );
           const id = endpointIdOf(req);
           const reply = await clients.webhook.recoverDeliveries(
-            { caller: callerOf(res), id, since: new Date(body.since), idempotencyKey },
+            { ...targetOf(req, res), id, since: new Date(body.since), idempotencyKey },
             callOptions(res),
           );
           if (reply.replayed) res.setHeader('Idempotent-Replayed', 'true');

@@ -1,7 +1,7 @@
 import type { webhook } from '@travel/contracts';
 import type { z } from 'zod';
-import { formatCreatedAt } from '../common/offer-presenters';
-import type { WebhookAttempt, WebhookDelivery } from '../common/partner-contract/webhook-operations';
+import { formatCreatedAt } from '../offer-presenters';
+import type { WebhookAttempt, WebhookDelivery } from '../partner-contract/webhook-operations';
 
 type Delivery = z.output<typeof WebhookDelivery>;
 type Attempt = z.output<typeof WebhookAttempt>;

@@ -1,18 +1,16 @@
 import { AppError } from '@travel/errors';
 import type { Request } from 'express';
-import type { ServiceClients } from '../../clients/service-clients';
-import { callerOf } from '../../http/caller';
-import { callOptions } from '../../http/calls';
-import { dataBody, listBody } from '../../http/envelope';
-import type { RouteDefinition } from '../../http/route-table';
-import { validate } from '../../http/validate';
-import { IDEMPOTENCY_KEY_HEADER, readIdempotentCreate } from '../common/booking-requests';
-import { webhookDeliveriesQuery, webhookDeliveryParams } from '../common/partner-contract/operations';
-import { emptyBody, WebhookUpdate } from '../common/partner-contract/webhook-operations';
-import { presentAttempt, presentDelivery } from './webhook-presenters';
-import { endpointIdOf, presentEndpoint } from './webhooks.routes';
-
-const manage = { kind: 'partner', scope: 'webhooks:manage' } as const;
+import type { ServiceClients } from '../../../clients/service-clients';
+import { callOptions } from '../../../http/calls';
+import { dataBody, listBody } from '../../../http/envelope';
+import type { RouteDefinition } from '../../../http/route-table';
+import { validate } from '../../../http/validate';
+import { IDEMPOTENCY_KEY_HEADER, readIdempotentCreate } from '../booking-requests';
+import { webhookDeliveriesQuery, webhookDeliveryParams } from '../partner-contract/operations';
+import { emptyBody, WebhookUpdate } from '../partner-contract/webhook-operations';
+import { endpointIdOf, presentEndpoint } from './endpoints.routes';
+import type { WebhookMount } from './mount';
+import { presentAttempt, presentDelivery } from './presenters';
 
 /**
  * Redeliver and ping wait for one POST to the partner's receiver (up to its 5 s timeout, after a DNS check):
@@ -21,21 +19,22 @@ const manage = { kind: 'partner', scope: 'webhooks:manage' } as const;
 const SENDING_BUDGET_MS = 15_000;
 
 /**
- * `GET /webhooks/{id}/deliveries`, `POST /webhooks/{id}/deliveries/{deliveryId}/redeliver`,
- * `POST /webhooks/{id}/ping`, `PATCH /webhooks/{id}`: operating the calling client's endpoints.
+ * `GET <base>/{id}/deliveries`, `POST <base>/{id}/deliveries/{deliveryId}/redeliver`, `POST <base>/{id}/ping`,
+ * `PATCH <base>/{id}`: operating the endpoints of the mount's client and mode.
  */
-export function webhookOperationsRoutes({ clients }: { clients: ServiceClients }): RouteDefinition[] {
+export function webhookOperationRoutes(clients: ServiceClients, mount: WebhookMount): RouteDefinition[] {
+  const { base, access, targetOf } = mount;
   return [
     {
       method: 'patch',
-      path: '/api/v1/webhooks/:id',
-      access: manage,
+      path: `${base}/:id`,
+      access,
       handlers: [
         async (req, res) => {
           const body = validate(WebhookUpdate, req.body);
           const reply = await clients.webhook.updateEndpoint(
             {
-              caller: callerOf(res),
+              ...targetOf(req, res),
               id: endpointIdOf(req),
               url: body.url,
               events: body.events === undefined ? undefined : { types: body.events },
@@ -49,14 +48,14 @@ export function webhookOperationsRoutes({ clients }: { clients: ServiceClients }
     },
     {
       method: 'get',
-      path: '/api/v1/webhooks/:id/deliveries',
-      access: manage,
+      path: `${base}/:id/deliveries`,
+      access,
       handlers: [
         async (req, res) => {
           const query = validate(webhookDeliveriesQuery, req.query, 'query');
           const reply = await clients.webhook.listDeliveries(
             {
-              caller: callerOf(res),
+              ...targetOf(req, res),
               endpointId: endpointIdOf(req),
               limit: query.limit,
               cursor: query.cursor,
@@ -71,8 +70,8 @@ export function webhookOperationsRoutes({ clients }: { clients: ServiceClients }
     },
     {
       method: 'post',
-      path: '/api/v1/webhooks/:id/deliveries/:deliveryId/redeliver',
-      access: manage,
+      path: `${base}/:id/deliveries/:deliveryId/redeliver`,
+      access,
       budgetMs: SENDING_BUDGET_MS,
       handlers: [
         async (req, res) => {
@@ -83,7 +82,7 @@ export function webhookOperationsRoutes({ clients }: { clients: ServiceClients }
           );
           const reply = await clients.webhook.redeliverDelivery(
             {
-              caller: callerOf(res),
+              ...targetOf(req, res),
               endpointId: endpointIdOf(req),
               deliveryId: deliveryIdOf(req),
               idempotencyKey,
@@ -99,14 +98,14 @@ export function webhookOperationsRoutes({ clients }: { clients: ServiceClients }
     },
     {
       method: 'post',
-      path: '/api/v1/webhooks/:id/ping',
-      access: manage,
+      path: `${base}/:id/ping`,
+      access,
       budgetMs: SENDING_BUDGET_MS,
       handlers: [
         async (req, res) => {
           validate(emptyBody, req.body);
           const reply = await clients.webhook.pingEndpoint(
-            { caller: callerOf(res), id: endpointIdOf(req) },
+            { ...targetOf(req, res), id: endpointIdOf(req) },
             callOptions(res),
           );
           res.json(dataBody({ eventId: reply.eventId, attempt: presentAttempt(reply.attempt) }));
