@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import { startReceiver, verifySignature, waitFor } from '@travel/testkit';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type AdminApi, platformAdmin } from '../support/admin';
 import { book, contact, dataOf, flightOffers, partnerCall } from '../support/bookings';
-import { codeOf, consoleCall } from '../support/console-calls';
+import { dataOf as answerOf, codeOf, consoleCall } from '../support/console-calls';
 import { tenantStaff } from '../support/staff';
 import { type LaunchedBrowser, launchBrowser, newContext } from './support/browser';
 import { consoleUrl, expectGoodPage, openPage, signIn } from './support/console-pages';
 
 // The partner console in a real browser (Debian's Chromium driven by playwright-core; docs/console.md): a tenant's
 // staff member signs in, issues a key and sees its secret once, finds the key's calls in the request log by their
-// request ids, and another tenant's staff member reaches none of it, through the pages or the API calls they make.
+// request ids, and another tenant's staff member reaches none of it, through the pages or the API calls they make;
+// a webhook that failed is found with its attempts and sent again once its receiver answers.
 // Every page is checked with axe-core (no serious or critical violation), at 375 px wide, and photographed for
 // docs/console.md. One browser for the file; each person has a context of their own.
 
@@ -22,14 +24,25 @@ let page: Page;
 let owner: Awaited<ReturnType<typeof tenantStaff>>;
 let other: Awaited<ReturnType<typeof tenantStaff>>;
 /** What the flows below leave for the later ones. */
-const made = { keyName: `Console robot ${Date.now().toString(36)}`, secret: '', okCall: '', failedCall: '' };
+const made = {
+  keyName: `Console robot ${Date.now().toString(36)}`,
+  secret: '',
+  okCall: '',
+  failedCall: '',
+  bookingId: '',
+  hookSecret: '',
+};
+/** The webhook receiver: `500` until the test fixes it. */
+let receiverFixed = false;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
 beforeAll(async () => {
   admin = await platformAdmin();
-  [owner, other, launched] = await Promise.all([
+  [owner, other, launched, receiver] = await Promise.all([
     tenantStaff(admin, ['api-console', 'bookings', 'billing']),
     tenantStaff(admin, ['api-console', 'bookings', 'billing']),
     launchBrowser(),
+    startReceiver(() => (receiverFixed ? { status: 200 } : { status: 500, body: 'receiver down' })),
   ]);
   browser = launched.browser;
   ownerContext = await newContext(browser, consoleUrl());
@@ -39,8 +52,11 @@ beforeAll(async () => {
 }, 600_000);
 
 afterAll(async () => {
-  await launched?.close();
+  await Promise.all([launched?.close(), receiver?.stop()]);
 }, 30_000);
+
+/** The owner's key's mode in a page's URL (the pages show `live` unless told). */
+const ownerMode = () => (owner.key.environment === 'test' ? '?mode=test' : '');
 
 /** Polls the console's own API until the tenant's request log lists `requestId`; false after `timeoutMs`. */
 async function listedWithin(token: string, requestId: string, timeoutMs: number): Promise<boolean> {
@@ -189,8 +205,7 @@ describe('the partner console in a browser', () => {
     const booked = await book(owner.key.secret, { offerToken: offer?.offerToken, contact });
     expect(booked.status).toBe(201);
     const booking = dataOf(booked);
-    const mode = owner.key.environment === 'test' ? '?mode=test' : '';
-    await page.goto(consoleUrl(`/bookings${mode}`));
+    await page.goto(consoleUrl(`/bookings${ownerMode()}`));
     await page.getByRole('heading', { level: 1, name: 'Bookings' }).waitFor();
     await page.getByRole('link', { name: booking.id }).click();
     await page.getByRole('heading', { level: 1, name: `Booking ${booking.id}` }).waitFor();
@@ -204,8 +219,7 @@ describe('the partner console in a browser', () => {
   });
 
   it("when the client booked and cancelled, then the Events page shows both in the client's feed with their sequence", async () => {
-    const mode = owner.key.environment === 'test' ? '?mode=test' : '';
-    await page.goto(consoleUrl(`/events${mode}`));
+    await page.goto(consoleUrl(`/events${ownerMode()}`));
     await page.getByRole('heading', { level: 1, name: 'Events' }).waitFor();
     const feed = page.getByRole('table', { name: 'The event feed' });
     await feed.getByRole('cell', { name: 'booking.cancelled', exact: true }).waitFor();
@@ -213,12 +227,105 @@ describe('the partner console in a browser', () => {
     await expectGoodPage(page, 'events');
   });
 
+  it('when a webhook endpoint is added and its secret rotated, then each signing secret is shown once', async () => {
+    await page.goto(consoleUrl(`/webhooks${ownerMode()}`));
+    await page.getByRole('heading', { level: 1, name: 'Webhooks' }).waitFor();
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    const form = page.getByRole('form', { name: 'Add endpoint' });
+    await form.getByLabel('Endpoint URL').fill(receiver.url);
+    await form
+      .getByRole('group', { name: /^Events/ })
+      .getByLabel('booking.created')
+      .check();
+    await form.getByRole('button', { name: 'Save endpoint' }).click();
+    made.hookSecret = await secretShownOnce(page);
+    // A booking now, so its delivery fails and is retried while the secret is rotated.
+    const [offer] = await flightOffers(owner.key.secret);
+    const booked = await book(owner.key.secret, { offerToken: offer?.offerToken, contact });
+    expect(booked.status).toBe(201);
+    made.bookingId = dataOf(booked).id;
+    await page.getByRole('button', { name: `Rotate secret of ${receiver.url}` }).click();
+    const rotated = await secretShownOnce(page);
+    expect(rotated).not.toBe(made.hookSecret);
+    made.hookSecret = rotated;
+  });
+
+  // The pages below are checked while the booking's delivery runs through its retries (about 6 s).
   it.each([
-    ['Webhooks', 'webhooks'],
     ['Bookings', 'bookings'],
     ['Invoices', 'invoices'],
   ])('when the %s page is opened, then it is accessible and usable at 375 px', async (link, name) => {
     await openPage(page, link);
     await expectGoodPage(page, name);
   });
+
+  it('when a delivery failed, then the Webhooks page shows its attempts, and Redeliver delivers it once the receiver is fixed', async () => {
+    const { eventId, deliveryId } = await deliveryOf(made.bookingId);
+    await failedDelivery(deliveryId);
+    await openPage(page, 'Webhooks');
+    await page.getByRole('button', { name: `Deliveries to ${receiver.url}`, exact: true }).click();
+    const card = page.getByRole('listitem').filter({ hasText: eventId });
+    await card.getByText('failed', { exact: true }).waitFor();
+    expect(await card.getByRole('list', { name: `Attempts of ${deliveryId}` }).textContent()).toMatch(
+      /HTTP 500 failed/,
+    );
+    receiverFixed = true;
+    await card.getByRole('button', { name: `Redeliver ${deliveryId}` }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Sent ${deliveryId} again: HTTP 200 delivered` })
+      .waitFor();
+    await card.getByText('succeeded', { exact: true }).waitFor();
+    await card.getByText(/HTTP 200 delivered in \d+ ms \(manual\)/).waitFor();
+    const resent = receiver.received.at(-1);
+    expect(resent?.headers['x-partner-delivery']).toBe(deliveryId);
+    const signature = String(resent?.headers['x-partner-signature']);
+    expect(verifySignature(made.hookSecret, signature, resent?.rawBody ?? '', Date.now() / 1000)).toBe(true);
+    await expectGoodPage(page, 'webhooks');
+  });
 });
+
+/** The secret the page shows once: read, then gone after "I have saved the secret". */
+async function secretShownOnce(page: Page): Promise<string> {
+  const secret = page.getByRole('textbox', { name: 'Secret' });
+  await secret.waitFor();
+  const value = await secret.inputValue();
+  expect(value).toMatch(/^whsec_[A-Za-z0-9]{32}$/);
+  await page.getByRole('button', { name: 'I have saved the secret' }).click();
+  await secret.waitFor({ state: 'detached' });
+  expect(await page.content()).not.toContain(value);
+  return value;
+}
+
+/** The event and delivery ids of the booking's `booking.created`, from its first attempt at the receiver. */
+async function deliveryOf(bookingId: string): Promise<{ eventId: string; deliveryId: string }> {
+  return waitFor(
+    () => {
+      const first = receiver.received.find(
+        (request) => (JSON.parse(request.rawBody) as { data: { id: string } }).data.id === bookingId,
+      );
+      if (!first) throw new Error(`no delivery of ${bookingId} reached the receiver yet`);
+      const eventId = (JSON.parse(first.rawBody) as { id: string }).id;
+      return { eventId, deliveryId: String(first.headers['x-partner-delivery']) };
+    },
+    { timeoutMs: 15_000, intervalMs: 100 },
+  );
+}
+
+/** Waits (through the API the page calls) until the delivery's retries ran out: `failed`. */
+async function failedDelivery(deliveryId: string): Promise<void> {
+  const path = `/api/admin/api-console/clients/${owner.client.id}/webhooks`;
+  const query = `?environment=${owner.key.environment}`;
+  const endpoints = answerOf<{ id: string; url: string }[]>(
+    await consoleCall(owner.token, 'GET', path + query),
+  );
+  const endpoint = endpoints.find((one) => one.url === receiver.url);
+  await waitFor(
+    async () => {
+      const res = await consoleCall(owner.token, 'GET', `${path}/${endpoint?.id}/deliveries${query}`);
+      const delivery = answerOf<{ id: string; status: string }[]>(res).find((one) => one.id === deliveryId);
+      expect(delivery?.status).toBe('failed');
+    },
+    { timeoutMs: 20_000, intervalMs: 250 },
+  );
+}

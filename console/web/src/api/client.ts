@@ -48,8 +48,9 @@ export function listOutcomeOf<T>(result: {
 }
 
 /**
- * A call by path, for the lists whose filters come from the URL and the routes the internal document does not
- * describe yet (the tenant's webhooks). Same token, same envelope; a list keeps its `nextCursor`.
+ * A call by path, untyped: for the lists whose filters come from the URL as strings (bookings, invoices, the
+ * tenant directory) and the client lists; every route they call is in the internal document, so each could move
+ * to `api`. Same token, same envelope; a list keeps its `nextCursor`.
  */
 export async function call<T>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { api, type Outcome, outcomeOf, type Schemas } from '../api/client';
 import { ErrorNotice } from '../ui/errors';
+import { FormActions } from '../ui/form-actions';
 
 const SCOPES: Schemas['Scope'][] = [
   'search:read',
@@ -125,24 +126,28 @@ export function CreateKeyForm({
         <input name="perBookingLimit" type="number" min={1} />
       </label>
       {failure && !failure.ok ? <ErrorNotice error={failure.error} status={failure.status} /> : null}
-      <div className="actions">
-        <button type="submit" disabled={busy}>
-          Create key
-        </button>
-        <button type="button" className="secondary" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FormActions submit="Create key" onCancel={onCancel} busy={busy} />
     </form>
   );
 }
 
-/** The secret of a key just issued or rotated: shown here once, never again (only its hash is kept). */
-export function SecretOnce({ issued, onDone }: { issued: IssuedSecret; onDone: () => void }) {
+/**
+ * A secret just issued or rotated, shown here once and never again: a key's (only its hash is kept) or a webhook
+ * endpoint's signing secret (kept sealed, to sign with).
+ */
+export function SecretOnce({
+  issued,
+  onDone,
+  title = "Your new key's secret",
+}: {
+  issued: IssuedSecret;
+  onDone: () => void;
+  title?: string;
+}) {
   const [copied, setCopied] = useState(false);
   return (
     <section className="card secret" aria-labelledby="secret-title" role="alert">
-      <h2 id="secret-title">Your new key's secret</h2>
+      <h2 id="secret-title">{title}</h2>
       <p>
         Copy the secret of <strong>{issued.name}</strong> now: it is shown only once and cannot be shown
         again.

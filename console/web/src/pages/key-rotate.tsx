@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { api, type ErrorEnvelope, type Schemas } from '../api/client';
 import { ErrorNotice } from '../ui/errors';
+import { FormActions } from '../ui/form-actions';
 import type { IssuedSecret } from './key-form';
 
 /** Rotate: a new secret at once; the old one keeps working for the overlap chosen (0 to 7 days). */
@@ -43,12 +44,7 @@ export function RotateKeyForm({
         How long the old secret keeps working beside the new one (up to 604800, a week).
       </p>
       {failure ? <ErrorNotice error={failure.error} status={failure.status} /> : null}
-      <div className="actions">
-        <button type="submit">Rotate key</button>
-        <button type="button" className="secondary" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FormActions submit="Rotate key" onCancel={onCancel} />
     </form>
   );
 }

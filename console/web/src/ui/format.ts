@@ -1,6 +1,14 @@
+/** The API's `2026-11-30 04:51:02` (UTC, no zone written), which a browser would read as its own zone's time. */
+const UTC_WITHOUT_ZONE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+
+/** A time of the API as a `Date`: an ISO time as it is, one without a zone as UTC. */
+export function timeOf(iso: string): Date {
+  return new Date(UTC_WITHOUT_ZONE.test(iso) ? `${iso.replace(' ', 'T')}Z` : iso);
+}
+
 /** `30 Nov 2026, 04:51:02` in the viewer's zone; the raw ISO time is in the element's `dateTime`. */
 export function formatTime(iso: string): string {
-  const date = new Date(iso);
+  const date = timeOf(iso);
   return Number.isNaN(date.getTime())
     ? iso
     : date.toLocaleString('en-GB', {
