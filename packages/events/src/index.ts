@@ -47,6 +47,12 @@ export { createParkedEventsGrpc, EVENTS_RIGHT, parkedEventsServiceOf } from './p
 export { createParkedEventsAdmin, type ParkedEventsAdmin } from './parked-events-admin';
 export { createEventPublisher, type EventPublisher, type PublisherOptions } from './publisher';
 export {
+  isFoundByTime,
+  newRequestId,
+  TIMED_REQUEST_ID_WINDOW_MS,
+  timeOfRequestId,
+} from './request-ids';
+export {
   budgetSpanMs,
   createRetryTracker,
   DEFAULT_RETRY_BUDGET,

@@ -1,5 +1,11 @@
 import { apiRequestLog } from '@travel/contracts';
-import { createEventPublisher, type EventPublisher, newEventId, type OutgoingEvent } from '@travel/events';
+import {
+  createEventPublisher,
+  type EventPublisher,
+  newEventId,
+  newRequestId,
+  type OutgoingEvent,
+} from '@travel/events';
 import { staffCaller, testLogger, waitFor } from '@travel/testkit';
 import { API_REQUEST_LOGS_TOPIC, API_REQUESTS_EVENT } from '../src/events/request-logs.consumer';
 import { type ApiAccessUnderTest, PLATFORM, startApiAccess } from './api-access.fixture';
@@ -146,5 +152,50 @@ describe('identity keeps the request log', () => {
       status: 200,
       keyId: 'key_odd',
     });
+  });
+
+  it('when a page was written before callsJson (its calls as sub-documents), then it is still listed and found', async () => {
+    const tenantId = `ten_old_${Date.now()}`;
+    const at = new Date();
+    const { tenantId: _tenant, environment: _mode, ...fields } = call('req_old_page', tenantId);
+    await identity.connection.collection('api_request_log_pages').insertOne({
+      _id: `evt_old|${tenantId}|live` as unknown as never,
+      eventId: 'evt_old',
+      tenantId,
+      environment: 'live',
+      first: at,
+      last: at,
+      keyIds: ['key_7'],
+      statusClasses: [2],
+      routes: ['/api/v1/me'],
+      requestIds: ['req_old_page'],
+      calls: [{ ...fields, at, index: 0 }],
+      expiresAt: new Date(at.getTime() + 86_400_000),
+    });
+    expect((await listOf(tenantId)).map((entry) => [entry.requestId, entry.at])).toEqual([
+      ['req_old_page', at],
+    ]);
+    const found = await identity.apiAccess.getRequestLog({ caller: PLATFORM, requestId: 'req_old_page' });
+    expect(found.entry).toMatchObject({ requestId: 'req_old_page', tenantId, at });
+  });
+
+  it("when a call's id is the gateway's, then it is found by the time in it, with no index entry; a caller's own through the index", async () => {
+    const tenantId = `ten_timed_${Date.now()}`;
+    const ours = newRequestId();
+    const late = newRequestId(Date.now() - 60_000);
+    await gateway.publish(API_REQUEST_LOGS_TOPIC, [
+      batch([call(ours, tenantId), call('order-2026-000042', tenantId), call(late, tenantId)]),
+    ]);
+    await waitFor(async () => expect(await listOf(tenantId)).toHaveLength(3), { timeoutMs: 30_000 });
+    const [page] = await identity.connection.collection('api_request_log_pages').find({ tenantId }).toArray();
+    // The caller's own id and the call answered a minute after its id was made are indexed; ours is not.
+    expect([...(page?.requestIds ?? [])].sort()).toEqual(['order-2026-000042', late].sort());
+    for (const requestId of [ours, 'order-2026-000042', late]) {
+      const found = await identity.apiAccess.getRequestLog({ caller: consoleOf(tenantId), requestId });
+      expect(found.entry).toMatchObject({ requestId, tenantId });
+    }
+    await expect(
+      identity.apiAccess.getRequestLog({ caller: consoleOf(`${tenantId}_other`), requestId: ours }),
+    ).rejects.toThrow(/NOT_FOUND|No call/);
   });
 });

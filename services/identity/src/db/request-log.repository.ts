@@ -1,3 +1,4 @@
+import { isFoundByTime, TIMED_REQUEST_ID_WINDOW_MS, timeOfRequestId } from '@travel/events';
 import { insertAllIfAbsent, modelOn } from '@travel/mongo';
 import type { Connection } from 'mongoose';
 import type {
@@ -15,6 +16,11 @@ import {
 
 /** Pages fetched per round trip while a list reads pages newest first. */
 const PAGES_PER_FETCH = 8;
+/**
+ * The longest a page may span (first to last call) and keep no index entry for its timed ids: a gateway's batch
+ * spans a second, but one sent after Kafka was away can span the outage; such a page indexes every id.
+ */
+const TIMED_PAGE_SPAN_MS = 30_000;
 /** Pages read to find a request id, newest first (a request id is one call unless a client repeats its own). */
 const PAGES_PER_REQUEST_ID = 8;
 
@@ -49,7 +55,7 @@ export function createRequestLogRepository(
         for await (const page of pages as AsyncIterable<RequestLogPageDocument>) {
           const oldest = found[count - 1];
           if (oldest !== undefined && page.last.getTime() < oldest.at.getTime()) break;
-          for (const call of page.calls) {
+          for (const call of callsOf(page)) {
             const entry = entryOf(page, call);
             if (matches(entry, filter, after)) found.push(entry);
           }
@@ -61,17 +67,64 @@ export function createRequestLogRepository(
       return found;
     },
     async findByRequestId(requestId, tenantId) {
+      const scope = tenantId === undefined ? {} : { tenantId };
+      const made = timeOfRequestId(requestId);
+      if (made !== undefined) {
+        const found = await findByTime(model, requestId, made, scope);
+        if (found) return found;
+      }
+      // A caller's own id, a call answered long after its id was made, or a page written before timed ids.
       const pages = await model
-        .find({ requestIds: requestId, ...(tenantId === undefined ? {} : { tenantId }) })
+        .find({ requestIds: requestId, ...scope })
         .sort({ last: -1 })
         .limit(PAGES_PER_REQUEST_ID)
         .lean<RequestLogPageDocument[]>();
-      const calls = pages.flatMap((page) =>
-        page.calls.filter((call) => call.requestId === requestId).map((call) => entryOf(page, call)),
-      );
-      return calls.sort(newestFirst)[0];
+      return newestCall(pages, requestId);
     },
   };
+}
+
+/**
+ * A call by the time its id names: the pages of the tenant whose calls were answered in the window after it,
+ * nearest first; a page is parsed only when its JSON holds the id.
+ */
+async function findByTime(
+  model: ReturnType<typeof modelOn<RequestLogPageDocument>>,
+  requestId: string,
+  made: number,
+  scope: { tenantId?: string },
+): Promise<StoredRequestLogEntry | undefined> {
+  const pages = model
+    .find({
+      ...scope,
+      last: {
+        $gte: new Date(made - 1000),
+        $lte: new Date(made + TIMED_REQUEST_ID_WINDOW_MS + TIMED_PAGE_SPAN_MS),
+      },
+      first: { $lte: new Date(made + TIMED_REQUEST_ID_WINDOW_MS) },
+    })
+    .sort({ last: 1 })
+    .lean<RequestLogPageDocument[]>()
+    .cursor({ batchSize: PAGES_PER_FETCH });
+  try {
+    for await (const page of pages as AsyncIterable<RequestLogPageDocument>) {
+      if (page.callsJson !== undefined && !page.callsJson.includes(`"${requestId}"`)) continue;
+      const found = newestCall([page], requestId);
+      if (found) return found;
+    }
+  } finally {
+    await pages.close();
+  }
+  return undefined;
+}
+
+function newestCall(pages: RequestLogPageDocument[], requestId: string): StoredRequestLogEntry | undefined {
+  const calls = pages.flatMap((page) =>
+    callsOf(page)
+      .filter((call) => call.requestId === requestId)
+      .map((call) => entryOf(page, call)),
+  );
+  return calls.sort(newestFirst)[0];
 }
 
 /** A batch's calls grouped by tenant and mode, one page each, in the batch's order. */
@@ -90,18 +143,26 @@ function pagesOf(
   return [...groups].map(([id, { tenantId, environment, calls }]) => {
     const times = calls.map((call) => call.at.getTime());
     const last = new Date(Math.max(...times));
+    const first = new Date(Math.min(...times));
+    const tight = last.getTime() - first.getTime() <= TIMED_PAGE_SPAN_MS;
     return {
       _id: id,
       eventId,
       tenantId,
       environment,
-      first: new Date(Math.min(...times)),
+      first,
       last,
       keyIds: distinct(calls.map((call) => call.keyId)),
       statusClasses: distinct(calls.map((call) => statusClassOf(call.status))),
       routes: distinct(calls.map((call) => call.route)),
-      requestIds: distinct(calls.map((call) => call.requestId)),
-      calls,
+      // Only the ids the time in them cannot find: a caller's own, a call answered long after it began, or every
+      // id of a page that spans too long for the time to narrow the search.
+      requestIds: distinct(
+        calls
+          .filter((call) => !tight || !isFoundByTime(call.requestId, call.at.getTime()))
+          .map((call) => call.requestId),
+      ),
+      callsJson: JSON.stringify(calls),
       expiresAt: new Date(last.getTime() + retentionMs),
     };
   });
@@ -148,6 +209,13 @@ function newestFirst(a: StoredRequestLogEntry, b: StoredRequestLogEntry): number
   const byTime = b.at.getTime() - a.at.getTime();
   if (byTime !== 0) return byTime;
   return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
+/** A page's calls, from its JSON (or, for a page written before it, its sub-documents). */
+function callsOf(page: RequestLogPageDocument): RequestLogPageCall[] {
+  if (page.callsJson === undefined) return page.calls ?? [];
+  const calls = JSON.parse(page.callsJson) as Array<Omit<RequestLogPageCall, 'at'> & { at: string }>;
+  return calls.map((call) => ({ ...call, at: new Date(call.at) }));
 }
 
 function entryOf(page: RequestLogPageDocument, call: RequestLogPageCall): StoredRequestLogEntry {

@@ -28,9 +28,20 @@ export interface RequestLogPageDocument {
   /** 2, 3, 4 or 5: the statuses' hundreds, for the status-class filter. */
   statusClasses: number[];
   routes: string[];
-  /** Every call's request id, for a request id pasted into the console. */
+  /**
+   * The request ids of the calls that the time in their id cannot find (a caller's own X-Request-Id, a call
+   * answered long after it began), for a request id pasted into the console; the gateway's ids name their time
+   * and are found through `first`/`last` (@travel/events request-ids), so a page keeps no entry for them.
+   */
   requestIds: string[];
-  calls: RequestLogPageCall[];
+  /**
+   * The page's calls as one JSON array (`at` an ISO time): never queried inside, only read whole with its page,
+   * so the store keeps one string instead of a sub-document per call (a third of /me's logging cost went to
+   * writing and indexing those; docs/decisions/request-logs.md). Pages written before it have `calls`.
+   */
+  callsJson?: string;
+  /** The calls of a page written before `callsJson`, until its retention deletes it. */
+  calls?: RequestLogPageCall[];
   /** last + REQUEST_LOG_RETENTION_DAYS. */
   expiresAt: Date;
 }
@@ -66,7 +77,8 @@ export const requestLogPageSchema = new Schema<RequestLogPageDocument>(
     statusClasses: { type: [Number], default: [] },
     routes: { type: [String], default: [] },
     requestIds: { type: [String], default: [] },
-    calls: { type: [callSchema], default: [] },
+    callsJson: { type: String },
+    calls: { type: [callSchema], default: undefined },
     expiresAt: { type: Date, required: true },
   },
   { collection: 'api_request_log_pages', versionKey: false },
@@ -83,7 +95,8 @@ requestLogPageSchema.index({ tenantId: 1, keyIds: 1, last: -1 });
 requestLogPageSchema.index({ tenantId: 1, statusClasses: 1, last: -1 });
 // The route filter, with or without its method.
 requestLogPageSchema.index({ tenantId: 1, routes: 1, last: -1 });
-// A request id pasted into the console: the one index with an entry per call.
+// A request id pasted into the console that names no time (a caller's own): an entry per such call. The
+// gateway's ids name their time and are found through the `last` indexes.
 requestLogPageSchema.index({ requestIds: 1 });
 // The platform's list of every tenant's calls.
 requestLogPageSchema.index({ last: -1 });
