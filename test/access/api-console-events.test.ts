@@ -1,6 +1,6 @@
 import { waitFor } from '@travel/testkit';
 import { type AdminApi, platformAdmin } from '../support/admin';
-import { type Booking, book, contact, dataOf, flightOffers } from '../support/bookings';
+import { type Booking, book, contact, dataOf, flightOffers, partnerCall } from '../support/bookings';
 import { codeOf, consoleCall } from '../support/console-calls';
 import { tenantStaff } from '../support/staff';
 
@@ -52,6 +52,46 @@ describe("the API console: a client's events", () => {
     expect([empty.status, pageOf(empty).data]).toEqual([200, []]);
     const typed = await consoleCall(staff.token, 'GET', `${path}?environment=${mode}&type=booking.cancelled`);
     expect(pageOf(typed).data).toEqual([]);
+  });
+
+  it("when staff read one event by id (a delivery's payload), then it is the partner's GET /events/{id} body; the other mode's, another client's and another tenant's staff get 404", async () => {
+    const staff = await tenantStaff(admin, ['api-console']);
+    const booking = await partnerBooking(staff.key.secret);
+    const mode = staff.key.environment;
+    const clientPath = `/api/admin/api-console/clients/${staff.client.id}/events`;
+    let event: FeedEvent | undefined;
+    await waitFor(
+      async () => {
+        [event] = pageOf(await consoleCall(staff.token, 'GET', `${clientPath}?environment=${mode}`)).data;
+        expect(event?.data.id).toBe(booking.id);
+      },
+      { timeoutMs: 30_000, intervalMs: 250 },
+    );
+    const path = `${clientPath}/${event?.id}`;
+    const one = await consoleCall(staff.token, 'GET', `${path}?environment=${mode}`);
+    const partners = await partnerCall(staff.key.secret, 'GET', `/api/v1/events/${event?.id}`);
+    expect([one.status, one.body]).toEqual([200, { data: event }]);
+    expect(one.body).toEqual(partners.body);
+    const other = mode === 'live' ? 'test' : 'live';
+    expect(codeOf(await consoleCall(staff.token, 'GET', `${path}?environment=${other}`))).toEqual([
+      404,
+      'not_found',
+    ]);
+    const stranger = await tenantStaff(admin, ['api-console']);
+    expect(codeOf(await consoleCall(stranger.token, 'GET', `${path}?environment=${mode}`))).toEqual([
+      404,
+      'not_found',
+    ]);
+    // The stranger's own client does not hold the event either (its feed is its own).
+    const theirs = `/api/admin/api-console/clients/${stranger.client.id}/events/${event?.id}`;
+    expect(codeOf(await consoleCall(stranger.token, 'GET', `${theirs}?environment=${mode}`))).toEqual([
+      404,
+      'not_found',
+    ]);
+    expect(codeOf(await consoleCall(staff.token, 'GET', `${clientPath}/whk_1?environment=${mode}`))).toEqual([
+      404,
+      'not_found',
+    ]);
   });
 
   it('when the query is invalid, then 400 lists every failing field', async () => {

@@ -87,6 +87,9 @@ export const TENANT_RECORDS: Record<string, RecordPlace> = {
   'DELETE /api/admin/roles/:id': 'role',
   'POST /api/admin/api-console/clients/:id/keys': 'apiClient',
   'GET /api/admin/api-console/clients/:id/events': 'apiClient',
+  // No event record of tenant A is made (its feed fills only after a partner booking): `x_eventId` stands in,
+  // as the route checks the client before the event id, so another tenant's staff get the client check's 404.
+  'GET /api/admin/api-console/clients/:id/events/:eventId': { id: 'apiClient' },
   'GET /api/admin/api-console/clients/:clientId/webhooks': 'apiClient',
   'POST /api/admin/api-console/clients/:clientId/webhooks': 'apiClient',
   'PATCH /api/admin/api-console/clients/:clientId/webhooks/:id': CLIENT_ENDPOINT,

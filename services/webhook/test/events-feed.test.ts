@@ -247,6 +247,27 @@ describe('events feed', () => {
     ]);
   });
 
+  it("when a tenant's staff read one event of a client (a delivery's payload), then only from a stream made for their tenant, in its mode", async () => {
+    const tenantId = `ten_${nextClient()}`;
+    const booker = caller(nextClient(), 'live', tenantId);
+    await webhook.publisher().publish('booking.events', bookingEvent(booker.clientId, { tenantId }));
+    const [listed] = await feedHas(booker, 1);
+    const id = listed?.id as string;
+    const staffOf = (tenant: string, rights = ['api-console']) =>
+      staffCaller({ userId: `usr_${tenant}`, tenantId: tenant, rights });
+    const own = { clientId: booker.clientId, environment: 'live', id };
+    const read = await feedClient.getEvent({ caller: staffOf(tenantId), ...own });
+    expect(read.event).toEqual(listed);
+    const refusals = await Promise.all([
+      codeOf(feedClient.getEvent({ caller: staffOf(tenantId), ...own, environment: 'test' })),
+      codeOf(feedClient.getEvent({ caller: staffOf(`${tenantId}x`), ...own })),
+      codeOf(feedClient.getEvent({ caller: staffOf(tenantId), ...own, clientId: nextClient() })),
+      codeOf(feedClient.getEvent({ caller: staffOf(tenantId, []), ...own })),
+      codeOf(feedClient.getEvent({ caller: staffOf(tenantId), id })),
+    ]);
+    expect(refusals).toEqual(['not_found', 'not_found', 'not_found', 'forbidden', 'bad_request']);
+  });
+
   it('when an event is recorded, then it is kept 30 days: its entry expires then, the store drops it, and an id of a dropped event is not_found', async () => {
     documented('gateway/openapi/partner.texts.yaml', 'Events are kept 30 days after they happened.');
     documented(

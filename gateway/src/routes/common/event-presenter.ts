@@ -1,9 +1,11 @@
 import type { eventFeed } from '@travel/contracts';
+import { AppError } from '@travel/errors';
+import type { Request } from 'express';
 import type { z } from 'zod';
-import type { Event } from './partner-contract/events';
+import { type Event, eventIdParams } from './partner-contract/events';
 
 // An event of the feed as both APIs answer it: the partner's `GET /api/v1/events` and the partner console's
-// `GET /api/admin/api-console/clients/{id}/events`.
+// `GET /api/admin/api-console/clients/{id}/events`, and one event of each.
 
 type PresentedEvent = z.output<typeof Event>;
 
@@ -18,4 +20,11 @@ export function presentEvent(event: eventFeed.FeedEvent | undefined): PresentedE
     sequence: event.sequence,
     data: JSON.parse(event.dataJson) as PresentedEvent['data'],
   };
+}
+
+/** The event id in path parameter `name`; one that is not `evt_...` names no event: 404 without asking the service. */
+export function eventIdOf(req: Request, name = 'id'): string {
+  const id = String(req.params[name]);
+  if (!eventIdParams.shape.id.safeParse(id).success) throw new AppError('not_found', `No event ${id}.`);
+  return id;
 }

@@ -1,13 +1,10 @@
-import { AppError } from '@travel/errors';
-import type { Request } from 'express';
 import type { ServiceClients } from '../../clients/service-clients';
 import { callerOf } from '../../http/caller';
 import { callOptions } from '../../http/calls';
 import { dataBody, listBody } from '../../http/envelope';
 import type { RouteDefinition } from '../../http/route-table';
 import { validate } from '../../http/validate';
-import { presentEvent } from '../common/event-presenter';
-import { eventIdParams } from '../common/partner-contract/events';
+import { eventIdOf, presentEvent } from '../common/event-presenter';
 import { eventsQuery } from '../common/partner-contract/operations';
 
 // The feed is the pull side of the webhooks: what a key that may register endpoints can receive anyway.
@@ -46,11 +43,4 @@ export function eventsRoutes({ clients }: { clients: ServiceClients }): RouteDef
       ],
     },
   ];
-}
-
-/** An id that is not `evt_...` names no event: 404 without asking the service. */
-function eventIdOf(req: Request): string {
-  const id = String(req.params.id);
-  if (!eventIdParams.shape.id.safeParse(id).success) throw new AppError('not_found', `No event ${id}.`);
-  return id;
 }

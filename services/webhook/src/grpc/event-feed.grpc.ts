@@ -24,7 +24,11 @@ export function createEventFeedGrpc(
       return { events: page.events.map(encodeFeedEvent), nextCursor: page.nextCursor };
     },
     async getEvent(request) {
-      return { event: encodeFeedEvent(await readEvents.get(partnerOf(request.caller), request.id)) };
+      const event =
+        request.caller?.kind === caller.Caller_Kind.KIND_TENANT_STAFF
+          ? await readEvents.getForTenant(...tenantFeedOf(request), request.id)
+          : await readEvents.get(partnerOf(request.caller), request.id);
+      return { event: encodeFeedEvent(event) };
     },
   };
 }
@@ -33,7 +37,7 @@ export function createEventFeedGrpc(
  * The partner console's read: tenant staff holding `api-console` (checked again here), the client and mode named
  * (both required); anyone else but a partner is refused (fail closed).
  */
-function tenantFeedOf(request: eventFeed.ListEventsRequest): [string, FeedOwner] {
+function tenantFeedOf(request: eventFeed.ListEventsRequest | eventFeed.GetEventRequest): [string, FeedOwner] {
   const staff = requireCallerOf(request.caller, 'tenant-staff');
   requireRight(staff, CONSOLE_RIGHT);
   return [staff.tenantId, clientScopeOf(request)];

@@ -47,11 +47,23 @@ export function createReadEvents(deps: { feed: FeedRepository }) {
       return pageOf(deps.feed, owner, { ...position, ...(type ? { type } : {}), limit: query.limit });
     },
     async get(caller: Caller, id: string): Promise<FeedEvent> {
-      const event = await deps.feed.find(ownerOf(caller), id);
-      if (!event) throw new AppError('not_found', `No event ${id}.`);
-      return event;
+      return found(id, await deps.feed.find(ownerOf(caller), id));
+    },
+    /**
+     * One event of a tenant's client's feed (the partner console's payload of a delivery): as `listForTenant`,
+     * only in a stream made for their tenant; no stream, another tenant's, or another mode's event is `not_found`.
+     */
+    async getForTenant(tenantId: string, owner: FeedOwner, id: string): Promise<FeedEvent> {
+      const own = (await deps.feed.tenantOfStream(owner)) === tenantId;
+      return found(id, own ? await deps.feed.find(owner, id) : null);
     },
   };
+}
+
+/** The event, or `not_found` naming the id (whatever the reason it is not the caller's). */
+function found(id: string, event: FeedEvent | null): FeedEvent {
+  if (!event) throw new AppError('not_found', `No event ${id}.`);
+  return event;
 }
 
 async function pageOf(feed: FeedRepository, owner: FeedOwner, query: FeedPageQuery): Promise<EventsPage> {
