@@ -269,6 +269,15 @@ describe('the partner console in a browser', () => {
     expect(await card.getByRole('list', { name: `Attempts of ${deliveryId}` }).textContent()).toMatch(
       /HTTP 500 failed/,
     );
+    // The payload is read only when asked for (the event, by the delivery's eventId), and stays open below.
+    const payload = card.getByRole('button', { name: `Payload of ${deliveryId}` });
+    await payload.click();
+    const json = card.getByRole('region', { name: `Payload of ${deliveryId}` });
+    await json.getByText(`"id": "${eventId}"`).waitFor();
+    expect([await payload.getAttribute('aria-expanded'), await json.textContent()]).toEqual([
+      'true',
+      expect.stringContaining(`"id": "${made.bookingId}"`),
+    ]);
     receiverFixed = true;
     await card.getByRole('button', { name: `Redeliver ${deliveryId}` }).click();
     await page

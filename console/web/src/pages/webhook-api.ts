@@ -10,6 +10,8 @@ type Answer<O extends keyof operations> = operations[O] extends {
 export type Endpoint = Answer<'listOwnClientWebhooks'>[number];
 export type Delivery = Answer<'listOwnClientWebhookDeliveries'>[number];
 export type Attempt = Delivery['attempts'][number];
+/** An event of the client's feed: the envelope its deliveries carry (their payload). */
+export type FeedEvent = Answer<'getOwnClientEvent'>;
 export type EndpointChange =
   operations['updateOwnClientWebhook']['requestBody']['content']['application/json'];
 export type NewEndpoint =
@@ -96,6 +98,15 @@ export async function listDeliveries(ref: EndpointRef): Promise<Outcome<Delivery
   return listOutcomeOf(
     await api.GET('/admin/api-console/clients/{clientId}/webhooks/{id}/deliveries', {
       params: ofEndpoint(ref),
+    }),
+  );
+}
+
+/** A delivery's payload: the event it sends (by the delivery's `eventId`), from the client's feed of the mode. */
+export async function readEvent(of: ClientMode, eventId: string): Promise<Outcome<FeedEvent>> {
+  return outcomeOf(
+    await api.GET('/admin/api-console/clients/{id}/events/{eventId}', {
+      params: { path: { id: of.clientId, eventId }, query: { environment: of.mode } },
     }),
   );
 }

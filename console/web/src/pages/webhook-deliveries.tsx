@@ -4,6 +4,7 @@ import { ErrorNotice, LoadStatus } from '../ui/errors';
 import { formatTime } from '../ui/format';
 import { useLoad } from '../ui/use-load';
 import { type Attempt, type Delivery, type EndpointRef, listDeliveries, redeliver } from './webhook-api';
+import { DeliveryPayload } from './webhook-payload';
 
 /** One attempt as a line: when, the receiver's answer (or why there was none), the outcome and its time. */
 export function attemptSummary(attempt: Attempt): string {
@@ -11,7 +12,7 @@ export function attemptSummary(attempt: Attempt): string {
   return `${answer} ${attempt.succeeded ? 'delivered' : 'failed'} in ${attempt.latencyMs} ms${attempt.manual ? ' (manual)' : ''}`;
 }
 
-/** The deliveries to one endpoint, newest first, with every attempt; a delivery can be sent again now. */
+/** The deliveries to one endpoint, newest first, with every attempt and the payload; one can be sent again now. */
 export function Deliveries({ endpoint, url }: { endpoint: EndpointRef; url: string }) {
   const deliveries = useLoad(() => listDeliveries(endpoint), [endpoint.clientId, endpoint.mode, endpoint.id]);
   const [failure, setFailure] = useState<Outcome<unknown> | null>(null);
@@ -55,6 +56,7 @@ export function Deliveries({ endpoint, url }: { endpoint: EndpointRef; url: stri
                 </li>
               ))}
             </ol>
+            <DeliveryPayload client={endpoint} delivery={delivery} />
             <button
               type="button"
               aria-label={`Redeliver ${delivery.id}`}
