@@ -9,6 +9,9 @@
 # the suites after them ~2 min) → overload (its ~6,000 bookings' events kept the consumers busy for the suites after
 # it: reports 103 s instead of 51, tracing 60 s instead of 7); then images and rollout. Running the component and
 # e2e tiers at once was tried: quicker, but the load (7 to 18 on 2 cores) broke timing-bound tests in one run of two.
+# What a first run builds once (helm, promtool, the control plane, chromium, the store, the component tier's images)
+# is built in the background beside the steps that do not need it, and waited for just before the one that does
+# (docs/decisions/tests.md, "A first run that builds beside the tests").
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/bootstrap.sh
@@ -16,6 +19,10 @@ say() { printf '[test %4ss] %s\n' "$SECONDS" "$*"; } # seconds since the run beg
 CLI=deploy/local/dist/cli.js
 
 cleanup() {
+  # A tool still building in the background when a step failed: its build is left for the next run.
+  local running
+  running=$(jobs -pr)
+  [ -z "$running" ] || kill $running 2>/dev/null || true
   say "stopping the e2e stack"
   node "$CLI" stack stop --profile e2e >/dev/null 2>&1 || true
   if [ -n "${STOP_INFRA:-}" ]; then
@@ -39,24 +46,36 @@ wait_all() {
   return "$failed"
 }
 
-say "lint (biome, buf lint) and type-check, at once"
+# Builds (or finds in ~/.cache/partner-travel, where every clone reuses it) the named one-time tools, in order.
+ensure_tools() {
+  node -e "const d = require('./deploy/local/dist'); const log = (line) => console.log(line);
+    const steps = { helm: d.ensureHelm, promtool: d.ensurePromtool, 'stripe-mock': d.ensureStripeMock,
+      kubernetes: d.ensureKubernetes, chromium: d.ensureChromium, schemathesis: d.ensureSchemathesis };
+    (async () => { for (const name of process.argv.slice(1)) { await steps[name]({ log }); console.log(name + ' ready'); } })()
+      .catch((error) => { console.error(error.stack ?? error); process.exit(1); });" "$@"
+}
+
+say "lint (biome, buf lint) and type-check, at once; meanwhile the one-time tools (first run only): helm and promtool for the chart's unit tests and stripe-mock for billing's component tests (built from the Go module proxy), Debian's chromium for the console's browser tests and schemathesis for the fuzzer (PyPI), both end-to-end"
 prefixed lint pnpm run --silent lint &
 LINT=$!
 prefixed typecheck pnpm run --silent typecheck &
 TYPECHECK=$!
-wait_all "$LINT" "$TYPECHECK"
+prefixed tools ensure_tools helm promtool stripe-mock &
+CHART_TOOLS=$!
+prefixed tools ensure_tools chromium schemathesis &
+BROWSER=$!
+wait_all "$LINT" "$TYPECHECK" "$CHART_TOOLS"
 
-say "helm, promtool and the Kubernetes control plane for the chart's tests (built once from the Go module proxy into ~/.cache/partner-travel; the control plane ~10 min cold on 2 cores); Debian's chromium for the console's browser tests (apt, first run only)"
-node -e "const d = require('./deploy/local/dist'); const log = (line) => console.log(line);
-  d.ensureHelm({ log }).then(() => d.ensurePromtool({ log })).then(() => d.ensureKubernetes({ log }))
-    .then((bin) => console.log('[test] kubernetes: ' + require('node:path').dirname(bin.kubeApiserver)))
-    .then(() => d.ensureChromium({ log })).then((path) => console.log('[test] chromium: ' + path))"
-
-say "unit tests, two files at a time; the local infrastructure (store, Kafka, Redis, MailDev) starts meanwhile"
+say "unit tests, two files at a time; meanwhile the local infrastructure (store, Kafka, Redis, MailDev) starts, the component tier's four images are made (Docker and the base images too on a first run) and the Kubernetes control plane for the chart's cluster tests (component) is built (first run only: ~10 min on 2 cores)"
 prefixed infra node "$CLI" infra start &
 INFRA=$!
+prefixed images node -e "require('./deploy/local/dist/test-servers').prepareTestServerImages()
+  .catch((error) => { console.error(error.stack ?? error); process.exit(1); })" &
+TIER_IMAGES=$!
+prefixed tools ensure_tools kubernetes &
+CLUSTER_TOOLS=$!
 pnpm exec jest --selectProjects unit --maxWorkers=2
-wait_all "$INFRA"
+wait_all "$INFRA" "$TIER_IMAGES" "$CLUSTER_TOOLS"
 
 say "component tests (store (secantusd), Kafka, Redis and MailDev in containers of their own), three files at a time"
 pnpm exec jest --selectProjects component --maxWorkers=3
@@ -68,7 +87,8 @@ wait_all "$STACK"
 
 say "end-to-end: the suites that share the stack, two at a time"
 E2E_STACK=shared pnpm exec jest --selectProjects e2e --maxWorkers=2
-say "end-to-end: the suites that each need the stack alone"
+say "end-to-end: the suites that each need the stack alone (the console's browser tests among them: chromium and schemathesis waited for)"
+wait_all "$BROWSER"
 E2E_STACK=shared pnpm exec jest --selectProjects e2e-alone --runInBand
 say "end-to-end: the fuzzer (schemathesis over both OpenAPI documents)"
 E2E_STACK=shared FUZZ_SKIP_WINDOW_WAIT=true pnpm exec jest --selectProjects fuzz --runInBand

@@ -46,6 +46,23 @@ async function imagesOf(
 }
 
 /**
+ * Builds (or finds by tag) the images of the component tier's servers, starting no container: `npm test` runs it
+ * beside the unit tier, so that a first run builds the base images and these four while other work goes on,
+ * not when the tier begins. The daemon is left as found (stopped again if this started it).
+ */
+export async function prepareTestServerImages(opts: InfraOptions = {}): Promise<void> {
+  const ctx = createContext(opts);
+  const wanted = TEST_SERVERS.filter((s) => !ctx.env[s.externalVar]?.trim());
+  if (wanted.length === 0) return;
+  const daemon = await ensureDocker(opts);
+  try {
+    await imagesOf(ctx, daemon, wanted);
+  } finally {
+    await daemon.stop();
+  }
+}
+
+/**
  * Starts the store, Kafka, Redis and MailDev of the component tier with testcontainers, on the tier's own ports,
  * and sets the variables that point the tests at them (in `opts.env`, by default this process's environment,
  * which test files and the processes they spawn inherit). A server whose variable is already set is someone

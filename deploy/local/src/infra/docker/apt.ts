@@ -2,7 +2,8 @@ import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { say } from '../context';
 import { InfraError, stepFailed } from '../errors';
-import { logFile } from '../paths';
+import { withLock } from '../lock';
+import { cacheLockFile, logFile } from '../paths';
 import { runLogged } from '../run-logged';
 import type { InfraContext } from '../types';
 import { which } from '../which';
@@ -19,6 +20,8 @@ export const APT_PACKAGES = {
 } as const;
 /** Where Debian installs the two programs; /usr/sbin is not on every PATH. */
 const SBIN = '/usr/sbin';
+/** apt-get refuses to run beside another (dpkg's lock): `npm test` installs chromium while docker.io may be next. */
+const APT_LOCK_TIMEOUT_MS = 20 * 60_000;
 /** Debian's hook that tells package scripts not to start services (exit 101: "not allowed"). */
 const POLICY_RC = '/usr/sbin/policy-rc.d';
 
@@ -37,13 +40,25 @@ export async function ensureAptPackages(
   programs: (keyof typeof APT_PACKAGES)[],
   name: string = NAME,
 ): Promise<void> {
-  const missing = programs.filter((p) => sbinProgram(p, ctx.env) === undefined).map((p) => APT_PACKAGES[p]);
-  if (missing.length === 0) return;
-  if (process.getuid?.() !== 0)
+  const missingIn = () =>
+    programs.filter((p) => sbinProgram(p, ctx.env) === undefined).map((p) => APT_PACKAGES[p]);
+  if (missingIn().length === 0) return;
+  if (process.getuid?.() !== 0) {
+    const missing = missingIn();
     throw new InfraError(
       name,
       `${missing.join(' and ')} missing: install with "sudo apt-get install ${missing.join(' ')}"${name === NAME ? ', or set DOCKER_HOST to a running daemon' : ''}`,
     );
+  }
+  // One install at a time on the machine; what another installed meanwhile is not installed again.
+  const onWait = () => say(ctx, name, 'waiting for another apt-get install of ours to finish…');
+  await withLock(cacheLockFile(ctx.env, 'apt'), { timeoutMs: APT_LOCK_TIMEOUT_MS, onWait }, async () => {
+    const missing = missingIn();
+    if (missing.length > 0) await aptInstall(ctx, name, missing);
+  });
+}
+
+async function aptInstall(ctx: InfraContext, name: string, missing: string[]): Promise<void> {
   const log = logFile(ctx.env, `${name}-install`);
   const env = { ...ctx.env, DEBIAN_FRONTEND: 'noninteractive' };
   say(ctx, name, `installing ${missing.join(', ')} from Debian's packages (first run only)…`);
