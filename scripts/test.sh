@@ -47,10 +47,12 @@ wait_all() {
 }
 
 # Builds (or finds in ~/.cache/partner-travel, where every clone reuses it) the named one-time tools, in order.
+# The component tier's images come from the test-servers entry, which only the tests load (it needs testcontainers).
 ensure_tools() {
   node -e "const d = require('./deploy/local/dist'); const log = (line) => console.log(line);
     const steps = { helm: d.ensureHelm, promtool: d.ensurePromtool, 'stripe-mock': d.ensureStripeMock,
-      kubernetes: d.ensureKubernetes, chromium: d.ensureChromium, schemathesis: d.ensureSchemathesis };
+      kubernetes: d.ensureKubernetes, chromium: d.ensureChromium, schemathesis: d.ensureSchemathesis,
+      'component-images': (o) => require('./deploy/local/dist/test-servers').prepareTestServerImages(o) };
     (async () => { for (const name of process.argv.slice(1)) { await steps[name]({ log }); console.log(name + ' ready'); } })()
       .catch((error) => { console.error(error.stack ?? error); process.exit(1); });" "$@"
 }
@@ -69,8 +71,7 @@ wait_all "$LINT" "$TYPECHECK" "$CHART_TOOLS"
 say "unit tests, two files at a time; meanwhile the local infrastructure (store, Kafka, Redis, MailDev) starts, the component tier's four images are made (Docker and the base images too on a first run) and the Kubernetes control plane for the chart's cluster tests (component) is built (first run only: ~10 min on 2 cores)"
 prefixed infra node "$CLI" infra start &
 INFRA=$!
-prefixed images node -e "require('./deploy/local/dist/test-servers').prepareTestServerImages()
-  .catch((error) => { console.error(error.stack ?? error); process.exit(1); })" &
+prefixed images ensure_tools component-images &
 TIER_IMAGES=$!
 prefixed tools ensure_tools kubernetes &
 CLUSTER_TOOLS=$!

@@ -45,6 +45,11 @@ async function imagesOf(
   );
 }
 
+/** The servers this run starts in containers: every one whose variable does not already point at someone else's. */
+function ownServers(ctx: InfraContext): TestServer[] {
+  return TEST_SERVERS.filter((s) => !ctx.env[s.externalVar]?.trim());
+}
+
 /**
  * Builds (or finds by tag) the images of the component tier's servers, starting no container: `npm test` runs it
  * beside the unit tier, so that a first run builds the base images and these four while other work goes on,
@@ -52,7 +57,7 @@ async function imagesOf(
  */
 export async function prepareTestServerImages(opts: InfraOptions = {}): Promise<void> {
   const ctx = createContext(opts);
-  const wanted = TEST_SERVERS.filter((s) => !ctx.env[s.externalVar]?.trim());
+  const wanted = ownServers(ctx);
   if (wanted.length === 0) return;
   const daemon = await ensureDocker(opts);
   try {
@@ -70,7 +75,7 @@ export async function prepareTestServerImages(opts: InfraOptions = {}): Promise<
  */
 export async function startTestServers(opts: InfraOptions = {}): Promise<TestServers> {
   const ctx = createContext(opts);
-  const wanted = TEST_SERVERS.filter((s) => !ctx.env[s.externalVar]?.trim());
+  const wanted = ownServers(ctx);
   for (const s of TEST_SERVERS.filter((s) => !wanted.includes(s)))
     say(ctx, s.name, `external (${s.externalVar}=${ctx.env[s.externalVar]}); no container`);
   if (wanted.length === 0) return { env: {}, stop: async () => undefined };

@@ -42,19 +42,18 @@ export async function ensureAptPackages(
 ): Promise<void> {
   const missingIn = () =>
     programs.filter((p) => sbinProgram(p, ctx.env) === undefined).map((p) => APT_PACKAGES[p]);
-  if (missingIn().length === 0) return;
-  if (process.getuid?.() !== 0) {
-    const missing = missingIn();
+  const missing = missingIn();
+  if (missing.length === 0) return;
+  if (process.getuid?.() !== 0)
     throw new InfraError(
       name,
       `${missing.join(' and ')} missing: install with "sudo apt-get install ${missing.join(' ')}"${name === NAME ? ', or set DOCKER_HOST to a running daemon' : ''}`,
     );
-  }
-  // One install at a time on the machine; what another installed meanwhile is not installed again.
+  // One install at a time on the machine; what another installed while this waited is not installed again.
   const onWait = () => say(ctx, name, 'waiting for another apt-get install of ours to finish…');
   await withLock(cacheLockFile(ctx.env, 'apt'), { timeoutMs: APT_LOCK_TIMEOUT_MS, onWait }, async () => {
-    const missing = missingIn();
-    if (missing.length > 0) await aptInstall(ctx, name, missing);
+    const still = missingIn();
+    if (still.length > 0) await aptInstall(ctx, name, still);
   });
 }
 
