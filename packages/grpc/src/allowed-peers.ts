@@ -102,7 +102,9 @@ export const ALLOWED_PEERS: Record<ServicePeer, AllowedPeers> = {
   },
   pricing: {
     [pricing.PricingServiceDefinition.fullName]: GATEWAY,
-    [method(pricing.PricingServiceDefinition, 'priceOffers')]: ['search', 'booking'],
+    [method(pricing.PricingServiceDefinition, 'priceOffers')]: ['booking'],
+    // Search keeps the rates in force in memory and prices its offers itself (its read model).
+    [method(pricing.PricingServiceDefinition, 'currentRates')]: ['search'],
     [method(pricing.PricingServiceDefinition, 'quote')]: ['gateway', 'supply'],
   },
   booking: {

@@ -7,8 +7,8 @@ import {
   refusedInProduction,
   serviceFields,
 } from '@travel/config';
+import { MAX_BPS } from '@travel/prices';
 import { z } from 'zod';
-import { MAX_BPS } from './domain/price';
 
 const schema = z
   .object({

@@ -22,6 +22,7 @@ import { createDeleteRule } from './domain/delete-rule';
 import { createListRules } from './domain/list-rules';
 import { createPriceOffers } from './domain/price-offers';
 import { createQuote } from './domain/quote';
+import { createRatesInForce } from './domain/rates-in-force';
 import { createUpdateRule } from './domain/update-rule';
 import { createOwnEchoes } from './events/own-echoes';
 import { createRuleChangesListener } from './events/rule-changes.listener';
@@ -79,6 +80,7 @@ export function createPricingService(config: PricingConfig, logger: Logger) {
   const pricingGrpc = createPricingGrpc({
     quote: createQuote({ currentRates }),
     priceOffers: createPriceOffers({ currentRates }),
+    ratesInForce: createRatesInForce({ currentRates }),
     listRules: createListRules({ rules, defaultMarginBps }),
     createRule: createCreateRule({ rules, changes, now }),
     updateRule: createUpdateRule({ rules, changes, now }),

@@ -1,11 +1,18 @@
-import { loadConfig, positiveInt, serviceFields } from '@travel/config';
+import { kafkaFields, loadConfig, positiveInt, serviceFields } from '@travel/config';
 import { z } from 'zod';
 
 const schema = z.object({
   ...serviceFields({ grpcPort: 50052 }),
-  /** Search prices every offer through pricing's PriceOffers (one call per search). */
+  /** Search hears `pricing.changes` to drop the rates it holds (docs/decisions/search-and-pricing.md, "Prices"). */
+  ...kafkaFields,
+  /** Search asks pricing for the rates in force (`CurrentRates`) when it holds none for a tenant and service. */
   PRICING_ADDRESS: z.string().min(1).default('127.0.0.1:50053'),
   PRICING_DEADLINE_MS: positiveInt(3000),
+  /**
+   * Safety net of the rates held in memory: loaded again at least this often, in case a `pricing.changes`
+   * broadcast was lost (Kafka down during a change). Broadcasts drop the rates at once.
+   */
+  RATE_CACHE_TTL_MS: positiveInt(60_000),
   /** Ed25519 private key (PKCS#8 PEM) that signs offer tokens; booking holds only the public key. */
   OFFER_TOKEN_PRIVATE_KEY: z
     .string({ error: 'Required: the PEM private key that signs offer tokens.' })

@@ -1,4 +1,5 @@
 import { pricing, search } from '@travel/contracts';
+import { createKafka } from '@travel/events';
 import {
   createGrpcServer,
   createPeerClient,
@@ -12,12 +13,15 @@ import type { Component } from '@travel/lifecycle';
 import type { Logger } from '@travel/logger';
 import { createOfferTokenSigner } from '@travel/offer-tokens';
 import type { SearchConfig } from './config';
+import { createCachedRates, RATES_IN_MEMORY_CAP } from './domain/cached-rates';
 import { createFinishOffers } from './domain/finish-offers';
+import { createLocalPriceOffers } from './domain/local-prices';
 import { SIMULATED_INVENTORY } from './domain/offer-supply';
 import { createSearchCars } from './domain/search-cars';
 import { createSearchFlights } from './domain/search-flights';
 import { createSearchHotels } from './domain/search-hotels';
-import { createPriceOffers } from './grpc/pricing.client';
+import { createRateChangesListener } from './events/rate-changes.listener';
+import { createLoadRates } from './grpc/pricing.client';
 import { createSearchGrpc } from './grpc/search.grpc';
 
 export interface SearchServiceOptions {
@@ -26,9 +30,11 @@ export interface SearchServiceOptions {
 }
 
 /**
- * Search owns nothing durable: its inventory is a pure function of the query (docs/architecture.md).
- * Its health has no dependency checks: pricing reports its own health, and a pricing outage makes only
- * searches fail (503), not the process unready.
+ * Search owns nothing durable: its inventory is a pure function of the query (docs/architecture.md). It prices
+ * offers itself from a read model of pricing's rates, dropped by the `pricing.changes` broadcast
+ * (docs/decisions/search-and-pricing.md, "Prices"). Its health has no dependency checks: pricing reports its own
+ * health, a pricing outage fails only the searches whose rates are not held (503), and a Kafka outage after the
+ * start only leaves the rates to the safety-net expiry; neither makes the process unready.
  */
 export function createSearchService(
   config: SearchConfig,
@@ -49,7 +55,24 @@ export function createSearchService(
   });
   // Where the offers come from: signed into each token and said by each answer (docs/decisions/sandbox.md).
   const supply = SIMULATED_INVENTORY;
-  const finishOffers = createFinishOffers({ priceOffers: createPriceOffers(pricingClient), signer, supply });
+  const kafka = createKafka(config.KAFKA_BROKERS, 'search', logger, config.KAFKA_NAMESPACE, config);
+  const rates = createCachedRates({
+    load: createLoadRates(pricingClient),
+    cap: RATES_IN_MEMORY_CAP,
+    ttlMs: config.RATE_CACHE_TTL_MS,
+    now: () => performance.now(),
+  });
+  const rateChanges = createRateChangesListener({
+    kafka,
+    topicOptions: {
+      partitions: config.KAFKA_TOPIC_PARTITIONS,
+      replicationFactor: config.KAFKA_REPLICATION_FACTOR,
+    },
+    dropRates: rates.drop,
+    logger,
+  });
+  const priceOffers = createLocalPriceOffers({ rates });
+  const finishOffers = createFinishOffers({ priceOffers, signer, supply });
   const searchGrpc = createSearchGrpc({
     searchFlights: createSearchFlights({ finishOffers, supply, now }),
     searchHotels: createSearchHotels({ finishOffers, supply, now }),
@@ -65,6 +88,7 @@ export function createSearchService(
     healthChecks: {},
     logger,
   });
-  const components: Component[] = [grpc];
-  return { components, grpc };
+  // The listener joins before gRPC serves, so no change published after the first search goes unheard.
+  const components: Component[] = [rateChanges, grpc];
+  return { components, grpc, rateChanges };
 }

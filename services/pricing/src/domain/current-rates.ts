@@ -1,5 +1,5 @@
+import type { Rates } from '@travel/prices';
 import type { RulesInSlots } from './cached-rules';
-import type { Rates } from './price';
 import { resolveRates, type Service, slotsFor } from './pricing-rule';
 
 export interface CurrentRatesDeps {

@@ -1,5 +1,5 @@
+import { priceOfRupees } from '@travel/prices';
 import type { CurrentRates } from './current-rates';
-import { priceOfRupees } from './price';
 import { createPriceOffers, MAX_OFFERS_PER_CALL } from './price-offers';
 
 function countingRates() {

@@ -1,6 +1,6 @@
 import { badRequest, type FieldProblem } from '@travel/errors';
+import { MAX_AMOUNT_PAISE, type Price, priceOfRupees } from '@travel/prices';
 import type { CurrentRates } from './current-rates';
-import { MAX_AMOUNT_PAISE, type Price, priceOfRupees } from './price';
 import { isService, serviceProblems, tenantIdProblems } from './pricing-rule';
 
 /** More offers than any search returns; a bound so one call cannot ask for unbounded work. */

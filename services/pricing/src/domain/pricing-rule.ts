@@ -1,5 +1,5 @@
 import type { FieldProblem } from '@travel/errors';
-import { MAX_BPS, type Rates } from './price';
+import { MAX_BPS, type Rates } from '@travel/prices';
 
 export const SERVICES = ['flight', 'hotel', 'car', 'insurance'] as const;
 export type Service = (typeof SERVICES)[number];

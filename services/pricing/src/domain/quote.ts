@@ -1,6 +1,6 @@
 import { badRequest, type FieldProblem } from '@travel/errors';
+import { MAX_AMOUNT_PAISE, type Price, priceOf } from '@travel/prices';
 import type { CurrentRates } from './current-rates';
-import { MAX_AMOUNT_PAISE, type Price, priceOf } from './price';
 import { isService, serviceProblems, tenantIdProblems } from './pricing-rule';
 
 export interface QuoteInput {

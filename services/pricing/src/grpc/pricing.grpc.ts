@@ -7,11 +7,13 @@ import type { createListRules } from '../domain/list-rules';
 import type { createPriceOffers } from '../domain/price-offers';
 import type { EffectiveDefault, PricingRule } from '../domain/pricing-rule';
 import type { createQuote } from '../domain/quote';
+import type { createRatesInForce } from '../domain/rates-in-force';
 import type { createUpdateRule } from '../domain/update-rule';
 
 export interface PricingUseCases {
   quote: ReturnType<typeof createQuote>;
   priceOffers: ReturnType<typeof createPriceOffers>;
+  ratesInForce: ReturnType<typeof createRatesInForce>;
   listRules: ReturnType<typeof createListRules>;
   createRule: ReturnType<typeof createCreateRule>;
   updateRule: ReturnType<typeof createUpdateRule>;
@@ -39,6 +41,9 @@ export function createPricingGrpc(
     },
     async priceOffers(request) {
       return { prices: await useCases.priceOffers(request) };
+    },
+    async currentRates(request) {
+      return await useCases.ratesInForce(request);
     },
     async listRules(request) {
       ruleEditorOf(request.caller);

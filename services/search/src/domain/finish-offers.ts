@@ -4,7 +4,7 @@ import type { Searcher } from './searcher';
 
 export type OfferType = OfferClaims['type'];
 
-/** The tenant's price of one offer (pricing service: docs/decisions/search-and-pricing.md). */
+/** The tenant's price of one offer (pricing's formula and rates: docs/decisions/search-and-pricing.md). */
 export interface Price {
   baseAmount: number;
   tax: number;
@@ -13,7 +13,7 @@ export interface Price {
   currency: string;
 }
 
-/** Prices many supplier subtotals of one service for one tenant, in order, in a single call. */
+/** Prices many supplier subtotals of one service for one tenant, in order, with one lookup of the rates. */
 export type PriceOffers = (
   input: { tenantId: string | null; service: OfferType; subtotals: number[] },
   requestId: string,
@@ -22,7 +22,7 @@ export type PriceOffers = (
 export type Finished<T> = T & { offerToken: string; price: Price };
 
 /**
- * Turns supplier drafts into offers: one PriceOffers call for all of them (every leg of a round trip),
+ * Turns supplier drafts into offers: one PriceOffers for all of them (every leg of a round trip),
  * then a token per offer carrying the draft itself (all fields but token and price), whether its supply is
  * simulated, and its subtotal, all signed at once.
  */

@@ -1,14 +1,17 @@
 import type { pricing } from '@travel/contracts';
 import type { PeerClient } from '@travel/grpc';
-import type { PriceOffers } from '../domain/finish-offers';
+import type { LoadRates } from '../domain/cached-rates';
 
-/** The pricing service behind the domain's PriceOffers port; the caller's request id travels along. */
-export function createPriceOffers(client: PeerClient<typeof pricing.PricingServiceDefinition>): PriceOffers {
-  return async ({ tenantId, service, subtotals }, requestId) => {
-    const reply = await client.priceOffers(
-      { tenantId: tenantId ?? undefined, service, subtotals },
+/**
+ * Pricing's rates in force for one tenant and service (`CurrentRates`), behind the domain's LoadRates port; the
+ * search's request id travels along (and, through the call scope, its deadline and cancellation).
+ */
+export function createLoadRates(client: PeerClient<typeof pricing.PricingServiceDefinition>): LoadRates {
+  return async (tenantId, service, requestId) => {
+    const { marginBps, taxBps, feeBps } = await client.currentRates(
+      { tenantId: tenantId ?? undefined, service },
       { requestId },
     );
-    return reply.prices;
+    return { marginBps, taxBps, feeBps };
   };
 }
