@@ -9,14 +9,18 @@ import {
   peerTlsEnv,
   type ServiceProcess,
   spawnService,
+  testInfra,
   testLogger,
+  uniqueName,
 } from '@travel/testkit';
 import { signInAdmin } from '../../deploy/local/src/launcher/admin-api';
 import { type AccessHarness, startAccessHarness } from './support/access-harness';
 
 // A partner's search travels gateway → search → pricing. The gateway (with a 1 s budget) and identity run here,
 // search is its own OS process (its built dist), and pricing is a server that holds every call until its caller
-// cancels it: a service made slow. What pricing's handler sees shows what reached the end of the chain.
+// cancels it: a service made slow. What pricing's handler sees shows what reached the end of the chain. Search
+// asks pricing only for rates it does not hold (CurrentRates, docs/decisions/search-and-pricing.md, "Prices"); this
+// pricing never answers, so search never holds any and every search here asks: a cold read model.
 const BUDGET_MS = 1000;
 /** Search's own cap on its pricing calls (PRICING_DEADLINE_MS, its default): longer than the budget. */
 const SEARCH_PRICING_CAP_MS = 3000;
@@ -39,7 +43,7 @@ const slowPricing = createGrpcServer({
   services: [
     {
       definition: pricing.PricingServiceDefinition,
-      // Every method holds until cancelled (or 20 s); search only asks PriceOffers.
+      // Every method holds until cancelled (or 20 s); search only asks CurrentRates.
       implementation: new Proxy(
         {},
         {
@@ -75,6 +79,9 @@ beforeAll(async () => {
     GRPC_PORT: String(grpcPort),
     ...peerTlsEnv('search'),
     METRICS_PORT: String(metricsPort),
+    // Search joins `pricing.changes` before it serves (no change is published here).
+    KAFKA_BROKERS: testInfra().kafkaBrokers.join(','),
+    KAFKA_NAMESPACE: `${uniqueName('ct_deadlines')}.`,
     PRICING_ADDRESS: `127.0.0.1:${slowPricing.port()}`,
     PRICING_DEADLINE_MS: String(SEARCH_PRICING_CAP_MS),
     OFFER_TOKEN_PRIVATE_KEY: generateKeyPairSync('ed25519').privateKey.export({
@@ -118,7 +125,7 @@ const searchEnded = async () =>
   sampleOf(await (await fetch(searchMetrics)).text(), 'grpc_server_handled_total', {
     grpc_method: 'SearchFlights',
   });
-const pricingCancelled = () => metricValue('grpc_server_cancelled_total', { grpc_method: 'PriceOffers' });
+const pricingCancelled = () => metricValue('grpc_server_cancelled_total', { grpc_method: 'CurrentRates' });
 
 async function waitUntil(condition: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
   const until = Date.now() + timeoutMs;

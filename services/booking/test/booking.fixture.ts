@@ -54,6 +54,8 @@ export async function startSearchAndPricing() {
       readSearchConfig({
         GRPC_PORT: '0',
         ...peerTlsEnv('search'),
+        // Hears pricing's rule changes (same namespace as pricing above) to drop the rates it holds.
+        KAFKA_BROKERS: infra.kafkaBrokers.join(','),
         PRICING_ADDRESS: pricingService.address,
         OFFER_TOKEN_PRIVATE_KEY: keys.privateKeyPem,
       }),

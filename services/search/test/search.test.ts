@@ -12,6 +12,7 @@ import {
   testInfra,
   testLogger,
   uniqueName,
+  waitFor,
   wireCallers,
 } from '@travel/testkit';
 import type { Connection } from 'mongoose';
@@ -29,30 +30,38 @@ const TENANT_FLIGHT_MARGIN_BPS = 1000;
 const live = (tenantId?: string) => partnerCaller(7, 'live', tenantId);
 
 let client: ServiceClient<typeof search.SearchServiceDefinition>;
+let rules: ServiceClient<typeof pricing.PricingServiceDefinition>;
 let searchService: ServiceUnderTest;
-let stops: (() => Promise<void>)[] = [];
+/** Pricing's stop while it runs (the read model's last test stops it). */
+let stopPricing: (() => Promise<void>) | undefined;
 let pricingDb: Connection;
 
 beforeAll(async () => {
+  // Pricing publishes its rule changes on `pricing.changes` in this file's own namespace; search hears them there.
+  const kafka = {
+    KAFKA_BROKERS: testInfra().kafkaBrokers.join(','),
+    KAFKA_NAMESPACE: `${uniqueName('ct_search')}.`,
+  };
   const pricingConfig = readPricingConfig({
     GRPC_PORT: '0',
     ...peerTlsEnv('pricing'),
     MONGO_URL: testInfra().mongoUrl,
     MONGO_DATABASE: uniqueName('ct_search_pricing'),
-    KAFKA_BROKERS: testInfra().kafkaBrokers.join(','),
+    ...kafka,
   });
   const builtPricing = createPricingService(pricingConfig, testLogger());
   const pricingService = await startServiceUnderTest(builtPricing);
+  stopPricing = pricingService.stop;
   pricingDb = builtPricing.mongo.connection;
   const config = readConfig({
     GRPC_PORT: '0',
     ...peerTlsEnv('search'),
+    ...kafka,
     PRICING_ADDRESS: pricingService.address,
     OFFER_TOKEN_PRIVATE_KEY: keys.privateKeyPem,
   });
   searchService = await startServiceUnderTest(createSearchService(config, testLogger(), { now: () => now }));
-  stops = [searchService.stop, pricingService.stop];
-  const rules = createServiceClient(pricing.PricingServiceDefinition, pricingService.address, {
+  rules = createServiceClient(pricing.PricingServiceDefinition, pricingService.address, {
     deadlineMs: 5000,
   });
   await rules.createRule({
@@ -65,8 +74,11 @@ beforeAll(async () => {
   client = createServiceClient(search.SearchServiceDefinition, searchService.address, { deadlineMs: 10_000 });
 });
 afterAll(async () => {
-  await pricingDb?.dropDatabase();
-  for (const stop of stops) await stop();
+  await searchService?.stop();
+  if (stopPricing) {
+    await pricingDb?.dropDatabase();
+    await stopPricing();
+  }
 });
 
 /** docs/decisions/search-and-pricing.md, "Integer arithmetic": integer basis points, each component rounded half up to whole rupees. */
@@ -285,5 +297,57 @@ describe('search callers', () => {
     const claims = claimsOf(reply.onward[0]?.offerToken ?? '');
     expect(claims).toMatchObject({ clientId: 0, environment: 'live', storefront: true });
     expect(claims.tenantId ?? null).toBeNull();
+  });
+});
+
+/** docs/decisions/search-and-pricing.md, "Prices": search prices from its read model of pricing's rates. */
+describe("search's read model of pricing's rates", () => {
+  const TENANT_OF_CHANGES = 'ten_search_rates';
+  const hotels = (tenantId: string) =>
+    client.searchHotels({
+      caller: live(tenantId),
+      city: 'Jaipur',
+      checkIn: '2026-12-10',
+      checkOut: '2026-12-12',
+      rooms: 1,
+      guests: 2,
+    });
+  /** Every hotel of the answer priced with this margin (hotel tax 1200, fee 200: the defaults). */
+  const pricedWithMargin = (reply: search.SearchHotelsResponse, marginBps: number) => {
+    expect(reply.results.length).toBeGreaterThan(0);
+    for (const hotel of reply.results)
+      expect(hotel.price).toEqual(expectedPrice(hotel.subtotal, marginBps, 1200, 200));
+  };
+
+  it("when a tenant's margin rule changes through pricing, then its searches show the new price within the broadcast's delay", async () => {
+    // Held now: the platform default margin.
+    pricedWithMargin(await hotels(TENANT_OF_CHANGES), 500);
+    const { rule } = await rules.createRule({
+      caller: wireCallers.platformStaff(['pricing']),
+      kind: 'margin',
+      tenantId: TENANT_OF_CHANGES,
+      service: 'hotel',
+      bps: 1500,
+    });
+    await waitFor(async () => pricedWithMargin(await hotels(TENANT_OF_CHANGES), 1500), {
+      timeoutMs: 5000,
+    });
+    await rules.updateRule({ caller: wireCallers.platformStaff(['pricing']), id: rule?.id ?? '', bps: 750 });
+    await waitFor(async () => pricedWithMargin(await hotels(TENANT_OF_CHANGES), 750), { timeoutMs: 5000 });
+  });
+
+  // Last in the file: pricing stays stopped.
+  it('when pricing is stopped, then the rates held are still served, and a search whose rates are not held is unavailable', async () => {
+    const held = await hotels(TENANT_OF_CHANGES);
+    pricedWithMargin(held, 750);
+    await pricingDb.dropDatabase();
+    const stop = stopPricing;
+    stopPricing = undefined;
+    await stop?.();
+
+    const served = await hotels(TENANT_OF_CHANGES);
+    expect(served.results.map((hotel) => hotel.price)).toEqual(held.results.map((hotel) => hotel.price));
+    expect(await searchService.health()).toBe('SERVING');
+    await expect(hotels('ten_search_cold')).rejects.toMatchObject({ code: 'service_unavailable' });
   });
 });
