@@ -20,9 +20,9 @@ const CALLS = 20;
 describe('peer certificates per connection', () => {
   it('when one connection carries many calls, then the server reads its peer certificate once, and each call is still judged by that peer', async () => {
     const address = `127.0.0.1:${pricingUnderTest.built.grpc.port()}`;
-    const asSearch = createServiceClient(pricing.PricingServiceDefinition, address, {
+    const asBooking = createServiceClient(pricing.PricingServiceDefinition, address, {
       deadlineMs: 10_000,
-      tls: peerTls('search'),
+      tls: peerTls('booking'),
     });
     const asSupply = createServiceClient(pricing.PricingServiceDefinition, address, {
       deadlineMs: 10_000,
@@ -30,12 +30,12 @@ describe('peer certificates per connection', () => {
     });
     const offers = { service: 'hotel', subtotals: [1000] };
     // Each connection made and its peer read once.
-    expect((await asSearch.priceOffers(offers)).prices).toHaveLength(1);
+    expect((await asBooking.priceOffers(offers)).prices).toHaveLength(1);
     expect(await codeOf(asSupply.priceOffers(offers))).toBe('forbidden');
     const reads = jest.spyOn(TLSSocket.prototype, 'getPeerCertificate');
     try {
       for (let call = 0; call < CALLS; call += 1) {
-        expect((await asSearch.priceOffers(offers)).prices).toHaveLength(1);
+        expect((await asBooking.priceOffers(offers)).prices).toHaveLength(1);
         expect(await codeOf(asSupply.priceOffers(offers))).toBe('forbidden');
       }
       expect(reads).not.toHaveBeenCalled();
