@@ -2,7 +2,7 @@ import type { pricing } from '@travel/contracts';
 import type { PeerClient } from '@travel/grpc';
 import type { Reprice } from '../domain/create-booking';
 
-/** The booking's price, asked of pricing exactly as search asked it (PriceOffers on the supplier subtotal). */
+/** The booking's price, asked of pricing (PriceOffers on the supplier subtotal): search's formula, today's rates. */
 export function createReprice(client: PeerClient<typeof pricing.PricingServiceDefinition>): Reprice {
   return async (offer, tenantId, requestId) => {
     const reply = await client.priceOffers(
