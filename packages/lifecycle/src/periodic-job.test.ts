@@ -4,12 +4,19 @@ import { createPeriodicJob } from './periodic-job';
 
 const logger = createLogger({ name: 'test', level: 'silent' });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits until `done()` holds, so a slow or stalled machine delays a test instead of failing it (bounded at 5 s). */
+async function until(done: () => boolean) {
+  for (const startedAt = Date.now(); !done(); await sleep(2)) {
+    if (Date.now() - startedAt > 5_000) throw new Error('condition not met within 5 s');
+  }
+}
 
 describe('periodic job', () => {
   it('when nudged during a run, then it runs once more right after, never two runs at once', async () => {
     let active = 0;
     let maxActive = 0;
     let runs = 0;
+    const gates: (() => void)[] = [];
     const job = createPeriodicJob({
       name: 'test',
       everyMs: 60_000,
@@ -18,35 +25,43 @@ describe('periodic job', () => {
         active++;
         maxActive = Math.max(maxActive, active);
         runs++;
-        await sleep(20);
+        await new Promise<void>((release) => gates.push(release));
         active--;
       },
     });
     await job.start();
-    await sleep(5);
+    await until(() => runs === 1);
     job.nudge();
     job.nudge();
-    await sleep(80);
+    gates.shift()?.();
+    await until(() => runs === 2);
+    gates.shift()?.();
+    await sleep(30); // a third run, if two nudges were counted as two, would start by now
     await job.stop();
     expect(runs).toBe(2);
     expect(maxActive).toBe(1);
   });
 
   it('when a run fails, then the job logs it and runs again at its next turn', async () => {
-    let runs = 0;
-    const job = createPeriodicJob({
-      name: 'failing',
-      everyMs: 5,
-      logger,
-      run: async () => {
-        runs++;
-        throw new Error('boom');
-      },
-    });
-    await job.start();
-    await sleep(60);
-    await job.stop();
-    expect(runs).toBeGreaterThan(2);
+    jest.useFakeTimers();
+    try {
+      let runs = 0;
+      const job = createPeriodicJob({
+        name: 'failing',
+        everyMs: 5,
+        logger,
+        run: async () => {
+          runs++;
+          throw new Error('boom');
+        },
+      });
+      await job.start();
+      await jest.advanceTimersByTimeAsync(60);
+      await job.stop();
+      expect(runs).toBe(13); // at 0, 5, 10 ... 60: every failure is followed by the next turn
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('when stopped, then it waits for the run in progress and runs no more', async () => {
@@ -85,93 +100,84 @@ describe('periodic job', () => {
       },
     });
     await job.start();
-    await sleep(10);
+    await until(() => seen.length === 1);
     requestContext.run('req_1', () => job.nudge());
-    await sleep(20);
+    await until(() => seen.length === 2);
     await job.stop();
     expect(seen).toEqual([undefined, undefined]);
   });
 });
 
+// On the fake clock: a pass's timing is exact, whatever the machine's load.
 describe('periodic job with an idle backoff', () => {
-  /** Starts a job whose passes answer `found()`, and records when each pass began. */
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  /** Starts a job whose passes answer `found()`, and records when each pass began (ms after the start). */
   function watched(found: () => boolean | undefined, options: { everyMs: number; idleMaxMs?: number }) {
     const passes: number[] = [];
+    const startedAt = Date.now();
     const job = createPeriodicJob({
       name: 'backoff',
       ...options,
       logger,
       run: async () => {
-        passes.push(performance.now());
+        passes.push(Date.now() - startedAt);
         return found();
       },
     });
     return { job, passes };
   }
-  const gaps = (passes: number[]) => passes.slice(1).map((at, i) => at - (passes[i] ?? at));
+  const advance = (ms: number) => jest.advanceTimersByTimeAsync(ms);
 
   it('when passes find nothing, then the pause doubles up to its maximum', async () => {
     const { job, passes } = watched(() => false, { everyMs: 10, idleMaxMs: 80 });
     await job.start();
-    await sleep(450);
+    await advance(450);
     await job.stop();
-    // 20, 40, 80, 80, 80...: about 7 passes in 450 ms where a 10 ms pace makes 30 or more.
-    expect(passes.length).toBeGreaterThanOrEqual(4);
-    expect(passes.length).toBeLessThanOrEqual(10);
-    expect(Math.max(...gaps(passes))).toBeLessThan(80 + 60);
-    expect(gaps(passes).at(-1)).toBeGreaterThanOrEqual(75);
+    // Pauses of 20, 40, 80, 80...: 7 passes in 450 ms where a 10 ms pace makes 46.
+    expect(passes).toEqual([0, 20, 60, 140, 220, 300, 380]);
   });
 
   it('when passes find work, or the job has no backoff, then it keeps its pace', async () => {
     const working = watched(() => true, { everyMs: 10, idleMaxMs: 80 });
     const plain = watched(() => false, { everyMs: 10 });
     await Promise.all([working.job.start(), plain.job.start()]);
-    await sleep(300);
+    await advance(300);
     await Promise.all([working.job.stop(), plain.job.stop()]);
-    expect(working.passes.length).toBeGreaterThanOrEqual(12);
-    expect(plain.passes.length).toBeGreaterThanOrEqual(12);
+    const everyTen = Array.from({ length: 31 }, (_, i) => i * 10);
+    expect(working.passes).toEqual(everyTen);
+    expect(plain.passes).toEqual(everyTen);
   });
 
   it('when nudged after backing off, then it runs at once and starts again from its pace', async () => {
     const { job, passes } = watched(() => false, { everyMs: 20, idleMaxMs: 5_000 });
     await job.start();
-    await sleep(350); // passes at 0, 40, 120, 280: the next pause is 320 ms
-    const before = passes.length;
-    const nudgedAt = performance.now();
+    await advance(350); // passes at 0, 40, 120, 280: the next pause is 320 ms
     job.nudge();
-    await sleep(150);
+    await advance(150);
     await job.stop();
     // The nudged pass at once, then one 40 ms later (twice the pace), not after 320 ms or more.
-    expect(passes.length).toBeGreaterThanOrEqual(before + 2);
-    expect((passes[before] ?? Number.POSITIVE_INFINITY) - nudgedAt).toBeLessThan(30);
-    expect((passes[before + 1] ?? Number.POSITIVE_INFINITY) - (passes[before] ?? 0)).toBeLessThan(100);
+    expect(passes).toEqual([0, 40, 120, 280, 350, 390, 470]);
   });
 
   it('when a pass fails after backing off, then the next one comes at the pace again', async () => {
     let failNext = false;
-    const passes: number[] = [];
-    const job = createPeriodicJob({
-      name: 'backoff-failing',
-      everyMs: 20,
-      idleMaxMs: 5_000,
-      logger,
-      run: async () => {
-        passes.push(performance.now());
-        if (failNext) {
-          failNext = false;
-          throw new Error('broker down');
-        }
-        return false;
+    const { job, passes } = watched(
+      () => {
+        if (!failNext) return false;
+        failNext = false;
+        throw new Error('broker down');
       },
-    });
+      { everyMs: 20, idleMaxMs: 5_000 },
+    );
     await job.start();
-    await sleep(150); // passes at 0, 40, 120: the next pause is 160 ms
+    await advance(150); // passes at 0, 40, 120: the next pause is 160 ms
     failNext = true;
     job.nudge();
-    await sleep(60);
+    await advance(60);
     await job.stop();
-    const failed = passes.length - 2;
-    // The failed pass, then one 20 ms later: a failure is retried at the pace, whatever the backoff had reached.
-    expect((passes[failed + 1] ?? Number.POSITIVE_INFINITY) - (passes[failed] ?? 0)).toBeLessThan(50);
+    // The failed pass at 150, then one 20 ms later: a failure is retried at the pace, whatever the backoff had reached.
+    expect(passes).toEqual([0, 40, 120, 150, 170, 210]);
   });
 });
