@@ -6,7 +6,7 @@ const now = () => new Date('2026-11-21T10:00:00Z');
 const signer = createOfferTokenSigner({ privateKeyPem: keys.privateKeyPem, ttlSeconds: 900, now });
 const verifier = createOfferTokenVerifier({ publicKeyPem: keys.publicKeyPem, now });
 const searcher = { tenantId: 'ten_1', clientId: 3, environment: 'live' as const };
-const price = (total: number) => ({ baseAmount: total, tax: 0, fee: 0, total, currency: 'INR' });
+const price = (total: number) => ({ baseAmount: total, tax: 0, fee: 0, total, currency: 'INR' as const });
 
 describe('finishing offers', () => {
   it('when drafts are finished, then pricing is asked once, in order, and each token carries its draft and its supply', async () => {

@@ -1,19 +1,14 @@
 import type { OfferClaims, OfferTokenSigner } from '@travel/offer-tokens';
+import type { Price } from '@travel/prices';
 import type { OfferSupply } from './offer-supply';
 import type { Searcher } from './searcher';
 
 export type OfferType = OfferClaims['type'];
 
-/** The tenant's price of one offer (pricing's formula and rates: docs/decisions/search-and-pricing.md). */
-export interface Price {
-  baseAmount: number;
-  tax: number;
-  fee: number;
-  total: number;
-  currency: string;
-}
-
-/** Prices many supplier subtotals of one service for one tenant, in order, with one lookup of the rates. */
+/**
+ * Prices many supplier subtotals of one service for one tenant, in order, with one lookup of the rates: the tenant's
+ * price of each offer, by pricing's formula (docs/decisions/search-and-pricing.md).
+ */
 export type PriceOffers = (
   input: { tenantId: string | null; service: OfferType; subtotals: number[] },
   requestId: string,
